@@ -6,6 +6,8 @@ import pkg from './package.json' with { type: 'json' };
 // APP_VERSION lets a test build the same tree twice as two versions (the update-flow test).
 const appVersion = process.env.APP_VERSION ?? pkg.version;
 
+const THEME = '#0b1020';
+
 export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(appVersion),
@@ -22,15 +24,55 @@ export default defineConfig({
       strategies: 'injectManifest',
       srcDir: 'src',
       filename: 'sw.ts',
+      // The page owns the update UX (src/pwa/usePwaUpdate.ts): a new worker waits until the user says so.
       registerType: 'prompt',
       injectRegister: false,
-      // Chromium rejects the ES-format worker that Vite 8's rolldown emits by default.
       injectManifest: {
+        // Chromium rejects the ES-format worker that Vite 8's rolldown emits by default.
         rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,json,webmanifest,woff2}'],
+        // Everything the app can show offline: the shell, every lazy route chunk (all of assets/),
+        // the bundled content (news, guides) and the icons. Screenshots are only for install UIs.
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,json,webmanifest,woff2,md,txt}'],
+        globIgnores: ['screenshots/**'],
+        // The largest legitimate asset is the OpenLayers map chunk; nothing should come near this.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
-      manifest: false,
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        name: 'Aurora — Aurora Tracker & Space Weather',
+        short_name: 'Aurora',
+        description:
+          'Real-time aurora tracking and space-weather forecasting: the aurora oval, Kp, solar wind and forecasts, even offline.',
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: THEME,
+        background_color: THEME,
+        categories: ['weather', 'education', 'utilities'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        screenshots: [
+          {
+            src: '/screenshots/wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'The aurora map with the sidebar on a desktop screen',
+          },
+          {
+            src: '/screenshots/narrow.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'The aurora map with the bottom navigation bar on a phone',
+          },
+        ],
+      },
       devOptions: { enabled: false },
     }),
   ],

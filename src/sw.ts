@@ -1,5 +1,140 @@
 /// <reference lib="webworker" />
-import { precacheAndRoute } from 'workbox-precaching';
+/**
+ * The service worker: precache (the shell and every route chunk), the app-shell fallback for deep
+ * links, optional online map tiles, the update handshake, and the background work of an installed
+ * app (background sync, periodic sync, push). The decisions live in src/sw/ as tested functions.
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { NAVIGATION_DENYLIST } from './sw/navigationRules.ts';
+import { refreshInBackground } from './sw/backgroundRefresh.ts';
+import { parsePushPayload } from './sw/pushPayload.ts';
+import {
+  openAuroraTrackingDb,
+  readAlertState,
+  readNotificationSettings,
+  writeAlertState,
+  writeNotificationSettings,
+} from './sw/auroraTrackingDb.ts';
+import { recordPushedAlert } from './sw/kpAlert.ts';
+import { SW_MESSAGES, SYNC_TAG, PERIODIC_SYNC_TAG, type SyncEventLike } from './sw/protocol.ts';
 
 declare const self: ServiceWorkerGlobalScope;
+
 precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first worker takes the open page at once, so the very first visit already works offline.
+// Later versions wait for the user's Update Now (SKIP_WAITING below).
+clientsClaim();
+
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NAVIGATION_DENYLIST }));
+
+// Online basemap tiles, if a map style uses them: a tile never changes, so cache-first, bounded.
+registerRoute(
+  ({ request, url }) => request.destination === 'image' && /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/.test(url.pathname),
+  new CacheFirst({
+    cacheName: 'map-tiles',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 800, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// Solar imagery (SDO) changes every few minutes: show the last picture offline, refresh when online.
+registerRoute(
+  ({ request, url }) => request.destination === 'image' && /(^|\.)sdo\.gsfc\.nasa\.gov$/.test(url.hostname),
+  new StaleWhileRevalidate({
+    cacheName: 'solar-imagery',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 2 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: string } | null;
+  if (data?.type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
+});
+
+async function postToClients(message: unknown): Promise<void> {
+  const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const client of clients) client.postMessage(message);
+}
+
+async function backgroundRefresh(): Promise<void> {
+  const db = await openAuroraTrackingDb();
+  try {
+    await refreshInBackground({
+      fetch: (input, init) => fetch(input, init),
+      now: () => Date.now(),
+      db,
+      functionsBase: `${self.location.origin}/functions/v1`,
+      showNotification: (title, options) => self.registration.showNotification(title, options),
+    });
+  } finally {
+    db.close();
+  }
+}
+
+self.addEventListener('sync', (event) => {
+  const e = event as unknown as SyncEventLike;
+  if (e.tag !== SYNC_TAG) return;
+  // Open pages replay their own request queue; the worker refreshes the small products.
+  e.waitUntil(Promise.allSettled([postToClients({ type: SYNC_TAG }), backgroundRefresh()]).then(() => undefined));
+});
+
+self.addEventListener('periodicsync', (event) => {
+  const e = event as unknown as SyncEventLike;
+  if (e.tag !== PERIODIC_SYNC_TAG && e.tag !== SYNC_TAG) return;
+  e.waitUntil(backgroundRefresh());
+});
+
+self.addEventListener('push', (event) => {
+  const notice = parsePushPayload(event.data ? event.data.text() : null);
+  event.waitUntil(
+    (async () => {
+      if (notice.kp !== null) {
+        // Remember the alert, so periodic sync does not announce the same storm again.
+        try {
+          const db = await openAuroraTrackingDb();
+          const next = recordPushedAlert(await readNotificationSettings(db), await readAlertState(db), notice.kp, Date.now());
+          await writeNotificationSettings(db, { lastNotified: next.settings.lastNotified });
+          await writeAlertState(db, next.state);
+          db.close();
+        } catch {
+          // Storage trouble must not swallow the alert itself.
+        }
+      }
+      await self.registration.showNotification(notice.title, {
+        body: notice.body,
+        tag: notice.tag,
+        icon: '/icons/icon-192.png',
+        badge: '/icons/icon-192.png',
+        data: { url: notice.url },
+      });
+    })(),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = (event.notification.data as { url?: string } | null)?.url ?? '/';
+  event.waitUntil(
+    (async () => {
+      const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = clients[0];
+      if (open) {
+        await open.focus();
+        if ('navigate' in open) await open.navigate(path).catch(() => null);
+        return;
+      }
+      await self.clients.openWindow(path);
+    })(),
+  );
+});

@@ -1,0 +1,107 @@
+/**
+ * What the service worker does on `periodicsync` and `sync-aurora-data` while the app may be closed:
+ * fetch the small products, keep them for the poller, and alert once when Kp crosses the user's
+ * threshold. Every outside thing (fetch, clock, database, notifications) is passed in.
+ */
+import { decideKpAlert, kpAlertNotification, latestKp, type KpAlertDecision } from './kpAlert.ts';
+import {
+  readAlertState,
+  readNotificationSettings,
+  writeAlertState,
+  writeBackgroundUpdate,
+  writeNotificationSettings,
+} from './auroraTrackingDb.ts';
+
+/**
+ * The small products worth fetching in the background, first through the backend's space-weather
+ * function (coalesced, cached), then straight from SWPC (it serves CORS) when the backend is down.
+ */
+export const BACKGROUND_PRODUCTS = [
+  { resource: 'kp-index', upstream: 'https://services.swpc.noaa.gov/products/noaa-planetary-k-index.json' },
+  { resource: 'solar-wind', upstream: 'https://services.swpc.noaa.gov/products/solar-wind/plasma-2-hour.json' },
+  { resource: 'magnetic-field', upstream: 'https://services.swpc.noaa.gov/products/solar-wind/mag-2-hour.json' },
+] as const;
+
+/** Bounds one background fetch, as the spec's request timeout does for the page (§9). */
+export const FETCH_TIMEOUT_MS = 10_000;
+
+export interface RefreshDeps {
+  fetch: typeof fetch;
+  now: () => number;
+  db: IDBDatabase;
+  /** Base of the backend functions, e.g. `${origin}/functions/v1`. */
+  functionsBase: string;
+  showNotification: (title: string, options: NotificationOptions & { data?: unknown }) => Promise<void>;
+}
+
+export interface RefreshResult {
+  fetched: string[];
+  failed: string[];
+  alert: KpAlertDecision | null;
+}
+
+async function fetchText(fetchFn: typeof fetch, url: string): Promise<{ status: number; body: string } | null> {
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), FETCH_TIMEOUT_MS);
+  try {
+    const res = await fetchFn(url, { signal: ctrl.signal, cache: 'no-store' });
+    if (!res.ok) return null;
+    return { status: res.status, body: await res.text() };
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function parseJson(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return null;
+  }
+}
+
+export async function refreshInBackground(deps: RefreshDeps): Promise<RefreshResult> {
+  const result: RefreshResult = { fetched: [], failed: [], alert: null };
+  let kpBody: unknown = null;
+  for (const product of BACKGROUND_PRODUCTS) {
+    let url = `${deps.functionsBase}/space-weather/${product.resource}`;
+    let got = await fetchText(deps.fetch, url);
+    // A backend answer we cannot read counts as no answer: try the agency itself.
+    if (!got || parseJson(got.body) === null) {
+      url = product.upstream;
+      got = await fetchText(deps.fetch, url);
+    }
+    const parsed = got ? parseJson(got.body) : null;
+    if (!got || parsed === null) {
+      result.failed.push(product.resource);
+      continue;
+    }
+    // Bad input never replaces good data: only a parseable body is stored.
+    await writeBackgroundUpdate(deps.db, { resource: product.resource, url, fetchedAt: deps.now(), status: got.status, body: got.body });
+    result.fetched.push(product.resource);
+    if (product.resource === 'kp-index') kpBody = parsed;
+  }
+
+  const reading = latestKp(kpBody);
+  if (!reading) return result;
+  const settings = await readNotificationSettings(deps.db);
+  const state = await readAlertState(deps.db);
+  const decision = decideKpAlert(reading, settings, state, deps.now());
+  result.alert = decision;
+  await writeAlertState(deps.db, decision.state);
+  if (decision.notify) {
+    // Record first: if showing fails half-way the user is not alerted twice on the next run.
+    await writeNotificationSettings(deps.db, { lastNotified: decision.settings.lastNotified });
+    const n = kpAlertNotification(reading.kp, settings.kpThreshold);
+    await deps.showNotification(n.title, {
+      body: n.body,
+      tag: n.tag,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: n.url },
+    });
+  }
+  return result;
+}

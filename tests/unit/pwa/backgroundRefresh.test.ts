@@ -1,0 +1,109 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { refreshInBackground, BACKGROUND_PRODUCTS } from '../../../src/sw/backgroundRefresh.ts';
+import {
+  openAuroraTrackingDb,
+  readBackgroundUpdates,
+  readNotificationSettings,
+  writeNotificationSettings,
+} from '../../../src/sw/auroraTrackingDb.ts';
+
+const fixtures = join(import.meta.dirname, '../../fixtures/noaa');
+const kpFile = readFileSync(join(fixtures, 'noaa-planetary-k-index.json'), 'utf8');
+const plasma = readFileSync(join(fixtures, 'plasma-7-day.json'), 'utf8');
+const mag = readFileSync(join(fixtures, 'mag-7-day.json'), 'utf8');
+
+/** The real Kp file with one more 3-hour row appended, so a storm can be staged at a chosen time. */
+function kpWithLatest(kp: string, tag: string): string {
+  const rows = JSON.parse(kpFile) as string[][];
+  rows.push([tag, kp, '80', '8']);
+  return JSON.stringify(rows);
+}
+
+type Route = (url: string) => { status: number; body: string } | 'network-error';
+
+function fakeFetch(route: Route): { fetch: typeof fetch; calls: string[] } {
+  const calls: string[] = [];
+  const f = (async (input: RequestInfo | URL) => {
+    const url = String(input);
+    calls.push(url);
+    const r = route(url);
+    if (r === 'network-error') throw new TypeError('Failed to fetch');
+    return new Response(r.body, { status: r.status });
+  }) as typeof fetch;
+  return { fetch: f, calls };
+}
+
+const NOW = Date.UTC(2026, 1, 10, 4);
+const storm = kpWithLatest('6.33', '2026-02-10 03:00:00.000');
+
+async function setup(route: Route, settings = { enablePush: true }) {
+  const db = await openAuroraTrackingDb(new IDBFactory());
+  await writeNotificationSettings(db, settings);
+  const shown: string[] = [];
+  const { fetch, calls } = fakeFetch(route);
+  const run = () =>
+    refreshInBackground({
+      fetch,
+      now: () => NOW,
+      db,
+      functionsBase: 'http://app.test/functions/v1',
+      showNotification: async (title) => {
+        shown.push(title);
+      },
+    });
+  return { db, shown, calls, run };
+}
+
+describe('the background refresh of an installed app', () => {
+  it('stores the small products from the backend and alerts once when Kp crosses the threshold', async () => {
+    const { db, shown, run } = await setup((url) => {
+      if (url.endsWith('/kp-index')) return { status: 200, body: storm };
+      if (url.endsWith('/solar-wind')) return { status: 200, body: plasma };
+      return { status: 200, body: mag };
+    });
+    const first = await run();
+    expect(first.fetched).toEqual(BACKGROUND_PRODUCTS.map((p) => p.resource));
+    expect(shown).toEqual(['Aurora alert: Kp 6.33']);
+    expect((await readNotificationSettings(db)).lastNotified).toBe(NOW);
+    const stored = await readBackgroundUpdates(db);
+    expect(stored.map((u) => u.resource).sort()).toEqual(['kp-index', 'magnetic-field', 'solar-wind']);
+    expect(stored.find((u) => u.resource === 'kp-index')?.body).toBe(storm);
+
+    await run();
+    expect(shown).toHaveLength(1);
+  });
+
+  it('falls back to SWPC directly when the backend cannot be reached', async () => {
+    const { shown, calls, run } = await setup((url) => {
+      if (url.startsWith('http://app.test')) return 'network-error';
+      if (url.includes('noaa-planetary-k-index')) return { status: 200, body: storm };
+      return { status: 200, body: plasma };
+    });
+    const result = await run();
+    expect(result.failed).toEqual([]);
+    expect(calls).toContain(BACKGROUND_PRODUCTS[0].upstream);
+    expect(shown).toHaveLength(1);
+  });
+
+  it('keeps the last good product when the new body is not valid JSON', async () => {
+    let body = storm;
+    const { db, run } = await setup(() => ({ status: 200, body }));
+    await run();
+    body = '<html>502 Bad Gateway</html>';
+    const result = await run();
+    expect(result.failed).toContain('kp-index');
+    const kp = (await readBackgroundUpdates(db)).find((u) => u.resource === 'kp-index');
+    expect(kp?.body).toBe(storm);
+  });
+
+  it('stays quiet when the user has not turned alerts on', async () => {
+    const { shown, run } = await setup(() => ({ status: 200, body: storm }), { enablePush: false });
+    const result = await run();
+    expect(result.alert?.reason).toBe('disabled');
+    expect(shown).toEqual([]);
+  });
+});
