@@ -1,0 +1,76 @@
+/**
+ * Grid → pixels. Paints the OVATION probability field into an RGBA buffer for any map extent in
+ * either projection, sampling the 1° grid bilinearly so the oval reads as a continuous field.
+ * Pure (no DOM): the map wrapper hands it an ImageData's buffer; tests hand it a plain array.
+ */
+import { inverseProject, normaliseLon, type ProjectionSpec } from './projections.ts';
+
+export const GRID_WIDTH = 360;
+export const GRID_HEIGHT = 181;
+
+/** A buffer to paint into, shaped like ImageData. */
+export interface PixelTarget {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+/** [minX, minY, maxX, maxY] in the view projection's units. */
+export type Extent = readonly [number, number, number, number];
+
+/** Row of a latitude: row 0 = +90. The pole rows carry a model artefact (FORMATS.md), so skip them. */
+function rowOf(lat: number): number {
+  return Math.min(GRID_HEIGHT - 2, Math.max(1, 90 - lat));
+}
+
+/** Probability (%) at a point, interpolated bilinearly between the four surrounding cells. */
+export function sampleGrid(values: Uint8Array, lon: number, lat: number): number {
+  const r = rowOf(lat);
+  const c = normaliseLon(lon) + 180;
+  const r0 = Math.floor(r);
+  const r1 = Math.min(GRID_HEIGHT - 2, r0 + 1);
+  const c0 = Math.floor(c) % GRID_WIDTH;
+  const c1 = (c0 + 1) % GRID_WIDTH;
+  const fr = r - r0;
+  const fc = c - Math.floor(c);
+  const v00 = values[r0 * GRID_WIDTH + c0] ?? 0;
+  const v01 = values[r0 * GRID_WIDTH + c1] ?? 0;
+  const v10 = values[r1 * GRID_WIDTH + c0] ?? 0;
+  const v11 = values[r1 * GRID_WIDTH + c1] ?? 0;
+  const top = v00 + (v01 - v00) * fc;
+  const bottom = v10 + (v11 - v10) * fc;
+  return top + (bottom - top) * fr;
+}
+
+/**
+ * Fills `target` with the aurora colours for the map area `extent` (top-left pixel = minX, maxY).
+ * `lut` is the 256-entry table from buildRampLut(). Pixels off the globe stay transparent.
+ */
+export function paintAurora(
+  target: PixelTarget,
+  spec: ProjectionSpec,
+  extent: Extent,
+  values: Uint8Array,
+  lut: Uint8ClampedArray,
+): void {
+  const { data, width, height } = target;
+  const [minX, minY, maxX, maxY] = extent;
+  const dx = (maxX - minX) / width;
+  const dy = (maxY - minY) / height;
+  const lonLat: [number, number] = [0, 0];
+  data.fill(0);
+  for (let j = 0; j < height; j++) {
+    const y = maxY - (j + 0.5) * dy;
+    for (let i = 0; i < width; i++) {
+      if (!inverseProject(spec, minX + (i + 0.5) * dx, y, lonLat)) continue;
+      const v = sampleGrid(values, lonLat[0], lonLat[1]);
+      if (v < 1) continue;
+      const k = Math.min(255, Math.round(v * 2.55)) * 4;
+      const o = (j * width + i) * 4;
+      data[o] = lut[k]!;
+      data[o + 1] = lut[k + 1]!;
+      data[o + 2] = lut[k + 2]!;
+      data[o + 3] = lut[k + 3]!;
+    }
+  }
+}

@@ -1,0 +1,32 @@
+/** Is the aurora grid on screen too old to trust? */
+import type { FeedState } from '../../../sync/model.ts';
+
+/**
+ * OVATION updates every 5 minutes; after 30 minutes without a new grid the oval has drifted
+ * enough to mislead, so we say "stale". Used only when the feed's own state is not known.
+ */
+export const OVATION_MAX_AGE_MS = 30 * 60_000;
+
+export interface GridFreshness {
+  stale: boolean;
+  /** Observation time of the shown grid; what "age" counts from. */
+  ageMs: number;
+}
+
+/**
+ * Stale when the grid's observation time is older than the maximum age, or when the feed status
+ * (written by the poller) says the feed is stale, frozen or failing and the grid shown is that
+ * feed's newest. An older frame picked on the time slider is history, not stale data.
+ */
+export function gridFreshness(
+  observationTime: number,
+  now: number,
+  feedState: FeedState | null,
+  isNewestFrame: boolean,
+  maxAgeMs = OVATION_MAX_AGE_MS,
+): GridFreshness {
+  const ageMs = now - observationTime;
+  if (!isNewestFrame) return { stale: false, ageMs };
+  const feedSaysStale = feedState === 'stale' || feedState === 'frozen';
+  return { stale: feedSaysStale || ageMs > maxAgeMs, ageMs };
+}

@@ -1,0 +1,68 @@
+/**
+ * The time slider's state as a pure reducer: which stored frame is shown, whether it plays, and
+ * whether it follows the newest frame as new grids arrive.
+ */
+
+/** How long each frame stays on screen while playing. */
+export const PLAY_INTERVAL_MS = 600;
+
+export interface SliderState {
+  /** Index into the frames, oldest first; -1 when there are none. */
+  index: number;
+  count: number;
+  playing: boolean;
+  /** True while the newest frame is shown and no one has moved the slider: new frames are followed. */
+  followLatest: boolean;
+}
+
+export type SliderAction =
+  | { type: 'frames'; count: number }
+  | { type: 'step'; delta: number }
+  | { type: 'set'; index: number }
+  | { type: 'tick' }
+  | { type: 'play' }
+  | { type: 'pause' }
+  | { type: 'latest' };
+
+export const INITIAL_SLIDER: SliderState = { index: -1, count: 0, playing: false, followLatest: true };
+
+function clamp(index: number, count: number): number {
+  if (count <= 0) return -1;
+  return Math.min(count - 1, Math.max(0, Math.round(index)));
+}
+
+export function sliderReducer(state: SliderState, action: SliderAction): SliderState {
+  switch (action.type) {
+    case 'frames': {
+      const count = Math.max(0, action.count);
+      // Frames are oldest first, so while following the newest frame we stay on the last index.
+      // Otherwise the slider keeps its index; when the 24 h window drops old frames the index is clamped.
+      const index = state.followLatest || state.index < 0 ? count - 1 : clamp(state.index, count);
+      return { ...state, count, index, playing: count > 1 && state.playing };
+    }
+    case 'step': {
+      const index = clamp(state.index + action.delta, state.count);
+      return { ...state, index, playing: false, followLatest: index === state.count - 1 };
+    }
+    case 'set': {
+      const index = clamp(action.index, state.count);
+      return { ...state, index, playing: false, followLatest: index === state.count - 1 };
+    }
+    case 'tick': {
+      if (!state.playing || state.count < 2) return state;
+      // Playback loops, so a viewer can watch the last 24 h cycle repeatedly.
+      const index = state.index >= state.count - 1 ? 0 : state.index + 1;
+      return { ...state, index, followLatest: false };
+    }
+    case 'play': {
+      if (state.count < 2) return state;
+      // Starting from the newest frame would show nothing moving: restart from the oldest.
+      const index = state.index >= state.count - 1 ? 0 : state.index;
+      return { ...state, index, playing: true, followLatest: false };
+    }
+    case 'pause':
+      return { ...state, playing: false };
+    case 'latest':
+      return { ...state, index: state.count - 1, playing: false, followLatest: true };
+  }
+}
