@@ -1,0 +1,17 @@
+/**
+ * The slice of the Deno namespace our code touches. The functions run on Supabase's Deno runtime
+ * in production and under Node (the local gateway, tests); declaring only what we use keeps the
+ * Node type-check honest without pulling in Deno's lib.
+ */
+declare global {
+  // eslint-disable-next-line no-var
+  var Deno:
+    | {
+        env: { get(name: string): string | undefined };
+        serve(handler: (req: Request) => Response | Promise<Response>): unknown;
+        readTextFile?(path: string | URL): Promise<string>;
+      }
+    | undefined;
+}
+
+export {};

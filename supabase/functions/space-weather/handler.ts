@@ -1,0 +1,80 @@
+import { getEnv } from '../_shared/env.ts';
+import { errorJson, json, methodNotAllowed, ping, preflight, subPath, withCors } from '../_shared/http.ts';
+import { createRestClient, restConfigFromEnv } from '../_shared/rest.ts';
+import { writeArchive } from './archive.ts';
+import { cacheControl, isNotModified } from './conditional.ts';
+import { createFileReplayLoader } from './replay.ts';
+import { SPACE_WEATHER_RESOURCE_NAMES, isSpaceWeatherResource, resourceSpec } from './resources.ts';
+import { SpaceWeatherService, type SpaceWeatherServiceOptions } from './service.ts';
+import { validateWithNormalise } from './validate.ts';
+
+export const DEFAULT_SWPC_BASE_URL = 'https://services.swpc.noaa.gov';
+
+/** Builds a service from the environment (SWPC_BASE_URL, SUPABASE_URL + service role for the archive). */
+export function createServiceFromEnv(overrides: Partial<SpaceWeatherServiceOptions> = {}): SpaceWeatherService {
+  const rest = restConfigFromEnv();
+  const client = rest ? createRestClient(rest) : null;
+  return new SpaceWeatherService({
+    baseUrl: getEnv('SWPC_BASE_URL') || DEFAULT_SWPC_BASE_URL,
+    fetch: (input, init) => fetch(input, init),
+    now: () => Date.now(),
+    validate: validateWithNormalise,
+    replay: createFileReplayLoader(),
+    archive: client ? (rows) => writeArchive(client, rows) : undefined,
+    ...overrides,
+  });
+}
+
+/** The request handler over one service instance (the deployed function holds one per isolate). */
+export function createSpaceWeatherHandler(getService: () => SpaceWeatherService): (req: Request) => Promise<Response> {
+  return async (req) => {
+    if (req.method === 'OPTIONS') return preflight();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
+    const [name, ...rest] = subPath(req.url, 'space-weather');
+    if (!name || rest.length > 0) {
+      return errorJson(404, 'Ask for /space-weather/{resource}, /space-weather/stats or /space-weather/ping', {
+        resources: SPACE_WEATHER_RESOURCE_NAMES,
+      });
+    }
+    if (name === 'ping') return ping('space-weather');
+    if (name === 'stats') {
+      const now = Date.now();
+      return json({ serverTime: new Date(now).toISOString(), resources: getService().stats() });
+    }
+    if (!isSpaceWeatherResource(name)) {
+      return errorJson(404, `Unknown resource "${name}"`, { resources: SPACE_WEATHER_RESOURCE_NAMES });
+    }
+
+    const served = await getService().get(name);
+    if (!served) {
+      const why = getService().stats()[name].lastError ?? 'no data yet';
+      return errorJson(503, `${name} is unavailable: upstream cannot be reached (${why}) and no recorded copy exists`, {
+        resource: name,
+      });
+    }
+
+    const { entry, source, freshForMs } = served;
+    const headers = withCors({
+      etag: entry.etag,
+      'last-modified': new Date(entry.lastModified).toUTCString(),
+      'cache-control': cacheControl(freshForMs, resourceSpec(name).cadenceMs),
+      'x-aurora-source': source,
+      'x-aurora-data-time': entry.dataTime === null ? 'unknown' : new Date(entry.dataTime).toISOString(),
+      vary: 'Accept-Encoding',
+    });
+    const conditional = { ifNoneMatch: req.headers.get('if-none-match'), ifModifiedSince: req.headers.get('if-modified-since') };
+    if (isNotModified(conditional, entry)) return new Response(null, { status: 304, headers });
+    headers.set('content-type', entry.contentType);
+    return new Response(req.method === 'HEAD' ? null : entry.body, { status: 200, headers });
+  };
+}
+
+let defaultService: SpaceWeatherService | null = null;
+
+/** The process-wide service, created on first use so the environment is read after start-up. */
+export function getDefaultSpaceWeatherService(): SpaceWeatherService {
+  defaultService ??= createServiceFromEnv();
+  return defaultService;
+}
+
+export default createSpaceWeatherHandler(getDefaultSpaceWeatherService);

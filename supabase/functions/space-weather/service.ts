@@ -1,0 +1,246 @@
+import { archiveRows, type ArchiveRow } from './archive.ts';
+import { bodyEtag } from './conditional.ts';
+import { RECORDED_DATA_TIME, type ReplayLoader } from './replay.ts';
+import { SPACE_WEATHER_RESOURCE_NAMES, resourceSpec, type SpaceWeatherResource } from './resources.ts';
+import type { Validator } from './validate.ts';
+
+/** A body we can serve, with the validators we answer conditional requests with. */
+export interface CachedBody {
+  body: string;
+  contentType: string;
+  etag: string;
+  /** Epoch ms; upstream's Last-Modified, else the data time, else the time we got it. */
+  lastModified: number;
+  dataTime: number | null;
+  origin: 'upstream' | 'replay';
+  /** Upstream's own validators, sent back on the next conditional fetch. */
+  upstreamEtag: string | null;
+  upstreamLastModified: string | null;
+}
+
+export interface Served {
+  entry: CachedBody;
+  /** upstream = this request's body was (re)validated with upstream just now. */
+  source: 'upstream' | 'cache' | 'replay';
+  /** How long until we next ask upstream (drives Cache-Control max-age). */
+  freshForMs: number;
+}
+
+export interface ResourceStats {
+  upstreamFetches: number;
+  cacheHits: number;
+  /** Requests that waited on another request's upstream fetch instead of making their own. */
+  coalesced: number;
+  upstreamNotModified: number;
+  rejectedBodies: number;
+  replays: number;
+  lastUpstreamStatus: number | 'network-error' | 'timeout' | null;
+  lastUpstreamAt: number | null;
+  lastError: string | null;
+  lastArchiveError: string | null;
+}
+
+interface ResourceState {
+  entry: CachedBody | null;
+  lastAttemptAt: number | null;
+  inFlight: Promise<boolean> | null;
+  stats: ResourceStats;
+}
+
+export interface SpaceWeatherServiceOptions {
+  baseUrl: string;
+  fetch: typeof fetch;
+  now: () => number;
+  validate: Validator;
+  replay: ReplayLoader;
+  /** Best effort: called without awaiting; failures land in stats. */
+  archive?: (rows: ArchiveRow[]) => Promise<void>;
+  upstreamTimeoutMs?: number;
+}
+
+/** The spec's request timeout (§9: 10 s), also applied upstream so a hung agency can't pile requests up. */
+const DEFAULT_UPSTREAM_TIMEOUT_MS = 10_000;
+
+function emptyStats(): ResourceStats {
+  return {
+    upstreamFetches: 0,
+    cacheHits: 0,
+    coalesced: 0,
+    upstreamNotModified: 0,
+    rejectedBodies: 0,
+    replays: 0,
+    lastUpstreamStatus: null,
+    lastUpstreamAt: null,
+    lastError: null,
+    lastArchiveError: null,
+  };
+}
+
+function parseHttpDate(value: string | null): number | null {
+  if (!value) return null;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/**
+ * One upstream fetch per product per cadence, however many clients ask: requests within the
+ * cadence are served from memory; the first request after it starts one conditional upstream
+ * fetch that every concurrent request awaits. A bad body never replaces a good one; with no
+ * good body at all, the recorded real file is served as a replay.
+ */
+export class SpaceWeatherService {
+  private readonly states = new Map<SpaceWeatherResource, ResourceState>();
+
+  constructor(private readonly opts: SpaceWeatherServiceOptions) {}
+
+  private state(resource: SpaceWeatherResource): ResourceState {
+    let st = this.states.get(resource);
+    if (!st) {
+      st = { entry: null, lastAttemptAt: null, inFlight: null, stats: emptyStats() };
+      this.states.set(resource, st);
+    }
+    return st;
+  }
+
+  private freshFor(resource: SpaceWeatherResource, st: ResourceState): number {
+    if (st.lastAttemptAt === null) return 0;
+    return Math.max(0, st.lastAttemptAt + resourceSpec(resource).cadenceMs - this.opts.now());
+  }
+
+  /** The body to serve for a resource, or null when upstream failed and nothing is recorded. */
+  async get(resource: SpaceWeatherResource): Promise<Served | null> {
+    const st = this.state(resource);
+    const due = st.lastAttemptAt === null || this.freshFor(resource, st) === 0;
+    let revalidated = false;
+    if (st.inFlight) {
+      st.stats.coalesced++;
+      revalidated = await st.inFlight;
+    } else if (due) {
+      st.lastAttemptAt = this.opts.now();
+      st.inFlight = this.refresh(resource, st).finally(() => {
+        st.inFlight = null;
+      });
+      revalidated = await st.inFlight;
+    } else if (st.entry) {
+      st.stats.cacheHits++;
+    }
+    const entry = st.entry;
+    if (!entry) return null;
+    const source = entry.origin === 'replay' ? 'replay' : revalidated ? 'upstream' : 'cache';
+    return { entry, source, freshForMs: this.freshFor(resource, st) };
+  }
+
+  /** Fetches upstream once; true when upstream confirmed or replaced the cached body. */
+  private async refresh(resource: SpaceWeatherResource, st: ResourceState): Promise<boolean> {
+    const spec = resourceSpec(resource);
+    const url = `${this.opts.baseUrl.replace(/\/+$/, '')}/${spec.path}`;
+    const headers: Record<string, string> = { accept: spec.contentType === 'application/json' ? 'application/json' : 'text/plain, */*' };
+    const prev = st.entry?.origin === 'upstream' ? st.entry : null;
+    if (prev?.upstreamEtag) headers['if-none-match'] = prev.upstreamEtag;
+    if (prev?.upstreamLastModified) headers['if-modified-since'] = prev.upstreamLastModified;
+    st.stats.upstreamFetches++;
+    st.stats.lastUpstreamAt = this.opts.now();
+    let ok = false;
+    try {
+      const res = await this.opts.fetch(url, {
+        headers,
+        signal: AbortSignal.timeout(this.opts.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS),
+      });
+      st.stats.lastUpstreamStatus = res.status;
+      if (res.status === 304 && prev) {
+        st.stats.upstreamNotModified++;
+        st.stats.lastError = null;
+        ok = true;
+      } else if (res.ok) {
+        ok = await this.accept(resource, st, res);
+      } else {
+        await res.body?.cancel();
+        st.stats.lastError = `Upstream answered ${res.status} ${res.statusText}`.trim();
+      }
+    } catch (e) {
+      const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
+      st.stats.lastUpstreamStatus = timedOut ? 'timeout' : 'network-error';
+      st.stats.lastError = timedOut ? 'Upstream timed out' : `Upstream unreachable: ${e instanceof Error ? e.message : String(e)}`;
+    }
+    if (!st.entry) await this.loadReplay(resource, st);
+    return ok;
+  }
+
+  private async accept(resource: SpaceWeatherResource, st: ResourceState, res: Response): Promise<boolean> {
+    const body = await res.text();
+    const now = this.opts.now();
+    const result = this.opts.validate(resource, body, { now });
+    if (!result.ok) {
+      st.stats.rejectedBodies++;
+      st.stats.lastError = `Rejected upstream body: ${result.error}`;
+      return false;
+    }
+    const etag = await bodyEtag(body);
+    const upstreamLastModified = res.headers.get('last-modified');
+    const unchanged = st.entry?.origin === 'upstream' && st.entry.etag === etag;
+    st.entry = {
+      body,
+      contentType: res.headers.get('content-type') ?? resourceSpec(resource).contentType,
+      etag,
+      lastModified: parseHttpDate(upstreamLastModified) ?? result.dataTime ?? now,
+      dataTime: result.dataTime,
+      origin: 'upstream',
+      upstreamEtag: res.headers.get('etag'),
+      upstreamLastModified,
+    };
+    st.stats.lastError = null;
+    if (!unchanged && this.opts.archive) this.archive(resource, st, archiveRows(resource, result, now));
+    return true;
+  }
+
+  private archive(resource: SpaceWeatherResource, st: ResourceState, rows: ArchiveRow[]): void {
+    if (!this.opts.archive || rows.length === 0) return;
+    this.opts.archive(rows).then(
+      () => {
+        st.stats.lastArchiveError = null;
+      },
+      (e: unknown) => {
+        st.stats.lastArchiveError = e instanceof Error ? e.message : String(e);
+      },
+    );
+  }
+
+  private async loadReplay(resource: SpaceWeatherResource, st: ResourceState): Promise<void> {
+    const file = await this.opts.replay(resource);
+    if (!file) return;
+    const result = this.opts.validate(resource, file.body, { now: this.opts.now() });
+    const recorded = RECORDED_DATA_TIME[resource];
+    const dataTime = (result.ok ? result.dataTime : null) ?? (recorded ? Date.parse(recorded) : null);
+    st.stats.replays++;
+    st.entry = {
+      body: file.body,
+      contentType: file.contentType,
+      etag: await bodyEtag(file.body),
+      // The true age of the recording; never the time we happened to serve it.
+      lastModified: dataTime ?? 0,
+      dataTime,
+      origin: 'replay',
+      upstreamEtag: null,
+      upstreamLastModified: null,
+    };
+  }
+
+  /** Per-resource counters for `space-weather/stats` (and the debug API status panel). */
+  stats(): Record<SpaceWeatherResource, ResourceStats & { source: 'upstream' | 'replay' | null; dataTime: number | null; dataAgeMs: number | null; nextUpstreamInMs: number; cadenceMs: number }> {
+    const now = this.opts.now();
+    const out = {} as ReturnType<SpaceWeatherService['stats']>;
+    for (const resource of SPACE_WEATHER_RESOURCE_NAMES) {
+      const st = this.state(resource);
+      const dataTime = st.entry?.dataTime ?? null;
+      out[resource] = {
+        ...st.stats,
+        source: st.entry?.origin ?? null,
+        dataTime,
+        dataAgeMs: dataTime === null ? null : now - dataTime,
+        nextUpstreamInMs: this.freshFor(resource, st),
+        cadenceMs: resourceSpec(resource).cadenceMs,
+      };
+    }
+    return out;
+  }
+}
