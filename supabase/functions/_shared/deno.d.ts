@@ -4,7 +4,6 @@
  * Node type-check honest without pulling in Deno's lib.
  */
 declare global {
-  // eslint-disable-next-line no-var
   var Deno:
     | {
         env: { get(name: string): string | undefined };

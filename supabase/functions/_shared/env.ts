@@ -1,4 +1,3 @@
-/// <reference path="./deno.d.ts" />
 /**
  * Environment access that works on Deno (Supabase Edge Runtime) and Node (local gateway, tests).
  * Read at call time, not import time, so tests and the gateway can set variables after loading.

@@ -1,4 +1,3 @@
-/// <reference path="../_shared/deno.d.ts" />
 // Deployment entry for Supabase's Deno runtime; the local gateway imports handler.ts directly.
 import handler from './handler.ts';
 

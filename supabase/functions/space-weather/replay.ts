@@ -1,4 +1,3 @@
-/// <reference path="../_shared/deno.d.ts" />
 import { resourceSpec, type SpaceWeatherResource } from './resources.ts';
 
 /** One recorded upstream body. */
