@@ -8,20 +8,57 @@ import { NormaliseError, fail, type NormaliseOptions, type NormaliseResult, type
 import { checkOutput } from './checkOutput.ts';
 import { normaliseKpIndex } from './kpIndex.ts';
 import { normaliseAuroraOval } from './auroraOval.ts';
+import { normaliseHemiPower } from './hemiPower.ts';
+import { normaliseSolarWind } from './solarWind.ts';
+import { normaliseMagneticField } from './magneticField.ts';
+import { normaliseThreeDayForecast } from './threeDayForecast.ts';
+import { normaliseThreeDayGeomagForecast } from './threeDayGeomagForecast.ts';
+import { normaliseObservedSolarCycle, normalisePredictedSolarCycle } from './solarCycle.ts';
+import { normaliseIcaoAdvisories } from './icaoAdvisories.ts';
+import { normaliseAlerts } from './alerts.ts';
+import { normaliseKp1m } from './kp1m.ts';
+import { normaliseKpForecast } from './kpForecast.ts';
+import { normaliseTwentySevenDayOutlook } from './twentySevenDayOutlook.ts';
+import { normaliseSdoImages } from './sdoImages.ts';
 
 export type { NormaliseOk, NormaliseFail, NormaliseResult, NormaliseOptions, Normaliser } from './result.ts';
 export { parseSwpcTime, parseYearMonth, parseIssued } from './swpcTime.ts';
 export { gScaleFromKp } from './values.ts';
 export { gridIndex, GRID_CELLS } from './auroraOval.ts';
+export { isSynopticReset, synopticPeriodStart, decodeKpCode } from './kp1m.ts';
+export { sdoLatestUrl, SDO_CHANNELS, type SdoChannel, type SdoImage, type SdoImagesData } from './sdoImages.ts';
+export type { KpForecastData, KpForecastRow } from './kpForecast.ts';
+export type { ThreeDayForecastData } from './threeDayForecast.ts';
+export type { ThreeDayGeomagForecastData } from './threeDayGeomagForecast.ts';
+export type { TwentySevenDayOutlookData, OutlookDay } from './twentySevenDayOutlook.ts';
+export type { SolarCycleData } from './solarCycle.ts';
+export type { AlertData, AlertType } from './alerts.ts';
+export type { IcaoAdvisoryData, SwxArea, SwxEffect } from './icaoAdvisories.ts';
+export type { KpCell } from './textProduct.ts';
 
-export const NORMALISERS: Partial<Record<Resource, Normaliser>> = {
+/** One normaliser per resource: every resource of sync/model.ts RESOURCES has one. */
+export const NORMALISERS: Record<Resource, Normaliser> = {
   'kp-index': normaliseKpIndex,
   'aurora-oval': normaliseAuroraOval,
+  'aurora-nowcast-hemi-power': normaliseHemiPower,
+  'solar-wind': normaliseSolarWind,
+  'magnetic-field': normaliseMagneticField,
+  'three-day-forecast': normaliseThreeDayForecast,
+  'three-day-geomag-forecast': normaliseThreeDayGeomagForecast,
+  'observed-solar-cycle': normaliseObservedSolarCycle,
+  'predicted-solar-cycle': normalisePredictedSolarCycle,
+  'icao-advisories': normaliseIcaoAdvisories,
+  alerts: normaliseAlerts,
+  'kp-1m': normaliseKp1m,
+  'kp-forecast': normaliseKpForecast,
+  'twenty-seven-day-outlook': normaliseTwentySevenDayOutlook,
+  'sdo-images': normaliseSdoImages,
 };
 
 export function normalise(resource: Resource, body: string, opts: NormaliseOptions): NormaliseResult {
-  const normaliser = NORMALISERS[resource];
-  if (!normaliser) return fail(resource, 'no normaliser for this resource');
+  const normaliser = Object.hasOwn(NORMALISERS, resource) ? NORMALISERS[resource] : undefined;
+  if (!normaliser) return fail(resource, 'unknown resource');
+  if (typeof body !== 'string') return fail(resource, 'body is not text');
   try {
     const result = normaliser(body, opts);
     if (!result.ok) return result;

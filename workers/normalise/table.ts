@@ -11,6 +11,8 @@ export interface TableSpec {
   required: readonly string[];
   /** Columns we read when present. A missing optional column is drift, not failure. */
   optional?: readonly string[];
+  /** Columns we know of but do not read: neither their presence nor absence is drift. */
+  known?: readonly string[];
   /** Aliases: upstream spelling → our spelling (e.g. "kp" → "Kp"). */
   aliases?: Readonly<Record<string, string>>;
   timeKey?: string;
@@ -31,7 +33,7 @@ function canonical(name: string, spec: TableSpec): string {
 
 function checkColumns(columns: readonly string[], spec: TableSpec): boolean {
   const timeKey = spec.timeKey ?? 'time_tag';
-  const known = new Set([timeKey, ...spec.required, ...(spec.optional ?? [])]);
+  const known = new Set([timeKey, ...spec.required, ...(spec.optional ?? []), ...(spec.known ?? [])]);
   const present = new Set(columns);
   const missing = [timeKey, ...spec.required].filter((c) => !present.has(c));
   if (missing.length > 0) {

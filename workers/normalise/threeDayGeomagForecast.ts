@@ -1,0 +1,106 @@
+/**
+ * text/3-day-geomag-forecast.txt → the 'three-day-geomag-forecast' product: observed / estimated /
+ * predicted Ap, the activity probabilities (Active, Minor, Moderate, Strong-Extreme storm, per
+ * day) and the Kp forecast table (no G tags upstream: we derive them from Kp).
+ */
+import type { ProductRecord } from '../../sync/model.ts';
+import { NormaliseError, ok, type NormaliseOptions, type NormaliseResult } from './result.ts';
+import { parseKpTable, readTextProduct, type KpCell } from './textProduct.ts';
+import { dayNearest } from './swpcTime.ts';
+import { iso } from './series.ts';
+
+export interface ApValue {
+  day: number;
+  ap: number;
+}
+
+export interface ThreeDayGeomagForecastData {
+  observedAp: ApValue | null;
+  estimatedAp: ApValue | null;
+  predictedAp: ApValue[];
+  probabilities: { days: number[]; active: number[]; minorStorm: number[]; moderateStorm: number[]; strongExtremeStorm: number[] } | null;
+  days: number[];
+  kp: KpCell[];
+  maxKp: number | null;
+  maxG: number;
+}
+
+function apLine(lines: readonly string[], label: string, issued: number): ApValue | null {
+  const re = new RegExp(`^${label} Ap (\\d{1,2}) ([A-Za-z]{3}) (\\d{1,3})$`);
+  for (const l of lines) {
+    const m = re.exec(l.trim());
+    if (!m) continue;
+    const day = dayNearest(m[2] ?? '', Number(m[1]), issued);
+    return day === null ? null : { day, ap: Number(m[3]) };
+  }
+  return null;
+}
+
+function predictedAp(lines: readonly string[], issued: number): ApValue[] {
+  for (const l of lines) {
+    const m = /^Predicted Ap (\d{1,2}) ([A-Za-z]{3})-(\d{1,2}) ([A-Za-z]{3}) ((?:\d{1,3}-){2}\d{1,3})$/.exec(l.trim());
+    if (!m) continue;
+    const first = dayNearest(m[2] ?? '', Number(m[1]), issued);
+    if (first === null) return [];
+    return (m[5] ?? '').split('-').map((v, i) => ({ day: first + i * 86_400_000, ap: Number(v) }));
+  }
+  return [];
+}
+
+function probRow(lines: readonly string[], label: string): number[] | null {
+  const re = new RegExp(`^${label}\\s+(\\d{1,3})/(\\d{1,3})/(\\d{1,3})$`);
+  for (const l of lines) {
+    const m = re.exec(l.trim());
+    if (m) {
+      const v = [Number(m[1]), Number(m[2]), Number(m[3])];
+      return v.every((x) => x <= 100) ? v : null;
+    }
+  }
+  return null;
+}
+
+export function normaliseThreeDayGeomagForecast(body: string, opts: NormaliseOptions): NormaliseResult {
+  const doc = readTextProduct(body, /^Geomagnetic Forecast$/i);
+  const { lines, issued } = doc;
+  const table = parseKpTable(lines, /^NOAA Kp index forecast/i, issued);
+  if (!table || table.days.length !== 3) throw new NormaliseError('changed shape: no readable "NOAA Kp index forecast" table (3 days × 8 rows)');
+  const active = probRow(lines, 'Active');
+  const minor = probRow(lines, 'Minor storm');
+  const moderate = probRow(lines, 'Moderate storm');
+  const strong = probRow(lines, 'Strong-Extreme storm');
+  const probabilities = active && minor && moderate && strong ? { days: table.days, active, minorStorm: minor, moderateStorm: moderate, strongExtremeStorm: strong } : null;
+  const observedAp = apLine(lines, 'Observed', issued);
+  const estimatedAp = apLine(lines, 'Estimated', issued);
+  const predicted = predictedAp(lines, issued);
+  const kps = table.cells.map((c) => c.kp).filter((v): v is number => v !== null);
+  if (kps.length === 0) throw new NormaliseError('no usable sample (every Kp cell is unreadable)');
+  const data: ThreeDayGeomagForecastData = {
+    observedAp,
+    estimatedAp,
+    predictedAp: predicted,
+    probabilities,
+    days: table.days,
+    kp: table.cells,
+    maxKp: Math.max(...kps),
+    maxG: Math.max(...table.cells.map((c) => c.g)),
+  };
+  const product: ProductRecord<ThreeDayGeomagForecastData> = { id: 'three-day-geomag-forecast', kind: 'three-day-geomag-forecast', issued, data, raw: doc.raw };
+  return ok({
+    products: [product as ProductRecord],
+    dataTime: issued,
+    schemaDrift: !probabilities || !observedAp || !estimatedAp || predicted.length !== 3,
+    summary: {
+      records: table.cells.length,
+      issued: iso(issued),
+      from: iso(table.days[0] ?? null),
+      to: iso((table.days[table.days.length - 1] ?? 0) + 86_400_000),
+      maxKp: data.maxKp,
+      maxG: data.maxG,
+      observedAp: observedAp?.ap ?? null,
+      estimatedAp: estimatedAp?.ap ?? null,
+      predictedAp: predicted.map((p) => p.ap),
+      strongExtremeStorm: probabilities?.strongExtremeStorm ?? null,
+      dataAgeMs: opts.now - issued,
+    },
+  });
+}
