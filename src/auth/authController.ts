@@ -1,0 +1,362 @@
+import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
+import { authFailure, MSG, validateCredentials, type AuthResult } from './authMessages.ts';
+import type { AuthConfig } from './config.ts';
+import { signInWithEthereumWallet, type Eip1193Provider } from './ethereumSignIn.ts';
+import { clearEthereumSession, ethereumUser, readEthereumSession, restoreEthereumSession, writeEthereumSession, type ProfileLookup } from './ethereumSession.ts';
+import { readPersistedUser, toAuthUser } from './persistedSession.ts';
+import { ensureProfile, PROFILE_ATTEMPTS, PROFILE_ATTEMPTS_ON_REFRESH, type ProfileStore } from './profile.ts';
+import { startSessionTicker, type SessionTicker } from './sessionTicker.ts';
+import type { AuthStatus, AuthUser, Credentials } from './useAuth.ts';
+
+/**
+ * Everything behind useAuth(), in plain TypeScript: state, the supabase-js subscription, the
+ * refresh ticker, the profile rule and the sign-in actions. AuthProvider only renders it.
+ * Every outside thing (client, storage, fetch, time, location, wallet) is passed in.
+ */
+
+export interface AuthSnapshot {
+  status: AuthStatus;
+  user: AuthUser | null;
+}
+
+export interface AuthControllerDeps {
+  config: AuthConfig;
+  storage: Storage | null;
+  getClient(): Promise<SupabaseClient>;
+  /** apikey + Authorization for direct function calls. */
+  backendHeaders(): Promise<Record<string, string>>;
+  startOAuth(provider: string, redirectTo: string): Promise<{ url: string }>;
+  fetch: typeof fetch;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  isOffline(): boolean;
+  location: { origin: string; host: string; assign(url: string): void };
+  ethereum(): Eip1193Provider | null;
+  isHidden(): boolean;
+  onVisibilityChange(fn: () => void): () => void;
+  setTimer(fn: () => void, ms: number): unknown;
+  clearTimer(handle: unknown): void;
+}
+
+export interface AuthController {
+  getSnapshot(): AuthSnapshot;
+  subscribe(fn: () => void): () => void;
+  /** Loads supabase-js only if a session is stored; otherwise does nothing until an action needs it. */
+  start(): void;
+  stop(): void;
+  signInWithPassword(c: Credentials): Promise<AuthResult>;
+  signUp(c: Credentials): Promise<AuthResult>;
+  signInWithOAuth(): Promise<AuthResult>;
+  signInWithEthereum(): Promise<AuthResult>;
+  completeOAuthCallback(href: string): Promise<AuthResult>;
+  signOut(): Promise<AuthResult>;
+}
+
+/** Spec §8 fallback for the configured provider ("Failed to sign in with Google" by default). */
+export function oauthFallback(provider: string): string {
+  if (provider === 'google') return MSG.googleFailed;
+  return `Failed to sign in with ${provider.charAt(0).toUpperCase()}${provider.slice(1)}`;
+}
+
+/** Sync start-up state: a stored Ethereum session first (spec §4), then supabase-js' persisted one. */
+export function initialSnapshot(storage: Storage | null, storageKey: string): AuthSnapshot {
+  const eth = readEthereumSession(storage);
+  if (eth) return { status: 'signed-in', user: ethereumUser(eth) };
+  const user = readPersistedUser(storage, storageKey);
+  return user ? { status: 'signed-in', user } : { status: 'signed-out', user: null };
+}
+
+export function createAuthController(deps: AuthControllerDeps): AuthController {
+  const cfg = deps.config;
+  let snapshot = initialSnapshot(deps.storage, cfg.storageKey);
+  const listeners = new Set<() => void>();
+  let expiresAtMs: number | null = null;
+  let unsubscribeAuth: (() => void) | null = null;
+  let ticker: SessionTicker | null = null;
+  let started = false;
+  let stopped = false;
+  let wired: Promise<SupabaseClient> | null = null;
+  /** Bumped by stop(): a client that finishes loading after a stop must not wire itself. */
+  let generation = 0;
+
+  const set = (next: AuthSnapshot) => {
+    if (next.status === snapshot.status && next.user === snapshot.user) return;
+    snapshot = next;
+    for (const fn of [...listeners]) fn();
+  };
+  const signedIn = (user: AuthUser) => set({ status: 'signed-in', user });
+
+  const profileStore = (client: SupabaseClient): ProfileStore => ({
+    async select(id) {
+      const { data, error } = await client.from('profiles').select('id, email, full_name, avatar_url').eq('id', id).maybeSingle();
+      return { row: (data as never) ?? null, error: error ? { message: error.message } : null };
+    },
+    async insert(row) {
+      const { error } = await client.from('profiles').insert(row);
+      return { error: error ? { message: error.message, code: error.code } : null };
+    },
+  });
+
+  /** Spec §4: on any auth change the profile is loaded (5 attempts after a refresh), created if missing. */
+  const syncProfile = async (client: SupabaseClient, session: Session, event: AuthChangeEvent) => {
+    const attempts = event === 'TOKEN_REFRESHED' ? PROFILE_ATTEMPTS_ON_REFRESH : PROFILE_ATTEMPTS;
+    const result = await ensureProfile(profileStore(client), session.user, { attempts, sleep: deps.sleep, now: deps.now });
+    const current = snapshot.user;
+    if (result.status !== 'found' || !current || current.id !== session.user.id) return;
+    const { full_name, avatar_url } = result.profile;
+    if ((!current.fullName && full_name) || (!current.avatarUrl && avatar_url)) {
+      signedIn({ ...current, fullName: current.fullName ?? full_name, avatarUrl: current.avatarUrl ?? avatar_url });
+    }
+  };
+
+  const onAuthChange = (client: SupabaseClient, event: AuthChangeEvent, session: Session | null) => {
+    expiresAtMs = session?.expires_at ? session.expires_at * 1000 : null;
+    if (!session) {
+      // An Ethereum-only session (no supabase tokens) survives supabase-js saying "no session".
+      if (event === 'SIGNED_OUT') clearEthereumSession(deps.storage);
+      if (event === 'SIGNED_OUT' || !readEthereumSession(deps.storage)) set({ status: 'signed-out', user: null });
+      return;
+    }
+    const eth = readEthereumSession(deps.storage);
+    const user = eth && eth.userId === session.user.id ? { ...toAuthUser(session.user), ...ethereumUser(eth) } : toAuthUser(session.user);
+    const same = snapshot.user;
+    signedIn(same && same.id === user.id ? { ...user, fullName: user.fullName ?? same.fullName, avatarUrl: user.avatarUrl ?? same.avatarUrl } : user);
+    // Deferred: supabase-js holds its auth lock while calling listeners; awaiting a query here deadlocks.
+    deps.setTimer(() => void syncProfile(client, session, event).catch(() => undefined), 0);
+  };
+
+  const lookupProfile = async (userId: string, token: string): Promise<ProfileLookup> => {
+    try {
+      const headers = await deps.backendHeaders();
+      const url = `${cfg.supabaseUrl}/rest/v1/profiles?id=eq.${encodeURIComponent(userId)}&select=full_name,avatar_url`;
+      const res = await deps.fetch(url, { headers: { ...headers, Authorization: `Bearer ${token}`, accept: 'application/json' } });
+      if (res.status === 401 || res.status === 403) return { status: 'not-found' }; // the token is no good any more
+      if (!res.ok) return { status: 'unreachable' };
+      const rows = (await res.json()) as { full_name?: string | null; avatar_url?: string | null }[];
+      const row = rows[0];
+      return row ? { status: 'found', profile: row } : { status: 'not-found' };
+    } catch {
+      return { status: 'unreachable' };
+    }
+  };
+
+  /** Loads supabase-js and wires events and the ticker, once. */
+  const wire = (): Promise<SupabaseClient> => {
+    const gen = generation;
+    wired ??= deps.getClient().then((client) => {
+      if (stopped || gen !== generation) return client;
+      const { data } = client.auth.onAuthStateChange((event, session) => onAuthChange(client, event, session));
+      unsubscribeAuth = () => data.subscription.unsubscribe();
+      ticker = startSessionTicker({
+        getExpiresAt: () => expiresAtMs,
+        refresh: async () => {
+          const { error } = await client.auth.refreshSession();
+          return error ? { ok: false, status: error.status } : { ok: true };
+        },
+        removeSession: async () => {
+          await client.auth.signOut({ scope: 'local' });
+        },
+        now: deps.now,
+        setTimer: deps.setTimer,
+        clearTimer: deps.clearTimer,
+        isHidden: deps.isHidden,
+        onVisibilityChange: deps.onVisibilityChange,
+      });
+      return client;
+    }).catch((err: unknown) => {
+      wired = null;
+      throw err;
+    });
+    return wired;
+  };
+
+  const bootstrap = async () => {
+    if (readEthereumSession(deps.storage)) {
+      const restored = await restoreEthereumSession(deps.storage, lookupProfile);
+      if (restored.kind === 'signed-in' || restored.kind === 'unverified') signedIn(restored.user);
+      else if (!readPersistedUser(deps.storage, cfg.storageKey)) set({ status: 'signed-out', user: null });
+    }
+    if (readPersistedUser(deps.storage, cfg.storageKey)) await wire();
+  };
+
+  /** Shared front part of every network action: offline and client-load failures become messages. */
+  const withClient = async (fallback: string, run: (client: SupabaseClient) => Promise<AuthResult>): Promise<AuthResult> => {
+    if (deps.isOffline()) return { ok: false, message: MSG.offline };
+    let client: SupabaseClient;
+    try {
+      client = await wire();
+    } catch {
+      return { ok: false, message: deps.isOffline() ? MSG.offline : fallback };
+    }
+    try {
+      return await run(client);
+    } catch (err) {
+      return authFailure(err, fallback);
+    }
+  };
+
+  const credentialsOf = (c: Credentials) => {
+    const email = c.email?.trim();
+    return email ? { email, password: c.password } : { phone: (c.phone ?? '').trim(), password: c.password };
+  };
+
+  const adopt = (session: Session | null) => {
+    if (!session) return;
+    expiresAtMs = session.expires_at ? session.expires_at * 1000 : null;
+    signedIn(toAuthUser(session.user));
+  };
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    start() {
+      if (started) return;
+      started = true;
+      stopped = false;
+      void bootstrap().catch(() => undefined); // offline start: the synchronous state stands
+    },
+    /** Tears down the subscription and ticker; start() may be called again (React StrictMode does). */
+    stop() {
+      started = false;
+      stopped = true;
+      generation++;
+      unsubscribeAuth?.();
+      unsubscribeAuth = null;
+      ticker?.stop();
+      ticker = null;
+      wired = null;
+    },
+
+    async signInWithPassword(c) {
+      const invalid = validateCredentials(c);
+      if (invalid) return { ok: false, message: invalid };
+      return withClient(MSG.signInFailed, async (client) => {
+        const { data, error } = await client.auth.signInWithPassword(credentialsOf(c));
+        if (error) return authFailure(error, MSG.signInFailed);
+        adopt(data.session);
+        return { ok: true };
+      });
+    },
+
+    async signUp(c) {
+      const invalid = validateCredentials(c);
+      if (invalid) return { ok: false, message: invalid };
+      return withClient(MSG.signUpFailed, async (client) => {
+        const { data, error } = await client.auth.signUp({ ...credentialsOf(c), options: { emailRedirectTo: `${deps.location.origin}/auth/callback` } });
+        if (error) return authFailure(error, MSG.signUpFailed);
+        if (!data.session) return { ok: true, message: 'Check your email to confirm your account, then sign in.' };
+        adopt(data.session);
+        return { ok: true };
+      });
+    },
+
+    async signInWithOAuth() {
+      const fallback = oauthFallback(cfg.oauthProvider);
+      return withClient(fallback, async () => {
+        const { url } = await deps.startOAuth(cfg.oauthProvider, `${deps.location.origin}/auth/callback`);
+        deps.location.assign(url);
+        return { ok: true };
+      });
+    },
+
+    async completeOAuthCallback(href) {
+      const fallback = oauthFallback(cfg.oauthProvider);
+      const url = new URL(href);
+      const hash = new URLSearchParams(url.hash.replace(/^#/, ''));
+      const param = (k: string) => url.searchParams.get(k) ?? hash.get(k);
+      const described = param('error_description') ?? param('error');
+      if (described) return { ok: false, message: described.replace(/\+/g, ' ') };
+      return withClient(fallback, async (client) => {
+        const code = url.searchParams.get('code');
+        if (code) {
+          const { data, error } = await client.auth.exchangeCodeForSession(code);
+          if (error) return authFailure(error, fallback);
+          adopt(data.session);
+          return { ok: true };
+        }
+        const access_token = hash.get('access_token');
+        const refresh_token = hash.get('refresh_token');
+        if (access_token && refresh_token) {
+          const { data, error } = await client.auth.setSession({ access_token, refresh_token });
+          if (error) return authFailure(error, fallback);
+          adopt(data.session);
+          return { ok: true };
+        }
+        return { ok: false, message: access_token ? 'No session defined in URL' : 'No code detected.' };
+      });
+    },
+
+    async signInWithEthereum() {
+      const wallet = deps.ethereum();
+      if (!wallet) return { ok: false, message: MSG.noWallet };
+      return withClient(MSG.ethereumFailed, async (client) => {
+        const headers = await deps.backendHeaders();
+        const base = cfg.functionsBase;
+        const result = await signInWithEthereumWallet({
+          ethereum: wallet,
+          domain: deps.location.host,
+          origin: deps.location.origin,
+          now: deps.now,
+          fetchNonce: () => fetchNonce(deps.fetch, base, headers),
+          async verify(body) {
+            const res = await deps.fetch(`${base}/siwe-verify`, {
+              method: 'POST',
+              headers: { ...headers, 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            });
+            const parsed = (await res.json().catch(() => null)) as never;
+            return { ok: res.ok, body: parsed };
+          },
+        });
+        if (!result.ok) return result;
+        if (deps.storage) writeEthereumSession(deps.storage, result.session);
+        signedIn(ethereumUser(result.session, result.profile));
+        if (result.refreshToken) {
+          // A real supabase session too, so REST/realtime calls and refreshes carry the user's JWT.
+          await client.auth.setSession({ access_token: result.accessToken, refresh_token: result.refreshToken });
+        }
+        return { ok: true };
+      });
+    },
+
+    async signOut() {
+      clearEthereumSession(deps.storage);
+      if (!wired && !readPersistedUser(deps.storage, cfg.storageKey)) {
+        set({ status: 'signed-out', user: null });
+        return { ok: true };
+      }
+      try {
+        const client = await wire();
+        let { error } = await client.auth.signOut();
+        // Server unreachable or session already gone there: still sign out on this device.
+        if (error) ({ error } = await client.auth.signOut({ scope: 'local' }));
+        if (error) return { ok: false, message: MSG.signOutFailed };
+        set({ status: 'signed-out', user: null });
+        return { ok: true };
+      } catch {
+        if (!deps.isOffline()) return { ok: false, message: MSG.signOutFailed };
+        // Offline and supabase-js not loaded: forget the session on this device; the server-side
+        // refresh token simply expires unused.
+        deps.storage?.removeItem(cfg.storageKey);
+        set({ status: 'signed-out', user: null });
+        return { ok: true };
+      }
+    },
+  };
+}
+
+/** The nonce endpoint: `siwe-verify/nonce`, with the older `siwe-nonce` path as a fallback. */
+async function fetchNonce(fetchFn: typeof fetch, base: string, headers: Record<string, string>): Promise<string> {
+  for (const path of ['siwe-verify/nonce', 'siwe-nonce']) {
+    const res = await fetchFn(`${base}/${path}`, { headers: { ...headers, accept: 'application/json' } });
+    if (res.status === 404) continue;
+    if (!res.ok) throw new Error(`Nonce request failed (${res.status})`);
+    const body = (await res.json()) as { nonce?: unknown };
+    if (typeof body.nonce === 'string' && body.nonce) return body.nonce;
+    throw new Error('Nonce missing in response');
+  }
+  throw new Error('Nonce endpoint not found');
+}

@@ -1,0 +1,77 @@
+/** The exact user-facing texts of spec §5 and §8 for sign-in, plus how errors map onto them. */
+
+export const MSG = {
+  missingCredentials: 'You must provide either an email or phone number and a password.',
+  signInFailed: 'Failed to sign in',
+  googleFailed: 'Failed to sign in with Google',
+  ethereumFailed: 'Failed to sign in with Ethereum',
+  signUpFailed: 'Failed to sign up',
+  signOutFailed: 'Failed to sign out',
+  verifyFailed: 'Failed to verify signature',
+  noWallet: 'No Ethereum wallet found in this browser',
+  offline: 'You are offline — sign-in needs a connection.',
+  permissionNotGranted: 'Permission not granted',
+} as const;
+
+/** The outcome every sign-in action hands back to a form. */
+export type AuthResult =
+  | { ok: true; message?: string }
+  | { ok: false; message: string; reasons?: string[] };
+
+/** Spec §5: an email or a phone, together with a password. Returns the spec's message or null. */
+export function validateCredentials(input: { email?: string; phone?: string; password?: string }): string | null {
+  const id = (input.email ?? '').trim() || (input.phone ?? '').trim();
+  if (!id || !input.password) return MSG.missingCredentials;
+  return null;
+}
+
+/** Human text for GoTrue's weak_password reason codes; unknown codes are shown as they come. */
+const REASON_TEXT: Record<string, string> = {
+  length: 'The password is too short.',
+  characters: 'The password needs a mix of character types (lower case, upper case, digits, symbols).',
+  pwned: 'The password appears in a known data breach.',
+};
+
+export function reasonText(reason: string): string {
+  return REASON_TEXT[reason] ?? reason;
+}
+
+/** Client-side hints shown under the password field while typing. Advisory only: the server decides. */
+export function passwordHints(password: string): string[] {
+  const hints: string[] = [];
+  if (password.length < 8) hints.push('Use at least 8 characters.');
+  if (!/[a-zA-Z]/.test(password) || !/[0-9]/.test(password)) hints.push('Mix letters and digits.');
+  return hints;
+}
+
+interface ErrorLike {
+  message?: unknown;
+  status?: unknown;
+  code?: unknown;
+  reasons?: unknown;
+  name?: unknown;
+}
+
+/** Weak-password reasons carried by an auth error (AuthWeakPasswordError, or the raw response body). */
+export function weakPasswordReasons(error: unknown): string[] | null {
+  if (!error || typeof error !== 'object') return null;
+  const e = error as ErrorLike & { weak_password?: { reasons?: unknown } };
+  const isWeak = e.code === 'weak_password' || e.name === 'AuthWeakPasswordError' || e.weak_password !== undefined;
+  if (!isWeak) return null;
+  const raw = Array.isArray(e.reasons) ? e.reasons : Array.isArray(e.weak_password?.reasons) ? e.weak_password.reasons : [];
+  return raw.filter((r): r is string => typeof r === 'string').map(reasonText);
+}
+
+/**
+ * The message for a failed auth call: the server's own text when it sent one, else the spec's
+ * fallback. A network failure (status 0) gets the fallback, not the browser's "Failed to fetch".
+ */
+export function authFailure(error: unknown, fallback: string): Extract<AuthResult, { ok: false }> {
+  const reasons = weakPasswordReasons(error);
+  const e = (error && typeof error === 'object' ? error : {}) as ErrorLike;
+  const status = typeof e.status === 'number' ? e.status : undefined;
+  const serverText = typeof e.message === 'string' && e.message.trim() && status !== 0 && status !== undefined ? e.message.trim() : null;
+  const result: Extract<AuthResult, { ok: false }> = { ok: false, message: serverText ?? fallback };
+  if (reasons) result.reasons = reasons;
+  return result;
+}

@@ -1,0 +1,117 @@
+import { MSG, type AuthResult } from './authMessages.ts';
+import type { EthereumSession } from './ethereumSession.ts';
+
+/**
+ * "Sign in with Ethereum" (spec §5, §7): ask the wallet (EIP-1193 `window.ethereum`) for an
+ * account, get a single-use nonce from the backend, build an EIP-4361 message with `siwe`, have
+ * the wallet sign it (`personal_sign`), and POST it to the siwe-verify function.
+ *
+ * `siwe` pulls in ethers (~100 KB gzip): both are imported here, dynamically, only when the
+ * button is pressed — never in the initial bundle.
+ */
+
+export interface Eip1193Provider {
+  request(args: { method: string; params?: unknown[] }): Promise<unknown>;
+}
+
+/** spec §7 siwe-verify response, plus the tokens of the session the backend opened. */
+export interface SiweVerifyResponse {
+  success?: boolean;
+  error?: string;
+  sessionToken?: string;
+  refreshToken?: string;
+  address?: string;
+  userId?: string;
+  ensName?: string | null;
+  profile?: { full_name?: string | null; avatar_url?: string | null } | null;
+  session?: { access_token?: string; refresh_token?: string } | null;
+}
+
+export interface EthereumSignInDeps {
+  ethereum: Eip1193Provider | null | undefined;
+  /** GET the nonce; resolves the nonce string. */
+  fetchNonce(): Promise<string>;
+  /** POST to siwe-verify; resolves the HTTP status and parsed body. */
+  verify(body: { message: string; signature: string; address: string; ensName: string | null }): Promise<{ ok: boolean; body: SiweVerifyResponse | null }>;
+  /** The page's host and origin: the message's domain and URI, which the server checks. */
+  domain: string;
+  origin: string;
+  now(): number;
+}
+
+export type EthereumSignInResult =
+  | { ok: true; session: EthereumSession; accessToken: string; refreshToken: string | null; profile: SiweVerifyResponse['profile'] }
+  | Extract<AuthResult, { ok: false }>;
+
+/** Messages are valid for this long: long enough to read the wallet prompt, short enough to not be replayable later. */
+const MESSAGE_TTL_MS = 10 * 60_000;
+
+export const SIWE_STATEMENT = 'Sign in to Aurora with your Ethereum account.';
+
+function toHexUtf8(text: string): string {
+  let hex = '0x';
+  for (const byte of new TextEncoder().encode(text)) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/** Builds the EIP-4361 message text for `address` (checksummed here: siwe rejects non-EIP-55 addresses). */
+export async function buildSiweMessage(p: { address: string; chainId: number; nonce: string; domain: string; origin: string; now: number }): Promise<{ message: string; address: string }> {
+  const [{ SiweMessage }, { getAddress }] = await Promise.all([import('siwe'), import('ethers')]);
+  const address = getAddress(p.address);
+  const msg = new SiweMessage({
+    domain: p.domain,
+    address,
+    statement: SIWE_STATEMENT,
+    uri: p.origin,
+    version: '1',
+    chainId: p.chainId,
+    nonce: p.nonce,
+    issuedAt: new Date(p.now).toISOString(),
+    expirationTime: new Date(p.now + MESSAGE_TTL_MS).toISOString(),
+  });
+  return { message: msg.prepareMessage(), address };
+}
+
+export async function signInWithEthereumWallet(deps: EthereumSignInDeps): Promise<EthereumSignInResult> {
+  const wallet = deps.ethereum;
+  if (!wallet || typeof wallet.request !== 'function') return { ok: false, message: MSG.noWallet };
+  let address: string;
+  let signature: string;
+  let message: string;
+  try {
+    const accounts = (await wallet.request({ method: 'eth_requestAccounts' })) as unknown;
+    const first = Array.isArray(accounts) ? accounts[0] : undefined;
+    if (typeof first !== 'string') return { ok: false, message: MSG.ethereumFailed };
+    const chainHex = await wallet.request({ method: 'eth_chainId' }).catch(() => '0x1');
+    const chainId = typeof chainHex === 'string' ? Number.parseInt(chainHex, 16) || 1 : 1;
+    const nonce = await deps.fetchNonce();
+    ({ message, address } = await buildSiweMessage({ address: first, chainId, nonce, domain: deps.domain, origin: deps.origin, now: deps.now() }));
+    const signed = await wallet.request({ method: 'personal_sign', params: [toHexUtf8(message), address] });
+    if (typeof signed !== 'string') return { ok: false, message: MSG.ethereumFailed };
+    signature = signed;
+  } catch (err) {
+    // The wallet's own words are the clearest ("User rejected the request."), when it gives some.
+    const text = err && typeof err === 'object' && 'message' in err && typeof err.message === 'string' ? err.message : '';
+    return { ok: false, message: text ? `${MSG.ethereumFailed}: ${text}` : MSG.ethereumFailed };
+  }
+
+  let res: { ok: boolean; body: SiweVerifyResponse | null };
+  try {
+    res = await deps.verify({ message, signature, address, ensName: null });
+  } catch {
+    return { ok: false, message: MSG.ethereumFailed };
+  }
+  const body = res.body;
+  // Spec §5: not ok, or success false → the server's error text, or "Failed to verify signature".
+  if (!res.ok || !body?.success) return { ok: false, message: body?.error?.trim() || MSG.verifyFailed };
+  const accessToken = body.session?.access_token ?? body.sessionToken;
+  const userId = body.userId;
+  if (!accessToken || !userId) return { ok: false, message: MSG.verifyFailed };
+  return {
+    ok: true,
+    accessToken,
+    refreshToken: body.session?.refresh_token ?? body.refreshToken ?? null,
+    profile: body.profile ?? null,
+    session: { token: accessToken, address: body.address ?? address, userId, ensName: body.ensName ?? null },
+  };
+}

@@ -1,0 +1,68 @@
+import type { AuthUser } from './useAuth.ts';
+
+/** The parts of a supabase-js user we read. Kept structural so this file never imports supabase-js. */
+export interface BackendUser {
+  id: string;
+  email?: string | null;
+  user_metadata?: Record<string, unknown> | null;
+  app_metadata?: Record<string, unknown> | null;
+}
+
+/** What supabase-js writes to localStorage under its storage key. */
+export interface PersistedSession {
+  access_token: string;
+  refresh_token: string;
+  /** Epoch seconds. */
+  expires_at?: number;
+  user?: BackendUser | null;
+}
+
+function text(v: unknown): string | null {
+  return typeof v === 'string' && v.trim() ? v.trim() : null;
+}
+
+/** Spec §3: social sign-ups take avatar_url from avatar_url or picture, full_name from full_name or name. */
+export function toAuthUser(user: BackendUser): AuthUser {
+  const meta = user.user_metadata ?? {};
+  const app = user.app_metadata ?? {};
+  return {
+    id: user.id,
+    email: text(user.email),
+    fullName: text(meta['full_name']) ?? text(meta['name']),
+    avatarUrl: text(meta['avatar_url']) ?? text(meta['picture']),
+    provider: text(app['provider']) ?? 'email',
+  };
+}
+
+export function parsePersistedSession(raw: string | null): PersistedSession | null {
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object') return null;
+  const s = value as Partial<PersistedSession>;
+  if (typeof s.access_token !== 'string' || typeof s.refresh_token !== 'string' || !s.refresh_token) return null;
+  if (!s.user || typeof s.user.id !== 'string') return null;
+  return s as PersistedSession;
+}
+
+/**
+ * The user of the session supabase-js persisted, read synchronously at start-up so a signed-in
+ * user is sent away from /login before supabase-js (a separate chunk) has even loaded. An expired
+ * access token still counts: its refresh token is what supabase-js uses to renew it, and if that
+ * fails the provider hears SIGNED_OUT and drops the user.
+ */
+export function readPersistedUser(storage: Pick<Storage, 'getItem'> | null, key: string): AuthUser | null {
+  if (!storage) return null;
+  let raw: string | null = null;
+  try {
+    raw = storage.getItem(key);
+  } catch {
+    return null; // storage disabled (private mode, policy): behave as signed out
+  }
+  const session = parsePersistedSession(raw);
+  return session?.user ? toAuthUser(session.user) : null;
+}
