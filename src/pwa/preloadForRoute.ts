@@ -1,0 +1,41 @@
+/**
+ * Route preloads (spec §7 "Other"): 300 ms after a route is shown, fetch the code its next steps
+ * will need, so the map, charts or backend client are ready without blocking the first paint.
+ */
+
+/** Spec §9: route preload delay. */
+export const ROUTE_PRELOAD_DELAY_MS = 300;
+
+export type PreloadTarget = 'map' | 'charts' | 'backend';
+
+const LOADERS: Record<PreloadTarget, () => Promise<unknown>> = {
+  map: () => import('../features/map/MapPage.tsx'),
+  charts: () => import('uplot'),
+  backend: () => import('@supabase/supabase-js'),
+};
+
+/** Which code a route preloads: `/` maps; `/forecast` charts and maps; `/settings` the backend. */
+export function preloadTargetsFor(path: string): PreloadTarget[] {
+  const p = path.replace(/\/+$/, '') || '/';
+  if (p === '/') return ['map'];
+  if (p === '/forecast') return ['charts', 'map'];
+  if (p === '/settings') return ['backend'];
+  return [];
+}
+
+const started = new Set<PreloadTarget>();
+
+/** Schedules the preloads for `path`; returns a cancel function (call it when the route changes). */
+export function preloadForRoute(path: string, delayMs: number = ROUTE_PRELOAD_DELAY_MS): () => void {
+  const targets = preloadTargetsFor(path).filter((t) => !started.has(t));
+  if (targets.length === 0) return () => undefined;
+  const timer = setTimeout(() => {
+    for (const target of targets) {
+      if (started.has(target)) continue;
+      started.add(target);
+      // A failed preload (offline, before the precache is complete) just lets the route load it later.
+      LOADERS[target]().catch(() => started.delete(target));
+    }
+  }, delayMs);
+  return () => clearTimeout(timer);
+}

@@ -1,0 +1,29 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { getPwaState, setPwaState, subscribePwa } from './pwaStore.ts';
+import { applyUpdate, checkForUpdates as check } from './registerServiceWorker.ts';
+
+export interface PwaUpdate {
+  /** A new version is waiting and the user has not put it off. */
+  updateAvailable: boolean;
+  /** Skip-waiting, then reload when the new worker takes control. */
+  updateNow: () => void;
+  /** Hide the banner and card until the next new version. */
+  later: () => void;
+  /** True when a new version is waiting after the check; rejects when the check failed. */
+  checkForUpdates: () => Promise<boolean>;
+}
+
+export function usePwaUpdate(): PwaUpdate {
+  const state = useSyncExternalStore(subscribePwa, getPwaState, getPwaState);
+  const updateNow = useCallback(() => {
+    if (!applyUpdate()) window.location.reload();
+  }, []);
+  const later = useCallback(() => setPwaState({ dismissed: true }), []);
+  const checkForUpdates = useCallback(() => check(), []);
+  return { updateAvailable: state.updateAvailable && !state.dismissed, updateNow, later, checkForUpdates };
+}
+
+/** The raw worker status for the debugger (spec §3), refreshed with the 30 s poll. */
+export function useServiceWorkerState() {
+  return useSyncExternalStore(subscribePwa, getPwaState, getPwaState);
+}
