@@ -1,0 +1,147 @@
+import {
+  addRxPlugin,
+  createRxDatabase,
+  type RxCollection,
+  type RxDatabase,
+  type RxStorage,
+} from 'rxdb';
+import { RxDBCleanupPlugin } from 'rxdb/plugins/cleanup';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import {
+  COLLECTIONS,
+  type CollectionDefinition,
+  type CollectionName,
+  type FeedDoc,
+  type GridDoc,
+  type PreferencesDoc,
+  type ProductDoc,
+  type QueueDoc,
+  type SeriesChunkDoc,
+} from './schemas/index.ts';
+import { preferencesConflictHandler } from './replication/conflictPolicy.ts';
+
+export interface AuroraCollections {
+  series: RxCollection<SeriesChunkDoc>;
+  grids: RxCollection<GridDoc>;
+  products: RxCollection<ProductDoc>;
+  feeds: RxCollection<FeedDoc>;
+  preferences: RxCollection<PreferencesDoc>;
+  queue: RxCollection<QueueDoc>;
+}
+export type AuroraDatabase = RxDatabase<AuroraCollections>;
+
+export const DEFAULT_DATABASE_NAME = 'aurora';
+
+export interface OpenDatabaseOptions {
+  /** IndexedDB name prefix; tests use a unique one per database. */
+  name?: string;
+  /** `dexie` (IndexedDB; the app, the worker, integration tests) or `memory` (unit tests). */
+  storage?: 'dexie' | 'memory';
+  /** Share change events with other tabs and the worker; default true for dexie, false for memory. */
+  multiInstance?: boolean;
+  /** Replace collection definitions: lets tests open a collection under a newer schema version. */
+  schemaOverrides?: Partial<Record<CollectionName, CollectionDefinition>>;
+}
+
+let pluginsAdded = false;
+function addPlugins(): void {
+  if (pluginsAdded) return;
+  pluginsAdded = true;
+  addRxPlugin(RxDBMigrationSchemaPlugin);
+  addRxPlugin(RxDBLeaderElectionPlugin);
+  addRxPlugin(RxDBLocalDocumentsPlugin);
+  addRxPlugin(RxDBCleanupPlugin);
+}
+
+/**
+ * True in Vite dev builds and under vitest; false in production bundles (Vite replaces the literal
+ * `import.meta.env.DEV` with `false`, dropping the dynamic imports below) and under plain Node/tsx,
+ * where `import.meta.env` does not exist.
+ */
+function isDevBuild(): boolean {
+  return (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true;
+}
+
+let devModeReady: Promise<void> | null = null;
+/**
+ * Dev-mode checks schemas and queries, and ajv validates every write — worth it in development
+ * and tests. Both are loaded through dynamic imports behind `import.meta.env.DEV`, which Vite
+ * replaces with `false` in production so the chunks are never emitted: dev-mode injects an iframe
+ * to rxdb.info and ajv needs `unsafe-eval`, neither acceptable in the shipped app.
+ */
+async function devStorage(storage: RxStorage<unknown, unknown>): Promise<RxStorage<unknown, unknown>> {
+  devModeReady ??= (async () => {
+    const devMode = await import('rxdb/plugins/dev-mode');
+    devMode.disableWarnings();
+    addRxPlugin(devMode.RxDBDevModePlugin);
+  })();
+  await devModeReady;
+  const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv');
+  return wrappedValidateAjvStorage({ storage }) as RxStorage<unknown, unknown>;
+}
+
+// One memory storage object for the realm so a closed memory database can be reopened by name.
+let memoryStorage: RxStorage<unknown, unknown> | null = null;
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<AuroraDatabase> {
+  addPlugins();
+  const kind = options.storage ?? 'dexie';
+  const base =
+    kind === 'memory'
+      ? (memoryStorage ??= getRxStorageMemory() as RxStorage<unknown, unknown>)
+      : (getRxStorageDexie() as RxStorage<unknown, unknown>);
+  const storage = isDevBuild() ? await devStorage(base) : base;
+  const db = (await createRxDatabase<AuroraCollections>({
+    name: options.name ?? DEFAULT_DATABASE_NAME,
+    storage,
+    multiInstance: options.multiInstance ?? kind === 'dexie',
+    // Live queries re-run on every write; the worker writes in bursts, so coalesce them a little.
+    eventReduce: true,
+    localDocuments: true,
+    // Retention purges its own tombstones (sync/retention.ts); the background cleanup never has to.
+    cleanupPolicy: { minimumDeletedTime: 1000 * 60 * 60 * 24 * 365, runEach: 1000 * 60 * 60 * 24 },
+  })) as AuroraDatabase;
+  try {
+    const defs = { ...COLLECTIONS, ...options.schemaOverrides } as Record<CollectionName, CollectionDefinition>;
+    await db.addCollections({
+      series: { ...defs.series },
+      grids: { ...defs.grids },
+      products: { ...defs.products },
+      feeds: { ...defs.feeds },
+      preferences: { ...defs.preferences, conflictHandler: preferencesConflictHandler, localDocuments: true },
+      queue: { ...defs.queue },
+    } as never);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return db;
+}
+
+let pageDatabase: Promise<AuroraDatabase> | null = null;
+
+/** The page's database (one per JS realm). The first call opens it; later calls share it. */
+export function getDatabase(options?: OpenDatabaseOptions): Promise<AuroraDatabase> {
+  pageDatabase ??= openDatabase(options).catch((err: unknown) => {
+    pageDatabase = null;
+    throw err;
+  });
+  return pageDatabase;
+}
+
+/** Close the page singleton (tests, sign-out flows that must release IndexedDB). */
+export async function closeDatabase(): Promise<void> {
+  const pending = pageDatabase;
+  pageDatabase = null;
+  if (pending) await (await pending).close();
+}
+
+/** Close and delete all stored data of a database (tests; "clear local data"). */
+export async function removeDatabase(db: AuroraDatabase): Promise<void> {
+  if (pageDatabase && (await pageDatabase.catch(() => null)) === db) pageDatabase = null;
+  await db.remove();
+}

@@ -1,0 +1,37 @@
+import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
+import { feedsMigrations, feedsSchemaV0 } from './feeds.ts';
+import { gridsMigrations, gridsSchemaV0 } from './grids.ts';
+import { preferencesMigrations, preferencesSchemaV0 } from './preferences.ts';
+import { productsMigrations, productsSchemaV0 } from './products.ts';
+import { queueMigrations, queueSchemaV0 } from './queue.ts';
+import { seriesMigrations, seriesSchemaV0 } from './series.ts';
+
+export type { SeriesChunkDoc } from './series.ts';
+export type { GridDoc } from './grids.ts';
+export type { ProductDoc } from './products.ts';
+export type { FeedDoc } from './feeds.ts';
+export type { PreferencesDoc } from './preferences.ts';
+export type { QueueDoc, QueueMethod } from './queue.ts';
+export { ANONYMOUS_PREFERENCES_ID } from './preferences.ts';
+
+export interface CollectionDefinition {
+  schema: RxJsonSchema<never>;
+  /** One entry per schema version above 0: version → old document → new document (null drops it). */
+  migrationStrategies: MigrationStrategies;
+}
+
+/**
+ * The current schema of every collection. Bumping a schema: add `xxxSchemaV1` beside V0, set
+ * `version: 1`, add `1: (old) => new` to `xxxMigrations`, point this table at V1. RxDB migrates the
+ * stored documents when the collection opens (autoMigrate).
+ */
+export const COLLECTIONS = {
+  series: { schema: seriesSchemaV0, migrationStrategies: seriesMigrations },
+  grids: { schema: gridsSchemaV0, migrationStrategies: gridsMigrations },
+  products: { schema: productsSchemaV0, migrationStrategies: productsMigrations },
+  feeds: { schema: feedsSchemaV0, migrationStrategies: feedsMigrations },
+  preferences: { schema: preferencesSchemaV0, migrationStrategies: preferencesMigrations },
+  queue: { schema: queueSchemaV0, migrationStrategies: queueMigrations },
+} as const;
+
+export type CollectionName = keyof typeof COLLECTIONS;
