@@ -1,0 +1,115 @@
+import { getEnv } from '../_shared/env.ts';
+import { json, methodNotAllowed, preflight, readJsonObject, subPath } from '../_shared/http.ts';
+import { createRestClient, restConfigFromEnv, type RestClient } from '../_shared/rest.ts';
+import { SIWE_ERRORS, checkSiweMessage, parseVerifyRequest, type SiweConfig } from './checks.ts';
+import { createRestNonceStore, type NonceStore } from './nonces.ts';
+import { createAuthSessionMinter, ensureProfile, type SessionMinter } from './session.ts';
+
+export interface SiweDeps {
+  config: SiweConfig;
+  nonces: NonceStore;
+  minter: SessionMinter;
+  /** For the profile row; null skips it (unit tests without a database). */
+  rest: RestClient | null;
+  now: () => number;
+}
+
+/** Local default: the gateway's own origin (`npm start`). Deployments set SIWE_DOMAIN and SIWE_URI. */
+const DEFAULT_URI = 'http://localhost:8787';
+
+export function siweConfigFromEnv(): SiweConfig {
+  const uri = getEnv('SIWE_URI') || getEnv('SITE_URL') || DEFAULT_URI;
+  return {
+    domain: getEnv('SIWE_DOMAIN') || new URL(uri).host,
+    uri,
+    maxAgeMs: 10 * 60_000,
+    clockSkewMs: 60_000,
+  };
+}
+
+function depsFromEnv(): SiweDeps {
+  const restConfig = restConfigFromEnv();
+  const anonKey = getEnv('SUPABASE_ANON_KEY');
+  if (!restConfig || !anonKey) throw new Error('siwe-verify needs SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY');
+  const rest = createRestClient(restConfig);
+  return {
+    config: siweConfigFromEnv(),
+    nonces: createRestNonceStore(rest),
+    minter: createAuthSessionMinter({ url: restConfig.url, anonKey, serviceRoleKey: restConfig.serviceRoleKey }),
+    rest,
+    now: () => Date.now(),
+  };
+}
+
+function failure(status: number, error: string): Response {
+  return json({ success: false, error }, { status });
+}
+
+const NONCE_ERRORS = { unknown: SIWE_ERRORS.nonceUnknown, used: SIWE_ERRORS.nonceUsed, expired: SIWE_ERRORS.nonceExpired } as const;
+
+/**
+ * POST /siwe-verify {message, signature, address, ensName} → spec §7 response.
+ * GET|POST /siwe-verify/nonce → {nonce, expiresAt, domain, uri}: a fresh single-use nonce.
+ */
+export function createSiweHandler(getDeps: () => SiweDeps): (req: Request) => Promise<Response> {
+  return async (req) => {
+    if (req.method === 'OPTIONS') return preflight();
+    const [sub] = subPath(req.url, 'siwe-verify');
+    let deps: SiweDeps;
+    try {
+      deps = getDeps();
+    } catch (e) {
+      return failure(500, e instanceof Error ? e.message : String(e));
+    }
+
+    if (sub === 'nonce') {
+      if (req.method !== 'GET' && req.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
+      try {
+        const { nonce, expiresAt } = await deps.nonces.issue(deps.now());
+        return json({ nonce, expiresAt: new Date(expiresAt).toISOString(), domain: deps.config.domain, uri: deps.config.uri });
+      } catch (e) {
+        return failure(500, `Could not issue a nonce: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    if (sub !== undefined) return failure(404, 'Unknown path; POST /siwe-verify or GET /siwe-verify/nonce');
+    if (req.method !== 'POST') return methodNotAllowed(['POST']);
+
+    const parsed = parseVerifyRequest(await readJsonObject(req));
+    if (!parsed.ok) return failure(parsed.status, parsed.error);
+    const checked = await checkSiweMessage(parsed.value, deps.config, deps.now());
+    if (!checked.ok) return failure(checked.status, checked.error);
+
+    try {
+      // Consumed only after the signature checks out, so garbage can't burn someone's nonce.
+      const consumed = await deps.nonces.consume(checked.value.nonce, deps.now());
+      if (consumed !== 'ok') return failure(401, NONCE_ERRORS[consumed]);
+
+      const minted = await deps.minter.mint(checked.value.address, parsed.value.ensName);
+      let profile: Record<string, unknown> | null = null;
+      if (deps.rest) {
+        try {
+          profile = await ensureProfile(deps.rest, minted.userId, minted.email);
+        } catch (e) {
+          // The session is valid without the profile row; the app creates it on first save.
+          console.error(`siwe-verify: profile for ${minted.userId} not created: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+      return json({
+        success: true,
+        error: null,
+        sessionToken: minted.session.access_token,
+        address: checked.value.address,
+        userId: minted.userId,
+        ensName: parsed.value.ensName,
+        profile,
+        session: minted.session,
+      });
+    } catch (e) {
+      return failure(500, e instanceof Error ? e.message : String(e));
+    }
+  };
+}
+
+let cached: SiweDeps | null = null;
+
+export default createSiweHandler(() => (cached ??= depsFromEnv()));
