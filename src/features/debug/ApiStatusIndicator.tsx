@@ -1,0 +1,55 @@
+import { overallState } from './apiStatus.ts';
+import { useApiStatus } from './useApiStatus.ts';
+
+const LABEL = {
+  online: 'API online',
+  slow: 'API slow',
+  failing: 'API failing',
+  unreachable: 'API unreachable',
+  unknown: 'API checking…',
+} as const;
+
+/** Spec §2: the API status indicator — the two latency checks and the space-weather stats. */
+export function ApiStatusIndicator({ expanded }: { expanded: boolean }) {
+  const { results, stats, monitoring, setMonitoring, refresh } = useApiStatus();
+  const overall = overallState(results);
+  if (!expanded) {
+    return (
+      <span className="debug-pill__label">
+        <span className={`debug-dot debug-dot--${overall}`} aria-hidden="true" /> {LABEL[overall]}
+      </span>
+    );
+  }
+  return (
+    <section className="debug-panel" aria-labelledby="debug-api-title">
+      <h2 id="debug-api-title">
+        <span className={`debug-dot debug-dot--${overall}`} aria-hidden="true" /> {LABEL[overall]}
+      </h2>
+      <>
+        <ul className="debug-list">
+          {results.map((r) => (
+            <li key={r.endpoint}>
+              <span className="debug-mono">{r.endpoint}</span> {r.state}
+              {r.latencyMs !== null ? ` · ${r.latencyMs} ms` : ''}
+              {r.message ? ` · ${r.message}` : ''}
+            </li>
+          ))}
+        </ul>
+        {stats ? (
+          <details>
+            <summary>Space-weather function stats</summary>
+            <pre className="debug-pre">{JSON.stringify(stats, null, 2)}</pre>
+          </details>
+        ) : null}
+        <div className="debug-actions">
+          <button type="button" className="button" onClick={() => void refresh()}>
+            Check now
+          </button>
+          <button type="button" className="button" onClick={() => setMonitoring(!monitoring)}>
+            {monitoring ? 'Stop monitoring' : 'Start monitoring'}
+          </button>
+        </div>
+      </>
+    </section>
+  );
+}
