@@ -1,0 +1,50 @@
+import type { GridSnapshot } from '../../../sync/model.ts';
+import { formatAge, formatUtc } from './formatAge.ts';
+import type { GridFreshness } from './freshness.ts';
+
+interface MapStatusProps {
+  grid: GridSnapshot | null;
+  freshness: GridFreshness | null;
+  loading: boolean;
+  error: Error | null;
+  feedError: string | null;
+  isNewest: boolean;
+  showAurora: boolean;
+  showClouds: boolean;
+  hasCloudData: boolean;
+  now: number;
+}
+
+/** The text over the map: which forecast is shown, how old it is, and every "not available" said plainly. */
+export function MapStatus(props: MapStatusProps) {
+  const { grid, freshness, loading, error, feedError, isNewest, showAurora, showClouds, hasCloudData, now } = props;
+  return (
+    <div className="map-status" role="status" aria-live="polite">
+      {loading && !grid && <p className="map-status__line">Loading map data...</p>}
+      {error && <p className="map-status__line map-status__line--error">Stored forecasts could not be read: {error.message}</p>}
+      {!loading && !error && !grid && (
+        <p className="map-status__line map-status__line--empty">
+          No aurora forecast stored yet — it appears after the first successful update.
+        </p>
+      )}
+      {grid && (
+        <>
+          <p className="map-status__line">
+            <strong>Aurora forecast for {formatUtc(grid.forecastTime)}</strong>
+            {!isNewest && <span className="map-status__badge map-status__badge--history">Earlier frame</span>}
+            {freshness?.stale && <span className="map-status__badge map-status__badge--stale">Stale</span>}
+          </p>
+          <p className="map-status__line map-status__line--small">
+            Observed {formatUtc(grid.observationTime)} ({formatAge(grid.observationTime, now)})
+            {freshness?.stale && ' — older than the 30-minute update window; newer data has not arrived.'}
+            {!showAurora && ' — aurora layer switched off.'}
+          </p>
+        </>
+      )}
+      {feedError && isNewest && <p className="map-status__line map-status__line--small">Last update failed: {feedError}</p>}
+      {showClouds && !hasCloudData && (
+        <p className="map-status__line map-status__line--small">Cloud cover unavailable offline / not yet downloaded.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,241 @@
+/**
+ * The one OpenLayers wrapper: creates the map on mount, disposes it on unmount, and maps props onto
+ * layers. Everything it draws comes from props (local data); it never fetches agency data. The only
+ * network-looking request is the bundled basemap asset, which the service worker precaches.
+ */
+import 'ol/ol.css';
+import { useEffect, useRef, useState } from 'react';
+import Feature from 'ol/Feature.js';
+import OlMap from 'ol/Map.js';
+import View from 'ol/View.js';
+import { Attribution, Zoom } from 'ol/control.js';
+import type Geometry from 'ol/geom/Geometry.js';
+import Point from 'ol/geom/Point.js';
+import { defaults as defaultInteractions } from 'ol/interaction/defaults.js';
+import ImageLayer from 'ol/layer/Image.js';
+import VectorLayer from 'ol/layer/Vector.js';
+import ImageCanvasSource from 'ol/source/ImageCanvas.js';
+import ImageStatic from 'ol/source/ImageStatic.js';
+import VectorSource from 'ol/source/Vector.js';
+import { Circle as CircleStyle, Fill, Stroke, Style } from 'ol/style.js';
+import { paintAurora } from '../auroraImage.ts';
+import type { AuroraMapProps } from '../auroraMapProps.ts';
+import { buildRampLut } from '../colorRamp.ts';
+import { forwardProject, ORTHO_RADIUS, projectionSpec, type ProjectionSpec } from '../projections.ts';
+import { nightPolygon } from '../terminator.ts';
+import { globeDisc, loadBasemap, projectFeatures, projectPolygons, type Basemap } from './basemap.ts';
+import { olProjection } from './olProjection.ts';
+import { PALETTES, type MapPalette } from './palette.ts';
+
+/** The field is painted at this fraction of screen resolution and scaled up: the grid is 1°, so detail is not lost. */
+const PAINT_SCALE = 0.5;
+const LUT = buildRampLut();
+
+interface Layers {
+  disc: VectorLayer<VectorSource>;
+  land: VectorLayer<VectorSource>;
+  borders: VectorLayer<VectorSource>;
+  night: VectorLayer<VectorSource>;
+  clouds: ImageLayer<ImageStatic>;
+  aurora: ImageLayer<ImageCanvasSource>;
+  user: VectorLayer<VectorSource>;
+}
+
+function styleLayers(layers: Layers, palette: MapPalette): void {
+  layers.disc.setStyle(new Style({ fill: new Fill({ color: palette.ocean }), stroke: new Stroke({ color: palette.coast, width: 1 }) }));
+  layers.land.setStyle(new Style({ fill: new Fill({ color: palette.land }), stroke: new Stroke({ color: palette.coast, width: 0.8 }) }));
+  layers.borders.setStyle(new Style({ stroke: new Stroke({ color: palette.borders, width: 0.6 }) }));
+  layers.night.setStyle(new Style({ fill: new Fill({ color: palette.night }), stroke: new Stroke({ color: palette.terminator, width: 1, lineDash: [4, 4] }) }));
+  layers.user.setStyle(
+    new Style({
+      image: new CircleStyle({ radius: 7, fill: new Fill({ color: palette.userFill }), stroke: new Stroke({ color: palette.userStroke, width: 2 }) }),
+    }),
+  );
+}
+
+function initialView(spec: ProjectionSpec, lon0: number): View {
+  const projection = olProjection(spec);
+  if (spec.kind === 'mercator') {
+    const center = forwardProject(spec, lon0, 40)!;
+    return new View({ projection, center, zoom: 2, minZoom: 1, maxZoom: 8 });
+  }
+  const r = ORTHO_RADIUS;
+  return new View({ projection, center: [0, 0], zoom: 2, minZoom: 1, maxZoom: 8, extent: [-r, -r, r, r], constrainOnlyCenter: true });
+}
+
+export default function AuroraMap(props: AuroraMapProps) {
+  const { grid, view, hemisphere, mapStyle, showAurora, showClouds, cloudImage, userLocation, terminatorTime, label, onRendered } = props;
+  const targetRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<{ map: OlMap; layers: Layers } | null>(null);
+  // What the canvas function paints: read at render time so a new frame needs only source.changed().
+  const paintRef = useRef<{ spec: ProjectionSpec; values: Uint8Array | null }>({ spec: { kind: 'mercator' }, values: null });
+  const renderedRef = useRef<{ frame: number | null; notify?: (frame: number | null) => void }>({ frame: null });
+  const [basemap, setBasemap] = useState<Basemap | null>(null);
+  const [basemapError, setBasemapError] = useState<string | null>(null);
+
+  const lon0 = view === '3d' ? Math.round((userLocation?.lon ?? 0) * 10) / 10 : 0;
+
+  // Create once, dispose on unmount: the map's whole life cycle lives here.
+  useEffect(() => {
+    const target = targetRef.current;
+    if (!target) return;
+    const vector = (zIndex: number) => new VectorLayer({ source: new VectorSource({ wrapX: false }), zIndex, updateWhileInteracting: false });
+    const auroraSource = new ImageCanvasSource({
+      ratio: 1,
+      canvasFunction: (extent, _resolution, _pixelRatio, size) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = Math.max(1, Math.round(size[0] ?? 1));
+        canvas.height = Math.max(1, Math.round(size[1] ?? 1));
+        const { spec: paintSpec, values } = paintRef.current;
+        if (!values) return canvas;
+        const small = document.createElement('canvas');
+        small.width = Math.max(1, Math.round(canvas.width * PAINT_SCALE));
+        small.height = Math.max(1, Math.round(canvas.height * PAINT_SCALE));
+        const sctx = small.getContext('2d');
+        const ctx = canvas.getContext('2d');
+        if (!sctx || !ctx) return canvas;
+        const image = sctx.createImageData(small.width, small.height);
+        paintAurora(image, paintSpec, [extent[0]!, extent[1]!, extent[2]!, extent[3]!], values, LUT);
+        sctx.putImageData(image, 0, 0);
+        ctx.imageSmoothingEnabled = true;
+        ctx.drawImage(small, 0, 0, canvas.width, canvas.height);
+        return canvas;
+      },
+    });
+    const layers: Layers = {
+      disc: vector(0),
+      land: vector(1),
+      borders: vector(2),
+      night: vector(3),
+      clouds: new ImageLayer({ zIndex: 4, visible: false }),
+      aurora: new ImageLayer({ source: auroraSource, zIndex: 5 }),
+      user: vector(6),
+    };
+    const map = new OlMap({
+      target,
+      layers: [layers.disc, layers.land, layers.borders, layers.night, layers.clouds, layers.aurora, layers.user],
+      controls: [new Zoom({ zoomInTipLabel: 'Zoom in', zoomOutTipLabel: 'Zoom out' }), new Attribution({ collapsible: false })],
+      interactions: defaultInteractions({ keyboard: true }),
+    });
+    map.on('rendercomplete', () => {
+      target.dataset.renderedFrame = renderedRef.current.frame === null ? '' : String(renderedRef.current.frame);
+      renderedRef.current.notify?.(renderedRef.current.frame);
+    });
+    mapRef.current = { map, layers };
+    return () => {
+      mapRef.current = null;
+      map.setTarget(undefined);
+      map.dispose();
+    };
+  }, []);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadBasemap().then(
+      (b) => !cancelled && setBasemap(b),
+      (e: unknown) => !cancelled && setBasemapError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  // A new projection: new view, and every vector re-projected (and clipped for the globe).
+  useEffect(() => {
+    const current = mapRef.current;
+    if (!current) return;
+    const currentSpec = projectionSpec(view, hemisphere, lon0);
+    paintRef.current = { ...paintRef.current, spec: currentSpec };
+    const olView = initialView(currentSpec, lon0);
+    current.map.setView(olView);
+    if (currentSpec.kind === 'ortho') {
+      const r = ORTHO_RADIUS;
+      olView.fit([-r, -r, r, r], { padding: [12, 12, 12, 12] });
+      olView.setMinZoom(Math.max(0, (olView.getZoom() ?? 1) - 0.5));
+    }
+    const disc = globeDisc(currentSpec);
+    const discSource = current.layers.disc.getSource()!;
+    discSource.clear();
+    if (disc) discSource.addFeature(new Feature(disc));
+    current.layers.aurora.getSource()?.changed();
+  }, [view, hemisphere, lon0]);
+
+  useEffect(() => {
+    const current = mapRef.current;
+    if (!current || !basemap) return;
+    const currentSpec = projectionSpec(view, hemisphere, lon0);
+    const land = current.layers.land.getSource()!;
+    const borders = current.layers.borders.getSource()!;
+    land.clear();
+    borders.clear();
+    land.addFeatures(projectFeatures(basemap.land, currentSpec));
+    borders.addFeatures(projectFeatures(basemap.countries, currentSpec));
+  }, [basemap, view, hemisphere, lon0]);
+
+  useEffect(() => {
+    const current = mapRef.current;
+    if (!current) return;
+    const night = current.layers.night.getSource()!;
+    night.clear();
+    const geometry = projectPolygons([[nightPolygon(terminatorTime)]], projectionSpec(view, hemisphere, lon0));
+    if (geometry) night.addFeature(new Feature<Geometry>(geometry));
+  }, [terminatorTime, view, hemisphere, lon0]);
+
+  useEffect(() => {
+    const current = mapRef.current;
+    if (!current) return;
+    paintRef.current = { ...paintRef.current, values: grid ? grid.values : null };
+    renderedRef.current.frame = grid ? grid.observationTime : null;
+    current.layers.aurora.setVisible(showAurora && grid !== null);
+    current.layers.aurora.getSource()?.changed();
+    current.map.render();
+  }, [grid, showAurora]);
+
+  useEffect(() => {
+    renderedRef.current.notify = onRendered;
+  }, [onRendered]);
+
+  useEffect(() => {
+    const current = mapRef.current;
+    if (!current) return;
+    const layer = current.layers.clouds;
+    layer.setSource(
+      cloudImage ? new ImageStatic({ url: cloudImage.url, imageExtent: cloudImage.extent, projection: 'EPSG:4326' }) : null,
+    );
+    layer.setVisible(showClouds && cloudImage !== null);
+  }, [cloudImage, showClouds]);
+
+  useEffect(() => {
+    const current = mapRef.current;
+    if (!current) return;
+    const source = current.layers.user.getSource()!;
+    source.clear();
+    const at = userLocation ? forwardProject(projectionSpec(view, hemisphere, lon0), userLocation.lon, userLocation.lat) : null;
+    if (at) source.addFeature(new Feature(new Point(at)));
+  }, [userLocation, view, hemisphere, lon0]);
+
+  useEffect(() => {
+    const current = mapRef.current;
+    if (!current) return;
+    styleLayers(current.layers, PALETTES[mapStyle]);
+  }, [mapStyle]);
+
+  const palette = PALETTES[mapStyle];
+  return (
+    <div className="aurora-map__ol-wrap">
+      <div
+        ref={targetRef}
+        className="aurora-map__ol"
+        tabIndex={0}
+        role="application"
+        aria-roledescription="map"
+        aria-label={label}
+        data-view={view}
+        data-hemisphere={hemisphere}
+        data-map-style={mapStyle}
+        style={{ background: view === '3d' ? palette.space : palette.ocean }}
+      />
+      {basemapError && <p className="aurora-map__notice" role="status">Basemap could not be loaded: {basemapError}</p>}
+    </div>
+  );
+}

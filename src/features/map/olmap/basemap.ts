@@ -1,0 +1,83 @@
+/**
+ * The offline basemap: Natural Earth 110m land and countries from world-atlas, bundled as an asset
+ * (precached by the service worker, so it draws with no network from the first install).
+ */
+import type Feature from 'ol/Feature.js';
+import TopoJSON from 'ol/format/TopoJSON.js';
+import type Geometry from 'ol/geom/Geometry.js';
+import MultiPolygon from 'ol/geom/MultiPolygon.js';
+import Polygon from 'ol/geom/Polygon.js';
+import countriesUrl from 'world-atlas/countries-110m.json?url';
+import { clipPolygonToHemisphere, type Ring } from '../hemisphereClip.ts';
+import { ORTHO_RADIUS, projectionCode, type ProjectionSpec } from '../projections.ts';
+
+export interface Basemap {
+  land: Feature<Geometry>[];
+  countries: Feature<Geometry>[];
+}
+
+let loading: Promise<Basemap> | null = null;
+
+/** Loads and parses the TopoJSON once per page; features stay in EPSG:4326. */
+export function loadBasemap(): Promise<Basemap> {
+  loading ??= fetch(countriesUrl)
+    .then((res) => {
+      if (!res.ok) throw new Error(`basemap HTTP ${res.status}`);
+      return res.json() as Promise<unknown>;
+    })
+    .then((topo) => {
+      const read = (layer: string) =>
+        new TopoJSON({ layers: [layer] }).readFeatures(topo, { dataProjection: 'EPSG:4326', featureProjection: 'EPSG:4326' });
+      return { land: read('land'), countries: read('countries') };
+    })
+    .catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+  return loading;
+}
+
+/** Rings of a polygonal geometry, one entry per polygon; other geometry types give nothing. */
+function polygonsOf(geometry: Geometry | undefined): Ring[][] {
+  if (geometry instanceof Polygon) return [geometry.getCoordinates() as Ring[]];
+  if (geometry instanceof MultiPolygon) return geometry.getCoordinates() as Ring[][];
+  return [];
+}
+
+/**
+ * A lon/lat polygon geometry in the view's projection. For the globe it is first clipped to the
+ * visible hemisphere: the orthographic projection has no far side.
+ */
+export function projectPolygons(polygons: Ring[][], spec: ProjectionSpec): Geometry | null {
+  const kept = spec.kind === 'ortho'
+    ? polygons.map((p) => clipPolygonToHemisphere(p, spec.hemisphere)).filter((p): p is Ring[] => p !== null)
+    : polygons;
+  if (kept.length === 0) return null;
+  const geometry = kept.length === 1 ? new Polygon(kept[0]!) : new MultiPolygon(kept);
+  return geometry.transform('EPSG:4326', projectionCode(spec));
+}
+
+/** Copies of the features with their geometry in the view projection (dropping those out of sight). */
+export function projectFeatures(features: Feature<Geometry>[], spec: ProjectionSpec): Feature<Geometry>[] {
+  const out: Feature<Geometry>[] = [];
+  for (const feature of features) {
+    const geometry = projectPolygons(polygonsOf(feature.getGeometry()), spec);
+    if (!geometry) continue;
+    const copy = feature.clone();
+    copy.setGeometry(geometry);
+    out.push(copy);
+  }
+  return out;
+}
+
+/** The globe's disc (ortho) — the ocean under the land. Null for the flat map, whose ocean is the background. */
+export function globeDisc(spec: ProjectionSpec): Polygon | null {
+  if (spec.kind !== 'ortho') return null;
+  const ring: number[][] = [];
+  for (let a = 0; a <= 360; a += 2) {
+    const t = (a * Math.PI) / 180;
+    ring.push([ORTHO_RADIUS * Math.cos(t), ORTHO_RADIUS * Math.sin(t)]);
+  }
+  return new Polygon([ring]);
+}
+

@@ -1,0 +1,46 @@
+/** Colours of the two map styles. Plain data so the page (legend, panels) can share them. */
+
+export type MapStyleName = 'dark' | 'light';
+
+export interface MapPalette {
+  /** Behind the globe (3d) — space. */
+  space: string;
+  ocean: string;
+  land: string;
+  coast: string;
+  borders: string;
+  night: string;
+  terminator: string;
+  userFill: string;
+  userStroke: string;
+}
+
+export const PALETTES: Record<MapStyleName, MapPalette> = {
+  dark: {
+    space: '#03050b',
+    ocean: '#0a1424',
+    land: '#1b2838',
+    coast: '#3d536b',
+    borders: 'rgba(120, 145, 170, 0.35)',
+    night: 'rgba(0, 0, 12, 0.38)',
+    terminator: 'rgba(255, 200, 90, 0.55)',
+    userFill: '#ff5a8a',
+    userStroke: '#ffffff',
+  },
+  light: {
+    space: '#dfe6ee',
+    ocean: '#b9d3ea',
+    land: '#f3f0e6',
+    coast: '#7d8b99',
+    borders: 'rgba(90, 100, 115, 0.45)',
+    night: 'rgba(20, 30, 70, 0.22)',
+    terminator: 'rgba(170, 100, 0, 0.7)',
+    userFill: '#c2185b',
+    userStroke: '#ffffff',
+  },
+};
+
+/** Preferences store the style as free text (spec §3); anything we do not know reads as dark. */
+export function mapStyleName(value: string | null | undefined): MapStyleName {
+  return value === 'light' ? 'light' : 'dark';
+}
