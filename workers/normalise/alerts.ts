@@ -44,7 +44,7 @@ function classify(heading: string): AlertType {
   const h = heading.toUpperCase();
   if (h.startsWith('CANCEL')) return 'cancellation';
   if (h.startsWith('EXTENDED WARNING')) return 'extended-warning';
-  if (h.startsWith('ALERT')) return 'alert';
+  if (h.startsWith('ALERT') || h.startsWith('CONTINUED ALERT')) return 'alert';
   if (h.startsWith('WARNING')) return 'warning';
   if (h.startsWith('WATCH')) return 'watch';
   if (h.startsWith('SUMMARY')) return 'summary';
@@ -60,7 +60,7 @@ export function parseAlertMessage(productId: string, message: string): AlertData
   const headingLine = text
     .split('\n')
     .map((l) => l.trim())
-    .find((l) => /^(ALERT|WARNING|WATCH|SUMMARY|EXTENDED WARNING|CANCEL [A-Z ]+)\s*:/i.test(l));
+    .find((l) => /^(CONTINUED ALERT|ALERT|WARNING|WATCH|SUMMARY|EXTENDED WARNING|CANCEL [A-Z ]+)\s*:/i.test(l));
   const heading = headingLine ?? '';
   const scaleMatch = /NOAA Scale:\s*([GSR])([1-5])(?:\s*-\s*([A-Za-z]+))?/.exec(text);
   const serial = serialText !== null && /^\d{1,9}$/.test(serialText) ? Number(serialText) : null;

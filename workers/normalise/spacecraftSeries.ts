@@ -34,24 +34,21 @@ export function readSpacecraftSeries(body: string, product: SeriesProduct, field
   const parsed = parseJsonBody(body);
   if (!parsed.ok) throw new NormaliseError(parsed.reason);
   const objectForm = Array.isArray(parsed.value) && isRecord(parsed.value[0]);
-  // Aliases map every upstream spelling onto our field name.
-  const aliases: Record<string, string> = {};
-  for (const f of fields) for (const c of f.columns) aliases[c] = f.name;
   const extraKnown = objectForm
     ? ['active', 'source', 'range', 'scale', 'sensitivity', 'manual_mode', 'sample_size', 'bx_gse', 'by_gse', 'bz_gse', 'theta_gse', 'phi_gse', 'max_telemetry_flag', 'max_data_flag', 'overall_quality', 'proton_vx_gse', 'proton_vy_gse', 'proton_vz_gse', 'proton_vx_gsm', 'proton_vy_gsm', 'proton_vz_gsm', 'proton_quality', 'alpha_quality']
     : [];
-  // In the object form, drift is only about keys nobody has seen before: the rtsw files carry
-  // many housekeeping keys we do not store.
+  // The products file must carry its own column names exactly. The object form may use any of
+  // the known spellings, and carries housekeeping keys we do not store (not drift).
   const table = readTable(parsed.value, {
-    required: objectForm ? [] : fields.map((f) => f.name),
-    optional: objectForm ? fields.map((f) => f.name) : [],
-    known: extraKnown,
-    aliases,
+    required: objectForm ? [] : fields.map((f) => f.columns[0] as string),
+    known: objectForm ? [...fields.flatMap((f) => f.columns), ...extraKnown] : [],
   });
+  let fieldMissing = false;
   if (objectForm) {
     const present = new Set(table.rows.flatMap((r) => Object.keys(r)));
-    const missing = fields.filter((f) => !present.has(f.name));
+    const missing = fields.filter((f) => !f.columns.some((c) => present.has(c)));
     if (missing.length === fields.length) throw new NormaliseError(`changed shape: none of the columns ${fields.map((f) => `"${f.columns[0]}"`).join(', ')} is present`);
+    fieldMissing = missing.length > 0;
   }
   const hasActive = table.rows.some((r) => typeof r.active === 'boolean');
   const bySource = new Map<string | null, Sample[]>();
@@ -69,7 +66,10 @@ export function readSpacecraftSeries(body: string, product: SeriesProduct, field
       continue;
     }
     const values: Record<string, number | null> = {};
-    for (const f of fields) values[f.name] = toNumber(row[f.name], f.range);
+    for (const f of fields) {
+      const column = f.columns.find((c) => row[c] !== undefined) ?? (f.columns[0] as string);
+      values[f.name] = toNumber(row[column], f.range);
+    }
     if (!hasValue(values)) {
       emptyRows++;
       continue;
@@ -88,7 +88,7 @@ export function readSpacecraftSeries(body: string, product: SeriesProduct, field
   }
   // Newest batch last, so callers can read "the latest" from the end.
   batches.sort((a, b) => (a.t[a.t.length - 1] as number) - (b.t[b.t.length - 1] as number));
-  return { batches, drift: table.drift, rows: table.rows.length, emptyRows, skippedRows, inactiveRows };
+  return { batches, drift: table.drift || fieldMissing, rows: table.rows.length, emptyRows, skippedRows, inactiveRows };
 }
 
 /** Latest non-null value of a field across batches, with the spacecraft it came from. */
