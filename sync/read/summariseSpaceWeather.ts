@@ -1,0 +1,78 @@
+import type { FeedState, FeedStatus, Resource } from '../model.ts';
+
+/** One number of the summary: value (0 when missing, spec §3), when it was measured, how old. */
+export interface SummaryValue {
+  value: number;
+  /** Sample time, or null when there is no value. */
+  time: number | null;
+  /** now − time in ms, or null when there is no value. */
+  ageMs: number | null;
+  /** The state of the feed the value came from, or null when the feed has never reported. */
+  state: FeedState | null;
+  feed: Resource;
+}
+
+/** Spec §3's current space-weather summary, plus what the UI needs to say how old each number is. */
+export interface SpaceWeatherSummary {
+  kpIndex: number;
+  solarWindSpeed: number;
+  solarWindDensity: number;
+  magneticFieldBz: number;
+  /** Time of the newest of the four values; 0 when none is known. */
+  timestamp: number;
+  details: {
+    kpIndex: SummaryValue;
+    solarWindSpeed: SummaryValue;
+    solarWindDensity: SummaryValue;
+    magneticFieldBz: SummaryValue;
+  };
+}
+
+export interface LatestSamples {
+  /** Newest 1-minute estimated Kp (thirds), from 'kp-1m'. */
+  kp1m: { value: number; t: number } | null;
+  /** Newest 3-hourly planetary Kp, from 'kp-3h'. */
+  kp3h: { value: number; t: number } | null;
+  speed: { value: number; t: number } | null;
+  density: { value: number; t: number } | null;
+  bz: { value: number; t: number } | null;
+}
+
+/**
+ * Pure: the newest value of each list → the summary. Kp takes whichever of the 1-minute estimate
+ * and the 3-hourly index is newer (the 1-minute feed is the current one; the 3-hourly one is what
+ * is left when it is missing). A value that is missing reads 0, as the spec says, with a null age
+ * so the UI can say "no data" instead of showing a bare zero as if measured.
+ */
+export function summariseSpaceWeather(
+  latest: LatestSamples,
+  feeds: ReadonlyMap<string, Pick<FeedStatus, 'state'>>,
+  now: number,
+): SpaceWeatherSummary {
+  const useKp1m = latest.kp1m !== null && (latest.kp3h === null || latest.kp1m.t >= latest.kp3h.t);
+  const kp = useKp1m ? latest.kp1m : latest.kp3h;
+  const make = (sample: { value: number; t: number } | null, feed: Resource): SummaryValue => ({
+    value: sample?.value ?? 0,
+    time: sample?.t ?? null,
+    ageMs: sample ? Math.max(0, now - sample.t) : null,
+    state: feeds.get(feed)?.state ?? null,
+    feed,
+  });
+  const details = {
+    kpIndex: make(kp, useKp1m || kp === null ? 'kp-1m' : 'kp-index'),
+    solarWindSpeed: make(latest.speed, 'solar-wind'),
+    solarWindDensity: make(latest.density, 'solar-wind'),
+    magneticFieldBz: make(latest.bz, 'magnetic-field'),
+  };
+  const times = Object.values(details)
+    .map((d) => d.time)
+    .filter((t): t is number => t !== null);
+  return {
+    kpIndex: details.kpIndex.value,
+    solarWindSpeed: details.solarWindSpeed.value,
+    solarWindDensity: details.solarWindDensity.value,
+    magneticFieldBz: details.magneticFieldBz.value,
+    timestamp: times.length ? Math.max(...times) : 0,
+    details,
+  };
+}

@@ -1,0 +1,103 @@
+import type { AuroraDatabase } from './database.ts';
+import type { ProductKind } from './model.ts';
+import { DAY_MS, utcDayStart } from './series/dayKey.ts';
+
+/** Series: the last 30 days (whole UTC days; today plus the 30 before it at most). */
+export const SERIES_RETENTION_MS = 30 * DAY_MS;
+/** Grids: the time slider's 24 hours… */
+export const GRID_RETENTION_MS = DAY_MS;
+/** …and never more than 288 frames (5-minute cadence), whatever the cadence was. */
+export const GRID_MAX_FRAMES = 288;
+/** Alerts and advisories: the last 7 days, plus the newest of each kind. */
+export const ALERT_RETENTION_MS = 7 * DAY_MS;
+/** Requests the server refused stay visible for a week, then go. */
+export const REJECTED_REQUEST_RETENTION_MS = 7 * DAY_MS;
+
+/** Kinds that keep many documents (one per product id + issue time); all others keep one copy. */
+export const MULTI_COPY_KINDS: ReadonlySet<ProductKind> = new Set<ProductKind>(['alert', 'icao-advisory']);
+
+export interface RetentionInput {
+  series: { id: string; day: number }[];
+  /** `newerCount`: how many stored grids are newer than this one (0 for the newest). */
+  grids: { id: string; observationTime: number; newerCount: number }[];
+  products: { id: string; kind: ProductKind; issued: number }[];
+  queue: { id: string; state: 'pending' | 'rejected'; createdAt: number }[];
+}
+
+export interface RetentionPlan {
+  series: string[];
+  grids: string[];
+  products: string[];
+  queue: string[];
+}
+
+/**
+ * Pure: which documents to delete at `now`. The newest grid and the newest alert of each kind are
+ * always kept, however old: offline for a week, the map still shows the last known oval. Pending
+ * requests are never deleted by retention — they have not reached the server yet.
+ */
+export function planRetention(input: RetentionInput, now: number): RetentionPlan {
+  const firstSeriesDay = utcDayStart(now - SERIES_RETENTION_MS);
+  const series = input.series.filter((c) => c.day < firstSeriesDay).map((c) => c.id);
+
+  const grids = input.grids
+    .filter((g) => g.newerCount > 0 && (g.newerCount >= GRID_MAX_FRAMES || g.observationTime < now - GRID_RETENTION_MS))
+    .map((g) => g.id);
+
+  const newestOfKind = new Map<string, { id: string; issued: number }>();
+  for (const p of input.products) {
+    const cur = newestOfKind.get(p.kind);
+    if (!cur || p.issued > cur.issued || (p.issued === cur.issued && p.id > cur.id)) newestOfKind.set(p.kind, p);
+  }
+  const products = input.products
+    .filter(
+      (p) => MULTI_COPY_KINDS.has(p.kind) && p.issued < now - ALERT_RETENTION_MS && newestOfKind.get(p.kind)?.id !== p.id,
+    )
+    .map((p) => p.id);
+
+  const queue = input.queue
+    .filter((q) => q.state === 'rejected' && q.createdAt < now - REJECTED_REQUEST_RETENTION_MS)
+    .map((q) => q.id);
+
+  return { series, grids, products, queue };
+}
+
+/**
+ * Apply the plan and purge the tombstones, so storage really shrinks (RxDB keeps deleted
+ * documents until a cleanup). Run by the poller after writes, at most every few minutes.
+ */
+export async function applyRetention(db: AuroraDatabase, now: number): Promise<RetentionPlan> {
+  // Only candidates are loaded (grid documents are ~87 KB each): old series days, and grids
+  // that are older than 24 h or beyond the frame limit.
+  const [series, gridTotal, oldGrids, extraGrids, products, queue] = await Promise.all([
+    db.series.find({ selector: { day: { $lt: utcDayStart(now - SERIES_RETENTION_MS) } } }).exec(),
+    db.grids.count().exec(),
+    db.grids.find({ selector: { observationTime: { $lt: now - GRID_RETENTION_MS } }, sort: [{ observationTime: 'desc' }] }).exec(),
+    db.grids.find({ sort: [{ observationTime: 'desc' }], skip: GRID_MAX_FRAMES }).exec(),
+    db.products.find({ selector: { kind: { $in: [...MULTI_COPY_KINDS] } } }).exec(),
+    db.queue.find({ selector: { state: 'rejected' } }).exec(),
+  ]);
+  const grids = new Map<string, RetentionInput['grids'][number]>();
+  oldGrids.forEach((d, i) =>
+    grids.set(d.id, { id: d.id, observationTime: d.observationTime, newerCount: gridTotal - oldGrids.length + i }),
+  );
+  extraGrids.forEach((d, i) =>
+    grids.set(d.id, { id: d.id, observationTime: d.observationTime, newerCount: GRID_MAX_FRAMES + i }),
+  );
+  const plan = planRetention(
+    {
+      series: series.map((d) => ({ id: d.id, day: d.day })),
+      grids: [...grids.values()],
+      products: products.map((d) => ({ id: d.id, kind: d.kind, issued: d.issued })),
+      queue: queue.map((d) => ({ id: d.id, state: d.state, createdAt: d.createdAt })),
+    },
+    now,
+  );
+  const work: Promise<unknown>[] = [];
+  if (plan.series.length) work.push(db.series.bulkRemove(plan.series).then(() => db.series.cleanup(0)));
+  if (plan.grids.length) work.push(db.grids.bulkRemove(plan.grids).then(() => db.grids.cleanup(0)));
+  if (plan.products.length) work.push(db.products.bulkRemove(plan.products).then(() => db.products.cleanup(0)));
+  if (plan.queue.length) work.push(db.queue.bulkRemove(plan.queue).then(() => db.queue.cleanup(0)));
+  await Promise.all(work);
+  return plan;
+}
