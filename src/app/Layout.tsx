@@ -1,0 +1,80 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ensureConsent } from '../lib/consent.ts';
+import { grantConsent, scheduleAnalyticsLoad, trackPageView } from '../lib/analytics.ts';
+import { useNetworkStatus } from '../lib/network/useNetworkStatus.ts';
+import { isDebugMode } from '../lib/storage.ts';
+import { preloadForRoute } from '../pwa/preloadForRoute.ts';
+import { ApiErrorBanner } from './banners/ApiErrorBanner.tsx';
+import { ConnectivityBanner } from './banners/ConnectivityBanner.tsx';
+import { Toaster } from './banners/Toaster.tsx';
+import { UpdateControl } from './banners/UpdateControl.tsx';
+import { BottomNav } from './BottomNav.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { useSidebarCollapsed } from './sidebarState.ts';
+import { Starfield } from './Starfield.tsx';
+
+// Debug panels are their own chunk: nobody but a developer downloads them.
+const DebugOverlays = lazy(() =>
+  import('../features/debug/DebugOverlays.tsx').then((m) => ({ default: m.DebugOverlays })),
+);
+
+function usePageViews() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (ensureConsent()) grantConsent();
+    scheduleAnalyticsLoad();
+  }, []);
+  useEffect(() => {
+    // After the page's own title effect has run, so the event carries the right title.
+    const timer = setTimeout(() => trackPageView(pathname, document.title), 0);
+    return () => clearTimeout(timer);
+  }, [pathname]);
+}
+
+function useRouteEffects() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo?.({ top: 0 });
+    // Spec §7: each route preloads what its next steps need, 300 ms after it shows.
+    return preloadForRoute(pathname);
+  }, [pathname]);
+}
+
+/** The shell every screen lives in (spec §2 "Page shell"). */
+export function Layout() {
+  const [collapsed, toggleSidebar] = useSidebarCollapsed();
+  const { isOnline } = useNetworkStatus();
+  const { pathname } = useLocation();
+  usePageViews();
+  useRouteEffects();
+  const isMap = pathname === '/';
+  return (
+    <div className={collapsed ? 'app app--sidebar-collapsed' : 'app'}>
+      <Starfield />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <Sidebar collapsed={collapsed} onToggle={toggleSidebar} />
+      <div className="app__notices">
+        <ApiErrorBanner />
+        <ConnectivityBanner online={isOnline} />
+        <UpdateControl />
+      </div>
+      <main id="main" className={isMap ? 'app__main app__main--map' : 'app__main'} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <BottomNav />
+      <Toaster />
+      {isDebugMode() ? (
+        <Suspense fallback={null}>
+          <DebugOverlays />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

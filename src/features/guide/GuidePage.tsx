@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import { Page } from '../../ui/Page.tsx';
+import { ArticleCard } from '../news/ArticleCard.tsx';
+import { ARTICLES } from '../news/articles.ts';
+
+const CHECKLIST = [
+  { title: 'Activity', text: 'Your location under or near the oval on the Aurora Map, or Kp at your latitude’s threshold.', to: '/' },
+  { title: 'Darkness', text: 'At least an hour after sunset, away from street lights, and not under the midnight sun.', to: null },
+  { title: 'Clear sky', text: 'Gaps in the cloud forecast are enough; switch on the cloud layer on the map.', to: null },
+  { title: 'Bz south', text: 'On Live Aurora Feeds, Bz below zero for 15–30 minutes often comes before a burst of activity.', to: '/live-feeds' },
+] as const;
+
+/** /guide — the how-to pieces, with the night-out checklist up front. */
+export function GuidePage() {
+  const guides = ARTICLES.filter((a) => a.category === 'guide');
+  return (
+    <Page title="Aurora Guides" lead="Everything you need to find, understand and photograph the northern and southern lights." wide>
+      <section className="checklist" aria-labelledby="checklist-title">
+        <h2 id="checklist-title">Tonight’s checklist</h2>
+        <ol className="checklist__grid">
+          {CHECKLIST.map((item) => (
+            <li key={item.title} className="card">
+              <h3 className="card__title">{item.title}</h3>
+              <p>{item.text}</p>
+              {item.to ? <Link to={item.to}>Open {item.to === '/' ? 'the map' : 'Live Aurora Feeds'}</Link> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section aria-labelledby="guides-title">
+        <h2 id="guides-title" className="section-title">Guides</h2>
+        <div className="article-grid">
+          {guides.map((article) => (
+            <ArticleCard key={article.slug} article={article} level={3} />
+          ))}
+        </div>
+      </section>
+    </Page>
+  );
+}
+export default GuidePage;

@@ -1,0 +1,17 @@
+import { useLocation } from 'react-router';
+import { Page } from '../../ui/Page.tsx';
+import { SolarImagery } from './SolarImagery.tsx';
+
+/** /sdo-test (spec §2): the current pathname and the solar imagery component, for checking routing. */
+export function SdoTestPage() {
+  const { pathname } = useLocation();
+  return (
+    <Page title="Solar Data Test" wide>
+      <p className="card">
+        Current pathname: <code data-testid="pathname">{pathname}</code>
+      </p>
+      <SolarImagery />
+    </Page>
+  );
+}
+export default SdoTestPage;

@@ -1,0 +1,67 @@
+import { createStore } from './createStore.ts';
+
+/**
+ * The API error banner's state (spec §2, §8). Any layer that sees a failed request calls
+ * reportApiError; whoever owns the request queue registers the retry (spec §4: failed requests
+ * are queued and retried through the banner's Retry button).
+ */
+export interface ApiErrorState {
+  /** Distinct messages since the banner was last cleared, oldest first. */
+  messages: readonly string[];
+  /** A line about the last retry, when it did not clear everything. */
+  retryMessage: string | null;
+  retrying: boolean;
+}
+
+export const EMPTY_API_ERRORS: ApiErrorState = { messages: [], retryMessage: null, retrying: false };
+export const apiErrorStore = createStore<ApiErrorState>(EMPTY_API_ERRORS);
+
+/** Keeps the banner readable when a feed fails over and over. */
+const MAX_MESSAGES = 5;
+
+export type RetryHandler = () => Promise<{ failed: number }>;
+let retryHandler: RetryHandler | null = null;
+
+export function reportApiError(message: string): void {
+  const state = apiErrorStore.get();
+  const text = message.trim() || 'Unknown error occurred.';
+  const messages = state.messages.includes(text)
+    ? state.messages
+    : [...state.messages, text].slice(-MAX_MESSAGES);
+  apiErrorStore.set({ ...state, messages });
+}
+
+/** Registers what Retry runs; returns a function that unregisters it. */
+export function setRetryHandler(fn: RetryHandler | null): () => void {
+  retryHandler = fn;
+  return () => {
+    if (retryHandler === fn) retryHandler = null;
+  };
+}
+
+export function dismissApiErrors(): void {
+  apiErrorStore.set(EMPTY_API_ERRORS);
+}
+
+/** Spec §8 banner texts for the outcome of a retry; null means "all clear". */
+export function retryOutcomeMessage(outcome: { failed: number } | { error: unknown }): string | null {
+  if ('error' in outcome) {
+    const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+    return `Error retrying requests: ${message}`;
+  }
+  return outcome.failed > 0 ? 'Some requests still failed. Please try again later.' : null;
+}
+
+/** Runs the registered retry and updates the banner with the spec's outcome message. */
+export async function retryApiErrors(): Promise<void> {
+  const handler = retryHandler;
+  apiErrorStore.set({ ...apiErrorStore.get(), retrying: true, retryMessage: null });
+  let message: string | null;
+  try {
+    message = handler ? retryOutcomeMessage(await handler()) : null;
+  } catch (error) {
+    message = retryOutcomeMessage({ error });
+  }
+  if (message === null) apiErrorStore.set(EMPTY_API_ERRORS);
+  else apiErrorStore.set({ ...apiErrorStore.get(), retrying: false, retryMessage: message });
+}

@@ -1,0 +1,156 @@
+import { config } from '../config.ts';
+import { createStore } from '../createStore.ts';
+import { readFlag, writeFlag } from '../storage.ts';
+import type { ConnectionType, NetworkCondition, TransitionalCondition } from './condition.ts';
+import { conditionFrom, conditionFromPing, connectionTypeFrom } from './condition.ts';
+
+/** Spec §3 "Network status", plus the user's forced-offline choice. */
+export interface NetworkStatus {
+  isOnline: boolean;
+  condition: NetworkCondition | TransitionalCondition;
+  connectionType: ConnectionType;
+  rttMs: number | null;
+  downlinkMbps: number | null;
+  /** Mbps: the browser's downlink estimate; null when only a ping was possible. */
+  effectiveBandwidth: number | null;
+  lastCheckTime: number | null;
+  /** The user pressed Go Offline: no network requests until Go Online. */
+  forcedOffline: boolean;
+}
+
+/** Spec §9: network check every 60 s. */
+export const NETWORK_CHECK_INTERVAL_MS = 60_000;
+/** Spec §9: API requests time out after 10 s; the ping is one of them. */
+const PING_TIMEOUT_MS = 10_000;
+const FORCED_OFFLINE_KEY = 'aurora-forced-offline';
+
+interface NetworkInformationLike extends EventTarget {
+  type?: string;
+  effectiveType?: string;
+  downlink?: number;
+  rtt?: number;
+}
+
+function browserConnection(): NetworkInformationLike | null {
+  const nav = globalThis.navigator as (Navigator & { connection?: NetworkInformationLike }) | undefined;
+  return nav?.connection ?? null;
+}
+
+function browserOnline(): boolean {
+  return globalThis.navigator?.onLine ?? true;
+}
+
+export const networkStore = createStore<NetworkStatus>({
+  isOnline: browserOnline() && readFlag(FORCED_OFFLINE_KEY) !== 'true',
+  condition: 'initializing',
+  connectionType: 'unknown',
+  rttMs: null,
+  downlinkMbps: null,
+  effectiveBandwidth: null,
+  lastCheckTime: null,
+  forcedOffline: readFlag(FORCED_OFFLINE_KEY) === 'true',
+});
+
+const forcedListeners = new Set<(forced: boolean) => void>();
+const refreshHandlers = new Set<() => void>();
+
+/** For non-React code (the poller client): follow the user's Go Offline / Go Online toggle. */
+export function subscribeForcedOffline(cb: (forced: boolean) => void): () => void {
+  forcedListeners.add(cb);
+  return () => forcedListeners.delete(cb);
+}
+
+/** Registers what "leaving offline mode triggers a data refresh" (spec §4) runs. */
+export function onRefreshRequested(fn: () => void): () => void {
+  refreshHandlers.add(fn);
+  return () => refreshHandlers.delete(fn);
+}
+
+export function setForcedOffline(forced: boolean): void {
+  const was = networkStore.get().forcedOffline;
+  if (was === forced) return;
+  writeFlag(FORCED_OFFLINE_KEY, String(forced));
+  networkStore.set({ ...networkStore.get(), forcedOffline: forced });
+  for (const cb of [...forcedListeners]) cb(forced);
+  void checkNetwork();
+  if (was && !forced) for (const fn of [...refreshHandlers]) fn();
+}
+
+export interface PingDeps {
+  fetch: typeof fetch;
+  now: () => number;
+  url: string;
+}
+
+/** Times one round trip to the backend's ping function; null when it failed. */
+export async function pingOnce(deps: PingDeps): Promise<number | null> {
+  const started = deps.now();
+  try {
+    const response = await deps.fetch(deps.url, {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(PING_TIMEOUT_MS),
+    });
+    await response.arrayBuffer();
+    return response.ok ? deps.now() - started : null;
+  } catch {
+    return null;
+  }
+}
+
+let checking: Promise<void> | null = null;
+
+/** One check: the browser's own estimate first, the ping only when the browser says nothing. */
+export function checkNetwork(): Promise<void> {
+  if (checking) return checking;
+  checking = (async () => {
+    const previous = networkStore.get();
+    const connection = browserConnection();
+    const online = browserOnline() && !previous.forcedOffline;
+    const downlink = typeof connection?.downlink === 'number' ? connection.downlink : null;
+    const base = {
+      ...previous,
+      isOnline: online,
+      connectionType: connectionTypeFrom(connection?.type),
+      downlinkMbps: downlink,
+      effectiveBandwidth: downlink && downlink > 0 ? downlink : null,
+      rttMs: typeof connection?.rtt === 'number' ? connection.rtt : previous.rttMs,
+    };
+    let condition = conditionFrom({ online, effectiveType: connection?.effectiveType, downlinkMbps: downlink });
+    if (condition === null) {
+      if (previous.condition === 'initializing') networkStore.set({ ...base, condition: 'loading' });
+      const rtt = await pingOnce({
+        fetch: globalThis.fetch.bind(globalThis),
+        now: () => performance.now(),
+        url: config.pingUrl,
+      });
+      condition = conditionFromPing(rtt);
+      base.rttMs = rtt === null ? null : Math.round(rtt);
+    }
+    networkStore.set({ ...base, forcedOffline: networkStore.get().forcedOffline, condition, lastCheckTime: Date.now() });
+  })().finally(() => {
+    checking = null;
+  });
+  return checking;
+}
+
+let stopMonitor: (() => void) | null = null;
+
+/** Starts the 60 s checks and the browser event listeners; idempotent. Returns a stop function. */
+export function startNetworkMonitor(): () => void {
+  if (stopMonitor) return stopMonitor;
+  const check = () => void checkNetwork();
+  const connection = browserConnection();
+  window.addEventListener('online', check);
+  window.addEventListener('offline', check);
+  connection?.addEventListener('change', check);
+  const timer = setInterval(check, NETWORK_CHECK_INTERVAL_MS);
+  check();
+  stopMonitor = () => {
+    window.removeEventListener('online', check);
+    window.removeEventListener('offline', check);
+    connection?.removeEventListener('change', check);
+    clearInterval(timer);
+    stopMonitor = null;
+  };
+  return stopMonitor;
+}
