@@ -25,22 +25,24 @@ export function validateCredentials(input: { email?: string; phone?: string; pas
   return null;
 }
 
-/** Human text for GoTrue's weak_password reason codes; unknown codes are shown as they come. */
+/** Human text for GoTrue's weak_password reason codes (the gateway's rule: server/auth/weakPassword.ts); unknown codes are shown as they come. */
 const REASON_TEXT: Record<string, string> = {
-  length: 'The password is too short.',
-  characters: 'The password needs a mix of character types (lower case, upper case, digits, symbols).',
-  pwned: 'The password appears in a known data breach.',
+  length: 'It must be at least 8 characters long.',
+  characters: 'It must contain a lower-case letter, an upper-case letter and a digit.',
+  pwned: 'It is a well-known password that is easy to guess.',
 };
 
 export function reasonText(reason: string): string {
   return REASON_TEXT[reason] ?? reason;
 }
 
-/** Client-side hints shown under the password field while typing. Advisory only: the server decides. */
+/** Client-side hints shown under the new-password field while typing. Advisory: the server decides. */
 export function passwordHints(password: string): string[] {
   const hints: string[] = [];
-  if (password.length < 8) hints.push('Use at least 8 characters.');
-  if (!/[a-zA-Z]/.test(password) || !/[0-9]/.test(password)) hints.push('Mix letters and digits.');
+  if ([...password].length < 8) hints.push('Use at least 8 characters.');
+  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/[0-9]/.test(password)) {
+    hints.push('Mix lower-case and upper-case letters with at least one digit.');
+  }
   return hints;
 }
 

@@ -1,0 +1,90 @@
+import './auth.css';
+import { useId, useState, type FormEvent } from 'react';
+import { passwordHints, validateCredentials } from '../../auth/authMessages.ts';
+import type { AuthResult, Credentials } from '../../auth/useAuth.ts';
+import { AuthFeedback } from './AuthFeedback.tsx';
+
+/**
+ * The email + password form shared by Sign In and Sign Up. Validation runs here first (spec §5
+ * message); the server's answer (weak password reasons, bad credentials) comes back as an
+ * AuthResult. `offline` short-circuits with the connection message instead of hanging.
+ */
+export function CredentialsForm({
+  submitLabel,
+  busyLabel,
+  onSubmit,
+  showPasswordHints = false,
+  newPassword = false,
+  offline,
+  offlineMessage,
+}: {
+  submitLabel: string;
+  busyLabel: string;
+  onSubmit(c: Credentials): Promise<AuthResult>;
+  showPasswordHints?: boolean;
+  newPassword?: boolean;
+  offline: boolean;
+  offlineMessage: string;
+}) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<AuthResult | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const invalid = validateCredentials({ email, password });
+    if (invalid) return setResult({ ok: false, message: invalid });
+    if (offline) return setResult({ ok: false, message: offlineMessage });
+    setBusy(true);
+    setResult(null);
+    try {
+      setResult(await onSubmit({ email, password }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const hints = showPasswordHints && password ? passwordHints(password) : [];
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate aria-busy={busy}>
+      <div className="auth-form__field">
+        <label htmlFor={`${id}-email`}>Email</label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </div>
+      <div className="auth-form__field">
+        <label htmlFor={`${id}-password`}>Password</label>
+        <input
+          id={`${id}-password`}
+          type="password"
+          name="password"
+          autoComplete={newPassword ? 'new-password' : 'current-password'}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-describedby={hints.length ? `${id}-hints` : undefined}
+        />
+        {hints.length ? (
+          <ul id={`${id}-hints`} className="auth-form__hints" aria-label="Password suggestions">
+            {hints.map((h) => (
+              <li key={h}>{h}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <AuthFeedback result={result} />
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? busyLabel : submitLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useState } from 'react';
+import { backendHeaders } from '../../auth/supabaseClient.ts';
+import { authConfig } from '../../auth/config.ts';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  openNotificationSettings,
+  type NotificationSettings,
+  type NotificationSettingsStore,
+} from './notificationSettings.ts';
+import { disablePush, enablePush, updateThreshold, type PushDeps, type PushOutcome, type PushRequest } from './pushSubscription.ts';
+
+/** POST/DELETE {functions}/push-subscription with the user's (or the anon) JWT. */
+async function sendPushRequest(req: PushRequest): Promise<void> {
+  const res = await fetch(`${authConfig().functionsBase}/push-subscription`, {
+    method: req.method,
+    headers: { ...(await backendHeaders()), 'content-type': 'application/json' },
+    body: JSON.stringify(req.body),
+  });
+  if (!res.ok) throw new Error(`push-subscription answered ${res.status}`);
+}
+
+function browserPushDeps(store: NotificationSettingsStore): PushDeps {
+  const env = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env ?? {};
+  return {
+    permission: () => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission),
+    requestPermission: () => Notification.requestPermission(),
+    getRegistration: async () =>
+      typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? ((await navigator.serviceWorker.getRegistration()) ?? null) : null,
+    vapidPublicKey: env['VITE_VAPID_PUBLIC_KEY']?.trim() || null,
+    send: sendPushRequest,
+    store,
+  };
+}
+
+let shared: NotificationSettingsStore | null = null;
+
+/** One connection per page: it is tiny, and Dexie closes it itself if a newer schema needs the database. */
+function sharedStore(): NotificationSettingsStore {
+  shared ??= openNotificationSettings();
+  return shared;
+}
+
+export interface NotificationSettingsState {
+  settings: NotificationSettings;
+  isLoading: boolean;
+  error: string | null;
+  /** A gentle note (permission not granted), not an error. */
+  note: string | null;
+  busy: boolean;
+  setPush(on: boolean): Promise<void>;
+  setThreshold(kp: number): Promise<void>;
+}
+
+/** Notification settings from `aurora-tracking-db`, and the push toggle's side effects. */
+export function useNotificationSettings(): NotificationSettingsState {
+  const store = sharedStore();
+  const [settings, setSettings] = useState<NotificationSettings>(DEFAULT_NOTIFICATION_SETTINGS);
+  const [isLoading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    store.read().then(
+      (s) => live && (setSettings(s), setLoading(false)),
+      (e: unknown) => live && (setError(`Could not read notification settings: ${String(e)}`), setLoading(false)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [store]);
+
+  const apply = useCallback(async (run: () => Promise<PushOutcome | NotificationSettings>) => {
+    setBusy(true);
+    setError(null);
+    setNote(null);
+    try {
+      const out = await run();
+      if ('status' in out) {
+        if (out.status === 'error') setError(out.message);
+        else setSettings(out.settings);
+        if (out.status === 'not-granted') setNote(out.note);
+      } else {
+        setSettings(out);
+      }
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  const setPush = useCallback(
+    (on: boolean) => apply(() => (on ? enablePush(browserPushDeps(store), settings.kpThreshold) : disablePush(browserPushDeps(store)))),
+    [apply, store, settings.kpThreshold],
+  );
+  const setThreshold = useCallback((kp: number) => apply(() => updateThreshold(browserPushDeps(store), kp)), [apply, store]);
+
+  return { settings, isLoading, error, note, busy, setPush, setThreshold };
+}
