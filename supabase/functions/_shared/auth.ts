@@ -66,13 +66,14 @@ function callerFromClaims(claims: Record<string, unknown>): Caller {
 export async function getCaller(req: Request, opts: { now?: number; fetch?: typeof fetch } = {}): Promise<Caller> {
   const token = bearerToken(req);
   if (!token) return { role: 'anon', userId: null };
+  // Keys may be opaque (`sb_secret_…`) rather than JWTs on newer hosted projects.
+  if (token === getEnv('SUPABASE_SERVICE_ROLE_KEY')) return { role: 'service_role', userId: null };
+  if (token === getEnv('SUPABASE_ANON_KEY')) return { role: 'anon', userId: null };
   const secret = getEnv('SUPABASE_JWT_SECRET');
   if (secret) return callerFromClaims(await verifyHs256(token, secret, opts.now ?? Date.now()));
   const url = getEnv('SUPABASE_URL');
   const anonKey = getEnv('SUPABASE_ANON_KEY');
   if (!url || !anonKey) throw new AuthError('Server auth is not configured');
-  if (token === anonKey) return { role: 'anon', userId: null };
-  if (token === getEnv('SUPABASE_SERVICE_ROLE_KEY')) return { role: 'service_role', userId: null };
   const res = await (opts.fetch ?? fetch)(`${url.replace(/\/+$/, '')}/auth/v1/user`, {
     headers: { apikey: anonKey, authorization: `Bearer ${token}` },
   });

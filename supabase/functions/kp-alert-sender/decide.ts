@@ -1,0 +1,44 @@
+/**
+ * Per-subscriber alert decisions: pure, so every rule is tested without a clock or a network.
+ *
+ * - An event starts when Kp reaches the subscriber's threshold: one alert.
+ * - While the event lasts, nothing more is sent however long Kp stays high.
+ * - The event ends, with one all-clear, only when Kp falls well below the threshold
+ *   (threshold − ALL_CLEAR_MARGIN), so Kp wobbling around the threshold is one event, not many.
+ * - There are no quiet hours: a decision is never dropped, and a failed send leaves the state as
+ *   it was so the next run tries again.
+ */
+
+export interface AlertState {
+  kpThreshold: number;
+  alertActive: boolean;
+}
+
+export type AlertDecision = { action: 'none' } | { action: 'alert'; kp: number } | { action: 'all-clear'; kp: number };
+
+/** How far below the threshold Kp must fall before the event is over (one whole Kp unit). */
+export const ALL_CLEAR_MARGIN = 1;
+/** Readings older than this say nothing about now: no alert and no all-clear from them. */
+export const MAX_KP_AGE_MS = 30 * 60_000;
+
+export function isFreshKp(dataTime: number, now: number): boolean {
+  return now - dataTime <= MAX_KP_AGE_MS && dataTime <= now + 5 * 60_000;
+}
+
+export function decideAlert(state: AlertState, kp: number): AlertDecision {
+  if (!state.alertActive) return kp >= state.kpThreshold ? { action: 'alert', kp } : { action: 'none' };
+  return kp <= state.kpThreshold - ALL_CLEAR_MARGIN ? { action: 'all-clear', kp } : { action: 'none' };
+}
+
+/** The push payloads the service worker understands (src/sw/pushPayload.ts). */
+export function alertPayload(decision: Exclude<AlertDecision, { action: 'none' }>, threshold: number): Record<string, unknown> {
+  if (decision.action === 'alert') return { type: 'kp-alert', kp: decision.kp, threshold, url: '/' };
+  const shown = Math.round(decision.kp * 100) / 100;
+  return {
+    type: 'kp-all-clear',
+    title: 'Aurora alert over',
+    body: `Geomagnetic activity has eased to Kp ${shown}, below your threshold of ${threshold}.`,
+    tag: 'kp-all-clear',
+    url: '/',
+  };
+}
