@@ -1,0 +1,193 @@
+import { handleAdmin } from './admin.ts';
+import type { AuthContext } from './context.ts';
+import { AuthError, errorResponse, json, obj, readJson, str } from './http.ts';
+import { verifyJwt, type AccessClaims } from './jwt.ts';
+import { authorize, exchangePkce, testIdpCallback, testIdpPage } from './oauth.ts';
+import { mintToken, verifyGet, verifyPost } from './otp.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { endSessions, issueSession, refreshSession, sessionExists } from './sessions.ts';
+import { createUser, findUserByEmail, findUserById, findUserByIdentity, findUserByPhone, userJson, type UserRow } from './users.ts';
+import { verifyEthereumSignIn } from './web3.ts';
+import { checkPassword } from './weakPassword.ts';
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
+
+function assertStrong(password: string): void {
+  const weak = checkPassword(password);
+  if (weak.reasons.length) throw new AuthError(422, 'weak_password', weak.message, { weak_password: { reasons: weak.reasons } });
+}
+
+/**
+ * The GoTrue subset supabase-js uses, as a Web-standard handler mounted at /auth/v1.
+ * Users, identities, sessions and refresh tokens live in the `auth` schema, as on hosted Supabase.
+ */
+export class AuthService {
+  constructor(private readonly ctx: AuthContext) {}
+
+  async handle(req: Request): Promise<Response> {
+    const url = new URL(req.url);
+    const path = url.pathname.replace(/^\/auth\/v1/, '').replace(/\/+$/, '') || '/';
+    try {
+      return await this.route(req, url, path);
+    } catch (err) {
+      if (err instanceof AuthError) return errorResponse(err);
+      this.ctx.log(`auth: ${req.method} ${path} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      return json({ code: 500, error_code: 'unexpected_failure', msg: 'Unexpected failure, please check server logs for more information' }, 500);
+    }
+  }
+
+  private async bearer(req: Request): Promise<AccessClaims> {
+    const token = /^Bearer\s+(.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1];
+    const claims = token ? await verifyJwt(this.ctx.cfg.jwtSecret, token) : null;
+    if (!claims) throw new AuthError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token is malformed or expired');
+    return claims;
+  }
+
+  private async currentUser(req: Request): Promise<{ claims: AccessClaims; user: UserRow }> {
+    const claims = await this.bearer(req);
+    if (!claims.sub) throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+    if (!(await sessionExists(this.ctx.db, claims.session_id))) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    const user = await findUserById(this.ctx.db, claims.sub);
+    if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    return { claims, user };
+  }
+
+  private async route(req: Request, url: URL, path: string): Promise<Response> {
+    const { ctx } = this;
+    const m = req.method;
+    if (m === 'GET' && path === '/health') return json({ version: 'local', name: 'GoTrue (Aurora local gateway)', description: 'GoTrue subset' });
+    if (m === 'GET' && path === '/settings') {
+      const external: Record<string, boolean> = { email: true, phone: true, web3: true };
+      for (const p of ctx.cfg.externalProviders) external[p] = true;
+      return json({ external, disable_signup: false, mailer_autoconfirm: true, phone_autoconfirm: true, sms_provider: '', saml_enabled: false });
+    }
+    if (m === 'GET' && path === '/authorize') return authorize(ctx, url);
+    if (m === 'GET' && path === '/test-idp/authorize') return testIdpPage(ctx, url);
+    if (m === 'POST' && path === '/test-idp/callback') return testIdpCallback(ctx, req);
+    if (m === 'GET' && path === '/verify') return verifyGet(ctx, url);
+
+    const body = m === 'GET' || m === 'HEAD' || m === 'DELETE' ? {} : await readJson(req);
+    if (path.startsWith('/admin/')) {
+      const claims = await this.bearer(req);
+      if (claims.role !== 'service_role') throw new AuthError(403, 'not_admin', 'User not allowed');
+      return handleAdmin(ctx, req, path, body);
+    }
+    if (m === 'POST' && path === '/signup') return json(await this.signUp(body));
+    if (m === 'POST' && path === '/token') return json(await this.token(url.searchParams.get('grant_type') ?? '', body));
+    if (m === 'POST' && path === '/verify') return json(await verifyPost(ctx, body));
+    if (m === 'POST' && (path === '/recover' || path === '/otp' || path === '/magiclink')) return json(await this.sendLink(path, body));
+    if (path === '/user' && m === 'GET') {
+      const { user } = await this.currentUser(req);
+      return json(await userJson(ctx.db, user));
+    }
+    if (path === '/user' && m === 'PUT') {
+      const { user } = await this.currentUser(req);
+      return json(await userJson(ctx.db, await this.updateUser(user, body)));
+    }
+    if (path === '/logout' && m === 'POST') {
+      const claims = await this.bearer(req);
+      if (claims.sub && claims.session_id) await endSessions(ctx.db, claims.sub, claims.session_id, url.searchParams.get('scope') ?? 'global');
+      return json(null, 204);
+    }
+    if (path === '/reauthenticate' && m === 'GET') {
+      await this.currentUser(req);
+      return json({});
+    }
+    throw new AuthError(404, 'not_found', `${m} ${path} is not implemented by the local auth server`);
+  }
+
+  private async signUp(body: Record<string, unknown>) {
+    const email = str(body.email)?.trim().toLowerCase();
+    const phone = str(body.phone)?.trim();
+    const password = str(body.password);
+    if ((!email && !phone) || !password) throw new AuthError(400, 'validation_failed', MISSING_CREDENTIALS);
+    if (email && !EMAIL.test(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    assertStrong(password);
+    const existing = email ? await findUserByEmail(this.ctx.db, email) : await findUserByPhone(this.ctx.db, phone!);
+    if (existing) throw new AuthError(422, 'user_already_exists', 'User already registered');
+    const user = await createUser(this.ctx.db, {
+      email,
+      phone,
+      passwordHash: await hashPassword(password),
+      userMetadata: obj(body.data),
+      provider: email ? 'email' : 'phone',
+      providerId: '',
+    });
+    // Local stack: sign-ups are confirmed at once (GoTrue's mailer_autoconfirm), so a session comes back.
+    return issueSession(this.ctx.db, this.ctx.cfg, user, 'password');
+  }
+
+  private async token(grant: string, body: Record<string, unknown>) {
+    const { ctx } = this;
+    switch (grant) {
+      case 'password': {
+        const email = str(body.email)?.trim();
+        const phone = str(body.phone)?.trim();
+        const password = str(body.password);
+        if ((!email && !phone) || !password) throw new AuthError(400, 'validation_failed', MISSING_CREDENTIALS);
+        const user = email ? await findUserByEmail(ctx.db, email) : await findUserByPhone(ctx.db, phone!);
+        const ok = await verifyPassword(password, user?.encrypted_password ?? null);
+        if (!user || !ok) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+        return issueSession(ctx.db, ctx.cfg, user, 'password');
+      }
+      case 'refresh_token': {
+        const token = str(body.refresh_token);
+        if (!token) throw new AuthError(400, 'validation_failed', 'refresh_token required');
+        return refreshSession(ctx.db, ctx.cfg, token);
+      }
+      case 'pkce':
+        return exchangePkce(ctx, body);
+      case 'web3': {
+        const v = await verifyEthereumSignIn(ctx.cfg, body);
+        const providerId = `web3:ethereum:${v.address.toLowerCase()}`;
+        const claims = { address: v.address, chain: `ethereum:${v.chainId}`, domain: v.domain, statement: v.statement ?? '' };
+        const user =
+          (await findUserByIdentity(ctx.db, 'web3', providerId)) ??
+          (await createUser(ctx.db, {
+            provider: 'web3',
+            providerId,
+            userMetadata: { custom_claims: claims },
+            identityData: { sub: providerId, custom_claims: claims },
+          }));
+        return issueSession(ctx.db, ctx.cfg, user, 'web3');
+      }
+      default:
+        throw new AuthError(400, 'unsupported_grant_type', `unsupported_grant_type: ${grant || '(none)'}`);
+    }
+  }
+
+  private async updateUser(user: UserRow, body: Record<string, unknown>): Promise<UserRow> {
+    const password = str(body.password);
+    if (password !== undefined) assertStrong(password);
+    const email = str(body.email)?.trim().toLowerCase();
+    if (email !== undefined && !EMAIL.test(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    if (email && email !== user.email?.toLowerCase() && (await findUserByEmail(this.ctx.db, email))) {
+      throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+    }
+    const hash = password !== undefined ? await hashPassword(password) : null;
+    const r = await this.ctx.db.query<UserRow>(
+      `update auth.users set email = coalesce($2, email), encrypted_password = coalesce($3, encrypted_password),
+         raw_user_meta_data = raw_user_meta_data || $4, updated_at = now() where id = $1 returning *`,
+      [user.id, email ?? null, hash, obj(body.data)],
+    );
+    return r.rows[0]!;
+  }
+
+  /** /recover, /otp: no mail server locally, so the link is written to the gateway log. */
+  private async sendLink(path: string, body: Record<string, unknown>) {
+    const email = str(body.email)?.trim().toLowerCase();
+    if (!email || !EMAIL.test(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    let user = await findUserByEmail(this.ctx.db, email);
+    if (!user && path === '/otp' && body.create_user !== false) {
+      user = await createUser(this.ctx.db, { email, provider: 'email', providerId: '', userMetadata: obj(body.data), confirmed: false });
+    }
+    if (user) {
+      const t = await mintToken(this.ctx, user, path === '/recover' ? 'recovery' : 'magiclink', str(body.redirect_to));
+      this.ctx.log(`auth: ${path === '/recover' ? 'password recovery' : 'magic'} link for ${email}: ${t.actionLink} (code ${t.otp})`);
+    }
+    // Like GoTrue, the answer does not reveal whether the address is registered.
+    return {};
+  }
+}
+

@@ -1,0 +1,40 @@
+import type pg from 'pg';
+import type { SessionConfig } from './sessions.ts';
+
+export interface AuthConfig extends SessionConfig {
+  /** The gateway's public origin, e.g. http://localhost:8787 (GoTrue's SITE_URL). */
+  siteUrl: string;
+  /** Extra allowed redirect targets (exact URLs or origins). */
+  redirectAllowList: string[];
+  /** OAuth providers served by the local test identity provider. */
+  externalProviders: string[];
+}
+
+export interface AuthContext {
+  db: pg.Pool;
+  cfg: AuthConfig;
+  log: (line: string) => void;
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
+}
+
+/** GoTrue's rule: redirect only to the site URL, the allow list, or (locally) a loopback host. */
+export function isAllowedRedirect(cfg: AuthConfig, target: string | undefined): boolean {
+  if (!target) return false;
+  let u: URL;
+  try {
+    u = new URL(target);
+  } catch {
+    return false;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return false;
+  if (isLoopback(u.hostname)) return true;
+  if (u.origin === new URL(cfg.siteUrl).origin) return true;
+  return cfg.redirectAllowList.some((a) => a === target || a === u.origin || (a.endsWith('/**') && target.startsWith(a.slice(0, -3))));
+}
+
+export function redirectTarget(cfg: AuthConfig, requested: string | undefined): string {
+  return requested && isAllowedRedirect(cfg, requested) ? requested : cfg.siteUrl;
+}

@@ -1,0 +1,118 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { AuthError, obj, str } from './http.ts';
+import { redirectTarget, type AuthContext } from './context.ts';
+import { issueSession } from './sessions.ts';
+import { createUser, findUserByEmail, findUserById, findUserByIdentity, type UserRow } from './users.ts';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** GET /authorize: hands the browser to the local test identity provider. */
+export function authorize(ctx: AuthContext, url: URL): Response {
+  const provider = url.searchParams.get('provider') ?? '';
+  if (!ctx.cfg.externalProviders.includes(provider)) {
+    throw new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
+  }
+  const idp = new URL(`${ctx.cfg.siteUrl}/auth/v1/test-idp/authorize`);
+  for (const k of ['provider', 'redirect_to', 'code_challenge', 'code_challenge_method', 'scopes']) {
+    const v = url.searchParams.get(k);
+    if (v) idp.searchParams.set(k, v);
+  }
+  return new Response(null, { status: 302, headers: { Location: idp.toString() } });
+}
+
+/** The test identity provider's sign-in page: who do you want to be? */
+export function testIdpPage(ctx: AuthContext, url: URL): Response {
+  const provider = url.searchParams.get('provider') ?? '';
+  if (!ctx.cfg.externalProviders.includes(provider)) throw new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
+  const hidden = ['provider', 'redirect_to', 'code_challenge', 'code_challenge_method']
+    .map((k) => `<input type="hidden" name="${k}" value="${esc(url.searchParams.get(k) ?? '')}">`)
+    .join('');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Test ${esc(provider)} sign-in</title></head><body style="font-family:sans-serif;max-width:24rem;margin:3rem auto">
+<h1>Test identity provider: ${esc(provider)}</h1><p>Local development only. Choose who to sign in as.</p>
+<form method="post" action="/auth/v1/test-idp/callback">${hidden}
+<p><label>Email <input name="email" type="email" required value="test.user@example.com"></label></p>
+<p><label>Name <input name="name" value="Test User"></label></p>
+<p><label>Picture URL <input name="picture" value=""></label></p>
+<p><button type="submit">Sign in</button></p></form></body></html>`;
+  return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+/** POST from the test IdP page: sign the person in (creating them on first sign-in) and go back to the app. */
+export async function testIdpCallback(ctx: AuthContext, req: Request): Promise<Response> {
+  const form = new URLSearchParams(await req.text());
+  const provider = form.get('provider') ?? '';
+  if (!ctx.cfg.externalProviders.includes(provider)) throw new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
+  const email = (form.get('email') ?? '').trim().toLowerCase();
+  if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  const claims: Record<string, unknown> = { iss: `${ctx.cfg.siteUrl}/auth/v1/test-idp`, sub: `${provider}|${email}`, email, email_verified: true, provider_id: `${provider}|${email}` };
+  const name = str(form.get('name')?.trim());
+  const picture = str(form.get('picture')?.trim());
+  if (name) Object.assign(claims, { name, full_name: name });
+  if (picture) Object.assign(claims, { picture, avatar_url: picture });
+
+  const user = await signInWithIdentity(ctx, provider, `${provider}|${email}`, email, claims);
+  const redirectTo = redirectTarget(ctx.cfg, str(form.get('redirect_to')));
+  const challenge = str(form.get('code_challenge'));
+  const target = new URL(redirectTo);
+  if (challenge) {
+    const code = randomUUID();
+    await ctx.db.query(
+      `insert into auth.flow_state (auth_code, code_challenge, code_challenge_method, provider_type, user_id, authentication_method)
+       values ($1, $2, $3, $4, $5, 'oauth')`,
+      [code, challenge, (form.get('code_challenge_method') ?? 's256').toLowerCase(), provider, user.id],
+    );
+    target.searchParams.set('code', code);
+  } else {
+    const s = await issueSession(ctx.db, ctx.cfg, user, 'oauth');
+    target.hash = new URLSearchParams({
+      access_token: s.access_token,
+      expires_at: String(s.expires_at),
+      expires_in: String(s.expires_in),
+      provider_token: '',
+      refresh_token: s.refresh_token,
+      token_type: 'bearer',
+    }).toString();
+  }
+  return new Response(null, { status: 303, headers: { Location: target.toString() } });
+}
+
+/** Finds the user behind an external identity, linking by email or creating them. */
+async function signInWithIdentity(ctx: AuthContext, provider: string, providerId: string, email: string, claims: Record<string, unknown>): Promise<UserRow> {
+  const known = await findUserByIdentity(ctx.db, provider, providerId);
+  if (known) return known;
+  const byEmail = await findUserByEmail(ctx.db, email);
+  if (byEmail) {
+    await ctx.db.query('insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at) values ($1, $2, $3, $4, now())', [providerId, byEmail.id, claims, provider]);
+    const app = obj(byEmail.raw_app_meta_data);
+    const providers = Array.isArray(app.providers) ? (app.providers as string[]) : [];
+    const meta = { ...claims, ...byEmail.raw_user_meta_data };
+    await ctx.db.query('update auth.users set raw_app_meta_data = $2, raw_user_meta_data = $3, updated_at = now() where id = $1', [
+      byEmail.id,
+      { ...app, providers: [...new Set([...providers, provider])] },
+      meta,
+    ]);
+    return (await findUserById(ctx.db, byEmail.id)) ?? byEmail;
+  }
+  return createUser(ctx.db, { email, provider, providerId, userMetadata: claims, identityData: claims });
+}
+
+/** grant_type=pkce: trades the code for a session once, if the verifier matches the challenge. */
+export async function exchangePkce(ctx: AuthContext, body: Record<string, unknown>) {
+  const code = str(body.auth_code);
+  const verifier = str(body.code_verifier);
+  if (!code || !verifier) throw new AuthError(400, 'validation_failed', 'invalid request: both auth code and code verifier should be non-empty');
+  const flow = (
+    await ctx.db.query<{ code_challenge: string; code_challenge_method: string; user_id: string; created_at: Date; authentication_method: string }>(
+      'delete from auth.flow_state where auth_code = $1 returning code_challenge, code_challenge_method, user_id, created_at, authentication_method',
+      [code],
+    )
+  ).rows[0];
+  if (!flow) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+  if (Date.now() - flow.created_at.getTime() > 5 * 60_000) throw new AuthError(400, 'flow_state_expired', 'invalid flow state, flow state has expired');
+  const computed = flow.code_challenge_method === 'plain' ? verifier : createHash('sha256').update(verifier).digest('base64url');
+  if (computed !== flow.code_challenge) throw new AuthError(403, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
+  const user = await findUserById(ctx.db, flow.user_id);
+  if (!user) throw new AuthError(404, 'user_not_found', 'User not found');
+  return issueSession(ctx.db, ctx.cfg, user, flow.authentication_method);
+}

@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { AuthService } from './auth/AuthService.ts';
+import { verifyJwt } from './auth/jwt.ts';
+import { contentSecurityPolicy } from './csp.ts';
+import type { RealtimeServer } from './realtime/RealtimeServer.ts';
+import { createStaticHandler } from './static.ts';
+
+export interface GatewayOptions {
+  /** The gateway's own public origin (what SUPABASE_URL points at). */
+  publicUrl: string;
+  jwtSecret: string;
+  postgrestUrl: string;
+  auth: AuthService;
+  realtime: RealtimeServer;
+  functions: (req: Request) => Promise<Response>;
+  /** The built app; null or missing → API only. */
+  distDir: string | null;
+  cspHosts: string[];
+  log: (line: string) => void;
+}
+
+const CORS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers':
+    'authorization, apikey, content-type, x-client-info, x-supabase-api-version, prefer, accept-profile, content-profile, range, range-unit, x-region, if-none-match, if-modified-since, x-upsert',
+  'Access-Control-Expose-Headers': 'content-range, content-location, x-total-count, x-supabase-api-version, etag, last-modified, location',
+  'Access-Control-Max-Age': '86400',
+};
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', ...CORS });
+  res.end(JSON.stringify(body));
+}
+
+/** Node request → Web Request (the auth server and the functions are Web-standard handlers). */
+function toWebRequest(req: IncomingMessage, origin: string): Request {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
+    else headers.set(k, v);
+  }
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(new URL(req.url ?? '/', origin), {
+    method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+async function sendWebResponse(res: ServerResponse, r: Response, extra: Record<string, string> = {}): Promise<void> {
+  const headers: Record<string, string | string[]> = { ...extra };
+  r.headers.forEach((v, k) => {
+    if (k === 'set-cookie') return;
+    headers[k] = v;
+  });
+  const cookies = r.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  res.writeHead(r.status, headers);
+  if (!r.body) {
+    res.end();
+    return;
+  }
+  const reader = r.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!res.write(value)) await new Promise((ok) => res.once('drain', ok));
+  }
+  res.end();
+}
+
+/**
+ * The one origin of the local stack, in front of everything: /rest/v1 (PostgREST), /auth/v1,
+ * /realtime/v1/websocket, /functions/v1 and, for every other path, the built app.
+ */
+export function createGateway(o: GatewayOptions): Server {
+  const staticHandler = o.distDir && existsSync(`${o.distDir}/index.html`) ? createStaticHandler(o.distDir) : null;
+  const csp = contentSecurityPolicy(o.cspHosts);
+  const upstream = new URL(o.postgrestUrl);
+
+  const proxyRest = async (req: IncomingMessage, res: ServerResponse, path: string) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const apikey = (req.headers.apikey as string | undefined) ?? url.searchParams.get('apikey') ?? undefined;
+    // Like hosted Supabase's API gateway: a valid project key is required, and it stands in for a missing bearer.
+    if (!apikey || !(await verifyJwt(o.jwtSecret, apikey))) return sendJson(res, 401, { message: apikey ? 'Invalid API key' : 'No API key found in request' });
+    const headers = { ...req.headers };
+    delete headers.host;
+    if (!headers.authorization) headers.authorization = `Bearer ${apikey}`;
+    url.searchParams.delete('apikey');
+    const p = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: `${path}${url.search}`, headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, { ...up.headers, ...CORS });
+        up.pipe(res);
+      },
+    );
+    p.on('error', (err) => {
+      o.log(`rest: ${err.message}`);
+      if (!res.headersSent) sendJson(res, 503, { message: 'The REST service is unavailable' });
+      else res.destroy();
+    });
+    req.pipe(p);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const api = /^\/(rest|auth|functions|realtime|storage)\/v1(\/|$)/.exec(path);
+    if (api && req.method === 'OPTIONS') {
+      res.writeHead(204, CORS);
+      res.end();
+      return;
+    }
+    if (path.startsWith('/rest/v1/') || path === '/rest/v1') return proxyRest(req, res, path.slice('/rest/v1'.length) || '/');
+    if (api?.[1] === 'auth') return sendWebResponse(res, await o.auth.handle(toWebRequest(req, o.publicUrl)), CORS);
+    if (api?.[1] === 'functions') return sendWebResponse(res, await o.functions(toWebRequest(req, o.publicUrl)), CORS);
+    if (api) return sendJson(res, 404, { message: 'Not found' });
+    if (!staticHandler) return sendJson(res, 404, { message: 'No app build is served by this gateway' });
+    res.setHeader('Content-Security-Policy', csp);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    staticHandler(req, res);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      o.log(`gateway: ${req.method} ${req.url} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal error' });
+      else res.destroy();
+    });
+  });
+  server.on('upgrade', (req, socket, head) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/realtime/v1/websocket') {
+      o.realtime.handleUpgrade(req, socket, head).catch(() => socket.destroy());
+    } else socket.destroy();
+  });
+  return server;
+}

@@ -1,0 +1,205 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type pg from 'pg';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { verifyJwt, type AccessClaims } from '../auth/jwt.ts';
+import type { RowChange } from './changeFeed.ts';
+import { matchesFilter, parseFilter, type ParsedFilter } from './filters.ts';
+import { RowReader } from './RowReader.ts';
+
+interface Binding {
+  id: number;
+  event: string;
+  schema: string;
+  table?: string;
+  filter?: string;
+  parsed: ParsedFilter | null;
+}
+
+interface Channel {
+  topic: string;
+  joinRef: string | null;
+  bindings: Binding[];
+  claims: AccessClaims;
+}
+
+interface Conn {
+  ws: WebSocket;
+  vsn2: boolean;
+  claims: AccessClaims;
+  channels: Map<string, Channel>;
+}
+
+type Frame = [string | null, string | null, string, string, unknown];
+
+const ROLES = new Set(['anon', 'authenticated', 'service_role']);
+
+/**
+ * `/realtime/v1/websocket`: the Phoenix subset realtime-js speaks (vsn 2.0.0 arrays, 1.0.0 objects):
+ * heartbeat, phx_join with postgres_changes bindings, access_token, phx_leave. A change reaches a
+ * subscriber only if re-selecting the row as that subscriber (their role and JWT claims) returns
+ * it, so RLS decides, as hosted Realtime does.
+ */
+export class RealtimeServer {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  private readonly conns = new Set<Conn>();
+  private readonly reader: RowReader;
+  private nextBindingId = 1;
+
+  constructor(
+    private readonly opts: { jwtSecret: string; pool: pg.Pool; log: (line: string) => void },
+  ) {
+    this.reader = new RowReader(opts.pool);
+  }
+
+  async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const key = url.searchParams.get('apikey') ?? /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    const claims = await verifyJwt(this.opts.jwtSecret, key);
+    if (!claims) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\n\r\n{"message":"Invalid API key"}');
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      const conn: Conn = { ws, vsn2: url.searchParams.get('vsn') !== '1.0.0', claims, channels: new Map() };
+      this.conns.add(conn);
+      ws.on('message', (data, isBinary) => {
+        if (!isBinary) void this.onMessage(conn, data);
+      });
+      ws.on('close', () => this.conns.delete(conn));
+      ws.on('error', () => this.conns.delete(conn));
+    });
+  }
+
+  close(): void {
+    for (const c of this.conns) c.ws.terminate();
+    this.conns.clear();
+    this.wss.close();
+  }
+
+  private send(conn: Conn, [joinRef, ref, topic, event, payload]: Frame): void {
+    if (conn.ws.readyState !== conn.ws.OPEN) return;
+    conn.ws.send(JSON.stringify(conn.vsn2 ? [joinRef, ref, topic, event, payload] : { join_ref: joinRef, ref, topic, event, payload }));
+  }
+
+  private reply(conn: Conn, joinRef: string | null, ref: string | null, topic: string, status: 'ok' | 'error', response: unknown): void {
+    this.send(conn, [joinRef, ref, topic, 'phx_reply', { status, response }]);
+  }
+
+  private async onMessage(conn: Conn, data: RawData): Promise<void> {
+    let frame: Frame;
+    try {
+      const msg: unknown = JSON.parse(data.toString());
+      if (Array.isArray(msg)) frame = msg as Frame;
+      else {
+        const o = msg as { join_ref?: string; ref?: string; topic: string; event: string; payload: unknown };
+        frame = [o.join_ref ?? null, o.ref ?? null, o.topic, o.event, o.payload];
+      }
+    } catch {
+      return;
+    }
+    const [joinRef, ref, topic, event, payload] = frame;
+    const p = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
+    if (topic === 'phoenix' && event === 'heartbeat') return this.reply(conn, null, ref, topic, 'ok', {});
+    if (event === 'phx_join') return this.join(conn, joinRef, ref, topic, p);
+    const channel = conn.channels.get(topic);
+    if (event === 'access_token') {
+      const claims = typeof p.access_token === 'string' ? await verifyJwt(this.opts.jwtSecret, p.access_token) : null;
+      if (channel && claims) channel.claims = claims;
+      else if (channel) {
+        this.send(conn, [channel.joinRef, null, topic, 'system', { extension: 'system', status: 'error', message: 'Invalid JWT', channel: topic.replace(/^realtime:/, '') }]);
+      }
+      return;
+    }
+    if (event === 'phx_leave') {
+      conn.channels.delete(topic);
+      this.reply(conn, joinRef, ref, topic, 'ok', {});
+      this.send(conn, [joinRef, ref, topic, 'phx_close', {}]);
+      return;
+    }
+    // Broadcast and presence are not used by the app: acknowledge so clients waiting on acks move on.
+    if (ref) this.reply(conn, joinRef, ref, topic, 'ok', {});
+  }
+
+  private async join(conn: Conn, joinRef: string | null, ref: string | null, topic: string, p: Record<string, unknown>): Promise<void> {
+    let claims = conn.claims;
+    if (typeof p.access_token === 'string') {
+      const c = await verifyJwt(this.opts.jwtSecret, p.access_token);
+      if (!c) return this.reply(conn, joinRef, ref, topic, 'error', { reason: 'Invalid JWT' });
+      claims = c;
+    }
+    const config = (p.config && typeof p.config === 'object' ? p.config : {}) as { postgres_changes?: unknown };
+    const requested = Array.isArray(config.postgres_changes) ? (config.postgres_changes as Record<string, unknown>[]) : [];
+    const bindings: Binding[] = [];
+    for (const b of requested) {
+      const parsed = parseFilter(typeof b.filter === 'string' ? b.filter : undefined);
+      if (parsed === 'invalid') return this.reply(conn, joinRef, ref, topic, 'error', { reason: `Invalid filter: ${String(b.filter)}` });
+      bindings.push({
+        id: this.nextBindingId++,
+        event: typeof b.event === 'string' ? b.event : '*',
+        schema: typeof b.schema === 'string' ? b.schema : 'public',
+        table: typeof b.table === 'string' ? b.table : undefined,
+        filter: typeof b.filter === 'string' ? b.filter : undefined,
+        parsed,
+      });
+    }
+    conn.channels.set(topic, { topic, joinRef, bindings, claims });
+    this.reply(conn, joinRef, ref, topic, 'ok', {
+      postgres_changes: bindings.map((b) => ({ id: b.id, event: b.event, schema: b.schema, table: b.table, filter: b.filter })),
+    });
+    if (bindings.length) {
+      this.send(conn, [joinRef, null, topic, 'system', { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: topic.replace(/^realtime:/, '') }]);
+    }
+  }
+
+  /** Fans one committed change out to every matching binding, each through its own RLS check. */
+  async deliver(change: RowChange): Promise<void> {
+    const work: Promise<void>[] = [];
+    for (const conn of this.conns) {
+      for (const channel of conn.channels.values()) {
+        const ids = channel.bindings
+          .filter((b) => (b.schema === '*' || b.schema === change.schema) && (!b.table || b.table === '*' || b.table === change.table) && (b.event === '*' || b.event === change.type))
+          .map((b) => b);
+        if (ids.length) work.push(this.deliverTo(conn, channel, ids, change));
+      }
+    }
+    await Promise.all(work);
+  }
+
+  private async deliverTo(conn: Conn, channel: Channel, bindings: Binding[], change: RowChange): Promise<void> {
+    const role = channel.claims.role;
+    if (!ROLES.has(role)) return;
+    if (channel.claims.exp && channel.claims.exp * 1000 < Date.now()) return;
+    const columns = await this.reader.columns(change.schema, change.table);
+    let record: Record<string, unknown> = {};
+    if (change.type === 'DELETE') {
+      // A deleted row can no longer be checked against RLS: only the service role hears of it.
+      if (role !== 'service_role') return;
+    } else {
+      const row = await this.reader.readAs(change.schema, change.table, change.pk, channel.claims);
+      if (!row) return;
+      record = row;
+    }
+    const ids = bindings.filter((b) => change.type === 'DELETE' ? matchesFilter(b.parsed, change.pk) : matchesFilter(b.parsed, record)).map((b) => b.id);
+    if (!ids.length) return;
+    this.send(conn, [
+      channel.joinRef,
+      null,
+      channel.topic,
+      'postgres_changes',
+      {
+        ids,
+        data: {
+          schema: change.schema,
+          table: change.table,
+          commit_timestamp: change.commit_timestamp,
+          type: change.type,
+          columns,
+          record: change.type === 'DELETE' ? {} : record,
+          old_record: change.type === 'INSERT' ? {} : change.pk,
+          errors: null,
+        },
+      },
+    ]);
+  }
+}

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import pg from 'pg';
+import { AuthService } from './auth/AuthService.ts';
+import { makeApiKeys } from './auth/jwt.ts';
+import { startEmbeddedPostgres } from './db/embedded.ts';
+import { prepareDatabase } from './db/migrate.ts';
+import { freePort } from './freePort.ts';
+import { createFunctionsRouter } from './functions.ts';
+import { createGateway } from './gateway.ts';
+import { startPostgrest } from './postgrest.ts';
+import { startChangeFeed } from './realtime/changeFeed.ts';
+import { RealtimeServer } from './realtime/RealtimeServer.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface StackOptions {
+  /** A real Postgres (superuser or database owner). Absent → embedded PGlite under `pgliteDir`. */
+  databaseUrl?: string;
+  pgliteDir?: string;
+  /** Gateway port; 0 picks a free one. */
+  port?: number;
+  /** HS256 secret shared by the gateway and PostgREST (at least 32 characters). */
+  jwtSecret?: string;
+  distDir?: string | null;
+  migrationsDir?: string;
+  functionsDir?: string;
+  cspHosts?: string[];
+  externalProviders?: string[];
+  redirectAllowList?: string[];
+  /** Access-token lifetime in seconds (GoTrue's JWT_EXP). */
+  jwtExpiry?: number;
+  /** Extra environment for the functions (e.g. SWPC_BASE_URL in tests). */
+  functionEnv?: Record<string, string>;
+  log?: (line: string) => void;
+}
+
+export interface Stack {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  databaseUrl: string;
+  pool: pg.Pool;
+  stop: () => Promise<void>;
+}
+
+export const newJwtSecret = () => randomBytes(32).toString('hex');
+
+/** Starts the local stand-in for hosted Supabase: database (+ migrations), PostgREST, and the gateway. */
+export async function startStack(o: StackOptions = {}): Promise<Stack> {
+  const log = o.log ?? ((line: string) => console.error(line));
+  const jwtSecret = o.jwtSecret ?? newJwtSecret();
+  if (jwtSecret.length < 32) throw new Error('The JWT secret must be at least 32 characters (PostgREST requires it)');
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch((err: unknown) => log(`stop: ${String(err)}`));
+    stops.length = 0;
+  };
+  try {
+    let databaseUrl = o.databaseUrl;
+    const embedded = !databaseUrl;
+    if (!databaseUrl) {
+      const db = await startEmbeddedPostgres(o.pgliteDir ?? join(ROOT, '.data/pglite'), await freePort());
+      stops.push(db.stop);
+      databaseUrl = db.url;
+    }
+    await prepareDatabase(databaseUrl, { migrationsDir: o.migrationsDir ?? join(ROOT, 'supabase/migrations'), changeFeed: embedded ? 'table' : 'notify' });
+
+    // One connection on PGlite: it is a single session, and the socket bridge queues clients anyway.
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: embedded ? 1 : 10 });
+    pool.on('error', (err) => log(`db: ${err.message}`));
+    stops.push(() => pool.end());
+
+    const rest = await startPostgrest({ databaseUrl, jwtSecret, port: await freePort(), embedded, log });
+    stops.push(rest.stop);
+
+    const port = o.port === undefined || o.port === 0 ? await freePort() : o.port;
+    const url = `http://localhost:${port}`;
+    const { anonKey, serviceRoleKey } = await makeApiKeys(jwtSecret);
+    const auth = new AuthService({
+      db: pool,
+      log,
+      cfg: {
+        jwtSecret,
+        jwtExpiry: o.jwtExpiry ?? 3600,
+        issuer: `${url}/auth/v1`,
+        siteUrl: url,
+        redirectAllowList: o.redirectAllowList ?? [],
+        externalProviders: o.externalProviders ?? ['google', 'github'],
+      },
+    });
+    const realtime = new RealtimeServer({ jwtSecret, pool, log });
+    stops.push(async () => realtime.close());
+    const feed = await startChangeFeed({
+      databaseUrl,
+      pool,
+      mode: embedded ? 'table' : 'notify',
+      log,
+      onChange: (c) => void realtime.deliver(c).catch((err: unknown) => log(`realtime: ${String(err)}`)),
+    });
+    stops.push(feed.stop);
+    const functions = createFunctionsRouter({
+      functionsDir: o.functionsDir ?? join(ROOT, 'supabase/functions'),
+      env: { SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey, SUPABASE_JWT_SECRET: jwtSecret, ...(o.functionEnv ?? {}) },
+      log,
+    });
+    const server = createGateway({
+      publicUrl: url,
+      jwtSecret,
+      postgrestUrl: rest.url,
+      auth,
+      realtime,
+      functions,
+      distDir: o.distDir ?? null,
+      cspHosts: o.cspHosts ?? [],
+      log,
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, () => resolve());
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+    // Stop order (reversed): gateway, change feed, realtime, PostgREST, pool, database.
+    return { url, anonKey, serviceRoleKey, jwtSecret, databaseUrl, pool, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
