@@ -43,13 +43,14 @@ export interface SdoImagesData {
 
 /** Epoch ms, ISO time or an HTTP date ("Sun, 22 Nov 2026 04:00:00 GMT"). */
 function parseImageTime(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) && value > 0 ? value : null;
+  // Epoch ms between 1970 and 9999; anything else is not a time.
+  if (typeof value === 'number') return Number.isInteger(value) && value > 0 && value < 253_402_300_800_000 ? value : null;
   if (typeof value !== 'string') return null;
   const swpc = parseSwpcTime(value);
   if (swpc !== null) return swpc;
   if (/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(value.trim())) {
     const t = Date.parse(value);
-    return Number.isFinite(t) ? t : null;
+    return Number.isFinite(t) && t > 0 ? t : null;
   }
   return null;
 }

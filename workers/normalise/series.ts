@@ -40,6 +40,7 @@ export function latestOf(batch: SeriesBatch, field: string): { t: number; value:
   return null;
 }
 
+/** ISO text for summaries; null for a missing or unrepresentable time (never throws). */
 export function iso(t: number | null): string | null {
-  return t === null ? null : new Date(t).toISOString();
+  return t === null || !Number.isFinite(t) || Math.abs(t) > 8.64e15 ? null : new Date(t).toISOString();
 }
