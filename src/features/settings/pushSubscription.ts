@@ -56,6 +56,12 @@ export function urlBase64ToBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
+/** The function's body (supabase/functions/push-subscription/validate.ts): the PushSubscription JSON plus kpThreshold. */
+export function subscriptionBody(subscription: PushSubscriptionLike, kpThreshold: number): Record<string, unknown> {
+  const json = subscription.toJSON();
+  return { ...(json && typeof json === 'object' ? json : {}), kpThreshold };
+}
+
 function message(err: unknown, fallback: string): string {
   return err instanceof Error && err.message ? err.message : fallback;
 }
@@ -81,7 +87,7 @@ export async function enablePush(deps: PushDeps, kpThreshold: number): Promise<P
     return { status: 'error', message: `Could not subscribe to notifications: ${message(err, 'unknown error')}` };
   }
   try {
-    await deps.send({ method: 'POST', body: { subscription: subscription.toJSON(), kpThreshold } });
+    await deps.send({ method: 'POST', body: subscriptionBody(subscription, kpThreshold) });
   } catch (err) {
     // Not saved as on: the server would never send, and the toggle would lie.
     await subscription.unsubscribe().catch(() => false);
@@ -108,7 +114,7 @@ export async function updateThreshold(deps: PushDeps, kpThreshold: number): Prom
   if (settings.enablePush) {
     const registration = await deps.getRegistration();
     const subscription = registration ? await registration.pushManager.getSubscription().catch(() => null) : null;
-    if (subscription) await deps.send({ method: 'POST', body: { subscription: subscription.toJSON(), kpThreshold } }).catch(() => undefined);
+    if (subscription) await deps.send({ method: 'POST', body: subscriptionBody(subscription, kpThreshold) }).catch(() => undefined);
   }
   return settings;
 }

@@ -1,0 +1,61 @@
+import { AuthApiError, AuthRetryableFetchError, AuthWeakPasswordError } from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
+import { authFailure, MSG, passwordHints, validateCredentials, weakPasswordReasons } from '../../../src/auth/authMessages.ts';
+import { checkPassword } from '../../../server/auth/weakPassword.ts';
+
+describe('credential validation (spec §5)', () => {
+  it('asks for an email or phone together with a password, in the spec’s words', () => {
+    const text = 'You must provide either an email or phone number and a password.';
+    expect(validateCredentials({ email: '', password: 'x' })).toBe(text);
+    expect(validateCredentials({ email: 'a@b.c', password: '' })).toBe(text);
+    expect(validateCredentials({ email: '   ', phone: '', password: 'secret' })).toBe(text);
+    expect(validateCredentials({})).toBe(text);
+  });
+
+  it('accepts an email or a phone number with a password', () => {
+    expect(validateCredentials({ email: 'a@b.c', password: 'x' })).toBeNull();
+    expect(validateCredentials({ phone: '+4712345678', password: 'x' })).toBeNull();
+  });
+});
+
+describe('auth error messages (spec §5, §8)', () => {
+  it('shows the server’s own text when it sent one', () => {
+    const err = new AuthApiError('Invalid login credentials', 400, 'invalid_credentials');
+    expect(authFailure(err, MSG.signInFailed)).toEqual({ ok: false, message: 'Invalid login credentials' });
+  });
+
+  it('falls back to the spec’s generic message on a network failure (status 0)', () => {
+    const err = new AuthRetryableFetchError('Failed to fetch', 0);
+    expect(authFailure(err, MSG.signInFailed)).toEqual({ ok: false, message: 'Failed to sign in' });
+    expect(authFailure(new TypeError('boom'), MSG.signUpFailed).message).toBe('Failed to sign up');
+    expect(authFailure(undefined, MSG.signOutFailed).message).toBe('Failed to sign out');
+  });
+
+  it('carries the weak-password reasons auth-js parsed from weak_password.reasons, in words', () => {
+    const err = new AuthWeakPasswordError('Password should be at least 8 characters.', 422, ['length', 'characters']);
+    const result = authFailure(err, MSG.signUpFailed);
+    expect(result.message).toBe('Password should be at least 8 characters.');
+    expect(result.reasons).toEqual(['It must be at least 8 characters long.', 'It must contain a lower-case letter, an upper-case letter and a digit.']);
+  });
+
+  it('shows an unknown reason code as it came', () => {
+    expect(weakPasswordReasons({ code: 'weak_password', reasons: ['too_fancy'] })).toEqual(['too_fancy']);
+    expect(weakPasswordReasons(new AuthApiError('nope', 400, 'invalid_credentials'))).toBeNull();
+  });
+});
+
+describe('password hints', () => {
+  it('say nothing for a password the gateway’s weak-password rule accepts', () => {
+    for (const pw of ['Northern8Lights', 'Kp9Storm!!x']) {
+      expect(checkPassword(pw).reasons).toEqual([]);
+      expect(passwordHints(pw)).toEqual([]);
+    }
+  });
+
+  it('point at what the gateway would reject for length and character mix', () => {
+    for (const pw of ['short1A', 'alllowercase1', 'NoDigitsHere']) {
+      const server = checkPassword(pw).reasons.filter((r) => r !== 'pwned');
+      expect(passwordHints(pw)).toHaveLength(server.length);
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { toAuthUser } from '../../../src/auth/persistedSession.ts';
+import { displayName } from '../../../src/auth/useAuth.ts';
+
+describe('displayName (spec §2 user menu)', () => {
+  it('uses full_name when there is one', () => {
+    expect(displayName({ fullName: 'Ada Lovelace', email: 'ada@example.com' })).toBe('Ada Lovelace');
+  });
+
+  it('falls back to the part of the email before the at-sign', () => {
+    expect(displayName({ fullName: null, email: 'stargazer@example.com' })).toBe('stargazer');
+  });
+
+  it('treats a blank full name as missing', () => {
+    expect(displayName({ fullName: '   ', email: 'night.owl@example.com' })).toBe('night.owl');
+  });
+
+  it('says "User" when there is neither a name nor an email', () => {
+    expect(displayName({ fullName: null, email: null })).toBe('User');
+    expect(displayName(null)).toBe('User');
+  });
+});
+
+describe('toAuthUser (spec §3 social sign-up fields)', () => {
+  it('takes full_name from name and avatar_url from picture when the provider uses those keys', () => {
+    const user = toAuthUser({
+      id: 'u1',
+      email: 'g@example.com',
+      user_metadata: { name: 'Grace Hopper', picture: 'https://img.example/g.png' },
+      app_metadata: { provider: 'google' },
+    });
+    expect(user).toEqual({ id: 'u1', email: 'g@example.com', fullName: 'Grace Hopper', avatarUrl: 'https://img.example/g.png', provider: 'google' });
+  });
+
+  it('prefers full_name and avatar_url over name and picture', () => {
+    const user = toAuthUser({
+      id: 'u2',
+      email: null,
+      user_metadata: { full_name: 'Full', name: 'Short', avatar_url: 'a.png', picture: 'p.png' },
+    });
+    expect(user.fullName).toBe('Full');
+    expect(user.avatarUrl).toBe('a.png');
+    expect(user.provider).toBe('email');
+  });
+});
