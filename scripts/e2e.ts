@@ -1,0 +1,30 @@
+/**
+ * `npm run test:e2e`: build if needed (v1 in dist/, v2 in dist-v2/ for the update flow), serve v1
+ * with `npm start`'s script on a free port, run Playwright on the system Chromium, stop the
+ * server, and exit with Playwright's code. Extra arguments go to `playwright test`.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ensureBuild, V2_VERSION } from '../tests/e2e/support/builds.ts';
+import { ROOT, startServer } from '../tests/e2e/support/server.ts';
+
+ensureBuild('dist');
+ensureBuild('dist-v2', V2_VERSION);
+
+const server = await startServer({ distDir: 'dist' });
+console.log(`[e2e] serving dist at ${server.url}`);
+
+let code = 1;
+try {
+  code = await new Promise<number>((resolve) => {
+    const child = spawn(join(ROOT, 'node_modules/.bin/playwright'), ['test', ...process.argv.slice(2)], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, E2E_BASE_URL: server.url, E2E_DIST_V1: 'dist', E2E_DIST_V2: 'dist-v2', E2E_V2_VERSION: V2_VERSION },
+    });
+    child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
+  });
+} finally {
+  await server.stop();
+}
+process.exit(code);

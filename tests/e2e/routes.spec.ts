@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { DEBUG_ROUTES, NAV_ITEMS, ROUTES } from './support/routes.ts';
+
+test.describe('every route online', () => {
+  for (const route of ROUTES) {
+    test(`${route.path} shows its screen "${route.h1}"`, async ({ page }) => {
+      await page.goto(route.path);
+      await expect(page.locator('h1')).toHaveText(route.h1);
+      if (route.finalPath) await expect(page).toHaveURL((u) => u.pathname === route.finalPath);
+    });
+  }
+
+  test('debug routes open only in debug mode', async ({ page }) => {
+    await page.goto('/about');
+    await page.evaluate(() => localStorage.setItem('debug-mode', 'true'));
+    for (const route of DEBUG_ROUTES) {
+      await page.goto(route.path);
+      await expect(page.locator('h1')).toHaveText(route.h1);
+    }
+    // The overlays come with debug mode: the service-worker debugger opens from the dock.
+    await page.getByRole('button', { name: 'SW & Cache' }).click();
+    await expect(page.getByRole('heading', { name: 'Cache & Service Worker' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Check Updates' })).toBeVisible();
+  });
+});
+
+test.describe('navigation layout', () => {
+  test('a desktop shows the sidebar and no bottom bar', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/about');
+    await expect(page.getByRole('navigation', { name: 'Main navigation', exact: true })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation (mobile)' })).toBeHidden();
+  });
+
+  test('a 390×844 phone shows the bottom bar with every item and no sidebar', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/about');
+    const bar = page.getByRole('navigation', { name: 'Main navigation (mobile)' });
+    await expect(bar).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation', exact: true })).toBeHidden();
+    for (const item of NAV_ITEMS) await expect(bar.getByRole('link', { name: item.label })).toBeVisible();
+  });
+
+  test('the sidebar items open their screens', async ({ page }) => {
+    await page.goto('/about');
+    const sidebar = page.getByRole('navigation', { name: 'Main navigation', exact: true });
+    for (const item of NAV_ITEMS) {
+      await sidebar.getByRole('link', { name: item.label }).click();
+      await expect(page.locator('h1')).toHaveText(item.h1);
+    }
+  });
+});
