@@ -1,0 +1,44 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { getDatabase, type AuroraDatabase } from '../database.ts';
+
+/**
+ * Which database the hooks read. Without a provider they use the page singleton (`getDatabase()`);
+ * tests (and the debug pages) wrap components in `<DatabaseProvider database={memoryDb}>`.
+ */
+const DatabaseContext = createContext<AuroraDatabase | Promise<AuroraDatabase> | null>(null);
+
+export function DatabaseProvider(props: { database: AuroraDatabase | Promise<AuroraDatabase>; children: ReactNode }) {
+  return <DatabaseContext.Provider value={props.database}>{props.children}</DatabaseContext.Provider>;
+}
+
+export interface DatabaseState {
+  db: AuroraDatabase | null;
+  error: Error | null;
+}
+
+function toError(e: unknown): Error {
+  return e instanceof Error ? e : new Error(String(e));
+}
+
+/** The database once it is open (null while opening), or the error that prevented opening it. */
+export function useDatabase(): DatabaseState {
+  const provided = useContext(DatabaseContext);
+  const immediate = provided && !(provided instanceof Promise) ? provided : null;
+  const [state, setState] = useState<DatabaseState>({ db: immediate, error: null });
+  useEffect(() => {
+    if (immediate) {
+      setState((s) => (s.db === immediate ? s : { db: immediate, error: null }));
+      return;
+    }
+    let live = true;
+    const pending = provided instanceof Promise ? provided : getDatabase();
+    pending.then(
+      (db) => live && setState({ db, error: null }),
+      (e: unknown) => live && setState({ db: null, error: toError(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [provided, immediate]);
+  return state;
+}

@@ -1,0 +1,14 @@
+/**
+ * What components use to read local data. Components import from here, never from rxdb.
+ * Every hook returns `HookResult<T>` ({ data, isLoading, error }) and updates live when the worker
+ * (or another tab) writes.
+ */
+export { DatabaseProvider, useDatabase } from './DatabaseProvider.tsx';
+export { useSeries } from './useSeries.ts';
+export { useLatestGrid, useGrids } from './useGrids.ts';
+export { useFeedStatus, useFeedStatuses } from './useFeedStatus.ts';
+export { usePreferences, type PreferencesResult } from './usePreferences.ts';
+export { useSpaceWeatherSummary, EMPTY_SUMMARY } from './useSpaceWeatherSummary.ts';
+export { useProduct, useProducts } from './useProducts.ts';
+export type { SeriesColumns, TimeRange } from '../read/seriesColumns.ts';
+export type { SpaceWeatherSummary, SummaryValue } from '../read/summariseSpaceWeather.ts';

@@ -1,0 +1,48 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Observable } from 'rxjs';
+import type { AuroraDatabase } from '../database.ts';
+import type { HookResult } from '../model.ts';
+import { useDatabase } from './DatabaseProvider.tsx';
+
+/**
+ * The one place hooks subscribe to the database: `source(db)` is an observable of the value (an
+ * RxDB live query mapped to what the UI wants). Re-subscribes when `key` changes; `initial` is the
+ * value shown while loading and after an error. Errors from opening the database, from the query
+ * or from the mapping end up in `error`, never thrown into the component tree.
+ */
+export function useLiveResult<T>(key: string, source: (db: AuroraDatabase) => Observable<T>, initial: T): HookResult<T> {
+  const { db, error: dbError } = useDatabase();
+  const sourceRef = useRef(source);
+  sourceRef.current = source;
+  const initialRef = useRef(initial);
+  const [state, setState] = useState<{ key: string; db: AuroraDatabase | null; result: HookResult<T> }>({
+    key,
+    db,
+    result: { data: initial, isLoading: true, error: null },
+  });
+
+  useEffect(() => {
+    if (!db) return;
+    setState({ key, db, result: { data: initialRef.current, isLoading: true, error: null } });
+    let sub: { unsubscribe(): void } | null = null;
+    try {
+      sub = sourceRef.current(db).subscribe({
+        next: (data) => setState({ key, db, result: { data, isLoading: false, error: null } }),
+        error: (e: unknown) =>
+          setState({
+            key,
+            db,
+            result: { data: initialRef.current, isLoading: false, error: e instanceof Error ? e : new Error(String(e)) },
+          }),
+      });
+    } catch (e) {
+      setState({ key, db, result: { data: initialRef.current, isLoading: false, error: e instanceof Error ? e : new Error(String(e)) } });
+    }
+    return () => sub?.unsubscribe();
+  }, [db, key]);
+
+  if (dbError) return { data: initial, isLoading: false, error: dbError };
+  // A stale result for another key or database must not leak into this render.
+  if (state.key !== key || state.db !== db) return { data: initial, isLoading: true, error: null };
+  return state.result;
+}

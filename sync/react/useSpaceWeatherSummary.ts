@@ -1,0 +1,54 @@
+import { combineLatest, map, timer } from 'rxjs';
+import type { AuroraDatabase } from '../database.ts';
+import type { HookResult, SeriesProduct } from '../model.ts';
+import { latestValue } from '../read/seriesColumns.ts';
+import { summariseSpaceWeather, type SpaceWeatherSummary } from '../read/summariseSpaceWeather.ts';
+import type { SeriesChunkDoc } from '../schemas/series.ts';
+import { useLiveResult } from './useLiveResult.ts';
+
+/** Ages in the summary move on their own; re-evaluate them this often even when nothing is written. */
+const AGE_TICK_MS = 15_000;
+
+/** The two newest day chunks of a product: enough to find its newest present value. */
+function newestChunks(db: AuroraDatabase, product: SeriesProduct) {
+  return db.series
+    .find({ selector: { product }, sort: [{ day: 'desc' }], limit: 2 })
+    .$.pipe(map((docs) => docs.map((d) => d._data as SeriesChunkDoc).reverse()));
+}
+
+export const EMPTY_SUMMARY: SpaceWeatherSummary = summariseSpaceWeather(
+  { kp1m: null, kp3h: null, speed: null, density: null, bz: null },
+  new Map(),
+  0,
+);
+
+/** Spec §3's current summary (kpIndex, solarWindSpeed, solarWindDensity, magneticFieldBz, timestamp) with ages and feed states, live. */
+export function useSpaceWeatherSummary(): HookResult<SpaceWeatherSummary> {
+  return useLiveResult(
+    'summary',
+    (db) =>
+      combineLatest([
+        newestChunks(db, 'kp-1m'),
+        newestChunks(db, 'kp-3h'),
+        newestChunks(db, 'solar-wind-plasma'),
+        newestChunks(db, 'solar-wind-mag'),
+        db.feeds.find().$,
+        timer(0, AGE_TICK_MS),
+      ]).pipe(
+        map(([kp1m, kp3h, plasma, mag, feeds]) =>
+          summariseSpaceWeather(
+            {
+              kp1m: latestValue(kp1m, 'kp'),
+              kp3h: latestValue(kp3h, 'kp'),
+              speed: latestValue(plasma, 'speed'),
+              density: latestValue(plasma, 'density'),
+              bz: latestValue(mag, 'bz'),
+            },
+            new Map(feeds.map((f) => [f.id, { state: f.state }])),
+            Date.now(),
+          ),
+        ),
+      ),
+    EMPTY_SUMMARY,
+  );
+}

@@ -1,0 +1,152 @@
+// @vitest-environment jsdom
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AuroraDatabase } from '../../../sync/database.ts';
+import { DEFAULT_PREFERENCES, type FeedStatus, type GridSnapshot } from '../../../sync/model.ts';
+import { setPreferencesUser } from '../../../sync/preferences/activeUser.ts';
+import {
+  DatabaseProvider,
+  useFeedStatus,
+  useFeedStatuses,
+  useGrids,
+  useLatestGrid,
+  usePreferences,
+  useProduct,
+  useProducts,
+  useSeries,
+  useSpaceWeatherSummary,
+} from '../../../sync/react/index.ts';
+import { writeFeedStatus, writeGrid, writeProducts, writeSeries } from '../../../sync/write.ts';
+import { disposeTestDatabase, openTestDatabase } from './testDb.ts';
+
+const MIN = 60_000;
+const T0 = Date.UTC(2026, 0, 19, 12);
+let db: AuroraDatabase | undefined;
+
+afterEach(async () => {
+  cleanup();
+  setPreferencesUser(null);
+  await disposeTestDatabase(db);
+  db = undefined;
+});
+
+function wrapperFor(database: AuroraDatabase) {
+  return ({ children }: { children: ReactNode }) => <DatabaseProvider database={database}>{children}</DatabaseProvider>;
+}
+
+function feed(id: FeedStatus['id'], state: FeedStatus['state']): FeedStatus {
+  return { id, lastAttempt: T0, lastSuccess: T0, dataTime: T0, etag: null, lastModified: null, state, error: null, schemaDrift: false, replay: false };
+}
+
+describe('useSeries', () => {
+  it('starts loading, then shows stored columns, then follows a new write live', async () => {
+    db = await openTestDatabase();
+    await writeSeries(db, { product: 'solar-wind-plasma', t: [T0, T0 + MIN], fields: { speed: [400, 410] }, source: 'DSCOVR' }, { fetchedAt: T0 });
+    const { result } = renderHook(() => useSeries('solar-wind-plasma', { from: T0, to: T0 + 10 * MIN }), { wrapper: wrapperFor(db) });
+    expect(result.current.isLoading).toBe(true);
+    await waitFor(() => expect(result.current.data.t).toEqual([T0, T0 + MIN]));
+    expect(result.current.data.fields.speed).toEqual([400, 410]);
+    await act(() => writeSeries(db!, { product: 'solar-wind-plasma', t: [T0 + 2 * MIN], fields: { speed: [420] }, source: 'DSCOVR' }, { fetchedAt: T0 + MIN }));
+    await waitFor(() => expect(result.current.data.fields.speed).toEqual([400, 410, 420]));
+    expect(result.current.error).toBeNull();
+  });
+});
+
+describe('grid hooks', () => {
+  it('give the newest frame and the frames of a range, decoded', async () => {
+    db = await openTestDatabase();
+    const frame = (t: number, v: number): GridSnapshot => ({ observationTime: t, forecastTime: t + 30 * MIN, width: 360, height: 181, values: new Uint8Array(65160).fill(v) });
+    await writeGrid(db, frame(T0, 1), { fetchedAt: T0 });
+    const latest = renderHook(() => useLatestGrid(), { wrapper: wrapperFor(db) });
+    const range = renderHook(() => useGrids({ from: T0 - MIN, to: T0 + 60 * MIN }), { wrapper: wrapperFor(db) });
+    await waitFor(() => expect(latest.result.current.data?.observationTime).toBe(T0));
+    await act(() => writeGrid(db!, frame(T0 + 5 * MIN, 7), { fetchedAt: T0 + 5 * MIN }));
+    await waitFor(() => expect(latest.result.current.data?.values[100]).toBe(7));
+    await waitFor(() => expect(range.result.current.data.map((g) => g.observationTime)).toEqual([T0, T0 + 5 * MIN]));
+  });
+});
+
+describe('feed hooks', () => {
+  it('report one feed and all feeds, null before the poller has written', async () => {
+    db = await openTestDatabase();
+    const one = renderHook(() => useFeedStatus('kp-index'), { wrapper: wrapperFor(db) });
+    const all = renderHook(() => useFeedStatuses(), { wrapper: wrapperFor(db) });
+    await waitFor(() => expect(one.result.current.isLoading).toBe(false));
+    expect(one.result.current.data).toBeNull();
+    await act(async () => {
+      await writeFeedStatus(db!, feed('solar-wind', 'stale'));
+      await writeFeedStatus(db!, feed('kp-index', 'fresh'));
+    });
+    await waitFor(() => expect(one.result.current.data?.state).toBe('fresh'));
+    await waitFor(() => expect(all.result.current.data.map((f) => f.id)).toEqual(['kp-index', 'solar-wind']));
+  });
+});
+
+describe('product hooks', () => {
+  it('give the newest product of a kind and all of them newest first', async () => {
+    db = await openTestDatabase();
+    await writeProducts(
+      db,
+      [
+        { id: 'alert/A/1', kind: 'alert', issued: T0, data: { code: 'A' }, raw: 'a' },
+        { id: 'alert/B/2', kind: 'alert', issued: T0 + MIN, data: { code: 'B' }, raw: 'b' },
+      ],
+      { fetchedAt: T0 },
+    );
+    const latest = renderHook(() => useProduct<{ code: string }>('alert'), { wrapper: wrapperFor(db) });
+    const list = renderHook(() => useProducts('alert'), { wrapper: wrapperFor(db) });
+    await waitFor(() => expect(latest.result.current.data?.data.code).toBe('B'));
+    await waitFor(() => expect(list.result.current.data.map((p) => p.id)).toEqual(['alert/B/2', 'alert/A/1']));
+  });
+});
+
+describe('useSpaceWeatherSummary', () => {
+  it('reads zeros with no age when nothing is stored', async () => {
+    db = await openTestDatabase();
+    const { result } = renderHook(() => useSpaceWeatherSummary(), { wrapper: wrapperFor(db) });
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    expect(result.current.data).toMatchObject({ kpIndex: 0, solarWindSpeed: 0, solarWindDensity: 0, magneticFieldBz: 0, timestamp: 0 });
+    expect(result.current.data.details.kpIndex.ageMs).toBeNull();
+  });
+
+  it('takes the newest present value of each list with its age and feed state', async () => {
+    db = await openTestDatabase();
+    const now = Date.now();
+    const t = now - 5 * MIN;
+    await writeSeries(db, { product: 'solar-wind-plasma', t: [t - MIN, t], fields: { speed: [450, 455], density: [3.2, null] }, source: 'DSCOVR' }, { fetchedAt: now });
+    await writeSeries(db, { product: 'solar-wind-mag', t: [t], fields: { bz: [-7.5] }, source: 'DSCOVR' }, { fetchedAt: now });
+    await writeSeries(db, { product: 'kp-1m', t: [t], fields: { kp: [4.33], kpIndex: [4] }, source: null }, { fetchedAt: now });
+    await writeFeedStatus(db, feed('solar-wind', 'fresh'));
+    await writeFeedStatus(db, feed('magnetic-field', 'stale'));
+    const { result } = renderHook(() => useSpaceWeatherSummary(), { wrapper: wrapperFor(db) });
+    await waitFor(() => expect(result.current.data.solarWindSpeed).toBe(455));
+    const s = result.current.data;
+    expect(s).toMatchObject({ kpIndex: 4.33, solarWindDensity: 3.2, magneticFieldBz: -7.5, timestamp: t });
+    expect(s.details.solarWindDensity.time).toBe(t - MIN);
+    expect(s.details.solarWindSpeed.ageMs).toBeGreaterThanOrEqual(5 * MIN);
+    expect(s.details.solarWindSpeed.state).toBe('fresh');
+    expect(s.details.magneticFieldBz.state).toBe('stale');
+    expect(s.details.kpIndex.state).toBeNull();
+  });
+});
+
+describe('usePreferences', () => {
+  it('shows the defaults, saves a change and follows the active user', async () => {
+    db = await openTestDatabase();
+    const { result } = renderHook(() => usePreferences(), { wrapper: wrapperFor(db) });
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    expect(result.current.data).toEqual(DEFAULT_PREFERENCES);
+    await act(() => result.current.update({ defaultMapView: '3d' }));
+    await waitFor(() => expect(result.current.data.defaultMapView).toBe('3d'));
+    const stored = await db.preferences.findOne('local').exec();
+    expect(stored?.default_map_view).toBe('3d');
+    expect(stored?.default_map_style).toBeNull();
+
+    act(() => setPreferencesUser('user-1'));
+    await waitFor(() => expect(result.current.data).toEqual(DEFAULT_PREFERENCES));
+    await act(() => result.current.update({ showCloudsOnLoad: true }));
+    await waitFor(() => expect(result.current.data.showCloudsOnLoad).toBe(true));
+    expect((await db.preferences.findOne('user-1').exec())?.show_clouds_on_load).toBe(true);
+  });
+});
