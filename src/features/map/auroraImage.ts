@@ -18,6 +18,12 @@ export interface PixelTarget {
 /** [minX, minY, maxX, maxY] in the view projection's units. */
 export type Extent = readonly [number, number, number, number];
 
+/**
+ * OVATION carries a seam at the equator in every file we have (up to 16 % at 0°, fading by 3°S),
+ * where the model has no aurora physics: cells within this many degrees of the equator are read as 0.
+ */
+export const EQUATOR_ARTEFACT_DEG = 3;
+
 /** Row of a latitude: row 0 = +90. The pole rows carry a model artefact (FORMATS.md), so skip them. */
 function rowOf(lat: number): number {
   return Math.min(GRID_HEIGHT - 2, Math.max(1, 90 - lat));
@@ -25,6 +31,7 @@ function rowOf(lat: number): number {
 
 /** Probability (%) at a point, interpolated bilinearly between the four surrounding cells. */
 export function sampleGrid(values: Uint8Array, lon: number, lat: number): number {
+  if (Math.abs(lat) < EQUATOR_ARTEFACT_DEG + 1) return 0;
   const r = rowOf(lat);
   const c = normaliseLon(lon) + 180;
   const r0 = Math.floor(r);

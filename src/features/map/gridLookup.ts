@@ -2,7 +2,7 @@
  * Questions about one OVATION grid at the user's position: the probability there, where the oval's
  * equatorward edge lies, and how far away that edge is.
  */
-import { GRID_HEIGHT, GRID_WIDTH } from './auroraImage.ts';
+import { EQUATOR_ARTEFACT_DEG, GRID_HEIGHT, GRID_WIDTH } from './auroraImage.ts';
 import { normaliseLon } from './projections.ts';
 
 export interface LatLon {
@@ -26,14 +26,15 @@ function cellIndex(lat: number, lon: number): number {
 /** The probability (%) of the grid cell nearest to a point; null for a malformed grid. */
 export function valueAt(values: Uint8Array, lat: number, lon: number): number | null {
   if (values.length !== GRID_WIDTH * GRID_HEIGHT || !Number.isFinite(lat) || !Number.isFinite(lon)) return null;
+  if (Math.abs(Math.round(lat)) <= EQUATOR_ARTEFACT_DEG) return 0;
   return values[cellIndex(lat, lon)] ?? null;
 }
 
 /**
  * Latitude of the oval's equatorward edge along one meridian: scanning from the equator towards
  * the pole of `hemisphere`, the first whole-degree latitude whose cell reaches `threshold`.
- * Null when the oval does not reach the threshold on this meridian. The pole rows are skipped
- * (a known OVATION artefact).
+ * Null when the oval does not reach the threshold on this meridian. The pole rows and the
+ * equatorial seam are skipped (known OVATION artefacts).
  */
 export function equatorwardEdgeLat(
   values: Uint8Array,
@@ -42,7 +43,7 @@ export function equatorwardEdgeLat(
   threshold = OVAL_EDGE_THRESHOLD,
 ): number | null {
   const sign = hemisphere === 'north' ? 1 : -1;
-  for (let a = 0; a <= 89; a++) {
+  for (let a = EQUATOR_ARTEFACT_DEG + 1; a <= 89; a++) {
     const lat = sign * a;
     const v = values[cellIndex(lat, lon)];
     if (v !== undefined && v >= threshold) return lat;

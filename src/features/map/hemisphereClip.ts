@@ -48,6 +48,55 @@ export function densifyRing(ring: Ring): Ring {
   return out;
 }
 
+/**
+ * Repairs a ring that Natural Earth cut at the antimeridian, so no edge is drawn across the map.
+ * - A ring that crosses and comes back (Fiji, Chukotka) is made continuous: after a jump of more
+ *   than 180° later vertices are shifted by ±360°, which every projection here accepts.
+ * - A ring around a pole (Antarctica) crosses only once: at the jump it detours through the pole
+ *   ([±180, ±90]), so on the globe the polygon covers the pole instead of leaving a hole there.
+ */
+export function unwrapRing(ring: Ring): Ring {
+  const out: Ring = [];
+  let shift = 0;
+  for (let i = 0; i < ring.length; i++) {
+    const p = ring[i]!;
+    if (i > 0) {
+      const d = p[0] - ring[i - 1]![0];
+      if (d > 180) shift -= 360;
+      else if (d < -180) shift += 360;
+    }
+    out.push([p[0] + shift, p[1]]);
+  }
+  if (shift === 0) return out;
+  const detoured: Ring = [];
+  for (let i = 0; i < ring.length; i++) {
+    const p = ring[i]!;
+    const prev = ring[i - 1];
+    if (prev && Math.abs(p[0] - prev[0]) > 180) {
+      const pole = prev[1] < 0 ? -90 : 90;
+      detoured.push([prev[0], pole], [p[0], pole]);
+    }
+    detoured.push([p[0], p[1]]);
+  }
+  return detoured;
+}
+
+/** Splits a lon/lat line into the runs that lie on the visible hemisphere (for the terminator on the globe). */
+export function visibleRuns(line: Ring, hemisphere: 'north' | 'south'): Ring[] {
+  const sign = hemisphere === 'north' ? 1 : -1;
+  const runs: Ring[] = [];
+  let run: Ring = [];
+  for (const p of line) {
+    if (sign * p[1] >= 0) run.push(p);
+    else if (run.length > 0) {
+      if (run.length > 1) runs.push(run);
+      run = [];
+    }
+  }
+  if (run.length > 1) runs.push(run);
+  return runs;
+}
+
 /** Clips a polygon (outer ring + holes); null when the outer ring is entirely on the far side. */
 export function clipPolygonToHemisphere(rings: Ring[], hemisphere: 'north' | 'south'): Ring[] | null {
   const outer = rings[0] ? clipRingToHemisphere(rings[0], hemisphere) : null;

@@ -52,6 +52,19 @@ export function solarElevation(sun: SolarPosition, lat: number, lon: number): nu
   return Math.asin(Math.max(-1, Math.min(1, cosZ))) / DEG;
 }
 
+/** The terminator itself, as [lon, lat] points from −180° to 180° longitude. */
+export function terminatorLine(t: number, stepDeg = 2): [number, number][] {
+  const sun = solarPosition(t);
+  // tan(0) would put the whole terminator at ±90°; 0.01° changes nothing visible.
+  const decl = Math.abs(sun.declination) < 0.01 ? (sun.declination < 0 ? -0.01 : 0.01) : sun.declination;
+  const tanD = Math.tan(decl * DEG);
+  const line: [number, number][] = [];
+  for (let lon = -180; lon <= 180; lon += stepDeg) {
+    line.push([lon, Math.atan(-Math.cos((lon - sun.subsolarLon) * DEG) / tanD) / DEG]);
+  }
+  return line;
+}
+
 /**
  * The night side as one polygon ring of [lon, lat] pairs, for −180…180 longitude: the terminator
  * line, closed along the pole that is in darkness. Close to an equinox the terminator is almost a
@@ -59,16 +72,9 @@ export function solarElevation(sun: SolarPosition, lat: number, lon: number): nu
  */
 export function nightPolygon(t: number, stepDeg = 2): [number, number][] {
   const sun = solarPosition(t);
-  // tan(0) would put the whole terminator at ±90°; 0.01° changes nothing visible.
-  const decl = Math.abs(sun.declination) < 0.01 ? (sun.declination < 0 ? -0.01 : 0.01) : sun.declination;
-  const tanD = Math.tan(decl * DEG);
-  const ring: [number, number][] = [];
-  for (let lon = -180; lon <= 180; lon += stepDeg) {
-    const lat = Math.atan(-Math.cos((lon - sun.subsolarLon) * DEG) / tanD) / DEG;
-    ring.push([lon, lat]);
-  }
+  const ring = terminatorLine(t, stepDeg);
   // The pole away from the sun is in polar night.
-  const darkPole = decl > 0 ? -90 : 90;
+  const darkPole = sun.declination >= 0 ? -90 : 90;
   ring.push([180, darkPole], [-180, darkPole]);
   ring.push([ring[0]![0], ring[0]![1]]);
   return ring;

@@ -1,27 +1,64 @@
 /**
- * The page-level adapter between the local database and the map page. Everything the page shows
- * comes through here, so the components stay plain props.
+ * The page-level adapter between the local database (sync/react hooks) and the map page.
+ * Everything the page shows comes through here, so the components stay plain props.
  */
-import { DEFAULT_PREFERENCES } from '../../../sync/model.ts';
-import { NO_VALUE, type MapPageData } from './mapPageData.ts';
+import { useMemo } from 'react';
+import {
+  useFeedStatus,
+  useGrids,
+  useLatestGrid,
+  usePreferences,
+  useSeries,
+  useSpaceWeatherSummary,
+  type SummaryValue,
+} from '../../../sync/react/index.ts';
+import { lastValue, NO_VALUE, orderFrames, type MapPageData, type TimedValue } from './mapPageData.ts';
+import { useNow } from './useNow.ts';
 
-// Placeholder until sync/react lands; replaced by the hooks in the next commit.
+const HOUR = 3_600_000;
+/** The slider's window. */
+const WINDOW_MS = 24 * HOUR;
+
+function timed(v: SummaryValue): TimedValue {
+  // The summary reads 0 for a missing value (spec §3); a null time is how it says "missing".
+  return v.time === null ? NO_VALUE : { value: v.value, time: v.time };
+}
+
 export function useMapPageData(): MapPageData {
+  // Queries are keyed by their range: anchor it on the hour so it changes hourly, not every render.
+  const now = useNow(60_000);
+  const hour = Math.floor(now / HOUR) * HOUR;
+  const range = useMemo(() => ({ from: hour - WINDOW_MS, to: hour + 2 * HOUR }), [hour]);
+
+  const latest = useLatestGrid();
+  const grids = useGrids(range);
+  const prefs = usePreferences();
+  const feed = useFeedStatus('aurora-oval');
+  const summary = useSpaceWeatherSummary();
+  const hemi = useSeries('hemi-power', range);
+
+  const frames = useMemo(() => {
+    const cutoff = now - WINDOW_MS;
+    // The newest grid stays even when older than 24 h: offline, the last known oval is still the answer.
+    return orderFrames(grids.data.filter((g) => g.observationTime >= cutoff), latest.data);
+  }, [grids.data, latest.data, now]);
+
+  const d = summary.data.details;
   return {
-    frames: [],
-    gridsLoading: false,
-    gridsError: null,
-    preferences: DEFAULT_PREFERENCES,
-    feedState: null,
-    feedError: null,
+    frames,
+    gridsLoading: latest.isLoading,
+    gridsError: latest.error ?? grids.error,
+    preferences: prefs.data,
+    feedState: feed.data?.state ?? null,
+    feedError: feed.data?.state === 'error' ? feed.data.error : null,
     summary: {
-      kp: NO_VALUE,
-      speed: NO_VALUE,
-      density: NO_VALUE,
-      bz: NO_VALUE,
-      hemiPowerNorth: NO_VALUE,
-      hemiPowerSouth: NO_VALUE,
+      kp: timed(d.kpIndex),
+      speed: timed(d.solarWindSpeed),
+      density: timed(d.solarWindDensity),
+      bz: timed(d.magneticFieldBz),
+      hemiPowerNorth: lastValue(hemi.data.t, hemi.data.fields.north),
+      hemiPowerSouth: lastValue(hemi.data.t, hemi.data.fields.south),
     },
-    summaryLoading: false,
+    summaryLoading: summary.isLoading,
   };
 }

@@ -86,3 +86,10 @@ describe('painting the aurora field', () => {
     expect(pixelAt(data, width, i, j)[3]).toBeGreaterThan(0);
   });
 });
+
+describe('artefacts', () => {
+  it('paints nothing for the equatorial seam of the real file', () => {
+    expect(sampleGrid(grid.values, 10, 0)).toBe(0);
+    expect(sampleGrid(grid.values, 10, -2)).toBe(0);
+  });
+});

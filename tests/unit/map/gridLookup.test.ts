@@ -81,3 +81,12 @@ describe('distance to the oval', () => {
     expect(distanceToOvalEdge(north, { lat: -43, lon: 147 })).toEqual({ kind: 'no-oval', hemisphere: 'south' });
   });
 });
+
+describe('OVATION artefacts', () => {
+  it('reads the equatorial seam of the real file (6 % at 0°) as no aurora', () => {
+    expect(fixtureTriple(0, 0)).toBe(6);
+    expect(valueAt(grid.values, 0, 0)).toBe(0);
+    expect(valueAt(grid.values, -1.2, 0)).toBe(0);
+    expect(equatorwardEdgeLat(grid.values, 0, 'south', 5)).not.toBe(0);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nightPolygon, solarElevation, solarPosition } from '../../../src/features/map/terminator.ts';
+import { nightPolygon, solarElevation, solarPosition, terminatorLine } from '../../../src/features/map/terminator.ts';
 
 describe('sun position', () => {
   it('puts the sun over the equator at the March equinox (2024-03-20 03:06 UTC)', () => {
@@ -51,5 +51,16 @@ describe('night polygon', () => {
     const ring = nightPolygon(Date.UTC(2024, 2, 20, 3, 6));
     expect(ring.every(([lon, lat]) => Number.isFinite(lon) && Number.isFinite(lat))).toBe(true);
     expect(ring[0]).toEqual(ring.at(-1));
+  });
+});
+
+describe('terminator line', () => {
+  it('runs from −180° to 180° with the sun on the horizon at every point', () => {
+    const t = Date.UTC(2025, 8, 1, 6, 30);
+    const line = terminatorLine(t);
+    expect(line[0]![0]).toBe(-180);
+    expect(line.at(-1)![0]).toBe(180);
+    const sun = solarPosition(t);
+    for (const [lon, lat] of line) expect(Math.abs(solarElevation(sun, lat, lon))).toBeLessThan(1e-6);
   });
 });

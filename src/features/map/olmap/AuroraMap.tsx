@@ -22,8 +22,8 @@ import { paintAurora } from '../auroraImage.ts';
 import type { AuroraMapProps } from '../auroraMapProps.ts';
 import { buildRampLut } from '../colorRamp.ts';
 import { forwardProject, ORTHO_RADIUS, projectionSpec, type ProjectionSpec } from '../projections.ts';
-import { nightPolygon } from '../terminator.ts';
-import { globeDisc, loadBasemap, projectFeatures, projectPolygons, type Basemap } from './basemap.ts';
+import { nightPolygon, terminatorLine } from '../terminator.ts';
+import { globeDisc, loadBasemap, projectFeatures, projectLine, projectPolygons, type Basemap } from './basemap.ts';
 import { olProjection } from './olProjection.ts';
 import { PALETTES, type MapPalette } from './palette.ts';
 
@@ -45,7 +45,9 @@ function styleLayers(layers: Layers, palette: MapPalette): void {
   layers.disc.setStyle(new Style({ fill: new Fill({ color: palette.ocean }), stroke: new Stroke({ color: palette.coast, width: 1 }) }));
   layers.land.setStyle(new Style({ fill: new Fill({ color: palette.land }), stroke: new Stroke({ color: palette.coast, width: 0.8 }) }));
   layers.borders.setStyle(new Style({ stroke: new Stroke({ color: palette.borders, width: 0.6 }) }));
-  layers.night.setStyle(new Style({ fill: new Fill({ color: palette.night }), stroke: new Stroke({ color: palette.terminator, width: 1, lineDash: [4, 4] }) }));
+  const nightFill = new Style({ fill: new Fill({ color: palette.night }) });
+  const terminator = new Style({ stroke: new Stroke({ color: palette.terminator, width: 1.2, lineDash: [5, 5] }) });
+  layers.night.setStyle((feature) => (feature.getGeometry()?.getType().endsWith('LineString') ? terminator : nightFill));
   layers.user.setStyle(
     new Style({
       image: new CircleStyle({ radius: 7, fill: new Fill({ color: palette.userFill }), stroke: new Stroke({ color: palette.userStroke, width: 2 }) }),
@@ -60,7 +62,7 @@ function initialView(spec: ProjectionSpec, lon0: number): View {
     return new View({ projection, center, zoom: 2, minZoom: 1, maxZoom: 8 });
   }
   const r = ORTHO_RADIUS;
-  return new View({ projection, center: [0, 0], zoom: 2, minZoom: 1, maxZoom: 8, extent: [-r, -r, r, r], constrainOnlyCenter: true });
+  return new View({ projection, center: [0, 0], zoom: 2, minZoom: 1, maxZoom: 8, extent: [-r, -r, r, r], constrainOnlyCenter: true, showFullExtent: true });
 }
 
 export default function AuroraMap(props: AuroraMapProps) {
@@ -150,7 +152,9 @@ export default function AuroraMap(props: AuroraMapProps) {
     current.map.setView(olView);
     if (currentSpec.kind === 'ortho') {
       const r = ORTHO_RADIUS;
-      olView.fit([-r, -r, r, r], { padding: [12, 12, 12, 12] });
+      // The new view does not know the viewport's size until the next render: pass it.
+      const size = current.map.getSize();
+      if (size) olView.fit([-r, -r, r, r], { size, padding: [12, 12, 12, 12] });
       olView.setMinZoom(Math.max(0, (olView.getZoom() ?? 1) - 0.5));
     }
     const disc = globeDisc(currentSpec);
@@ -177,8 +181,11 @@ export default function AuroraMap(props: AuroraMapProps) {
     if (!current) return;
     const night = current.layers.night.getSource()!;
     night.clear();
-    const geometry = projectPolygons([[nightPolygon(terminatorTime)]], projectionSpec(view, hemisphere, lon0));
-    if (geometry) night.addFeature(new Feature<Geometry>(geometry));
+    const currentSpec = projectionSpec(view, hemisphere, lon0);
+    const area = projectPolygons([[nightPolygon(terminatorTime)]], currentSpec);
+    const line = projectLine(terminatorLine(terminatorTime), currentSpec);
+    if (area) night.addFeature(new Feature<Geometry>(area));
+    if (line) night.addFeature(new Feature<Geometry>(line));
   }, [terminatorTime, view, hemisphere, lon0]);
 
   useEffect(() => {

@@ -5,10 +5,11 @@
 import type Feature from 'ol/Feature.js';
 import TopoJSON from 'ol/format/TopoJSON.js';
 import type Geometry from 'ol/geom/Geometry.js';
+import MultiLineString from 'ol/geom/MultiLineString.js';
 import MultiPolygon from 'ol/geom/MultiPolygon.js';
 import Polygon from 'ol/geom/Polygon.js';
 import countriesUrl from 'world-atlas/countries-110m.json?url';
-import { clipPolygonToHemisphere, type Ring } from '../hemisphereClip.ts';
+import { clipPolygonToHemisphere, unwrapRing, visibleRuns, type Ring } from '../hemisphereClip.ts';
 import { ORTHO_RADIUS, projectionCode, type ProjectionSpec } from '../projections.ts';
 
 export interface Basemap {
@@ -61,13 +62,21 @@ export function projectPolygons(polygons: Ring[][], spec: ProjectionSpec): Geome
 export function projectFeatures(features: Feature<Geometry>[], spec: ProjectionSpec): Feature<Geometry>[] {
   const out: Feature<Geometry>[] = [];
   for (const feature of features) {
-    const geometry = projectPolygons(polygonsOf(feature.getGeometry()), spec);
+    const polygons = polygonsOf(feature.getGeometry()).map((rings) => rings.map(unwrapRing));
+    const geometry = projectPolygons(polygons, spec);
     if (!geometry) continue;
     const copy = feature.clone();
     copy.setGeometry(geometry);
     out.push(copy);
   }
   return out;
+}
+
+/** A lon/lat line in the view projection; on the globe only its runs on the visible side. */
+export function projectLine(line: Ring, spec: ProjectionSpec): Geometry | null {
+  const runs = spec.kind === 'ortho' ? visibleRuns(line, spec.hemisphere) : [line];
+  if (runs.length === 0) return null;
+  return new MultiLineString(runs).transform('EPSG:4326', projectionCode(spec));
 }
 
 /** The globe's disc (ortho) — the ocean under the land. Null for the flat map, whose ocean is the background. */
