@@ -14,3 +14,21 @@ export function requireEnv(name: string): string {
   if (!value) throw new Error(`Missing environment variable ${name}`);
   return value;
 }
+
+/**
+ * Memoises a value built from environment variables, rebuilding it when any of them changes.
+ * Deployed functions see one environment for life; the local gateway may serve several test
+ * stacks from one process and switches the variables per request.
+ */
+export function memoByEnv<T>(names: readonly string[], create: () => T): () => T {
+  let key: string | null = null;
+  let value: T;
+  return () => {
+    const current = names.map((n) => getEnv(n) ?? '').join('\u0000');
+    if (current !== key) {
+      value = create();
+      key = current;
+    }
+    return value;
+  };
+}

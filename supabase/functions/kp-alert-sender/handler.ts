@@ -1,6 +1,6 @@
 import { getDefaultSpaceWeatherService } from '../space-weather/handler.ts';
 import { AuthError, getCaller } from '../_shared/auth.ts';
-import { getEnv } from '../_shared/env.ts';
+import { getEnv, memoByEnv } from '../_shared/env.ts';
 import { errorJson, json, methodNotAllowed, preflight } from '../_shared/http.ts';
 import { createRestClient, restConfigFromEnv } from '../_shared/rest.ts';
 import { currentKp, parseKp1m, type KpSample } from './currentKp.ts';
@@ -49,6 +49,6 @@ export function createKpAlertHandler(getDeps: () => RunDeps): (req: Request) => 
   };
 }
 
-let deps: RunDeps | null = null;
-
-export default createKpAlertHandler(() => (deps ??= depsFromEnv()));
+export default createKpAlertHandler(
+  memoByEnv(['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'], depsFromEnv),
+);

@@ -1,5 +1,6 @@
 import { AuthError, getCaller, type Caller } from '../_shared/auth.ts';
 import { withIdempotency } from '../_shared/idempotency.ts';
+import { memoByEnv } from '../_shared/env.ts';
 import { errorJson, methodNotAllowed, preflight, readJsonObject } from '../_shared/http.ts';
 import { createRestClient, eq, restConfigFromEnv, type RestClient } from '../_shared/rest.ts';
 import { parseEndpoint, parseSubscriptionBody } from './validate.ts';
@@ -94,13 +95,10 @@ export function createPushSubscriptionHandler(getRest: () => RestClient): (req: 
   };
 }
 
-let rest: RestClient | null = null;
-
-export default createPushSubscriptionHandler(() => {
-  if (!rest) {
+export default createPushSubscriptionHandler(
+  memoByEnv(['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'], () => {
     const config = restConfigFromEnv();
     if (!config) throw new Error('push-subscription needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY');
-    rest = createRestClient(config);
-  }
-  return rest;
-});
+    return createRestClient(config);
+  }),
+);

@@ -1,4 +1,4 @@
-import { getEnv } from '../_shared/env.ts';
+import { getEnv, memoByEnv } from '../_shared/env.ts';
 import { json, methodNotAllowed, preflight, readJsonObject, subPath } from '../_shared/http.ts';
 import { createRestClient, restConfigFromEnv, type RestClient } from '../_shared/rest.ts';
 import { SIWE_ERRORS, checkSiweMessage, parseVerifyRequest, type SiweConfig } from './checks.ts';
@@ -110,6 +110,6 @@ export function createSiweHandler(getDeps: () => SiweDeps): (req: Request) => Pr
   };
 }
 
-let cached: SiweDeps | null = null;
+const ENV = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SIWE_DOMAIN', 'SIWE_URI', 'SITE_URL'] as const;
 
-export default createSiweHandler(() => (cached ??= depsFromEnv()));
+export default createSiweHandler(memoByEnv(ENV, depsFromEnv));

@@ -1,4 +1,4 @@
-import { getEnv } from '../_shared/env.ts';
+import { getEnv, memoByEnv } from '../_shared/env.ts';
 import { errorJson, json, methodNotAllowed, ping, preflight, subPath, withCors } from '../_shared/http.ts';
 import { createRestClient, restConfigFromEnv } from '../_shared/rest.ts';
 import { writeArchive } from './archive.ts';
@@ -69,12 +69,10 @@ export function createSpaceWeatherHandler(getService: () => SpaceWeatherService)
   };
 }
 
-let defaultService: SpaceWeatherService | null = null;
-
 /** The process-wide service, created on first use so the environment is read after start-up. */
-export function getDefaultSpaceWeatherService(): SpaceWeatherService {
-  defaultService ??= createServiceFromEnv();
-  return defaultService;
-}
+export const getDefaultSpaceWeatherService: () => SpaceWeatherService = memoByEnv(
+  ['SWPC_BASE_URL', 'SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'],
+  () => createServiceFromEnv(),
+);
 
 export default createSpaceWeatherHandler(getDefaultSpaceWeatherService);
