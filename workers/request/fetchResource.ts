@@ -1,0 +1,70 @@
+/**
+ * Fetch one resource: through the backend's /functions/v1/space-weather/{resource} when a backend
+ * is configured, falling back to SWPC directly (it serves CORS) when the backend cannot be reached.
+ * Conditional: the validators of the last good body go along, and a 304 means "unchanged".
+ */
+import type { Resource } from '../../sync/model.ts';
+import { backendUrl, sourceFor, swpcUrl } from '../sources.ts';
+import { ApiError } from './errors.ts';
+import { conditionalHeaders, readValidators, type Validators } from './conditional.ts';
+import { requestWithRetry, type FetchLike } from './requestWithRetry.ts';
+import type { Timers } from './timers.ts';
+
+export type Via = 'backend' | 'swpc';
+
+export type FetchOutcome =
+  | { kind: 'body'; body: string; validators: Validators; via: Via; url: string; replay: boolean; attempts: number }
+  | { kind: 'not-modified'; via: Via; url: string; attempts: number };
+
+export interface FetchResourceOptions {
+  fetch: FetchLike;
+  /** Backend base URL (configuration); null to go to SWPC directly. */
+  backendBase: string | null;
+  validators: Validators | null;
+  /** Ask SWPC for the short window (plasma-2-hour, …) when history is already stored. */
+  recent?: boolean;
+  swpcBase?: string;
+  timers?: Timers;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** The backend is "unreachable" for this resource: no answer, a gateway failure, or no such route. */
+export function shouldFallBack(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 404 || error.status >= 500;
+}
+
+async function from(url: string, via: Via, opts: FetchResourceOptions): Promise<FetchOutcome> {
+  const got = await requestWithRetry(url, {
+    fetch: opts.fetch,
+    headers: conditionalHeaders(opts.validators),
+    timers: opts.timers,
+    signal: opts.signal,
+    timeoutMs: opts.timeoutMs,
+  });
+  if (got.status === 304 || got.body === null) return { kind: 'not-modified', via, url, attempts: got.attempts };
+  return {
+    kind: 'body',
+    body: got.body,
+    validators: readValidators(got.headers),
+    via,
+    url,
+    replay: got.headers.get('x-aurora-source') === 'replay',
+    attempts: got.attempts,
+  };
+}
+
+export async function fetchResource(resource: Resource, opts: FetchResourceOptions): Promise<FetchOutcome> {
+  const source = sourceFor(resource);
+  const direct = swpcUrl(resource, { base: opts.swpcBase, recent: opts.recent });
+  if (opts.backendBase && source.viaBackend) {
+    try {
+      return await from(backendUrl(opts.backendBase, resource), 'backend', opts);
+    } catch (e) {
+      if (!direct || !shouldFallBack(e) || opts.signal?.aborted) throw e;
+    }
+  }
+  if (!direct) throw new ApiError(`${resource} has no direct upstream and no backend is configured`, 0);
+  return from(direct, 'swpc', opts);
+}

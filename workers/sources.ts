@@ -1,0 +1,262 @@
+/**
+ * One source per product: where it comes from, how often to ask, how old its data may get before
+ * it is stale, how urgent it is, and which normaliser reads it. Pure data plus URL helpers, shared
+ * by the poller worker, the page (freshness texts) and the ingest command.
+ *
+ * Cadences follow DESIGN.md "The poller": OVATION and hemispheric power 5 min, solar wind and the
+ * 1-minute Kp 1 min, Kp and alerts a few minutes, text forecasts 30–60 min, solar cycle daily.
+ * `maxAgeMs` is about the *data* (its newest time), and follows how often SWPC issues each product.
+ */
+import type { Resource } from '../sync/model.ts';
+import { NORMALISERS, type Normaliser } from './normalise/index.ts';
+
+export const SWPC_BASE_URL = 'https://services.swpc.noaa.gov/';
+/** The backend's space-weather function, under the configurable base URL (spec §7). */
+export const BACKEND_SPACE_WEATHER_PATH = '/functions/v1/space-weather/';
+
+export type Priority = 'high' | 'normal' | 'low';
+
+export interface Source {
+  resource: Resource;
+  /** Path under SWPC_BASE_URL for the direct fallback; null when SWPC does not serve it. */
+  swpcPath: string | null;
+  /**
+   * A shorter window of the same product for frequent direct polls once history is stored
+   * (plasma-2-hour instead of the 470 KB 7-day file every minute). Same format and normaliser.
+   */
+  swpcRecentPath: string | null;
+  /** True when the backend's /space-weather/{resource} serves it. */
+  viaBackend: boolean;
+  cadenceMs: number;
+  /** Data older than this (newest data time, or last fetch where `ageFrom` says so) is stale. */
+  maxAgeMs: number;
+  /**
+   * Whether age is measured from the data's own newest time, or from the last successful fetch
+   * (alerts and advisories can be days old and still be the current state of the feed).
+   */
+  ageFrom: 'data' | 'fetch';
+  /**
+   * "Frozen": fetches keep succeeding but the data time has not advanced for this long. Only for
+   * products whose data time must move every few minutes; null elsewhere.
+   */
+  frozenAfterMs: number | null;
+  priority: Priority;
+  parser: Normaliser;
+  /** Approximate body size, for scheduling decisions and the bench. */
+  approxBytes: number;
+}
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+
+type SourceSpec = Omit<Source, 'resource' | 'parser'>;
+
+const SPECS: Record<Resource, SourceSpec> = {
+  'kp-index': {
+    swpcPath: 'products/noaa-planetary-k-index.json',
+    swpcRecentPath: null,
+    viaBackend: true,
+    cadenceMs: 5 * MIN,
+    // Rows are tagged with the start of a 3-hour period: the newest is normally 3–6 h old.
+    maxAgeMs: 7 * HOUR,
+    ageFrom: 'data',
+    frozenAfterMs: 10 * HOUR,
+    priority: 'high',
+    approxBytes: 3_000,
+  },
+  'aurora-oval': {
+    swpcPath: 'json/ovation_aurora_latest.json',
+    swpcRecentPath: null,
+    viaBackend: true,
+    cadenceMs: 5 * MIN,
+    maxAgeMs: 20 * MIN,
+    ageFrom: 'data',
+    // Six missed 5-minute frames while the file is still served.
+    frozenAfterMs: 30 * MIN,
+    priority: 'high',
+    approxBytes: 930_000,
+  },
+  'aurora-nowcast-hemi-power': {
+    swpcPath: 'text/aurora-nowcast-hemi-power.txt',
+    swpcRecentPath: null,
+    viaBackend: true,
+    cadenceMs: 5 * MIN,
+    maxAgeMs: 20 * MIN,
+    ageFrom: 'data',
+    frozenAfterMs: 30 * MIN,
+    priority: 'normal',
+    approxBytes: 12_000,
+  },
+  'solar-wind': {
+    swpcPath: 'products/solar-wind/plasma-7-day.json',
+    swpcRecentPath: 'products/solar-wind/plasma-2-hour.json',
+    viaBackend: true,
+    cadenceMs: 1 * MIN,
+    // 1-minute data with real gaps of several minutes.
+    maxAgeMs: 15 * MIN,
+    ageFrom: 'data',
+    frozenAfterMs: 30 * MIN,
+    priority: 'high',
+    approxBytes: 480_000,
+  },
+  'magnetic-field': {
+    swpcPath: 'products/solar-wind/mag-7-day.json',
+    swpcRecentPath: 'products/solar-wind/mag-2-hour.json',
+    viaBackend: true,
+    cadenceMs: 1 * MIN,
+    maxAgeMs: 15 * MIN,
+    ageFrom: 'data',
+    frozenAfterMs: 30 * MIN,
+    priority: 'high',
+    approxBytes: 700_000,
+  },
+  'three-day-forecast': {
+    swpcPath: 'text/3-day-forecast.txt',
+    swpcRecentPath: null,
+    viaBackend: true,
+    cadenceMs: 30 * MIN,
+    // Issued at 00:30 and 12:30 UTC.
+    maxAgeMs: 14 * HOUR,
+    ageFrom: 'data',
+    frozenAfterMs: null,
+    priority: 'normal',
+    approxBytes: 2_200,
+  },
+  'three-day-geomag-forecast': {
+    swpcPath: 'text/3-day-geomag-forecast.txt',
+    swpcRecentPath: null,
+    viaBackend: true,
+    cadenceMs: 60 * MIN,
+    // Issued daily at 22:05 UTC.
+    maxAgeMs: 26 * HOUR,
+    ageFrom: 'data',
+    frozenAfterMs: null,
+    priority: 'low',
+    approxBytes: 900,
+  },
+  'observed-solar-cycle': {
+    swpcPath: 'json/solar-cycle/observed-solar-cycle-indices.json',
+    swpcRecentPath: null,
+    viaBackend: true,
+    cadenceMs: DAY,
+    // Monthly rows; the newest month is normally one to two months back.
+    maxAgeMs: 75 * DAY,
+    ageFrom: 'data',
+    frozenAfterMs: null,
+    priority: 'low',
+    approxBytes: 510_000,
+  },
+  'predicted-solar-cycle': {
+    swpcPath: 'json/solar-cycle/predicted-solar-cycle.json',
+    swpcRecentPath: null,
+    viaBackend: true,
+    cadenceMs: DAY,
+    maxAgeMs: 3 * DAY,
+    ageFrom: 'fetch',
+    frozenAfterMs: null,
+    priority: 'low',
+    approxBytes: 32_000,
+  },
+  'icao-advisories': {
+    // Unverified: no SWPC copy was found (tests/fixtures/noaa/SOURCES.md). Same path as the
+    // backend's resources.ts so both ask for the same thing.
+    swpcPath: 'json/icao-space-weather-advisories.json',
+    swpcRecentPath: null,
+    viaBackend: true,
+    cadenceMs: 15 * MIN,
+    maxAgeMs: 1 * HOUR,
+    ageFrom: 'fetch',
+    frozenAfterMs: null,
+    priority: 'low',
+    approxBytes: 5_000,
+  },
+  alerts: {
+    swpcPath: 'products/alerts.json',
+    swpcRecentPath: null,
+    viaBackend: true,
+    cadenceMs: 3 * MIN,
+    maxAgeMs: 15 * MIN,
+    ageFrom: 'fetch',
+    frozenAfterMs: null,
+    priority: 'high',
+    approxBytes: 20_000,
+  },
+  'kp-1m': {
+    swpcPath: 'json/planetary_k_index_1m.json',
+    swpcRecentPath: null,
+    viaBackend: true,
+    cadenceMs: 1 * MIN,
+    maxAgeMs: 15 * MIN,
+    ageFrom: 'data',
+    frozenAfterMs: 30 * MIN,
+    priority: 'normal',
+    approxBytes: 28_000,
+  },
+  'kp-forecast': {
+    swpcPath: 'products/noaa-planetary-k-index-forecast.json',
+    swpcRecentPath: null,
+    viaBackend: true,
+    cadenceMs: 15 * MIN,
+    maxAgeMs: 9 * HOUR,
+    ageFrom: 'data',
+    frozenAfterMs: null,
+    priority: 'normal',
+    approxBytes: 4_000,
+  },
+  'twenty-seven-day-outlook': {
+    swpcPath: 'text/27-day-outlook.txt',
+    swpcRecentPath: null,
+    viaBackend: true,
+    cadenceMs: 60 * MIN,
+    // Issued weekly on Mondays.
+    maxAgeMs: 8 * DAY,
+    ageFrom: 'data',
+    frozenAfterMs: null,
+    priority: 'low',
+    approxBytes: 1_700,
+  },
+  'sdo-images': {
+    // Not SWPC: SDO's "latest" JPEGs (see workers/sdo.ts); the backend does not serve it yet.
+    swpcPath: null,
+    swpcRecentPath: null,
+    viaBackend: false,
+    cadenceMs: 15 * MIN,
+    maxAgeMs: 2 * HOUR,
+    ageFrom: 'data',
+    frozenAfterMs: null,
+    priority: 'low',
+    approxBytes: 1_000,
+  },
+};
+
+export const SOURCES: Record<Resource, Source> = Object.fromEntries(
+  (Object.keys(SPECS) as Resource[]).map((resource) => [resource, { resource, parser: NORMALISERS[resource], ...SPECS[resource] }]),
+) as Record<Resource, Source>;
+
+export function sourceFor(resource: Resource): Source {
+  return SOURCES[resource];
+}
+
+function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** `{base}/functions/v1/space-weather/{resource}`; base is configuration (e.g. VITE_SUPABASE_URL). */
+export function backendUrl(backendBase: string, resource: Resource): string {
+  return joinUrl(backendBase, `${BACKEND_SPACE_WEATHER_PATH}${resource}`);
+}
+
+/** The SWPC URL for the direct fallback; `recent` picks the short window where there is one. */
+export function swpcUrl(resource: Resource, opts: { base?: string; recent?: boolean } = {}): string | null {
+  const s = SOURCES[resource];
+  const path = opts.recent && s.swpcRecentPath ? s.swpcRecentPath : s.swpcPath;
+  return path === null ? null : joinUrl(opts.base ?? SWPC_BASE_URL, path);
+}
+
+const PRIORITY_ORDER: Record<Priority, number> = { high: 0, normal: 1, low: 2 };
+
+/** Resources in the order a full poll should ask for them: urgent and small first. */
+export function pollOrder(resources: readonly Resource[] = Object.keys(SOURCES) as Resource[]): Resource[] {
+  return [...resources].sort((a, b) => PRIORITY_ORDER[SOURCES[a].priority] - PRIORITY_ORDER[SOURCES[b].priority] || SOURCES[a].approxBytes - SOURCES[b].approxBytes);
+}
