@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 
+test.use({ serviceWorkers: 'block' });
+
 test('the install button appears when the browser offers installation and turns into "App Installed"', async ({ page }) => {
   await page.goto('/about');
   await expect(page.locator('h1')).toHaveText('About Us');

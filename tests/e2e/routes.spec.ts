@@ -1,14 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { DEBUG_ROUTES, NAV_ITEMS, ROUTES } from './support/routes.ts';
 
+// Online means the network answers: the service worker (proven by offline.spec.ts) stays out of it.
+test.use({ serviceWorkers: 'block' });
+
 test.describe('every route online', () => {
-  for (const route of ROUTES) {
-    test(`${route.path} shows its screen "${route.h1}"`, async ({ page }) => {
-      await page.goto(route.path);
-      await expect(page.locator('h1')).toHaveText(route.h1);
-      if (route.finalPath) await expect(page).toHaveURL((u) => u.pathname === route.finalPath);
-    });
-  }
+  test('each route shows its screen, with exactly one h1 naming it', async ({ page }) => {
+    for (const route of ROUTES) {
+      await test.step(`${route.path} → ${route.h1}`, async () => {
+        await page.goto(route.path);
+        await expect(page.locator('h1')).toHaveText(route.h1);
+        if (route.finalPath) await expect(page).toHaveURL((u) => u.pathname === route.finalPath);
+      });
+    }
+  });
 
   test('debug routes open only in debug mode', async ({ page }) => {
     await page.goto('/about');
