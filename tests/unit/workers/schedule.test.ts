@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { backoffMs, dataAgeMs, feedState, isPollDue, nextPollAt } from '../../../workers/schedule.ts';
+import { nextFeedStatus } from '../../../workers/feedStatus.ts';
+import { SOURCES, backendUrl, pollOrder, swpcUrl } from '../../../workers/sources.ts';
+import { normalise } from '../../../workers/normalise/index.ts';
+import { RESOURCES, type FeedStatus } from '../../../sync/model.ts';
+import { noaa } from './fixtureFiles.ts';
+
+const MIN = 60_000;
+const T0 = Date.UTC(2026, 10, 22, 5, 0);
+const on = { now: T0, online: true, forcedOffline: false, visible: true };
+const oval = SOURCES['aurora-oval'];
+
+describe('sources', () => {
+  it('declares every resource with an SWPC path or a reason, cadence, max age and parser', () => {
+    for (const r of RESOURCES) {
+      const s = SOURCES[r];
+      expect(s.resource).toBe(r);
+      expect(s.cadenceMs).toBeGreaterThanOrEqual(MIN);
+      expect(s.maxAgeMs).toBeGreaterThan(s.cadenceMs);
+      expect(typeof s.parser).toBe('function');
+      if (r !== 'sdo-images') expect(swpcUrl(r)).toMatch(/^https:\/\/services\.swpc\.noaa\.gov\/(products|json|text)\//);
+    }
+    expect(backendUrl('https://api.example.org/', 'solar-wind')).toBe('https://api.example.org/functions/v1/space-weather/solar-wind');
+  });
+
+  it('polls the urgent and small products first', () => {
+    const order = pollOrder();
+    expect(order.slice(0, 2)).toEqual(['kp-index', 'alerts']);
+    expect(order.indexOf('aurora-oval')).toBeLessThan(order.indexOf('three-day-forecast'));
+  });
+});
+
+describe('poll schedule', () => {
+  it('polls a source that was never polled at once, then after its cadence', () => {
+    expect(isPollDue(oval, { lastAttempt: null, failures: 0 }, on)).toBe(true);
+    expect(isPollDue(oval, { lastAttempt: T0 - 4 * MIN, failures: 0 }, on)).toBe(false);
+    expect(isPollDue(oval, { lastAttempt: T0 - 5 * MIN, failures: 0 }, on)).toBe(true);
+  });
+
+  it('does not poll while offline or forced offline, and resumes at once on reconnect', () => {
+    const memory = { lastAttempt: T0 - 60 * MIN, failures: 0 };
+    expect(nextPollAt(oval, memory, { ...on, online: false })).toBeNull();
+    expect(nextPollAt(oval, memory, { ...on, forcedOffline: true })).toBeNull();
+    expect(isPollDue(oval, memory, on)).toBe(true);
+  });
+
+  it('slows down in a hidden tab and is due at once when it becomes visible', () => {
+    const memory = { lastAttempt: T0 - 6 * MIN, failures: 0 };
+    expect(isPollDue(oval, memory, { ...on, visible: false })).toBe(false);
+    expect(nextPollAt(oval, memory, { ...on, visible: false })).toBe(T0 - 6 * MIN + 25 * MIN);
+    expect(isPollDue(oval, memory, { ...on, visible: true })).toBe(true);
+  });
+
+  it('backs off a failing upstream, doubling up to a cap', () => {
+    expect(backoffMs(MIN, 0)).toBe(MIN);
+    expect(backoffMs(MIN, 1)).toBe(2 * MIN);
+    expect(backoffMs(MIN, 3)).toBe(8 * MIN);
+    expect(backoffMs(MIN, 10)).toBe(16 * MIN);
+    expect(backoffMs(24 * 60 * MIN, 3)).toBe(24 * 60 * MIN);
+    expect(isPollDue(oval, { lastAttempt: T0 - 6 * MIN, failures: 1 }, on)).toBe(false);
+  });
+});
+
+function status(patch: Partial<FeedStatus>): FeedStatus {
+  return { id: 'aurora-oval', lastAttempt: null, lastSuccess: null, dataTime: null, etag: null, lastModified: null, state: 'stale', error: null, schemaDrift: false, replay: false, ...patch };
+}
+
+describe('feed freshness', () => {
+  it('is fresh while the data is younger than the max age', () => {
+    expect(feedState(status({ lastAttempt: T0, lastSuccess: T0, dataTime: T0 - 10 * MIN }), oval, T0)).toBe('fresh');
+  });
+
+  it('is error when the last attempt failed, whatever the data age', () => {
+    expect(feedState(status({ lastAttempt: T0, lastSuccess: T0 - 5 * MIN, dataTime: T0 - 10 * MIN, error: 'aurora-oval: truncated JSON' }), oval, T0)).toBe('error');
+  });
+
+  it('is stale when old data could not be refreshed (offline)', () => {
+    expect(feedState(status({ lastAttempt: T0 - 3 * 60 * MIN, lastSuccess: T0 - 3 * 60 * MIN, dataTime: T0 - 3 * 60 * MIN - 5 * MIN }), oval, T0)).toBe('stale');
+  });
+
+  it('is frozen when fetches succeed but the data time stopped advancing', () => {
+    expect(feedState(status({ lastAttempt: T0, lastSuccess: T0, dataTime: T0 - 45 * MIN }), oval, T0)).toBe('frozen');
+  });
+
+  it('calls backend replays of recorded files stale, not frozen', () => {
+    expect(feedState(status({ lastAttempt: T0, lastSuccess: T0, dataTime: T0 - 400 * 24 * 60 * MIN, replay: true }), oval, T0)).toBe('stale');
+  });
+
+  it('measures alerts by the last fetch: an alert list of old bulletins is still fresh', () => {
+    const alerts = SOURCES.alerts;
+    expect(feedState(status({ id: 'alerts', lastAttempt: T0, lastSuccess: T0, dataTime: T0 - 3 * 24 * 60 * MIN }), alerts, T0)).toBe('fresh');
+    expect(dataAgeMs(status({ lastSuccess: T0 - MIN, dataTime: T0 - 99 * MIN }), alerts, T0)).toBe(MIN);
+  });
+
+  it('detects the storm-day OVATION feed freezing when the same frame keeps coming back', () => {
+    // Real consecutive frames: 14:22, 14:26, 14:32 observation times.
+    const frames = ['1422Z', '1426Z', '1432Z'].map((f) => {
+      const r = normalise('aurora-oval', noaa(`more/2022-04-14/${f}/ovation_aurora_latest.json`), { now: 0 });
+      if (!r.ok) throw new Error(r.error);
+      return r;
+    });
+    let s: FeedStatus | null = null;
+    const start = Date.UTC(2022, 3, 14, 14, 35);
+    // Three polls with advancing frames, then the 14:32 frame again every 5 minutes.
+    const served = [frames[0], frames[1], frames[2], ...Array.from({ length: 8 }, () => frames[2])];
+    const states: string[] = [];
+    served.forEach((frame, i) => {
+      const now = start + i * 5 * MIN;
+      if (!frame) throw new Error('no frame');
+      s = nextFeedStatus(s, 'aurora-oval', { kind: 'success', dataTime: frame.dataTime, etag: null, lastModified: null, schemaDrift: false, replay: false }, now);
+      states.push(s.state);
+    });
+    expect(states.slice(0, 3)).toEqual(['fresh', 'fresh', 'fresh']);
+    // 14:32 data is over 30 min old by 15:05 while fetches keep succeeding.
+    expect(states).toContain('frozen');
+    expect(states[states.length - 1]).toBe('frozen');
+    // 14:55 and 15:00: older than the 20-minute max age, not yet 30 minutes without a new frame.
+    expect(states.slice(3, 7)).toEqual(['fresh', 'stale', 'stale', 'frozen']);
+  });
+});
+
+describe('feed status after a poll', () => {
+  it('keeps the last good data time and validators when a poll fails', () => {
+    const good = nextFeedStatus(null, 'kp-index', { kind: 'success', dataTime: T0 - 2 * 60 * MIN, etag: '"a"', lastModified: null, schemaDrift: false, replay: false }, T0);
+    const bad = nextFeedStatus(good, 'kp-index', { kind: 'failure', error: 'kp-index: received an HTML page instead of data' }, T0 + 5 * MIN);
+    expect(bad).toMatchObject({ lastSuccess: T0, dataTime: T0 - 2 * 60 * MIN, etag: '"a"', state: 'error', error: 'kp-index: received an HTML page instead of data' });
+    const back = nextFeedStatus(bad, 'kp-index', { kind: 'not-modified' }, T0 + 10 * MIN);
+    expect(back).toMatchObject({ lastSuccess: T0 + 10 * MIN, error: null, state: 'fresh' });
+  });
+
+  it('never moves the data time backwards', () => {
+    const a = nextFeedStatus(null, 'kp-index', { kind: 'success', dataTime: T0, etag: null, lastModified: null, schemaDrift: false, replay: false }, T0);
+    const b = nextFeedStatus(a, 'kp-index', { kind: 'success', dataTime: T0 - 3 * 60 * MIN, etag: null, lastModified: null, schemaDrift: true, replay: false }, T0 + MIN);
+    expect(b.dataTime).toBe(T0);
+    expect(b.schemaDrift).toBe(true);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * When to poll, and how fresh a feed is. Pure functions: time, connectivity and visibility are
+ * passed in. The worker asks `nextPollAt` for every source after each event (poll done, online,
+ * visible, forced offline toggled) and sleeps until the earliest.
+ */
+import type { FeedState, FeedStatus } from '../sync/model.ts';
+import type { Source } from './sources.ts';
+
+export interface PollConditions {
+  now: number;
+  online: boolean;
+  forcedOffline: boolean;
+  /** The page is visible. Hidden tabs poll more slowly; the service worker covers background. */
+  visible: boolean;
+}
+
+export interface PollMemory {
+  /** Last time a poll of this source finished (success or failure), epoch ms; null = never. */
+  lastAttempt: number | null;
+  /** Consecutive failures since the last success. */
+  failures: number;
+}
+
+/** A hidden tab still refreshes, but five times less often (and never more than every 5 min). */
+export const HIDDEN_SLOWDOWN = 5;
+export const HIDDEN_MIN_INTERVAL_MS = 5 * 60_000;
+/** Back-off for a failing upstream doubles per failure, capped at 16× cadence and 1 hour. */
+export const MAX_BACKOFF_MS = 60 * 60_000;
+
+/** The wait after `failures` consecutive failures: cadence, 2×, 4×, … (capped). */
+export function backoffMs(cadenceMs: number, failures: number): number {
+  if (failures <= 0) return cadenceMs;
+  const factor = 2 ** Math.min(failures, 4);
+  return Math.min(Math.max(cadenceMs, cadenceMs * factor), Math.max(cadenceMs, MAX_BACKOFF_MS));
+}
+
+/** The interval between polls of a source under the current conditions. */
+export function pollIntervalMs(source: Pick<Source, 'cadenceMs'>, memory: PollMemory, visible: boolean): number {
+  const base = visible ? source.cadenceMs : Math.max(source.cadenceMs * HIDDEN_SLOWDOWN, HIDDEN_MIN_INTERVAL_MS);
+  return backoffMs(base, memory.failures);
+}
+
+/** When this source should next be polled; null = not while offline or forced offline. */
+export function nextPollAt(source: Pick<Source, 'cadenceMs'>, memory: PollMemory, c: PollConditions): number | null {
+  if (!c.online || c.forcedOffline) return null;
+  if (memory.lastAttempt === null) return c.now;
+  return memory.lastAttempt + pollIntervalMs(source, memory, c.visible);
+}
+
+export function isPollDue(source: Pick<Source, 'cadenceMs'>, memory: PollMemory, c: PollConditions): boolean {
+  const at = nextPollAt(source, memory, c);
+  return at !== null && at <= c.now;
+}
+
+/**
+ * The freshness of a feed at `now`:
+ * - error: the last attempt failed (the last good data is still shown, with its age);
+ * - fresh: the data (or, for alerts and forecasts, the last fetch) is within the source's max age;
+ * - frozen: fetches are succeeding, yet the data time has not advanced for `frozenAfterMs` —
+ *   upstream keeps serving the same old file (e.g. an OVATION Forecast Time that stops moving);
+ * - stale: older than max age because we could not fetch (offline, forced offline, failures).
+ * Data replayed by the backend from recorded files is never "frozen": it is old by design and
+ * the UI labels it as a replay.
+ */
+export function feedState(
+  status: Pick<FeedStatus, 'lastAttempt' | 'lastSuccess' | 'dataTime' | 'error' | 'replay'>,
+  source: Pick<Source, 'cadenceMs' | 'maxAgeMs' | 'ageFrom' | 'frozenAfterMs'>,
+  now: number,
+): FeedState {
+  const failedLast = status.error !== null && status.lastAttempt !== null && (status.lastSuccess === null || status.lastAttempt > status.lastSuccess);
+  if (failedLast) return 'error';
+  if (status.lastSuccess === null) return 'stale';
+  const since = source.ageFrom === 'data' && status.dataTime !== null ? status.dataTime : status.lastSuccess;
+  const age = now - since;
+  if (age <= source.maxAgeMs) return 'fresh';
+  if (status.replay || source.ageFrom === 'fetch' || status.dataTime === null || source.frozenAfterMs === null) return 'stale';
+  // Fetching recently (within two cadences and a minute) means upstream is answering.
+  const fetchingRecently = now - status.lastSuccess <= 2 * source.cadenceMs + 60_000;
+  return fetchingRecently && now - status.dataTime > source.frozenAfterMs ? 'frozen' : 'stale';
+}
+
+/** How old the feed's data is, for "updated 12 min ago" texts; null when there is none. */
+export function dataAgeMs(status: Pick<FeedStatus, 'lastSuccess' | 'dataTime'>, source: Pick<Source, 'ageFrom'>, now: number): number | null {
+  const since = source.ageFrom === 'data' && status.dataTime !== null ? status.dataTime : status.lastSuccess;
+  return since === null ? null : Math.max(0, now - since);
+}
