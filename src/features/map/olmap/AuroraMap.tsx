@@ -10,6 +10,7 @@ import OlMap from 'ol/Map.js';
 import View from 'ol/View.js';
 import { Attribution, Zoom } from 'ol/control.js';
 import type Geometry from 'ol/geom/Geometry.js';
+import type Projection from 'ol/proj/Projection.js';
 import Point from 'ol/geom/Point.js';
 import { defaults as defaultInteractions } from 'ol/interaction/defaults.js';
 import ImageLayer from 'ol/layer/Image.js';
@@ -55,14 +56,13 @@ function styleLayers(layers: Layers, palette: MapPalette): void {
   );
 }
 
-function initialView(spec: ProjectionSpec, lon0: number): View {
-  const projection = olProjection(spec);
+function initialView(spec: ProjectionSpec, projection: Projection, lon0: number): View {
   if (spec.kind === 'mercator') {
     const center = forwardProject(spec, lon0, 40)!;
     return new View({ projection, center, zoom: 2, minZoom: 1, maxZoom: 8 });
   }
   const r = ORTHO_RADIUS;
-  return new View({ projection, center: [0, 0], zoom: 2, minZoom: 1, maxZoom: 8, extent: [-r, -r, r, r], constrainOnlyCenter: true, showFullExtent: true });
+  return new View({ projection, center: [0, 0], zoom: 1, minZoom: 0, maxZoom: 8, extent: [-r, -r, r, r], constrainOnlyCenter: true, showFullExtent: true });
 }
 
 export default function AuroraMap(props: AuroraMapProps) {
@@ -74,6 +74,9 @@ export default function AuroraMap(props: AuroraMapProps) {
   const renderedRef = useRef<{ frame: number | null; notify?: (frame: number | null) => void }>({ frame: null });
   const [basemap, setBasemap] = useState<Basemap | null>(null);
   const [basemapError, setBasemapError] = useState<string | null>(null);
+  const [projectionError, setProjectionError] = useState<string | null>(null);
+  // The projection the map currently shows (set once it is registered and the view is in place).
+  const [active, setActive] = useState<ProjectionSpec | null>(null);
 
   const lon0 = view === '3d' ? Math.round((userLocation?.lon ?? 0) * 10) / 10 : 0;
 
@@ -142,51 +145,59 @@ export default function AuroraMap(props: AuroraMapProps) {
     };
   }, []);
 
-  // A new projection: new view, and every vector re-projected (and clipped for the globe).
+  // A new projection: once it is registered, a new view; the vector effects below follow `active`.
   useEffect(() => {
-    const current = mapRef.current;
-    if (!current) return;
-    const currentSpec = projectionSpec(view, hemisphere, lon0);
-    paintRef.current = { ...paintRef.current, spec: currentSpec };
-    const olView = initialView(currentSpec, lon0);
-    current.map.setView(olView);
-    if (currentSpec.kind === 'ortho') {
-      const r = ORTHO_RADIUS;
-      // The new view does not know the viewport's size until the next render: pass it.
-      const size = current.map.getSize();
-      if (size) olView.fit([-r, -r, r, r], { size, padding: [12, 12, 12, 12] });
-      olView.setMinZoom(Math.max(0, (olView.getZoom() ?? 1) - 0.5));
-    }
-    const disc = globeDisc(currentSpec);
-    const discSource = current.layers.disc.getSource()!;
-    discSource.clear();
-    if (disc) discSource.addFeature(new Feature(disc));
-    current.layers.aurora.getSource()?.changed();
+    let cancelled = false;
+    const wanted = projectionSpec(view, hemisphere, lon0);
+    olProjection(wanted).then(
+      (projection) => {
+        const current = mapRef.current;
+        if (cancelled || !current) return;
+        paintRef.current = { ...paintRef.current, spec: wanted };
+        const olView = initialView(wanted, projection, lon0);
+        current.map.setView(olView);
+        if (wanted.kind === 'ortho') {
+          const r = ORTHO_RADIUS;
+          // The new view does not know the viewport's size until the next render: pass it.
+          const size = current.map.getSize();
+          if (size) olView.fit([-r, -r, r, r], { size, padding: [12, 12, 12, 12] });
+          olView.setMinZoom(Math.max(0, (olView.getZoom() ?? 1) - 0.5));
+        }
+        const disc = globeDisc(wanted);
+        const discSource = current.layers.disc.getSource()!;
+        discSource.clear();
+        if (disc) discSource.addFeature(new Feature(disc));
+        current.layers.aurora.getSource()?.changed();
+        setActive(wanted);
+      },
+      (e: unknown) => !cancelled && setProjectionError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      cancelled = true;
+    };
   }, [view, hemisphere, lon0]);
 
   useEffect(() => {
     const current = mapRef.current;
-    if (!current || !basemap) return;
-    const currentSpec = projectionSpec(view, hemisphere, lon0);
+    if (!current || !basemap || !active) return;
     const land = current.layers.land.getSource()!;
     const borders = current.layers.borders.getSource()!;
     land.clear();
     borders.clear();
-    land.addFeatures(projectFeatures(basemap.land, currentSpec));
-    borders.addFeatures(projectFeatures(basemap.countries, currentSpec));
-  }, [basemap, view, hemisphere, lon0]);
+    land.addFeatures(projectFeatures(basemap.land, active));
+    borders.addFeatures(projectFeatures(basemap.countries, active));
+  }, [basemap, active]);
 
   useEffect(() => {
     const current = mapRef.current;
-    if (!current) return;
+    if (!current || !active) return;
     const night = current.layers.night.getSource()!;
     night.clear();
-    const currentSpec = projectionSpec(view, hemisphere, lon0);
-    const area = projectPolygons([[nightPolygon(terminatorTime)]], currentSpec);
-    const line = projectLine(terminatorLine(terminatorTime), currentSpec);
+    const area = projectPolygons([[nightPolygon(terminatorTime)]], active);
+    const line = projectLine(terminatorLine(terminatorTime), active);
     if (area) night.addFeature(new Feature<Geometry>(area));
     if (line) night.addFeature(new Feature<Geometry>(line));
-  }, [terminatorTime, view, hemisphere, lon0]);
+  }, [terminatorTime, active]);
 
   useEffect(() => {
     const current = mapRef.current;
@@ -217,9 +228,9 @@ export default function AuroraMap(props: AuroraMapProps) {
     if (!current) return;
     const source = current.layers.user.getSource()!;
     source.clear();
-    const at = userLocation ? forwardProject(projectionSpec(view, hemisphere, lon0), userLocation.lon, userLocation.lat) : null;
+    const at = userLocation && active ? forwardProject(active, userLocation.lon, userLocation.lat) : null;
     if (at) source.addFeature(new Feature(new Point(at)));
-  }, [userLocation, view, hemisphere, lon0]);
+  }, [userLocation, active]);
 
   useEffect(() => {
     const current = mapRef.current;
@@ -243,6 +254,7 @@ export default function AuroraMap(props: AuroraMapProps) {
         style={{ background: view === '3d' ? palette.space : palette.ocean }}
       />
       {basemapError && <p className="aurora-map__notice" role="status">Basemap could not be loaded: {basemapError}</p>}
+      {projectionError && <p className="aurora-map__notice" role="status">The globe view could not be loaded: {projectionError}</p>}
     </div>
   );
 }

@@ -1,13 +1,26 @@
-/** OpenLayers projections for the two views, defined locally (EPSG look-ups would go online). */
-import proj4 from 'proj4';
+/**
+ * OpenLayers projections for the two views, defined locally (EPSG look-ups would go online).
+ * proj4 (~40 KB gzip) is only needed for the globe, so it loads the first time the globe is shown
+ * and the flat map on `/` does not pay for it.
+ */
 import { get as getProjection } from 'ol/proj.js';
 import type Projection from 'ol/proj/Projection.js';
-import { register } from 'ol/proj/proj4.js';
+import type { register as registerProj4 } from 'ol/proj/proj4.js';
+import type proj4Type from 'proj4';
 import { ORTHO_RADIUS, orthoProj4Def, projectionCode, type ProjectionSpec } from '../projections.ts';
 
-export function olProjection(spec: ProjectionSpec): Projection {
+let proj4Loading: Promise<{ proj4: typeof proj4Type; register: typeof registerProj4 }> | null = null;
+
+function loadProj4() {
+  proj4Loading ??= Promise.all([import('proj4'), import('ol/proj/proj4.js')]).then(([p, r]) => ({ proj4: p.default, register: r.register }));
+  return proj4Loading;
+}
+
+/** The OpenLayers projection for a view, registering the orthographic definition on first use. */
+export async function olProjection(spec: ProjectionSpec): Promise<Projection> {
   const code = projectionCode(spec);
   if (spec.kind === 'mercator') return getProjection(code)!;
+  const { proj4, register } = await loadProj4();
   if (!proj4.defs(code)) {
     proj4.defs(code, orthoProj4Def(spec));
     register(proj4);

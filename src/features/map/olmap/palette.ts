@@ -22,7 +22,7 @@ export const PALETTES: Record<MapStyleName, MapPalette> = {
     land: '#1b2838',
     coast: '#3d536b',
     borders: 'rgba(120, 145, 170, 0.35)',
-    night: 'rgba(0, 0, 12, 0.38)',
+    night: 'rgba(0, 0, 10, 0.5)',
     terminator: 'rgba(255, 200, 90, 0.55)',
     userFill: '#ff5a8a',
     userStroke: '#ffffff',
