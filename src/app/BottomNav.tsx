@@ -1,4 +1,4 @@
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Icon } from '../ui/Icon.tsx';
 import { isNavItemActive, NAV_ITEMS } from './navItems.ts';
 
@@ -10,17 +10,16 @@ export function BottomNav() {
       {NAV_ITEMS.map((item) => {
         const active = isNavItemActive(item.to, pathname);
         return (
-          <NavLink
+          <Link
             key={item.to}
             to={item.to}
-            end={item.to === '/'}
             className={active ? 'bottom-nav__link bottom-nav__link--active' : 'bottom-nav__link'}
             aria-current={active ? 'page' : undefined}
             aria-label={item.label}
           >
             <Icon name={item.icon} size={22} />
             <span className="bottom-nav__label">{item.short}</span>
-          </NavLink>
+          </Link>
         );
       })}
     </nav>

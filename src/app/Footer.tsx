@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { APP_VERSION } from '../lib/buildInfo.ts';
 import { config } from '../lib/config.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Logo } from './Logo.tsx';
@@ -64,7 +65,7 @@ export function Footer() {
       </div>
       <p className="footer__fineprint">
         Space-weather data: NOAA Space Weather Prediction Center (public domain). Solar imagery: NASA SDO.
-        Version {__APP_VERSION__}.
+        Version {APP_VERSION}.
       </p>
     </footer>
   );

@@ -1,4 +1,4 @@
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Icon } from '../ui/Icon.tsx';
 import type { NavItem } from './navItems.ts';
 import { isNavItemActive, SETTINGS_ITEM, SIDEBAR_MAIN_ITEMS } from './navItems.ts';
@@ -6,20 +6,22 @@ import { isNavItemActive, SETTINGS_ITEM, SIDEBAR_MAIN_ITEMS } from './navItems.t
 function SidebarLink({ item, pathname, collapsed }: { item: NavItem; pathname: string; collapsed: boolean }) {
   const active = isNavItemActive(item.to, pathname);
   return (
-    <NavLink
+    <Link
       to={item.to}
       className={active ? 'nav-link nav-link--active' : 'nav-link'}
       aria-current={active ? 'page' : undefined}
       title={collapsed ? item.label : undefined}
-      end={item.to === '/'}
     >
       <Icon name={item.icon} />
       <span className="nav-link__label">{item.label}</span>
-    </NavLink>
+    </Link>
   );
 }
 
-/** Desktop navigation (≥ 768 px). Settings sits apart at the bottom (spec §2). */
+/**
+ * Desktop navigation (≥ 768 px). Settings sits apart at the bottom (spec §2). Plain links with
+ * our own active rule: NavLink's matching knows nothing of /alerts or /news.
+ */
 export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const { pathname } = useLocation();
   return (

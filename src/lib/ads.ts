@@ -1,3 +1,4 @@
+import { BUILD_ENV } from './buildInfo.ts';
 import { config, thirdPartyAllowed } from './config.ts';
 import { hasConsent } from './consent.ts';
 import { flagIsTrue, isDebugMode } from './storage.ts';
@@ -14,7 +15,7 @@ export interface AdSlotDefinition {
 export type AdSlotId = 'home-top-banner' | 'news-sidebar' | 'news-in-feed' | 'article-bottom' | 'forecast-banner';
 
 function slotEnv(name: string): string {
-  const value = (import.meta.env as Record<string, string | boolean | undefined>)[name];
+  const value = BUILD_ENV[name];
   return typeof value === 'string' ? value : '';
 }
 

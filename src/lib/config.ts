@@ -1,10 +1,12 @@
+import { BUILD_ENV, IS_PRODUCTION } from './buildInfo.ts';
+
 /**
  * Deployment configuration, read once from Vite's `import.meta.env` (VITE_* variables at build
  * time). Third-party hosts and ids live here so a deployment can change them without code edits;
  * an empty id means "this integration is off".
  */
 function env(name: string): string {
-  const value = (import.meta.env as Record<string, string | boolean | undefined>)[name];
+  const value = BUILD_ENV[name];
   return typeof value === 'string' ? value.trim() : '';
 }
 
@@ -34,7 +36,7 @@ export const config: AppConfig = {
   conversionId: env('VITE_CONVERSION_ID'),
   adClientId: env('VITE_AD_CLIENT_ID'),
   adScriptHost: env('VITE_AD_SCRIPT_HOST') || 'https://pagead2.googlesyndication.com',
-  production: import.meta.env.PROD === true,
+  production: IS_PRODUCTION,
   contactEmail: env('VITE_CONTACT_EMAIL') || 'hello@aurora-tracker.app',
   social: {
     mastodon: env('VITE_SOCIAL_MASTODON') || 'https://mastodon.social/',

@@ -1,3 +1,5 @@
+/// <reference types="vite/client" />
+// (The reference types the `?raw` imports under every tsconfig that reaches this file.)
 import auroraViewingTutorial from './articles/aurora-viewing-tutorial.md?raw';
 import understandingForecasts from './articles/understanding-aurora-forecasts-kp-index.md?raw';
 import solarWindBz from './articles/solar-wind-bz-explained.md?raw';

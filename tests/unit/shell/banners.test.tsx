@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiErrorBanner } from '../../../src/app/banners/ApiErrorBanner.tsx';
+import { ConnectivityBanner } from '../../../src/app/banners/ConnectivityBanner.tsx';
+import { Toaster } from '../../../src/app/banners/Toaster.tsx';
+import { UpdateNotices } from '../../../src/app/banners/UpdateNotices.tsx';
+import { dismissApiErrors, reportApiError, setRetryHandler } from '../../../src/lib/apiErrors.ts';
+import { showToast } from '../../../src/lib/toast.ts';
+
+const OFFLINE = 'You are offline. Using cached data when available. Some features may be unavailable.';
+const BACK = 'You are back online. Syncing latest data...';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('the online/offline banner (spec §4)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  it('shows the offline message and keeps it up', () => {
+    render(<ConnectivityBanner online={false} />);
+    expect(screen.getByText(OFFLINE)).toBeTruthy();
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByText(OFFLINE)).toBeTruthy();
+  });
+
+  it('shows nothing while online from the start', () => {
+    render(<ConnectivityBanner online={true} />);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says back online when the connection returns, and hides that after 5 s', () => {
+    const { rerender } = render(<ConnectivityBanner online={true} />);
+    rerender(<ConnectivityBanner online={false} />);
+    expect(screen.getByText(OFFLINE)).toBeTruthy();
+    rerender(<ConnectivityBanner online={true} />);
+    expect(screen.getByText(BACK)).toBeTruthy();
+    act(() => vi.advanceTimersByTime(4_999));
+    expect(screen.getByText(BACK)).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText(BACK)).toBeNull();
+  });
+
+  it('can be dismissed, and shows again at the next change', () => {
+    const { rerender } = render(<ConnectivityBanner online={false} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss connection message' }));
+    expect(screen.queryByText(OFFLINE)).toBeNull();
+    rerender(<ConnectivityBanner online={true} />);
+    expect(screen.getByText(BACK)).toBeTruthy();
+  });
+});
+
+describe('toasts (spec §8)', () => {
+  it('disappear after 3 s', () => {
+    vi.useFakeTimers();
+    render(<Toaster />);
+    act(() => showToast('Service worker checked for updates', 'success'));
+    expect(screen.getByText('Service worker checked for updates')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(2_999));
+    expect(screen.getByText('Service worker checked for updates')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Service worker checked for updates')).toBeNull();
+  });
+
+  it('announce errors as alerts', () => {
+    vi.useFakeTimers();
+    render(<Toaster />);
+    act(() => showToast('Failed to check for updates', 'error'));
+    expect(screen.getByRole('alert').textContent).toContain('Failed to check for updates');
+    act(() => vi.advanceTimersByTime(3_000));
+  });
+});
+
+describe('the API error banner (spec §2, §8)', () => {
+  afterEach(() => {
+    act(() => dismissApiErrors());
+    setRetryHandler(null);
+  });
+
+  it('appears titled "API Error Detected" when a request fails', () => {
+    render(<ApiErrorBanner />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => reportApiError('API error: 503 Service Unavailable'));
+    expect(screen.getByRole('heading', { name: 'API Error Detected' })).toBeTruthy();
+    expect(screen.getByText('API error: 503 Service Unavailable')).toBeTruthy();
+  });
+
+  it('clears when Retry succeeds', async () => {
+    const retry = vi.fn(async () => ({ failed: 0 }));
+    setRetryHandler(retry);
+    render(<ApiErrorBanner />);
+    act(() => reportApiError('Network error: Failed to fetch'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
+    expect(retry).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says some requests still failed when the retry leaves failures', async () => {
+    setRetryHandler(async () => ({ failed: 2 }));
+    render(<ApiErrorBanner />);
+    act(() => reportApiError('Request timed out after 10000ms'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
+    expect(screen.getByText('Some requests still failed. Please try again later.')).toBeTruthy();
+  });
+
+  it('reports a retry that throws', async () => {
+    setRetryHandler(async () => {
+      throw new Error('queue unavailable');
+    });
+    render(<ApiErrorBanner />);
+    act(() => reportApiError('Request timed out after 10000ms'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
+    expect(screen.getByText('Error retrying requests: queue unavailable')).toBeTruthy();
+  });
+
+  it('goes away on Dismiss', () => {
+    render(<ApiErrorBanner />);
+    act(() => reportApiError('API error: 500 Internal Server Error'));
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the update notices (spec §2)', () => {
+  it('show the banner and the card, each with Later and Update Now', () => {
+    const later = vi.fn();
+    const update = vi.fn();
+    render(<UpdateNotices updateAvailable onLater={later} onUpdateNow={update} />);
+    expect(screen.getByText('A new version is available!')).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: 'Update available' })).toBeTruthy();
+    const nows = screen.getAllByRole('button', { name: 'Update Now' });
+    const laters = screen.getAllByRole('button', { name: 'Later' });
+    expect(nows).toHaveLength(2);
+    expect(laters).toHaveLength(2);
+    fireEvent.click(nows[1]!);
+    fireEvent.click(laters[0]!);
+    expect(update).toHaveBeenCalledTimes(1);
+    expect(later).toHaveBeenCalledTimes(1);
+  });
+
+  it('render nothing without an update', () => {
+    const { container } = render(<UpdateNotices updateAvailable={false} onLater={() => {}} onUpdateNow={() => {}} />);
+    expect(container.innerHTML).toBe('');
+  });
+});

@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+// The debug overlays and the map read IndexedDB; jsdom has none.
+import 'fake-indexeddb/auto';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { authValue, renderApp, SIGNED_IN_USER } from './renderApp.tsx';
+
+beforeEach(() => {
+  localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+});
+
+async function heading(name: string) {
+  return screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+}
+
+describe('routes and redirects (spec §2)', () => {
+  it('sends /alerts to /live-feeds, replacing the history entry', async () => {
+    const { router } = renderApp('/alerts');
+    await heading('Live Aurora Feeds');
+    expect(router.state.location.pathname).toBe('/live-feeds');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('sends unknown paths to /', async () => {
+    const { router } = renderApp('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('sends signed-out visitors from /settings to /login', async () => {
+    const { router } = renderApp('/settings');
+    await heading('Sign In');
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('opens /settings for a signed-in user', async () => {
+    const { router } = renderApp('/settings', authValue('signed-in', SIGNED_IN_USER));
+    await heading('Settings');
+    expect(router.state.location.pathname).toBe('/settings');
+  });
+
+  it('waits while the session is still loading instead of redirecting', async () => {
+    const { router } = renderApp('/settings', authValue('loading'));
+    expect(await screen.findByText('Loading content...')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/settings');
+  });
+
+  it('sends signed-in users away from /login and /signup', async () => {
+    const signedIn = authValue('signed-in', SIGNED_IN_USER);
+    const login = renderApp('/login', signedIn);
+    await waitFor(() => expect(login.router.state.location.pathname).toBe('/'));
+    cleanup();
+    const signup = renderApp('/signup', signedIn);
+    await waitFor(() => expect(signup.router.state.location.pathname).toBe('/'));
+  });
+
+  it('hides the debug routes unless debug-mode is on', async () => {
+    const off = renderApp('/debug/api');
+    await waitFor(() => expect(off.router.state.location.pathname).toBe('/'));
+    cleanup();
+    localStorage.setItem('debug-mode', 'true');
+    const on = renderApp('/debug/ads');
+    await waitFor(() => expect(on.router.state.location.pathname).toBe('/debug/ads'));
+    await heading('Ad Debug');
+  });
+
+  it.each([
+    ['/forecast', 'Aurora Forecast'],
+    ['/live-feeds', 'Live Aurora Feeds'],
+    ['/news-guides', 'Space News'],
+    ['/news', 'Space News'],
+    ['/guide', 'Aurora Guides'],
+    ['/sdo', 'Solar Data'],
+    ['/signup', 'Sign Up'],
+    ['/about', 'About Us'],
+    ['/contact', 'Contact Us'],
+    ['/terms', 'Terms & Conditions'],
+    ['/privacy', 'Privacy Policy'],
+    ['/cookies', 'Cookie Policy'],
+    ['/news-guides/understanding-aurora-forecasts-kp-index', 'Understanding Aurora Forecasts and the Kp Index'],
+  ])('renders %s with exactly one h1, "%s"', async (path, title) => {
+    renderApp(path);
+    await heading(title);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('shows the current pathname and the solar imagery on /sdo-test', async () => {
+    renderApp('/sdo-test');
+    expect((await screen.findByTestId('pathname')).textContent).toBe('/sdo-test');
+    expect(screen.getByRole('heading', { name: /Solar Dynamics Observatory/ })).toBeTruthy();
+  });
+
+  it('says honestly when an article does not exist, with a way back', async () => {
+    renderApp('/news-guides/no-such-article');
+    await heading('Article not found');
+    expect(screen.getByRole('link', { name: 'Back to Space News' }).getAttribute('href')).toBe('/news-guides');
+  });
+});
