@@ -40,12 +40,12 @@ export const queueSchemaV0: RxJsonSchema<QueueDoc> = {
     headers: { type: 'object', additionalProperties: { type: 'string' } },
     createdAt: { type: 'number', minimum: 0, maximum: EPOCH_MS_MAX, multipleOf: 1 },
     attempts: { type: 'number' },
-    nextAttempt: { type: 'number' },
+    nextAttempt: { type: 'number', minimum: 0, maximum: EPOCH_MS_MAX, multipleOf: 1 },
     lastError: { type: ['string', 'null'] },
-    state: { type: 'string', enum: ['pending', 'rejected'] },
+    state: { type: 'string', enum: ['pending', 'rejected'], maxLength: 16 },
   },
   required: ['id', 'target', 'method', 'body', 'headers', 'createdAt', 'attempts', 'nextAttempt', 'lastError', 'state'],
-  indexes: ['createdAt'],
+  indexes: ['createdAt', ['state', 'createdAt'], ['state', 'nextAttempt']],
   additionalProperties: false,
 };
 

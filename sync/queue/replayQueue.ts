@@ -1,0 +1,114 @@
+import { getDatabase, type AuroraDatabase } from '../database.ts';
+import type { QueueDoc } from '../schemas/queue.ts';
+import { classifyResponse, nextAttemptAt } from './backoff.ts';
+
+export interface ReplayOptions {
+  /** The fetch to send with (the app passes one that adds the session's apikey/Authorization). */
+  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  now?: () => number;
+  db?: AuroraDatabase;
+  /** Base URL for queued paths. */
+  baseUrl?: string;
+  /** Ignore back-off (a person pressed Retry, or the network just came back). */
+  force?: boolean;
+  /** Stop between requests (the page is going away). */
+  signal?: AbortSignal;
+}
+
+export interface ReplayResult {
+  /** Requests that took effect (2xx) and left the queue. */
+  sent: number;
+  /** Requests that failed in this run: will be retried (`retry`) or were refused (`rejected`). */
+  failed: number;
+  rejected: number;
+  /** Pending requests still queued after the run. */
+  remaining: number;
+}
+
+const MAX_ERROR_TEXT = 300;
+
+function resolveTarget(target: string, baseUrl: string | undefined): string {
+  if (/^https?:\/\//i.test(target)) return target;
+  if (!baseUrl) throw new Error(`Queued request to ${target} needs a base URL`);
+  return baseUrl.replace(/\/+$/, '') + (target.startsWith('/') ? target : `/${target}`);
+}
+
+async function errorText(res: Response): Promise<string> {
+  const text = await res.text().catch(() => '');
+  return `HTTP ${res.status}${text ? `: ${text.slice(0, MAX_ERROR_TEXT)}` : ''}`;
+}
+
+const running = new WeakMap<AuroraDatabase, Promise<unknown>>();
+
+/**
+ * Send every due pending request, oldest first, one at a time (so a profile write made after
+ * another lands after it). Each carries `Idempotency-Key: <id>`; the document is removed only
+ * after a 2xx, so a replay interrupted anywhere (tab closed mid-request, crash after the server
+ * applied it) re-sends that request next time and the server's key check makes it take effect
+ * once. Runs in one realm are serialised: a call made during a run starts after it, so a request
+ * queued meanwhile is not missed.
+ */
+export function replayQueue(options: ReplayOptions): Promise<ReplayResult> {
+  return (async () => {
+    const db = options.db ?? (await getDatabase());
+    const previous = running.get(db) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(() => replayOnce(db, options));
+    running.set(db, run);
+    void run.finally(() => {
+      if (running.get(db) === run) running.delete(db);
+    }).catch(() => undefined);
+    return run;
+  })();
+}
+
+async function replayOnce(db: AuroraDatabase, options: ReplayOptions): Promise<ReplayResult> {
+  const now = options.now ?? Date.now;
+  const result: ReplayResult = { sent: 0, failed: 0, rejected: 0, remaining: 0 };
+  const due = await db.queue
+    .find({ selector: { state: 'pending' }, sort: [{ createdAt: 'asc' }, { id: 'asc' }] })
+    .exec();
+  for (const doc of due) {
+    if (options.signal?.aborted) break;
+    const req: QueueDoc = doc.toMutableJSON(false);
+    if (!options.force && req.nextAttempt > now()) continue;
+    let outcome: 'done' | 'retry' | 'rejected';
+    let error: string | null = null;
+    try {
+      const res = await options.fetch(resolveTarget(req.target, options.baseUrl), {
+        method: req.method,
+        headers: { ...req.headers, 'Idempotency-Key': req.id },
+        body: req.body ?? undefined,
+        signal: options.signal,
+      });
+      outcome = classifyResponse(res.status);
+      if (outcome !== 'done') error = await errorText(res);
+      else await res.body?.cancel().catch(() => undefined);
+    } catch (e) {
+      if (options.signal?.aborted) break;
+      outcome = 'retry';
+      error = e instanceof Error ? e.message : String(e);
+    }
+    if (outcome === 'done') {
+      await doc.getLatest().remove();
+      result.sent++;
+      continue;
+    }
+    result.failed++;
+    const attempts = req.attempts + 1;
+    if (outcome === 'rejected') result.rejected++;
+    await doc.getLatest().incrementalPatch({
+      attempts,
+      lastError: error,
+      nextAttempt: outcome === 'retry' ? nextAttemptAt(attempts, now()) : req.nextAttempt,
+      state: outcome === 'rejected' ? 'rejected' : 'pending',
+    });
+  }
+  result.remaining = await db.queue.count({ selector: { state: 'pending' } }).exec();
+  return result;
+}
+
+/** Pending and refused requests, oldest first (for a debug panel or the settings page). */
+export async function listQueuedRequests(db: AuroraDatabase): Promise<QueueDoc[]> {
+  const docs = await db.queue.find({ sort: [{ createdAt: 'asc' }, { id: 'asc' }] }).exec();
+  return docs.map((d) => d.toMutableJSON(false));
+}
