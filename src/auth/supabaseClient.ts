@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AuthClient as AuthClientType, SupabaseClientOptions, SupabaseClient } from '@supabase/supabase-js';
 import { resolveAnonKey } from './anonKey.ts';
 import { authConfig } from './config.ts';
 
@@ -6,14 +6,30 @@ import { authConfig } from './config.ts';
  * The one supabase-js client of the page, created on first use. supabase-js is ~50 KB gzip and
  * is not needed to paint `/`, so it is imported dynamically: it loads when someone signs in, when
  * a stored session exists, or when replication starts (sync/ calls getSupabase() too).
- *
- * Options (spec §9): session persisted, implicit flow by default. Token refresh is driven by our
- * own ticker (sessionTicker.ts), so supabase-js' built-in one is off and the two never race.
- * Callback URLs are handled by AuthCallbackPage, so detectSessionInUrl is off: the code or tokens
- * are consumed once, where their errors can be shown.
  */
 let client: Promise<SupabaseClient> | null = null;
 let resolvedAnonKey = '';
+
+type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/**
+ * Client options (spec §9): session persisted, implicit flow by default. Token refresh is driven
+ * by our own ticker (sessionTicker.ts), so supabase-js' built-in one is off and the two never race.
+ * Callback URLs are handled by AuthCallbackPage, so detectSessionInUrl is off: the code or tokens
+ * are consumed once, where their errors can be shown.
+ */
+export function clientOptions(storageKey: string, storage?: KeyValueStorage): SupabaseClientOptions<'public'> {
+  return {
+    auth: {
+      autoRefreshToken: false,
+      persistSession: true,
+      detectSessionInUrl: false,
+      flowType: 'implicit',
+      storageKey,
+      ...(storage ? { storage } : {}),
+    },
+  };
+}
 
 export function getSupabase(): Promise<SupabaseClient> {
   client ??= createLazily().catch((err: unknown) => {
@@ -23,17 +39,12 @@ export function getSupabase(): Promise<SupabaseClient> {
   return client;
 }
 
-/** apikey/Authorization headers for direct calls to /functions/v1 (after getSupabase() resolved). */
+/** apikey/Authorization headers for direct calls to /functions/v1 and /rest/v1. */
 export async function backendHeaders(): Promise<Record<string, string>> {
   const sb = await getSupabase();
   const { data } = await sb.auth.getSession();
   const bearer = data.session?.access_token ?? resolvedAnonKey;
   return { apikey: resolvedAnonKey, Authorization: `Bearer ${bearer}` };
-}
-
-/** True once the client has been asked for (the chunk may still be loading). */
-export function supabaseRequested(): boolean {
-  return client !== null;
 }
 
 async function createLazily(): Promise<SupabaseClient> {
@@ -48,42 +59,39 @@ async function createLazily(): Promise<SupabaseClient> {
     }),
   ]);
   resolvedAnonKey = anonKey;
-  return createClient(cfg.supabaseUrl, anonKey, {
-    auth: {
-      autoRefreshToken: false,
-      persistSession: true,
-      detectSessionInUrl: false,
-      flowType: 'implicit',
-      storageKey: cfg.storageKey,
-    },
-  });
+  return createClient(cfg.supabaseUrl, anonKey, clientOptions(cfg.storageKey));
 }
 
 /**
- * Starts an OAuth sign-in with PKCE while the main client stays on the implicit flow. A second
- * auth client with flowType 'pkce' builds the /authorize URL and stores the code verifier where
- * the main client's exchangeCodeForSession() reads it (`<storageKey>-code-verifier`); its storage
- * adapter lets only that key through, so it never sees, refreshes or overwrites the session.
+ * Builds the /authorize URL of an OAuth sign-in with PKCE while the main client stays on the
+ * implicit flow. A second auth client with flowType 'pkce' makes the URL and stores the code
+ * verifier where the main client's exchangeCodeForSession() reads it (`<storageKey>-code-verifier`);
+ * its storage adapter lets only that key through, so it never sees, refreshes or overwrites the session.
  */
-export async function startOAuthPkce(provider: string, redirectTo: string): Promise<{ url: string }> {
-  const cfg = authConfig();
-  await getSupabase();
-  const { AuthClient } = await import('@supabase/supabase-js');
-  const verifierKey = `${cfg.storageKey}-code-verifier`;
-  const auxKey = `${cfg.storageKey}-oauth`;
+export async function buildPkceAuthorizeUrl(p: {
+  AuthClient: typeof AuthClientType;
+  supabaseUrl: string;
+  anonKey: string;
+  storageKey: string;
+  storage: KeyValueStorage;
+  provider: string;
+  redirectTo: string;
+}): Promise<string> {
+  const verifierKey = `${p.storageKey}-code-verifier`;
+  const auxKey = `${p.storageKey}-oauth`;
+  const auxVerifierKey = `${auxKey}-code-verifier`;
   const storage = {
-    getItem: (key: string) => (key === `${auxKey}-code-verifier` ? localStorage.getItem(verifierKey) : null),
+    getItem: (key: string) => (key === auxVerifierKey ? p.storage.getItem(verifierKey) : null),
     setItem: (key: string, value: string) => {
-      if (key === `${auxKey}-code-verifier`) localStorage.setItem(verifierKey, value);
+      if (key === auxVerifierKey) p.storage.setItem(verifierKey, value);
     },
     removeItem: (key: string) => {
-      if (key === `${auxKey}-code-verifier`) localStorage.removeItem(verifierKey);
+      if (key === auxVerifierKey) p.storage.removeItem(verifierKey);
     },
   };
-  const headers = { apikey: resolvedAnonKey, Authorization: `Bearer ${resolvedAnonKey}` };
-  const aux = new AuthClient({
-    url: `${cfg.supabaseUrl}/auth/v1`,
-    headers,
+  const aux = new p.AuthClient({
+    url: `${p.supabaseUrl}/auth/v1`,
+    headers: { apikey: p.anonKey, Authorization: `Bearer ${p.anonKey}` },
     storageKey: auxKey,
     storage,
     flowType: 'pkce',
@@ -91,7 +99,26 @@ export async function startOAuthPkce(provider: string, redirectTo: string): Prom
     autoRefreshToken: false,
     detectSessionInUrl: false,
   });
-  const { data, error } = await aux.signInWithOAuth({ provider: provider as never, options: { redirectTo, skipBrowserRedirect: true } });
+  const { data, error } = await aux.signInWithOAuth({
+    provider: p.provider as Parameters<typeof aux.signInWithOAuth>[0]['provider'],
+    options: { redirectTo: p.redirectTo, skipBrowserRedirect: true },
+  });
   if (error || !data.url) throw error ?? new Error('No authorize URL');
-  return { url: data.url };
+  return data.url;
+}
+
+export async function startOAuthPkce(provider: string, redirectTo: string): Promise<{ url: string }> {
+  const cfg = authConfig();
+  await getSupabase(); // resolves the anon key
+  const { AuthClient } = await import('@supabase/supabase-js');
+  const url = await buildPkceAuthorizeUrl({
+    AuthClient,
+    supabaseUrl: cfg.supabaseUrl,
+    anonKey: resolvedAnonKey,
+    storageKey: cfg.storageKey,
+    storage: localStorage,
+    provider,
+    redirectTo,
+  });
+  return { url };
 }

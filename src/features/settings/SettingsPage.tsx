@@ -2,16 +2,16 @@ import './settings.css';
 import { useState } from 'react';
 import { displayName, useAuth } from '../../auth/useAuth.ts';
 import type { Preferences } from '../../../sync/model.ts';
+import { usePreferences } from '../../../sync/react/index.ts';
 import { Page } from '../../ui/Page.tsx';
 import { MapPreferencesForm } from './MapPreferencesForm.tsx';
 import { NotificationSettingsForm } from './NotificationSettingsForm.tsx';
 import { useNotificationSettings } from './useNotificationSettings.ts';
-import { usePreferencesSource } from './usePreferencesSource.ts';
 
 /** /settings (spec §2): map preferences (synced with the profile) and Kp alert settings. */
 export function SettingsPage() {
   const { user } = useAuth();
-  const prefs = usePreferencesSource();
+  const prefs = usePreferences();
   const notifications = useNotificationSettings();
   const [prefsError, setPrefsError] = useState<string | null>(null);
 

@@ -7,7 +7,7 @@ import type { NonceStore } from '../../../supabase/functions/siwe-verify/nonces.
 
 /** A real key pair behind the EIP-1193 calls a browser wallet answers. */
 function testWallet(opts: { reject?: boolean } = {}): { provider: Eip1193Provider; wallet: Wallet } {
-  const wallet = Wallet.createRandom();
+  const wallet = new Wallet(Wallet.createRandom().privateKey);
   return {
     wallet,
     provider: {

@@ -1,0 +1,172 @@
+// @vitest-environment jsdom
+import { AuthWeakPasswordError } from '@supabase/supabase-js';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authFailure, MSG } from '../../../src/auth/authMessages.ts';
+import { AuthContext, type AuthResult, type AuthState } from '../../../src/auth/useAuth.ts';
+import AuthCallbackPage from '../../../src/features/auth/AuthCallbackPage.tsx';
+import LoginPage from '../../../src/features/auth/LoginPage.tsx';
+import SignupPage from '../../../src/features/auth/SignupPage.tsx';
+import { UserMenu } from '../../../src/features/auth/UserMenu.tsx';
+import { setForcedOffline } from '../../../src/lib/network/networkMonitor.ts';
+
+afterEach(() => {
+  cleanup();
+  setForcedOffline(false);
+});
+
+const ok = async (): Promise<AuthResult> => ({ ok: true });
+
+function authState(over: Partial<AuthState> = {}): AuthState {
+  return {
+    status: 'signed-out',
+    user: null,
+    oauthProvider: 'google',
+    hasEthereumWallet: false,
+    signInWithPassword: vi.fn(ok),
+    signUp: vi.fn(ok),
+    signInWithOAuth: vi.fn(ok),
+    signInWithEthereum: vi.fn(ok),
+    completeOAuthCallback: vi.fn(ok),
+    signOut: vi.fn(ok),
+    ...over,
+  };
+}
+
+function renderAt(path: string, element: ReactNode, auth: AuthState) {
+  return render(
+    <AuthContext.Provider value={auth}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/" element={<p>Home screen</p>} />
+          <Route path={path.split('?')[0]} element={element} />
+          <Route path="/settings" element={<p>Settings screen</p>} />
+        </Routes>
+      </MemoryRouter>
+    </AuthContext.Provider>,
+  );
+}
+
+const signedIn = { status: 'signed-in' as const, user: { id: 'u', email: 'ada@example.com', fullName: null, avatarUrl: null, provider: 'email' } };
+
+describe('Sign In and Sign Up pages', () => {
+  it('send a signed-in user to /', () => {
+    renderAt('/login', <LoginPage />, authState(signedIn));
+    expect(screen.getByText('Home screen')).toBeTruthy();
+    cleanup();
+    renderAt('/signup', <SignupPage />, authState(signedIn));
+    expect(screen.getByText('Home screen')).toBeTruthy();
+  });
+
+  it('have the headings Sign In and Sign Up and labelled fields', () => {
+    renderAt('/login', <LoginPage />, authState());
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign In');
+    expect(screen.getByLabelText('Email')).toBeTruthy();
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    cleanup();
+    renderAt('/signup', <SignupPage />, authState());
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign Up');
+  });
+
+  it('show the spec message for a missing email or password without calling the server', async () => {
+    const auth = authState();
+    renderAt('/login', <LoginPage />, auth);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You must provide either an email or phone number and a password.');
+    expect(auth.signInWithPassword).not.toHaveBeenCalled();
+  });
+
+  it('pass the credentials to sign-in and show the server’s answer', async () => {
+    const auth = authState({ signInWithPassword: vi.fn(async () => ({ ok: false as const, message: 'Invalid login credentials' })) });
+    renderAt('/login', <LoginPage />, auth);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' ada@example.com ' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid login credentials');
+    expect(auth.signInWithPassword).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'Secret123' });
+  });
+
+  it('list the weak-password reasons the server gave on sign-up', async () => {
+    const weak = new AuthWeakPasswordError('Password should be at least 8 characters.', 422, ['length', 'pwned']);
+    const auth = authState({ signUp: vi.fn(async () => authFailure(weak, MSG.signUpFailed)) });
+    renderAt('/signup', <SignupPage />, auth);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'abc' } });
+    // The client-side hint shows while typing…
+    expect(screen.getByRole('list', { name: 'Password suggestions' }).textContent).toContain('Use at least 8 characters.');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    // …and the server's reasons after submitting.
+    const reasons = await screen.findByRole('list', { name: 'Why the password was rejected' });
+    expect([...reasons.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'It must be at least 8 characters long.',
+      'It is a well-known password that is easy to guess.',
+    ]);
+  });
+
+  it('render offline and answer a submit with the offline message instead of hanging', async () => {
+    act(() => setForcedOffline(true));
+    const auth = authState();
+    renderAt('/login', <LoginPage />, auth);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign In');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You are offline — sign-in needs a connection.');
+    expect(auth.signInWithPassword).not.toHaveBeenCalled();
+  });
+
+  it('say there is no wallet when Sign in with Ethereum is pressed without one', async () => {
+    const auth = authState();
+    renderAt('/login', <LoginPage />, auth);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with Ethereum' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('No Ethereum wallet found in this browser');
+    expect(auth.signInWithEthereum).not.toHaveBeenCalled();
+  });
+
+  it('start the social sign-in with the configured provider', async () => {
+    const auth = authState({ signInWithOAuth: vi.fn(async () => ({ ok: false as const, message: 'Failed to sign in with Google' })) });
+    renderAt('/login', <LoginPage />, auth);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to sign in with Google');
+    expect(auth.signInWithOAuth).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Auth callback page', () => {
+  it('completes the sign-in once and goes to /', async () => {
+    const auth = authState();
+    renderAt('/auth/callback', <AuthCallbackPage />, auth);
+    expect(await screen.findByText('Home screen')).toBeTruthy();
+    expect(auth.completeOAuthCallback).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the error and a way back to Sign In when the exchange fails', async () => {
+    const auth = authState({ completeOAuthCallback: vi.fn(async () => ({ ok: false as const, message: 'No code detected.' })) });
+    renderAt('/auth/callback', <AuthCallbackPage />, auth);
+    expect(screen.getByRole('status').textContent).toBe('Completing sign-in…');
+    expect((await screen.findByRole('alert')).textContent).toBe('No code detected.');
+    expect(screen.getByRole('link', { name: 'Back to Sign In' }).getAttribute('href')).toBe('/login');
+  });
+});
+
+describe('User menu', () => {
+  it('shows the display name, then the email, a Settings link and Sign Out', () => {
+    renderAt('/menu', <UserMenu />, authState(signedIn));
+    const toggle = screen.getByRole('button', { name: 'ada' });
+    fireEvent.click(toggle);
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+  });
+
+  it('reports "Failed to sign out" when signing out fails', async () => {
+    const auth = authState({ ...signedIn, signOut: vi.fn(async () => ({ ok: false as const, message: MSG.signOutFailed })) });
+    renderAt('/menu', <UserMenu />, auth);
+    fireEvent.click(screen.getByRole('button', { name: 'ada' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to sign out'));
+  });
+});
