@@ -124,6 +124,8 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     stops.push(
       () =>
         new Promise<void>((resolve) => {
+          // Upgraded (websocket) sockets keep the server open: end them first.
+          realtime.close();
           server.close(() => resolve());
           server.closeAllConnections();
         }),
