@@ -1,4 +1,4 @@
-import { parseSwpcTime } from '../../../workers/normalise/index.ts';
+import { normalise } from '../../../workers/normalise/index.ts';
 
 /**
  * The current planetary Kp from SWPC's 1-minute estimate (json/planetary_k_index_1m.json). Pure.
@@ -20,25 +20,20 @@ export const RESET_WINDOW_MS = 45 * 60_000;
 /** How far before the boundary the held value may come from (gaps in the 1-minute file are common). */
 const HOLD_LOOKBACK_MS = 30 * 60_000;
 
-/** Reads `[{time_tag, estimated_kp, kp_index}]` rows; rows without a time or number are skipped. */
-export function parseKp1m(body: string): KpSample[] {
-  let rows: unknown;
-  try {
-    rows = JSON.parse(body);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(rows)) return [];
+/** The 1-minute Kp samples of an upstream body, read by the poller's own normaliser; [] when unusable. */
+export function parseKp1m(body: string, now: number): KpSample[] {
+  const result = normalise('kp-1m', body, { now });
+  if (!result.ok) return [];
+  const batch = result.series.find((s) => s.product === 'kp-1m');
+  if (!batch) return [];
+  const kp = batch.fields.kp ?? [];
+  const kpIndex = batch.fields.kpIndex ?? [];
   const out: KpSample[] = [];
-  for (const row of rows) {
-    if (!row || typeof row !== 'object') continue;
-    const r = row as Record<string, unknown>;
-    const t = typeof r.time_tag === 'string' ? parseSwpcTime(r.time_tag) : null;
-    const raw = typeof r.estimated_kp === 'number' ? r.estimated_kp : typeof r.kp_index === 'number' ? r.kp_index : null;
-    if (t === null || raw === null || !Number.isFinite(raw) || raw < 0 || raw > 9) continue;
-    out.push({ t, kp: raw });
+  for (let i = 0; i < batch.t.length; i++) {
+    const value = kp[i] ?? kpIndex[i] ?? null;
+    if (value !== null) out.push({ t: batch.t[i]!, kp: value });
   }
-  return out.sort((a, b) => a.t - b.t);
+  return out;
 }
 
 export function currentKp(samples: KpSample[]): KpSample | null {

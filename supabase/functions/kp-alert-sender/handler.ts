@@ -10,7 +10,7 @@ import { createWebPushSender } from './webPush.ts';
 /** The latest Kp through the space-weather cache (one upstream fetch per cadence, shared with clients). */
 export async function kpFromSpaceWeather(): Promise<KpSample | null> {
   const served = await getDefaultSpaceWeatherService().get('kp-1m');
-  return served ? currentKp(parseKp1m(served.entry.body)) : null;
+  return served ? currentKp(parseKp1m(served.entry.body, Date.now())) : null;
 }
 
 function depsFromEnv(): RunDeps {

@@ -6,6 +6,7 @@ import { parsePushPayload } from '../../../src/sw/pushPayload.ts';
 
 const KP_1M = readFileSync(new URL('../../fixtures/noaa/planetary_k_index_1m.json', import.meta.url), 'utf8');
 const at = (iso: string) => Date.parse(iso);
+const NOW = at('2026-07-09T10:01:00Z');
 
 /** Runs a sequence of Kp readings through the decisions, applying each decision as the sender would. */
 function replay(threshold: number, readings: number[]): string[] {
@@ -53,14 +54,14 @@ describe('Kp alert decisions', () => {
 
 describe('current Kp from the 1-minute estimate', () => {
   it('reads the real SWPC file oldest first with UTC times', () => {
-    const samples = parseKp1m(KP_1M);
+    const samples = parseKp1m(KP_1M, NOW);
     expect(samples).toHaveLength(358);
     expect(samples[0]).toEqual({ t: at('2026-07-09T04:03:00Z'), kp: 0.67 });
     expect(samples.at(-1)).toEqual({ t: at('2026-07-09T10:00:00Z'), kp: 1.67 });
   });
 
   it('holds the pre-boundary value through the 3-hour reset drop seen in the real file', () => {
-    const samples = parseKp1m(KP_1M);
+    const samples = parseKp1m(KP_1M, NOW);
     const upTo = (iso: string) => samples.filter((s) => s.t <= at(iso));
     // At 09:00 the estimate restarts at 0; the last value before it was 2.33.
     expect(upTo('2026-07-09T09:00:00Z').at(-1)!.kp).toBe(0);
@@ -85,7 +86,7 @@ describe('current Kp from the 1-minute estimate', () => {
   });
 
   it('returns nothing for an empty or unreadable file', () => {
-    expect(currentKp(parseKp1m('not json'))).toBeNull();
-    expect(parseKp1m('[{"time_tag":"bad","estimated_kp":3},{"time_tag":"2026-07-09T04:03:00","estimated_kp":null}]')).toEqual([]);
+    expect(currentKp(parseKp1m('not json', NOW))).toBeNull();
+    expect(parseKp1m('[{"time_tag":"bad","estimated_kp":3},{"time_tag":"2026-07-09T04:03:00","estimated_kp":null}]', NOW)).toEqual([]);
   });
 });

@@ -147,6 +147,33 @@ describe('space-weather function', () => {
     expect(service.stats()['kp-index']).toMatchObject({ lastUpstreamStatus: 'network-error', replays: 1, source: 'replay' });
   });
 
+  it('replays a real recorded file for every resource that has one, each with its own data time', async () => {
+    const { get } = setup(fakeUpstream(() => new Response('down', { status: 503 })));
+    const expected: Record<string, string> = {
+      'kp-index': '2026-02-09T15:00:00.000Z',
+      'aurora-oval': '2024-03-03T15:07:00.000Z',
+      'aurora-nowcast-hemi-power': '2024-03-03T15:15:00.000Z',
+      'solar-wind': '2026-01-19T23:07:00.000Z',
+      'magnetic-field': '2026-01-19T23:08:00.000Z',
+      'three-day-forecast': '2024-12-31T12:30:00.000Z',
+      'three-day-geomag-forecast': '2024-09-14T22:05:00.000Z',
+      'observed-solar-cycle': '2024-11-01T00:00:00.000Z',
+      // A prediction has no observation time: the date the recording was committed stands in.
+      'predicted-solar-cycle': '2023-11-11T00:00:00.000Z',
+      'kp-1m': '2026-07-09T10:00:00.000Z',
+      'kp-forecast': '2026-02-09T21:00:00.000Z',
+      'twenty-seven-day-outlook': '2025-03-24T02:02:00.000Z',
+    };
+    for (const [resource, dataTime] of Object.entries(expected)) {
+      const res = await get(resource);
+      expect(res.status, resource).toBe(200);
+      expect(res.headers.get('x-aurora-source'), resource).toBe('replay');
+      expect(res.headers.get('x-aurora-data-time'), resource).toBe(dataTime);
+      expect(res.headers.get('last-modified'), resource).toBe(new Date(dataTime).toUTCString());
+      await res.arrayBuffer();
+    }
+  });
+
   it('replaces a replay with the live body once upstream answers again', async () => {
     let up = false;
     const upstream = fakeUpstream(() => (up ? okKp() : new Response('down', { status: 503 })));
