@@ -67,8 +67,8 @@ export function feedState(
   source: Pick<Source, 'cadenceMs' | 'maxAgeMs' | 'ageFrom' | 'frozenAfterMs'>,
   now: number,
 ): FeedState {
-  const failedLast = status.error !== null && status.lastAttempt !== null && (status.lastSuccess === null || status.lastAttempt > status.lastSuccess);
-  if (failedLast) return 'error';
+  // The error is cleared by every success or 304, so its presence means the last attempt failed.
+  if (status.error !== null) return 'error';
   if (status.lastSuccess === null) return 'stale';
   const since = source.ageFrom === 'data' && status.dataTime !== null ? status.dataTime : status.lastSuccess;
   const age = now - since;

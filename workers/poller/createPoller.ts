@@ -1,0 +1,129 @@
+/**
+ * The poll loop: after every event (start, a poll finishing, online/offline, visibility, forced
+ * offline, refresh) it polls what is due and sleeps until the next source is due. Nothing is
+ * polled while offline or forced offline; coming back online or visible re-evaluates at once.
+ */
+import { RESOURCES, type Resource } from '../../sync/model.ts';
+import { nextPollAt, type PollConditions, type PollMemory } from '../schedule.ts';
+import { pollOrder, sourceFor } from '../sources.ts';
+import { createBatcher } from '../request/batcher.ts';
+import { createInFlight } from '../request/inFlight.ts';
+import { realTimers, type Timers } from '../request/timers.ts';
+import type { FetchLike } from '../request/requestWithRetry.ts';
+import { pollResource, type PollReport } from './pollResource.ts';
+import type { PollerStore } from './store.ts';
+
+export interface PollerOptions {
+  fetch: FetchLike;
+  backendBase: string | null;
+  store: PollerStore;
+  now?: () => number;
+  timers?: Timers;
+  resources?: readonly Resource[];
+  conditions?: Partial<Omit<PollConditions, 'now'>>;
+  /** Called after each poll (the worker forwards reports to the page for the debug overlay). */
+  onReport?: (report: PollReport) => void;
+}
+
+export interface Poller {
+  start(): void;
+  stop(): void;
+  setConditions(patch: Partial<Omit<PollConditions, 'now'>>): void;
+  /** Poll every resource now (still not while offline); resolves with how many failed. */
+  refreshNow(resources?: readonly Resource[]): Promise<{ failed: number; reports: PollReport[] }>;
+  readonly running: boolean;
+}
+
+/** Longest sleep between evaluations, so clock jumps (sleep/resume) are noticed. */
+const MAX_SLEEP_MS = 60_000;
+
+export function createPoller(opts: PollerOptions): Poller {
+  const now = opts.now ?? (() => Date.now());
+  const timers = opts.timers ?? realTimers;
+  const resources = pollOrder(opts.resources ?? RESOURCES);
+  const conditions = { online: true, forcedOffline: false, visible: true, ...opts.conditions };
+  const memory = new Map<Resource, PollMemory>(resources.map((r) => [r, { lastAttempt: null, failures: 0 }]));
+  const polling = new Set<Resource>();
+  const abort = new AbortController();
+  const inFlight = createInFlight();
+  const batcher = createBatcher({ timers });
+  let timer: unknown = null;
+  let running = false;
+
+  const deps = { fetch: opts.fetch, backendBase: opts.backendBase, store: opts.store, now, inFlight, batcher, timers, signal: abort.signal };
+
+  function mayPoll(): boolean {
+    return running && conditions.online && !conditions.forcedOffline;
+  }
+
+  async function pollOne(resource: Resource): Promise<PollReport | null> {
+    if (polling.has(resource)) return null;
+    polling.add(resource);
+    try {
+      const report = await pollResource(resource, deps);
+      const m = memory.get(resource) as PollMemory;
+      m.lastAttempt = now();
+      m.failures = report.outcome === 'failed' ? m.failures + 1 : 0;
+      opts.onReport?.(report);
+      return report;
+    } catch {
+      // Only the store failing to write the feed row gets here; count it and carry on.
+      const m = memory.get(resource) as PollMemory;
+      m.lastAttempt = now();
+      m.failures++;
+      return null;
+    } finally {
+      polling.delete(resource);
+      if (running) evaluate();
+    }
+  }
+
+  function evaluate(): void {
+    if (timer !== null) timers.clearTimeout(timer);
+    timer = null;
+    if (!mayPoll()) return;
+    const c: PollConditions = { ...conditions, now: now() };
+    let next = Infinity;
+    for (const r of resources) {
+      if (polling.has(r)) continue;
+      const at = nextPollAt(sourceFor(r), memory.get(r) as PollMemory, c);
+      if (at === null) continue;
+      if (at <= c.now) void pollOne(r);
+      else next = Math.min(next, at);
+    }
+    if (next !== Infinity) timer = timers.setTimeout(evaluate, Math.min(MAX_SLEEP_MS, Math.max(1_000, next - c.now)));
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      evaluate();
+    },
+    stop() {
+      running = false;
+      abort.abort();
+      if (timer !== null) timers.clearTimeout(timer);
+      timer = null;
+    },
+    setConditions(patch) {
+      const wasBlocked = !conditions.online || conditions.forcedOffline;
+      const wasHidden = !conditions.visible;
+      Object.assign(conditions, patch);
+      // Back online or visible again: whatever is overdue goes now, not after the old sleep.
+      if ((wasBlocked && mayPoll()) || (wasHidden && conditions.visible)) evaluate();
+      else if (!mayPoll() && timer !== null) {
+        timers.clearTimeout(timer);
+        timer = null;
+      }
+    },
+    async refreshNow(only) {
+      if (!conditions.online || conditions.forcedOffline) return { failed: (only ?? resources).length, reports: [] };
+      const reports = (await Promise.all((only ?? resources).map((r) => pollOne(r)))).filter((r): r is PollReport => r !== null);
+      return { failed: reports.filter((r) => r.outcome === 'failed').length, reports };
+    },
+    get running() {
+      return running;
+    },
+  };
+}

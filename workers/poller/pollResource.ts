@@ -1,0 +1,110 @@
+/**
+ * One poll of one resource: fetch (conditional, via the backend or SWPC) → normalise → write →
+ * feed status. Bad input never replaces good data: a failed fetch, a body the normaliser
+ * rejects, or a failed write only updates the feed row (state error, with the reason); the last
+ * good documents stay untouched.
+ */
+import type { FeedStatus, Resource } from '../../sync/model.ts';
+import { normalise } from '../normalise/index.ts';
+import { sourceFor } from '../sources.ts';
+import { nextFeedStatus } from '../feedStatus.ts';
+import { fetchSdoImageList } from '../sdo.ts';
+import { fetchResource, type FetchOutcome } from '../request/fetchResource.ts';
+import { toApiError } from '../request/errors.ts';
+import type { FetchLike } from '../request/requestWithRetry.ts';
+import type { Batcher } from '../request/batcher.ts';
+import type { InFlight } from '../request/inFlight.ts';
+import type { Timers } from '../request/timers.ts';
+import type { PollerStore } from './store.ts';
+
+export interface PollDeps {
+  fetch: FetchLike;
+  backendBase: string | null;
+  store: PollerStore;
+  now: () => number;
+  inFlight: InFlight;
+  batcher: Batcher;
+  timers?: Timers;
+  signal?: AbortSignal;
+}
+
+export interface PollReport {
+  resource: Resource;
+  outcome: 'updated' | 'unchanged' | 'failed';
+  error: string | null;
+  status: FeedStatus;
+  via: 'backend' | 'swpc' | 'sdo' | null;
+  /** Milliseconds spent normalising (bench, debug). */
+  normaliseMs: number;
+  written: number;
+}
+
+/** Direct solar-wind polls can use the 2-hour window once the last 90 minutes are stored. */
+function useRecentWindow(prev: FeedStatus | null, now: number): boolean {
+  return prev?.dataTime != null && now - prev.dataTime < 90 * 60_000;
+}
+
+async function fetchOnce(resource: Resource, prev: FeedStatus | null, deps: PollDeps): Promise<FetchOutcome> {
+  if (resource === 'sdo-images') {
+    const body = await fetchSdoImageList({ fetch: deps.fetch, timers: deps.timers, signal: deps.signal });
+    return { kind: 'body', body, validators: { etag: null, lastModified: null }, via: 'swpc', url: 'sdo', replay: false, attempts: 1 };
+  }
+  return fetchResource(resource, {
+    fetch: deps.fetch,
+    backendBase: deps.backendBase,
+    validators: prev ? { etag: prev.etag, lastModified: prev.lastModified } : null,
+    recent: useRecentWindow(prev, deps.now()),
+    timers: deps.timers,
+    signal: deps.signal,
+  });
+}
+
+export async function pollResource(resource: Resource, deps: PollDeps): Promise<PollReport> {
+  const source = sourceFor(resource);
+  const prev = await deps.store.readFeedStatus(resource);
+  const finish = async (event: Parameters<typeof nextFeedStatus>[2], outcome: PollReport['outcome'], via: PollReport['via'], normaliseMs = 0, written = 0): Promise<PollReport> => {
+    const status = nextFeedStatus(prev, resource, event, deps.now());
+    await deps.store.writeFeedStatus(status);
+    return { resource, outcome, error: event.kind === 'failure' ? event.error : null, status, via, normaliseMs, written };
+  };
+
+  let fetched: FetchOutcome;
+  try {
+    fetched = await deps.batcher.schedule(() => deps.inFlight.run(resource, () => fetchOnce(resource, prev, deps)), source.priority);
+  } catch (e) {
+    return finish({ kind: 'failure', error: toApiError(e).message }, 'failed', null);
+  }
+  const via = resource === 'sdo-images' ? 'sdo' : fetched.via;
+  if (fetched.kind === 'not-modified') return finish({ kind: 'not-modified' }, 'unchanged', via);
+
+  const started = performance.now();
+  const result = normalise(resource, fetched.body, { now: deps.now() });
+  const normaliseMs = performance.now() - started;
+  if (!result.ok) return finish({ kind: 'failure', error: result.error }, 'failed', via, normaliseMs);
+
+  const fetchedAt = deps.now();
+  let written = 0;
+  try {
+    for (const batch of result.series) {
+      const r = await deps.store.writeSeries(batch, { fetchedAt });
+      written += r.inserted + r.updated;
+    }
+    for (const grid of result.grids) {
+      const r = await deps.store.writeGrid(grid, { fetchedAt, source: null });
+      written += r.inserted + r.updated;
+    }
+    if (result.products.length > 0) {
+      const r = await deps.store.writeProducts(result.products, { fetchedAt });
+      written += r.inserted + r.updated;
+    }
+  } catch (e) {
+    return finish({ kind: 'failure', error: `${resource}: could not store the data (${e instanceof Error ? e.message : String(e)})` }, 'failed', via, normaliseMs, written);
+  }
+  return finish(
+    { kind: 'success', dataTime: result.dataTime, etag: fetched.validators.etag, lastModified: fetched.validators.lastModified, schemaDrift: result.schemaDrift, replay: fetched.replay },
+    written > 0 ? 'updated' : 'unchanged',
+    via,
+    normaliseMs,
+    written,
+  );
+}
