@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAuthController, type AuthControllerDeps } from '../../../src/auth/authController.ts';
+import { AuthProvider } from '../../../src/auth/AuthProvider.tsx';
+import { buildAuthConfig, SESSION_STORAGE_KEY } from '../../../src/auth/config.ts';
+import { useAuth } from '../../../src/auth/useAuth.ts';
+import LoginPage from '../../../src/features/auth/LoginPage.tsx';
+import { memoryStorage } from './memoryStorage.ts';
+
+afterEach(cleanup);
+
+const storedSession = JSON.stringify({
+  access_token: 'x.y.z',
+  refresh_token: 'r',
+  expires_at: Math.floor(Date.now() / 1000) + 3600,
+  token_type: 'bearer',
+  user: { id: 'u1', email: 'ada@example.com', user_metadata: {}, app_metadata: { provider: 'email' } },
+});
+
+/** Deps whose client never finishes loading: whatever renders, renders without supabase-js. */
+function deps(storage: Storage) {
+  const getClient = vi.fn(() => new Promise<never>(() => {}));
+  const d: AuthControllerDeps = {
+    config: buildAuthConfig({}, 'http://localhost:8787'),
+    storage,
+    getClient,
+    backendHeaders: async () => ({}),
+    startOAuth: async () => ({ url: 'about:blank' }),
+    fetch: vi.fn(async () => new Response('[]')),
+    now: () => Date.now(),
+    sleep: async () => {},
+    isOffline: () => false,
+    location: { origin: 'http://localhost:8787', host: 'localhost:8787', assign: () => {} },
+    ethereum: () => null,
+    isHidden: () => false,
+    onVisibilityChange: () => () => {},
+    setTimer: (fn, ms) => setTimeout(fn, ms),
+    clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  };
+  return { d, getClient };
+}
+
+function Status() {
+  return <p>status: {useAuth().status}</p>;
+}
+
+function app(controller: ReturnType<typeof createAuthController>) {
+  return render(
+    <AuthProvider controller={controller}>
+      <MemoryRouter initialEntries={['/login']}>
+        <Routes>
+          <Route path="/" element={<p>Home screen</p>} />
+          <Route path="/login" element={<><Status /><LoginPage /></>} />
+        </Routes>
+      </MemoryRouter>
+    </AuthProvider>,
+  );
+}
+
+describe('AuthProvider start-up', () => {
+  it('redirects a signed-in user off /login on the first render, before supabase-js has loaded', () => {
+    const { d } = deps(memoryStorage({ [SESSION_STORAGE_KEY]: storedSession }));
+    app(createAuthController(d));
+    expect(screen.getByText('Home screen')).toBeTruthy();
+  });
+
+  it('never loads supabase-js for a visitor with no stored session', async () => {
+    const { d, getClient } = deps(memoryStorage());
+    app(createAuthController(d));
+    expect(screen.getByText('status: signed-out')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign In');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(getClient).not.toHaveBeenCalled();
+  });
+
+  it('loads supabase-js at start when a session is stored, to keep it fresh', async () => {
+    const { d, getClient } = deps(memoryStorage({ [SESSION_STORAGE_KEY]: storedSession }));
+    app(createAuthController(d));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(getClient).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a sign-in attempt while offline with the offline message, without loading supabase-js', async () => {
+    const { d, getClient } = deps(memoryStorage());
+    const ctrl = createAuthController({ ...d, isOffline: () => true });
+    expect(await ctrl.signInWithPassword({ email: 'a@b.c', password: 'Secret123' })).toEqual({
+      ok: false,
+      message: 'You are offline — sign-in needs a connection.',
+    });
+    expect(await ctrl.signInWithEthereum()).toEqual({ ok: false, message: 'No Ethereum wallet found in this browser' });
+    expect(getClient).not.toHaveBeenCalled();
+  });
+
+  it('signs out a stored session while offline by forgetting it on this device', async () => {
+    const storage = memoryStorage({ [SESSION_STORAGE_KEY]: storedSession });
+    const { d } = deps(storage);
+    const ctrl = createAuthController({ ...d, isOffline: () => true, getClient: () => Promise.reject(new Error('offline')) });
+    expect(await ctrl.signOut()).toEqual({ ok: true });
+    expect(ctrl.getSnapshot().status).toBe('signed-out');
+    expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+});
