@@ -47,6 +47,16 @@ export async function backendHeaders(): Promise<Record<string, string>> {
   return { apikey: resolvedAnonKey, Authorization: `Bearer ${bearer}` };
 }
 
+/**
+ * fetch with the backend's apikey and the current user's JWT (or the anon key): what the request
+ * queue's replay (sync/queue replayQueue) needs to send queued function and REST calls as the user.
+ */
+export async function backendFetch(input: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  for (const [k, v] of Object.entries(await backendHeaders())) if (!headers.has(k)) headers.set(k, v);
+  return fetch(input, { ...init, headers });
+}
+
 async function createLazily(): Promise<SupabaseClient> {
   const cfg = authConfig();
   const [{ createClient }, anonKey] = await Promise.all([

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { backendHeaders } from '../../auth/supabaseClient.ts';
+import { backendFetch } from '../../auth/supabaseClient.ts';
+import { enqueueRequest, replayQueue } from '../../../sync/queue/index.ts';
 import { authConfig } from '../../auth/config.ts';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
@@ -9,14 +10,14 @@ import {
 } from './notificationSettings.ts';
 import { disablePush, enablePush, updateThreshold, type PushDeps, type PushOutcome, type PushRequest } from './pushSubscription.ts';
 
-/** POST/DELETE {functions}/push-subscription with the user's (or the anon) JWT. */
+/**
+ * POST/DELETE {functions}/push-subscription through the request queue (sync/queue): the request is
+ * stored first, then a replay is started, so a toggle made offline (or during a server hiccup) is
+ * sent on reconnect, Retry or background sync instead of being lost.
+ */
 async function sendPushRequest(req: PushRequest): Promise<void> {
-  const res = await fetch(`${authConfig().functionsBase}/push-subscription`, {
-    method: req.method,
-    headers: { ...(await backendHeaders()), 'content-type': 'application/json' },
-    body: JSON.stringify(req.body),
-  });
-  if (!res.ok) throw new Error(`push-subscription answered ${res.status}`);
+  await enqueueRequest({ target: '/functions/v1/push-subscription', method: req.method, body: req.body });
+  void replayQueue({ fetch: backendFetch, baseUrl: authConfig().supabaseUrl }).catch(() => undefined);
 }
 
 function browserPushDeps(store: NotificationSettingsStore): PushDeps {
