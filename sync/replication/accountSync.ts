@@ -1,0 +1,117 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { RxSupabaseReplicationState } from 'rxdb/plugins/replication-supabase';
+import type { AuroraDatabase } from '../database.ts';
+import { setPreferencesUser } from '../preferences/activeUser.ts';
+import { clearAnonymousEdits, readAnonymousEdits } from '../preferences/anonymousEdits.ts';
+import { ANONYMOUS_PREFERENCES_ID, type PreferencesDoc } from '../schemas/preferences.ts';
+import { mergeAnonymousIntoProfile } from './mergeOnSignIn.ts';
+import { PREFERENCE_COLUMNS, type PreferenceColumns } from './preferencesRow.ts';
+import { PROFILES_TABLE, replicatePreferences, type ReplicatePreferencesOptions } from './replicatePreferences.ts';
+
+export interface AccountSync {
+  readonly userId: string;
+  /** The live replication (null while paused or stopped). */
+  current(): RxSupabaseReplicationState<PreferencesDoc> | null;
+  /** Resolves with the columns the sign-in merge wrote into the profile, once it has run. */
+  readonly merged: Promise<Partial<PreferenceColumns>>;
+  /** Stop replicating for now (offline mode, hidden tab…). */
+  pause(): Promise<void>;
+  /** Replicate again after `pause()`. */
+  resume(): Promise<void>;
+  /** After a token refresh: cancel and re-create with the same identifier (a live one cannot restart). */
+  restart(): Promise<void>;
+  /** Stop for good. `signOut`: the device's anonymous preferences take the user's current values. */
+  stop(opts?: { signOut?: boolean }): Promise<void>;
+}
+
+function pick(doc: Partial<PreferencesDoc> | null | undefined): Partial<PreferenceColumns> | null {
+  if (!doc) return null;
+  const out: Partial<PreferenceColumns> = {};
+  for (const c of PREFERENCE_COLUMNS) (out as Record<string, unknown>)[c] = doc[c] ?? null;
+  return out;
+}
+
+/** The profile row's `_modified`, which replication does not keep in the document. */
+async function profileModifiedAt(client: SupabaseClient, userId: string): Promise<number | null> {
+  const { data, error } = await client.from(PROFILES_TABLE).select('_modified').eq('id', userId).limit(1);
+  if (error || !data || data.length === 0) return null;
+  const t = Date.parse(String((data[0] as { _modified?: unknown })._modified));
+  return Number.isFinite(t) ? t : null;
+}
+
+/**
+ * A signed-in user's preference sync: points `usePreferences()` at the user's document, runs the
+ * replication (leader tab only, unless told otherwise), and once the first pull has landed merges
+ * the anonymous preferences of this device into the profile (sync/replication/mergeOnSignIn.ts).
+ * Every restart cancels the replication and creates a new one with the same identifier: its
+ * checkpoint is stored, so nothing is pulled twice and nothing is lost.
+ */
+export function startAccountSync(options: ReplicatePreferencesOptions): AccountSync {
+  const { db, client, userId } = options;
+  setPreferencesUser(userId);
+  let replication: RxSupabaseReplicationState<PreferencesDoc> | null = replicatePreferences(options);
+  let stopped = false;
+
+  const merged = (async (): Promise<Partial<PreferenceColumns>> => {
+    const first = replication;
+    if (!first) return {};
+    await first.awaitInitialReplication();
+    if (stopped || db.closed) return {};
+    const [anonymous, edits, profile, modifiedAt] = await Promise.all([
+      db.preferences.findOne(ANONYMOUS_PREFERENCES_ID).exec(),
+      readAnonymousEdits(db),
+      db.preferences.findOne(userId).exec(),
+      profileModifiedAt(client, userId),
+    ]);
+    const patch = mergeAnonymousIntoProfile({
+      anonymous: pick(anonymous?._data),
+      edits,
+      profile: pick(profile?._data),
+      profileModifiedAt: modifiedAt,
+    });
+    if (Object.keys(patch).length > 0) {
+      if (profile) await profile.getLatest().incrementalPatch(patch);
+      else await db.preferences.insert({ id: userId, ...{ default_map_view: null, default_map_style: null, show_aurora_on_load: null, show_clouds_on_load: null }, ...patch });
+    }
+    // The anonymous choices have been weighed once; they must not override a later profile change.
+    await clearAnonymousEdits(db);
+    return patch;
+  })();
+  // A cancelled replication never completes its initial pull; that is not an error for callers.
+  merged.catch(() => undefined);
+
+  const cancel = async () => {
+    const r = replication;
+    replication = null;
+    if (r && !r.isStopped()) await r.cancel();
+  };
+
+  return {
+    userId,
+    current: () => replication,
+    merged,
+    async pause() {
+      await cancel();
+    },
+    async resume() {
+      if (stopped || replication) return;
+      replication = replicatePreferences(options);
+    },
+    async restart() {
+      if (stopped) return;
+      await cancel();
+      replication = replicatePreferences(options);
+    },
+    async stop(opts) {
+      stopped = true;
+      await cancel();
+      if (opts?.signOut && !db.closed) {
+        const mine = await db.preferences.findOne(userId).exec();
+        const values = pick(mine?._data);
+        if (values) await db.preferences.upsert({ id: ANONYMOUS_PREFERENCES_ID, ...values } as PreferencesDoc);
+        await clearAnonymousEdits(db);
+      }
+      setPreferencesUser(null);
+    },
+  };
+}
