@@ -25,15 +25,15 @@ export function appVersion(): string {
 export const V2_VERSION = `${appVersion()}-e2e-next`;
 
 /** Builds `outDir` with `version` unless a build at least as new as every source is there. */
-export function ensureBuild(outDir: string, version?: string): void {
+export function ensureBuild(outDir: string, version?: string, opts: { logToStderr?: boolean } = {}): void {
   const marker = join(ROOT, outDir, 'sw.js');
   const index = join(ROOT, outDir, 'index.html');
   const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s))));
   const builtAt = existsSync(marker) && existsSync(index) ? Math.min(statSync(marker).mtimeMs, statSync(index).mtimeMs) : 0;
   if (builtAt >= sourcesAt) return;
-  console.log(`[e2e] building ${outDir}${version ? ` (version ${version})` : ''}…`);
+  (opts.logToStderr ? console.error : console.log)(`[build] building ${outDir}${version ? ` (version ${version})` : ''}…`);
   const env: NodeJS.ProcessEnv = { ...process.env, OUT_DIR: outDir };
   if (version) env.APP_VERSION = version;
   else delete env.APP_VERSION;
-  execFileSync(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: ROOT, env, stdio: 'inherit' });
+  execFileSync(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: ROOT, env, stdio: opts.logToStderr ? ['ignore', 2, 2] : 'inherit' });
 }

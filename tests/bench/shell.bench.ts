@@ -1,0 +1,118 @@
+/**
+ * Shell figures (DESIGN.md budgets):
+ * - `bundle.initialGzipKB`: the JS and CSS the page itself loads to show `/` (the map screen),
+ *   each file gzipped with zlib — read from the page's own resource timing (a worker's own
+ *   imports are not in it); data files the page fetched (the basemap) are `bundle.initialDataGzipKB`;
+ * - `shell.offlineReloadMs`: with the service worker in control and the network off, a reload
+ *   until the header is painted (median of 5).
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import { median, round, type BenchContext } from './context.ts';
+
+const RUNS = 5;
+/** Settling time after network idle, so the 300 ms route preloads are counted. */
+const SETTLE_MS = 1500;
+
+function gzipKB(distDir: string, paths: Iterable<string>): { kb: number; files: number } {
+  let bytes = 0;
+  let files = 0;
+  for (const p of paths) {
+    const file = join(distDir, p);
+    if (!existsSync(file)) continue;
+    bytes += gzipSync(readFileSync(file)).length;
+    files += 1;
+  }
+  return { kb: bytes / 1024, files };
+}
+
+const isCode = (pathname: string) => /\.(m?js|css)$/.test(pathname) && pathname !== '/sw.js';
+const isData = (pathname: string) => /\.(json|geojson|topojson)$/.test(pathname) && !pathname.endsWith('.webmanifest');
+
+async function measureBundle(browser: Browser, url: string, distDir: string) {
+  // No service worker: it would precache every chunk, and we want what `/` itself needs.
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.locator('h1', { hasText: 'Aurora Map' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(SETTLE_MS);
+  const pageLoaded = new Set(
+    await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name))
+        .filter((u) => u.origin === location.origin)
+        .map((u) => u.pathname),
+    ),
+  );
+  await context.close();
+  return { main: gzipKB(distDir, [...pageLoaded].filter(isCode)), data: gzipKB(distDir, [...pageLoaded].filter(isData)) };
+}
+
+async function measureOfflineReload(browser: Browser, url: string): Promise<{ shell: number; fcp: number }> {
+  const context = await browser.newContext({ serviceWorkers: 'allow', viewport: { width: 1280, height: 800 } });
+  // Checks every frame for the header; the mark goes in the frame after the one that painted it.
+  // A string, not a function: tsx would wrap named functions in a helper the browser lacks.
+  await context.addInitScript(`
+    (() => {
+      const seen = () => document.querySelector('header.app-header, body header');
+      const tick = () => {
+        if (seen()) {
+          performance.mark('shell-seen');
+          requestAnimationFrame(() => performance.mark('shell-painted'));
+        }
+        else requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    })();
+  `);
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 60_000 });
+  await context.setOffline(true);
+  const shell: number[] = [];
+  const fcp: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    await page.reload();
+    const t = await page.waitForFunction(
+      () => {
+        const seenAt = performance.getEntriesByName('shell-seen')[0];
+        const m = performance.getEntriesByName('shell-painted')[0];
+        const p = performance.getEntriesByName('first-contentful-paint')[0];
+        if (!seenAt || !m || !p) return null;
+        // The header is on screen at the first paint after it entered the DOM: the first
+        // contentful paint if that came later, else the frame after it was seen.
+        return { shell: p.startTime >= seenAt.startTime ? p.startTime : m.startTime, fcp: p.startTime };
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    const v = (await t.jsonValue()) as { shell: number; fcp: number };
+    shell.push(v.shell);
+    if (Number.isFinite(v.fcp)) fcp.push(v.fcp);
+  }
+  await context.close();
+  return { shell: median(shell), fcp: median(fcp) };
+}
+
+export default async function shellBench(ctx: BenchContext): Promise<Record<string, number>> {
+  const server = await ctx.startServer();
+  const browser = await chromium.launch({ executablePath: ctx.chromiumPath });
+  try {
+    const bundle = await measureBundle(browser, `${server.url}/`, ctx.distDir);
+    const reload = await measureOfflineReload(browser, `${server.url}/`);
+    return {
+      'bundle.initialGzipKB': round(bundle.main.kb),
+      'bundle.initialFiles': bundle.main.files,
+      'bundle.initialDataGzipKB': round(bundle.data.kb),
+      'shell.offlineReloadMs': round(reload.shell),
+      'shell.offlineFcpMs': round(reload.fcp),
+    };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
