@@ -1,16 +1,75 @@
-import { createServer } from 'node:http';
-import { existsSync } from 'node:fs';
+/**
+ * `npm start`: the app and its whole backend on one origin, like `supabase start` plus the build.
+ * Database: embedded PGlite under DATA_DIR (default .data) unless DATABASE_URL names a server.
+ * Env: PORT (8787), DIST_DIR (dist), DATA_DIR (.data), DATABASE_URL, CSP_HOSTS (extra hosts the
+ * page may load from, space- or comma-separated), AUTH_EXTERNAL_PROVIDERS (google,github),
+ * AUTH_REDIRECT_URLS. Ctrl-C stops every process it started.
+ */
 import { execSync } from 'node:child_process';
-import { createStaticHandler } from '../server/static.ts';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { newJwtSecret, startStack } from '../server/stack.ts';
 
-const port = Number(process.env.PORT ?? 8787);
-const dist = process.env.DIST_DIR ?? 'dist';
-if (!existsSync(`${dist}/index.html`)) {
-  console.log('No build found: building…');
-  execSync('npx vite build', { stdio: 'inherit' });
+const list = (v: string | undefined) => (v ?? '').split(/[\s,]+/).filter(Boolean);
+
+/** The JWT secret lives with the data it protects: sessions and keys survive restarts. */
+function stableSecret(dataDir: string): string {
+  const file = join(dataDir, 'keys.json');
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret?: unknown };
+    if (typeof saved.jwtSecret === 'string' && saved.jwtSecret.length >= 32) return saved.jwtSecret;
+  }
+  const jwtSecret = newJwtSecret();
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify({ jwtSecret }, null, 2), { mode: 0o600 });
+  return jwtSecret;
 }
-const server = createServer(createStaticHandler(dist));
-server.listen(port, () => console.log(`Aurora is running at http://localhost:${port}`));
-const stop = () => server.close(() => process.exit(0));
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 8787);
+  const dist = process.env.DIST_DIR ?? 'dist';
+  const dataDir = resolve(process.env.DATA_DIR ?? '.data');
+  if (!existsSync(`${dist}/index.html`)) {
+    console.log('No build found: building…');
+    execSync('npx vite build', { stdio: 'inherit' });
+  }
+  const stack = await startStack({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    pgliteDir: join(dataDir, 'pglite'),
+    port,
+    jwtSecret: stableSecret(dataDir),
+    distDir: dist,
+    cspHosts: list(process.env.CSP_HOSTS),
+    externalProviders: process.env.AUTH_EXTERNAL_PROVIDERS ? list(process.env.AUTH_EXTERNAL_PROVIDERS) : undefined,
+    redirectAllowList: list(process.env.AUTH_REDIRECT_URLS),
+    log: (line) => console.error(line),
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    stack.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
+  const health = await fetch(`${stack.url}/auth/v1/health`);
+  if (!health.ok) throw new Error(`the gateway does not answer (${health.status})`);
+  console.log(`Aurora is running at ${stack.url}`);
+  console.log(`database: ${process.env.DATABASE_URL ? 'DATABASE_URL' : `embedded PGlite (${join(dataDir, 'pglite')})`}`);
+  console.log(`anon key: ${stack.anonKey}`);
+  console.log(`service_role key: ${stack.serviceRoleKey}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(`npm start failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

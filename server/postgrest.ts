@@ -15,6 +15,8 @@ export interface PostgrestOptions {
   log: (line: string) => void;
 }
 
+const WATCHDOG = '"$0" "$1" & c=$!; read -r _; kill $c 2>/dev/null; wait $c';
+
 const q = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
 /** Starts the real PostgREST binary with a generated config and waits until it serves requests. */
@@ -39,7 +41,9 @@ export async function startPostgrest(o: PostgrestOptions): Promise<{ url: string
     ].join('\n'),
     { mode: 0o600 },
   );
-  const child: ChildProcess = spawn(POSTGREST_BIN, [conf], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // PostgREST must not outlive us, even when we are killed without a chance to stop it (a test
+  // worker torn down on timeout): a shell holds our end of a pipe and kills PostgREST once it closes.
+  const child: ChildProcess = spawn('/bin/sh', ['-c', WATCHDOG, POSTGREST_BIN, conf], { stdio: ['pipe', 'pipe', 'pipe'] });
   let exited = false;
   let output = '';
   const collect = (b: Buffer) => {
@@ -54,7 +58,7 @@ export async function startPostgrest(o: PostgrestOptions): Promise<{ url: string
   const url = `http://127.0.0.1:${o.port}`;
   const stop = async () => {
     if (!exited) {
-      child.kill('SIGTERM');
+      child.stdin?.end();
       const t = setTimeout(() => child.kill('SIGKILL'), 3000);
       await exitedPromise;
       clearTimeout(t);

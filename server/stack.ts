@@ -89,6 +89,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
         siteUrl: url,
         redirectAllowList: o.redirectAllowList ?? [],
         externalProviders: o.externalProviders ?? ['google', 'github'],
+        anonKey,
       },
     });
     const realtime = new RealtimeServer({ jwtSecret, pool, log });

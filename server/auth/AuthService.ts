@@ -60,7 +60,7 @@ export class AuthService {
     if (m === 'GET' && path === '/settings') {
       const external: Record<string, boolean> = { email: true, phone: true, web3: true };
       for (const p of ctx.cfg.externalProviders) external[p] = true;
-      return json({ external, disable_signup: false, mailer_autoconfirm: true, phone_autoconfirm: true, sms_provider: '', saml_enabled: false });
+      return json({ external, anon_key: ctx.cfg.anonKey, disable_signup: false, mailer_autoconfirm: true, phone_autoconfirm: true, sms_provider: '', saml_enabled: false });
     }
     if (m === 'GET' && path === '/authorize') return authorize(ctx, url);
     if (m === 'GET' && path === '/test-idp/authorize') return testIdpPage(ctx, url);

@@ -8,6 +8,8 @@ export interface AuthConfig extends SessionConfig {
   redirectAllowList: string[];
   /** OAuth providers served by the local test identity provider. */
   externalProviders: string[];
+  /** Published in /settings as `anon_key` (local only: the app asks for it when not built with one). */
+  anonKey?: string;
 }
 
 export interface AuthContext {

@@ -24,12 +24,15 @@ export async function verifyJwt(secret: string, token: string): Promise<AccessCl
   }
 }
 
-const TEN_YEARS = 10 * 365 * 24 * 3600;
+// Fixed times make the keys a pure function of the secret: stable across restarts of one data dir.
+const KEY_IAT = 1_700_000_000;
+const KEY_EXP = 2_100_000_000;
+
+async function apiKey(secret: string, role: string): Promise<string> {
+  return new SignJWT({ iss: 'supabase-local', ref: 'local', role }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(KEY_IAT).setExpirationTime(KEY_EXP).sign(key(secret));
+}
 
 /** The project API keys, as `supabase start` prints them: long-lived JWTs for the anon and service roles. */
 export async function makeApiKeys(secret: string): Promise<{ anonKey: string; serviceRoleKey: string }> {
-  return {
-    anonKey: await signJwt(secret, { iss: 'supabase-local', ref: 'local', role: 'anon' }, TEN_YEARS),
-    serviceRoleKey: await signJwt(secret, { iss: 'supabase-local', ref: 'local', role: 'service_role' }, TEN_YEARS),
-  };
+  return { anonKey: await apiKey(secret, 'anon'), serviceRoleKey: await apiKey(secret, 'service_role') };
 }
