@@ -44,8 +44,10 @@ interface Layers {
 
 function styleLayers(layers: Layers, palette: MapPalette): void {
   layers.disc.setStyle(new Style({ fill: new Fill({ color: palette.ocean }), stroke: new Stroke({ color: palette.coast, width: 1 }) }));
-  layers.land.setStyle(new Style({ fill: new Fill({ color: palette.land }), stroke: new Stroke({ color: palette.coast, width: 0.8 }) }));
-  layers.borders.setStyle(new Style({ stroke: new Stroke({ color: palette.borders, width: 0.6 }) }));
+  // Coasts and borders both come from the country outlines: the land polygons carry the cut along
+  // the antimeridian (to the pole, for Antarctica) which a stroke would show as a line.
+  layers.land.setStyle(new Style({ fill: new Fill({ color: palette.land }) }));
+  layers.borders.setStyle(new Style({ stroke: new Stroke({ color: palette.coast, width: 0.7 }) }));
   const nightFill = new Style({ fill: new Fill({ color: palette.night }) });
   const terminator = new Style({ stroke: new Stroke({ color: palette.terminator, width: 1.2, lineDash: [5, 5] }) });
   layers.night.setStyle((feature) => (feature.getGeometry()?.getType().endsWith('LineString') ? terminator : nightFill));
@@ -59,7 +61,7 @@ function styleLayers(layers: Layers, palette: MapPalette): void {
 function initialView(spec: ProjectionSpec, projection: Projection, lon0: number): View {
   if (spec.kind === 'mercator') {
     const center = forwardProject(spec, lon0, 40)!;
-    return new View({ projection, center, zoom: 2, minZoom: 1, maxZoom: 8 });
+    return new View({ projection, center, zoom: 2, minZoom: 0, maxZoom: 8 });
   }
   const r = ORTHO_RADIUS;
   return new View({ projection, center: [0, 0], zoom: 1, minZoom: 0, maxZoom: 8, extent: [-r, -r, r, r], constrainOnlyCenter: true, showFullExtent: true });
@@ -156,12 +158,17 @@ export default function AuroraMap(props: AuroraMapProps) {
         paintRef.current = { ...paintRef.current, spec: wanted };
         const olView = initialView(wanted, projection, lon0);
         current.map.setView(olView);
+        // The new view does not know the viewport's size until the next render: pass it.
+        const size = current.map.getSize();
         if (wanted.kind === 'ortho') {
           const r = ORTHO_RADIUS;
-          // The new view does not know the viewport's size until the next render: pass it.
-          const size = current.map.getSize();
           if (size) olView.fit([-r, -r, r, r], { size, padding: [12, 12, 12, 12] });
           olView.setMinZoom(Math.max(0, (olView.getZoom() ?? 1) - 0.5));
+        } else if (size) {
+          // The whole width of the world, centred on the inhabited latitudes (and on the user).
+          const sw = forwardProject(wanted, lon0 - 180, -45)!;
+          const ne = forwardProject(wanted, lon0 + 180, 78)!;
+          olView.fit([sw[0], sw[1], ne[0], ne[1]], { size, nearest: false });
         }
         const disc = globeDisc(wanted);
         const discSource = current.layers.disc.getSource()!;

@@ -27,9 +27,16 @@ export function loadBasemap(): Promise<Basemap> {
       return res.json() as Promise<unknown>;
     })
     .then((topo) => {
-      const read = (layer: string) =>
-        new TopoJSON({ layers: [layer] }).readFeatures(topo, { dataProjection: 'EPSG:4326', featureProjection: 'EPSG:4326' });
-      return { land: read('land'), countries: read('countries') };
+      // One read for both objects: the reader decodes the shared arcs in place, so a second read
+      // of the same topology would decode them twice.
+      const features = new TopoJSON({ layers: ['land', 'countries'], layerName: 'layer' }).readFeatures(topo, {
+        dataProjection: 'EPSG:4326',
+        featureProjection: 'EPSG:4326',
+      });
+      return {
+        land: features.filter((f) => f.get('layer') === 'land'),
+        countries: features.filter((f) => f.get('layer') === 'countries'),
+      };
     })
     .catch((error: unknown) => {
       loading = null;

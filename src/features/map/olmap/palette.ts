@@ -8,7 +8,6 @@ export interface MapPalette {
   ocean: string;
   land: string;
   coast: string;
-  borders: string;
   night: string;
   terminator: string;
   userFill: string;
@@ -21,7 +20,6 @@ export const PALETTES: Record<MapStyleName, MapPalette> = {
     ocean: '#0a1424',
     land: '#1b2838',
     coast: '#3d536b',
-    borders: 'rgba(120, 145, 170, 0.35)',
     night: 'rgba(0, 0, 10, 0.5)',
     terminator: 'rgba(255, 200, 90, 0.55)',
     userFill: '#ff5a8a',
@@ -32,7 +30,6 @@ export const PALETTES: Record<MapStyleName, MapPalette> = {
     ocean: '#b9d3ea',
     land: '#f3f0e6',
     coast: '#7d8b99',
-    borders: 'rgba(90, 100, 115, 0.45)',
     night: 'rgba(20, 30, 70, 0.22)',
     terminator: 'rgba(170, 100, 0, 0.7)',
     userFill: '#c2185b',
