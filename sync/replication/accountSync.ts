@@ -1,6 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxSupabaseReplicationState } from 'rxdb/plugins/replication-supabase';
-import type { AuroraDatabase } from '../database.ts';
 import { setPreferencesUser } from '../preferences/activeUser.ts';
 import { clearAnonymousEdits, readAnonymousEdits } from '../preferences/anonymousEdits.ts';
 import { ANONYMOUS_PREFERENCES_ID, type PreferencesDoc } from '../schemas/preferences.ts';
