@@ -1,0 +1,178 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { ROOT } from './support/server.ts';
+import { waitForServiceWorkerControl } from './support/sw.ts';
+
+const DIST = join(ROOT, process.env.E2E_DIST_V1 ?? 'dist');
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(buf: Buffer): { width: number; height: number } {
+  expect(buf.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
+}
+
+test.describe('installability', () => {
+  test('the manifest names the app and its icons and screenshots are real PNGs of the stated sizes', async ({ page, request }) => {
+    await page.goto('/about');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBeTruthy();
+    const manifest = (await (await request.get(href!)).json()) as {
+      name: string;
+      short_name: string;
+      display: string;
+      start_url: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+      screenshots: { src: string; sizes: string; form_factor: string }[];
+    };
+    expect(manifest).toMatchObject({ name: 'Aurora — Aurora Tracker & Space Weather', short_name: 'Aurora', display: 'standalone', start_url: '/' });
+    expect(manifest.theme_color).toMatch(/^#/);
+    expect(manifest.background_color).toMatch(/^#/);
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+    expect(manifest.screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
+    for (const img of [...manifest.icons, ...manifest.screenshots]) {
+      const res = await request.get(img.src);
+      expect(res.headers()['content-type'], img.src).toBe('image/png');
+      const { width, height } = pngSize(await res.body());
+      expect(`${width}x${height}`, img.src).toBe(img.sizes);
+    }
+  });
+
+  test('the precache holds the shell and every route chunk of the build', () => {
+    const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
+    const precached = new Set([...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]));
+    expect(precached.has('index.html')).toBe(true);
+    const assets = readdirSync(join(DIST, 'assets')).map((f) => `assets/${f}`);
+    expect(assets.length).toBeGreaterThan(10);
+    expect(assets.filter((a) => !precached.has(a))).toEqual([]);
+  });
+});
+
+/** The worker's registration id, for DevTools' ServiceWorker domain. */
+async function registrationId(cdp: CDPSession): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; isDeleted: boolean }[] }) => {
+      const live = e.registrations.find((r) => !r.isDeleted);
+      if (live) resolve(live.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return found;
+}
+
+async function notificationTitles(page: Page): Promise<string[]> {
+  return page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title));
+}
+
+/** Writes the notification settings the way the Settings screen does (spec §3 store and key). */
+async function saveSettings(page: Page, settings: { enablePush: boolean; kpThreshold: number; lastNotified: number | null }) {
+  await page.evaluate(
+    (value) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('aurora-tracking-db', 10);
+        open.onupgradeneeded = () => {
+          for (const s of ['aurora-updates', 'notification-settings']) {
+            if (!open.result.objectStoreNames.contains(s)) open.result.createObjectStore(s);
+          }
+        };
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('notification-settings', 'readwrite');
+          tx.objectStore('notification-settings').put(value, 'user-settings');
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    settings,
+  );
+}
+
+async function readStore(page: Page, store: string, key: string): Promise<unknown> {
+  return page.evaluate(
+    ({ store, key }) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('aurora-tracking-db');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction(store, 'readonly').objectStore(store).get(key);
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    { store, key },
+  );
+}
+
+test.describe('background work of the installed app', () => {
+  test.use({ permissions: ['notifications'] });
+
+  test('a push shows its notification', async ({ page, context, baseURL }) => {
+    await page.goto('/about');
+    await waitForServiceWorkerControl(page);
+    const cdp = await context.newCDPSession(page);
+    const id = await registrationId(cdp);
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(baseURL!).origin,
+      registrationId: id,
+      data: JSON.stringify({ type: 'kp-alert', kp: 7, threshold: 5 }),
+    });
+    await expect.poll(() => notificationTitles(page)).toContain('Aurora alert: Kp 7');
+    // The pushed alert is remembered, so periodic sync will not announce the same storm again.
+    await expect.poll(async () => ((await readStore(page, 'aurora-updates', 'kp-alert-state')) as { active?: boolean } | undefined)?.active).toBe(true);
+  });
+
+  test('background sync asks the open page to replay its request queue', async ({ page, context, baseURL }) => {
+    await page.goto('/about');
+    await waitForServiceWorkerControl(page);
+    await page.evaluate(() => {
+      (window as unknown as { __syncs: number }).__syncs = 0;
+      window.addEventListener('aurora:sync-aurora-data', () => {
+        (window as unknown as { __syncs: number }).__syncs += 1;
+      });
+    });
+    const cdp = await context.newCDPSession(page);
+    const id = await registrationId(cdp);
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(baseURL!).origin, registrationId: id, tag: 'sync-aurora-data', lastChance: false });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __syncs: number }).__syncs)).toBe(1);
+  });
+
+  test('periodic sync stores the latest Kp and alerts once when it crosses the threshold', async ({ page, context, baseURL }) => {
+    // The backend's Kp product: the real SWPC file with a fresh storm row, as if one were under way.
+    const rows = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/noaa/noaa-planetary-k-index.json'), 'utf8')) as string[][];
+    const now = new Date();
+    const tag = `${now.toISOString().slice(0, 10)} ${String(Math.floor(now.getUTCHours() / 3) * 3).padStart(2, '0')}:00:00.000`;
+    rows.push([tag, '6.33', '80', '8']);
+    const body = JSON.stringify(rows);
+    await context.route('**/functions/v1/space-weather/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: route.request().url().endsWith('/kp-index') ? body : '[]' }),
+    );
+    await page.goto('/about');
+    await waitForServiceWorkerControl(page);
+    await saveSettings(page, { enablePush: true, kpThreshold: 5, lastNotified: null });
+
+    const cdp = await context.newCDPSession(page);
+    const id = await registrationId(cdp);
+    const origin = new URL(baseURL!).origin;
+    await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin, registrationId: id, tag: 'aurora-periodic-refresh' });
+    await expect.poll(() => notificationTitles(page), { timeout: 15_000 }).toContain('Aurora alert: Kp 6.33');
+    const stored = (await readStore(page, 'aurora-updates', 'product:kp-index')) as { body: string } | undefined;
+    expect(stored?.body).toBe(body);
+    const first = (await readStore(page, 'notification-settings', 'user-settings')) as { lastNotified: number };
+    expect(first.lastNotified).toBeGreaterThan(0);
+
+    // The same storm on the next wake-up: no second alert.
+    await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin, registrationId: id, tag: 'aurora-periodic-refresh' });
+    await page.waitForTimeout(1500);
+    const second = (await readStore(page, 'notification-settings', 'user-settings')) as { lastNotified: number };
+    expect(second.lastNotified).toBe(first.lastNotified);
+  });
+});
