@@ -20,7 +20,7 @@ export function AuroraLegend({ hidden }: { hidden: boolean }) {
       </div>
       <p id="aurora-legend-desc" className="aurora-legend__desc">
         The chance of seeing aurora overhead (NOAA OVATION model): blue is {MIN_VISIBLE_PERCENT} %, green about 50 %,
-        yellow 100 %. Below {MIN_VISIBLE_PERCENT} % nothing is drawn. The dashed line and the shaded side mark night.
+        yellow 100 %. Below about {MIN_VISIBLE_PERCENT} % nothing is drawn. The dashed line and the shaded side mark night.
         {hidden && ' The aurora layer is switched off.'}
       </p>
     </figure>

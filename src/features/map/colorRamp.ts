@@ -5,7 +5,7 @@
  * order of values survives every common colour-vision deficiency and greyscale printing. The dark
  * purple start of viridis is skipped because it vanishes on the dark basemap; the ramp starts at
  * viridis blue. Values below MIN_VISIBLE_PERCENT are fully transparent so the basemap stays
- * readable where aurora is unlikely.
+ * readable where aurora is unlikely (with a 1-point fade just below it, so the rim is not jagged).
  */
 
 /** Below this probability (%) nothing is drawn: OVATION's low tail is noise for a viewer. */
@@ -24,6 +24,9 @@ export const RAMP_STOPS: readonly { percent: number; rgb: Rgb }[] = [
   { percent: 100, rgb: [253, 231, 37] },
 ];
 
+/** Just below the threshold the colour fades in over this many percentage points. */
+const EDGE_FADE_PERCENT = 1;
+
 /** Opacity at the visible threshold and at full probability; in between it rises linearly to 50 %. */
 const ALPHA_MIN = 0.45;
 const ALPHA_MAX = 0.9;
@@ -32,7 +35,12 @@ const ALPHA_FULL_AT = 50;
 /** RGBA (0–255 each) for a probability in percent. Out-of-range input is clamped. */
 export function rampColor(percent: number): [number, number, number, number] {
   const p = Math.min(100, Math.max(0, Number.isFinite(percent) ? percent : 0));
-  if (p < MIN_VISIBLE_PERCENT) return [0, 0, 0, 0];
+  if (p < MIN_VISIBLE_PERCENT - EDGE_FADE_PERCENT) return [0, 0, 0, 0];
+  if (p < MIN_VISIBLE_PERCENT) {
+    // A soft edge instead of a cliff: the field is sampled smoothly, so this anti-aliases the oval's rim.
+    const [r, g, b] = RAMP_STOPS[0]!.rgb;
+    return [r, g, b, Math.round(255 * ALPHA_MIN * (1 - (MIN_VISIBLE_PERCENT - p) / EDGE_FADE_PERCENT))];
+  }
   let lower = RAMP_STOPS[0]!;
   let upper = RAMP_STOPS[RAMP_STOPS.length - 1]!;
   for (let i = 1; i < RAMP_STOPS.length; i++) {

@@ -45,8 +45,11 @@ function simulate(rgb: Rgb, m: number[][]): Rgb {
 describe('aurora colour ramp', () => {
   it('is fully transparent below the visibility threshold and opaque enough above it', () => {
     expect(rampColor(0)[3]).toBe(0);
-    expect(rampColor(MIN_VISIBLE_PERCENT - 0.5)[3]).toBe(0);
+    expect(rampColor(MIN_VISIBLE_PERCENT - 1)[3]).toBe(0);
     expect(rampColor(MIN_VISIBLE_PERCENT)[3]).toBeGreaterThan(100);
+    // A one-point fade just below the threshold keeps the rim smooth.
+    expect(rampColor(MIN_VISIBLE_PERCENT - 0.5)[3]).toBeGreaterThan(0);
+    expect(rampColor(MIN_VISIBLE_PERCENT - 0.5)[3]).toBeLessThan(rampColor(MIN_VISIBLE_PERCENT)[3]);
     expect(rampColor(100)[3]).toBeGreaterThan(rampColor(MIN_VISIBLE_PERCENT)[3]);
   });
 
