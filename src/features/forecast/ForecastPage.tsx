@@ -1,35 +1,116 @@
 import { Link } from 'react-router';
+import { useFeedStatus, useProduct } from '../../../sync/react/index.ts';
+import type {
+  SolarCycleData,
+  ThreeDayForecastData,
+  TwentySevenDayOutlookData,
+} from '../../../workers/normalise/index.ts';
+import { formatUtc } from '../../lib/format.ts';
 import { AdSlot } from '../../ui/AdSlot.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import { FeedAge } from '../../ui/FeedAge.tsx';
 import { Page } from '../../ui/Page.tsx';
+import { useNow } from '../../ui/useNow.ts';
+import { KpBreakdown } from './KpBreakdown.tsx';
+import { OutlookTable } from './OutlookTable.tsx';
+import { SolarCycleSummary } from './SolarCycleSummary.tsx';
+// Data-screen styles travel with the data screens' chunks, not the shell.
+import '../../styles/data.css';
 
 const NO_FORECAST = 'No forecast stored yet — it appears after the first successful update.';
 
+function stormWord(g: number): string {
+  return ['no storm', 'a minor storm (G1)', 'a moderate storm (G2)', 'a strong storm (G3)', 'a severe storm (G4)', 'an extreme storm (G5)'][
+    Math.max(0, Math.min(5, g))
+  ]!;
+}
+
 /** /forecast — the official outlooks, read from the local database. */
 export function ForecastPage() {
+  const now = useNow();
+  const threeDay = useProduct<ThreeDayForecastData>('three-day-forecast');
+  const outlook = useProduct<TwentySevenDayOutlookData>('twenty-seven-day-outlook');
+  const observed = useProduct<SolarCycleData>('observed-solar-cycle');
+  const predicted = useProduct<SolarCycleData>('predicted-solar-cycle');
+  const threeDayFeed = useFeedStatus('three-day-forecast');
+  const outlookFeed = useFeedStatus('twenty-seven-day-outlook');
+  const cycleFeed = useFeedStatus('observed-solar-cycle');
+  const forecast = threeDay.data;
+  const loadError = threeDay.error ?? outlook.error ?? observed.error;
+
   return (
     <Page title="Aurora Forecast" lead="NOAA SWPC's forecasts of geomagnetic activity, kept on this device so they read offline.">
       <AdSlot id="forecast-banner" />
+      {loadError ? (
+        <p className="inline-error" role="alert">
+          The stored forecasts could not be read: {loadError.message}
+        </p>
+      ) : null}
       <section className="panel" aria-labelledby="kp3-title">
-        <h2 id="kp3-title" className="panel__title">Kp forecast — next 3 days</h2>
-        <EmptyState title={NO_FORECAST}>
-          <p>
-            The 3-day forecast is issued twice a day. Kp 5 or more means a geomagnetic storm (G1+); see{' '}
-            <Link to="/news-guides/understanding-aurora-forecasts-kp-index">Understanding Aurora Forecasts and the Kp Index</Link>.
-          </p>
-        </EmptyState>
+        <div className="panel__head">
+          <h2 id="kp3-title" className="panel__title">Kp forecast — next 3 days</h2>
+          <FeedAge status={threeDayFeed.data} now={now} dataTime={forecast?.issued ?? null} />
+        </div>
+        {forecast ? (
+          <>
+            <p className="forecast-headline">
+              Largest Kp expected: <strong>{forecast.data.maxKp?.toFixed(2) ?? '–'}</strong>, {stormWord(forecast.data.maxG)}.{' '}
+              <span className="muted">Issued {formatUtc(forecast.issued)}.</span>
+            </p>
+            <KpBreakdown data={forecast.data} />
+            <p className="muted small">
+              Kp 5 or more is a geomagnetic storm.{' '}
+              <Link to="/news-guides/understanding-aurora-forecasts-kp-index">What the Kp index means</Link>.
+            </p>
+          </>
+        ) : (
+          <EmptyState title={threeDay.isLoading ? 'Reading stored forecast…' : NO_FORECAST}>
+            <p>
+              The 3-day forecast is issued twice a day. Kp 5 or more means a geomagnetic storm (G1+); see{' '}
+              <Link to="/news-guides/understanding-aurora-forecasts-kp-index">Understanding Aurora Forecasts and the Kp Index</Link>.
+            </p>
+          </EmptyState>
+        )}
       </section>
       <section className="panel" aria-labelledby="bulletin-title">
         <h2 id="bulletin-title" className="panel__title">Forecaster discussion</h2>
-        <EmptyState title={NO_FORECAST} />
+        {forecast ? (
+          <>
+            {forecast.data.rationale.geomagnetic ? <p>{forecast.data.rationale.geomagnetic}</p> : null}
+            {forecast.data.rationale.solarRadiation ? <p>{forecast.data.rationale.solarRadiation}</p> : null}
+            {forecast.data.rationale.radioBlackout ? <p>{forecast.data.rationale.radioBlackout}</p> : null}
+            {forecast.raw ? (
+              <details className="raw-text">
+                <summary>Full bulletin as issued by NOAA SWPC</summary>
+                <pre>{forecast.raw}</pre>
+              </details>
+            ) : null}
+          </>
+        ) : (
+          <EmptyState title={NO_FORECAST} />
+        )}
       </section>
       <section className="panel" aria-labelledby="outlook-title">
-        <h2 id="outlook-title" className="panel__title">27-day outlook</h2>
-        <EmptyState title="No 27-day outlook stored yet — it appears after the first successful update." />
+        <div className="panel__head">
+          <h2 id="outlook-title" className="panel__title">27-day outlook</h2>
+          <FeedAge status={outlookFeed.data} now={now} dataTime={outlook.data?.issued ?? null} />
+        </div>
+        {outlook.data && outlook.data.data.rows.length > 0 ? (
+          <OutlookTable data={outlook.data.data} now={now} />
+        ) : (
+          <EmptyState title="No 27-day outlook stored yet — it appears after the first successful update." />
+        )}
       </section>
       <section className="panel" aria-labelledby="cycle-title">
-        <h2 id="cycle-title" className="panel__title">Solar cycle</h2>
-        <EmptyState title="No solar-cycle data stored yet — it appears after the first successful update." />
+        <div className="panel__head">
+          <h2 id="cycle-title" className="panel__title">Solar cycle</h2>
+          <FeedAge status={cycleFeed.data} now={now} />
+        </div>
+        {observed.data || predicted.data ? (
+          <SolarCycleSummary observed={observed.data?.data ?? null} predicted={predicted.data?.data ?? null} />
+        ) : (
+          <EmptyState title="No solar-cycle data stored yet — it appears after the first successful update." />
+        )}
       </section>
     </Page>
   );

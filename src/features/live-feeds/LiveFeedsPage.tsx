@@ -1,21 +1,103 @@
+import { Link } from 'react-router';
+import type { ProductRecord } from '../../../sync/model.ts';
+import { useFeedStatus, useFeedStatuses, useProducts, useSeries, useSpaceWeatherSummary } from '../../../sync/react/index.ts';
+import type { AlertData } from '../../../workers/normalise/index.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import { FeedAge } from '../../ui/FeedAge.tsx';
 import { Page } from '../../ui/Page.tsx';
+import { Sparkline } from '../../ui/Sparkline.tsx';
+import { useNow } from '../../ui/useNow.ts';
+import { AlertCard } from './AlertCard.tsx';
+import { FeedTable } from './FeedTable.tsx';
+import { SolarWindNow } from './SolarWindNow.tsx';
+// Data-screen styles travel with the data screens' chunks, not the shell.
+import '../../styles/data.css';
+
+/** The solar-wind charts show the last six hours: long enough to see a trend in Bz. */
+const WINDOW_MS = 6 * 3_600_000;
+
+function SolarWindCharts({ now }: { now: number }) {
+  // Whole minutes keep the query range (and so the subscription) stable between renders.
+  const to = Math.floor(now / 60_000) * 60_000;
+  const range = { from: to - WINDOW_MS, to };
+  const mag = useSeries('solar-wind-mag', range);
+  const plasma = useSeries('solar-wind-plasma', range);
+  const bz = mag.data.fields.bz ?? [];
+  const speed = plasma.data.fields.speed ?? [];
+  if (mag.data.t.length < 2 && plasma.data.t.length < 2) return null;
+  return (
+    <div className="chart-pair">
+      <figure className="chart-card">
+        <figcaption>Bz, last 6 hours (nT; below the line is south)</figcaption>
+        <Sparkline t={mag.data.t} values={bz} zeroLine label="Bz over the last six hours" />
+      </figure>
+      <figure className="chart-card">
+        <figcaption>Solar wind speed, last 6 hours (km/s)</figcaption>
+        <Sparkline t={plasma.data.t} values={speed} label="Solar wind speed over the last six hours" />
+      </figure>
+    </div>
+  );
+}
 
 /** /live-feeds (and /alerts) — bulletins, the solar wind and how fresh each feed is. */
 export function LiveFeedsPage() {
+  const now = useNow(15_000);
+  const alerts = useProducts<AlertData>('alert');
+  const alertsFeed = useFeedStatus('alerts');
+  const summary = useSpaceWeatherSummary();
+  const feeds = useFeedStatuses();
+  const anyWind = summary.data.timestamp > 0;
+  const list: ProductRecord<AlertData>[] = alerts.data;
+
   return (
     <Page title="Live Aurora Feeds" lead="Alerts, watches and warnings from NOAA SWPC, and the solar wind measured upstream of Earth.">
-      <section className="panel" aria-labelledby="alerts-title">
-        <h2 id="alerts-title" className="panel__title">Alerts, watches and warnings</h2>
-        <EmptyState title="No alerts stored yet — they appear after the first successful update." />
-      </section>
       <section className="panel" aria-labelledby="wind-title">
-        <h2 id="wind-title" className="panel__title">Solar wind now</h2>
-        <EmptyState title="No solar-wind data stored yet — it appears after the first successful update." />
+        <div className="panel__head">
+          <h2 id="wind-title" className="panel__title">Solar wind now</h2>
+        </div>
+        {anyWind ? (
+          <>
+            <SolarWindNow summary={summary.data} now={now} />
+            <SolarWindCharts now={now} />
+            <p className="muted small">
+              Measured at the L1 point, 30–90 minutes upstream of Earth.{' '}
+              <Link to="/news-guides/solar-wind-bz-explained">How to read Bz and the solar wind</Link>.
+            </p>
+          </>
+        ) : (
+          <EmptyState title={summary.isLoading ? 'Reading stored measurements…' : 'No solar-wind data stored yet — it appears after the first successful update.'} />
+        )}
+      </section>
+      <section className="panel" aria-labelledby="alerts-title">
+        <div className="panel__head">
+          <h2 id="alerts-title" className="panel__title">Alerts, watches and warnings</h2>
+          <FeedAge status={alertsFeed.data} now={now} />
+        </div>
+        {list.length > 0 ? (
+          <div className="alert-list">
+            {list.map((alert) => (
+              <AlertCard key={alert.id} alert={alert} />
+            ))}
+          </div>
+        ) : (
+          <EmptyState
+            title={
+              alerts.isLoading
+                ? 'Reading stored bulletins…'
+                : alertsFeed.data?.lastSuccess
+                  ? 'No alerts, watches or warnings in the last 7 days.'
+                  : 'No alerts stored yet — they appear after the first successful update.'
+            }
+          />
+        )}
       </section>
       <section className="panel" aria-labelledby="feeds-title">
         <h2 id="feeds-title" className="panel__title">Feed status</h2>
-        <EmptyState title="No feed has been updated on this device yet." />
+        {feeds.data.length > 0 ? (
+          <FeedTable feeds={feeds.data} now={now} />
+        ) : (
+          <EmptyState title="No feed has been updated on this device yet." />
+        )}
       </section>
     </Page>
   );

@@ -1,11 +1,51 @@
+import { useProduct, useFeedStatus } from '../../../sync/react/index.ts';
+import type { SdoImagesData } from '../../../workers/normalise/index.ts';
+import { formatUtc } from '../../lib/format.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import { FeedAge } from '../../ui/FeedAge.tsx';
+import { useNow } from '../../ui/useNow.ts';
+// Data-screen styles travel with the data screens' chunks, not the shell.
+import '../../styles/data.css';
 
-/** The latest SDO images, one per channel. */
+const CHANNEL_NOTES: Record<string, string> = {
+  '0171': 'Quiet corona and coronal loops',
+  '0193': 'Corona and hot flare plasma; coronal holes show dark',
+  '0211': 'Active regions; coronal holes show dark',
+  '0304': 'Chromosphere and filaments',
+  '0131': 'The hottest flaring regions',
+  '1600': 'Upper photosphere',
+  HMIB: 'Magnetic field: white and black are opposite polarities',
+  HMIIC: 'Visible light: sunspots',
+};
+
+/** The latest SDO images, one per channel; their URLs and times come from the local database. */
 export function SolarImagery() {
+  const now = useNow();
+  const product = useProduct<SdoImagesData>('sdo-images');
+  const feed = useFeedStatus('sdo-images');
+  const images = product.data?.data.images ?? [];
   return (
     <section className="panel" aria-labelledby="sdo-title">
-      <h2 id="sdo-title" className="panel__title">Latest images from the Solar Dynamics Observatory</h2>
-      <EmptyState title="No solar images stored yet — they appear after the first successful update." />
+      <div className="panel__head">
+        <h2 id="sdo-title" className="panel__title">Latest images from the Solar Dynamics Observatory</h2>
+        <FeedAge status={feed.data} now={now} dataTime={product.data?.issued ?? null} />
+      </div>
+      {images.length > 0 ? (
+        <ul className="sdo-grid">
+          {images.map((image) => (
+            <li key={image.channel} className="sdo-card">
+              <img src={image.url} alt={`The Sun in ${image.label}`} loading="lazy" decoding="async" width={512} height={512} />
+              <p className="sdo-card__label">{image.label}</p>
+              <p className="sdo-card__note muted">{CHANNEL_NOTES[image.channel] ?? ''}</p>
+              <p className="sdo-card__time muted">{image.time !== null ? formatUtc(image.time) : 'time not known'}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title={product.isLoading ? 'Reading stored images…' : 'No solar images stored yet — they appear after the first successful update.'}>
+          <p>Images show once the app has been online; offline, the ones already viewed stay cached.</p>
+        </EmptyState>
+      )}
     </section>
   );
 }
