@@ -1,0 +1,49 @@
+/**
+ * `npm run ingest -- <resource> <file>`: runs the poller's own normaliser on a file and prints a
+ * JSON summary (resource, record count, time range and the key figures of that product). On bad
+ * input it exits 1 and prints `error: <reason>` only, no stack trace.
+ */
+import { readFileSync } from 'node:fs';
+import { RESOURCES, type Resource } from '../sync/model.ts';
+import { normalise } from '../workers/normalise/index.ts';
+
+function fail(reason: string): never {
+  process.stderr.write(`error: ${reason}\n`);
+  process.exit(1);
+}
+
+function main(argv: string[]): void {
+  const [resource, file] = argv;
+  if (!resource || !file) fail(`usage: npm run ingest -- <resource> <file>  (resources: ${RESOURCES.join(', ')})`);
+  if (!(RESOURCES as readonly string[]).includes(resource)) fail(`unknown resource "${resource}" (one of: ${RESOURCES.join(', ')})`);
+  let body: string;
+  try {
+    body = readFileSync(file, 'utf8');
+  } catch (e) {
+    fail(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e))}`);
+  }
+  const started = performance.now();
+  const result = normalise(resource as Resource, body, { now: Date.now() });
+  const ms = Math.round((performance.now() - started) * 10) / 10;
+  if (!result.ok) fail(result.error);
+  const out = {
+    resource,
+    file,
+    bytes: Buffer.byteLength(body),
+    ...result.summary,
+    dataTime: result.dataTime === null ? null : new Date(result.dataTime).toISOString(),
+    schemaDrift: result.schemaDrift,
+    series: result.series.map((s) => ({ product: s.product, samples: s.t.length, source: s.source })),
+    grids: result.grids.length,
+    products: result.products.map((p) => p.id),
+    normaliseMs: ms,
+  };
+  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+}
+
+try {
+  main(process.argv.slice(2));
+} catch (e) {
+  // normalise never throws; this is for the unexpected (out of memory, …): still no stack.
+  fail(e instanceof Error ? e.message : String(e));
+}

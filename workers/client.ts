@@ -1,0 +1,94 @@
+/**
+ * Page side of the poller: starts the worker, keeps it told about connectivity, visibility and the
+ * user's Go Offline choice, and gives the shell `refreshNow` (the error banner's Retry, the
+ * 30-minute periodic refresh, leaving offline mode) and `stop`.
+ */
+import * as Comlink from 'comlink';
+import type { Resource } from '../sync/model.ts';
+import type { PollerWorkerApi, PollReportSummary } from './poller.worker.ts';
+
+export interface StartPollerOptions {
+  /** Backend base URL (e.g. VITE_SUPABASE_URL); null or '' = SWPC directly. */
+  backendBase: string | null;
+  /** Follow the user's Go Offline toggle (src/lib/network/networkMonitor.ts subscribeForcedOffline). */
+  subscribeForcedOffline?: (cb: (forced: boolean) => void) => () => void;
+  initialForcedOffline?: boolean;
+  dbName?: string;
+  leaderOnly?: boolean;
+  resources?: Resource[];
+  onReport?: (report: PollReportSummary) => void;
+  /** Tests and the bench may supply their own worker. */
+  createWorker?: () => Worker;
+}
+
+export interface PollerControl {
+  setForcedOffline(forced: boolean): void;
+  /** Poll every product now; resolves with how many failed (the Retry handler's answer). */
+  refreshNow(resources?: Resource[]): Promise<{ failed: number }>;
+  stop(): Promise<void>;
+  /** Resolves once the worker has opened its database and started. */
+  ready: Promise<void>;
+}
+
+export type { PollReportSummary };
+
+/** The page's document, typed structurally: this file also type-checks under the worker config. */
+interface PageDocument {
+  visibilityState: string;
+  addEventListener(type: 'visibilitychange', fn: () => void): void;
+  removeEventListener(type: 'visibilitychange', fn: () => void): void;
+}
+
+export function startPoller(opts: StartPollerOptions): PollerControl {
+  const doc = (globalThis as { document?: PageDocument }).document;
+  const worker = opts.createWorker?.() ?? new Worker(new URL('./poller.worker.ts', import.meta.url), { type: 'module', name: 'aurora-poller' });
+  const remote = Comlink.wrap<PollerWorkerApi>(worker);
+  let forcedOffline = opts.initialForcedOffline ?? false;
+  const visible = () => !doc || doc.visibilityState === 'visible';
+  const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+  const ready = remote.start(
+    { backendBase: opts.backendBase || null, online: online(), visible: visible(), forcedOffline, dbName: opts.dbName, leaderOnly: opts.leaderOnly, resources: opts.resources },
+    opts.onReport ? Comlink.proxy(opts.onReport) : undefined,
+  );
+
+  const tell = (patch: { online?: boolean; visible?: boolean; forcedOffline?: boolean }) => {
+    void ready.then(() => remote.setConditions(patch));
+  };
+  const onOnline = () => tell({ online: true });
+  const onOffline = () => tell({ online: false });
+  const onVisibility = () => tell({ visible: visible() });
+  globalThis.addEventListener?.('online', onOnline);
+  globalThis.addEventListener?.('offline', onOffline);
+  doc?.addEventListener('visibilitychange', onVisibility);
+  const unsubscribe = opts.subscribeForcedOffline?.((forced) => {
+    forcedOffline = forced;
+    tell({ forcedOffline: forced });
+  });
+
+  return {
+    setForcedOffline(forced) {
+      forcedOffline = forced;
+      tell({ forcedOffline: forced });
+    },
+    async refreshNow(resources) {
+      await ready;
+      const { failed } = await remote.refreshNow(resources);
+      return { failed };
+    },
+    async stop() {
+      globalThis.removeEventListener?.('online', onOnline);
+      globalThis.removeEventListener?.('offline', onOffline);
+      doc?.removeEventListener('visibilitychange', onVisibility);
+      unsubscribe?.();
+      try {
+        await ready;
+        await remote.stop();
+      } finally {
+        remote[Comlink.releaseProxy]();
+        worker.terminate();
+      }
+    },
+    ready,
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The poller Web Worker: the only code that talks to the agencies. It opens its own RxDB on the
+ * same IndexedDB as the page (multi-instance events reach the page's live queries), so fetching,
+ * parsing and writing never block the main thread. Only the leader tab's worker polls on a
+ * schedule (RxDB leader election); any tab's worker answers an explicit refresh.
+ */
+import * as Comlink from 'comlink';
+import { openDatabase, type AuroraDatabase } from '../sync/database.ts';
+import type { Resource } from '../sync/model.ts';
+import { createPoller, type Poller } from './poller/createPoller.ts';
+import { databaseStore } from './poller/store.ts';
+import { foldBackgroundUpdates } from './poller/foldBackgroundUpdates.ts';
+import type { PollReport } from './poller/pollResource.ts';
+import { readBackgroundUpdates, openAuroraTrackingDb } from '../src/sw/auroraTrackingDb.ts';
+
+export interface PollerStartOptions {
+  /** Backend base URL (`{base}/functions/v1/space-weather/…`); null = SWPC directly. */
+  backendBase: string | null;
+  online: boolean;
+  visible: boolean;
+  forcedOffline: boolean;
+  /** Database name; tests and the bench use their own. */
+  dbName?: string;
+  /** Poll on a schedule only when this tab is the leader (default true). */
+  leaderOnly?: boolean;
+  resources?: Resource[];
+}
+
+/** What crosses back to the page: plain JSON (no typed arrays, no functions). */
+export interface PollReportSummary {
+  resource: Resource;
+  outcome: PollReport['outcome'];
+  error: string | null;
+  state: string;
+  via: PollReport['via'];
+  normaliseMs: number;
+  written: number;
+}
+
+let db: AuroraDatabase | null = null;
+let poller: Poller | null = null;
+let listener: ((r: PollReportSummary) => void) | null = null;
+
+function summarise(r: PollReport): PollReportSummary {
+  return { resource: r.resource, outcome: r.outcome, error: r.error, state: r.status.state, via: r.via, normaliseMs: r.normaliseMs, written: r.written };
+}
+
+const api = {
+  async start(opts: PollerStartOptions, onReport?: (r: PollReportSummary) => void): Promise<void> {
+    if (poller) return;
+    listener = onReport ?? null;
+    db = await openDatabase({ name: opts.dbName });
+    const store = databaseStore(db);
+    try {
+      const tracking = await openAuroraTrackingDb();
+      await foldBackgroundUpdates(await readBackgroundUpdates(tracking), store);
+      tracking.close();
+    } catch {
+      // No background updates (first run, private mode): nothing to fold in.
+    }
+    poller = createPoller({
+      fetch: (url, init) => fetch(url, init),
+      backendBase: opts.backendBase,
+      store,
+      resources: opts.resources,
+      conditions: { online: opts.online, visible: opts.visible, forcedOffline: opts.forcedOffline },
+      onReport: (r) => listener?.(summarise(r)),
+    });
+    const p = poller;
+    if (opts.leaderOnly === false) p.start();
+    else void db.waitForLeadership().then(() => p.start());
+  },
+
+  setConditions(patch: { online?: boolean; visible?: boolean; forcedOffline?: boolean }): void {
+    poller?.setConditions(patch);
+  },
+
+  async refreshNow(resources?: Resource[]): Promise<{ failed: number; reports: PollReportSummary[] }> {
+    if (!poller) return { failed: 0, reports: [] };
+    const { failed, reports } = await poller.refreshNow(resources);
+    return { failed, reports: reports.map(summarise) };
+  },
+
+  async stop(): Promise<void> {
+    poller?.stop();
+    poller = null;
+    listener = null;
+    const d = db;
+    db = null;
+    if (d && !d.closed) await d.close();
+  },
+};
+
+export type PollerWorkerApi = typeof api;
+
+Comlink.expose(api);
