@@ -69,9 +69,23 @@ export async function readJsonObject(req: Request): Promise<Record<string, unkno
  * hosted runtime passes `/<name>/*`. Both reduce to the same tail.
  */
 export function subPath(url: string, functionName: string): string[] {
-  const parts = new URL(url).pathname.split('/').filter(Boolean);
+  // String slicing instead of new URL(): this runs on every request of the hot space-weather path.
+  const afterScheme = url.indexOf('://');
+  const pathStart = url.indexOf('/', afterScheme === -1 ? 0 : afterScheme + 3);
+  if (pathStart === -1) return [];
+  let end = url.length;
+  for (const stop of ['?', '#']) {
+    const i = url.indexOf(stop, pathStart);
+    if (i !== -1 && i < end) end = i;
+  }
+  const parts = url.slice(pathStart, end).split('/').filter(Boolean);
   const at = parts.indexOf(functionName);
-  return at === -1 ? [] : parts.slice(at + 1).map((p) => decodeURIComponent(p));
+  if (at === -1) return [];
+  try {
+    return parts.slice(at + 1).map((p) => decodeURIComponent(p));
+  } catch {
+    return ['%'];
+  }
 }
 
 /** The latency-check answer (spec §7 `ping`, `space-weather/ping`): small, never cached. */

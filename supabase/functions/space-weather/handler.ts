@@ -1,11 +1,11 @@
 import { getEnv, memoByEnv } from '../_shared/env.ts';
-import { errorJson, json, methodNotAllowed, ping, preflight, subPath, withCors } from '../_shared/http.ts';
+import { CORS_HEADERS, errorJson, json, methodNotAllowed, ping, preflight, subPath } from '../_shared/http.ts';
 import { createRestClient, restConfigFromEnv } from '../_shared/rest.ts';
 import { writeArchive } from './archive.ts';
 import { cacheControl, isNotModified } from './conditional.ts';
 import { createFileReplayLoader } from './replay.ts';
 import { SPACE_WEATHER_RESOURCE_NAMES, isSpaceWeatherResource, resourceSpec } from './resources.ts';
-import { SpaceWeatherService, type SpaceWeatherServiceOptions } from './service.ts';
+import { SpaceWeatherService, type CachedBody, type SpaceWeatherServiceOptions } from './service.ts';
 import { validateWithNormalise } from './validate.ts';
 
 export const DEFAULT_SWPC_BASE_URL = 'https://services.swpc.noaa.gov';
@@ -54,19 +54,43 @@ export function createSpaceWeatherHandler(getService: () => SpaceWeatherService)
     }
 
     const { entry, source, freshForMs } = served;
-    const headers = withCors({
-      etag: entry.etag,
-      'last-modified': new Date(entry.lastModified).toUTCString(),
+    const prepared = prepare(entry);
+    const headers: Record<string, string> = {
+      ...prepared.headers,
       'cache-control': cacheControl(freshForMs, resourceSpec(name).cadenceMs),
       'x-aurora-source': source,
-      'x-aurora-data-time': entry.dataTime === null ? 'unknown' : new Date(entry.dataTime).toISOString(),
-      vary: 'Accept-Encoding',
-    });
+    };
     const conditional = { ifNoneMatch: req.headers.get('if-none-match'), ifModifiedSince: req.headers.get('if-modified-since') };
     if (isNotModified(conditional, entry)) return new Response(null, { status: 304, headers });
-    headers.set('content-type', entry.contentType);
-    return new Response(req.method === 'HEAD' ? null : entry.body, { status: 200, headers });
+    headers['content-type'] = entry.contentType;
+    return new Response(req.method === 'HEAD' ? null : prepared.bytes, { status: 200, headers });
   };
+}
+
+interface Prepared {
+  bytes: Uint8Array<ArrayBuffer>;
+  headers: Record<string, string>;
+}
+
+/** What never changes for one cached body, computed once: a cached resource is the hot path. */
+const preparedBodies = new WeakMap<CachedBody, Prepared>();
+
+function prepare(entry: CachedBody): Prepared {
+  let p = preparedBodies.get(entry);
+  if (!p) {
+    p = {
+      bytes: new TextEncoder().encode(entry.body),
+      headers: {
+        ...CORS_HEADERS,
+        etag: entry.etag,
+        'last-modified': new Date(entry.lastModified).toUTCString(),
+        'x-aurora-data-time': entry.dataTime === null ? 'unknown' : new Date(entry.dataTime).toISOString(),
+        vary: 'Accept-Encoding',
+      },
+    };
+    preparedBodies.set(entry, p);
+  }
+  return p;
 }
 
 /** The process-wide service, created on first use so the environment is read after start-up. */
