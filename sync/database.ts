@@ -43,6 +43,11 @@ export interface OpenDatabaseOptions {
   storage?: 'dexie' | 'memory';
   /** Share change events with other tabs and the worker; default true for dexie, false for memory. */
   multiInstance?: boolean;
+  /**
+   * Tests only (needs dev-mode): open a second instance of the same database in one realm, to
+   * stand for the worker and a tab, or two tabs.
+   */
+  ignoreDuplicate?: boolean;
   /** Replace collection definitions: lets tests open a collection under a newer schema version. */
   schemaOverrides?: Partial<Record<CollectionName, CollectionDefinition>>;
 }
@@ -99,6 +104,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
     name: options.name ?? DEFAULT_DATABASE_NAME,
     storage,
     multiInstance: options.multiInstance ?? kind === 'dexie',
+    ignoreDuplicate: options.ignoreDuplicate ?? false,
     // Live queries re-run on every write; the worker writes in bursts, so coalesce them a little.
     eventReduce: true,
     localDocuments: true,
