@@ -2,9 +2,9 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 
 /** A supabase-js client for Node tests: no persisted session, `ws` as the realtime transport (Node 20 has none). */
-export function testClient(url: string, key: string): SupabaseClient {
+export function testClient(url: string, key: string, opts: { flowType?: 'pkce' | 'implicit' } = {}): SupabaseClient {
   return createClient(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType: opts.flowType ?? 'implicit' },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
 }

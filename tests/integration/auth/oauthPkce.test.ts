@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
+import { testClient, uniqueEmail } from '../helpers/clients.ts';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack({ externalProviders: ['google'] });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const pkceClient = () => testClient(stack.url, stack.anonKey, { flowType: 'pkce' });
+
+/** Walks the browser part of the flow: authorize → test IdP page → form post → back to the app with ?code=. */
+async function signInAtTestIdp(authorizeUrl: string, fields: Record<string, string>): Promise<URL> {
+  const toIdp = await fetch(authorizeUrl, { redirect: 'manual' });
+  expect(toIdp.status).toBe(302);
+  const page = await fetch(new URL(toIdp.headers.get('location')!, stack.url));
+  const html = await page.text();
+  expect(html).toContain('Test identity provider: google');
+  const form = new URLSearchParams();
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.set(m[1]!, m[2]!.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c))));
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  const back = await fetch(`${stack.url}/auth/v1/test-idp/callback`, { method: 'POST', body: form, redirect: 'manual' });
+  expect(back.status).toBe(303);
+  return new URL(back.headers.get('location')!);
+}
+
+describe('OAuth sign-in with PKCE against the local test identity provider', () => {
+  it('signs a new social user in, with the profile taking picture and name from the identity', async () => {
+    const client = pkceClient();
+    const email = uniqueEmail('social');
+    const { data, error } = await client.auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: 'http://localhost:5173/auth/callback', skipBrowserRedirect: true },
+    });
+    expect(error).toBeNull();
+    expect(data.url).toContain('code_challenge=');
+    const back = await signInAtTestIdp(data.url!, { email, name: 'Sofia Kovalevskaya', picture: 'https://example.com/sofia.png' });
+    expect(back.origin + back.pathname).toBe('http://localhost:5173/auth/callback');
+    const code = back.searchParams.get('code')!;
+
+    const exchanged = await client.auth.exchangeCodeForSession(code);
+    expect(exchanged.error).toBeNull();
+    const user = exchanged.data.user!;
+    expect(user.email).toBe(email);
+    expect(user.app_metadata.provider).toBe('google');
+    const profile = await client.from('profiles').select('full_name, avatar_url').eq('id', user.id).single();
+    expect(profile.data).toEqual({ full_name: 'Sofia Kovalevskaya', avatar_url: 'https://example.com/sofia.png' });
+
+    // A code works once.
+    const again = await pkceClient().auth.exchangeCodeForSession(code);
+    expect(again.error).not.toBeNull();
+  });
+
+  it('refuses a code presented without the matching verifier', async () => {
+    const { data } = await pkceClient().auth.signInWithOAuth({ provider: 'google', options: { redirectTo: 'http://localhost:5173/cb', skipBrowserRedirect: true } });
+    const back = await signInAtTestIdp(data.url!, { email: uniqueEmail('thief') });
+    const stolen = await fetch(`${stack.url}/auth/v1/token?grant_type=pkce`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ auth_code: back.searchParams.get('code'), code_verifier: 'x'.repeat(56) }),
+    });
+    expect(stolen.status).toBe(403);
+    expect((await stolen.json()) as unknown).toMatchObject({ error_code: 'bad_code_verifier' });
+  });
+
+  it('links a later social sign-in to the existing email account', async () => {
+    const email = uniqueEmail('linked');
+    const first = await testClient(stack.url, stack.anonKey).auth.signUp({ email, password: 'Borealis-Kp7-Night' });
+    const client = pkceClient();
+    const { data } = await client.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: 'http://localhost:5173/cb', skipBrowserRedirect: true } });
+    const back = await signInAtTestIdp(data.url!, { email, name: 'Linked Name' });
+    const s = await client.auth.exchangeCodeForSession(back.searchParams.get('code')!);
+    expect(s.data.user?.id).toBe(first.data.user!.id);
+    expect(s.data.user?.identities?.map((i) => i.provider).sort()).toEqual(['email', 'google']);
+    const [row] = await stack.sql<{ full_name: string }>('select full_name from profiles where id = $1', [first.data.user!.id]);
+    expect(row?.full_name).toBe('Linked Name');
+  });
+
+  it('rejects a provider that is not configured', async () => {
+    const r = await fetch(`${stack.url}/auth/v1/authorize?provider=facebook&redirect_to=http://localhost:5173/`, { redirect: 'manual' });
+    expect(r.status).toBe(400);
+    expect((await r.json()) as unknown).toMatchObject({ error_code: 'validation_failed' });
+  });
+});
