@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { startDataServices } from './app/dataServices.ts';
 import { registerServiceWorker } from './pwa/registerServiceWorker.ts';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -16,3 +17,4 @@ if (root) {
   );
 }
 registerServiceWorker();
+startDataServices();

@@ -20,7 +20,8 @@ export const apiErrorStore = createStore<ApiErrorState>(EMPTY_API_ERRORS);
 const MAX_MESSAGES = 5;
 
 export type RetryHandler = () => Promise<{ failed: number }>;
-let retryHandler: RetryHandler | null = null;
+/** Several owners retry (the poller re-polls, the request queue replays); Retry runs them all. */
+const retryHandlers = new Set<RetryHandler>();
 
 export function reportApiError(message: string): void {
   const state = apiErrorStore.get();
@@ -31,11 +32,18 @@ export function reportApiError(message: string): void {
   apiErrorStore.set({ ...state, messages });
 }
 
-/** Registers what Retry runs; returns a function that unregisters it. */
+/**
+ * Registers something Retry runs; returns a function that unregisters it. Passing null removes
+ * every handler (tests, teardown).
+ */
 export function setRetryHandler(fn: RetryHandler | null): () => void {
-  retryHandler = fn;
+  if (fn === null) {
+    retryHandlers.clear();
+    return () => {};
+  }
+  retryHandlers.add(fn);
   return () => {
-    if (retryHandler === fn) retryHandler = null;
+    retryHandlers.delete(fn);
   };
 }
 
@@ -54,11 +62,12 @@ export function retryOutcomeMessage(outcome: { failed: number } | { error: unkno
 
 /** Runs the registered retry and updates the banner with the spec's outcome message. */
 export async function retryApiErrors(): Promise<void> {
-  const handler = retryHandler;
+  const handlers = [...retryHandlers];
   apiErrorStore.set({ ...apiErrorStore.get(), retrying: true, retryMessage: null });
   let message: string | null;
   try {
-    message = handler ? retryOutcomeMessage(await handler()) : null;
+    const results = await Promise.all(handlers.map((handler) => handler()));
+    message = retryOutcomeMessage({ failed: results.reduce((sum, r) => sum + r.failed, 0) });
   } catch (error) {
     message = retryOutcomeMessage({ error });
   }

@@ -117,6 +117,16 @@ describe('the API error banner (spec §2, §8)', () => {
     expect(screen.getByText('Error retrying requests: queue unavailable')).toBeTruthy();
   });
 
+  it('runs every registered retry and counts their failures together', async () => {
+    const unregisterPoller = setRetryHandler(async () => ({ failed: 0 }));
+    setRetryHandler(async () => ({ failed: 1 }));
+    render(<ApiErrorBanner />);
+    act(() => reportApiError('Failed to refresh data: kp-index — offline'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
+    expect(screen.getByText('Some requests still failed. Please try again later.')).toBeTruthy();
+    unregisterPoller();
+  });
+
   it('goes away on Dismiss', () => {
     render(<ApiErrorBanner />);
     act(() => reportApiError('API error: 500 Internal Server Error'));
