@@ -1,9 +1,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { networkStore } from '../lib/network/networkMonitor.ts';
-import { createAuthController, type AuthController } from './authController.ts';
+import type { AuthController } from './authController.ts';
 import { authConfig } from './config.ts';
-import type { Eip1193Provider } from './ethereumSignIn.ts';
-import { backendHeaders, getSupabase, startOAuthPkce } from './supabaseClient.ts';
+import { createLazyAuthController } from './lazyAuthController.ts';
 import { AuthContext, type AuthState } from './useAuth.ts';
 
 function safeLocalStorage(): Storage | null {
@@ -14,32 +12,12 @@ function safeLocalStorage(): Storage | null {
   }
 }
 
-/** The browser wiring of the auth controller. Tests build controllers with their own deps. */
-export function createBrowserAuthController(): AuthController {
-  return createAuthController({
-    config: authConfig(),
+/** The app's controller: start-up state now, the rest (and supabase-js) loaded when needed. */
+function createAppController(): AuthController {
+  return createLazyAuthController({
     storage: safeLocalStorage(),
-    getClient: getSupabase,
-    backendHeaders,
-    startOAuth: startOAuthPkce,
-    fetch: (input, init) => globalThis.fetch(input, init),
-    now: () => Date.now(),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    isOffline: () => globalThis.navigator?.onLine === false || networkStore.get().forcedOffline,
-    location: {
-      origin: location.origin,
-      host: location.host,
-      assign: (url) => location.assign(url),
-    },
-    ethereum: () => ((globalThis as { ethereum?: Eip1193Provider }).ethereum ?? null),
-    isHidden: () => typeof document !== 'undefined' && document.visibilityState === 'hidden',
-    onVisibilityChange(fn) {
-      if (typeof document === 'undefined') return () => undefined;
-      document.addEventListener('visibilitychange', fn);
-      return () => document.removeEventListener('visibilitychange', fn);
-    },
-    setTimer: (fn, ms) => setTimeout(fn, ms),
-    clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    storageKey: authConfig().storageKey,
+    load: () => import('./browserAuthController.ts').then((m) => m.createBrowserAuthController()),
   });
 }
 
@@ -47,10 +25,10 @@ export function createBrowserAuthController(): AuthController {
  * Supplies useAuth(). The first render already knows whether a session is stored (read
  * synchronously from localStorage), so /login can redirect a signed-in user before supabase-js has
  * loaded; supabase-js itself is loaded only when a session exists or an action needs it.
- * `controller` is for tests and stories; the app passes nothing.
+ * `controller` is for tests; the app passes nothing.
  */
 export function AuthProvider({ children, controller }: { children: ReactNode; controller?: AuthController }) {
-  const [ctrl] = useState(() => controller ?? createBrowserAuthController());
+  const [ctrl] = useState(() => controller ?? createAppController());
   useEffect(() => {
     ctrl.start();
     return () => ctrl.stop();

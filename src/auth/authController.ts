@@ -4,9 +4,10 @@ import type { AuthConfig } from './config.ts';
 import { signInWithEthereumWallet, type Eip1193Provider } from './ethereumSignIn.ts';
 import { clearEthereumSession, ethereumUser, readEthereumSession, restoreEthereumSession, writeEthereumSession, type ProfileLookup } from './ethereumSession.ts';
 import { readPersistedUser, toAuthUser } from './persistedSession.ts';
+import { initialSnapshot, type AuthSnapshot } from './startupState.ts';
 import { ensureProfile, PROFILE_ATTEMPTS, PROFILE_ATTEMPTS_ON_REFRESH, type ProfileStore } from './profile.ts';
 import { startSessionTicker, type SessionTicker } from './sessionTicker.ts';
-import type { AuthStatus, AuthUser, Credentials } from './useAuth.ts';
+import type { AuthUser, Credentials } from './useAuth.ts';
 
 /**
  * Everything behind useAuth(), in plain TypeScript: state, the supabase-js subscription, the
@@ -14,10 +15,7 @@ import type { AuthStatus, AuthUser, Credentials } from './useAuth.ts';
  * Every outside thing (client, storage, fetch, time, location, wallet) is passed in.
  */
 
-export interface AuthSnapshot {
-  status: AuthStatus;
-  user: AuthUser | null;
-}
+export { initialSnapshot, type AuthSnapshot } from './startupState.ts';
 
 export interface AuthControllerDeps {
   config: AuthConfig;
@@ -56,14 +54,6 @@ export interface AuthController {
 export function oauthFallback(provider: string): string {
   if (provider === 'google') return MSG.googleFailed;
   return `Failed to sign in with ${provider.charAt(0).toUpperCase()}${provider.slice(1)}`;
-}
-
-/** Sync start-up state: a stored Ethereum session first (spec §4), then supabase-js' persisted one. */
-export function initialSnapshot(storage: Storage | null, storageKey: string): AuthSnapshot {
-  const eth = readEthereumSession(storage);
-  if (eth) return { status: 'signed-in', user: ethereumUser(eth) };
-  const user = readPersistedUser(storage, storageKey);
-  return user ? { status: 'signed-in', user } : { status: 'signed-out', user: null };
 }
 
 export function createAuthController(deps: AuthControllerDeps): AuthController {

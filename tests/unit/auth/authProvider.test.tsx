@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAuthController, type AuthControllerDeps } from '../../../src/auth/authController.ts';
 import { AuthProvider } from '../../../src/auth/AuthProvider.tsx';
 import { buildAuthConfig, SESSION_STORAGE_KEY } from '../../../src/auth/config.ts';
+import { createLazyAuthController } from '../../../src/auth/lazyAuthController.ts';
 import { useAuth } from '../../../src/auth/useAuth.ts';
 import LoginPage from '../../../src/features/auth/LoginPage.tsx';
 import { memoryStorage } from './memoryStorage.ts';
@@ -100,5 +101,44 @@ describe('AuthProvider start-up', () => {
     expect(await ctrl.signOut()).toEqual({ ok: true });
     expect(ctrl.getSnapshot().status).toBe('signed-out');
     expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('the lazily loaded controller (keeps supabase-js and the sign-in code out of the first load)', () => {
+  it('loads nothing for a signed-out visitor until they try to sign in', async () => {
+    const storage = memoryStorage();
+    const { d } = deps(storage);
+    const load = vi.fn(async () => createAuthController({ ...d, isOffline: () => true }));
+    const lazy = createLazyAuthController({ storage, storageKey: SESSION_STORAGE_KEY, load });
+    app(lazy);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(load).not.toHaveBeenCalled();
+    expect(await lazy.signInWithPassword({ email: 'a@b.c', password: 'Secret123' })).toEqual({
+      ok: false,
+      message: 'You are offline — sign-in needs a connection.',
+    });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads and starts the controller at once when a session is stored, and follows its state', async () => {
+    const storage = memoryStorage({ [SESSION_STORAGE_KEY]: storedSession });
+    const { d } = deps(storage);
+    const getClient = vi.fn(() => Promise.reject(new Error('gateway down')));
+    const real = createAuthController({ ...d, getClient });
+    const lazy = createLazyAuthController({ storage, storageKey: SESSION_STORAGE_KEY, load: async () => real });
+    expect(lazy.getSnapshot().status).toBe('signed-in');
+    lazy.start();
+    await new Promise((r) => setTimeout(r, 20));
+    // The real controller is running (it asked for the client) and its changes show through.
+    expect(getClient).toHaveBeenCalledTimes(1);
+    storage.removeItem(SESSION_STORAGE_KEY);
+    await real.signOut();
+    expect(lazy.getSnapshot().status).toBe('signed-out');
+  });
+
+  it('answers with the spec fallback when the sign-in code cannot be loaded (offline, not cached)', async () => {
+    const lazy = createLazyAuthController({ storage: memoryStorage(), storageKey: SESSION_STORAGE_KEY, load: () => Promise.reject(new Error('chunk')) });
+    expect(await lazy.signUp({ email: 'a@b.c', password: 'x' })).toEqual({ ok: false, message: 'Failed to sign up' });
+    expect(await lazy.signOut()).toEqual({ ok: false, message: 'Failed to sign out' });
   });
 });

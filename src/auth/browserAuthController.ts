@@ -1,0 +1,42 @@
+import { networkStore } from '../lib/network/networkMonitor.ts';
+import { createAuthController, type AuthController } from './authController.ts';
+import { authConfig } from './config.ts';
+import type { Eip1193Provider } from './ethereumSignIn.ts';
+import { backendHeaders, getSupabase, startOAuthPkce } from './supabaseClient.ts';
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The auth controller wired to the browser: localStorage, fetch, timers, visibility, window.ethereum. */
+export function createBrowserAuthController(): AuthController {
+  return createAuthController({
+    config: authConfig(),
+    storage: safeLocalStorage(),
+    getClient: getSupabase,
+    backendHeaders,
+    startOAuth: startOAuthPkce,
+    fetch: (input, init) => globalThis.fetch(input, init),
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    isOffline: () => globalThis.navigator?.onLine === false || networkStore.get().forcedOffline,
+    location: {
+      origin: location.origin,
+      host: location.host,
+      assign: (url) => location.assign(url),
+    },
+    ethereum: () => (globalThis as { ethereum?: Eip1193Provider }).ethereum ?? null,
+    isHidden: () => typeof document !== 'undefined' && document.visibilityState === 'hidden',
+    onVisibilityChange(fn) {
+      if (typeof document === 'undefined') return () => undefined;
+      document.addEventListener('visibilitychange', fn);
+      return () => document.removeEventListener('visibilitychange', fn);
+    },
+    setTimer: (fn, ms) => setTimeout(fn, ms),
+    clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  });
+}
