@@ -56,7 +56,8 @@ describe('schema migration', () => {
 
   it('declares every collection at a version with a strategy for each step above 0', () => {
     for (const def of Object.values(COLLECTIONS)) {
-      for (let v = 1; v <= def.schema.version; v++) expect(def.migrationStrategies[v]).toBeTypeOf('function');
+      const strategies = def.migrationStrategies as Record<number, unknown>;
+      for (let v = 1; v <= def.schema.version; v++) expect(strategies[v]).toBeTypeOf('function');
     }
   });
 });
