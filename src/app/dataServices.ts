@@ -39,7 +39,6 @@ export function startDataServices(): void {
       backendBase: authConfig().supabaseUrl,
       subscribeForcedOffline,
       initialForcedOffline: networkStore.get().forcedOffline,
-      leaderOnly: true,
       onReport(report) {
         const message = pollFailureMessage(report, {
           online: navigator.onLine,
