@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../server/freePort.ts';
 import { STRONG_PASSWORD, testClient } from '../helpers/clients.ts';
+import { recordChanges } from '../helpers/realtime.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'aurora-npm-start-'));
 let child: ChildProcess | undefined;
@@ -66,6 +67,13 @@ describe('npm start', () => {
     expect(signIn.error).toBeNull();
     const profile = await client.from('profiles').select('id, email').single();
     expect(profile.data).toEqual({ id: up.data.user!.id, email: 'smoke@example.com' });
+
+    // Realtime on PGlite (changes drained from a table, not NOTIFY) reaches the owner.
+    const feed = await recordChanges(client, 'profiles', 'smoke');
+    await client.from('profiles').update({ show_clouds_on_load: true }).eq('id', up.data.user!.id);
+    const change = await feed.waitFor((e) => (e.new as { show_clouds_on_load?: boolean }).show_clouds_on_load === true, 10_000);
+    expect(change.eventType).toBe('UPDATE');
+    await client.removeAllChannels();
 
     // Ctrl-C in a terminal signals the whole foreground process group.
     const exited = new Promise<string>((resolve) => child!.on('exit', (code, signal) => resolve(signal ?? String(code))));
