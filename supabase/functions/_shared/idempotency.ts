@@ -7,6 +7,8 @@ import { eq, type RestClient } from './rest.ts';
  * The claim is a primary-key insert, so two concurrent deliveries cannot both take effect.
  */
 const MAX_KEY_LENGTH = 200;
+/** Queued requests are replayed within days at most; older keys are swept. */
+const KEY_RETENTION_MS = 14 * 24 * 60 * 60_000;
 
 interface Stored {
   status: number | null;
@@ -30,6 +32,10 @@ export async function withIdempotency(
     prefer: ['resolution=ignore-duplicates', 'return=representation'],
   });
   const filter = `scope=${eq(scope)}&key=${eq(key)}`;
+  if (claimed.length === 1) {
+    const cutoff = encodeURIComponent(new Date(Date.now() - KEY_RETENTION_MS).toISOString());
+    rest.request('DELETE', `function_requests?created_at=lt.${cutoff}`).catch(() => undefined);
+  }
   if (claimed.length === 0) {
     const [row] = await rest.request<Stored[]>('GET', `function_requests?${filter}&select=status,response`);
     if (row && row.status !== null) return json(row.response, { status: row.status, headers: { 'idempotent-replayed': 'true' } });
