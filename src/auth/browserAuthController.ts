@@ -4,6 +4,27 @@ import { authConfig } from './config.ts';
 import type { Eip1193Provider } from './ethereumSignIn.ts';
 import { backendHeaders, getSupabase, startOAuthPkce } from './supabaseClient.ts';
 
+let following: Promise<void> | null = null;
+
+/**
+ * The page's client, with preference sync attached the first time it is handed out: SYNC's
+ * followAuth() starts, restarts and stops replication of the user's profile preferences on every
+ * auth change (spec §4: a data sync runs at start and whenever the user changes). Loaded from here
+ * so RxDB's replication code is fetched together with supabase-js, not on the first paint.
+ */
+async function clientWithSync() {
+  const client = await getSupabase();
+  following ??= Promise.all([import('../../sync/database.ts'), import('../../sync/replication/index.ts')])
+    .then(async ([{ getDatabase }, { followAuth }]) => {
+      followAuth(await getDatabase(), client);
+    })
+    .catch((err: unknown) => {
+      following = null;
+      console.error('Preference sync could not start:', err);
+    });
+  return client;
+}
+
 function safeLocalStorage(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
@@ -17,7 +38,7 @@ export function createBrowserAuthController(): AuthController {
   return createAuthController({
     config: authConfig(),
     storage: safeLocalStorage(),
-    getClient: getSupabase,
+    getClient: clientWithSync,
     backendHeaders,
     startOAuth: startOAuthPkce,
     fetch: (input, init) => globalThis.fetch(input, init),
