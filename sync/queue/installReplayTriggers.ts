@@ -86,3 +86,16 @@ export function installReplayTriggers(options: ReplayTriggerOptions): () => void
     unregisterRetry?.();
   };
 }
+
+/**
+ * Page start-up wiring: open the page database and install the triggers. The app calls this once
+ * (e.g. from main.tsx) with `backendFetch` and the backend URL from src/auth, and
+ * `setRetryHandler` from src/lib/apiErrors.ts.
+ */
+export async function startQueueReplay(
+  options: Omit<ReplayTriggerOptions, 'db'> & { db?: AuroraDatabase },
+): Promise<() => void> {
+  const { getDatabase } = await import('../database.ts');
+  const db = options.db ?? (await getDatabase());
+  return installReplayTriggers({ ...options, db });
+}
