@@ -29,13 +29,15 @@ export function useMapPageData(): MapPageData {
   const now = useNow(60_000);
   const hour = Math.floor(now / HOUR) * HOUR;
   const range = useMemo(() => ({ from: hour - WINDOW_MS, to: hour + 2 * HOUR }), [hour]);
+  // Hemispheric power: the newest value however old (retention keeps 30 days), so offline it still shows with its age.
+  const hemiRange = useMemo(() => ({ from: 0, to: hour + 2 * HOUR }), [hour]);
 
   const latest = useLatestGrid();
   const grids = useGrids(range);
   const prefs = usePreferences();
   const feed = useFeedStatus('aurora-oval');
   const summary = useSpaceWeatherSummary();
-  const hemi = useSeries('hemi-power', range);
+  const hemi = useSeries('hemi-power', hemiRange);
 
   const frames = useMemo(() => {
     const cutoff = now - WINDOW_MS;

@@ -4,10 +4,11 @@
  * tests do not depend on another feature's code.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import type { GridSnapshot } from '../../../sync/model.ts';
 
-const FIXTURE = fileURLToPath(new URL('../../fixtures/noaa/ovation_aurora_latest.json', import.meta.url));
+// From the repository root (vitest's working directory): import.meta.url is not a file URL under jsdom.
+const FIXTURE = resolve('tests/fixtures/noaa/ovation_aurora_latest.json');
 
 export function loadOvationFixture(): GridSnapshot {
   const raw = JSON.parse(readFileSync(FIXTURE, 'utf8')) as {

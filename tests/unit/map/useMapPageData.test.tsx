@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useMapPageData } from '../../../src/features/map/useMapPageData.ts';
+import type { AuroraDatabase } from '../../../sync/database.ts';
+import { DatabaseProvider } from '../../../sync/react/index.ts';
+import { writeFeedStatus, writeGrid, writeSeries } from '../../../sync/write.ts';
+import { normalise } from '../../../workers/normalise/index.ts';
+import { disposeTestDatabase, openTestDatabase } from '../sync/testDb.ts';
+
+let db: AuroraDatabase | undefined;
+beforeEach(async () => {
+  db = await openTestDatabase();
+});
+afterEach(async () => {
+  cleanup();
+  await disposeTestDatabase(db);
+});
+
+function Probe() {
+  const d = useMapPageData();
+  const newest = d.frames.at(-1);
+  return (
+    <dl>
+      <dt>frames</dt>
+      <dd data-testid="frames">{d.frames.length}</dd>
+      <dt>newest</dt>
+      <dd data-testid="newest">{newest ? new Date(newest.observationTime).toISOString() : 'none'}</dd>
+      <dt>feed</dt>
+      <dd data-testid="feed">{d.feedState ?? 'unknown'}</dd>
+      <dt>hemi</dt>
+      <dd data-testid="hemi">{d.summary.hemiPowerNorth.value ?? 'none'}</dd>
+      <dt>view</dt>
+      <dd data-testid="view">{d.preferences.defaultMapView}</dd>
+    </dl>
+  );
+}
+
+const fixture = (name: string) => readFileSync(resolve('tests/fixtures/noaa', name), 'utf8');
+
+describe('map page data from the local database', () => {
+  it('shows nothing stored, then the stored OVATION grid, its feed state and hemispheric power', async () => {
+    render(
+      <DatabaseProvider database={db!}>
+        <Probe />
+      </DatabaseProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('view').textContent).toBe('flat'));
+    expect(screen.getByTestId('frames').textContent).toBe('0');
+
+    const now = Date.UTC(2024, 2, 3, 15, 20);
+    const oval = normalise('aurora-oval', fixture('ovation_aurora_latest.json'), { now });
+    const hemi = normalise('aurora-nowcast-hemi-power', fixture('aurora-nowcast-hemi-power.txt'), { now });
+    if (!oval.ok || !hemi.ok) throw new Error('fixtures did not normalise');
+    await writeGrid(db!, oval.grids[0]!, { fetchedAt: now });
+    for (const batch of hemi.series) await writeSeries(db!, batch, { fetchedAt: now });
+    await writeFeedStatus(db!, {
+      id: 'aurora-oval',
+      lastAttempt: now,
+      lastSuccess: now,
+      dataTime: oval.dataTime,
+      etag: null,
+      lastModified: null,
+      state: 'frozen',
+      error: null,
+      schemaDrift: false,
+      replay: true,
+    });
+
+    // The fixture is from 2024, far outside the 24 h window: the newest grid is still shown.
+    await waitFor(() => expect(screen.getByTestId('newest').textContent).toBe('2024-03-03T15:07:00.000Z'));
+    expect(screen.getByTestId('frames').textContent).toBe('1');
+    await waitFor(() => expect(screen.getByTestId('feed').textContent).toBe('frozen'));
+    // The file's last row: 2024-03-03_15:15, north 88 GW.
+    await waitFor(() => expect(screen.getByTestId('hemi').textContent).toBe('88'));
+  });
+});
