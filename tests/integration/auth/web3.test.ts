@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Wallet } from 'ethers';
+import { Wallet, type HDNodeWallet } from 'ethers';
 import { SiweMessage, generateNonce } from 'siwe';
 import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
 import { testClient } from '../helpers/clients.ts';
@@ -14,7 +14,7 @@ afterAll(async () => {
 
 const wallet = Wallet.createRandom();
 
-async function signed(fields: Partial<ConstructorParameters<typeof SiweMessage>[0] & object>, signer: Wallet = wallet) {
+async function signed(fields: Partial<ConstructorParameters<typeof SiweMessage>[0] & object>, signer: HDNodeWallet | Wallet = wallet) {
   const msg = new SiweMessage({
     domain: 'aurora.example',
     address: wallet.address,
