@@ -79,9 +79,19 @@ function parseTime(value: string | undefined): number | null {
   return Number.isFinite(ms) ? ms : NaN;
 }
 
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Loopback names are interchangeable (the local stack is opened as localhost or 127.0.0.1); nothing else is. */
+function canonicalHost(host: string): string {
+  const m = /^(\[[^\]]+\]|[^:]+)(:\d+)?$/.exec(host.toLowerCase());
+  if (!m) return host;
+  return LOOPBACK_NAMES.has(m[1]!) ? `loopback${m[2] ?? ''}` : host.toLowerCase();
+}
+
 function originOf(uri: string): string | null {
   try {
-    return new URL(uri).origin;
+    const url = new URL(uri);
+    return `${url.protocol}//${canonicalHost(url.host)}`;
   } catch {
     return null;
   }
@@ -98,7 +108,7 @@ export async function checkSiweMessage(req: VerifyRequest, config: SiweConfig, n
   }
   if (!/^0x[0-9a-fA-F]{130}$/.test(req.signature)) return fail(400, SIWE_ERRORS.badSignatureFormat);
   if (req.address.toLowerCase() !== msg.address.toLowerCase()) return fail(401, SIWE_ERRORS.addressMismatch);
-  if (msg.domain !== config.domain) return fail(401, SIWE_ERRORS.wrongDomain);
+  if (canonicalHost(msg.domain) !== canonicalHost(config.domain)) return fail(401, SIWE_ERRORS.wrongDomain);
   const expectedOrigin = originOf(config.uri);
   if (!expectedOrigin || originOf(msg.uri) !== expectedOrigin) return fail(401, SIWE_ERRORS.wrongUri);
 
@@ -113,7 +123,8 @@ export async function checkSiweMessage(req: VerifyRequest, config: SiweConfig, n
   if (issued !== null && now - issued > config.maxAgeMs) return fail(401, SIWE_ERRORS.expired);
 
   const verdict = await msg.verify(
-    { signature: req.signature, domain: config.domain, nonce: msg.nonce, time: new Date(now).toISOString() },
+    // Domain and times were checked above (with loopback aliases); siwe checks the signature.
+    { signature: req.signature, nonce: msg.nonce, time: new Date(now).toISOString() },
     { suppressExceptions: true },
   );
   if (!verdict.success) return fail(401, SIWE_ERRORS.badSignature);

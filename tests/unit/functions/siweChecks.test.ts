@@ -60,6 +60,14 @@ describe('SIWE checks', () => {
     expect(await checkSiweMessage(req, CONFIG, NOW)).toEqual({ ok: false, status: 401, error: SIWE_ERRORS.wrongDomain });
   });
 
+  it('treats localhost and 127.0.0.1 as the same local host, but not another port', async () => {
+    const local: SiweConfig = { ...CONFIG, domain: 'localhost:8787', uri: 'http://localhost:8787' };
+    const aliased = await signed({ domain: '127.0.0.1:8787', uri: 'http://127.0.0.1:8787/login' });
+    expect((await checkSiweMessage(aliased, local, NOW)).ok).toBe(true);
+    const otherPort = await signed({ domain: '127.0.0.1:9999', uri: 'http://127.0.0.1:8787' });
+    expect(await checkSiweMessage(otherPort, local, NOW)).toEqual({ ok: false, status: 401, error: SIWE_ERRORS.wrongDomain });
+  });
+
   it('rejects a message whose URI is on another origin', async () => {
     const req = await signed({ uri: 'https://evil.test/login' });
     expect(await checkSiweMessage(req, CONFIG, NOW)).toEqual({ ok: false, status: 401, error: SIWE_ERRORS.wrongUri });
