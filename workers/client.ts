@@ -14,7 +14,8 @@ export interface StartPollerOptions {
   subscribeForcedOffline?: (cb: (forced: boolean) => void) => () => void;
   initialForcedOffline?: boolean;
   dbName?: string;
-  leaderOnly?: boolean;
+  /** See PollerStartOptions.schedule (default 'leader'). */
+  schedule?: 'leader' | 'always' | 'manual';
   resources?: Resource[];
   onReport?: (report: PollReportSummary) => void;
   /** Tests and the bench may supply their own worker. */
@@ -48,7 +49,7 @@ export function startPoller(opts: StartPollerOptions): PollerControl {
   const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
   const ready = remote.start(
-    { backendBase: opts.backendBase || null, online: online(), visible: visible(), forcedOffline, dbName: opts.dbName, leaderOnly: opts.leaderOnly, resources: opts.resources },
+    { backendBase: opts.backendBase || null, online: online(), visible: visible(), forcedOffline, dbName: opts.dbName, schedule: opts.schedule, resources: opts.resources },
     opts.onReport ? Comlink.proxy(opts.onReport) : undefined,
   );
 

@@ -21,8 +21,11 @@ export interface PollerStartOptions {
   forcedOffline: boolean;
   /** Database name; tests and the bench use their own. */
   dbName?: string;
-  /** Poll on a schedule only when this tab is the leader (default true). */
-  leaderOnly?: boolean;
+  /**
+   * 'leader' (default): poll on a schedule once this tab wins RxDB leader election;
+   * 'always': schedule at once; 'manual': only `refreshNow` (tests, bench).
+   */
+  schedule?: 'leader' | 'always' | 'manual';
   resources?: Resource[];
 }
 
@@ -34,6 +37,7 @@ export interface PollReportSummary {
   state: string;
   via: PollReport['via'];
   normaliseMs: number;
+  writeMs: number;
   written: number;
 }
 
@@ -42,7 +46,7 @@ let poller: Poller | null = null;
 let listener: ((r: PollReportSummary) => void) | null = null;
 
 function summarise(r: PollReport): PollReportSummary {
-  return { resource: r.resource, outcome: r.outcome, error: r.error, state: r.status.state, via: r.via, normaliseMs: r.normaliseMs, written: r.written };
+  return { resource: r.resource, outcome: r.outcome, error: r.error, state: r.status.state, via: r.via, normaliseMs: r.normaliseMs, writeMs: r.writeMs, written: r.written };
 }
 
 const api = {
@@ -67,8 +71,9 @@ const api = {
       onReport: (r) => listener?.(summarise(r)),
     });
     const p = poller;
-    if (opts.leaderOnly === false) p.start();
-    else void db.waitForLeadership().then(() => p.start());
+    const schedule = opts.schedule ?? 'leader';
+    if (schedule === 'always') p.start();
+    else if (schedule === 'leader') void db.waitForLeadership().then(() => p.start());
   },
 
   setConditions(patch: { online?: boolean; visible?: boolean; forcedOffline?: boolean }): void {

@@ -34,8 +34,9 @@ export interface PollReport {
   error: string | null;
   status: FeedStatus;
   via: 'backend' | 'swpc' | 'sdo' | null;
-  /** Milliseconds spent normalising (bench, debug). */
+  /** Milliseconds spent normalising and writing (bench, debug). */
   normaliseMs: number;
+  writeMs: number;
   written: number;
 }
 
@@ -62,10 +63,11 @@ async function fetchOnce(resource: Resource, prev: FeedStatus | null, deps: Poll
 export async function pollResource(resource: Resource, deps: PollDeps): Promise<PollReport> {
   const source = sourceFor(resource);
   const prev = await deps.store.readFeedStatus(resource);
+  let writeMs = 0;
   const finish = async (event: Parameters<typeof nextFeedStatus>[2], outcome: PollReport['outcome'], via: PollReport['via'], normaliseMs = 0, written = 0): Promise<PollReport> => {
     const status = nextFeedStatus(prev, resource, event, deps.now());
     await deps.store.writeFeedStatus(status);
-    return { resource, outcome, error: event.kind === 'failure' ? event.error : null, status, via, normaliseMs, written };
+    return { resource, outcome, error: event.kind === 'failure' ? event.error : null, status, via, normaliseMs, writeMs, written };
   };
 
   let fetched: FetchOutcome;
@@ -84,6 +86,7 @@ export async function pollResource(resource: Resource, deps: PollDeps): Promise<
 
   const fetchedAt = deps.now();
   let written = 0;
+  const writeStarted = performance.now();
   try {
     for (const batch of result.series) {
       const r = await deps.store.writeSeries(batch, { fetchedAt });
@@ -98,8 +101,10 @@ export async function pollResource(resource: Resource, deps: PollDeps): Promise<
       written += r.inserted + r.updated;
     }
   } catch (e) {
+    writeMs = performance.now() - writeStarted;
     return finish({ kind: 'failure', error: `${resource}: could not store the data (${e instanceof Error ? e.message : String(e)})` }, 'failed', via, normaliseMs, written);
   }
+  writeMs = performance.now() - writeStarted;
   return finish(
     { kind: 'success', dataTime: result.dataTime, etag: fetched.validators.etag, lastModified: fetched.validators.lastModified, schemaDrift: result.schemaDrift, replay: fetched.replay },
     written > 0 ? 'updated' : 'unchanged',
