@@ -59,12 +59,12 @@ export function Layout() {
       </a>
       <Header />
       <Sidebar collapsed={collapsed} onToggle={toggleSidebar} />
-      <div className="app__notices">
-        <ApiErrorBanner />
-        <ConnectivityBanner online={isOnline} />
-        <UpdateControl />
-      </div>
       <main id="main" className={isMap ? 'app__main app__main--map' : 'app__main'} tabIndex={-1}>
+        <div className="app__notices">
+          <ApiErrorBanner />
+          <ConnectivityBanner online={isOnline} />
+          <UpdateControl />
+        </div>
         <Outlet />
       </main>
       <Footer />

@@ -22,7 +22,9 @@ export function SolarCycleSummary({ observed, predicted }: { observed: SolarCycl
   const from = Date.UTC(2008, 0, 1);
   const monthly = points(observed, 'ssn', from);
   const smoothed = points(observed, 'smoothedSsn', from);
-  const forecast = points(predicted, 'predictedSsn', from);
+  // The prediction runs decades ahead; six years past the last observation keeps the cycle readable.
+  const lastObserved = monthly.at(-1)?.t ?? smoothed.at(-1)?.t ?? Date.now();
+  const forecast = points(predicted, 'predictedSsn', from).filter((p) => p.t <= lastObserved + 6 * 365.25 * 86_400_000);
   const all = [...monthly, ...smoothed, ...forecast];
   if (all.length === 0) return null;
   const t0 = Math.min(...all.map((p) => p.t));

@@ -16,9 +16,10 @@ import '../../styles/data.css';
 /** The solar-wind charts show the last six hours: long enough to see a trend in Bz. */
 const WINDOW_MS = 6 * 3_600_000;
 
-function SolarWindCharts({ now }: { now: number }) {
+/** The six hours up to `end`: the newest stored sample, so old data still shows its last trend. */
+function SolarWindCharts({ end }: { end: number }) {
   // Whole minutes keep the query range (and so the subscription) stable between renders.
-  const to = Math.floor(now / 60_000) * 60_000;
+  const to = Math.ceil(end / 60_000) * 60_000;
   const range = { from: to - WINDOW_MS, to };
   const mag = useSeries('solar-wind-mag', range);
   const plasma = useSeries('solar-wind-plasma', range);
@@ -28,11 +29,11 @@ function SolarWindCharts({ now }: { now: number }) {
   return (
     <div className="chart-pair">
       <figure className="chart-card">
-        <figcaption>Bz, last 6 hours (nT; below the line is south)</figcaption>
+        <figcaption>Bz, 6 hours to the newest sample (nT; below the line is south)</figcaption>
         <Sparkline t={mag.data.t} values={bz} zeroLine label="Bz over the last six hours" />
       </figure>
       <figure className="chart-card">
-        <figcaption>Solar wind speed, last 6 hours (km/s)</figcaption>
+        <figcaption>Solar wind speed, 6 hours to the newest sample (km/s)</figcaption>
         <Sparkline t={plasma.data.t} values={speed} label="Solar wind speed over the last six hours" />
       </figure>
     </div>
@@ -58,7 +59,9 @@ export function LiveFeedsPage() {
         {anyWind ? (
           <>
             <SolarWindNow summary={summary.data} now={now} />
-            <SolarWindCharts now={now} />
+            <SolarWindCharts
+              end={Math.max(summary.data.details.magneticFieldBz.time ?? 0, summary.data.details.solarWindSpeed.time ?? 0) || now}
+            />
             <p className="muted small">
               Measured at the L1 point, 30–90 minutes upstream of Earth.{' '}
               <Link to="/news-guides/solar-wind-bz-explained">How to read Bz and the solar wind</Link>.
