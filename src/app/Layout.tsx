@@ -4,6 +4,7 @@ import { ensureConsent } from '../lib/consent.ts';
 import { grantConsent, scheduleAnalyticsLoad, trackPageView } from '../lib/analytics.ts';
 import { useNetworkStatus } from '../lib/network/useNetworkStatus.ts';
 import { isDebugMode } from '../lib/storage.ts';
+import { AdSlot } from '../ui/AdSlot.tsx';
 import { preloadForRoute } from '../pwa/preloadForRoute.ts';
 import { ApiErrorBanner } from './banners/ApiErrorBanner.tsx';
 import { ConnectivityBanner } from './banners/ConnectivityBanner.tsx';
@@ -65,6 +66,7 @@ export function Layout() {
           <ConnectivityBanner online={isOnline} />
           <UpdateControl />
         </div>
+        {isMap ? <AdSlot id="home-top-banner" /> : null}
         <Outlet />
       </main>
       <Footer />
