@@ -6,7 +6,7 @@ import { clearEthereumSession, ethereumUser, readEthereumSession, restoreEthereu
 import { readPersistedUser, toAuthUser } from './persistedSession.ts';
 import { initialSnapshot, type AuthSnapshot } from './startupState.ts';
 import { ensureProfile, PROFILE_ATTEMPTS, PROFILE_ATTEMPTS_ON_REFRESH, type ProfileStore } from './profile.ts';
-import { startSessionTicker, type SessionTicker } from './sessionTicker.ts';
+import { isRetryableStatus, startSessionTicker, type SessionTicker } from './sessionTicker.ts';
 import type { AuthUser, Credentials } from './useAuth.ts';
 
 /**
@@ -321,8 +321,13 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
       try {
         const client = await wire();
         let { error } = await client.auth.signOut();
-        // Server unreachable or session already gone there: still sign out on this device.
-        if (error) ({ error } = await client.auth.signOut({ scope: 'local' }));
+        if (error && (deps.isOffline() || isRetryableStatus(error.status))) {
+          // The server cannot be reached: sign out on this device anyway. supabase-js only skips
+          // the server call when it finds no stored session, so forget it first; the local
+          // sign-out then still emits SIGNED_OUT (preference sync stops on it).
+          deps.storage?.removeItem(cfg.storageKey);
+          ({ error } = await client.auth.signOut({ scope: 'local' }));
+        }
         if (error) return { ok: false, message: MSG.signOutFailed };
         set({ status: 'signed-out', user: null });
         return { ok: true };

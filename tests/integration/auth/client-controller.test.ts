@@ -55,11 +55,15 @@ interface Harness {
   assigned: string[];
 }
 
-function harness(opts: { storage?: Storage; wallet?: Wallet; siteOrigin?: string; tickScale?: number } = {}): Harness {
+function harness(opts: { storage?: Storage; wallet?: Wallet; siteOrigin?: string; tickScale?: number; offline?: () => boolean } = {}): Harness {
   const storage = opts.storage ?? memoryStorage();
   const config = buildAuthConfig({ VITE_SUPABASE_URL: stack.url, VITE_SUPABASE_ANON_KEY: stack.anonKey }, stack.url);
   const client = createClient(stack.url, stack.anonKey, {
     ...clientOptions(config.storageKey, storage),
+    global: {
+      // Lets a test cut the network while the client is loaded, as the browser's offline mode does.
+      fetch: (input, init) => (opts.offline?.() ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init)),
+    },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
   const assigned: string[] = [];
@@ -78,7 +82,7 @@ function harness(opts: { storage?: Storage; wallet?: Wallet; siteOrigin?: string
     fetch: globalThis.fetch,
     now: () => Date.now(),
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
-    isOffline: () => false,
+    isOffline: () => opts.offline?.() ?? false,
     location: { origin, host: new URL(origin).host, assign: (u) => void assigned.push(u) },
     ethereum: () => (opts.wallet ? walletProvider(opts.wallet) : null),
     isHidden: () => false,
@@ -131,6 +135,18 @@ describe('auth controller against the local stack', () => {
     h.ctrl.stop();
   });
 
+  it('signs out on this device when the server cannot be reached', async () => {
+    let offline = false;
+    const h = harness({ offline: () => offline });
+    await h.ctrl.signUp({ email: uniqueEmail('off'), password: STRONG_PASSWORD });
+    expect(h.ctrl.getSnapshot().status).toBe('signed-in');
+    offline = true;
+    expect(await h.ctrl.signOut()).toEqual({ ok: true });
+    expect(h.ctrl.getSnapshot().status).toBe('signed-out');
+    expect(h.storage.getItem('aurora-auth')).toBeNull();
+    h.ctrl.stop();
+  });
+
   it('shows the server’s words for a wrong password', async () => {
     const email = uniqueEmail();
     const a = harness();
@@ -172,8 +188,8 @@ describe('auth controller against the local stack', () => {
 
   it('signs in with an Ethereum wallet, restores that session on reload, and clears it once the profile is gone', async () => {
     const wallet = new Wallet(Wallet.createRandom().privateKey);
-    // siwe-verify expects the site it is configured for (default http://localhost:8787).
-    const h = harness({ wallet, siteOrigin: 'http://localhost:8787' });
+    // The message names the page's own origin, which the local siwe-verify expects (SUPABASE_URL).
+    const h = harness({ wallet });
     expect(await h.ctrl.signInWithEthereum()).toEqual({ ok: true });
     const user = h.ctrl.getSnapshot().user!;
     expect(user).toMatchObject({ provider: 'ethereum', email: `${wallet.address.toLowerCase()}@ethereum.local` });
