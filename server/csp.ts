@@ -1,17 +1,23 @@
+/** Hosts the app itself uses beyond its own origin (spec §7: SWPC fallback, SDO imagery; analytics and ads scripts). */
+export const APP_DATA_HOSTS = ['https://services.swpc.noaa.gov', 'https://sdo.gsfc.nasa.gov'];
+export const APP_SCRIPT_HOSTS = ['https://www.googletagmanager.com', 'https://pagead2.googlesyndication.com'];
+
+const valid = (h: string) => /^(https?:\/\/|wss?:\/\/)?[a-z0-9.*-]+(:\d+)?$/i.test(h);
+
 /**
- * The app's Content-Security-Policy: our own origin only, plus hosts named in configuration
- * (for example a map tile server). Inline styles are allowed because React and OpenLayers set
- * style attributes; WebAssembly compilation is allowed for libraries that ship wasm.
+ * The app's Content-Security-Policy: our own origin, the hosts the app uses, and hosts named in
+ * configuration (for example a map tile server). Inline styles are allowed because React and
+ * OpenLayers set style attributes; WebAssembly compilation is allowed for libraries that ship wasm.
  */
 export function contentSecurityPolicy(extraHosts: string[]): string {
-  const hosts = extraHosts.filter((h) => /^(https?:\/\/|wss?:\/\/)?[a-z0-9.*-]+(:\d+)?$/i.test(h)).join(' ');
-  const withHosts = (base: string) => (hosts ? `${base} ${hosts}` : base);
+  const data = [...APP_DATA_HOSTS, ...extraHosts.filter(valid)].join(' ');
+  const scripts = APP_SCRIPT_HOSTS.join(' ');
   return [
     `default-src 'self'`,
-    `script-src 'self' 'wasm-unsafe-eval'`,
+    `script-src 'self' 'wasm-unsafe-eval' ${scripts}`,
     `style-src 'self' 'unsafe-inline'`,
-    withHosts(`img-src 'self' data: blob:`),
-    withHosts(`connect-src 'self'`),
+    `img-src 'self' data: blob: ${data}`,
+    `connect-src 'self' ${data}`,
     `font-src 'self' data:`,
     `worker-src 'self' blob:`,
     `manifest-src 'self'`,
