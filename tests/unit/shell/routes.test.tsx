@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The debug overlays and the map read IndexedDB; jsdom has none.
 import 'fake-indexeddb/auto';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authValue, renderApp, SIGNED_IN_USER } from './renderApp.tsx';
 
@@ -90,6 +90,18 @@ describe('routes and redirects (spec §2)', () => {
     renderApp('/sdo-test');
     expect((await screen.findByTestId('pathname')).textContent).toBe('/sdo-test');
     expect(screen.getByRole('heading', { name: /Solar Dynamics Observatory/ })).toBeTruthy();
+  });
+
+  it('sends a page_view on every route change, plus the virtual page views', async () => {
+    const layer = ((globalThis as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer = []);
+    const { router } = renderApp('/contact');
+    await heading('Contact Us');
+    await waitFor(() => expect(layer).toContainEqual(expect.objectContaining({ event: 'page_view', page_path: '/contact' })));
+    expect(layer).toContainEqual(expect.objectContaining({ event: 'virtual_page_view', page_path: '/virtual/contact' }));
+    await act(() => router.navigate('/forecast'));
+    await heading('Aurora Forecast');
+    await waitFor(() => expect(layer).toContainEqual(expect.objectContaining({ event: 'page_view', page_path: '/forecast' })));
+    expect(layer.filter((e) => e.event === 'page_view')).toHaveLength(2);
   });
 
   it('says honestly when an article does not exist, with a way back', async () => {
