@@ -109,6 +109,8 @@ export function createGateway(o: GatewayOptions): Server {
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    // Spec §7: the app's /api/* paths are rewritten to the functions base, as a host rewrite rule would.
+    if (req.url?.startsWith('/api/')) req.url = `/functions/v1/${req.url.slice('/api/'.length)}`;
     const path = (req.url ?? '/').split('?')[0]!;
     const api = /^\/(rest|auth|functions|realtime|storage)\/v1(\/|$)/.exec(path);
     if (api && req.method === 'OPTIONS') {
