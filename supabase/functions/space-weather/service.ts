@@ -31,6 +31,8 @@ export interface ResourceStats {
   cacheHits: number;
   /** Requests that waited on another request's upstream fetch instead of making their own. */
   coalesced: number;
+  /** Requests answered from the old body because upstream was slow to revalidate it. */
+  servedStale: number;
   upstreamNotModified: number;
   rejectedBodies: number;
   replays: number;
@@ -56,16 +58,30 @@ export interface SpaceWeatherServiceOptions {
   /** Best effort: called without awaiting; failures land in stats. */
   archive?: (rows: ArchiveRow[]) => Promise<void>;
   upstreamTimeoutMs?: number;
+  /** How long a request waits on a slow revalidation before it gets the body we already have. */
+  staleWaitMs?: number;
 }
 
-/** The spec's request timeout (§9: 10 s), also applied upstream so a hung agency can't pile requests up. */
-const DEFAULT_UPSTREAM_TIMEOUT_MS = 10_000;
+/** Below the clients' own 10 s timeout (spec §9), so a hung agency still leaves time to answer from replay. */
+const DEFAULT_UPSTREAM_TIMEOUT_MS = 8_000;
+/** A slow agency must not make every client wait when a good (if older) body is at hand. */
+const DEFAULT_STALE_WAIT_MS = 2_000;
+
+/** Resolves with the promise's value, or `fallback` after `ms`, whichever is first; never leaves a timer behind. */
+function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 function emptyStats(): ResourceStats {
   return {
     upstreamFetches: 0,
     cacheHits: 0,
     coalesced: 0,
+    servedStale: 0,
     upstreamNotModified: 0,
     rejectedBodies: 0,
     replays: 0,
@@ -112,17 +128,30 @@ export class SpaceWeatherService {
     const st = this.state(resource);
     const due = st.lastAttemptAt === null || this.freshFor(resource, st) === 0;
     let revalidated = false;
+    let refresh: Promise<boolean> | null = null;
     if (st.inFlight) {
       st.stats.coalesced++;
-      revalidated = await st.inFlight;
+      refresh = st.inFlight;
     } else if (due) {
       st.lastAttemptAt = this.opts.now();
-      st.inFlight = this.refresh(resource, st).finally(() => {
+      refresh = st.inFlight = this.refresh(resource, st).finally(() => {
         st.inFlight = null;
       });
-      revalidated = await st.inFlight;
     } else if (st.entry) {
       st.stats.cacheHits++;
+    }
+    if (refresh) {
+      if (st.entry) {
+        const stale = st.entry;
+        const settled = await within(refresh.then((ok) => ({ ok })), this.opts.staleWaitMs ?? DEFAULT_STALE_WAIT_MS, null);
+        if (settled) revalidated = settled.ok;
+        else {
+          st.stats.servedStale++;
+          return { entry: stale, source: stale.origin === 'replay' ? 'replay' : 'cache', freshForMs: 0 };
+        }
+      } else {
+        revalidated = await refresh;
+      }
     }
     const entry = st.entry;
     if (!entry) return null;

@@ -26,7 +26,7 @@ function fakeUpstream(respond: (req: { url: string; headers: Headers }) => Respo
   return { fetch: fetchFn, calls };
 }
 
-function setup(upstream: Upstream, opts: { archive?: (rows: ArchiveRow[]) => Promise<void> } = {}) {
+function setup(upstream: Upstream, opts: { archive?: (rows: ArchiveRow[]) => Promise<void>; staleWaitMs?: number } = {}) {
   let now = Date.parse('2026-02-09T15:30:00Z');
   const service = new SpaceWeatherService({
     baseUrl: BASE,
@@ -35,6 +35,7 @@ function setup(upstream: Upstream, opts: { archive?: (rows: ArchiveRow[]) => Pro
     validate: validateWithNormalise,
     replay: createFileReplayLoader(),
     archive: opts.archive,
+    staleWaitMs: opts.staleWaitMs,
   });
   const handler = createSpaceWeatherHandler(() => service);
   const get = (resource: string, headers: Record<string, string> = {}) =>
@@ -111,6 +112,29 @@ describe('space-weather function', () => {
     expect((await get('kp-index', { 'if-modified-since': 'Mon, 09 Feb 2026 15:04:59 GMT' })).status).toBe(200);
     // If-None-Match wins: a mismatching tag means a full answer even with a matching date.
     expect((await get('kp-index', { 'if-none-match': '"old"', 'if-modified-since': lastModified })).status).toBe(200);
+  });
+
+  it('answers from the body it has when revalidation is slow, and takes the new body once it arrives', async () => {
+    const newer = KP_BODY.replace('"2.33"', '"3.00"');
+    let call = 0;
+    const upstream = fakeUpstream(async () => {
+      if (call++ === 0) return okKp();
+      await new Promise((r) => setTimeout(r, 300));
+      return new Response(newer, { status: 200, headers: { 'content-type': 'application/json', etag: '"up-2"' } });
+    });
+    const { get, advance, service } = setup(upstream, { staleWaitMs: 50 });
+    await get('kp-index');
+    advance(5 * 60_000);
+    // The old body can only come back if the request did not wait for the 300 ms revalidation.
+    const stale = await get('kp-index');
+    expect(stale.headers.get('x-aurora-source')).toBe('cache');
+    expect(stale.headers.get('cache-control')).toContain('max-age=0');
+    expect(await stale.text()).toBe(KP_BODY);
+    await new Promise((r) => setTimeout(r, 400));
+    const fresh = await get('kp-index');
+    expect(await fresh.text()).toBe(newer);
+    expect(upstream.calls).toHaveLength(2);
+    expect(service.stats()['kp-index'].servedStale).toBe(1);
   });
 
   it('keeps the last good body when upstream sends a truncated file or an HTML error page', async () => {
