@@ -50,6 +50,83 @@ export function sampleGrid(values: Uint8Array, lon: number, lat: number): number
 }
 
 /**
+ * Where each pixel of a painted image samples the grid: the four surrounding cells and the
+ * bilinear weights. It depends only on the view (projection, extent, size), so a time-slider step
+ * reuses it and only looks values up.
+ */
+export interface GridSampling {
+  width: number;
+  height: number;
+  /** Index of the top-left cell per pixel, or -1 where nothing is drawn (off the globe, artefact rows). */
+  cell: Int32Array;
+  /** Column of the right-hand neighbour (wraps at the antimeridian). */
+  nextCol: Int16Array;
+  /** Fraction towards the next row and the next column. */
+  fr: Float32Array;
+  fc: Float32Array;
+}
+
+export function buildSampling(spec: ProjectionSpec, extent: Extent, width: number, height: number): GridSampling {
+  const n = width * height;
+  const sampling: GridSampling = {
+    width,
+    height,
+    cell: new Int32Array(n).fill(-1),
+    nextCol: new Int16Array(n),
+    fr: new Float32Array(n),
+    fc: new Float32Array(n),
+  };
+  const [minX, minY, maxX, maxY] = extent;
+  const dx = (maxX - minX) / width;
+  const dy = (maxY - minY) / height;
+  const lonLat: [number, number] = [0, 0];
+  for (let j = 0; j < height; j++) {
+    const y = maxY - (j + 0.5) * dy;
+    for (let i = 0; i < width; i++) {
+      if (!inverseProject(spec, minX + (i + 0.5) * dx, y, lonLat)) continue;
+      const lat = lonLat[1];
+      if (Math.abs(lat) < EQUATOR_ARTEFACT_DEG + 1) continue;
+      const r = rowOf(lat);
+      const c = normaliseLon(lonLat[0]) + 180;
+      const r0 = Math.min(GRID_HEIGHT - 3, Math.floor(r));
+      const c0 = Math.floor(c) % GRID_WIDTH;
+      const k = j * width + i;
+      sampling.cell[k] = r0 * GRID_WIDTH + c0;
+      sampling.nextCol[k] = (c0 + 1) % GRID_WIDTH;
+      sampling.fr[k] = r - r0;
+      sampling.fc[k] = c - Math.floor(c);
+    }
+  }
+  return sampling;
+}
+
+/** Colours a target of the sampling's size from one grid's values. */
+export function paintWithSampling(target: PixelTarget, sampling: GridSampling, values: Uint8Array, lut: Uint8ClampedArray): void {
+  const { data } = target;
+  const { cell, nextCol, fr, fc } = sampling;
+  data.fill(0);
+  for (let k = 0; k < cell.length; k++) {
+    const i00 = cell[k]!;
+    if (i00 < 0) continue;
+    const rowStart = i00 - (i00 % GRID_WIDTH);
+    const i01 = rowStart + nextCol[k]!;
+    const v00 = values[i00]!;
+    const v01 = values[i01]!;
+    const v10 = values[i00 + GRID_WIDTH]!;
+    const v11 = values[i01 + GRID_WIDTH]!;
+    const top = v00 + (v01 - v00) * fc[k]!;
+    const v = top + (v10 + (v11 - v10) * fc[k]! - top) * fr[k]!;
+    if (v < 1) continue;
+    const l = Math.min(255, Math.round(v * 2.55)) * 4;
+    const o = k * 4;
+    data[o] = lut[l]!;
+    data[o + 1] = lut[l + 1]!;
+    data[o + 2] = lut[l + 2]!;
+    data[o + 3] = lut[l + 3]!;
+  }
+}
+
+/**
  * Fills `target` with the aurora colours for the map area `extent` (top-left pixel = minX, maxY).
  * `lut` is the 256-entry table from buildRampLut(). Pixels off the globe stay transparent.
  */
@@ -60,24 +137,5 @@ export function paintAurora(
   values: Uint8Array,
   lut: Uint8ClampedArray,
 ): void {
-  const { data, width, height } = target;
-  const [minX, minY, maxX, maxY] = extent;
-  const dx = (maxX - minX) / width;
-  const dy = (maxY - minY) / height;
-  const lonLat: [number, number] = [0, 0];
-  data.fill(0);
-  for (let j = 0; j < height; j++) {
-    const y = maxY - (j + 0.5) * dy;
-    for (let i = 0; i < width; i++) {
-      if (!inverseProject(spec, minX + (i + 0.5) * dx, y, lonLat)) continue;
-      const v = sampleGrid(values, lonLat[0], lonLat[1]);
-      if (v < 1) continue;
-      const k = Math.min(255, Math.round(v * 2.55)) * 4;
-      const o = (j * width + i) * 4;
-      data[o] = lut[k]!;
-      data[o + 1] = lut[k + 1]!;
-      data[o + 2] = lut[k + 2]!;
-      data[o + 3] = lut[k + 3]!;
-    }
-  }
+  paintWithSampling(target, buildSampling(spec, extent, target.width, target.height), values, lut);
 }

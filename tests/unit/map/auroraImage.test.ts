@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { paintAurora, sampleGrid } from '../../../src/features/map/auroraImage.ts';
+import { buildSampling, paintAurora, paintWithSampling, sampleGrid } from '../../../src/features/map/auroraImage.ts';
 import { buildRampLut, rampColor } from '../../../src/features/map/colorRamp.ts';
-import { forwardProject, MERCATOR_RADIUS, ORTHO_RADIUS, type ProjectionSpec } from '../../../src/features/map/projections.ts';
+import { forwardProject, inverseProject, MERCATOR_RADIUS, ORTHO_RADIUS, type ProjectionSpec } from '../../../src/features/map/projections.ts';
 import { fixtureTriple, loadOvationFixture } from './ovationFixture.ts';
 
 const grid = loadOvationFixture();
@@ -91,5 +91,32 @@ describe('artefacts', () => {
   it('paints nothing for the equatorial seam of the real file', () => {
     expect(sampleGrid(grid.values, 10, 0)).toBe(0);
     expect(sampleGrid(grid.values, 10, -2)).toBe(0);
+  });
+});
+
+describe('reusing the pixel sampling between frames', () => {
+  it('paints exactly what a per-pixel grid sample coloured by the ramp gives, on the flat map and the globe', () => {
+    const specs: [ProjectionSpec, readonly [number, number, number, number]][] = [
+      [{ kind: 'mercator' }, [-WORLD, -WORLD, WORLD, WORLD]],
+      [{ kind: 'ortho', hemisphere: 'south', lon0: 147 }, [-ORTHO_RADIUS, -ORTHO_RADIUS, ORTHO_RADIUS, ORTHO_RADIUS]],
+    ];
+    for (const [spec, extent] of specs) {
+      const width = 90;
+      const height = 60;
+      const sampling = buildSampling(spec, extent, width, height);
+      const data = new Uint8ClampedArray(width * height * 4);
+      paintWithSampling({ data, width, height }, sampling, grid.values, lut);
+      const dx = (extent[2] - extent[0]) / width;
+      const dy = (extent[3] - extent[1]) / height;
+      const lonLat: [number, number] = [0, 0];
+      for (let j = 0; j < height; j += 3) {
+        for (let i = 0; i < width; i += 3) {
+          const onEarth = inverseProject(spec, extent[0] + (i + 0.5) * dx, extent[3] - (j + 0.5) * dy, lonLat);
+          const v = onEarth ? sampleGrid(grid.values, lonLat[0], lonLat[1]) : 0;
+          const expected = v < 1 ? [0, 0, 0, 0] : [...lut.slice(Math.min(255, Math.round(v * 2.55)) * 4, Math.min(255, Math.round(v * 2.55)) * 4 + 4)];
+          expect(pixelAt(data, width, i, j), `${spec.kind} ${i},${j}`).toEqual(expected);
+        }
+      }
+    }
   });
 });

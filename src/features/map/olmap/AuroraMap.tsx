@@ -19,10 +19,10 @@ import ImageCanvasSource from 'ol/source/ImageCanvas.js';
 import ImageStatic from 'ol/source/ImageStatic.js';
 import VectorSource from 'ol/source/Vector.js';
 import { Circle as CircleStyle, Fill, Stroke, Style } from 'ol/style.js';
-import { paintAurora } from '../auroraImage.ts';
+import { buildSampling, paintWithSampling, type GridSampling } from '../auroraImage.ts';
 import type { AuroraMapProps } from '../auroraMapProps.ts';
 import { buildRampLut } from '../colorRamp.ts';
-import { forwardProject, ORTHO_RADIUS, projectionSpec, type ProjectionSpec } from '../projections.ts';
+import { forwardProject, ORTHO_RADIUS, projectionCode, projectionSpec, type ProjectionSpec } from '../projections.ts';
 import { nightPolygon, terminatorLine } from '../terminator.ts';
 import { globeDisc, loadBasemap, projectFeatures, projectLine, projectPolygons, type Basemap } from './basemap.ts';
 import { olProjection } from './olProjection.ts';
@@ -73,6 +73,7 @@ export default function AuroraMap(props: AuroraMapProps) {
   const mapRef = useRef<{ map: OlMap; layers: Layers } | null>(null);
   // What the canvas function paints: read at render time so a new frame needs only source.changed().
   const paintRef = useRef<{ spec: ProjectionSpec; values: Uint8Array | null }>({ spec: { kind: 'mercator' }, values: null });
+  const samplingRef = useRef<{ key: string; sampling: GridSampling } | null>(null);
   const renderedRef = useRef<{ frame: number | null; notify?: (frame: number | null) => void }>({ frame: null });
   const [basemap, setBasemap] = useState<Basemap | null>(null);
   const [basemapError, setBasemapError] = useState<string | null>(null);
@@ -102,7 +103,12 @@ export default function AuroraMap(props: AuroraMapProps) {
         const ctx = canvas.getContext('2d');
         if (!sctx || !ctx) return canvas;
         const image = sctx.createImageData(small.width, small.height);
-        paintAurora(image, paintSpec, [extent[0]!, extent[1]!, extent[2]!, extent[3]!], values, LUT);
+        // The pixel → grid mapping depends only on the view: a slider step reuses it.
+        const key = `${projectionCode(paintSpec)}|${extent.join(',')}|${small.width}x${small.height}`;
+        if (samplingRef.current?.key !== key) {
+          samplingRef.current = { key, sampling: buildSampling(paintSpec, [extent[0]!, extent[1]!, extent[2]!, extent[3]!], small.width, small.height) };
+        }
+        paintWithSampling(image, samplingRef.current.sampling, values, LUT);
         sctx.putImageData(image, 0, 0);
         ctx.imageSmoothingEnabled = true;
         ctx.drawImage(small, 0, 0, canvas.width, canvas.height);
