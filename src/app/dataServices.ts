@@ -61,7 +61,19 @@ export function startDataServices(): void {
       }
     });
   };
-  const later = () => void begin().catch((error: unknown) => reportApiError(`API initialization failed: ${error instanceof Error ? error.message : String(error)}`));
+  // The request queue (profile writes, push subscriptions made offline): replayed on reconnect, by
+  // Retry and by the service worker's background sync. supabase-js loads only if something is queued.
+  const queue = async () => {
+    const [{ startQueueReplay }, { backendFetch }] = await Promise.all([
+      import('../../sync/queue/index.ts'),
+      import('../auth/supabaseClient.ts'),
+    ]);
+    await startQueueReplay({ fetch: backendFetch, baseUrl: authConfig().supabaseUrl, setRetryHandler });
+  };
+  const later = () => {
+    void queue().catch(() => undefined);
+    void begin().catch((error: unknown) => reportApiError(`API initialization failed: ${error instanceof Error ? error.message : String(error)}`));
+  };
   if ('requestIdleCallback' in window) window.requestIdleCallback(later, { timeout: 2000 });
   else setTimeout(later, 200);
 }
