@@ -257,25 +257,22 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
       const url = new URL(href);
       const hash = new URLSearchParams(url.hash.replace(/^#/, ''));
       const param = (k: string) => url.searchParams.get(k) ?? hash.get(k);
+      // URLSearchParams already decodes '+' as a space.
       const described = param('error_description') ?? param('error');
-      if (described) return { ok: false, message: described.replace(/\+/g, ' ') };
+      if (described) return { ok: false, message: described };
+      const code = url.searchParams.get('code');
+      const access_token = hash.get('access_token');
+      const refresh_token = hash.get('refresh_token');
+      // Spec §8 URL errors, decided before anything is loaded.
+      if (!code && !access_token) return { ok: false, message: 'No code detected.' };
+      if (!code && !refresh_token) return { ok: false, message: 'No session defined in URL' };
       return withClient(fallback, async (client) => {
-        const code = url.searchParams.get('code');
-        if (code) {
-          const { data, error } = await client.auth.exchangeCodeForSession(code);
-          if (error) return authFailure(error, fallback);
-          adopt(data.session);
-          return { ok: true };
-        }
-        const access_token = hash.get('access_token');
-        const refresh_token = hash.get('refresh_token');
-        if (access_token && refresh_token) {
-          const { data, error } = await client.auth.setSession({ access_token, refresh_token });
-          if (error) return authFailure(error, fallback);
-          adopt(data.session);
-          return { ok: true };
-        }
-        return { ok: false, message: access_token ? 'No session defined in URL' : 'No code detected.' };
+        const { data, error } = code
+          ? await client.auth.exchangeCodeForSession(code)
+          : await client.auth.setSession({ access_token: access_token!, refresh_token: refresh_token! });
+        if (error) return authFailure(error, fallback);
+        adopt(data.session);
+        return { ok: true };
       });
     },
 

@@ -142,3 +142,33 @@ describe('the lazily loaded controller (keeps supabase-js and the sign-in code o
     expect(await lazy.signOut()).toEqual({ ok: false, message: 'Failed to sign out' });
   });
 });
+
+describe('OAuth callback URLs (spec §8)', () => {
+  const ctrl = () => {
+    const { d, getClient } = deps(memoryStorage());
+    return { c: createAuthController({ ...d, getClient: vi.fn(() => Promise.reject(new Error('not needed'))) }), getClient };
+  };
+
+  it('shows the provider’s error description, decoded', async () => {
+    const { c } = ctrl();
+    expect(await c.completeOAuthCallback('http://localhost:8787/auth/callback?error=access_denied&error_description=The+user+cancelled')).toEqual({
+      ok: false,
+      message: 'The user cancelled',
+    });
+    expect(await c.completeOAuthCallback('http://localhost:8787/auth/callback#error=server_error')).toEqual({ ok: false, message: 'server_error' });
+  });
+
+  it('says "No code detected." for a callback without a code or tokens, and "No session defined in URL" for half a session', async () => {
+    const { c } = ctrl();
+    expect(await c.completeOAuthCallback('http://localhost:8787/auth/callback')).toEqual({ ok: false, message: 'No code detected.' });
+    expect(await c.completeOAuthCallback('http://localhost:8787/auth/facebook/callback#access_token=abc')).toEqual({
+      ok: false,
+      message: 'No session defined in URL',
+    });
+  });
+
+  it('falls back to "Failed to sign in with Google" when the exchange cannot even start', async () => {
+    const { c } = ctrl();
+    expect(await c.completeOAuthCallback('http://localhost:8787/auth/callback?code=abc')).toEqual({ ok: false, message: 'Failed to sign in with Google' });
+  });
+});
