@@ -15,6 +15,7 @@ import Point from 'ol/geom/Point.js';
 import { defaults as defaultInteractions } from 'ol/interaction/defaults.js';
 import ImageLayer from 'ol/layer/Image.js';
 import VectorLayer from 'ol/layer/Vector.js';
+import VectorImageLayer from 'ol/layer/VectorImage.js';
 import ImageCanvasSource from 'ol/source/ImageCanvas.js';
 import ImageStatic from 'ol/source/ImageStatic.js';
 import VectorSource from 'ol/source/Vector.js';
@@ -34,8 +35,8 @@ const LUT = buildRampLut();
 
 interface Layers {
   disc: VectorLayer<VectorSource>;
-  land: VectorLayer<VectorSource>;
-  borders: VectorLayer<VectorSource>;
+  land: VectorImageLayer<VectorSource>;
+  borders: VectorImageLayer<VectorSource>;
   night: VectorLayer<VectorSource>;
   clouds: ImageLayer<ImageStatic>;
   aurora: ImageLayer<ImageCanvasSource>;
@@ -88,6 +89,8 @@ export default function AuroraMap(props: AuroraMapProps) {
     const target = targetRef.current;
     if (!target) return;
     const vector = (zIndex: number) => new VectorLayer({ source: new VectorSource({ wrapX: false }), zIndex, updateWhileInteracting: false });
+    // The basemap changes only with the view: drawn once into an image, it is not replayed on every slider step.
+    const basemapLayer = (zIndex: number) => new VectorImageLayer({ source: new VectorSource({ wrapX: false }), zIndex, imageRatio: 1.5 });
     const auroraSource = new ImageCanvasSource({
       ratio: 1,
       canvasFunction: (extent, _resolution, _pixelRatio, size) => {
@@ -117,8 +120,8 @@ export default function AuroraMap(props: AuroraMapProps) {
     });
     const layers: Layers = {
       disc: vector(0),
-      land: vector(1),
-      borders: vector(2),
+      land: basemapLayer(1),
+      borders: basemapLayer(2),
       night: vector(3),
       clouds: new ImageLayer({ zIndex: 4, visible: false }),
       aurora: new ImageLayer({ source: auroraSource, zIndex: 5 }),
