@@ -5,55 +5,70 @@ import { eq, type RestClient } from './rest.ts';
  * Idempotency-Key support: the client's request queue replays a request with the same key until
  * it sees an answer, so a key's first completed answer is recorded and returned to every replay.
  * The claim is a primary-key insert, so two concurrent deliveries cannot both take effect.
+ * The handlers using this are themselves convergent (upsert, delete), so releasing a claim after
+ * a failure can never double an effect: it only lets the retry finish the job.
  */
 const MAX_KEY_LENGTH = 200;
 /** Queued requests are replayed within days at most; older keys are swept. */
 const KEY_RETENTION_MS = 14 * 24 * 60 * 60_000;
+/** A claim still unanswered after this long belongs to a run that died: it may be taken over. */
+const ABANDONED_CLAIM_MS = 60_000;
 
 interface Stored {
   status: number | null;
   response: unknown;
+  created_at: string;
 }
 
-export async function withIdempotency(
-  rest: RestClient,
-  scope: string,
-  key: string | null,
-  run: () => Promise<{ status: number; body: unknown }>,
-): Promise<Response> {
+type Outcome = { status: number; body: unknown };
+
+async function claim(rest: RestClient, scope: string, key: string): Promise<boolean> {
+  const rows = await rest.request<unknown[]>('POST', 'function_requests?on_conflict=scope,key', {
+    body: { scope, key },
+    prefer: ['resolution=ignore-duplicates', 'return=representation'],
+  });
+  return rows.length === 1;
+}
+
+export async function withIdempotency(rest: RestClient, scope: string, key: string | null, run: () => Promise<Outcome>, now: () => number = Date.now): Promise<Response> {
   if (key === null) {
     const result = await run();
     return json(result.body, { status: result.status });
   }
   if (key.length === 0 || key.length > MAX_KEY_LENGTH) return json({ error: `Idempotency-Key must be 1–${MAX_KEY_LENGTH} characters` }, { status: 400 });
 
-  const claimed = await rest.request<unknown[]>('POST', 'function_requests?on_conflict=scope,key', {
-    body: { scope, key },
-    prefer: ['resolution=ignore-duplicates', 'return=representation'],
-  });
   const filter = `scope=${eq(scope)}&key=${eq(key)}`;
-  if (claimed.length === 1) {
-    const cutoff = encodeURIComponent(new Date(Date.now() - KEY_RETENTION_MS).toISOString());
-    rest.request('DELETE', `function_requests?created_at=lt.${cutoff}`).catch(() => undefined);
-  }
-  if (claimed.length === 0) {
-    const [row] = await rest.request<Stored[]>('GET', `function_requests?${filter}&select=status,response`);
+  let claimed = await claim(rest, scope, key);
+  if (!claimed) {
+    const [row] = await rest.request<Stored[]>('GET', `function_requests?${filter}&select=status,response,created_at`);
     if (row && row.status !== null) return json(row.response, { status: row.status, headers: { 'idempotent-replayed': 'true' } });
-    return json({ error: 'A request with this Idempotency-Key is still in progress' }, { status: 409 });
+    if (row && now() - Date.parse(row.created_at) < ABANDONED_CLAIM_MS) {
+      return json({ error: 'A request with this Idempotency-Key is still in progress' }, { status: 409 });
+    }
+    await rest.request('DELETE', `function_requests?${filter}&status=is.null`);
+    claimed = await claim(rest, scope, key);
+    if (!claimed) return json({ error: 'A request with this Idempotency-Key is still in progress' }, { status: 409 });
   }
+  const cutoff = encodeURIComponent(new Date(now() - KEY_RETENTION_MS).toISOString());
+  rest.request('DELETE', `function_requests?created_at=lt.${cutoff}`).catch(() => undefined);
 
-  let result: { status: number; body: unknown };
+  const release = () => rest.request('DELETE', `function_requests?${filter}`).catch(() => undefined);
+  let result: Outcome;
   try {
     result = await run();
   } catch (e) {
-    // Nothing took effect that we know of: release the key so the queue's retry can proceed.
-    await rest.request('DELETE', `function_requests?${filter}`).catch(() => undefined);
+    await release();
     throw e;
   }
   if (result.status >= 500) {
-    await rest.request('DELETE', `function_requests?${filter}`).catch(() => undefined);
+    await release();
   } else {
-    await rest.request('PATCH', `function_requests?${filter}`, { body: { status: result.status, response: result.body } });
+    try {
+      await rest.request('PATCH', `function_requests?${filter}`, { body: { status: result.status, response: result.body } });
+    } catch {
+      // The effect happened but could not be recorded: free the key rather than block the retry.
+      await release();
+    }
   }
   return json(result.body, { status: result.status });
 }

@@ -105,6 +105,20 @@ describe('push-subscription on the local stack', () => {
     expect(await stack.sql('select 1 from push_subscriptions where endpoint = $1', [sub.endpoint])).toEqual([]);
   });
 
+  it('answers 409 while a replayed key is still being handled, and takes over a claim whose run died', async () => {
+    const busy = crypto.randomUUID();
+    const dead = crypto.randomUUID();
+    await stack.sql('insert into function_requests (scope, key) values ($1, $2)', [`push-subscription:${aliceId}`, busy]);
+    await stack.sql("insert into function_requests (scope, key, created_at) values ($1, $2, now() - interval '2 minutes')", [`push-subscription:${aliceId}`, dead]);
+    const waiting = await call('POST', subscription(), aliceToken, { 'idempotency-key': busy });
+    expect(waiting.status).toBe(409);
+    expect(await waiting.json()).toEqual({ error: 'A request with this Idempotency-Key is still in progress' });
+    const sub = subscription();
+    expect((await call('POST', sub, aliceToken, { 'idempotency-key': dead })).status).toBe(201);
+    const [row] = await stack.sql<{ status: number }>('select status from function_requests where key = $1', [dead]);
+    expect(row?.status).toBe(201);
+  });
+
   it('answers bad bodies and bad sessions with clear errors', async () => {
     const bad = await call('POST', { endpoint: 'https://push.example.test/x', keys: { p256dh: 'nope', auth: 'nope' } }, aliceToken);
     expect(bad.status).toBe(400);
