@@ -93,13 +93,17 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       },
     });
     const realtime = new RealtimeServer({ jwtSecret, pool, log });
+    let delivering: Promise<void> = Promise.resolve();
     stops.push(async () => realtime.close());
     const feed = await startChangeFeed({
       databaseUrl,
       pool,
       mode: embedded ? 'table' : 'notify',
       log,
-      onChange: (c) => void realtime.deliver(c).catch((err: unknown) => log(`realtime: ${String(err)}`)),
+      // One change at a time, so subscribers see a row's events in commit order.
+      onChange: (c) => {
+        delivering = delivering.then(() => realtime.deliver(c)).catch((err: unknown) => log(`realtime: ${String(err)}`));
+      },
     });
     stops.push(feed.stop);
     const functions = createFunctionsRouter({

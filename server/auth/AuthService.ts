@@ -90,6 +90,26 @@ export class AuthService {
       if (claims.sub && claims.session_id) await endSessions(ctx.db, claims.sub, claims.session_id, url.searchParams.get('scope') ?? 'global');
       return json(null, 204);
     }
+    const unlink = /^\/user\/identities\/([0-9a-f-]{36})$/i.exec(path);
+    if (unlink && m === 'DELETE') {
+      const { user } = await this.currentUser(req);
+      await this.unlinkIdentity(user, unlink[1]!);
+      return json({});
+    }
+    if (path === '/resend' && m === 'POST') {
+      const email = str(body.email)?.trim().toLowerCase();
+      const user = email ? await findUserByEmail(ctx.db, email) : null;
+      if (user) {
+        const t = await mintToken(ctx, user, str(body.type) === 'signup' ? 'signup' : 'magiclink', str(obj(body.options).emailRedirectTo));
+        ctx.log(`auth: confirmation link for ${email}: ${t.actionLink} (code ${t.otp})`);
+      }
+      return json({});
+    }
+    if (path === '/invite' && m === 'POST') {
+      const claims = await this.bearer(req);
+      if (claims.role !== 'service_role') throw new AuthError(403, 'not_admin', 'User not allowed');
+      return handleAdmin(ctx, req, '/admin/generate_link', { ...body, type: 'invite' });
+    }
     if (path === '/reauthenticate' && m === 'GET') {
       await this.currentUser(req);
       return json({});
@@ -172,6 +192,20 @@ export class AuthService {
       [user.id, email ?? null, hash, obj(body.data)],
     );
     return r.rows[0]!;
+  }
+
+  /** DELETE /user/identities/{id}: GoTrue refuses to remove a user's last identity. */
+  private async unlinkIdentity(user: UserRow, identityId: string): Promise<void> {
+    const ids = (await this.ctx.db.query<{ id: string; provider: string }>('select id, provider from auth.identities where user_id = $1', [user.id])).rows;
+    const target = ids.find((i) => i.id === identityId);
+    if (!target) throw new AuthError(404, 'identity_not_found', 'Identity doesn\'t exist');
+    if (ids.length === 1) throw new AuthError(422, 'single_identity_not_deletable', 'User must have at least 1 identity after unlinking');
+    await this.ctx.db.query('delete from auth.identities where id = $1', [identityId]);
+    const providers = [...new Set(ids.filter((i) => i.id !== identityId).map((i) => i.provider))];
+    await this.ctx.db.query(
+      `update auth.users set raw_app_meta_data = raw_app_meta_data || jsonb_build_object('providers', $2::jsonb, 'provider', $3::text), updated_at = now() where id = $1`,
+      [user.id, JSON.stringify(providers), providers[0]],
+    );
   }
 
   /** /recover, /otp: no mail server locally, so the link is written to the gateway log. */

@@ -77,6 +77,15 @@ describe('OAuth sign-in with PKCE against the local test identity provider', () 
     expect(s.data.user?.identities?.map((i) => i.provider).sort()).toEqual(['email', 'google']);
     const [row] = await stack.sql<{ full_name: string }>('select full_name from profiles where id = $1', [first.data.user!.id]);
     expect(row?.full_name).toBe('Linked Name');
+
+    const identities = s.data.user!.identities!;
+    const google = identities.find((i) => i.provider === 'google')!;
+    const emailIdentity = identities.find((i) => i.provider === 'email')!;
+    expect((await client.auth.unlinkIdentity(google)).error).toBeNull();
+    const last = await client.auth.unlinkIdentity(emailIdentity);
+    expect(last.error?.code).toBe('single_identity_not_deletable');
+    const gone = await client.auth.unlinkIdentity(google);
+    expect(gone.error?.code).toBe('identity_not_found');
   });
 
   it('rejects a provider that is not configured', async () => {
