@@ -93,7 +93,8 @@ describe('routes and redirects (spec §2)', () => {
   });
 
   it('sends a page_view on every route change, plus the virtual page views', async () => {
-    const layer = ((globalThis as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer = []);
+    const layer: Record<string, unknown>[] = [];
+    (globalThis as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer = layer;
     const { router } = renderApp('/contact');
     await heading('Contact Us');
     await waitFor(() => expect(layer).toContainEqual(expect.objectContaining({ event: 'page_view', page_path: '/contact' })));
