@@ -26,14 +26,14 @@ describe('the poller and the backend space-weather function', () => {
     const service = createServiceFromEnv({ fetch: agencyDown });
     const handler = createSpaceWeatherHandler(() => service);
     const requests: { url: string; ifNoneMatch: string | null; status: number }[] = [];
-    const fetch: FetchLike = async (url, init) => {
+    const viaHandler: FetchLike = async (url, init) => {
       const request = new Request(url, init);
       const response = await handler(request);
       requests.push({ url, ifNoneMatch: request.headers.get('if-none-match'), status: response.status });
       return response;
     };
     const now = Date.UTC(2026, 10, 22, 5, 0);
-    const deps = { fetch, backendBase: 'http://localhost:54321', store: databaseStore(db), now: () => now, inFlight: createInFlight(), batcher: createBatcher() };
+    const deps = { fetch: viaHandler, backendBase: 'http://localhost:54321', store: databaseStore(db), now: () => now, inFlight: createInFlight(), batcher: createBatcher() };
 
     const first = await pollResource('kp-forecast', deps);
     expect(first.error).toBeNull();
