@@ -63,6 +63,14 @@ export async function issueSession(db: pg.Pool, cfg: SessionConfig, user: UserRo
  * already-rotated token again is treated as theft: the whole session is revoked.
  */
 export async function refreshSession(db: pg.Pool, cfg: SessionConfig, presented: string) {
+  const rotated = await rotate(db, presented);
+  // Only after the connection is back in the pool: on PGlite the pool holds a single connection.
+  const user = await findUserById(db, rotated.userId);
+  if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  return sessionResponse(db, cfg, user, rotated.sessionId, rotated.next, 'token_refresh');
+}
+
+async function rotate(db: pg.Pool, presented: string): Promise<{ userId: string; sessionId: string; next: string }> {
   const client = await db.connect();
   try {
     await client.query('begin');
@@ -86,11 +94,9 @@ export async function refreshSession(db: pg.Pool, cfg: SessionConfig, presented:
     await client.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [next, row.user_id, row.session_id, presented]);
     await client.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id]);
     await client.query('commit');
-    const user = await findUserById(db, row.user_id);
-    if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-    return sessionResponse(db, cfg, user, row.session_id, next, 'token_refresh');
+    return { userId: row.user_id, sessionId: row.session_id, next };
   } catch (err) {
-    await client.query('rollback').catch(() => undefined);
+    if (!(err instanceof AuthError)) await client.query('rollback').catch(() => undefined);
     throw err;
   } finally {
     client.release();

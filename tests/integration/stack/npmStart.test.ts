@@ -63,8 +63,12 @@ describe('npm start', () => {
     const client = testClient(url!, anonKey!);
     const up = await client.auth.signUp({ email: 'smoke@example.com', password: STRONG_PASSWORD });
     expect(up.error).toBeNull();
-    const signIn = await testClient(url!, anonKey!).auth.signInWithPassword({ email: 'smoke@example.com', password: STRONG_PASSWORD });
+    const other = testClient(url!, anonKey!);
+    const signIn = await other.auth.signInWithPassword({ email: 'smoke@example.com', password: STRONG_PASSWORD });
     expect(signIn.error).toBeNull();
+    const refreshed = await other.auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect((await other.auth.signOut()).error).toBeNull();
     const profile = await client.from('profiles').select('id, email').single();
     expect(profile.data).toEqual({ id: up.data.user!.id, email: 'smoke@example.com' });
 
