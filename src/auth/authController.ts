@@ -3,7 +3,7 @@ import { authFailure, MSG, validateCredentials, type AuthResult } from './authMe
 import type { AuthConfig } from './config.ts';
 import { signInWithEthereumWallet, type Eip1193Provider } from './ethereumSignIn.ts';
 import { clearEthereumSession, ethereumUser, readEthereumSession, restoreEthereumSession, writeEthereumSession, type ProfileLookup } from './ethereumSession.ts';
-import { readPersistedUser, toAuthUser } from './persistedSession.ts';
+import { parsePersistedSession, readPersistedUser, toAuthUser } from './persistedSession.ts';
 import { initialSnapshot, type AuthSnapshot } from './startupState.ts';
 import { ensureProfile, PROFILE_ATTEMPTS, PROFILE_ATTEMPTS_ON_REFRESH, type ProfileStore } from './profile.ts';
 import { isRetryableStatus, startSessionTicker, type SessionTicker } from './sessionTicker.ts';
@@ -60,7 +60,18 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
   const cfg = deps.config;
   let snapshot = initialSnapshot(deps.storage, cfg.storageKey);
   const listeners = new Set<() => void>();
-  let expiresAtMs: number | null = null;
+  /**
+   * The session as supabase-js persisted it: the ticker reads expiry and refresh token from here,
+   * not from events, because an offline start with an expired token emits no INITIAL_SESSION —
+   * and that is exactly the session that needs refreshing once the network is back.
+   */
+  const storedSession = () => {
+    try {
+      return parsePersistedSession(deps.storage?.getItem(cfg.storageKey) ?? null);
+    } catch {
+      return null;
+    }
+  };
   let unsubscribeAuth: (() => void) | null = null;
   let ticker: SessionTicker | null = null;
   let started = false;
@@ -100,7 +111,6 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
   };
 
   const onAuthChange = (client: SupabaseClient, event: AuthChangeEvent, session: Session | null) => {
-    expiresAtMs = session?.expires_at ? session.expires_at * 1000 : null;
     if (!session) {
       // An Ethereum-only session (no supabase tokens) survives supabase-js saying "no session".
       if (event === 'SIGNED_OUT') clearEthereumSession(deps.storage);
@@ -138,9 +148,15 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
       const { data } = client.auth.onAuthStateChange((event, session) => onAuthChange(client, event, session));
       unsubscribeAuth = () => data.subscription.unsubscribe();
       ticker = startSessionTicker({
-        getExpiresAt: () => expiresAtMs,
+        getExpiresAt: () => {
+          const stored = storedSession();
+          return stored?.expires_at ? stored.expires_at * 1000 : null;
+        },
         refresh: async () => {
-          const { error } = await client.auth.refreshSession();
+          const stored = storedSession();
+          if (!stored) return { ok: true }; // signed out meanwhile: nothing to refresh
+          // Passing the token skips getSession()'s own refresh of an expired session (no double rotation).
+          const { error } = await client.auth.refreshSession({ refresh_token: stored.refresh_token });
           return error ? { ok: false, status: error.status } : { ok: true };
         },
         removeSession: async () => {
@@ -192,7 +208,6 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
 
   const adopt = (session: Session | null) => {
     if (!session) return;
-    expiresAtMs = session.expires_at ? session.expires_at * 1000 : null;
     signedIn(toAuthUser(session.user));
   };
 

@@ -227,6 +227,38 @@ describe('session ticker against the local stack', () => {
     await shortStack?.stop();
   });
 
+  it('keeps an expired session through an offline start and refreshes it once the network is back', async () => {
+    const saved = stack;
+    stack = shortStack;
+    try {
+      const first = harness();
+      await first.ctrl.signUp({ email: uniqueEmail('offline-start'), password: STRONG_PASSWORD });
+      first.ctrl.stop();
+      const stored = JSON.parse(first.storage.getItem('aurora-auth')!) as { expires_at: number; refresh_token: string };
+      // A later visit (a fresh storage, so the first client cannot touch it) with the token expired.
+      const storage = memoryStorage();
+      storage.setItem('aurora-auth', JSON.stringify({ ...stored, expires_at: Math.floor(Date.now() / 1000) - 60 }));
+
+      let offline = true;
+      const h = harness({ storage, offline: () => offline, tickScale: 300 });
+      h.ctrl.start();
+      await new Promise((r) => setTimeout(r, 600)); // several ticks, every refresh failing
+      expect(h.ctrl.getSnapshot().status).toBe('signed-in');
+      expect(JSON.parse(h.storage.getItem('aurora-auth')!).refresh_token).toBe(stored.refresh_token);
+
+      offline = false;
+      const refreshed = await eventually(() => {
+        const now = JSON.parse(h.storage.getItem('aurora-auth') ?? 'null') as { refresh_token?: string; expires_at?: number } | null;
+        return now && now.refresh_token !== stored.refresh_token ? now : null;
+      }, 15_000);
+      expect(refreshed.expires_at! * 1000).toBeGreaterThan(Date.now());
+      expect(h.ctrl.getSnapshot().status).toBe('signed-in');
+      h.ctrl.stop();
+    } finally {
+      stack = saved;
+    }
+  });
+
   it('refreshes a token that is within 3 ticks of expiry, rotating the refresh token', async () => {
     const saved = stack;
     stack = shortStack;
