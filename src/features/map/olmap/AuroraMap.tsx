@@ -133,8 +133,10 @@ export default function AuroraMap(props: AuroraMapProps) {
       controls: [new Zoom({ zoomInTipLabel: 'Zoom in', zoomOutTipLabel: 'Zoom out' }), new Attribution({ collapsible: false })],
       interactions: defaultInteractions({ keyboard: true }),
     });
+    // What is on screen, for tests and the bench: the frame (observation time) and the projection.
     map.on('rendercomplete', () => {
       target.dataset.renderedFrame = renderedRef.current.frame === null ? '' : String(renderedRef.current.frame);
+      target.dataset.renderedProjection = map.getView().getProjection().getCode();
       renderedRef.current.notify?.(renderedRef.current.frame);
     });
     mapRef.current = { map, layers };
