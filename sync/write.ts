@@ -3,6 +3,7 @@ import type { AuroraDatabase } from './database.ts';
 import { encodeGrid } from './grids/gridCodec.ts';
 import type { FeedStatus, GridSnapshot, ProductRecord, Resource, SeriesBatch } from './model.ts';
 import type { FeedDoc, ProductDoc, SeriesChunkDoc } from './schemas/index.ts';
+import { decodeChunk, encodeChunk } from './series/chunkCodec.ts';
 import { mergeChunks } from './series/mergeChunks.ts';
 import { splitBatchIntoChunks } from './series/splitBatchIntoChunks.ts';
 
@@ -46,7 +47,7 @@ export async function writeSeries(
   const existing = await db.series.findByIds(chunks.map((c) => c.id)).exec();
   const fresh = chunks.filter((c) => !existing.has(c.id));
   if (fresh.length > 0) {
-    const { error } = await db.series.bulkInsert(fresh);
+    const { error } = await db.series.bulkInsert(fresh.map(encodeChunk));
     result.inserted += fresh.length - error.length;
     // Another writer created some of them in the meantime: merge into theirs instead.
     for (const e of error) {
@@ -60,12 +61,12 @@ export async function writeSeries(
   for (const chunk of chunks) {
     const doc = existing.get(chunk.id);
     if (!doc) continue;
-    const current = plain(doc);
+    const current = decodeChunk(plain(doc));
     if (sameJson(mergeChunks(current, chunk), mergeChunks(current, current))) {
       result.unchanged++;
       continue;
     }
-    await doc.incrementalModify((old: SeriesChunkDoc) => mergeChunks(old, chunk));
+    await doc.incrementalModify((old: SeriesChunkDoc) => encodeChunk(mergeChunks(decodeChunk(old), chunk)));
     result.updated++;
   }
   return result;

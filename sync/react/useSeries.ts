@@ -3,6 +3,7 @@ import type { HookResult, SeriesProduct } from '../model.ts';
 import { seriesRangeQuery } from '../read/readSeriesColumns.ts';
 import { concatChunks, type SeriesColumns, type TimeRange } from '../read/seriesColumns.ts';
 import type { SeriesChunkDoc } from '../schemas/series.ts';
+import { decodeValues } from '../series/chunkCodec.ts';
 import { useLiveResult } from './useLiveResult.ts';
 
 const EMPTY: SeriesColumns = { t: [], fields: {} };
@@ -14,7 +15,7 @@ export function useSeries(product: SeriesProduct, range: TimeRange): HookResult<
     `series:${product}:${from}:${to}`,
     (db) =>
       seriesRangeQuery(db, product, { from, to }).$.pipe(
-        map((docs) => concatChunks(docs.map((d) => d._data as SeriesChunkDoc), { from, to })),
+        map((docs) => concatChunks(docs.map((d) => decodeValues(d._data as SeriesChunkDoc)), { from, to })),
       ),
     EMPTY,
   );

@@ -4,6 +4,7 @@ import type { HookResult, SeriesProduct } from '../model.ts';
 import { latestValue } from '../read/seriesColumns.ts';
 import { summariseSpaceWeather, type SpaceWeatherSummary } from '../read/summariseSpaceWeather.ts';
 import type { SeriesChunkDoc } from '../schemas/series.ts';
+import { decodeValues } from '../series/chunkCodec.ts';
 import { useLiveResult } from './useLiveResult.ts';
 
 /** Ages in the summary move on their own; re-evaluate them this often even when nothing is written. */
@@ -13,7 +14,7 @@ const AGE_TICK_MS = 15_000;
 function newestChunks(db: AuroraDatabase, product: SeriesProduct) {
   return db.series
     .find({ selector: { product }, sort: [{ day: 'desc' }], limit: 2 })
-    .$.pipe(map((docs) => docs.map((d) => d._data as SeriesChunkDoc).reverse()));
+    .$.pipe(map((docs) => docs.map((d) => decodeValues(d._data as SeriesChunkDoc)).reverse()));
 }
 
 export const EMPTY_SUMMARY: SpaceWeatherSummary = summariseSpaceWeather(

@@ -1,4 +1,3 @@
-import type { SeriesChunkDoc } from '../schemas/series.ts';
 
 /** uPlot-ready columns: one shared time axis and one array per field, nulls for gaps. */
 export interface SeriesColumns {
@@ -29,7 +28,7 @@ function lowerBound(t: readonly number[], x: number): number {
  * one slice+push per chunk and field: no per-sample objects, so a week of 1-minute data
  * (≈ 10,000 samples × fields) costs a handful of array copies.
  */
-export function concatChunks(chunks: readonly Pick<SeriesChunkDoc, 't' | 'fields'>[], range: TimeRange): SeriesColumns {
+export function concatChunks(chunks: readonly SeriesColumns[], range: TimeRange): SeriesColumns {
   const names = new Set<string>();
   for (const c of chunks) for (const name of Object.keys(c.fields)) names.add(name);
   const sortedNames = [...names].sort();
@@ -53,7 +52,7 @@ export function concatChunks(chunks: readonly Pick<SeriesChunkDoc, 't' | 'fields
 
 /** The newest present value of a field across chunks (ascending by day), with its time. */
 export function latestValue(
-  chunks: readonly Pick<SeriesChunkDoc, 't' | 'fields'>[],
+  chunks: readonly SeriesColumns[],
   field: string,
 ): { value: number; t: number } | null {
   for (let c = chunks.length - 1; c >= 0; c--) {

@@ -1,4 +1,4 @@
-import type { SeriesChunkDoc } from '../schemas/series.ts';
+import type { SeriesChunk } from '../schemas/series.ts';
 
 /**
  * The merge of two versions of the same series chunk, built as a join semilattice so that any
@@ -14,7 +14,7 @@ import type { SeriesChunkDoc } from '../schemas/series.ts';
  * wins; a missing value never overwrites a present one; nothing is ever dropped except by
  * retention.
  */
-export function mergeChunks(a: SeriesChunkDoc, b: SeriesChunkDoc): SeriesChunkDoc {
+export function mergeChunks(a: SeriesChunk, b: SeriesChunk): SeriesChunk {
   if (a.id !== b.id) throw new Error(`mergeChunks: different chunks ${a.id} and ${b.id}`);
   const t = unionSorted(a.t, b.t);
   const fieldNames = [...new Set([...Object.keys(a.fields), ...Object.keys(b.fields)])].sort();
@@ -61,7 +61,7 @@ function fill(
 }
 
 /** Chunk-level provenance: the newest fetch, ties broken by the larger source name. */
-function maxProvenance(a: SeriesChunkDoc, b: SeriesChunkDoc): [number, string | null] {
+function maxProvenance(a: SeriesChunk, b: SeriesChunk): [number, string | null] {
   if (a.fetchedAt !== b.fetchedAt) return a.fetchedAt > b.fetchedAt ? [a.fetchedAt, a.source] : [b.fetchedAt, b.source];
   if (a.source === b.source) return [a.fetchedAt, a.source];
   if (a.source === null) return [b.fetchedAt, b.source];

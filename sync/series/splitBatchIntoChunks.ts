@@ -1,5 +1,5 @@
 import type { SeriesBatch } from '../model.ts';
-import type { SeriesChunkDoc } from '../schemas/series.ts';
+import type { SeriesChunk } from '../schemas/series.ts';
 import { seriesChunkId, utcDayStart } from './dayKey.ts';
 import { mergeChunks } from './mergeChunks.ts';
 
@@ -9,9 +9,9 @@ import { mergeChunks } from './mergeChunks.ts';
  * Samples with a non-finite time are dropped; a repeated timestamp inside the batch is merged by
  * the same rule as chunks (so the result never depends on the batch's order).
  */
-export function splitBatchIntoChunks(batch: SeriesBatch, meta: { fetchedAt: number }): SeriesChunkDoc[] {
+export function splitBatchIntoChunks(batch: SeriesBatch, meta: { fetchedAt: number }): SeriesChunk[] {
   const names = Object.keys(batch.fields).sort();
-  const byDay = new Map<string, SeriesChunkDoc>();
+  const byDay = new Map<string, SeriesChunk>();
   for (let i = 0; i < batch.t.length; i++) {
     const ts = batch.t[i];
     if (ts === undefined || !Number.isFinite(ts)) continue;
@@ -24,7 +24,7 @@ export function splitBatchIntoChunks(batch: SeriesBatch, meta: { fetchedAt: numb
       fields[name] = [v];
       fetched[name] = [v === null ? 0 : meta.fetchedAt];
     }
-    const single: SeriesChunkDoc = {
+    const single: SeriesChunk = {
       id,
       product: batch.product,
       day: utcDayStart(ts),
@@ -41,7 +41,7 @@ export function splitBatchIntoChunks(batch: SeriesBatch, meta: { fetchedAt: numb
 }
 
 /** Appending in time order is the common case; fall back to the full merge otherwise. */
-function mergeSingle(chunk: SeriesChunkDoc, single: SeriesChunkDoc): SeriesChunkDoc {
+function mergeSingle(chunk: SeriesChunk, single: SeriesChunk): SeriesChunk {
   const last = chunk.t[chunk.t.length - 1];
   const ts = single.t[0]!;
   if (last === undefined || ts > last) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SeriesBatch } from '../../../sync/model.ts';
-import type { SeriesChunkDoc } from '../../../sync/schemas/series.ts';
+import type { SeriesChunk } from '../../../sync/schemas/series.ts';
 import { mergeChunks, unionSorted } from '../../../sync/series/mergeChunks.ts';
 import { splitBatchIntoChunks } from '../../../sync/series/splitBatchIntoChunks.ts';
 
@@ -9,7 +9,7 @@ const DAY = Date.UTC(2026, 0, 19);
 const MIN = 60_000;
 
 /** A chunk as some writer could have produced it: the merge of a few single-poll batches. */
-const chunkArb: fc.Arbitrary<SeriesChunkDoc> = fc
+const chunkArb: fc.Arbitrary<SeriesChunk> = fc
   .array(
     fc.record({
       minutes: fc.uniqueArray(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 8 }),

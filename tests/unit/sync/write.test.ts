@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../sync/database.ts';
 import { decodeGrid } from '../../../sync/grids/gridCodec.ts';
+import { decodeChunk } from '../../../sync/series/chunkCodec.ts';
 import type { FeedStatus, GridSnapshot, ProductRecord, SeriesBatch } from '../../../sync/model.ts';
 import { readFeedStatus, writeFeedStatus, writeGrid, writeProducts, writeSeries } from '../../../sync/write.ts';
 import { disposeTestDatabase, openTestDatabase } from './testDb.ts';
@@ -24,9 +25,10 @@ describe('writeSeries', () => {
     expect(first).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
     const second = await writeSeries(db, plasma([DAY + MIN, DAY + 2 * MIN], [425, 430]), { fetchedAt: 2 });
     expect(second).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
-    const doc = await db.series.findOne('solar-wind-plasma/2026-01-19').exec();
-    expect(doc?.t).toEqual([DAY, DAY + MIN, DAY + 2 * MIN]);
-    expect(doc?.fields.speed).toEqual([410, 425, 430]);
+    const doc = decodeChunk((await db.series.findOne('solar-wind-plasma/2026-01-19').exec())!.toMutableJSON());
+    expect(doc.t).toEqual([DAY, DAY + MIN, DAY + 2 * MIN]);
+    expect(doc.fields.speed).toEqual([410, 425, 430]);
+    expect(doc.fetched.speed).toEqual([1, 2, 2]);
     expect(await db.series.count().exec()).toBe(2);
   });
 
@@ -45,8 +47,8 @@ describe('writeSeries', () => {
       writeSeries(db, plasma([DAY + MIN], [401]), { fetchedAt: 2 }),
       writeSeries(db, plasma([DAY + 2 * MIN], [402]), { fetchedAt: 3 }),
     ]);
-    const doc = await db.series.findOne('solar-wind-plasma/2026-01-19').exec();
-    expect(doc?.fields.speed).toEqual([400, 401, 402]);
+    const doc = decodeChunk((await db.series.findOne('solar-wind-plasma/2026-01-19').exec())!.toMutableJSON());
+    expect(doc.fields.speed).toEqual([400, 401, 402]);
   });
 });
 
