@@ -97,7 +97,8 @@ export async function applyRetention(db: AuroraDatabase, now: number): Promise<R
   if (plan.series.length) work.push(db.series.bulkRemove(plan.series).then(() => db.series.cleanup(0)));
   if (plan.grids.length) work.push(db.grids.bulkRemove(plan.grids).then(() => db.grids.cleanup(0)));
   if (plan.products.length) work.push(db.products.bulkRemove(plan.products).then(() => db.products.cleanup(0)));
-  if (plan.queue.length) work.push(db.queue.bulkRemove(plan.queue).then(() => db.queue.cleanup(0)));
+  // Sent requests leave tombstones in `queue` too (replayQueue removes them): purge them every time.
+  work.push((plan.queue.length ? db.queue.bulkRemove(plan.queue) : Promise.resolve()).then(() => db.queue.cleanup(0)));
   await Promise.all(work);
   return plan;
 }
