@@ -73,6 +73,7 @@ export function normaliseKpForecast(body: string, opts: NormaliseOptions): Norma
       maxPredictedKp: maxPredicted?.kp ?? null,
       maxPredictedG: maxPredicted?.g ?? null,
       maxPredictedTime: iso(maxPredicted?.t ?? null),
+      predictedRows: predicted.map((r) => ({ time: iso(r.t), kp: r.kp, g: r.g })),
       skippedRows: skipped,
       dataAgeMs: opts.now - issued.t,
     },

@@ -87,6 +87,7 @@ export function normaliseThreeDayForecast(body: string, opts: NormaliseOptions):
       maxKp: data.maxKp,
       maxG: data.maxG,
       greatestObservedKp: data.greatestObservedKp,
+      kpByDay: Object.fromEntries(table.days.map((d) => [iso(d)?.slice(0, 10), table.cells.filter((c) => c.start >= d && c.start < d + 86_400_000).map((c) => c.kp)])),
       s1OrGreater: solarRadiation?.s1OrGreater ?? null,
       r1r2: radioBlackout?.r1r2 ?? null,
       r3OrGreater: radioBlackout?.r3OrGreater ?? null,

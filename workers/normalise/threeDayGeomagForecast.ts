@@ -96,6 +96,7 @@ export function normaliseThreeDayGeomagForecast(body: string, opts: NormaliseOpt
       to: iso((table.days[table.days.length - 1] ?? 0) + 86_400_000),
       maxKp: data.maxKp,
       maxG: data.maxG,
+      kpByDay: Object.fromEntries(table.days.map((d) => [iso(d)?.slice(0, 10), table.cells.filter((c) => c.start >= d && c.start < d + 86_400_000).map((c) => c.kp)])),
       observedAp: observedAp?.ap ?? null,
       estimatedAp: estimatedAp?.ap ?? null,
       predictedAp: predicted.map((p) => p.ap),
