@@ -1,0 +1,113 @@
+/**
+ * Map figures (DESIGN.md budgets), in headless Chromium against the production build and the local
+ * stack:
+ * - `map.offlineOvalMs`: with the service worker in control and the network off, a reload until
+ *   the aurora oval is drawn (the map's `rendercomplete` with a grid on screen), from navigation
+ *   start; median of 5.
+ * - `map.frameSwitchMs`: a time-slider step (Previous frame) until the new frame is drawn; median
+ *   of 12 steps. The stack replays one recorded OVATION file, so to have several frames this bench
+ *   serves four real recorded files of 2022-04-14 in turn on the backend's aurora-oval route and
+ *   sets the page clock to that evening (the slider shows the last 24 h).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { median, round, type BenchContext } from './context.ts';
+
+const RUNS = 5;
+const STEPS = 12;
+const FRAMES = ['1422Z', '1426Z', '1432Z', '1926Z'];
+
+// A string, not a function: tsx would wrap named functions in a helper the browser lacks.
+const MARK_OVAL = `
+  (() => {
+    const check = () => {
+      const el = document.querySelector('.aurora-map__ol');
+      if (el && el.getAttribute('data-rendered-frame')) { performance.mark('oval-drawn'); return; }
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  })();
+`;
+
+async function ovalDrawn(page: Page, timeout: number): Promise<void> {
+  await page.waitForFunction(() => !!document.querySelector('.aurora-map__ol')?.getAttribute('data-rendered-frame'), undefined, { timeout });
+}
+
+async function measureOfflineOval(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext({ serviceWorkers: 'allow', viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(MARK_OVAL);
+  const page = await context.newPage();
+  await page.goto(url);
+  await ovalDrawn(page, 60_000);
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 60_000 });
+  await context.setOffline(true);
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    await page.reload();
+    const t = await page.waitForFunction(() => performance.getEntriesByName('oval-drawn')[0]?.startTime ?? null, undefined, { timeout: 30_000 });
+    times.push((await t.jsonValue()) as number);
+  }
+  await context.close();
+  return median(times);
+}
+
+async function measureFrameSwitch(browser: Browser, url: string, root: string): Promise<number> {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
+  const bodies = FRAMES.map((f) => readFileSync(join(root, 'tests/fixtures/noaa/more/2022-04-14', f, 'ovation_aurora_latest.json'), 'utf8'));
+  let served = 0;
+  await context.route('**/functions/v1/space-weather/aurora-oval', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: bodies[Math.min(served++, bodies.length - 1)]! }),
+  );
+  const page = await context.newPage();
+  await page.clock.install({ time: new Date('2022-04-14T19:40:00Z') });
+  await page.goto(url);
+  await ovalDrawn(page, 60_000);
+  // Each Go Offline → Go Online asks the poller for a fresh poll: one more recorded frame.
+  const slider = page.getByRole('slider', { name: 'Forecast frame' });
+  for (let i = 0; i < 10 && !/of 4$/.test((await slider.getAttribute('aria-valuetext')) ?? ''); i++) {
+    await page.getByRole('button', { name: 'Go Offline' }).click();
+    await page.getByRole('button', { name: 'Go Online' }).click();
+    await page.waitForTimeout(1500);
+  }
+  const steps = await page.evaluate(async (n) => {
+    const el = document.querySelector('.aurora-map__ol') as HTMLElement;
+    const prev = document.querySelector('button[aria-label="Previous frame"]') as HTMLButtonElement;
+    const next = document.querySelector('button[aria-label="Next frame"]') as HTMLButtonElement;
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const button = prev.disabled ? next : next.disabled ? prev : i % 6 < 3 ? prev : next;
+      if (button.disabled) break;
+      const before = el.dataset.renderedFrame;
+      const t = performance.now();
+      button.click();
+      await new Promise<void>((res) => {
+        const obs = new MutationObserver(() => {
+          if (el.dataset.renderedFrame !== before) {
+            obs.disconnect();
+            res();
+          }
+        });
+        obs.observe(el, { attributes: true });
+      });
+      out.push(performance.now() - t);
+    }
+    return out;
+  }, STEPS);
+  await context.close();
+  if (steps.length === 0) throw new Error('map.frameSwitchMs: fewer than two frames were stored');
+  return median(steps);
+}
+
+export default async function mapBench(ctx: BenchContext): Promise<Record<string, number>> {
+  const server = await ctx.startServer();
+  const browser = await chromium.launch({ executablePath: ctx.chromiumPath });
+  try {
+    const offlineOval = await measureOfflineOval(browser, `${server.url}/`);
+    const frameSwitch = await measureFrameSwitch(browser, `${server.url}/`, ctx.root);
+    return { 'map.offlineOvalMs': round(offlineOval), 'map.frameSwitchMs': round(frameSwitch) };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
