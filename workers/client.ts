@@ -40,6 +40,10 @@ interface PageDocument {
   removeEventListener(type: 'visibilitychange', fn: () => void): void;
 }
 
+/**
+ * Start one poller per page (call once, e.g. from main.tsx, not from a component effect that may
+ * run twice). Every tab may start one; only the leader tab's worker polls on a schedule.
+ */
 export function startPoller(opts: StartPollerOptions): PollerControl {
   const doc = (globalThis as { document?: PageDocument }).document;
   const worker = opts.createWorker?.() ?? new Worker(new URL('./poller.worker.ts', import.meta.url), { type: 'module', name: 'aurora-poller' });
@@ -54,7 +58,8 @@ export function startPoller(opts: StartPollerOptions): PollerControl {
   );
 
   const tell = (patch: { online?: boolean; visible?: boolean; forcedOffline?: boolean }) => {
-    void ready.then(() => remote.setConditions(patch));
+    // If the worker failed to start, `ready` carries that error; nothing more to tell it.
+    ready.then(() => remote.setConditions(patch)).catch(() => undefined);
   };
   const onOnline = () => tell({ online: true });
   const onOffline = () => tell({ online: false });
