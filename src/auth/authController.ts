@@ -157,7 +157,12 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
           if (!stored) return { ok: true }; // signed out meanwhile: nothing to refresh
           // Passing the token skips getSession()'s own refresh of an expired session (no double rotation).
           const { error } = await client.auth.refreshSession({ refresh_token: stored.refresh_token });
-          return error ? { ok: false, status: error.status } : { ok: true };
+          if (!error) return { ok: true };
+          // Lost a race: supabase-js refreshed the session itself (getSession() on an expiring
+          // token, INITIAL_SESSION after an offline start) while we waited for its lock, so our
+          // token was already used. The session is fine; removing it would sign the user out.
+          if (storedSession()?.refresh_token !== stored.refresh_token && storedSession()) return { ok: true };
+          return { ok: false, status: error.status };
         },
         removeSession: async () => {
           await client.auth.signOut({ scope: 'local' });

@@ -62,7 +62,16 @@ function harness(opts: { storage?: Storage; wallet?: Wallet; siteOrigin?: string
     ...clientOptions(config.storageKey, storage),
     global: {
       // Lets a test cut the network while the client is loaded, as the browser's offline mode does.
-      fetch: (input, init) => (opts.offline?.() ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init)),
+      fetch: async (input, init) => {
+        const url = String(input instanceof Request ? input.url : input);
+        if (opts.offline?.()) {
+          if (process.env.AUTH_DEBUG) console.log(Date.now() % 100000, 'offline', url);
+          throw new TypeError('Failed to fetch');
+        }
+        const res = await fetch(input, init);
+        if (process.env.AUTH_DEBUG) console.log(Date.now() % 100000, res.status, url);
+        return res;
+      },
     },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
