@@ -6,7 +6,8 @@
  * AUTH_REDIRECT_URLS. Ctrl-C stops every process it started.
  */
 import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { newJwtSecret, startStack } from '../server/stack.ts';
 
@@ -25,13 +26,43 @@ function stableSecret(dataDir: string): string {
   return jwtSecret;
 }
 
+/**
+ * PGlite allows one process per data directory; a second one would corrupt it. Takes the
+ * directory, or returns the pid that holds it.
+ */
+function lockDataDir(dataDir: string): { release: () => void } | { heldBy: number } {
+  const file = join(dataDir, 'start.lock');
+  mkdirSync(dataDir, { recursive: true });
+  if (existsSync(file)) {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    try {
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && (process.kill(pid, 0), true)) return { heldBy: pid };
+    } catch {
+      // a stale lock: its process is gone
+    }
+  }
+  writeFileSync(file, String(process.pid));
+  return { release: () => rmSync(file, { force: true }) };
+}
+
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8787);
   const dist = process.env.DIST_DIR ?? 'dist';
-  const dataDir = resolve(process.env.DATA_DIR ?? '.data');
+  let dataDir = resolve(process.env.DATA_DIR ?? '.data');
   if (!existsSync(`${dist}/index.html`)) {
     console.log('No build found: building…');
     execSync('npx vite build', { stdio: 'inherit' });
+  }
+  if (!process.env.DATABASE_URL) {
+    const lock = lockDataDir(dataDir);
+    if ('heldBy' in lock) {
+      // Another npm start owns the directory (say, a test run beside a dev server): rather than
+      // corrupt it, this run gets a throwaway database of its own.
+      const tmp = mkdtempSync(join(tmpdir(), 'aurora-data-'));
+      console.error(`${dataDir} is in use by another npm start (pid ${lock.heldBy}): using a temporary database in ${tmp}, deleted on exit`);
+      dataDir = tmp;
+      process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+    } else process.on('exit', lock.release);
   }
   const stack = await startStack({
     databaseUrl: process.env.DATABASE_URL || undefined,
