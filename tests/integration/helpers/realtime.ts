@@ -8,9 +8,9 @@ export interface ChangeRecorder {
 }
 
 /** Subscribes to postgres_changes on a table and records every event; resolves once SUBSCRIBED. */
-export function recordChanges(client: SupabaseClient, table: string, name: string): Promise<ChangeRecorder> {
+export function recordChanges(client: SupabaseClient, table: string, name: string, filter?: string): Promise<ChangeRecorder> {
   const events: ChangeRecorder['events'] = [];
-  const channel = client.channel(name).on('postgres_changes', { event: '*', schema: 'public', table }, (e) => {
+  const channel = client.channel(name).on('postgres_changes', { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) }, (e) => {
     events.push(e as RealtimePostgresChangesPayload<Record<string, unknown>>);
   });
   const waitFor: ChangeRecorder['waitFor'] = async (pred, ms = 5000) => {

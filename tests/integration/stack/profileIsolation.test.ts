@@ -92,6 +92,19 @@ describe('profiles are private to their owner', () => {
     expect(bobFeed.events.some((e) => (e.new as { id?: string }).id === aliceId)).toBe(false);
   });
 
+  it('honours a subscription filter, and a filter naming someone else\'s row yields nothing', async () => {
+    const own = await recordChanges(alice, 'profiles', 'alice-own', `id=eq.${aliceId}`);
+    const snooping = await recordChanges(alice, 'profiles', 'alice-snoops-bob', `id=eq.${bobId}`);
+    await stack.sql(`update profiles set default_map_style = 'filtered' where id in ($1, $2)`, [aliceId, bobId]);
+    const hit = await own.waitFor((e) => (e.new as { default_map_style?: string }).default_map_style === 'filtered');
+    expect((hit.new as { id: string }).id).toBe(aliceId);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(own.events.every((e) => (e.new as { id: string }).id === aliceId)).toBe(true);
+    expect(snooping.events).toEqual([]);
+    await alice.removeChannel(own.channel);
+    await alice.removeChannel(snooping.channel);
+  });
+
   it('stops delivering to a user after their token is replaced by one for another user', async () => {
     const client = testClient(stack.url, stack.anonKey);
     const { data } = await client.auth.signInWithPassword({ email: (await alice.auth.getUser()).data.user!.email!, password: STRONG_PASSWORD });
