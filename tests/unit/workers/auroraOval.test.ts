@@ -19,7 +19,7 @@ function upstreamValue(path: string, lon: number, lat: number): number {
   return triple[2];
 }
 
-describe('OVATION aurora oval', () => {
+describe('OVATION aurora oval', { timeout: 60_000 }, () => {
   it('turns the active-night file into a 360×181 grid with its observation and forecast times', () => {
     const { grid: g, summary } = grid('ovation_aurora_latest.json');
     expect(g.width).toBe(360);

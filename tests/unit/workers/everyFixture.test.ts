@@ -33,7 +33,7 @@ const files = walk(NOAA_DIR).filter((p) => !p.endsWith('.md'));
 const good = files.filter((p) => !p.startsWith('bad/'));
 const bad = files.filter((p) => p.startsWith('bad/'));
 
-describe('every NOAA fixture', () => {
+describe('every NOAA fixture', { timeout: 60_000 }, () => {
   it('has a resource that reads it (a new fixture cannot go untested)', () => {
     for (const f of files) expect(BY_FILE_NAME[f.split('/').pop() as string], f).toBeDefined();
     expect(good.length).toBeGreaterThanOrEqual(22);

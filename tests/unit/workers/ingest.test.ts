@@ -14,7 +14,7 @@ function ingest(...args: string[]): Promise<{ code: number; stdout: string; stde
   });
 }
 
-describe('npm run ingest', () => {
+describe('npm run ingest', { timeout: 60_000 }, () => {
   it('prints the key figures of a real OVATION file as JSON', async () => {
     const { code, stdout, stderr } = await ingest('aurora-oval', join(NOAA_DIR, '2025-01-12/ovation_aurora_latest.json'));
     expect(stderr).toBe('');

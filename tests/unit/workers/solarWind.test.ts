@@ -9,7 +9,7 @@ function ok(resource: 'solar-wind' | 'magnetic-field', body: string) {
   return r;
 }
 
-describe('solar-wind plasma', () => {
+describe('solar-wind plasma', { timeout: 60_000 }, () => {
   it('reads the 7-day file with missing values as null, never zero', () => {
     const r = ok('solar-wind', noaa('plasma-7-day.json'));
     const b = r.series[0] as SeriesBatch;
@@ -57,7 +57,7 @@ describe('solar-wind plasma', () => {
   });
 });
 
-describe('solar-wind magnetic field', () => {
+describe('solar-wind magnetic field', { timeout: 60_000 }, () => {
   it('reads the storm file with Bz down to −58.44 nT', () => {
     const r = ok('magnetic-field', noaa('mag-7-day.json'));
     const b = r.series[0] as SeriesBatch;
