@@ -55,7 +55,7 @@ describe('admin users and magic links (what siwe-verify uses to mint a session)'
     expect(list.error).not.toBeNull();
   });
 
-  it('lists, reads and deletes users with the service role, taking the profile with them only when asked', async () => {
+  it('lists, reads and deletes users with the service role, and a deleted user\'s profile goes too', async () => {
     const admin = testClient(stack.url, stack.serviceRoleKey);
     const email = uniqueEmail('gone');
     const { data } = await admin.auth.admin.createUser({ email, password: 'Borealis-Kp7-Night', email_confirm: true });
@@ -63,7 +63,9 @@ describe('admin users and magic links (what siwe-verify uses to mint a session)'
     expect(got.data.user?.email).toBe(email);
     const list = await admin.auth.admin.listUsers({ page: 1, perPage: 1000 });
     expect(list.data.users.some((u) => u.id === data.user!.id)).toBe(true);
+    expect(await stack.sql('select id from profiles where id = $1', [data.user!.id])).toHaveLength(1);
     expect((await admin.auth.admin.deleteUser(data.user!.id)).error).toBeNull();
+    expect(await stack.sql('select id from profiles where id = $1', [data.user!.id])).toEqual([]);
     const signIn = await testClient(stack.url, stack.anonKey).auth.signInWithPassword({ email, password: 'Borealis-Kp7-Night' });
     expect(signIn.error?.code).toBe('invalid_credentials');
   });
