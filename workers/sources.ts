@@ -25,6 +25,12 @@ export interface Source {
    * (plasma-2-hour instead of the 470 KB 7-day file every minute). Same format and normaliser.
    */
   swpcRecentPath: string | null;
+  /**
+   * Same data in another SWPC product, tried when the main path answers 404. A code comment in the
+   * corpus says SWPC retired products/solar-wind/*.json on 2026-04-30 for json/rtsw/* (unverified);
+   * the normalisers read both forms.
+   */
+  swpcAltPath: string | null;
   /** True when the backend's /space-weather/{resource} serves it. */
   viaBackend: boolean;
   cadenceMs: number;
@@ -56,6 +62,7 @@ const SPECS: Record<Resource, SourceSpec> = {
   'kp-index': {
     swpcPath: 'products/noaa-planetary-k-index.json',
     swpcRecentPath: null,
+    swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 5 * MIN,
     // Rows are tagged with the start of a 3-hour period: the newest is normally 3–6 h old.
@@ -68,6 +75,7 @@ const SPECS: Record<Resource, SourceSpec> = {
   'aurora-oval': {
     swpcPath: 'json/ovation_aurora_latest.json',
     swpcRecentPath: null,
+    swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 5 * MIN,
     maxAgeMs: 20 * MIN,
@@ -80,6 +88,7 @@ const SPECS: Record<Resource, SourceSpec> = {
   'aurora-nowcast-hemi-power': {
     swpcPath: 'text/aurora-nowcast-hemi-power.txt',
     swpcRecentPath: null,
+    swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 5 * MIN,
     maxAgeMs: 20 * MIN,
@@ -91,6 +100,7 @@ const SPECS: Record<Resource, SourceSpec> = {
   'solar-wind': {
     swpcPath: 'products/solar-wind/plasma-7-day.json',
     swpcRecentPath: 'products/solar-wind/plasma-2-hour.json',
+    swpcAltPath: 'json/rtsw/rtsw_wind_1m.json',
     viaBackend: true,
     cadenceMs: 1 * MIN,
     // 1-minute data with real gaps of several minutes.
@@ -103,6 +113,7 @@ const SPECS: Record<Resource, SourceSpec> = {
   'magnetic-field': {
     swpcPath: 'products/solar-wind/mag-7-day.json',
     swpcRecentPath: 'products/solar-wind/mag-2-hour.json',
+    swpcAltPath: 'json/rtsw/rtsw_mag_1m.json',
     viaBackend: true,
     cadenceMs: 1 * MIN,
     maxAgeMs: 15 * MIN,
@@ -114,6 +125,7 @@ const SPECS: Record<Resource, SourceSpec> = {
   'three-day-forecast': {
     swpcPath: 'text/3-day-forecast.txt',
     swpcRecentPath: null,
+    swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 30 * MIN,
     // Issued at 00:30 and 12:30 UTC.
@@ -126,6 +138,7 @@ const SPECS: Record<Resource, SourceSpec> = {
   'three-day-geomag-forecast': {
     swpcPath: 'text/3-day-geomag-forecast.txt',
     swpcRecentPath: null,
+    swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 60 * MIN,
     // Issued daily at 22:05 UTC.
@@ -138,6 +151,7 @@ const SPECS: Record<Resource, SourceSpec> = {
   'observed-solar-cycle': {
     swpcPath: 'json/solar-cycle/observed-solar-cycle-indices.json',
     swpcRecentPath: null,
+    swpcAltPath: null,
     viaBackend: true,
     cadenceMs: DAY,
     // Monthly rows; the newest month is normally one to two months back.
@@ -150,6 +164,7 @@ const SPECS: Record<Resource, SourceSpec> = {
   'predicted-solar-cycle': {
     swpcPath: 'json/solar-cycle/predicted-solar-cycle.json',
     swpcRecentPath: null,
+    swpcAltPath: null,
     viaBackend: true,
     cadenceMs: DAY,
     maxAgeMs: 3 * DAY,
@@ -163,6 +178,7 @@ const SPECS: Record<Resource, SourceSpec> = {
     // backend's resources.ts so both ask for the same thing.
     swpcPath: 'json/icao-space-weather-advisories.json',
     swpcRecentPath: null,
+    swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 15 * MIN,
     maxAgeMs: 1 * HOUR,
@@ -174,6 +190,7 @@ const SPECS: Record<Resource, SourceSpec> = {
   alerts: {
     swpcPath: 'products/alerts.json',
     swpcRecentPath: null,
+    swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 3 * MIN,
     maxAgeMs: 15 * MIN,
@@ -185,6 +202,7 @@ const SPECS: Record<Resource, SourceSpec> = {
   'kp-1m': {
     swpcPath: 'json/planetary_k_index_1m.json',
     swpcRecentPath: null,
+    swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 1 * MIN,
     maxAgeMs: 15 * MIN,
@@ -196,6 +214,7 @@ const SPECS: Record<Resource, SourceSpec> = {
   'kp-forecast': {
     swpcPath: 'products/noaa-planetary-k-index-forecast.json',
     swpcRecentPath: null,
+    swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 15 * MIN,
     maxAgeMs: 9 * HOUR,
@@ -207,6 +226,7 @@ const SPECS: Record<Resource, SourceSpec> = {
   'twenty-seven-day-outlook': {
     swpcPath: 'text/27-day-outlook.txt',
     swpcRecentPath: null,
+    swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 60 * MIN,
     // Issued weekly on Mondays.
@@ -220,6 +240,7 @@ const SPECS: Record<Resource, SourceSpec> = {
     // Not SWPC: SDO's "latest" JPEGs (see workers/sdo.ts); the backend does not serve it yet.
     swpcPath: null,
     swpcRecentPath: null,
+    swpcAltPath: null,
     viaBackend: false,
     cadenceMs: 15 * MIN,
     maxAgeMs: 2 * HOUR,
@@ -248,9 +269,9 @@ export function backendUrl(backendBase: string, resource: Resource): string {
 }
 
 /** The SWPC URL for the direct fallback; `recent` picks the short window where there is one. */
-export function swpcUrl(resource: Resource, opts: { base?: string; recent?: boolean } = {}): string | null {
+export function swpcUrl(resource: Resource, opts: { base?: string; recent?: boolean; alternative?: boolean } = {}): string | null {
   const s = SOURCES[resource];
-  const path = opts.recent && s.swpcRecentPath ? s.swpcRecentPath : s.swpcPath;
+  const path = opts.alternative ? s.swpcAltPath : opts.recent && s.swpcRecentPath ? s.swpcRecentPath : s.swpcPath;
   return path === null ? null : joinUrl(opts.base ?? SWPC_BASE_URL, path);
 }
 

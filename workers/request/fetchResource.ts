@@ -66,5 +66,12 @@ export async function fetchResource(resource: Resource, opts: FetchResourceOptio
     }
   }
   if (!direct) throw new ApiError(`${resource} has no direct upstream and no backend is configured`, 0);
-  return from(direct, 'swpc', opts);
+  try {
+    return await from(direct, 'swpc', opts);
+  } catch (e) {
+    // The product was retired or moved: the same data under its other SWPC name.
+    const alternative = swpcUrl(resource, { base: opts.swpcBase, alternative: true });
+    if (!alternative || !(e instanceof ApiError) || e.status !== 404) throw e;
+    return from(alternative, 'swpc', { ...opts, validators: null });
+  }
 }

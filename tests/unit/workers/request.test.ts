@@ -184,3 +184,14 @@ describe('fetching a resource', () => {
     expect(calls[0]?.url).toBe('https://services.swpc.noaa.gov/products/solar-wind/plasma-2-hour.json');
   });
 });
+
+describe('retired SWPC products', () => {
+  it('asks the rtsw file when the products/solar-wind file answers 404', async () => {
+    const { fetch, calls } = scriptedFetch([status(404, 'Not Found'), ok('[]')]);
+    const out = await fetchResource('magnetic-field', { fetch, backendBase: null, validators: { etag: '"old"', lastModified: null } });
+    expect(calls.map((c) => c.url)).toEqual(['https://services.swpc.noaa.gov/products/solar-wind/mag-7-day.json', 'https://services.swpc.noaa.gov/json/rtsw/rtsw_mag_1m.json']);
+    // The old file's validators mean nothing to the other file.
+    expect(calls[1]?.headers['If-None-Match']).toBeUndefined();
+    expect(out).toMatchObject({ kind: 'body', via: 'swpc' });
+  });
+});
