@@ -80,8 +80,12 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
   /** Bumped by stop(): a client that finishes loading after a stop must not wire itself. */
   let generation = 0;
 
+  const sameUser = (a: AuthUser | null, b: AuthUser | null) =>
+    a === b ||
+    (!!a && !!b && a.id === b.id && a.email === b.email && a.fullName === b.fullName && a.avatarUrl === b.avatarUrl && a.provider === b.provider);
   const set = (next: AuthSnapshot) => {
-    if (next.status === snapshot.status && next.user === snapshot.user) return;
+    // Token refreshes re-announce the same user: no re-render for an unchanged one.
+    if (next.status === snapshot.status && sameUser(next.user, snapshot.user)) return;
     snapshot = next;
     for (const fn of [...listeners]) fn();
   };
@@ -128,8 +132,13 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
   const lookupProfile = async (userId: string, token: string): Promise<ProfileLookup> => {
     try {
       const headers = await deps.backendHeaders();
+      // The stored Ethereum token is an access token that expires within the hour; when supabase-js
+      // holds the same user's session, its (refreshed) token asks instead.
+      const supabaseHasUser = storedSession()?.user?.id === userId;
+      const request: Record<string, string> = { ...headers, accept: 'application/json' };
+      if (!supabaseHasUser) request['Authorization'] = `Bearer ${token}`;
       const url = `${cfg.supabaseUrl}/rest/v1/profiles?id=eq.${encodeURIComponent(userId)}&select=full_name,avatar_url`;
-      const res = await deps.fetch(url, { headers: { ...headers, Authorization: `Bearer ${token}`, accept: 'application/json' } });
+      const res = await deps.fetch(url, { headers: request });
       if (res.status === 401 || res.status === 403) return { status: 'not-found' }; // the token is no good any more
       if (!res.ok) return { status: 'unreachable' };
       const rows = (await res.json()) as { full_name?: string | null; avatar_url?: string | null }[];
