@@ -19,6 +19,7 @@ describe('sources', () => {
       expect(s.cadenceMs).toBeGreaterThanOrEqual(MIN);
       expect(s.maxAgeMs).toBeGreaterThan(s.cadenceMs);
       expect(typeof s.parser).toBe('function');
+      expect(s.schema.length).toBeGreaterThan(20);
       if (r !== 'sdo-images') expect(swpcUrl(r)).toMatch(/^https:\/\/services\.swpc\.noaa\.gov\/(products|json|text)\//);
     }
     expect(backendUrl('https://api.example.org/', 'solar-wind')).toBe('https://api.example.org/functions/v1/space-weather/solar-wind');
