@@ -88,6 +88,22 @@ describe('OAuth sign-in with PKCE against the local test identity provider', () 
     expect(gone.error?.code).toBe('identity_not_found');
   });
 
+  it('returns tokens in the URL fragment for the implicit flow (supabase-js default)', async () => {
+    const client = testClient(stack.url, stack.anonKey);
+    const { data } = await client.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: 'http://localhost:5173/auth/callback', skipBrowserRedirect: true } });
+    expect(data.url).not.toContain('code_challenge');
+    const email = uniqueEmail('implicit');
+    const back = await signInAtTestIdp(data.url!, { email, name: 'Implicit Person' });
+    expect(back.searchParams.get('code')).toBeNull();
+    const fragment = new URLSearchParams(back.hash.slice(1));
+    expect(fragment.get('token_type')).toBe('bearer');
+    expect(Number(fragment.get('expires_in'))).toBeGreaterThan(0);
+    const set = await client.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
+    expect(set.error).toBeNull();
+    expect(set.data.user?.email).toBe(email);
+    expect(set.data.user?.user_metadata.full_name).toBe('Implicit Person');
+  });
+
   it('rejects a provider that is not configured', async () => {
     const r = await fetch(`${stack.url}/auth/v1/authorize?provider=facebook&redirect_to=http://localhost:5173/`, { redirect: 'manual' });
     expect(r.status).toBe(400);
