@@ -37,3 +37,35 @@ test('a preference changed on one device shows on another signed in as the same 
   await a.context().close();
   await b.context().close();
 });
+
+test('two tabs share one local database: a change in one shows in the other, and only one tab replicates', async ({ browser }) => {
+  const email = `e2e.tabs.${Date.now().toString(36)}@example.com`;
+  const first = await signedInSettings(browser, email, 'signup');
+  const context = first.context();
+  const sockets = new Map<Page, number>();
+  const countSockets = (p: Page) => {
+    sockets.set(p, 0);
+    p.on('websocket', (ws) => {
+      if (ws.url().includes('/realtime/v1')) sockets.set(p, (sockets.get(p) ?? 0) + 1);
+    });
+  };
+  // Reload the first tab with the counter attached, then open the second tab in the same context.
+  countSockets(first);
+  await first.reload();
+  const second = await context.newPage();
+  countSockets(second);
+  await second.goto('/settings');
+  await expect(second.getByRole('group', { name: 'Map preferences' })).toBeEnabled({ timeout: 15_000 });
+  await expect(first.getByRole('group', { name: 'Map preferences' })).toBeEnabled({ timeout: 15_000 });
+
+  await second.getByLabel('Show clouds when the map opens').click();
+  await expect(first.getByLabel('Show clouds when the map opens')).toBeChecked({ timeout: 10_000 });
+
+  // The change reached the account: a separate device signed in as the same user sees it.
+  const other = await signedInSettings(browser, email, 'login');
+  await expect(other.getByLabel('Show clouds when the map opens')).toBeChecked({ timeout: 10_000 });
+  // Leader election: of the two tabs, exactly one opened the realtime connection replication uses.
+  expect([...sockets.values()].filter((n) => n > 0)).toHaveLength(1);
+  await other.context().close();
+  await context.close();
+});
