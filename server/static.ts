@@ -15,6 +15,14 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.map': 'application/json',
+  '.wasm': 'application/wasm',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.woff': 'font/woff',
+  '.xml': 'application/xml',
 };
 
 /**
@@ -29,6 +37,13 @@ export function createStaticHandler(distDir: string) {
     if (path.includes('\0')) path = '/';
     let file = join(root, path);
     if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) {
+      // A missing hashed asset is a stale client asking for an old build: answering with the
+      // HTML shell would be parsed as JavaScript (or cached as the asset). Say 404 instead.
+      if (path.startsWith('/assets/')) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end('Not found');
+        return;
+      }
       file = join(root, 'index.html');
     }
     const ext = extname(file);
