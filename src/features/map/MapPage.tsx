@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useReducer, useState } from 'react';
 import { AuroraLegend } from './AuroraLegend.tsx';
 import type { CloudImage } from './auroraMapProps.ts';
 import { gridFreshness } from './freshness.ts';
@@ -44,7 +44,8 @@ export function MapPage() {
 
   const frames = data.frames;
   const [slider, dispatch] = useReducer(sliderReducer, INITIAL_SLIDER);
-  useEffect(() => dispatch({ type: 'frames', count: frames.length }), [frames.length]);
+  // Adjusted during render (not in an effect) so the slider never lags the frames it describes.
+  if (slider.count !== frames.length) dispatch({ type: 'frames', count: frames.length });
   const frameIndex = slider.index >= 0 && slider.index < frames.length ? slider.index : frames.length - 1;
   const grid = frames[frameIndex] ?? null;
   const isNewest = frameIndex === frames.length - 1;

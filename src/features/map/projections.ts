@@ -46,10 +46,13 @@ export function normaliseLon(lon: number): number {
 
 /**
  * Map coordinates (metres in the view projection) → [lon, lat] in degrees, written into `out`.
- * Returns false where the point is not on the Earth (beyond the globe's horizon).
+ * Returns false where the point is not on the map (beyond the globe's horizon, or above and
+ * below the square Web Mercator world).
  */
 export function inverseProject(spec: ProjectionSpec, x: number, y: number, out: [number, number]): boolean {
   if (spec.kind === 'mercator') {
+    // Beyond ±85.05° the square Mercator world ends: nothing is there to draw.
+    if (Math.abs(y) > MERCATOR_RADIUS * Math.PI) return false;
     out[0] = normaliseLon(x / MERCATOR_RADIUS / DEG);
     out[1] = (2 * Math.atan(Math.exp(y / MERCATOR_RADIUS)) - Math.PI / 2) / DEG;
     return true;

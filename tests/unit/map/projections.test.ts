@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   forwardProject,
   inverseProject,
+  MERCATOR_RADIUS,
   normaliseLon,
   orthoProj4Def,
   projectionCode,
@@ -65,5 +66,14 @@ describe('map projections', () => {
     expect(normaliseLon(-190)).toBe(170);
     expect(normaliseLon(180)).toBe(-180);
     expect(normaliseLon(-360)).toBe(0);
+  });
+});
+
+describe('edges of the flat map', () => {
+  it('has nothing to draw above and below the square Web Mercator world', () => {
+    const spec: ProjectionSpec = { kind: 'mercator' };
+    expect(inverseProject(spec, 0, MERCATOR_RADIUS * Math.PI * 0.99, [0, 0])).toBe(true);
+    expect(inverseProject(spec, 0, MERCATOR_RADIUS * Math.PI * 1.01, [0, 0])).toBe(false);
+    expect(inverseProject(spec, 0, -MERCATOR_RADIUS * Math.PI * 1.01, [0, 0])).toBe(false);
   });
 });

@@ -62,7 +62,8 @@ function styleLayers(layers: Layers, palette: MapPalette): void {
 function initialView(spec: ProjectionSpec, projection: Projection, lon0: number): View {
   if (spec.kind === 'mercator') {
     const center = forwardProject(spec, lon0, 40)!;
-    return new View({ projection, center, zoom: 2, minZoom: 0, maxZoom: 8 });
+    // showFullExtent: on a tall phone screen the whole width of the world fits, with space above and below.
+    return new View({ projection, center, zoom: 2, minZoom: 0, maxZoom: 8, showFullExtent: true });
   }
   const r = ORTHO_RADIUS;
   return new View({ projection, center: [0, 0], zoom: 1, minZoom: 0, maxZoom: 8, extent: [-r, -r, r, r], constrainOnlyCenter: true, showFullExtent: true });
