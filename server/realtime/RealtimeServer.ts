@@ -105,8 +105,10 @@ export class RealtimeServer {
     const channel = conn.channels.get(topic);
     if (event === 'access_token') {
       const claims = typeof p.access_token === 'string' ? await verifyJwt(this.opts.jwtSecret, p.access_token) : null;
-      if (channel && claims) channel.claims = claims;
-      else if (channel) {
+      if (channel && claims) {
+        channel.claims = claims;
+        if (ref) this.reply(conn, joinRef, ref, topic, 'ok', {});
+      } else if (channel) {
         this.send(conn, [channel.joinRef, null, topic, 'system', { extension: 'system', status: 'error', message: 'Invalid JWT', channel: topic.replace(/^realtime:/, '') }]);
       }
       return;
