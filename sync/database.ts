@@ -62,15 +62,6 @@ function addPlugins(): void {
   addRxPlugin(RxDBCleanupPlugin);
 }
 
-/**
- * True in Vite dev builds and under vitest; false in production bundles (Vite replaces the literal
- * `import.meta.env.DEV` with `false`, dropping the dynamic imports below) and under plain Node/tsx,
- * where `import.meta.env` does not exist.
- */
-function isDevBuild(): boolean {
-  return (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true;
-}
-
 let devModeReady: Promise<void> | null = null;
 /**
  * Dev-mode checks schemas and queries, and ajv validates every write — worth it in development
@@ -99,7 +90,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
     kind === 'memory'
       ? (memoryStorage ??= getRxStorageMemory() as RxStorage<unknown, unknown>)
       : (getRxStorageDexie() as RxStorage<unknown, unknown>);
-  const storage = isDevBuild() ? await devStorage(base) : base;
+  // The literal `import.meta.env?.DEV` must stay at this call site: Vite replaces it with `false`
+  // in production builds, so the branch, devStorage() and its dynamic imports are dropped from the
+  // bundle. Under vitest and Vite dev it is true; under plain Node/tsx `import.meta.env` does not
+  // exist and it is undefined.
+  const storage = (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true ? await devStorage(base) : base;
   const db = (await createRxDatabase<AuroraCollections>({
     name: options.name ?? DEFAULT_DATABASE_NAME,
     storage,

@@ -123,3 +123,10 @@ describe('feed status', () => {
     expect(await readFeedStatus(db, 'kp-index')).toEqual({ ...status, state: 'error', error: 'HTTP 503' });
   });
 });
+
+describe('development checks', () => {
+  it('validates documents against their schema outside production builds (dev-mode + ajv)', async () => {
+    db = await openTestDatabase();
+    await expect(db.feeds.insert({ id: 'kp-index', state: 'sideways' } as never)).rejects.toThrow(/VD2|schema/i);
+  });
+});
