@@ -59,6 +59,14 @@ function styleLayers(layers: Layers, palette: MapPalette): void {
   );
 }
 
+/** A button glyph hidden from screen readers, so the button's name is its title ("Zoom in"), not "+". */
+function glyph(text: string): HTMLElement {
+  const span = document.createElement('span');
+  span.textContent = text;
+  span.setAttribute('aria-hidden', 'true');
+  return span;
+}
+
 function initialView(spec: ProjectionSpec, projection: Projection, lon0: number): View {
   if (spec.kind === 'mercator') {
     const center = forwardProject(spec, lon0, 40)!;
@@ -91,8 +99,10 @@ export default function AuroraMap(props: AuroraMapProps) {
     if (!target) return;
     const vector = (zIndex: number) => new VectorLayer({ source: new VectorSource({ wrapX: false }), zIndex, updateWhileInteracting: false });
     // The basemap changes only with the view: drawn once into an image, it is not replayed on every slider step.
-    const basemapLayer = (zIndex: number) => new VectorImageLayer({ source: new VectorSource({ wrapX: false }), zIndex, imageRatio: 1.5 });
+    const basemapLayer = (zIndex: number, attributions?: string) =>
+      new VectorImageLayer({ source: new VectorSource({ wrapX: false, attributions }), zIndex, imageRatio: 1.5 });
     const auroraSource = new ImageCanvasSource({
+      attributions: 'Aurora: NOAA SWPC OVATION',
       ratio: 1,
       canvasFunction: (extent, _resolution, _pixelRatio, size) => {
         const canvas = document.createElement('canvas');
@@ -121,7 +131,7 @@ export default function AuroraMap(props: AuroraMapProps) {
     });
     const layers: Layers = {
       disc: vector(0),
-      land: basemapLayer(1),
+      land: basemapLayer(1, 'Basemap: Natural Earth'),
       borders: basemapLayer(2),
       night: vector(3),
       clouds: new ImageLayer({ zIndex: 4, visible: false }),
@@ -131,7 +141,10 @@ export default function AuroraMap(props: AuroraMapProps) {
     const map = new OlMap({
       target,
       layers: [layers.disc, layers.land, layers.borders, layers.night, layers.clouds, layers.aurora, layers.user],
-      controls: [new Zoom({ zoomInTipLabel: 'Zoom in', zoomOutTipLabel: 'Zoom out' }), new Attribution({ collapsible: false })],
+      controls: [
+        new Zoom({ zoomInLabel: glyph('+'), zoomOutLabel: glyph('−'), zoomInTipLabel: 'Zoom in', zoomOutTipLabel: 'Zoom out' }),
+        new Attribution({ collapsible: false }),
+      ],
       interactions: defaultInteractions({ keyboard: true }),
     });
     // What is on screen, for tests and the bench: the frame (observation time) and the projection.
