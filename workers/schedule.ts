@@ -63,7 +63,7 @@ export function isPollDue(source: Pick<Source, 'cadenceMs'>, memory: PollMemory,
  * the UI labels it as a replay.
  */
 export function feedState(
-  status: Pick<FeedStatus, 'lastAttempt' | 'lastSuccess' | 'dataTime' | 'error' | 'replay'>,
+  status: Pick<FeedStatus, 'lastSuccess' | 'dataTime' | 'error' | 'replay'>,
   source: Pick<Source, 'cadenceMs' | 'maxAgeMs' | 'ageFrom' | 'frozenAfterMs'>,
   now: number,
 ): FeedState {
