@@ -25,6 +25,18 @@ export function validateCredentials(input: { email?: string; phone?: string; pas
   return null;
 }
 
+/**
+ * One field takes either (spec §5: "an email or phone"): anything with an at-sign is an email,
+ * a run of digits (with an optional +, spaces, dashes, dots or brackets) is a phone number in
+ * E.164-ish form, and anything else is passed on as an email for the server to judge.
+ */
+export function splitIdentifier(value: string): { email?: string; phone?: string } {
+  const text = value.trim();
+  if (!text) return {};
+  if (!text.includes('@') && /^\+?[0-9][0-9 ().-]{5,}$/.test(text)) return { phone: text.replace(/[ ().-]/g, '') };
+  return { email: text };
+}
+
 /** Human text for GoTrue's weak_password reason codes (the gateway's rule: server/auth/weakPassword.ts); unknown codes are shown as they come. */
 const REASON_TEXT: Record<string, string> = {
   length: 'It must be at least 8 characters long.',

@@ -1,6 +1,6 @@
 import './auth.css';
 import { useId, useState, type FormEvent } from 'react';
-import { passwordHints, validateCredentials } from '../../auth/authMessages.ts';
+import { passwordHints, splitIdentifier, validateCredentials } from '../../auth/authMessages.ts';
 import type { AuthResult, Credentials } from '../../auth/useAuth.ts';
 import { AuthFeedback } from './AuthFeedback.tsx';
 
@@ -27,7 +27,7 @@ export function CredentialsForm({
   offlineMessage: string;
 }) {
   const id = useId();
-  const [email, setEmail] = useState('');
+  const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<AuthResult | null>(null);
@@ -35,13 +35,14 @@ export function CredentialsForm({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const invalid = validateCredentials({ email, password });
+    const who = splitIdentifier(identifier);
+    const invalid = validateCredentials({ ...who, password });
     if (invalid) return setResult({ ok: false, message: invalid });
     if (offline) return setResult({ ok: false, message: offlineMessage });
     setBusy(true);
     setResult(null);
     try {
-      setResult(await onSubmit({ email, password }));
+      setResult(await onSubmit({ ...who, password }));
     } finally {
       setBusy(false);
     }
@@ -51,15 +52,16 @@ export function CredentialsForm({
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-busy={busy}>
       <div className="auth-form__field">
-        <label htmlFor={`${id}-email`}>Email</label>
+        <label htmlFor={`${id}-email`}>Email or phone number</label>
         <input
           id={`${id}-email`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          type="text"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={identifier}
+          onChange={(e) => setIdentifier(e.target.value)}
         />
       </div>
       <div className="auth-form__field">

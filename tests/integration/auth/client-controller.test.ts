@@ -156,6 +156,18 @@ describe('auth controller against the local stack', () => {
     h.ctrl.stop();
   });
 
+  it('signs up and back in with a phone number instead of an email', async () => {
+    const phone = `+47${String(Date.now()).slice(-8)}`;
+    const a = harness();
+    expect(await a.ctrl.signUp({ phone, password: STRONG_PASSWORD })).toEqual({ ok: true });
+    expect(a.ctrl.getSnapshot().status).toBe('signed-in');
+    a.ctrl.stop();
+    const b = harness();
+    expect(await b.ctrl.signInWithPassword({ phone, password: STRONG_PASSWORD })).toEqual({ ok: true });
+    expect(b.ctrl.getSnapshot().user?.id).toBe(a.ctrl.getSnapshot().user?.id);
+    b.ctrl.stop();
+  });
+
   it('shows the server’s words for a wrong password', async () => {
     const email = uniqueEmail();
     const a = harness();

@@ -1,6 +1,6 @@
 import { AuthApiError, AuthRetryableFetchError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { authFailure, MSG, passwordHints, validateCredentials, weakPasswordReasons } from '../../../src/auth/authMessages.ts';
+import { authFailure, MSG, passwordHints, splitIdentifier, validateCredentials, weakPasswordReasons } from '../../../src/auth/authMessages.ts';
 import { checkPassword } from '../../../server/auth/weakPassword.ts';
 
 describe('credential validation (spec §5)', () => {
@@ -15,6 +15,20 @@ describe('credential validation (spec §5)', () => {
   it('accepts an email or a phone number with a password', () => {
     expect(validateCredentials({ email: 'a@b.c', password: 'x' })).toBeNull();
     expect(validateCredentials({ phone: '+4712345678', password: 'x' })).toBeNull();
+  });
+});
+
+describe('the email-or-phone field', () => {
+  it('reads an at-sign as an email and digits as a phone number', () => {
+    expect(splitIdentifier(' ada@example.com ')).toEqual({ email: 'ada@example.com' });
+    expect(splitIdentifier('+1 (555) 010-9999')).toEqual({ phone: '+15550109999' });
+    expect(splitIdentifier('4791234567')).toEqual({ phone: '4791234567' });
+  });
+
+  it('leaves anything else to the server as an email, and nothing as nothing', () => {
+    expect(splitIdentifier('not-an-address')).toEqual({ email: 'not-an-address' });
+    expect(splitIdentifier('12')).toEqual({ email: '12' });
+    expect(splitIdentifier('   ')).toEqual({});
   });
 });
 

@@ -63,7 +63,7 @@ describe('Sign In and Sign Up pages', () => {
   it('have the headings Sign In and Sign Up and labelled fields', () => {
     renderAt('/login', <LoginPage />, authState());
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign In');
-    expect(screen.getByLabelText('Email')).toBeTruthy();
+    expect(screen.getByLabelText('Email or phone number')).toBeTruthy();
     expect(screen.getByLabelText('Password')).toBeTruthy();
     cleanup();
     renderAt('/signup', <SignupPage />, authState());
@@ -73,7 +73,7 @@ describe('Sign In and Sign Up pages', () => {
   it('show the spec message for a missing email or password without calling the server', async () => {
     const auth = authState();
     renderAt('/login', <LoginPage />, auth);
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Email or phone number'), { target: { value: 'ada@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect((await screen.findByRole('alert')).textContent).toBe('You must provide either an email or phone number and a password.');
     expect(auth.signInWithPassword).not.toHaveBeenCalled();
@@ -82,18 +82,27 @@ describe('Sign In and Sign Up pages', () => {
   it('pass the credentials to sign-in and show the server’s answer', async () => {
     const auth = authState({ signInWithPassword: vi.fn(async () => ({ ok: false as const, message: 'Invalid login credentials' })) });
     renderAt('/login', <LoginPage />, auth);
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' ada@example.com ' } });
+    fireEvent.change(screen.getByLabelText('Email or phone number'), { target: { value: ' ada@example.com ' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid login credentials');
     expect(auth.signInWithPassword).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'Secret123' });
   });
 
+  it('send a phone number as a phone number', async () => {
+    const auth = authState();
+    renderAt('/login', <LoginPage />, auth);
+    fireEvent.change(screen.getByLabelText('Email or phone number'), { target: { value: '+47 912 34 567' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(auth.signInWithPassword).toHaveBeenCalledWith({ phone: '+4791234567', password: 'Secret123' }));
+  });
+
   it('list the weak-password reasons the server gave on sign-up', async () => {
     const weak = new AuthWeakPasswordError('Password should be at least 8 characters.', 422, ['length', 'pwned']);
     const auth = authState({ signUp: vi.fn(async () => authFailure(weak, MSG.signUpFailed)) });
     renderAt('/signup', <SignupPage />, auth);
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Email or phone number'), { target: { value: 'ada@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'abc' } });
     // The client-side hint shows while typing…
     expect(screen.getByRole('list', { name: 'Password suggestions' }).textContent).toContain('Use at least 8 characters.');
@@ -111,7 +120,7 @@ describe('Sign In and Sign Up pages', () => {
     const auth = authState();
     renderAt('/login', <LoginPage />, auth);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign In');
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Email or phone number'), { target: { value: 'ada@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect((await screen.findByRole('alert')).textContent).toBe('You are offline — sign-in needs a connection.');
