@@ -33,16 +33,22 @@ function stableSecret(dataDir: string): string {
 function lockDataDir(dataDir: string): { release: () => void } | { heldBy: number } {
   const file = join(dataDir, 'start.lock');
   mkdirSync(dataDir, { recursive: true });
-  if (existsSync(file)) {
-    const pid = Number(readFileSync(file, 'utf8').trim());
+  for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && (process.kill(pid, 0), true)) return { heldBy: pid };
+      // 'wx' creates the file only if it does not exist: two starts cannot both take the lock.
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return { release: () => rmSync(file, { force: true }) };
     } catch {
-      // a stale lock: its process is gone
+      try {
+        const pid = Number(readFileSync(file, 'utf8').trim());
+        if (Number.isInteger(pid) && pid > 0 && (process.kill(pid, 0), true)) return { heldBy: pid };
+      } catch {
+        // a stale lock (its process is gone) or one released meanwhile
+      }
+      rmSync(file, { force: true });
     }
   }
-  writeFileSync(file, String(process.pid));
-  return { release: () => rmSync(file, { force: true }) };
+  throw new Error(`cannot lock ${dataDir}`);
 }
 
 async function main(): Promise<void> {
