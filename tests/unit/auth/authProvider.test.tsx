@@ -172,3 +172,37 @@ describe('OAuth callback URLs (spec §8)', () => {
     expect(await c.completeOAuthCallback('http://localhost:8787/auth/callback?code=abc')).toEqual({ ok: false, message: 'Failed to sign in with Google' });
   });
 });
+
+describe('controller lifecycle under React StrictMode (start, stop, start)', () => {
+  it('ends with exactly one live auth subscription and ticker', async () => {
+    const { createClient } = await import('@supabase/supabase-js');
+    const { clientOptions } = await import('../../../src/auth/supabaseClient.ts');
+    const storage = memoryStorage({ [SESSION_STORAGE_KEY]: storedSession });
+    // A real client that is never reached: the session is valid, so nothing needs the network.
+    const client = createClient('http://127.0.0.1:9', 'anon-key', clientOptions(SESSION_STORAGE_KEY, storage));
+    let live = 0;
+    const original = client.auth.onAuthStateChange.bind(client.auth);
+    vi.spyOn(client.auth, 'onAuthStateChange').mockImplementation(((cb: Parameters<typeof original>[0]) => {
+      const sub = original(cb);
+      live++;
+      const unsubscribe = sub.data.subscription.unsubscribe;
+      sub.data.subscription.unsubscribe = () => {
+        live--;
+        unsubscribe();
+      };
+      return sub;
+    }) as typeof original);
+    let release: (c: typeof client) => void = () => {};
+    const gate = new Promise<typeof client>((r) => (release = r));
+    const { d } = deps(storage);
+    const ctrl = createAuthController({ ...d, getClient: () => gate });
+    ctrl.start();
+    ctrl.stop();
+    ctrl.start();
+    release(client);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(live).toBe(1);
+    ctrl.stop();
+    expect(live).toBe(0);
+  });
+});
