@@ -62,6 +62,8 @@ export class AuthService {
       for (const p of ctx.cfg.externalProviders) external[p] = true;
       return json({ external, anon_key: ctx.cfg.anonKey, disable_signup: false, mailer_autoconfirm: true, phone_autoconfirm: true, sms_provider: '', saml_enabled: false });
     }
+    // HS256 projects publish no public keys; auth-js getClaims() then verifies through GET /user.
+    if (m === 'GET' && path === '/.well-known/jwks.json') return json({ keys: [] });
     if (m === 'GET' && path === '/authorize') return authorize(ctx, url);
     if (m === 'GET' && path === '/test-idp/authorize') return testIdpPage(ctx, url);
     if (m === 'POST' && path === '/test-idp/callback') return testIdpCallback(ctx, req);
