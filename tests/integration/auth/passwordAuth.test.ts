@@ -29,6 +29,10 @@ describe('email and password sign-in through supabase-js', () => {
 
     const me = await other.auth.getUser();
     expect(me.data.user?.email).toBe(email);
+    const claims = await other.auth.getClaims();
+    expect(claims.error).toBeNull();
+    expect(claims.data?.claims).toMatchObject({ sub: session.user.id, role: 'authenticated', aud: 'authenticated', email });
+    expect(typeof claims.data?.claims.session_id).toBe('string');
 
     const refreshed = await other.auth.refreshSession();
     expect(refreshed.error).toBeNull();
