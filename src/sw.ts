@@ -99,18 +99,7 @@ self.addEventListener('push', (event) => {
   const notice = parsePushPayload(event.data ? event.data.text() : null);
   event.waitUntil(
     (async () => {
-      if (notice.kp !== null) {
-        // Remember the alert, so periodic sync does not announce the same storm again.
-        try {
-          const db = await openAuroraTrackingDb();
-          const next = recordPushedAlert(await readNotificationSettings(db), await readAlertState(db), notice.kp, Date.now());
-          await writeNotificationSettings(db, { lastNotified: next.settings.lastNotified });
-          await writeAlertState(db, next.state);
-          db.close();
-        } catch {
-          // Storage trouble must not swallow the alert itself.
-        }
-      }
+      // The alert first: storage trouble must never delay or swallow it.
       await self.registration.showNotification(notice.title, {
         body: notice.body,
         tag: notice.tag,
@@ -118,6 +107,17 @@ self.addEventListener('push', (event) => {
         badge: '/icons/icon-192.png',
         data: { url: notice.url },
       });
+      if (notice.kp === null) return;
+      // Remember the alert, so periodic sync does not announce the same storm again.
+      try {
+        const db = await openAuroraTrackingDb();
+        const next = recordPushedAlert(await readNotificationSettings(db), await readAlertState(db), notice.kp, Date.now());
+        await writeNotificationSettings(db, { lastNotified: next.settings.lastNotified });
+        await writeAlertState(db, next.state);
+        db.close();
+      } catch {
+        // Without the record a later periodic sync may alert again; the cool-down still limits it.
+      }
     })(),
   );
 });

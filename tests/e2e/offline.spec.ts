@@ -30,13 +30,3 @@ test('after one visit every route opens offline, by URL and by navigation', asyn
   await expect(page.locator('h1')).toHaveText('Aurora Map');
   await context.setOffline(false);
 });
-
-test('a deep link opens offline in a new tab of the same browser', async ({ page, context }) => {
-  await page.goto('/');
-  await waitForServiceWorkerControl(page);
-  await context.setOffline(true);
-  const tab = await context.newPage();
-  await tab.goto('/news-guides/understanding-aurora-forecasts-kp-index');
-  await expect(tab.locator('h1')).toHaveText('Understanding Aurora Forecasts and the Kp Index');
-  await context.setOffline(false);
-});

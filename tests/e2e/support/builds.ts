@@ -3,7 +3,7 @@
  * APP_VERSION, for the update flow). Each is rebuilt only when older than the sources.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './server.ts';
 
@@ -32,8 +32,16 @@ export function ensureBuild(outDir: string, version?: string, opts: { logToStder
   const builtAt = existsSync(marker) && existsSync(index) ? Math.min(statSync(marker).mtimeMs, statSync(index).mtimeMs) : 0;
   if (builtAt >= sourcesAt) return;
   (opts.logToStderr ? console.error : console.log)(`[build] building ${outDir}${version ? ` (version ${version})` : ''}…`);
-  const env: NodeJS.ProcessEnv = { ...process.env, OUT_DIR: outDir };
+  // Build beside, then swap in: a server (maybe another helper's test run) serving `outDir`
+  // never sees a half-emptied directory.
+  const staging = join('.tmp', `build-${outDir}-${process.pid}`);
+  mkdirSync(join(ROOT, '.tmp'), { recursive: true });
+  const env: NodeJS.ProcessEnv = { ...process.env, OUT_DIR: staging };
   if (version) env.APP_VERSION = version;
   else delete env.APP_VERSION;
   execFileSync(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: ROOT, env, stdio: opts.logToStderr ? ['ignore', 2, 2] : 'inherit' });
+  const old = join(ROOT, '.tmp', `old-${outDir}-${process.pid}`);
+  if (existsSync(join(ROOT, outDir))) renameSync(join(ROOT, outDir), old);
+  renameSync(join(ROOT, staging), join(ROOT, outDir));
+  rmSync(old, { recursive: true, force: true });
 }
