@@ -3,11 +3,11 @@ import type { EthereumSession } from './ethereumSession.ts';
 
 /**
  * "Sign in with Ethereum" (spec §5, §7): ask the wallet (EIP-1193 `window.ethereum`) for an
- * account, get a single-use nonce from the backend, build an EIP-4361 message with `siwe`, have
+ * account, get a single-use nonce from the backend, build the EIP-4361 message (the format `siwe` produces), have
  * the wallet sign it (`personal_sign`), and POST it to the siwe-verify function.
  *
- * `siwe` pulls in ethers (~100 KB gzip): both are imported here, dynamically, only when the
- * button is pressed — never in the initial bundle.
+ * The message text and address checksum live in siweMessage.ts, imported dynamically only when
+ * the button is pressed — never in the initial bundle.
  */
 
 export interface Eip1193Provider {
@@ -54,22 +54,21 @@ function toHexUtf8(text: string): string {
   return hex;
 }
 
-/** Builds the EIP-4361 message text for `address` (checksummed here: siwe rejects non-EIP-55 addresses). */
+/** Builds the EIP-4361 message text for `address` (checksummed: the server's siwe rejects non-EIP-55 addresses). */
 export async function buildSiweMessage(p: { address: string; chainId: number; nonce: string; domain: string; origin: string; now: number }): Promise<{ message: string; address: string }> {
-  const [{ SiweMessage }, { getAddress }] = await Promise.all([import('siwe'), import('ethers')]);
-  const address = getAddress(p.address);
-  const msg = new SiweMessage({
+  const { checksumAddress, formatSiweMessage } = await import('./siweMessage.ts');
+  const address = checksumAddress(p.address);
+  const message = formatSiweMessage({
     domain: p.domain,
     address,
     statement: SIWE_STATEMENT,
     uri: p.origin,
-    version: '1',
     chainId: p.chainId,
     nonce: p.nonce,
     issuedAt: new Date(p.now).toISOString(),
     expirationTime: new Date(p.now + MESSAGE_TTL_MS).toISOString(),
   });
-  return { message: msg.prepareMessage(), address };
+  return { message, address };
 }
 
 export async function signInWithEthereumWallet(deps: EthereumSignInDeps): Promise<EthereumSignInResult> {

@@ -1,7 +1,7 @@
 import { getBytes, Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/auth/authMessages.ts';
-import { signInWithEthereumWallet, type Eip1193Provider, type EthereumSignInDeps } from '../../../src/auth/ethereumSignIn.ts';
+import { buildSiweMessage, signInWithEthereumWallet, SIWE_STATEMENT, type Eip1193Provider, type EthereumSignInDeps } from '../../../src/auth/ethereumSignIn.ts';
 import { createSiweHandler, type SiweDeps } from '../../../supabase/functions/siwe-verify/handler.ts';
 import type { NonceStore } from '../../../supabase/functions/siwe-verify/nonces.ts';
 
@@ -126,5 +126,39 @@ describe('Sign in with Ethereum against the real siwe-verify handler', () => {
       ok: false,
       message: 'Failed to sign in with Ethereum: User rejected the request.',
     });
+  });
+});
+
+describe('the EIP-4361 message text', () => {
+  it('is exactly what siwe’s SiweMessage.prepareMessage() produces for the same fields', async () => {
+    const { SiweMessage } = await import('siwe');
+    const wallet = new Wallet(Wallet.createRandom().privateKey);
+    const { message, address } = await buildSiweMessage({
+      address: wallet.address.toLowerCase(),
+      chainId: 137,
+      nonce: 'abcDEF123456',
+      domain: 'aurora.example',
+      origin: 'https://aurora.example',
+      now: NOW,
+    });
+    expect(address).toBe(wallet.address); // EIP-55 checksummed
+    const reference = new SiweMessage({
+      domain: 'aurora.example',
+      address: wallet.address,
+      statement: SIWE_STATEMENT,
+      uri: 'https://aurora.example',
+      version: '1',
+      chainId: 137,
+      nonce: 'abcDEF123456',
+      issuedAt: new Date(NOW).toISOString(),
+      expirationTime: new Date(NOW + 10 * 60_000).toISOString(),
+    }).prepareMessage();
+    expect(message).toBe(reference);
+    // And siwe's parser reads it back field for field.
+    expect(new SiweMessage(message)).toMatchObject({ domain: 'aurora.example', address: wallet.address, chainId: 137, nonce: 'abcDEF123456' });
+  });
+
+  it('refuses something that is not an address', async () => {
+    await expect(buildSiweMessage({ address: '0x123', chainId: 1, nonce: 'n1234567', domain: 'd', origin: 'https://d', now: NOW })).rejects.toThrow();
   });
 });
