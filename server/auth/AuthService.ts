@@ -2,7 +2,7 @@ import { handleAdmin } from './admin.ts';
 import type { AuthContext } from './context.ts';
 import { AuthError, errorResponse, json, obj, readJson, str } from './http.ts';
 import { verifyJwt, type AccessClaims } from './jwt.ts';
-import { authorize, exchangePkce, testIdpCallback, testIdpPage } from './oauth.ts';
+import { authorize, authorizeLink, exchangePkce, testIdpCallback, testIdpPage } from './oauth.ts';
 import { mintToken, verifyGet, verifyPost } from './otp.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { endSessions, issueSession, refreshSession, sessionExists } from './sessions.ts';
@@ -91,6 +91,10 @@ export class AuthService {
       const claims = await this.bearer(req);
       if (claims.sub && claims.session_id) await endSessions(ctx.db, claims.sub, claims.session_id, url.searchParams.get('scope') ?? 'global');
       return json(null, 204);
+    }
+    if (path === '/user/identities/authorize' && m === 'GET') {
+      const { user } = await this.currentUser(req);
+      return authorizeLink(ctx, url, user.id);
     }
     const unlink = /^\/user\/identities\/([0-9a-f-]{36})$/i.exec(path);
     if (unlink && m === 'DELETE') {

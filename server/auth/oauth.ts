@@ -1,13 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { AuthError, obj, str } from './http.ts';
 import { redirectTarget, type AuthContext } from './context.ts';
+import { signJwt, verifyJwt } from './jwt.ts';
 import { issueSession } from './sessions.ts';
 import { createUser, findUserByEmail, findUserById, findUserByIdentity, type UserRow } from './users.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** GET /authorize: hands the browser to the local test identity provider. */
-export function authorize(ctx: AuthContext, url: URL): Response {
+function idpUrl(ctx: AuthContext, url: URL): URL {
   const provider = url.searchParams.get('provider') ?? '';
   if (!ctx.cfg.externalProviders.includes(provider)) {
     throw new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
@@ -17,6 +17,24 @@ export function authorize(ctx: AuthContext, url: URL): Response {
     const v = url.searchParams.get(k);
     if (v) idp.searchParams.set(k, v);
   }
+  return idp;
+}
+
+/** GET /authorize: hands the browser to the local test identity provider. */
+export function authorize(ctx: AuthContext, url: URL): Response {
+  return new Response(null, { status: 302, headers: { Location: idpUrl(ctx, url).toString() } });
+}
+
+/**
+ * GET /user/identities/authorize (auth-js linkIdentity): the same trip to the test IdP, carrying a
+ * short-lived token naming the signed-in user, so the identity is linked to them on the way back.
+ */
+export async function authorizeLink(ctx: AuthContext, url: URL, userId: string): Promise<Response> {
+  const idp = idpUrl(ctx, url);
+  idp.searchParams.set('link_token', await signJwt(ctx.cfg.jwtSecret, { role: 'link_identity', sub: userId }, 600));
+  if (url.searchParams.get('skip_http_redirect') === 'true') {
+    return new Response(JSON.stringify({ url: idp.toString() }), { headers: { 'Content-Type': 'application/json' } });
+  }
   return new Response(null, { status: 302, headers: { Location: idp.toString() } });
 }
 
@@ -24,7 +42,7 @@ export function authorize(ctx: AuthContext, url: URL): Response {
 export function testIdpPage(ctx: AuthContext, url: URL): Response {
   const provider = url.searchParams.get('provider') ?? '';
   if (!ctx.cfg.externalProviders.includes(provider)) throw new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
-  const hidden = ['provider', 'redirect_to', 'code_challenge', 'code_challenge_method']
+  const hidden = ['provider', 'redirect_to', 'code_challenge', 'code_challenge_method', 'link_token']
     .map((k) => `<input type="hidden" name="${k}" value="${esc(url.searchParams.get(k) ?? '')}">`)
     .join('');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
@@ -51,8 +69,25 @@ export async function testIdpCallback(ctx: AuthContext, req: Request): Promise<R
   if (name) Object.assign(claims, { name, full_name: name });
   if (picture) Object.assign(claims, { picture, avatar_url: picture });
 
-  const user = await signInWithIdentity(ctx, provider, `${provider}|${email}`, email, claims);
   const redirectTo = redirectTarget(ctx.cfg, str(form.get('redirect_to')));
+  const linkToken = str(form.get('link_token'));
+  let user: UserRow;
+  if (linkToken) {
+    const link = await verifyJwt(ctx.cfg.jwtSecret, linkToken);
+    const linking = link?.role === 'link_identity' && link.sub ? await findUserById(ctx.db, link.sub) : null;
+    if (!linking) throw new AuthError(400, 'validation_failed', 'The identity link request has expired');
+    const owner = await findUserByIdentity(ctx.db, provider, `${provider}|${email}`);
+    if (owner) {
+      // GoTrue's answer when the identity is already someone's (or already this user's).
+      const back = new URL(redirectTo);
+      back.hash = new URLSearchParams({ error: 'server_error', error_code: 'identity_already_exists', error_description: 'Identity is already linked' + (owner.id === linking.id ? '' : ' to another user') }).toString();
+      return new Response(null, { status: 303, headers: { Location: back.toString() } });
+    }
+    await addIdentity(ctx, linking, provider, `${provider}|${email}`, claims);
+    user = (await findUserById(ctx.db, linking.id)) ?? linking;
+  } else {
+    user = await signInWithIdentity(ctx, provider, `${provider}|${email}`, email, claims);
+  }
   const challenge = str(form.get('code_challenge'));
   const target = new URL(redirectTo);
   if (challenge) {
@@ -83,18 +118,22 @@ async function signInWithIdentity(ctx: AuthContext, provider: string, providerId
   if (known) return known;
   const byEmail = await findUserByEmail(ctx.db, email);
   if (byEmail) {
-    await ctx.db.query('insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at) values ($1, $2, $3, $4, now())', [providerId, byEmail.id, claims, provider]);
-    const app = obj(byEmail.raw_app_meta_data);
-    const providers = Array.isArray(app.providers) ? (app.providers as string[]) : [];
-    const meta = { ...claims, ...byEmail.raw_user_meta_data };
-    await ctx.db.query('update auth.users set raw_app_meta_data = $2, raw_user_meta_data = $3, updated_at = now() where id = $1', [
-      byEmail.id,
-      { ...app, providers: [...new Set([...providers, provider])] },
-      meta,
-    ]);
+    await addIdentity(ctx, byEmail, provider, providerId, claims);
     return (await findUserById(ctx.db, byEmail.id)) ?? byEmail;
   }
   return createUser(ctx.db, { email, provider, providerId, userMetadata: claims, identityData: claims });
+}
+
+/** Links an external identity to a user; its claims fill metadata the user does not have yet. */
+async function addIdentity(ctx: AuthContext, user: UserRow, provider: string, providerId: string, claims: Record<string, unknown>): Promise<void> {
+  await ctx.db.query('insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at) values ($1, $2, $3, $4, now())', [providerId, user.id, claims, provider]);
+  const app = obj(user.raw_app_meta_data);
+  const providers = Array.isArray(app.providers) ? (app.providers as string[]) : [];
+  await ctx.db.query('update auth.users set raw_app_meta_data = $2, raw_user_meta_data = $3, updated_at = now() where id = $1', [
+    user.id,
+    { ...app, providers: [...new Set([...providers, provider])] },
+    { ...claims, ...user.raw_user_meta_data },
+  ]);
 }
 
 /** grant_type=pkce: trades the code for a session once, if the verifier matches the challenge. */

@@ -14,9 +14,14 @@ const pkceClient = () => testClient(stack.url, stack.anonKey, { flowType: 'pkce'
 
 /** Walks the browser part of the flow: authorize → test IdP page → form post → back to the app with ?code=. */
 async function signInAtTestIdp(authorizeUrl: string, fields: Record<string, string>): Promise<URL> {
-  const toIdp = await fetch(authorizeUrl, { redirect: 'manual' });
-  expect(toIdp.status).toBe(302);
-  const page = await fetch(new URL(toIdp.headers.get('location')!, stack.url));
+  let pageUrl = new URL(authorizeUrl);
+  // /authorize redirects to the IdP; linkIdentity already hands out the IdP page's URL.
+  if (!pageUrl.pathname.endsWith('/test-idp/authorize')) {
+    const toIdp = await fetch(authorizeUrl, { redirect: 'manual' });
+    expect(toIdp.status).toBe(302);
+    pageUrl = new URL(toIdp.headers.get('location')!, stack.url);
+  }
+  const page = await fetch(pageUrl);
   const html = await page.text();
   expect(html).toContain('Test identity provider: google');
   const form = new URLSearchParams();
@@ -102,6 +107,25 @@ describe('OAuth sign-in with PKCE against the local test identity provider', () 
     expect(set.error).toBeNull();
     expect(set.data.user?.email).toBe(email);
     expect(set.data.user?.user_metadata.full_name).toBe('Implicit Person');
+  });
+
+  it('links a social identity to the signed-in user, and refuses one that is already linked', async () => {
+    const owner = testClient(stack.url, stack.anonKey);
+    await owner.auth.signUp({ email: uniqueEmail('owner'), password: 'Borealis-Kp7-Night' });
+    const link = await owner.auth.linkIdentity({ provider: 'google', options: { redirectTo: 'http://localhost:5173/settings' } });
+    expect(link.error).toBeNull();
+    const googleEmail = uniqueEmail('google-account');
+    const back = await signInAtTestIdp(link.data.url!, { email: googleEmail, name: 'Owner On Google' });
+    expect(back.hash).toContain('access_token=');
+    const me = await owner.auth.getUser();
+    expect(me.data.user?.identities?.map((i) => i.provider).sort()).toEqual(['email', 'google']);
+
+    const intruder = testClient(stack.url, stack.anonKey);
+    await intruder.auth.signUp({ email: uniqueEmail('intruder'), password: 'Borealis-Kp7-Night' });
+    const attempt = await intruder.auth.linkIdentity({ provider: 'google', options: { redirectTo: 'http://localhost:5173/settings' } });
+    const refused = await signInAtTestIdp(attempt.data.url!, { email: googleEmail });
+    expect(new URLSearchParams(refused.hash.slice(1)).get('error_code')).toBe('identity_already_exists');
+    expect((await intruder.auth.getUser()).data.user?.identities?.map((i) => i.provider)).toEqual(['email']);
   });
 
   it('rejects a provider that is not configured', async () => {
