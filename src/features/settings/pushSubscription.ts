@@ -32,7 +32,8 @@ export interface PushDeps {
   requestPermission(): Promise<NotificationPermission>;
   /** The service worker registration, or null when none is active (dev server, unsupported). */
   getRegistration(): Promise<PushRegistrationLike | null>;
-  vapidPublicKey: string | null;
+  /** The server's VAPID public key (build-time env, else asked from the backend); null when unknown. */
+  vapidPublicKey(): Promise<string | null>;
   /** Delivers the request to /functions/v1/push-subscription (queued when offline, where available). */
   send(req: PushRequest): Promise<void>;
   store: NotificationSettingsStore;
@@ -69,7 +70,8 @@ function message(err: unknown, fallback: string): string {
 export async function enablePush(deps: PushDeps, kpThreshold: number): Promise<PushOutcome> {
   const current = deps.permission();
   if (current === 'unsupported') return { status: 'error', message: 'This browser does not support notifications.' };
-  if (!deps.vapidPublicKey) return { status: 'error', message: 'Push notifications are not configured for this site (VITE_VAPID_PUBLIC_KEY).' };
+  const vapidKey = await deps.vapidPublicKey().catch(() => null);
+  if (!vapidKey) return { status: 'error', message: 'Push notifications are not configured for this site (VITE_VAPID_PUBLIC_KEY).' };
   const permission = current === 'granted' ? current : await deps.requestPermission();
   if (permission !== 'granted') {
     // spec §5: "Permission not granted" is swallowed; we still record that push is off.
@@ -82,7 +84,7 @@ export async function enablePush(deps: PushDeps, kpThreshold: number): Promise<P
   try {
     subscription =
       (await registration.pushManager.getSubscription()) ??
-      (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToBytes(deps.vapidPublicKey) }));
+      (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToBytes(vapidKey) }));
   } catch (err) {
     return { status: 'error', message: `Could not subscribe to notifications: ${message(err, 'unknown error')}` };
   }

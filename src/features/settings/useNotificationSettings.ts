@@ -20,6 +20,17 @@ async function sendPushRequest(req: PushRequest): Promise<void> {
   void replayQueue({ fetch: backendFetch, baseUrl: authConfig().supabaseUrl }).catch(() => undefined);
 }
 
+/**
+ * Without a build-time key, ask the backend: the local gateway publishes its public settings at
+ * GET /auth/v1/settings (as it does `anon_key`); a `vapid_public_key` field there is used when present.
+ */
+async function vapidKeyFromBackend(): Promise<string | null> {
+  const res = await fetch(`${authConfig().supabaseUrl}/auth/v1/settings`, { headers: { accept: 'application/json' } });
+  if (!res.ok) return null;
+  const body = (await res.json().catch(() => null)) as { vapid_public_key?: unknown } | null;
+  return typeof body?.vapid_public_key === 'string' && body.vapid_public_key ? body.vapid_public_key : null;
+}
+
 function browserPushDeps(store: NotificationSettingsStore): PushDeps {
   const env = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env ?? {};
   return {
@@ -27,7 +38,7 @@ function browserPushDeps(store: NotificationSettingsStore): PushDeps {
     requestPermission: () => Notification.requestPermission(),
     getRegistration: async () =>
       typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? ((await navigator.serviceWorker.getRegistration()) ?? null) : null,
-    vapidPublicKey: env['VITE_VAPID_PUBLIC_KEY']?.trim() || null,
+    vapidPublicKey: async () => env['VITE_VAPID_PUBLIC_KEY']?.trim() || (await vapidKeyFromBackend()),
     send: sendPushRequest,
     store,
   };

@@ -55,7 +55,7 @@ function setup(opts: { permission?: NotificationPermission; answer?: Notificatio
     permission: () => permission,
     requestPermission: async () => (permission = opts.answer ?? 'granted'),
     getRegistration: async () => service.registration,
-    vapidPublicKey: opts.vapid === undefined ? VAPID : opts.vapid,
+    vapidPublicKey: async () => (opts.vapid === undefined ? VAPID : opts.vapid),
     async send(req) {
       if (opts.sendFails) throw new Error('offline');
       sent.push(req);
