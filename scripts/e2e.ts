@@ -7,6 +7,9 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureBuild, V2_VERSION } from '../tests/e2e/support/builds.ts';
 import { ROOT, startServer } from '../tests/e2e/support/server.ts';
+import { requireChromium } from './requireChromium.ts';
+
+requireChromium();
 
 ensureBuild('dist');
 ensureBuild('dist-v2', V2_VERSION);

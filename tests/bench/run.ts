@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { Bench, BenchContext } from './context.ts';
 import { ensureBuild } from '../e2e/support/builds.ts';
 import { ROOT, startServer } from '../e2e/support/server.ts';
+import { requireChromium } from '../../scripts/requireChromium.ts';
 
 const filters = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const dir = import.meta.dirname;
@@ -23,7 +24,7 @@ ensureBuild('dist', undefined, { logToStderr: true });
 
 const ctx: BenchContext = {
   root: ROOT,
-  chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromiumPath: requireChromium(),
   distDir: join(ROOT, 'dist'),
   startServer: (distDir?: string) => startServer({ distDir: distDir ?? 'dist' }),
 };
