@@ -4,7 +4,7 @@ import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack({ distDir: join(import.meta.dirname, 'fixtures/dist') });
+  stack = await startTestStack({ distDir: join(import.meta.dirname, 'fixtures/app-build') });
 });
 afterAll(async () => {
   await stack?.stop();
