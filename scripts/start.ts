@@ -3,27 +3,64 @@
  * Database: embedded PGlite under DATA_DIR (default .data) unless DATABASE_URL names a server.
  * Env: PORT (8787), DIST_DIR (dist), DATA_DIR (.data), DATABASE_URL, CSP_HOSTS (extra hosts the
  * page may load from, space- or comma-separated), AUTH_EXTERNAL_PROVIDERS (google,github),
- * AUTH_REDIRECT_URLS. Ctrl-C stops every process it started.
+ * AUTH_REDIRECT_URLS, VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY (Web Push keys; generated once and kept in
+ * DATA_DIR/keys.json when unset), VAPID_SUBJECT (mailto: or https: contact for the push services).
+ * Ctrl-C stops every process it started.
  */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { newJwtSecret, startStack } from '../server/stack.ts';
+import webpush from 'web-push';
+import { DEFAULT_VAPID_SUBJECT, newJwtSecret, startStack } from '../server/stack.ts';
 
 const list = (v: string | undefined) => (v ?? '').split(/[\s,]+/).filter(Boolean);
 
-/** The JWT secret lives with the data it protects: sessions and keys survive restarts. */
-function stableSecret(dataDir: string): string {
+interface SavedKeys {
+  jwtSecret?: unknown;
+  vapidPublicKey?: unknown;
+  vapidPrivateKey?: unknown;
+}
+
+/**
+ * The JWT secret and the VAPID keys live with the data they protect: sessions, API keys and the
+ * browsers' push subscriptions (bound to the VAPID public key) survive restarts. Missing ones are
+ * generated and saved; VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY override the saved pair.
+ */
+function stableKeys(dataDir: string): { jwtSecret: string; vapid: { publicKey: string; privateKey: string; subject?: string } } {
   const file = join(dataDir, 'keys.json');
-  if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret?: unknown };
-    if (typeof saved.jwtSecret === 'string' && saved.jwtSecret.length >= 32) return saved.jwtSecret;
+  const saved: SavedKeys = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SavedKeys) : {};
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  let changed = false;
+  let jwtSecret = str(saved.jwtSecret);
+  if (!jwtSecret || jwtSecret.length < 32) {
+    jwtSecret = newJwtSecret();
+    changed = true;
   }
-  const jwtSecret = newJwtSecret();
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify({ jwtSecret }, null, 2), { mode: 0o600 });
-  return jwtSecret;
+  const envPublic = process.env.VAPID_PUBLIC_KEY?.trim();
+  const envPrivate = process.env.VAPID_PRIVATE_KEY?.trim();
+  if (Boolean(envPublic) !== Boolean(envPrivate)) throw new Error('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
+  let publicKey = envPublic || str(saved.vapidPublicKey);
+  let privateKey = envPrivate || str(saved.vapidPrivateKey);
+  if (!publicKey || !privateKey) {
+    ({ publicKey, privateKey } = webpush.generateVAPIDKeys());
+    saved.vapidPublicKey = publicKey;
+    saved.vapidPrivateKey = privateKey;
+    changed = true;
+  }
+  if (changed) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify({ ...saved, jwtSecret }, null, 2), { mode: 0o600 });
+  }
+  const subject = process.env.VAPID_SUBJECT?.trim() || DEFAULT_VAPID_SUBJECT;
+  // Fail at start, not at the first alert: web-push checks the subject (mailto:/https:) and the keys'
+  // format (URL-safe base64 of a 65-byte public and a 32-byte private P-256 key).
+  try {
+    webpush.getVapidHeaders('https://push.example', subject, publicKey, privateKey, 'aes128gcm');
+  } catch (e) {
+    throw new Error(`VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY / VAPID_SUBJECT rejected: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return { jwtSecret, vapid: { publicKey, privateKey, subject } };
 }
 
 /**
@@ -70,11 +107,13 @@ async function main(): Promise<void> {
       process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
     } else process.on('exit', lock.release);
   }
+  const keys = stableKeys(dataDir);
   const stack = await startStack({
     databaseUrl: process.env.DATABASE_URL || undefined,
     pgliteDir: join(dataDir, 'pglite'),
     port,
-    jwtSecret: stableSecret(dataDir),
+    jwtSecret: keys.jwtSecret,
+    vapid: keys.vapid,
     distDir: dist,
     cspHosts: list(process.env.CSP_HOSTS),
     externalProviders: process.env.AUTH_EXTERNAL_PROVIDERS ? list(process.env.AUTH_EXTERNAL_PROVIDERS) : undefined,
@@ -104,6 +143,7 @@ async function main(): Promise<void> {
   console.log(`database: ${process.env.DATABASE_URL ? 'DATABASE_URL' : `embedded PGlite (${join(dataDir, 'pglite')})`}`);
   console.log(`anon key: ${stack.anonKey}`);
   console.log(`service_role key: ${stack.serviceRoleKey}`);
+  console.log(`VAPID public key: ${keys.vapid.publicKey} (Kp push alerts on)`);
 }
 
 main().catch((err: unknown) => {

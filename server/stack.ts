@@ -12,6 +12,7 @@ import { createGateway } from './gateway.ts';
 import { startPostgrest } from './postgrest.ts';
 import { startChangeFeed } from './realtime/changeFeed.ts';
 import { RealtimeServer } from './realtime/RealtimeServer.ts';
+import { scheduleKpAlerts } from '../supabase/functions/kp-alert-sender/schedule.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -33,6 +34,13 @@ export interface StackOptions {
   jwtExpiry?: number;
   /** Extra environment for the functions (e.g. SWPC_BASE_URL in tests). */
   functionEnv?: Record<string, string>;
+  /**
+   * Web Push (VAPID) keys. When given, the functions get them as VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY /
+   * VAPID_SUBJECT, GET /auth/v1/settings publishes `vapid_public_key`, and the Kp alert sender runs
+   * every `kpAlertIntervalMs` (default one minute) as hosted pg_cron would run it.
+   */
+  vapid?: { publicKey: string; privateKey: string; subject?: string };
+  kpAlertIntervalMs?: number;
   log?: (line: string) => void;
 }
 
@@ -47,6 +55,9 @@ export interface Stack {
 }
 
 export const newJwtSecret = () => randomBytes(32).toString('hex');
+
+/** VAPID's contact for the push services (RFC 8292 `sub`) when none is configured. */
+export const DEFAULT_VAPID_SUBJECT = 'mailto:alerts@aurora.invalid';
 
 /** Starts the local stand-in for hosted Supabase: database (+ migrations), PostgREST, and the gateway. */
 export async function startStack(o: StackOptions = {}): Promise<Stack> {
@@ -90,6 +101,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
         redirectAllowList: o.redirectAllowList ?? [],
         externalProviders: o.externalProviders ?? ['google', 'github'],
         anonKey,
+        vapidPublicKey: o.vapid?.publicKey,
       },
     });
     const realtime = new RealtimeServer({ jwtSecret, pool, log });
@@ -106,9 +118,12 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       },
     });
     stops.push(feed.stop);
+    const vapidEnv: Record<string, string> = o.vapid
+      ? { VAPID_PUBLIC_KEY: o.vapid.publicKey, VAPID_PRIVATE_KEY: o.vapid.privateKey, VAPID_SUBJECT: o.vapid.subject ?? DEFAULT_VAPID_SUBJECT }
+      : {};
     const functions = createFunctionsRouter({
       functionsDir: o.functionsDir ?? join(ROOT, 'supabase/functions'),
-      env: { SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey, SUPABASE_JWT_SECRET: jwtSecret, ...(o.functionEnv ?? {}) },
+      env: { SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey, SUPABASE_JWT_SECRET: jwtSecret, ...vapidEnv, ...(o.functionEnv ?? {}) },
       log,
     });
     const server = createGateway({
@@ -135,7 +150,15 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
           server.closeAllConnections();
         }),
     );
-    // Stop order (reversed): gateway, change feed, realtime, PostgREST, pool, database.
+    if (o.vapid) {
+      // Through the functions router, not the handler itself: the router sets this stack's environment.
+      const schedule = scheduleKpAlerts({ handler: functions, baseUrl: url, serviceRoleKey, intervalMs: o.kpAlertIntervalMs, log });
+      stops.push(async () => {
+        schedule.stop();
+        await schedule.idle();
+      });
+    }
+    // Stop order (reversed): Kp alert schedule, gateway, change feed, realtime, PostgREST, pool, database.
     return { url, anonKey, serviceRoleKey, jwtSecret, databaseUrl, pool, stop };
   } catch (err) {
     await stop();

@@ -60,7 +60,8 @@ export class AuthService {
     if (m === 'GET' && path === '/settings') {
       const external: Record<string, boolean> = { email: true, phone: true, web3: true };
       for (const p of ctx.cfg.externalProviders) external[p] = true;
-      return json({ external, anon_key: ctx.cfg.anonKey, disable_signup: false, mailer_autoconfirm: true, phone_autoconfirm: true, sms_provider: '', saml_enabled: false });
+      const vapid = ctx.cfg.vapidPublicKey ? { vapid_public_key: ctx.cfg.vapidPublicKey } : {};
+      return json({ external, anon_key: ctx.cfg.anonKey, ...vapid, disable_signup: false, mailer_autoconfirm: true, phone_autoconfirm: true, sms_provider: '', saml_enabled: false });
     }
     // HS256 projects publish no public keys; auth-js getClaims() then verifies through GET /user.
     if (m === 'GET' && path === '/.well-known/jwks.json') return json({ keys: [] });

@@ -10,6 +10,8 @@ export interface AuthConfig extends SessionConfig {
   externalProviders: string[];
   /** Published in /settings as `anon_key` (local only: the app asks for it when not built with one). */
   anonKey?: string;
+  /** Published in /settings as `vapid_public_key` when push alerts run (the Settings page's push toggle reads it). */
+  vapidPublicKey?: string;
 }
 
 export interface AuthContext {

@@ -15,7 +15,7 @@ export interface TestStack {
   stop: () => Promise<void>;
 }
 
-export type TestStackOptions = Pick<StackOptions, 'functionsDir' | 'functionEnv' | 'jwtExpiry' | 'externalProviders' | 'redirectAllowList' | 'distDir' | 'log'>;
+export type TestStackOptions = Pick<StackOptions, 'functionsDir' | 'functionEnv' | 'vapid' | 'kpAlertIntervalMs' | 'jwtExpiry' | 'externalProviders' | 'redirectAllowList' | 'distDir' | 'log'>;
 
 function clusterUrl(): string {
   const url = process.env.TEST_DATABASE_URL;

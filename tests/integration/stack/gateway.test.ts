@@ -25,6 +25,12 @@ describe('the gateway', () => {
     });
   });
 
+  it('publishes the anon key in the auth settings, and no VAPID key when push alerts are off', async () => {
+    const settings = (await (await fetch(`${stack.url}/auth/v1/settings`)).json()) as Record<string, unknown>;
+    expect(settings.anon_key).toBe(stack.anonKey);
+    expect(settings).not.toHaveProperty('vapid_public_key');
+  });
+
   it('serves /api/* from the functions base', async () => {
     const r = await fetch(`${stack.url}/api/echo/space`);
     expect(r.status).toBe(200);

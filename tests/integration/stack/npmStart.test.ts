@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,12 @@ describe('npm start', () => {
     const [, url] = await waitFor(/Aurora is running at (http:\/\/localhost:\d+)\n/, 110_000);
     const [, anonKey] = await waitFor(/anon key: (\S+)\n/, 5_000);
     expect(url).toBe(`http://localhost:${port}`);
+
+    // Push alerts are on: VAPID keys generated into DATA_DIR/keys.json beside the JWT secret, the public one published.
+    const keys = JSON.parse(readFileSync(join(dir, 'data', 'keys.json'), 'utf8')) as Record<string, string>;
+    expect(keys.vapidPublicKey).toMatch(/^[\w-]{87}$/);
+    const settings = (await (await fetch(`${url}/auth/v1/settings`)).json()) as Record<string, unknown>;
+    expect(settings.vapid_public_key).toBe(keys.vapidPublicKey);
 
     const page = await fetch(`${url}/some/deep/link`);
     expect(page.status).toBe(200);
