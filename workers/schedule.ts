@@ -84,3 +84,23 @@ export function dataAgeMs(status: Pick<FeedStatus, 'lastSuccess' | 'dataTime'>, 
   const since = source.ageFrom === 'data' && status.dataTime !== null ? status.dataTime : status.lastSuccess;
   return since === null ? null : Math.max(0, now - since);
 }
+
+/**
+ * Retention (sync/retention.ts) keeps the local database bounded. The poller runs it a little
+ * after start (not during the first full refresh, which the first screen is waiting for) and then
+ * every few minutes; a run never overlaps another and never holds up a poll.
+ */
+export const RETENTION_FIRST_DELAY_MS = 30_000;
+export const RETENTION_INTERVAL_MS = 5 * 60_000;
+
+export interface RetentionMemory {
+  /** When the poller started its schedule, epoch ms. */
+  startedAt: number;
+  /** When the last retention run finished (success or failure); null = not yet. */
+  lastRun: number | null;
+}
+
+/** When retention should next run. */
+export function nextRetentionAt(memory: RetentionMemory): number {
+  return memory.lastRun === null ? memory.startedAt + RETENTION_FIRST_DELAY_MS : memory.lastRun + RETENTION_INTERVAL_MS;
+}

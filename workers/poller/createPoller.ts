@@ -2,9 +2,12 @@
  * The poll loop: after every event (start, a poll finishing, online/offline, visibility, forced
  * offline, refresh) it polls what is due and sleeps until the next source is due. Nothing is
  * polled while offline or forced offline; coming back online or visible re-evaluates at once.
+ * Beside it runs retention (sync/retention.ts through the store): shortly after start, then every
+ * few minutes, on its own timer, so a poll never waits for it — offline too, as it is local work.
  */
 import { RESOURCES, type Resource } from '../../sync/model.ts';
-import { nextPollAt, type PollConditions, type PollMemory } from '../schedule.ts';
+import { nextPollAt, nextRetentionAt, type PollConditions, type PollMemory, type RetentionMemory } from '../schedule.ts';
+import type { RetentionPlan } from '../../sync/retention.ts';
 import { pollOrder, sourceFor } from '../sources.ts';
 import { createBatcher } from '../request/batcher.ts';
 import { createInFlight } from '../request/inFlight.ts';
@@ -23,6 +26,15 @@ export interface PollerOptions {
   conditions?: Partial<Omit<PollConditions, 'now'>>;
   /** Called after each poll (the worker forwards reports to the page for the debug overlay). */
   onReport?: (report: PollReport) => void;
+  /** Called after each retention run (tests; the debug overlay could show it). */
+  onRetention?: (report: RetentionReport) => void;
+}
+
+export interface RetentionReport {
+  /** The `now` the run used. */
+  at: number;
+  plan: RetentionPlan | null;
+  error: string | null;
 }
 
 export interface Poller {
@@ -49,6 +61,9 @@ export function createPoller(opts: PollerOptions): Poller {
   const batcher = createBatcher({ timers });
   let timer: unknown = null;
   let running = false;
+  const retention: RetentionMemory = { startedAt: 0, lastRun: null };
+  let retentionTimer: unknown = null;
+  let retentionRunning = false;
 
   const deps = { fetch: opts.fetch, backendBase: opts.backendBase, store: opts.store, now, inFlight, batcher, timers, signal: abort.signal };
 
@@ -94,17 +109,48 @@ export function createPoller(opts: PollerOptions): Poller {
     if (next !== Infinity) timer = timers.setTimeout(evaluate, Math.min(MAX_SLEEP_MS, Math.max(1_000, next - c.now)));
   }
 
+  function scheduleRetention(): void {
+    if (retentionTimer !== null) timers.clearTimeout(retentionTimer);
+    retentionTimer = null;
+    if (!running || retentionRunning) return;
+    const t = now();
+    const at = nextRetentionAt(retention);
+    if (at <= t) void runRetention();
+    else retentionTimer = timers.setTimeout(scheduleRetention, Math.min(MAX_SLEEP_MS, at - t));
+  }
+
+  async function runRetention(): Promise<void> {
+    retentionRunning = true;
+    const at = now();
+    let plan: RetentionPlan | null = null;
+    let error: string | null = null;
+    try {
+      plan = await opts.store.applyRetention(at);
+    } catch (e) {
+      // A failed run (database closing, storage error) is tried again at the next interval.
+      error = e instanceof Error ? e.message : String(e);
+    }
+    retentionRunning = false;
+    retention.lastRun = now();
+    opts.onRetention?.({ at, plan, error });
+    scheduleRetention();
+  }
+
   return {
     start() {
       if (running) return;
       running = true;
+      retention.startedAt = now();
       evaluate();
+      scheduleRetention();
     },
     stop() {
       running = false;
       abort.abort();
       if (timer !== null) timers.clearTimeout(timer);
       timer = null;
+      if (retentionTimer !== null) timers.clearTimeout(retentionTimer);
+      retentionTimer = null;
     },
     setConditions(patch) {
       const wasBlocked = !conditions.online || conditions.forcedOffline;

@@ -6,6 +6,7 @@
 import type { AuroraDatabase } from '../../sync/database.ts';
 import type { FeedStatus, GridSnapshot, ProductRecord, Resource, SeriesBatch } from '../../sync/model.ts';
 import { readFeedStatus, writeFeedStatus, writeGrid, writeProducts, writeSeries } from '../../sync/write.ts';
+import { applyRetention, type RetentionPlan } from '../../sync/retention.ts';
 
 export interface WriteCounts {
   inserted: number;
@@ -19,6 +20,8 @@ export interface PollerStore {
   writeSeries(batch: SeriesBatch, meta: { fetchedAt: number }): Promise<WriteCounts>;
   writeGrid(grid: GridSnapshot, meta: { fetchedAt: number; source?: string | null }): Promise<WriteCounts>;
   writeProducts(records: ProductRecord[], meta: { fetchedAt: number }): Promise<WriteCounts>;
+  /** Drop what retention says is too old (never the newest grid or product copy); see sync/retention.ts. */
+  applyRetention(now: number): Promise<RetentionPlan>;
 }
 
 export function databaseStore(db: AuroraDatabase): PollerStore {
@@ -28,5 +31,6 @@ export function databaseStore(db: AuroraDatabase): PollerStore {
     writeSeries: (batch, meta) => writeSeries(db, batch, meta),
     writeGrid: (grid, meta) => writeGrid(db, grid, meta),
     writeProducts: (records, meta) => writeProducts(db, records, meta),
+    applyRetention: (now) => applyRetention(db, now),
   };
 }

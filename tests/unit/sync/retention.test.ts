@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../sync/database.ts';
 import type { ProductRecord, SeriesBatch } from '../../../sync/model.ts';
-import { applyRetention, GRID_MAX_FRAMES, planRetention } from '../../../sync/retention.ts';
+import { GRID_MAX_FRAMES, planRetention } from '../../../sync/retention.ts';
 import { writeGrid, writeProducts, writeSeries } from '../../../sync/write.ts';
+import { createPoller, type RetentionReport } from '../../../workers/poller/createPoller.ts';
+import { databaseStore } from '../../../workers/poller/store.ts';
+import { fakeClock } from '../../unit/workers/fakeClock.ts';
 import { disposeTestDatabase, openTestDatabase } from './testDb.ts';
 
 const DAY = 86_400_000;
@@ -94,7 +97,7 @@ describe('planRetention', () => {
   });
 });
 
-describe('applyRetention over 35 simulated days of polling', () => {
+describe('retention over 35 simulated days of polling, run by the poller as in the worker', () => {
   let db: AuroraDatabase | undefined;
   afterEach(async () => {
     await disposeTestDatabase(db);
@@ -117,6 +120,38 @@ describe('applyRetention over 35 simulated days of polling', () => {
     const grid = new Uint8Array(360 * 181).fill(3);
     let alerts = 0;
     const sizes: number[] = [];
+    // The worker's path: createPoller's retention schedule → databaseStore(db).applyRetention.
+    const clock = fakeClock(start);
+    const runs: RetentionReport[] = [];
+    let wake: (() => void) | null = null;
+    const poller = createPoller({
+      fetch: () => Promise.reject(new TypeError('offline')),
+      backendBase: null,
+      store: databaseStore(db),
+      now: clock.now,
+      timers: clock.timers,
+      resources: [],
+      onRetention: (r) => {
+        runs.push(r);
+        wake?.();
+      },
+    });
+    poller.start();
+    /**
+     * Jump the clock (one step stands for 3 hours of polling): the retention that fell due runs
+     * at `t`, and this waits for it to finish.
+     */
+    const advance = async (t: number) => {
+      const before = runs.length;
+      clock.jumpTo(t);
+      for (let i = 0; runs.length === before && i < 500; i++) {
+        await new Promise<void>((r) => {
+          wake = r;
+          setTimeout(r, 10);
+        });
+      }
+      expect(runs.length, `retention ran by ${new Date(t).toISOString()}`).toBe(before + 1);
+    };
     // Each step is 3 hours and carries those 3 hours of 1-minute plasma data (what the minute polls
     // add up to); the last 30 hours also get a grid every 5 minutes.
     const STEP = 3 * HOUR;
@@ -145,13 +180,15 @@ describe('applyRetention over 35 simulated days of polling', () => {
         const forecast: ProductRecord = { id: 'three-day-forecast', kind: 'three-day-forecast', issued: now, data: { n: h }, raw: 'FORECAST' };
         await writeProducts(db, [alert, forecast], { fetchedAt: now });
       }
-      if (h % 24 === 21) {
-        await applyRetention(db, now);
-        sizes.push(await totalBytes(db));
-      }
+      // Every step is longer than the retention interval, so each one ends with a run.
+      await advance(now);
+      if (h % 24 === 21) sizes.push(await totalBytes(db));
     }
+    poller.stop();
     const end = start + days * DAY;
-    await applyRetention(db, end);
+    expect(runs).toHaveLength(days * 8);
+    expect(runs.every((r) => r.error === null)).toBe(true);
+    expect(runs[runs.length - 1]!.at).toBe(end);
     // Today (the UTC day starting at `end`) has no samples yet; the 30 days before it are kept.
     expect(await db.series.count().exec()).toBe(30);
     const days0 = (await db.series.find().exec()).map((d) => d.day);
