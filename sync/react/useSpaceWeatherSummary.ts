@@ -6,6 +6,7 @@ import { summariseSpaceWeather, type SpaceWeatherSummary } from '../read/summari
 import type { SeriesChunkDoc } from '../schemas/series.ts';
 import { decodeValues } from '../series/chunkCodec.ts';
 import { useLiveResult } from './useLiveResult.ts';
+import { synopticPeriodStart } from '../../workers/normalise/synoptic.ts';
 
 /** Ages in the summary move on their own; re-evaluate them this often even when nothing is written. */
 const AGE_TICK_MS = 15_000;
@@ -36,10 +37,12 @@ export function useSpaceWeatherSummary(): HookResult<SpaceWeatherSummary> {
         db.feeds.find().$,
         timer(0, AGE_TICK_MS),
       ]).pipe(
-        map(([kp1m, kp3h, plasma, mag, feeds]) =>
-          summariseSpaceWeather(
+        map(([kp1m, kp3h, plasma, mag, feeds]) => {
+          const kpNow = latestValue(kp1m, 'kp');
+          return summariseSpaceWeather(
             {
-              kp1m: latestValue(kp1m, 'kp'),
+              kp1m: kpNow,
+              kp1mBeforeBoundary: kpNow && latestValue(kp1m, 'kp', synopticPeriodStart(kpNow.t)),
               kp3h: latestValue(kp3h, 'kp'),
               speed: latestValue(plasma, 'speed'),
               density: latestValue(plasma, 'density'),
@@ -47,8 +50,8 @@ export function useSpaceWeatherSummary(): HookResult<SpaceWeatherSummary> {
             },
             new Map(feeds.map((f) => [f.id, { state: f.state }])),
             Date.now(),
-          ),
-        ),
+          );
+        }),
       ),
     EMPTY_SUMMARY,
   );

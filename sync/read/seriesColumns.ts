@@ -50,16 +50,17 @@ export function concatChunks(chunks: readonly SeriesColumns[], range: TimeRange)
   return { t, fields };
 }
 
-/** The newest present value of a field across chunks (ascending by day), with its time. */
+/** The newest present value of a field across chunks (ascending by day), with its time; only times before `before` when given. */
 export function latestValue(
   chunks: readonly SeriesColumns[],
   field: string,
+  before = Infinity,
 ): { value: number; t: number } | null {
   for (let c = chunks.length - 1; c >= 0; c--) {
     const chunk = chunks[c]!;
     const col = chunk.fields[field];
     if (!col) continue;
-    for (let i = chunk.t.length - 1; i >= 0; i--) {
+    for (let i = lowerBound(chunk.t, before) - 1; i >= 0; i--) {
       const v = col[i];
       if (v !== null && v !== undefined) return { value: v, t: chunk.t[i]! };
     }

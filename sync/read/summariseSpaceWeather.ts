@@ -1,4 +1,5 @@
 import type { FeedState, FeedStatus, Resource } from '../model.ts';
+import { kpAcrossReset } from './kpAcrossReset.ts';
 
 /** One number of the summary: value (0 when missing, spec §3), when it was measured, how old. */
 export interface SummaryValue {
@@ -31,6 +32,8 @@ export interface SpaceWeatherSummary {
 export interface LatestSamples {
   /** Newest 1-minute estimated Kp (thirds), from 'kp-1m'. */
   kp1m: { value: number; t: number } | null;
+  /** Newest 1-minute Kp before the 3-hour boundary of `kp1m` (held across the estimate's reset). */
+  kp1mBeforeBoundary?: { value: number; t: number } | null;
   /** Newest 3-hourly planetary Kp, from 'kp-3h'. */
   kp3h: { value: number; t: number } | null;
   speed: { value: number; t: number } | null;
@@ -41,7 +44,8 @@ export interface LatestSamples {
 /**
  * Pure: the newest value of each list → the summary. Kp takes whichever of the 1-minute estimate
  * and the 3-hourly index is newer (the 1-minute feed is the current one; the 3-hourly one is what
- * is left when it is missing). A value that is missing reads 0, as the spec says, with a null age
+ * is left when it is missing); just after a 3-hour boundary the 1-minute estimate's restart from 0
+ * is not shown as a drop (`kpAcrossReset`). A value that is missing reads 0, as the spec says, with a null age
  * so the UI can say "no data" instead of showing a bare zero as if measured.
  */
 export function summariseSpaceWeather(
@@ -49,8 +53,9 @@ export function summariseSpaceWeather(
   feeds: ReadonlyMap<string, Pick<FeedStatus, 'state'>>,
   now: number,
 ): SpaceWeatherSummary {
-  const useKp1m = latest.kp1m !== null && (latest.kp3h === null || latest.kp1m.t >= latest.kp3h.t);
-  const kp = useKp1m ? latest.kp1m : latest.kp3h;
+  const kp1m = latest.kp1m && kpAcrossReset(latest.kp1m, latest.kp1mBeforeBoundary ?? null, latest.kp3h);
+  const useKp1m = kp1m !== null && (latest.kp3h === null || kp1m.t >= latest.kp3h.t);
+  const kp = useKp1m ? kp1m : latest.kp3h;
   const make = (sample: { value: number; t: number } | null, feed: Resource): SummaryValue => ({
     value: sample?.value ?? 0,
     time: sample?.t ?? null,

@@ -10,24 +10,9 @@ import { readTable } from './table.ts';
 import { parseSwpcTime } from './swpcTime.ts';
 import { KP_RANGE, toNumber } from './values.ts';
 import { iso, latestOf, toSeries, type Sample } from './series.ts';
+import { isSynopticReset, synopticPeriodStart, SYNOPTIC_PERIOD_MS } from './synoptic.ts';
 
-export const SYNOPTIC_PERIOD_MS = 3 * 3_600_000;
-/** How long after a boundary the restarted estimate is still climbing back (seen: 10–15 min). */
-export const RESET_WINDOW_MS = 30 * 60_000;
-
-/** Start of the 3-hour synoptic period (00, 03, … 21 UT) containing t. */
-export function synopticPeriodStart(t: number): number {
-  return Math.floor(t / SYNOPTIC_PERIOD_MS) * SYNOPTIC_PERIOD_MS;
-}
-
-/**
- * True when t lies in the first 30 minutes of a synoptic period, where a falling 1-minute Kp is
- * the estimate restarting, not the storm easing. Alert logic must not treat such a drop as real.
- */
-export function isSynopticReset(t: number, windowMs = RESET_WINDOW_MS): boolean {
-  if (!Number.isFinite(t)) return false;
-  return t - synopticPeriodStart(t) < windowMs;
-}
+export { isSynopticReset, synopticPeriodStart, SYNOPTIC_PERIOD_MS, RESET_WINDOW_MS } from './synoptic.ts';
 
 /** "1M" = 1− = 0.67, "1Z" = 1.00, "1P" = 1+ = 1.33 (SWPC's thirds code). */
 export function decodeKpCode(value: unknown): number | null {

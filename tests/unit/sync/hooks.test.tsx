@@ -19,6 +19,9 @@ import {
 } from '../../../sync/react/index.ts';
 import { writeFeedStatus, writeGrid, writeProducts, writeSeries } from '../../../sync/write.ts';
 import { disposeTestDatabase, openTestDatabase } from './testDb.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { normalise } from '../../../workers/normalise/index.ts';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 0, 19, 12);
@@ -128,6 +131,29 @@ describe('useSpaceWeatherSummary', () => {
     expect(s.details.solarWindSpeed.state).toBe('fresh');
     expect(s.details.magneticFieldBz.state).toBe('stale');
     expect(s.details.kpIndex.state).toBeNull();
+  });
+});
+
+describe('useSpaceWeatherSummary across the 1-minute Kp reset', () => {
+  it('does not report the estimate restarting at 09:00 UT as Kp dropping, and follows it once it has caught up', async () => {
+    db = await openTestDatabase();
+    // The real SWPC file (2026-07-09 04:03–10:00 UT), first as fetched at 09:03, then complete.
+    const body = readFileSync(join(process.cwd(), 'tests/fixtures/noaa/planetary_k_index_1m.json'), 'utf8');
+    const rows = JSON.parse(body) as { time_tag: string }[];
+    const upTo = (time: string) => JSON.stringify(rows.filter((r) => r.time_tag <= time));
+    const write = async (text: string) => {
+      const r = normalise('kp-1m', text, { now: Date.UTC(2026, 6, 9, 10, 1) });
+      if (!r.ok) throw new Error(r.error);
+      for (const batch of r.series) await writeSeries(db!, batch, { fetchedAt: Date.UTC(2026, 6, 9, 10, 1) });
+    };
+    await write(upTo('2026-07-09T09:03:00'));
+    const { result } = renderHook(() => useSpaceWeatherSummary(), { wrapper: wrapperFor(db) });
+    await waitFor(() => expect(result.current.data.details.kpIndex.time).toBe(Date.UTC(2026, 6, 9, 9, 3)));
+    // Served: 0 at 09:03 (the restart); 2.33 at 08:59, the end of the period before.
+    expect(result.current.data.kpIndex).toBe(2.33);
+    await write(body);
+    await waitFor(() => expect(result.current.data.details.kpIndex.time).toBe(Date.UTC(2026, 6, 9, 10, 0)));
+    expect(result.current.data.kpIndex).toBe(1.67);
   });
 });
 
