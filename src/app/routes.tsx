@@ -2,12 +2,13 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
+import { MapRoute } from '../features/map/MapRoute.tsx';
 import { PageLoading } from '../ui/PageLoading.tsx';
 import { DebugOnly, RequireSignedIn, RequireSignedOut } from './guards.tsx';
 import { Layout } from './Layout.tsx';
 
 // Every screen is its own chunk; the shell above stays small (DESIGN.md budget for `/`).
-const MapPage = lazy(() => import('../features/map/MapPage.tsx'));
+// The map route loads without a Suspense boundary (see MapRoute for why).
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const SignupPage = lazy(() => import('../features/auth/SignupPage.tsx'));
 const AuthCallbackPage = lazy(() => import('../features/auth/AuthCallbackPage.tsx'));
@@ -44,7 +45,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <Layout />,
     children: [
-      { index: true, element: page(MapPage, MAP_LOADING) },
+      { index: true, element: <MapRoute fallback={<PageLoading text={MAP_LOADING} />} /> },
       { path: 'login', element: <RequireSignedOut>{page(LoginPage)}</RequireSignedOut> },
       { path: 'signup', element: <RequireSignedOut>{page(SignupPage)}</RequireSignedOut> },
       { path: 'auth/callback', element: page(AuthCallbackPage) },

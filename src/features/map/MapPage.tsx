@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo, useReducer, useState, type ComponentType } from 'react';
 import { AuroraLegend } from './AuroraLegend.tsx';
-import type { CloudImage } from './auroraMapProps.ts';
+import type { AuroraMapProps, CloudImage } from './auroraMapProps.ts';
+import { startEarlyGridRead, useEarlyGrid } from './earlyGrid.ts';
 import { gridFreshness } from './freshness.ts';
 import { LocationPanel } from './LocationPanel.tsx';
 import { MapControls } from './MapControls.tsx';
@@ -11,12 +12,47 @@ import { SummaryPanel } from './SummaryPanel.tsx';
 import { TimeSlider } from './TimeSlider.tsx';
 import { INITIAL_SLIDER, sliderReducer } from './timeSlider.ts';
 import { useMapPageData } from './useMapPageData.ts';
+import { markOnce } from './perfMarks.ts';
 import { useNow } from './useNow.ts';
 import { useUserLocation } from './useUserLocation.ts';
 import './MapPage.css';
 
-// OpenLayers is most of the map's weight: the page frame, legend and panels paint before it loads.
-const AuroraMap = lazy(() => import('./olmap/AuroraMap.tsx'));
+// This module loads only for route `/`. Everything the first oval needs starts now, in parallel:
+// the newest stored grid (database open + one read) and OpenLayers (most of the map's weight,
+// its own chunk so the page frame, legend and panels paint before it arrives).
+markOnce('map:page-module');
+startEarlyGridRead();
+let auroraMapComponent: ComponentType<AuroraMapProps> | null = null;
+const auroraMapChunk = import('./olmap/AuroraMap.tsx').then((m) => {
+  markOnce('map:olmap-module');
+  auroraMapComponent = m.default;
+  return m.default;
+});
+auroraMapChunk.catch(() => undefined);
+
+/**
+ * The map component once its chunk is in. Not React.lazy + Suspense: React holds back revealing a
+ * suspended boundary's content for up to 300 ms after its fallback showed (to avoid flicker), and
+ * the map is the one thing on this page that should appear the moment it can.
+ */
+function useAuroraMapComponent(): { Map: ComponentType<AuroraMapProps> | null; error: string | null } {
+  const [state, setState] = useState<{ Map: ComponentType<AuroraMapProps> | null; error: string | null }>(() => ({
+    Map: auroraMapComponent,
+    error: null,
+  }));
+  useEffect(() => {
+    if (state.Map) return;
+    let live = true;
+    auroraMapChunk.then(
+      (Map) => live && setState({ Map, error: null }),
+      (e: unknown) => live && setState({ Map: null, error: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [state.Map]);
+  return state;
+}
 
 /** No weather source exists yet, so no cloud image is ever stored; the layer says so instead of pretending. */
 const CLOUD_IMAGE: CloudImage | null = null;
@@ -24,7 +60,9 @@ const CLOUD_IMAGE: CloudImage | null = null;
 const MAP_LABEL = 'Aurora map. Arrow keys pan, plus and minus zoom.';
 
 export function MapPage() {
-  const data = useMapPageData();
+  const early = useEarlyGrid();
+  const data = useMapPageData(early);
+  const { Map: AuroraMap, error: mapLoadError } = useAuroraMapComponent();
   const now = useNow();
   const location = useUserLocation();
   const prefs = data.preferences;
@@ -52,18 +90,15 @@ export function MapPage() {
   const times = useMemo(() => frames.map((f) => f.observationTime), [frames]);
   const freshness = grid ? gridFreshness(grid.observationTime, now, data.feedState, isNewest) : null;
 
-  const [renderedFrame, setRenderedFrame] = useState<number | null>(null);
-  const onRendered = useCallback((t: number | null) => setRenderedFrame(t), []);
-
   return (
-    <div className={`map-page map-page--${mapStyle}`} data-rendered-frame={renderedFrame ?? ''}>
+    <div className={`map-page map-page--${mapStyle}`}>
       <header className="map-page__header">
         <h1 className="map-page__title">Aurora Map</h1>
       </header>
       <div className="map-page__body">
         <div className="map-page__main">
           <div className="map-page__map">
-            <Suspense fallback={<p className="map-page__loading">Loading map data...</p>}>
+            {AuroraMap ? (
               <AuroraMap
                 grid={grid}
                 view={view}
@@ -75,9 +110,12 @@ export function MapPage() {
                 userLocation={userPosition}
                 terminatorTime={grid ? grid.forecastTime : now}
                 label={MAP_LABEL}
-                onRendered={onRendered}
               />
-            </Suspense>
+            ) : (
+              <p className="map-page__loading" role={mapLoadError ? 'alert' : undefined}>
+                {mapLoadError ? `The map could not be loaded: ${mapLoadError}` : 'Loading map data...'}
+              </p>
+            )}
             <MapStatus
               grid={grid}
               freshness={freshness}

@@ -12,6 +12,7 @@ import {
   useSpaceWeatherSummary,
   type SummaryValue,
 } from '../../../sync/react/index.ts';
+import type { GridSnapshot } from '../../../sync/model.ts';
 import { lastValue, NO_VALUE, orderFrames, type MapPageData, type TimedValue } from './mapPageData.ts';
 import { useNow } from './useNow.ts';
 
@@ -24,7 +25,11 @@ function timed(v: SummaryValue): TimedValue {
   return v.time === null ? NO_VALUE : { value: v.value, time: v.time };
 }
 
-export function useMapPageData(): MapPageData {
+/**
+ * `early`: the newest grid from a one-shot read started before the page mounted (earlyGrid.ts),
+ * shown until the live query has delivered.
+ */
+export function useMapPageData(early: GridSnapshot | null = null): MapPageData {
   // Queries are keyed by their range: anchor it on the hour so it changes hourly, not every render.
   const now = useNow(60_000);
   const hour = Math.floor(now / HOUR) * HOUR;
@@ -39,16 +44,17 @@ export function useMapPageData(): MapPageData {
   const summary = useSpaceWeatherSummary();
   const hemi = useSeries('hemi-power', hemiRange);
 
+  const newest = latest.isLoading ? early : latest.data;
   const frames = useMemo(() => {
     const cutoff = now - WINDOW_MS;
     // The newest grid stays even when older than 24 h: offline, the last known oval is still the answer.
-    return orderFrames(grids.data.filter((g) => g.observationTime >= cutoff), latest.data);
-  }, [grids.data, latest.data, now]);
+    return orderFrames(grids.data.filter((g) => g.observationTime >= cutoff), newest);
+  }, [grids.data, newest, now]);
 
   const d = summary.data.details;
   return {
     frames,
-    gridsLoading: latest.isLoading,
+    gridsLoading: latest.isLoading && !early,
     gridsError: latest.error ?? grids.error,
     preferences: prefs.data,
     feedState: feed.data?.state ?? null,

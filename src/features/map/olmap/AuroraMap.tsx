@@ -28,6 +28,7 @@ import { nightPolygon, terminatorLine } from '../terminator.ts';
 import { globeDisc, loadBasemap, projectFeatures, projectLine, projectPolygons, type Basemap } from './basemap.ts';
 import { olProjection } from './olProjection.ts';
 import { PALETTES, type MapPalette } from './palette.ts';
+import { markOnce } from '../perfMarks.ts';
 
 /** The field is painted at this fraction of screen resolution and scaled up: the grid is 1°, so detail is not lost. */
 const PAINT_SCALE = 0.5;
@@ -82,9 +83,20 @@ export default function AuroraMap(props: AuroraMapProps) {
   const targetRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<{ map: OlMap; layers: Layers } | null>(null);
   // What the canvas function paints: read at render time so a new frame needs only source.changed().
-  const paintRef = useRef<{ spec: ProjectionSpec; values: Uint8Array | null }>({ spec: { kind: 'mercator' }, values: null });
+  const paintRef = useRef<{ spec: ProjectionSpec; values: Uint8Array | null; frame: number | null }>({
+    spec: { kind: 'mercator' },
+    values: null,
+    frame: null,
+  });
   const samplingRef = useRef<{ key: string; sampling: GridSampling } | null>(null);
-  const renderedRef = useRef<{ frame: number | null; notify?: (frame: number | null) => void }>({ frame: null });
+  // Which frame is on screen, tracked at render time: `canvas` is the frame the aurora image was
+  // last painted with, `composed` the frame that image showed in the latest map render.
+  // `rendercomplete` comes in a timeout after the render, by when a newer frame may be wanted but
+  // not yet drawn, so it reports `composed`, never the wanted frame.
+  const renderedRef = useRef<{ canvas: number | null; composed: number | null; notify?: (frame: number | null) => void }>({
+    canvas: null,
+    composed: null,
+  });
   const [basemap, setBasemap] = useState<Basemap | null>(null);
   const [basemapError, setBasemapError] = useState<string | null>(null);
   const [projectionError, setProjectionError] = useState<string | null>(null);
@@ -108,7 +120,8 @@ export default function AuroraMap(props: AuroraMapProps) {
         const canvas = document.createElement('canvas');
         canvas.width = Math.max(1, Math.round(size[0] ?? 1));
         canvas.height = Math.max(1, Math.round(size[1] ?? 1));
-        const { spec: paintSpec, values } = paintRef.current;
+        const { spec: paintSpec, values, frame } = paintRef.current;
+        renderedRef.current.canvas = values ? frame : null;
         if (!values) return canvas;
         const small = document.createElement('canvas');
         small.width = Math.max(1, Math.round(canvas.width * PAINT_SCALE));
@@ -126,6 +139,7 @@ export default function AuroraMap(props: AuroraMapProps) {
         sctx.putImageData(image, 0, 0);
         ctx.imageSmoothingEnabled = true;
         ctx.drawImage(small, 0, 0, canvas.width, canvas.height);
+        markOnce('map:aurora-painted');
         return canvas;
       },
     });
@@ -148,10 +162,20 @@ export default function AuroraMap(props: AuroraMapProps) {
       interactions: defaultInteractions({ keyboard: true }),
     });
     // What is on screen, for tests and the bench: the frame (observation time) and the projection.
+    markOnce('map:ol-created');
+    layers.aurora.on('postrender', () => {
+      renderedRef.current.composed = renderedRef.current.canvas;
+    });
+    map.on('postrender', () => {
+      // A hidden aurora layer draws nothing: then the frame "shown" is the one the page asks for.
+      if (!layers.aurora.getVisible()) renderedRef.current.composed = paintRef.current.frame;
+    });
     map.on('rendercomplete', () => {
-      target.dataset.renderedFrame = renderedRef.current.frame === null ? '' : String(renderedRef.current.frame);
+      const frame = renderedRef.current.composed;
+      if (frame !== null) markOnce('map:oval-drawn');
+      target.dataset.renderedFrame = frame === null ? '' : String(frame);
       target.dataset.renderedProjection = map.getView().getProjection().getCode();
-      renderedRef.current.notify?.(renderedRef.current.frame);
+      renderedRef.current.notify?.(frame);
     });
     mapRef.current = { map, layers };
     return () => {
@@ -164,7 +188,10 @@ export default function AuroraMap(props: AuroraMapProps) {
   useEffect(() => {
     let cancelled = false;
     loadBasemap().then(
-      (b) => !cancelled && setBasemap(b),
+      (b) => {
+        markOnce('map:basemap-parsed');
+        if (!cancelled) setBasemap(b);
+      },
       (e: unknown) => !cancelled && setBasemapError(e instanceof Error ? e.message : String(e)),
     );
     return () => {
@@ -234,8 +261,7 @@ export default function AuroraMap(props: AuroraMapProps) {
   useEffect(() => {
     const current = mapRef.current;
     if (!current) return;
-    paintRef.current = { ...paintRef.current, values: grid ? grid.values : null };
-    renderedRef.current.frame = grid ? grid.observationTime : null;
+    paintRef.current = { ...paintRef.current, values: grid ? grid.values : null, frame: grid ? grid.observationTime : null };
     current.layers.aurora.setVisible(showAurora && grid !== null);
     current.layers.aurora.getSource()?.changed();
     current.map.render();
