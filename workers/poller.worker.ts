@@ -12,6 +12,7 @@ import { databaseStore } from './poller/store.ts';
 import { foldBackgroundUpdates } from './poller/foldBackgroundUpdates.ts';
 import type { PollReport } from './poller/pollResource.ts';
 import { readBackgroundUpdates, openAuroraTrackingDb } from '../src/sw/auroraTrackingDb.ts';
+import { summariseReport, type PollReportSummary } from './poller/reportSummary.ts';
 
 export interface PollerStartOptions {
   /** Backend base URL (`{base}/functions/v1/space-weather/…`); null = SWPC directly. */
@@ -29,25 +30,13 @@ export interface PollerStartOptions {
   resources?: Resource[];
 }
 
-/** What crosses back to the page: plain JSON (no typed arrays, no functions). */
-export interface PollReportSummary {
-  resource: Resource;
-  outcome: PollReport['outcome'];
-  error: string | null;
-  state: string;
-  via: PollReport['via'];
-  normaliseMs: number;
-  writeMs: number;
-  written: number;
-}
+export type { PollReportSummary };
 
 let db: AuroraDatabase | null = null;
 let poller: Poller | null = null;
 let listener: ((r: PollReportSummary) => void) | null = null;
 
-function summarise(r: PollReport): PollReportSummary {
-  return { resource: r.resource, outcome: r.outcome, error: r.error, state: r.status.state, via: r.via, normaliseMs: r.normaliseMs, writeMs: r.writeMs, written: r.written };
-}
+const summarise = (r: PollReport): PollReportSummary => summariseReport(r, Date.now());
 
 const api = {
   async start(opts: PollerStartOptions, onReport?: (r: PollReportSummary) => void): Promise<void> {

@@ -12,14 +12,48 @@ export function shouldRefreshOnVisible(lastRefresh: number, now: number): boolea
 }
 
 /**
- * A failed poll is worth a banner only when the network should have worked: offline (or Go
- * Offline) failures are expected, and the screens already say how old their data is.
+ * Spec §7's space-weather resources: the products the main screens (map, forecast, live feeds)
+ * are built on. The poller's other feeds — alerts, the 1-minute Kp, the Kp forecast, the 27-day
+ * outlook and the SDO images — are secondary: each has a core product beside it or a screen of its
+ * own that shows its feed state (FeedAge "Update failed" on /sdo; every feed's error in the
+ * Live Feeds table), so their failures stay there and never reach the global banner.
  */
-export function pollFailureMessage(
-  report: { resource: string; outcome: string; error: string | null },
-  conditions: { online: boolean; forcedOffline: boolean },
-): string | null {
+export const CORE_FEEDS: ReadonlySet<string> = new Set([
+  'kp-index',
+  'aurora-oval',
+  'aurora-nowcast-hemi-power',
+  'solar-wind',
+  'magnetic-field',
+  'three-day-forecast',
+  'three-day-geomag-forecast',
+  'observed-solar-cycle',
+  'predicted-solar-cycle',
+  'icao-advisories',
+]);
+
+export interface PollFailureReport {
+  resource: string;
+  outcome: string;
+  error: string | null;
+  /** Age of the feed's stored data after the poll; null when nothing is stored. */
+  dataAgeMs: number | null;
+  /** The feed's max age: stored data older than this is out of date. */
+  maxAgeMs: number;
+}
+
+/**
+ * Which failed polls raise the global API error banner ("Failed to refresh data: {message}",
+ * spec §8). Only those the user would otherwise not notice and that matter on every page:
+ * - not offline or in Go Offline mode (expected; the connectivity banner says so);
+ * - not a secondary feed (its own screen shows the failure, see CORE_FEEDS);
+ * - a core product with no usable local data: nothing stored, or what is stored is older than
+ *   its max age. A core product whose stored data is still current only marks its feed (the
+ *   screens show "Update failed" with the data's age) and the poller retries with back-off.
+ */
+export function pollFailureMessage(report: PollFailureReport, conditions: { online: boolean; forcedOffline: boolean }): string | null {
   if (report.outcome !== 'failed' || !conditions.online || conditions.forcedOffline) return null;
+  if (!CORE_FEEDS.has(report.resource)) return null;
+  if (report.dataAgeMs !== null && report.dataAgeMs <= report.maxAgeMs) return null;
   return `Failed to refresh data: ${report.resource} — ${report.error ?? 'Unknown error occurred.'}`;
 }
 
