@@ -24,8 +24,8 @@ export interface StartPollerOptions {
 
 export interface PollerControl {
   setForcedOffline(forced: boolean): void;
-  /** Poll every product now; resolves with how many failed (the Retry handler's answer). */
-  refreshNow(resources?: Resource[]): Promise<{ failed: number }>;
+  /** Poll every product now; resolves with how many failed and each poll's report. */
+  refreshNow(resources?: Resource[]): Promise<{ failed: number; reports: PollReportSummary[] }>;
   stop(): Promise<void>;
   /** Resolves once the worker has opened its database and started. */
   ready: Promise<void>;
@@ -79,8 +79,7 @@ export function startPoller(opts: StartPollerOptions): PollerControl {
     },
     async refreshNow(resources) {
       await ready;
-      const { failed } = await remote.refreshNow(resources);
-      return { failed };
+      return remote.refreshNow(resources);
     },
     async stop() {
       globalThis.removeEventListener?.('online', onOnline);

@@ -57,6 +57,20 @@ export function pollFailureMessage(report: PollFailureReport, conditions: { onli
   return `Failed to refresh data: ${report.resource} — ${report.error ?? 'Unknown error occurred.'}`;
 }
 
+/**
+ * The poller's answer to the banner's Retry: how many failures are still worth the banner. The
+ * same rule as `pollFailureMessage`, so a secondary feed that keeps failing (the SDO images with
+ * no internet) does not make every Retry say "Some requests still failed". Offline or in Go
+ * Offline mode nothing was tried, so everything still counts as failed.
+ */
+export function retryFailures(
+  result: { failed: number; reports: readonly PollFailureReport[] },
+  conditions: { online: boolean; forcedOffline: boolean },
+): number {
+  if (!conditions.online || conditions.forcedOffline) return result.failed;
+  return result.reports.filter((r) => pollFailureMessage(r, conditions) !== null).length;
+}
+
 let started = false;
 
 /**
@@ -67,6 +81,7 @@ let started = false;
 export function startDataServices(): void {
   if (started || typeof Worker === 'undefined') return;
   started = true;
+  const conditions = () => ({ online: navigator.onLine, forcedOffline: networkStore.get().forcedOffline });
   const begin = async () => {
     const { startPoller } = await import('../../workers/client.ts');
     const poller = startPoller({
@@ -74,10 +89,7 @@ export function startDataServices(): void {
       subscribeForcedOffline,
       initialForcedOffline: networkStore.get().forcedOffline,
       onReport(report) {
-        const message = pollFailureMessage(report, {
-          online: navigator.onLine,
-          forcedOffline: networkStore.get().forcedOffline,
-        });
+        const message = pollFailureMessage(report, conditions());
         if (message) reportApiError(message);
       },
     });
@@ -86,7 +98,7 @@ export function startDataServices(): void {
       lastRefresh = Date.now();
       return poller.refreshNow();
     };
-    setRetryHandler(refresh);
+    setRetryHandler(async () => ({ failed: retryFailures(await refresh(), conditions()) }));
     onRefreshRequested(() => void refresh().catch(() => undefined));
     setInterval(() => void refresh().catch(() => undefined), PERIODIC_REFRESH_MS);
     document.addEventListener('visibilitychange', () => {

@@ -13,6 +13,16 @@ export interface ReplayOptions {
   force?: boolean;
   /** Stop between requests (the page is going away). */
   signal?: AbortSignal;
+  /**
+   * Web Locks, to keep replays of one database to one at a time across tabs, the poller worker
+   * and the service worker. Default `navigator.locks` where it exists; null = this realm only.
+   */
+  locks?: LockManagerLike | null;
+}
+
+/** The part of the Web Locks API (`navigator.locks`) a replay uses. */
+export interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
 }
 
 export interface ReplayResult {
@@ -38,28 +48,68 @@ async function errorText(res: Response): Promise<string> {
   return `HTTP ${res.status}${text ? `: ${text.slice(0, MAX_ERROR_TEXT)}` : ''}`;
 }
 
-const running = new WeakMap<AuroraDatabase, Promise<unknown>>();
+/** The lock every context takes to replay a database's queue. */
+export function replayLockName(db: AuroraDatabase): string {
+  return `aurora-queue-replay:${db.name}`;
+}
+
+function defaultLocks(): LockManagerLike | null {
+  return (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks ?? null;
+}
+
+interface Lane {
+  /** The last run asked for; the next one starts after it. */
+  tail: Promise<unknown>;
+  /** A run asked for that has not started reading the queue yet: later calls join it. */
+  waiting: { force: boolean; promise: Promise<ReplayResult> } | null;
+}
+const lanes = new WeakMap<AuroraDatabase, Lane>();
 
 /**
  * Send every due pending request, oldest first, one at a time (so a profile write made after
  * another lands after it). Each carries `Idempotency-Key: <id>`; the document is removed only
  * after a 2xx, so a replay interrupted anywhere (tab closed mid-request, crash after the server
  * applied it) re-sends that request next time and the server's key check makes it take effect
- * once. Runs in one realm are serialised: a call made during a run starts after it, so a request
- * queued meanwhile is not missed.
+ * once.
+ *
+ * One replay at a time: in this realm, runs of a database are serialised, and a call made while
+ * a run is still waiting to start joins it (reconnect, the SW's sync message and its page event
+ * often fire together — one run answers them all, with `force` if any asked for it, sent with the
+ * first caller's fetch and base URL). A call made while a run is already sending starts after it,
+ * so a request queued meanwhile is not missed. Across tabs and workers, the run holds a Web Lock.
  */
 export function replayQueue(options: ReplayOptions): Promise<ReplayResult> {
   return (async () => {
     const db = options.db ?? (await getDatabase());
-    const previous = running.get(db) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(() => replayOnce(db, options));
-    running.set(db, run);
-    void run.finally(() => {
-      if (running.get(db) === run) running.delete(db);
-    }).catch(() => undefined);
-    return run;
+    let lane = lanes.get(db);
+    if (!lane) lanes.set(db, (lane = { tail: Promise.resolve(), waiting: null }));
+    const joined = lane.waiting;
+    if (joined) {
+      joined.force ||= options.force === true;
+      return joined.promise;
+    }
+    const locks = options.locks === undefined ? defaultLocks() : options.locks;
+    const slot: NonNullable<Lane['waiting']> = { force: options.force === true, promise: Promise.resolve(EMPTY_RESULT) };
+    const l = lane;
+    const start = () => {
+      if (l.waiting === slot) l.waiting = null;
+      return replayOnce(db, { ...options, force: slot.force });
+    };
+    slot.promise = l.tail
+      .catch(() => undefined)
+      .then(() => (locks ? locks.request(replayLockName(db), start) : start()));
+    // Should the lock or the previous run fail before this one starts, later calls must not join it.
+    const settled = slot.promise.finally(() => {
+      if (l.waiting === slot) l.waiting = null;
+    });
+    slot.promise = settled;
+    lane.waiting = slot;
+    lane.tail = settled;
+    return settled;
   })();
 }
+
+const EMPTY_RESULT: ReplayResult = { sent: 0, failed: 0, rejected: 0, remaining: 0 };
 
 async function replayOnce(db: AuroraDatabase, options: ReplayOptions): Promise<ReplayResult> {
   const now = options.now ?? Date.now;

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../sync/database.ts';
 import { enqueueRequest, replayQueue } from '../../../sync/queue/index.ts';
+import type { LockManagerLike } from '../../../sync/queue/replayQueue.ts';
 import { startIdempotentServer, type IdempotentServer } from './idempotentServer.ts';
 
 let server: IdempotentServer;
@@ -18,9 +19,23 @@ afterAll(async () => {
 afterEach(async () => {
   if (db && !db.closed) await removeDatabase(db);
   db = undefined;
-  server.deliveries.length = 0;
-  server.effects.clear();
+  server.reset();
 });
+
+/**
+ * navigator.locks as browsers implement it for one origin (exclusive, granted in request order),
+ * shared by the "tabs" below: Node 20 has no Web Locks.
+ */
+function originLocks(): LockManagerLike {
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    request(name, callback) {
+      const run = (tails.get(name) ?? Promise.resolve()).catch(() => undefined).then(callback);
+      tails.set(name, run);
+      return run;
+    },
+  };
+}
 
 async function enqueueHundred(d: AuroraDatabase, t0: number): Promise<string[]> {
   const keys: string[] = [];
@@ -92,4 +107,26 @@ describe('the request queue on IndexedDB (Dexie, fake-indexeddb)', () => {
     expect(await replayQueue({ db, fetch, baseUrl: server.url, now: () => 15_000 })).toMatchObject({ sent: 1, remaining: 0 });
     expect(server.effects.size).toBe(1);
   });
+
+  it('lets two tabs replaying the same queue at once send each request once, one at a time', async () => {
+    const dbName = name();
+    db = await openDatabase({ name: dbName, storage: 'dexie', multiInstance: true, ignoreDuplicate: true });
+    const other = await openDatabase({ name: dbName, storage: 'dexie', multiInstance: true, ignoreDuplicate: true });
+    try {
+      const keys = await enqueueHundred(db, 1_000);
+      server.delayMs = 2;
+      const locks = originLocks();
+      // Both tabs see `online` at the same moment.
+      const [a, b] = await Promise.all([
+        replayQueue({ db, fetch, baseUrl: server.url, force: true, locks }),
+        replayQueue({ db: other, fetch, baseUrl: server.url, force: true, locks }),
+      ]);
+      expect(a.sent + b.sent).toBe(100);
+      expect(server.maxInFlight).toBe(1);
+      expect(server.deliveries).toEqual(keys);
+      expect([...server.effects.keys()]).toEqual(keys);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CORE_FEEDS, pollFailureMessage, shouldRefreshOnVisible, VISIBLE_REFRESH_MIN_GAP_MS } from '../../../src/app/dataServices.ts';
+import { CORE_FEEDS, pollFailureMessage, retryFailures, shouldRefreshOnVisible, VISIBLE_REFRESH_MIN_GAP_MS } from '../../../src/app/dataServices.ts';
 import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../sync/database.ts';
 import { RESOURCES, type Resource } from '../../../sync/model.ts';
 import { createPoller } from '../../../workers/poller/createPoller.ts';
@@ -40,6 +40,13 @@ describe('connecting the poller to the shell', () => {
     );
   });
 
+  it('counts every product as still failed after a Retry made offline, when nothing was tried', () => {
+    expect(retryFailures({ failed: 15, reports: [] }, { online: false, forcedOffline: false })).toBe(15);
+    expect(retryFailures({ failed: 15, reports: [] }, { online: true, forcedOffline: true })).toBe(15);
+    expect(retryFailures({ failed: 1, reports: [failed] }, online)).toBe(1);
+    expect(retryFailures({ failed: 1, reports: [{ ...failed, resource: 'sdo-images' }] }, online)).toBe(0);
+  });
+
   it('stays quiet offline, in Go Offline mode, and for polls that worked', () => {
     expect(pollFailureMessage(failed, { online: false, forcedOffline: false })).toBeNull();
     expect(pollFailureMessage(failed, { online: true, forcedOffline: true })).toBeNull();
@@ -68,11 +75,15 @@ describe('the banner rule on real poll reports', () => {
       if (backendUp && url.startsWith('http://backend/') && url.endsWith('/kp-index')) return new Response(noaa('noaa-planetary-k-index.json'), { status: 200 });
       throw new TypeError('Failed to fetch');
     };
+    const retryAnswers: number[] = [];
     const banners = async (at: number) => {
       const poller = createPoller({ fetch, backendBase: 'http://backend', store: databaseStore(db!), now: () => at, resources: ['kp-index', 'sdo-images'] });
-      const { reports } = await poller.refreshNow(['kp-index', 'sdo-images'] satisfies Resource[]);
+      const { failed, reports } = await poller.refreshNow(['kp-index', 'sdo-images'] satisfies Resource[]);
       poller.stop();
-      return reports.map((r) => pollFailureMessage(summariseReport(r, at), online)).filter((m) => m !== null);
+      const summaries = reports.map((r) => summariseReport(r, at));
+      // What the banner's Retry would report for the same refresh.
+      retryAnswers.push(retryFailures({ failed, reports: summaries }, online));
+      return summaries.map((r) => pollFailureMessage(r, online)).filter((m) => m !== null);
     };
     // Nothing stored and nothing reachable: only the core product reaches the banner.
     expect(await banners(now)).toEqual(['Failed to refresh data: kp-index — Network error: Failed to fetch']);
@@ -84,5 +95,8 @@ describe('the banner rule on real poll reports', () => {
     expect(await banners(now)).toEqual(['Failed to refresh data: kp-index — Network error: Failed to fetch']);
     // At a time when that data is still current, the same failure stays on the feed only.
     expect(await banners(dataTime + 60 * MIN)).toEqual([]);
+    // Retry says "Some requests still failed" exactly when a failure is still worth the banner:
+    // the SDO feed failed every time and never counted.
+    expect(retryAnswers).toEqual([1, 0, 1, 0]);
   }, 60_000);
 });

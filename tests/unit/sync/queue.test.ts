@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../sync/database.ts';
 import { backoffDelay, classifyResponse, enqueueRequest, installReplayTriggers, nextAttemptAt, replayQueue } from '../../../sync/queue/index.ts';
+import { PAGE_BACKGROUND_SYNC_EVENT } from '../../../sync/queue/installReplayTriggers.ts';
+import { apiErrorStore, reportApiError, retryApiErrors, setRetryHandler } from '../../../src/lib/apiErrors.ts';
 import { startIdempotentServer, type IdempotentServer } from '../../integration/sync/idempotentServer.ts';
 import { disposeTestDatabase, openTestDatabase } from './testDb.ts';
 
@@ -28,8 +30,7 @@ describe('replay', () => {
   afterEach(async () => {
     await disposeTestDatabase(db);
     db = undefined;
-    server.effects.clear();
-    server.deliveries.length = 0;
+    server.reset();
   });
 
   it('keeps a refused request out of the retries, with the server’s reason', async () => {
@@ -93,5 +94,64 @@ describe('replay', () => {
     events.dispatchEvent(new Event('online'));
     await new Promise((r) => setTimeout(r, 100));
     expect(server.effects.size).toBe(3);
+  });
+
+  it('answers reconnect, the SW message, its page event and Retry arriving together with one replay, one request at a time', async () => {
+    db = await openTestDatabase();
+    // Queued offline earlier, their back-off still running: only the forced triggers send them now.
+    for (let i = 0; i < 4; i++) await enqueueRequest({ target: `/r${i}`, method: 'POST', body: i }, { db, now: Date.now() + 3_600_000 });
+    const events = new EventTarget();
+    const sw = new EventTarget();
+    let retry: (() => Promise<{ failed: number }>) | null = null;
+    const stop = installReplayTriggers({
+      db,
+      fetch,
+      baseUrl: server.url,
+      events,
+      serviceWorker: sw,
+      setRetryHandler: (fn) => {
+        retry = fn;
+        return () => (retry = null);
+      },
+    });
+    server.delayMs = 20;
+    server.failNext(1, 503);
+    // Coming back online: the browser fires `online`, the SW's background sync posts its message and
+    // the PWA layer re-fires it as a page event; the person presses Retry on the banner.
+    events.dispatchEvent(new Event('online'));
+    sw.dispatchEvent(new MessageEvent('message', { data: { type: 'sync-aurora-data' } }));
+    events.dispatchEvent(new Event(PAGE_BACKGROUND_SYNC_EVENT));
+    expect(await retry!()).toEqual({ failed: 1 });
+    // One run answered all four: each request went out once, never two at the same time.
+    expect(server.deliveries).toHaveLength(4);
+    expect(new Set(server.deliveries).size).toBe(4);
+    expect(server.maxInFlight).toBe(1);
+    expect(server.effects.size).toBe(3);
+    // The one that failed goes on the next Retry, and takes effect once.
+    expect(await retry!()).toEqual({ failed: 0 });
+    expect(server.deliveries).toHaveLength(5);
+    expect(server.effects.size).toBe(4);
+    stop();
+  });
+
+  it('makes the error banner say when requests still failed after Retry, and clears it when they went', async () => {
+    db = await openTestDatabase();
+    setRetryHandler(null);
+    let runs = 0;
+    const stop = installReplayTriggers({ db, fetch, baseUrl: server.url, events: new EventTarget(), serviceWorker: null, setRetryHandler, onResult: () => runs++ });
+    await expect.poll(() => runs).toBe(1);
+    // Made offline, their back-off still running; the server will refuse the first one for now.
+    for (const a of [1, 2]) await enqueueRequest({ target: '/functions/v1/push-subscription', method: 'POST', body: { a } }, { db, now: Date.now() + 60_000 });
+    server.failNext(1, 503);
+    reportApiError('Failed to refresh data: push — Network error: Failed to fetch');
+    await retryApiErrors();
+    expect(apiErrorStore.get()).toMatchObject({ retrying: false, retryMessage: 'Some requests still failed. Please try again later.' });
+    expect(server.effects.size).toBe(1);
+    await retryApiErrors();
+    expect(apiErrorStore.get()).toEqual({ messages: [], retryMessage: null, retrying: false });
+    expect(server.effects.size).toBe(2);
+    expect(server.deliveries).toHaveLength(3);
+    stop();
+    setRetryHandler(null);
   });
 });
