@@ -35,17 +35,20 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+/** CORS for API answers, lower-cased so a handler's own CORS headers replace them instead of being sent twice. */
+const CORS_LOWER: Record<string, string> = Object.fromEntries(Object.entries(CORS).map(([k, v]) => [k.toLowerCase(), v]));
+
 /** Node request → Web Request (the auth server and the functions are Web-standard handlers). */
 function toWebRequest(req: IncomingMessage, origin: string): Request {
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined) continue;
-    if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
-    else headers.set(k, v);
-  }
+  // Header pairs straight from the wire and the URL as a string: the Request parses and validates
+  // both itself, so building a Headers and a URL here first would only do the work twice.
+  const raw = req.rawHeaders;
+  const headers: [string, string][] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.push([raw[i]!, raw[i + 1]!]);
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(new URL(req.url ?? '/', origin), {
+  const path = req.url ?? '/';
+  return new Request(origin + (path.startsWith('/') ? path : `/${path}`), {
     method,
     headers,
     body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
@@ -53,33 +56,50 @@ function toWebRequest(req: IncomingMessage, origin: string): Request {
   } as RequestInit);
 }
 
+/**
+ * Web Response → Node response. A body that arrives in one chunk (every cached space-weather
+ * answer, every JSON answer) is sent in one write with a Content-Length; anything longer streams.
+ */
 async function sendWebResponse(res: ServerResponse, r: Response, extra: Record<string, string> = {}): Promise<void> {
   const headers: Record<string, string | string[]> = { ...extra };
-  r.headers.forEach((v, k) => {
-    if (k === 'set-cookie') return;
-    headers[k] = v;
-  });
-  const cookies = r.headers.getSetCookie();
-  if (cookies.length) headers['set-cookie'] = cookies;
-  res.writeHead(r.status, headers);
+  for (const [k, v] of r.headers) {
+    if (k !== 'set-cookie') headers[k] = v;
+  }
+  if (r.headers.has('set-cookie')) headers['set-cookie'] = r.headers.getSetCookie();
   if (!r.body) {
+    res.writeHead(r.status, headers);
     res.end();
     return;
   }
   const reader = r.body.getReader();
+  const first = await reader.read();
+  const second = first.done ? first : await reader.read();
+  if (second.done) {
+    const body = first.value;
+    if (body && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) headers['content-length'] = String(body.byteLength);
+    res.writeHead(r.status, headers);
+    res.end(body);
+    return;
+  }
+  res.writeHead(r.status, headers);
+  if (!res.write(first.value)) await drained(res);
+  if (!res.write(second.value)) await drained(res);
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    if (!res.write(value)) await new Promise((ok) => res.once('drain', ok));
+    if (!res.write(value)) await drained(res);
   }
   res.end();
 }
+
+const drained = (res: ServerResponse) => new Promise((ok) => res.once('drain', ok));
 
 /**
  * The one origin of the local stack, in front of everything: /rest/v1 (PostgREST), /auth/v1,
  * /realtime/v1/websocket, /functions/v1 and, for every other path, the built app.
  */
 export function createGateway(o: GatewayOptions): Server {
+  const origin = o.publicUrl.replace(/\/+$/, '');
   const staticHandler = o.distDir && existsSync(`${o.distDir}/index.html`) ? createStaticHandler(o.distDir) : null;
   const csp = contentSecurityPolicy(o.cspHosts);
   const upstream = new URL(o.postgrestUrl);
@@ -119,8 +139,8 @@ export function createGateway(o: GatewayOptions): Server {
       return;
     }
     if (path.startsWith('/rest/v1/') || path === '/rest/v1') return proxyRest(req, res, path.slice('/rest/v1'.length) || '/');
-    if (api?.[1] === 'auth') return sendWebResponse(res, await o.auth.handle(toWebRequest(req, o.publicUrl)), CORS);
-    if (api?.[1] === 'functions') return sendWebResponse(res, await o.functions(toWebRequest(req, o.publicUrl)), CORS);
+    if (api?.[1] === 'auth') return sendWebResponse(res, await o.auth.handle(toWebRequest(req, origin)), CORS_LOWER);
+    if (api?.[1] === 'functions') return sendWebResponse(res, await o.functions(toWebRequest(req, origin)), CORS_LOWER);
     if (api) return sendJson(res, 404, { message: 'Not found' });
     if (!staticHandler) return sendJson(res, 404, { message: 'No app build is served by this gateway' });
     res.setHeader('Content-Security-Policy', csp);

@@ -21,13 +21,15 @@ export function requireEnv(name: string): string {
  * stacks from one process and switches the variables per request.
  */
 export function memoByEnv<T>(names: readonly string[], create: () => T): () => T {
-  let key: string | null = null;
+  let seen: (string | undefined)[] | null = null;
   let value: T;
   return () => {
-    const current = names.map((n) => getEnv(n) ?? '').join('\u0000');
-    if (current !== key) {
+    // Compared name by name, no joined key: this runs on every request of the hot space-weather path.
+    let same = seen !== null;
+    for (let i = 0; same && i < names.length; i++) same = getEnv(names[i]!) === seen![i];
+    if (!same) {
       value = create();
-      key = current;
+      seen = names.map((n) => getEnv(n));
     }
     return value;
   };

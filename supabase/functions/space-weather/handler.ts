@@ -45,9 +45,10 @@ export function createSpaceWeatherHandler(getService: () => SpaceWeatherService)
       return errorJson(404, `Unknown resource "${name}"`, { resources: SPACE_WEATHER_RESOURCE_NAMES });
     }
 
-    const served = await getService().get(name);
+    const service = getService();
+    const served = service.cached(name) ?? (await service.get(name));
     if (!served) {
-      const why = getService().stats()[name].lastError ?? 'no data yet';
+      const why = service.stats()[name].lastError ?? 'no data yet';
       return errorJson(503, `${name} is unavailable: upstream cannot be reached (${why}) and no recorded copy exists`, {
         resource: name,
       });
@@ -55,21 +56,18 @@ export function createSpaceWeatherHandler(getService: () => SpaceWeatherService)
 
     const { entry, source, freshForMs } = served;
     const prepared = prepare(entry);
-    const headers: Record<string, string> = {
-      ...prepared.headers,
-      'cache-control': cacheControl(freshForMs, resourceSpec(name).cadenceMs),
-      'x-aurora-source': source,
-    };
+    const headers = headersFor(prepared, entry, source, cacheControl(freshForMs, resourceSpec(name).cadenceMs));
     const conditional = { ifNoneMatch: req.headers.get('if-none-match'), ifModifiedSince: req.headers.get('if-modified-since') };
-    if (isNotModified(conditional, entry)) return new Response(null, { status: 304, headers });
-    headers['content-type'] = entry.contentType;
-    return new Response(req.method === 'HEAD' ? null : prepared.bytes, { status: 200, headers });
+    if (isNotModified(conditional, entry)) return new Response(null, { status: 304, headers: headers.notModified });
+    return new Response(req.method === 'HEAD' ? null : prepared.bytes, { status: 200, headers: headers.ok });
   };
 }
 
 interface Prepared {
   bytes: Uint8Array<ArrayBuffer>;
   headers: Record<string, string>;
+  /** The last answer's headers, reused while source and Cache-Control stay the same (a second at least). */
+  last: { key: string; ok: Headers; notModified: Headers } | null;
 }
 
 /** What never changes for one cached body, computed once: a cached resource is the hot path. */
@@ -87,10 +85,25 @@ function prepare(entry: CachedBody): Prepared {
         'x-aurora-data-time': entry.dataTime === null ? 'unknown' : new Date(entry.dataTime).toISOString(),
         vary: 'Accept-Encoding',
       },
+      last: null,
     };
     preparedBodies.set(entry, p);
   }
   return p;
+}
+
+/**
+ * The 200 and 304 headers for one answer. A Response copies the Headers it is given, so one
+ * validated Headers object serves every request until max-age ticks down or the source changes;
+ * building it from a plain object each time re-validates every header.
+ */
+function headersFor(p: Prepared, entry: CachedBody, source: string, cacheControlValue: string): { ok: Headers; notModified: Headers } {
+  const key = `${source} ${cacheControlValue}`;
+  if (p.last?.key !== key) {
+    const common = { ...p.headers, 'cache-control': cacheControlValue, 'x-aurora-source': source };
+    p.last = { key, notModified: new Headers(common), ok: new Headers({ ...common, 'content-type': entry.contentType }) };
+  }
+  return p.last;
 }
 
 /** The process-wide service, created on first use so the environment is read after start-up. */

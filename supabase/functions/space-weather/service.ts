@@ -123,8 +123,24 @@ export class SpaceWeatherService {
     return Math.max(0, st.lastAttemptAt + resourceSpec(resource).cadenceMs - this.opts.now());
   }
 
+  /**
+   * The cached body when it can be served right now without asking upstream (within the cadence,
+   * no fetch in flight), counted as a cache hit; otherwise null and the caller awaits `get`. The
+   * hot path of a busy resource, kept free of promises.
+   */
+  cached(resource: SpaceWeatherResource): Served | null {
+    const st = this.states.get(resource);
+    if (!st?.entry || st.inFlight || st.lastAttemptAt === null) return null;
+    const freshForMs = this.freshFor(resource, st);
+    if (freshForMs === 0) return null;
+    st.stats.cacheHits++;
+    return { entry: st.entry, source: st.entry.origin === 'replay' ? 'replay' : 'cache', freshForMs };
+  }
+
   /** The body to serve for a resource, or null when upstream failed and nothing is recorded. */
   async get(resource: SpaceWeatherResource): Promise<Served | null> {
+    const hit = this.cached(resource);
+    if (hit) return hit;
     const st = this.state(resource);
     const due = st.lastAttemptAt === null || this.freshFor(resource, st) === 0;
     let revalidated = false;

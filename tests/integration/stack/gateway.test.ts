@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
@@ -29,6 +30,28 @@ describe('the gateway', () => {
     const settings = (await (await fetch(`${stack.url}/auth/v1/settings`)).json()) as Record<string, unknown>;
     expect(settings.anon_key).toBe(stack.anonKey);
     expect(settings).not.toHaveProperty('vapid_public_key');
+  });
+
+  it('sends a one-piece answer with its length and a streamed one in chunks, each header once (the handler’s own CORS wins)', async () => {
+    const raw = (path: string) =>
+      new Promise<{ headers: string[]; body: string }>((resolve, reject) => {
+        request(`${stack.url}${path}`, (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ headers: res.rawHeaders, body }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const values = (headers: string[], name: string) => headers.filter((_, i) => i % 2 === 1 && headers[i - 1]!.toLowerCase() === name);
+    const whole = await raw('/functions/v1/echo/x');
+    expect(values(whole.headers, 'content-length')).toEqual([String(Buffer.byteLength(whole.body))]);
+    expect(values(whole.headers, 'access-control-allow-origin')).toEqual(['*']);
+    const streamed = await raw('/functions/v1/stream');
+    expect(streamed.body).toBe('first,second,third');
+    expect(values(streamed.headers, 'transfer-encoding')).toEqual(['chunked']);
+    expect(values(streamed.headers, 'access-control-allow-origin')).toEqual(['https://app.example']);
+    expect(values(streamed.headers, 'set-cookie')).toEqual(['a=1; Path=/', 'b=2; Path=/']);
   });
 
   it('serves /api/* from the functions base', async () => {
