@@ -50,17 +50,17 @@ export function sampleGrid(values: Uint8Array, lon: number, lat: number): number
 }
 
 /**
- * Where each pixel of a painted image samples the grid: the four surrounding cells and the
- * bilinear weights. It depends only on the view (projection, extent, size), so a time-slider step
- * reuses it and only looks values up.
+ * Where each pixel of a painted image samples the grid: the two upper cells of the four around it
+ * and the bilinear weights. It depends only on the view (projection, extent, size), so a
+ * time-slider step reuses it and only looks values up.
  */
 export interface GridSampling {
   width: number;
   height: number;
   /** Index of the top-left cell per pixel, or -1 where nothing is drawn (off the globe, artefact rows). */
   cell: Int32Array;
-  /** Column of the right-hand neighbour (wraps at the antimeridian). */
-  nextCol: Int16Array;
+  /** Index of the top-right cell (the next column, wrapping at the antimeridian). */
+  right: Int32Array;
   /** Fraction towards the next row and the next column. */
   fr: Float32Array;
   fc: Float32Array;
@@ -72,7 +72,7 @@ export function buildSampling(spec: ProjectionSpec, extent: Extent, width: numbe
     width,
     height,
     cell: new Int32Array(n).fill(-1),
-    nextCol: new Int16Array(n),
+    right: new Int32Array(n),
     fr: new Float32Array(n),
     fc: new Float32Array(n),
   };
@@ -92,7 +92,7 @@ export function buildSampling(spec: ProjectionSpec, extent: Extent, width: numbe
       const c0 = Math.floor(c) % GRID_WIDTH;
       const k = j * width + i;
       sampling.cell[k] = r0 * GRID_WIDTH + c0;
-      sampling.nextCol[k] = (c0 + 1) % GRID_WIDTH;
+      sampling.right[k] = r0 * GRID_WIDTH + ((c0 + 1) % GRID_WIDTH);
       sampling.fr[k] = r - r0;
       sampling.fc[k] = c - Math.floor(c);
     }
@@ -100,29 +100,32 @@ export function buildSampling(spec: ProjectionSpec, extent: Extent, width: numbe
   return sampling;
 }
 
-/** Colours a target of the sampling's size from one grid's values. */
+/**
+ * Colours a target of the sampling's size from one grid's values, in one pass over the pixels.
+ * Pixels are written as whole 32-bit words: the target and the LUT are both viewed as Uint32, so
+ * each word carries the LUT's four RGBA bytes in order whatever the platform's byte order.
+ */
 export function paintWithSampling(target: PixelTarget, sampling: GridSampling, values: Uint8Array, lut: Uint8ClampedArray): void {
   const { data } = target;
-  const { cell, nextCol, fr, fc } = sampling;
-  data.fill(0);
-  for (let k = 0; k < cell.length; k++) {
+  const out = new Uint32Array(data.buffer, data.byteOffset, data.byteLength >> 2);
+  const colours = new Uint32Array(lut.buffer, lut.byteOffset, lut.byteLength >> 2);
+  const { cell, right, fr, fc } = sampling;
+  const n = cell.length;
+  for (let k = 0; k < n; k++) {
     const i00 = cell[k]!;
-    if (i00 < 0) continue;
-    const rowStart = i00 - (i00 % GRID_WIDTH);
-    const i01 = rowStart + nextCol[k]!;
+    if (i00 < 0) {
+      out[k] = 0;
+      continue;
+    }
+    const i01 = right[k]!;
     const v00 = values[i00]!;
     const v01 = values[i01]!;
+    const f = fc[k]!;
+    const top = v00 + (v01 - v00) * f;
     const v10 = values[i00 + GRID_WIDTH]!;
-    const v11 = values[i01 + GRID_WIDTH]!;
-    const top = v00 + (v01 - v00) * fc[k]!;
-    const v = top + (v10 + (v11 - v10) * fc[k]! - top) * fr[k]!;
-    if (v < 1) continue;
-    const l = Math.min(255, Math.round(v * 2.55)) * 4;
-    const o = k * 4;
-    data[o] = lut[l]!;
-    data[o + 1] = lut[l + 1]!;
-    data[o + 2] = lut[l + 2]!;
-    data[o + 3] = lut[l + 3]!;
+    const bottom = v10 + (values[i01 + GRID_WIDTH]! - v10) * f;
+    const v = top + (bottom - top) * fr[k]!;
+    out[k] = v < 1 ? 0 : colours[v >= 100 ? 255 : Math.round(v * 2.55)]!;
   }
 }
 

@@ -16,22 +16,19 @@ import { defaults as defaultInteractions } from 'ol/interaction/defaults.js';
 import ImageLayer from 'ol/layer/Image.js';
 import VectorLayer from 'ol/layer/Vector.js';
 import VectorImageLayer from 'ol/layer/VectorImage.js';
-import ImageCanvasSource from 'ol/source/ImageCanvas.js';
 import ImageStatic from 'ol/source/ImageStatic.js';
 import VectorSource from 'ol/source/Vector.js';
 import { Circle as CircleStyle, Fill, Stroke, Style } from 'ol/style.js';
-import { buildSampling, paintWithSampling, type GridSampling } from '../auroraImage.ts';
 import type { AuroraMapProps } from '../auroraMapProps.ts';
 import { buildRampLut } from '../colorRamp.ts';
-import { forwardProject, ORTHO_RADIUS, projectionCode, projectionSpec, type ProjectionSpec } from '../projections.ts';
+import { forwardProject, ORTHO_RADIUS, projectionSpec, type ProjectionSpec } from '../projections.ts';
 import { nightPolygon, terminatorLine } from '../terminator.ts';
 import { globeDisc, loadBasemap, projectFeatures, projectLine, projectPolygons, type Basemap } from './basemap.ts';
+import { AuroraSource } from './auroraSource.ts';
 import { olProjection } from './olProjection.ts';
 import { PALETTES, type MapPalette } from './palette.ts';
 import { markOnce } from '../perfMarks.ts';
 
-/** The field is painted at this fraction of screen resolution and scaled up: the grid is 1°, so detail is not lost. */
-const PAINT_SCALE = 0.5;
 const LUT = buildRampLut();
 
 interface Layers {
@@ -40,7 +37,7 @@ interface Layers {
   borders: VectorImageLayer<VectorSource>;
   night: VectorLayer<VectorSource>;
   clouds: ImageLayer<ImageStatic>;
-  aurora: ImageLayer<ImageCanvasSource>;
+  aurora: ImageLayer<AuroraSource>;
   user: VectorLayer<VectorSource>;
 }
 
@@ -88,15 +85,11 @@ export default function AuroraMap(props: AuroraMapProps) {
     values: null,
     frame: null,
   });
-  const samplingRef = useRef<{ key: string; sampling: GridSampling } | null>(null);
-  // Which frame is on screen, tracked at render time: `canvas` is the frame the aurora image was
-  // last painted with, `composed` the frame that image showed in the latest map render.
+  // Which frame is on screen, tracked at render time: `composed` is the frame the aurora image
+  // showed in the latest map render.
   // `rendercomplete` comes in a timeout after the render, by when a newer frame may be wanted but
   // not yet drawn, so it reports `composed`, never the wanted frame.
-  const renderedRef = useRef<{ canvas: number | null; composed: number | null; notify?: (frame: number | null) => void }>({
-    canvas: null,
-    composed: null,
-  });
+  const renderedRef = useRef<{ composed: number | null; notify?: (frame: number | null) => void }>({ composed: null });
   const [basemap, setBasemap] = useState<Basemap | null>(null);
   const [basemapError, setBasemapError] = useState<string | null>(null);
   const [projectionError, setProjectionError] = useState<string | null>(null);
@@ -113,35 +106,10 @@ export default function AuroraMap(props: AuroraMapProps) {
     // The basemap changes only with the view: drawn once into an image, it is not replayed on every slider step.
     const basemapLayer = (zIndex: number, attributions?: string) =>
       new VectorImageLayer({ source: new VectorSource({ wrapX: false, attributions }), zIndex, imageRatio: 1.5 });
-    const auroraSource = new ImageCanvasSource({
+    const auroraSource = new AuroraSource({
       attributions: 'Aurora: NOAA SWPC OVATION',
-      ratio: 1,
-      canvasFunction: (extent, _resolution, _pixelRatio, size) => {
-        const canvas = document.createElement('canvas');
-        canvas.width = Math.max(1, Math.round(size[0] ?? 1));
-        canvas.height = Math.max(1, Math.round(size[1] ?? 1));
-        const { spec: paintSpec, values, frame } = paintRef.current;
-        renderedRef.current.canvas = values ? frame : null;
-        if (!values) return canvas;
-        const small = document.createElement('canvas');
-        small.width = Math.max(1, Math.round(canvas.width * PAINT_SCALE));
-        small.height = Math.max(1, Math.round(canvas.height * PAINT_SCALE));
-        const sctx = small.getContext('2d');
-        const ctx = canvas.getContext('2d');
-        if (!sctx || !ctx) return canvas;
-        const image = sctx.createImageData(small.width, small.height);
-        // The pixel → grid mapping depends only on the view: a slider step reuses it.
-        const key = `${projectionCode(paintSpec)}|${extent.join(',')}|${small.width}x${small.height}`;
-        if (samplingRef.current?.key !== key) {
-          samplingRef.current = { key, sampling: buildSampling(paintSpec, [extent[0]!, extent[1]!, extent[2]!, extent[3]!], small.width, small.height) };
-        }
-        paintWithSampling(image, samplingRef.current.sampling, values, LUT);
-        sctx.putImageData(image, 0, 0);
-        ctx.imageSmoothingEnabled = true;
-        ctx.drawImage(small, 0, 0, canvas.width, canvas.height);
-        markOnce('map:aurora-painted');
-        return canvas;
-      },
+      read: () => paintRef.current,
+      lut: LUT,
     });
     const layers: Layers = {
       disc: vector(0),
@@ -164,7 +132,8 @@ export default function AuroraMap(props: AuroraMapProps) {
     // What is on screen, for tests and the bench: the frame (observation time) and the projection.
     markOnce('map:ol-created');
     layers.aurora.on('postrender', () => {
-      renderedRef.current.composed = renderedRef.current.canvas;
+      renderedRef.current.composed = auroraSource.paintedFrame;
+      markOnce('map:aurora-painted');
     });
     map.on('postrender', () => {
       // A hidden aurora layer draws nothing: then the frame "shown" is the one the page asks for.

@@ -1,0 +1,95 @@
+/**
+ * The aurora field as an OpenLayers image source. Compared with an ImageCanvas source painting a
+ * full-screen canvas, it
+ * - paints at PAINT_SCALE of the screen's pixels and hands OpenLayers that small image with a
+ *   matching pixel ratio, so the (smoothed) upscale happens in the one drawImage OpenLayers does
+ *   anyway, not in an extra full-screen copy;
+ * - reuses one canvas, one ImageData and the pixel → grid sampling between frames, so a time-slider
+ *   step allocates nothing and only looks colours up (auroraImage.ts).
+ */
+import type { Extent } from 'ol/extent.js';
+import { containsExtent, getHeight, getWidth } from 'ol/extent.js';
+import ImageCanvas from 'ol/ImageCanvas.js';
+import type Projection from 'ol/proj/Projection.js';
+import ImageSource from 'ol/source/Image.js';
+import { buildSampling, paintWithSampling, type GridSampling } from '../auroraImage.ts';
+import { projectionCode, type ProjectionSpec } from '../projections.ts';
+
+/** The grid is 1° (~100 km): half the screen's resolution loses no detail, and paints a quarter of the pixels. */
+export const PAINT_SCALE = 0.5;
+
+export interface AuroraPaint {
+  spec: ProjectionSpec;
+  values: Uint8Array | null;
+  /** Observation time of `values`. */
+  frame: number | null;
+}
+
+interface Options {
+  attributions?: string;
+  /** What to paint, read at render time: a new frame needs only `changed()`. */
+  read: () => AuroraPaint;
+  lut: Uint8ClampedArray;
+}
+
+export class AuroraSource extends ImageSource {
+  private readonly read: () => AuroraPaint;
+  private readonly lut: Uint8ClampedArray;
+  private canvas: HTMLCanvasElement | null = null;
+  private pixels: ImageData | null = null;
+  private sampling: { key: string; sampling: GridSampling } | null = null;
+  private cachedImage: { image: ImageCanvas; revision: number; resolution: number; pixelRatio: number } | null = null;
+  /** The frame the current image shows (null: an empty image). */
+  paintedFrame: number | null = null;
+
+  constructor(options: Options) {
+    super({ attributions: options.attributions });
+    this.read = options.read;
+    this.lut = options.lut;
+  }
+
+  protected override getImageInternal(extent: Extent, resolution: number, pixelRatio: number, _projection: Projection): ImageCanvas | null {
+    resolution = this.findNearestResolution(resolution);
+    const cached = this.cachedImage;
+    if (
+      cached &&
+      cached.revision === this.getRevision() &&
+      cached.resolution === resolution &&
+      cached.pixelRatio === pixelRatio &&
+      containsExtent(cached.image.getExtent(), extent)
+    ) {
+      return cached.image;
+    }
+    const imagePixelRatio = pixelRatio * PAINT_SCALE;
+    // Whole pixels that cover the asked extent; the image's extent is exactly what they span.
+    const width = Math.max(1, Math.ceil((getWidth(extent) / resolution) * imagePixelRatio));
+    const height = Math.max(1, Math.ceil((getHeight(extent) / resolution) * imagePixelRatio));
+    const span = resolution / imagePixelRatio;
+    const imageExtent: Extent = [extent[0]!, extent[3]! - height * span, extent[0]! + width * span, extent[3]!];
+
+    const canvas = (this.canvas ??= document.createElement('canvas'));
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return null;
+    const { spec, values, frame } = this.read();
+    if (values) {
+      if (this.pixels?.width !== width || this.pixels.height !== height) this.pixels = ctx.createImageData(width, height);
+      // The pixel → grid mapping depends only on the view: a slider step reuses it.
+      const key = `${projectionCode(spec)}|${imageExtent.join(',')}|${width}x${height}`;
+      if (this.sampling?.key !== key) {
+        this.sampling = { key, sampling: buildSampling(spec, [imageExtent[0]!, imageExtent[1]!, imageExtent[2]!, imageExtent[3]!], width, height) };
+      }
+      paintWithSampling(this.pixels, this.sampling.sampling, values, this.lut);
+      ctx.putImageData(this.pixels, 0, 0);
+    } else {
+      ctx.clearRect(0, 0, width, height);
+    }
+    this.paintedFrame = values ? frame : null;
+    const image = new ImageCanvas(imageExtent, resolution, imagePixelRatio, canvas);
+    this.cachedImage = { image, revision: this.getRevision(), resolution, pixelRatio };
+    return image;
+  }
+}
