@@ -10,7 +10,6 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import {
   COLLECTIONS,
   type CollectionDefinition,
@@ -58,6 +57,8 @@ function addPlugins(): void {
   pluginsAdded = true;
   addRxPlugin(RxDBMigrationSchemaPlugin);
   addRxPlugin(RxDBLeaderElectionPlugin);
+  // Local documents: the preferences' anonymous-choice times. The migration plugin adds it too (it
+  // keeps migration state in local documents), so the worker carries it either way.
   addRxPlugin(RxDBLocalDocumentsPlugin);
   addRxPlugin(RxDBCleanupPlugin);
 }
@@ -81,15 +82,17 @@ async function devStorage(storage: RxStorage<unknown, unknown>): Promise<RxStora
 }
 
 // One memory storage object for the realm so a closed memory database can be reopened by name.
-let memoryStorage: RxStorage<unknown, unknown> | null = null;
+// Imported on demand: only tests use it, so neither the page nor the poller worker ships it.
+let memoryStorage: Promise<RxStorage<unknown, unknown>> | null = null;
+function getMemoryStorage(): Promise<RxStorage<unknown, unknown>> {
+  memoryStorage ??= import('rxdb/plugins/storage-memory').then((m) => m.getRxStorageMemory() as RxStorage<unknown, unknown>);
+  return memoryStorage;
+}
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<AuroraDatabase> {
   addPlugins();
   const kind = options.storage ?? 'dexie';
-  const base =
-    kind === 'memory'
-      ? (memoryStorage ??= getRxStorageMemory() as RxStorage<unknown, unknown>)
-      : (getRxStorageDexie() as RxStorage<unknown, unknown>);
+  const base = kind === 'memory' ? await getMemoryStorage() : (getRxStorageDexie() as RxStorage<unknown, unknown>);
   // The literal `import.meta.env?.DEV` must stay at this call site: Vite replaces it with `false`
   // in production builds, so the branch, devStorage() and its dynamic imports are dropped from the
   // bundle. Under vitest and Vite dev it is true; under plain Node/tsx `import.meta.env` does not
