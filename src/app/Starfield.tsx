@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { createStars, STAR_COUNT, starAlpha } from './stars.ts';
 
+const FRAME_STRIDE = 4;
+
 /**
  * The twinkling sky behind every screen. The loop stops while the document is hidden (no work
  * in background tabs) and never starts under prefers-reduced-motion: the sky is drawn once.
@@ -36,8 +38,12 @@ export function Starfield() {
       canvas.height = Math.round(window.innerHeight * scale);
       draw(performance.now() / 1000);
     };
+    // Every 4th display frame (15 fps at 60 Hz): a twinkle lasts seconds, and redrawing the whole
+    // window on every display frame took ~10 % of the main thread that the screens' own work (the
+    // map's first oval, its slider steps) competes for.
+    let tick = 0;
     const loop = (ms: number) => {
-      draw(ms / 1000);
+      if (tick++ % FRAME_STRIDE === 0) draw(ms / 1000);
       frame = requestAnimationFrame(loop);
     };
     const stop = () => {

@@ -16,7 +16,13 @@ async function waitForOval(page: Page): Promise<string> {
   return (await map(page).getAttribute('data-rendered-frame'))!;
 }
 
+/** The land follows the first oval (the oval is not held back for it): a screenshot waits for both. */
+async function waitForBasemap(page: Page): Promise<void> {
+  await expect(map(page)).toHaveAttribute('data-basemap', 'drawn', { timeout: 20_000 });
+}
+
 async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await waitForBasemap(page);
   await testInfo.attach(name, { body: await page.screenshot(), contentType: 'image/png' });
 }
 
@@ -63,6 +69,7 @@ test('the oval appears, flat and globe and both hemispheres draw it, and an offl
 test('the map is keyboard operable: focusable with a label, arrow keys pan, plus zooms', async ({ page }) => {
   await page.goto('/');
   await waitForOval(page);
+  await waitForBasemap(page);
   const target = map(page);
   await expect(target).toHaveAttribute('aria-label', /Arrow keys pan/);
   await target.focus();

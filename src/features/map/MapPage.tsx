@@ -101,6 +101,7 @@ export function MapPage() {
             {AuroraMap ? (
               <AuroraMap
                 grid={grid}
+                gridPending={data.gridsLoading}
                 view={view}
                 hemisphere={hemisphere}
                 mapStyle={mapStyle}

@@ -14,6 +14,8 @@ export interface CloudImage {
 
 export interface AuroraMapProps {
   grid: GridSnapshot | null;
+  /** True while the stored grid is still being read: the basemap waits for the oval, not for nothing. */
+  gridPending?: boolean;
   view: MapViewKind;
   hemisphere: Hemisphere;
   mapStyle: MapStyleName;

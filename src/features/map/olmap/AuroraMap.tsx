@@ -76,7 +76,7 @@ function initialView(spec: ProjectionSpec, projection: Projection, lon0: number)
 }
 
 export default function AuroraMap(props: AuroraMapProps) {
-  const { grid, view, hemisphere, mapStyle, showAurora, showClouds, cloudImage, userLocation, terminatorTime, label, onRendered } = props;
+  const { grid, gridPending = false, view, hemisphere, mapStyle, showAurora, showClouds, cloudImage, userLocation, terminatorTime, label, onRendered } = props;
   const targetRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<{ map: OlMap; layers: Layers } | null>(null);
   // What the canvas function paints: read at render time so a new frame needs only source.changed().
@@ -91,6 +91,10 @@ export default function AuroraMap(props: AuroraMapProps) {
   // not yet drawn, so it reports `composed`, never the wanted frame.
   const renderedRef = useRef<{ composed: number | null; notify?: (frame: number | null) => void }>({ composed: null });
   const [basemap, setBasemap] = useState<Basemap | null>(null);
+  // The oval first: the basemap (parse, project, draw ~180 polygons) starts once the first oval is
+  // on screen, or at once when there is no oval to wait for.
+  const [basemapWanted, setBasemapWanted] = useState(false);
+  const wantBasemapRef = useRef(() => setBasemapWanted(true));
   const [basemapError, setBasemapError] = useState<string | null>(null);
   const [projectionError, setProjectionError] = useState<string | null>(null);
   // The projection the map currently shows (set once it is registered and the view is in place).
@@ -141,9 +145,14 @@ export default function AuroraMap(props: AuroraMapProps) {
     });
     map.on('rendercomplete', () => {
       const frame = renderedRef.current.composed;
-      if (frame !== null) markOnce('map:oval-drawn');
+      if (frame !== null) {
+        markOnce('map:oval-drawn');
+        wantBasemapRef.current();
+      }
       target.dataset.renderedFrame = frame === null ? '' : String(frame);
       target.dataset.renderedProjection = map.getView().getProjection().getCode();
+      // Set once the land is drawn (it follows the first oval): screenshots wait for it.
+      target.dataset.basemap = layers.land.getSource()!.getFeatures().length > 0 ? 'drawn' : '';
       renderedRef.current.notify?.(frame);
     });
     mapRef.current = { map, layers };
@@ -155,6 +164,11 @@ export default function AuroraMap(props: AuroraMapProps) {
   }, []);
 
   useEffect(() => {
+    if (!showAurora || (!grid && !gridPending)) setBasemapWanted(true);
+  }, [grid, gridPending, showAurora]);
+
+  useEffect(() => {
+    if (!basemapWanted) return;
     let cancelled = false;
     loadBasemap().then(
       (b) => {
@@ -166,7 +180,7 @@ export default function AuroraMap(props: AuroraMapProps) {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [basemapWanted]);
 
   // A new projection: once it is registered, a new view; the vector effects below follow `active`.
   useEffect(() => {
