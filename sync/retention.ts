@@ -1,8 +1,8 @@
 import type { AuroraDatabase } from './database.ts';
-import type { ProductKind } from './model.ts';
+import type { ProductKind, SeriesProduct } from './model.ts';
 import { DAY_MS, utcDayStart } from './series/dayKey.ts';
 
-/** Series: the last 30 days (whole UTC days; today plus the 30 before it at most). */
+/** Series: the last 30 days (whole UTC days; today plus the 30 before it at most), and each product's newest day. */
 export const SERIES_RETENTION_MS = 30 * DAY_MS;
 /** Grids: the time slider's 24 hours… */
 export const GRID_RETENTION_MS = DAY_MS;
@@ -17,7 +17,8 @@ export const REJECTED_REQUEST_RETENTION_MS = 7 * DAY_MS;
 export const MULTI_COPY_KINDS: ReadonlySet<ProductKind> = new Set<ProductKind>(['alert', 'icao-advisory']);
 
 export interface RetentionInput {
-  series: { id: string; day: number }[];
+  /** `newest`: no later day of this product is stored. */
+  series: { id: string; product: SeriesProduct; day: number; newest: boolean }[];
   /** `newerCount`: how many stored grids are newer than this one (0 for the newest). */
   grids: { id: string; observationTime: number; newerCount: number }[];
   products: { id: string; kind: ProductKind; issued: number }[];
@@ -32,13 +33,15 @@ export interface RetentionPlan {
 }
 
 /**
- * Pure: which documents to delete at `now`. The newest grid and the newest alert of each kind are
- * always kept, however old: offline for a week, the map still shows the last known oval. Pending
- * requests are never deleted by retention — they have not reached the server yet.
+ * Pure: which documents to delete at `now`. The newest grid, the newest day of each series and
+ * the newest alert of each kind are always kept, however old: opened offline after weeks away,
+ * the map still shows the last known oval and the summary the last known values, with their age.
+ * Single-copy products are never deleted. Pending requests are never deleted by retention — they
+ * have not reached the server yet.
  */
 export function planRetention(input: RetentionInput, now: number): RetentionPlan {
   const firstSeriesDay = utcDayStart(now - SERIES_RETENTION_MS);
-  const series = input.series.filter((c) => c.day < firstSeriesDay).map((c) => c.id);
+  const series = input.series.filter((c) => c.day < firstSeriesDay && !c.newest).map((c) => c.id);
 
   const grids = input.grids
     .filter((g) => g.newerCount > 0 && (g.newerCount >= GRID_MAX_FRAMES || g.observationTime < now - GRID_RETENTION_MS))
@@ -69,7 +72,7 @@ export function planRetention(input: RetentionInput, now: number): RetentionPlan
 export async function applyRetention(db: AuroraDatabase, now: number): Promise<RetentionPlan> {
   // Only candidates are loaded (grid documents are ~87 KB each): old series days, and grids
   // that are older than 24 h or beyond the frame limit.
-  const [series, gridTotal, oldGrids, extraGrids, products, queue] = await Promise.all([
+  const [oldSeries, gridTotal, oldGrids, extraGrids, products, queue] = await Promise.all([
     db.series.find({ selector: { day: { $lt: utcDayStart(now - SERIES_RETENTION_MS) } } }).exec(),
     db.grids.count().exec(),
     db.grids.find({ selector: { observationTime: { $lt: now - GRID_RETENTION_MS } }, sort: [{ observationTime: 'desc' }] }).exec(),
@@ -77,6 +80,11 @@ export async function applyRetention(db: AuroraDatabase, now: number): Promise<R
     db.products.find({ selector: { kind: { $in: [...MULTI_COPY_KINDS] } } }).exec(),
     db.queue.find({ selector: { state: 'rejected' } }).exec(),
   ]);
+  const seriesProducts = [...new Set(oldSeries.map((d) => d.product))];
+  const newestChunks = await Promise.all(
+    seriesProducts.map((product) => db.series.findOne({ selector: { product }, sort: [{ day: 'desc' }] }).exec()),
+  );
+  const newestIds = new Set(newestChunks.map((d) => d?.id));
   const grids = new Map<string, RetentionInput['grids'][number]>();
   oldGrids.forEach((d, i) =>
     grids.set(d.id, { id: d.id, observationTime: d.observationTime, newerCount: gridTotal - oldGrids.length + i }),
@@ -86,7 +94,7 @@ export async function applyRetention(db: AuroraDatabase, now: number): Promise<R
   );
   const plan = planRetention(
     {
-      series: series.map((d) => ({ id: d.id, day: d.day })),
+      series: oldSeries.map((d) => ({ id: d.id, product: d.product, day: d.day, newest: newestIds.has(d.id) })),
       grids: [...grids.values()],
       products: products.map((d) => ({ id: d.id, kind: d.kind, issued: d.issued })),
       queue: queue.map((d) => ({ id: d.id, state: d.state, createdAt: d.createdAt })),

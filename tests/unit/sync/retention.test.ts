@@ -18,9 +18,9 @@ describe('planRetention', () => {
     const plan = planRetention(
       {
         series: [
-          { id: 'old', day: Date.UTC(2026, 0, 20) },
-          { id: 'edge', day: Date.UTC(2026, 0, 21) },
-          { id: 'today', day: Date.UTC(2026, 1, 20) },
+          { id: 'old', product: 'kp-3h', day: Date.UTC(2026, 0, 20), newest: false },
+          { id: 'edge', product: 'kp-3h', day: Date.UTC(2026, 0, 21), newest: false },
+          { id: 'today', product: 'kp-3h', day: Date.UTC(2026, 1, 20), newest: true },
         ],
         grids: [],
         products: [],
@@ -29,6 +29,23 @@ describe('planRetention', () => {
       NOW,
     );
     expect(plan.series).toEqual(['old']);
+  });
+
+  it('keeps the newest day of each series however old, so the last known values stay offline', () => {
+    const plan = planRetention(
+      {
+        series: [
+          { id: 'kp-3h/old', product: 'kp-3h', day: Date.UTC(2025, 11, 1), newest: false },
+          { id: 'kp-3h/newest', product: 'kp-3h', day: Date.UTC(2025, 11, 2), newest: true },
+          { id: 'plasma/newest', product: 'solar-wind-plasma', day: Date.UTC(2025, 10, 2), newest: true },
+        ],
+        grids: [],
+        products: [],
+        queue: [],
+      },
+      NOW,
+    );
+    expect(plan.series).toEqual(['kp-3h/old']);
   });
 
   it('keeps 24 hours of grids, at most 288, and always the newest one however old', () => {

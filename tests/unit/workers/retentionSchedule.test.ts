@@ -89,6 +89,8 @@ describe('the poller applies retention on its schedule', () => {
     const oldDay = T0 - 40 * DAY;
     await writeSeries(database, { product: 'kp-3h', t: [oldDay], fields: { kp: [3] }, source: null }, { fetchedAt: oldDay });
     await writeSeries(database, { product: 'kp-3h', t: [T0 - DAY], fields: { kp: [2] }, source: null }, { fetchedAt: T0 });
+    // The only day of hemispheric power, as old: the last known value stays.
+    await writeSeries(database, { product: 'hemi-power', t: [oldDay], fields: { north: [20], south: [18] }, source: null }, { fetchedAt: oldDay });
     const grid = new Uint8Array(360 * 181);
     for (const obs of [T0 - 3 * DAY, T0 - 2 * DAY]) {
       await writeGrid(database, { observationTime: obs, forecastTime: obs, width: 360, height: 181, values: grid }, { fetchedAt: obs });
@@ -102,7 +104,7 @@ describe('the poller applies retention on its schedule', () => {
     await runs.until(1);
     expect(rec.calls).toEqual([T0 + RETENTION_FIRST_DELAY_MS]);
     expect(runs.list[0]).toMatchObject({ error: null, plan: { series: [`kp-3h/${new Date(oldDay).toISOString().slice(0, 10)}`], grids: [`ovation/${T0 - 3 * DAY}`] } });
-    expect(await database.series.count().exec()).toBe(1);
+    expect((await database.series.find().exec()).map((d) => d.id).sort()).toEqual([`hemi-power/${new Date(oldDay).toISOString().slice(0, 10)}`, `kp-3h/${new Date(T0 - DAY).toISOString().slice(0, 10)}`]);
     expect((await database.grids.find().exec()).map((g) => g.observationTime)).toEqual([T0 - 2 * DAY]);
 
     const second = T0 + RETENTION_FIRST_DELAY_MS + RETENTION_INTERVAL_MS;
