@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { AuthService } from './auth/AuthService.ts';
+import type { PlainAnswer, RequestFacts } from './functions.ts';
 import { verifyJwt } from './auth/jwt.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import type { RealtimeServer } from './realtime/RealtimeServer.ts';
@@ -14,7 +15,7 @@ export interface GatewayOptions {
   postgrestUrl: string;
   auth: AuthService;
   realtime: RealtimeServer;
-  functions: (req: Request) => Promise<Response>;
+  functions: ((req: Request) => Promise<Response>) & { cachedAnswer?: (req: RequestFacts) => PlainAnswer | null };
   /** The built app; null or missing → API only. */
   distDir: string | null;
   cspHosts: string[];
@@ -92,6 +93,30 @@ async function sendWebResponse(res: ServerResponse, r: Response, extra: Record<s
   res.end();
 }
 
+/** A GET's facts for a function's `cachedAnswer`, read off the Node request (Node lower-cases header names). */
+class NodeRequestFacts implements RequestFacts {
+  readonly method: string;
+  readonly url: string;
+  constructor(
+    private readonly req: IncomingMessage,
+    origin: string,
+  ) {
+    this.method = req.method ?? 'GET';
+    this.url = origin + (req.url ?? '/');
+  }
+  header(name: string): string | null {
+    const v = this.req.headers[name];
+    return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
+  }
+}
+
+function sendPlainAnswer(res: ServerResponse, a: PlainAnswer): void {
+  const headers: Record<string, string> = { ...CORS_LOWER, ...a.headers.plain };
+  if (a.body) headers['content-length'] = String(a.body.byteLength);
+  res.writeHead(a.status, headers);
+  res.end(a.body ?? undefined);
+}
+
 const drained = (res: ServerResponse) => new Promise((ok) => res.once('drain', ok));
 
 /**
@@ -140,6 +165,10 @@ export function createGateway(o: GatewayOptions): Server {
     }
     if (path.startsWith('/rest/v1/') || path === '/rest/v1') return proxyRest(req, res, path.slice('/rest/v1'.length) || '/');
     if (api?.[1] === 'auth') return sendWebResponse(res, await o.auth.handle(toWebRequest(req, origin)), CORS_LOWER);
+    if (api?.[1] === 'functions' && (req.method === 'GET' || req.method === 'HEAD') && o.functions.cachedAnswer) {
+      const answer = o.functions.cachedAnswer(new NodeRequestFacts(req, origin));
+      if (answer) return sendPlainAnswer(res, answer);
+    }
     if (api?.[1] === 'functions') return sendWebResponse(res, await o.functions(toWebRequest(req, origin)), CORS_LOWER);
     if (api) return sendJson(res, 404, { message: 'Not found' });
     if (!staticHandler) return sendJson(res, 404, { message: 'No app build is served by this gateway' });

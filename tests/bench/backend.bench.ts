@@ -28,7 +28,7 @@ import { startTestUpstream } from '../integration/functions/testUpstream.ts';
 import { round, type Bench } from './context.ts';
 
 /** Upper bounds on the throughput loop: whichever comes first. */
-const MAX_REQUESTS = 40_000;
+const MAX_REQUESTS = 100_000;
 const MAX_MS = 10_000;
 const CONCURRENCY = 64;
 

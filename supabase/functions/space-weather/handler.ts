@@ -4,8 +4,8 @@ import { createRestClient, restConfigFromEnv } from '../_shared/rest.ts';
 import { writeArchive } from './archive.ts';
 import { cacheControl, isNotModified } from './conditional.ts';
 import { createFileReplayLoader } from './replay.ts';
-import { SPACE_WEATHER_RESOURCE_NAMES, isSpaceWeatherResource, resourceSpec } from './resources.ts';
-import { SpaceWeatherService, type CachedBody, type SpaceWeatherServiceOptions } from './service.ts';
+import { SPACE_WEATHER_RESOURCE_NAMES, isSpaceWeatherResource, resourceSpec, type SpaceWeatherResource } from './resources.ts';
+import { SpaceWeatherService, type CachedBody, type Served, type SpaceWeatherServiceOptions } from './service.ts';
 import { validateWithNormalise } from './validate.ts';
 
 export const DEFAULT_SWPC_BASE_URL = 'https://services.swpc.noaa.gov';
@@ -53,21 +53,61 @@ export function createSpaceWeatherHandler(getService: () => SpaceWeatherService)
         resource: name,
       });
     }
-
-    const { entry, source, freshForMs } = served;
-    const prepared = prepare(entry);
-    const headers = headersFor(prepared, entry, source, cacheControl(freshForMs, resourceSpec(name).cadenceMs));
-    const conditional = { ifNoneMatch: req.headers.get('if-none-match'), ifModifiedSince: req.headers.get('if-modified-since') };
-    if (isNotModified(conditional, entry)) return new Response(null, { status: 304, headers: headers.notModified });
-    return new Response(req.method === 'HEAD' ? null : prepared.bytes, { status: 200, headers: headers.ok });
+    const answer = answerServed(name, served, req.method, req.headers.get('if-none-match'), req.headers.get('if-modified-since'));
+    return new Response(answer.body, { status: answer.status, headers: answer.headers.web });
   };
 }
+
+/** The facts of a request a cached answer depends on (a Web Request, or the local gateway's Node request). */
+export interface RequestFacts {
+  method: string;
+  /** Full URL, as the handler sees it. */
+  url: string;
+  /** A request header by lower-case name, or null. */
+  header(name: string): string | null;
+}
+
+/** A complete answer as plain data: what the Response would carry, without building one. */
+export interface CachedAnswer {
+  status: 200 | 304;
+  headers: { web: Headers; plain: Readonly<Record<string, string>> };
+  body: Uint8Array<ArrayBuffer> | null;
+}
+
+/**
+ * The answer to a GET or HEAD of a resource whose cached body is fresh (no upstream check due,
+ * none in flight), or null when the full handler must run. Synchronous and Response-free: the
+ * local gateway calls it straight from its Node request on the hot path, where building a Web
+ * Request and Response costs more than the rest of the work; the handler answers through
+ * `answerServed` too, so both give the same status, headers and body, and count the same stats.
+ */
+export function createCachedAnswer(getService: () => SpaceWeatherService): (req: RequestFacts) => CachedAnswer | null {
+  return (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+    const parts = subPath(req.url, 'space-weather');
+    const name = parts[0];
+    if (parts.length !== 1 || !name || !isSpaceWeatherResource(name)) return null;
+    const served = getService().cached(name);
+    return served && answerServed(name, served, req.method, req.header('if-none-match'), req.header('if-modified-since'));
+  };
+}
+
+/** Status, headers and body for a body the service chose to serve: 304 on a matching validator. */
+function answerServed(name: SpaceWeatherResource, served: Served, method: string, ifNoneMatch: string | null, ifModifiedSince: string | null): CachedAnswer {
+  const { entry, source, freshForMs } = served;
+  const prepared = prepare(entry);
+  const headers = headersFor(prepared, entry, source, cacheControl(freshForMs, resourceSpec(name).cadenceMs));
+  if (isNotModified({ ifNoneMatch, ifModifiedSince }, entry)) return { status: 304, headers: headers.notModified, body: null };
+  return { status: 200, headers: headers.ok, body: method === 'HEAD' ? null : prepared.bytes };
+}
+
+type AnswerHeaders = CachedAnswer['headers'];
 
 interface Prepared {
   bytes: Uint8Array<ArrayBuffer>;
   headers: Record<string, string>;
   /** The last answer's headers, reused while source and Cache-Control stay the same (a second at least). */
-  last: { key: string; ok: Headers; notModified: Headers } | null;
+  last: { key: string; ok: AnswerHeaders; notModified: AnswerHeaders } | null;
 }
 
 /** What never changes for one cached body, computed once: a cached resource is the hot path. */
@@ -97,11 +137,12 @@ function prepare(entry: CachedBody): Prepared {
  * validated Headers object serves every request until max-age ticks down or the source changes;
  * building it from a plain object each time re-validates every header.
  */
-function headersFor(p: Prepared, entry: CachedBody, source: string, cacheControlValue: string): { ok: Headers; notModified: Headers } {
+function headersFor(p: Prepared, entry: CachedBody, source: string, cacheControlValue: string): { ok: AnswerHeaders; notModified: AnswerHeaders } {
   const key = `${source} ${cacheControlValue}`;
   if (p.last?.key !== key) {
-    const common = { ...p.headers, 'cache-control': cacheControlValue, 'x-aurora-source': source };
-    p.last = { key, notModified: new Headers(common), ok: new Headers({ ...common, 'content-type': entry.contentType }) };
+    const common = Object.freeze({ ...p.headers, 'cache-control': cacheControlValue, 'x-aurora-source': source });
+    const ok = Object.freeze({ ...common, 'content-type': entry.contentType });
+    p.last = { key, notModified: { web: new Headers(common), plain: common }, ok: { web: new Headers(ok), plain: ok } };
   }
   return p.last;
 }
@@ -113,3 +154,6 @@ export const getDefaultSpaceWeatherService: () => SpaceWeatherService = memoByEn
 );
 
 export default createSpaceWeatherHandler(getDefaultSpaceWeatherService);
+
+/** Read by the local gateway only (server/functions.ts); Supabase's runtime uses the default export. */
+export const cachedAnswer = createCachedAnswer(getDefaultSpaceWeatherService);

@@ -44,6 +44,23 @@ describe('space-weather through the local gateway', () => {
     expect(byDate.status).toBe(304);
   });
 
+  it('answers a cached resource with its validators, caching rules and CORS, each header once', async () => {
+    const res = await get('kp-index');
+    expect(await res.text()).toBe(KP);
+    expect(res.headers.get('x-aurora-source')).toBe('cache');
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(KP)));
+    expect(res.headers.get('etag')).toMatch(/^"sw-[0-9a-f]{32}"$/);
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    // fetch joins repeated headers with ", ": a single "*" means the origin was sent once.
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-expose-headers')).toContain('x-aurora-data-time');
+    const head = await fetch(`${stack.url}/functions/v1/space-weather/kp-index`, { method: 'HEAD', headers: { apikey: stack.anonKey } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(res.headers.get('etag'));
+    expect(await head.text()).toBe('');
+  });
+
   it('replays the recorded real file when upstream cannot be reached', async () => {
     const res = await get('kp-forecast');
     expect(res.status).toBe(200);
