@@ -12,11 +12,13 @@ export function shouldRefreshOnVisible(lastRefresh: number, now: number): boolea
 }
 
 /**
- * Spec §7's space-weather resources: the products the main screens (map, forecast, live feeds)
- * are built on. The poller's other feeds — alerts, the 1-minute Kp, the Kp forecast, the 27-day
- * outlook and the SDO images — are secondary: each has a core product beside it or a screen of its
- * own that shows its feed state (FeedAge "Update failed" on /sdo; every feed's error in the
- * Live Feeds table), so their failures stay there and never reach the global banner.
+ * The products the app is for: what the map, the space-weather summary and the forecast screen
+ * are built on (spec §7's space-weather resources, less the ICAO advisories). Every other feed is
+ * secondary — the ICAO advisories (aviation bulletins, shown only as a row of the Live Feeds
+ * table, from an SWPC path nobody has verified), alerts, the 1-minute Kp (the 3-hourly Kp stands
+ * behind it), the Kp forecast, the 27-day outlook and the SDO images: each shows its own failure
+ * where it is shown (FeedAge "Update failed" on /sdo and the forecast page, the error column of
+ * the Live Feeds table), so it never reaches the global banner on every page.
  */
 export const CORE_FEEDS: ReadonlySet<string> = new Set([
   'kp-index',
@@ -28,7 +30,6 @@ export const CORE_FEEDS: ReadonlySet<string> = new Set([
   'three-day-geomag-forecast',
   'observed-solar-cycle',
   'predicted-solar-cycle',
-  'icao-advisories',
 ]);
 
 export interface PollFailureReport {

@@ -28,15 +28,15 @@ describe('connecting the poller to the shell', () => {
   it('leaves failures of secondary feeds to their own screens', () => {
     const sdo = { resource: 'sdo-images', outcome: 'failed', error: 'Network error: Failed to fetch', dataAgeMs: null, maxAgeMs: 2 * 60 * MIN };
     expect(pollFailureMessage(sdo, online)).toBeNull();
-    for (const resource of ['alerts', 'kp-1m', 'kp-forecast', 'twenty-seven-day-outlook']) {
+    for (const resource of ['icao-advisories', 'alerts', 'kp-1m', 'kp-forecast', 'twenty-seven-day-outlook']) {
       expect(pollFailureMessage({ ...sdo, resource }, online)).toBeNull();
     }
   });
 
-  it('treats exactly the resources of spec §7 as core', () => {
+  it('treats the products of the map, the summary and the forecast as core, and nothing else', () => {
     expect([...CORE_FEEDS].every((r) => (RESOURCES as readonly string[]).includes(r))).toBe(true);
     expect([...CORE_FEEDS].sort()).toEqual(
-      ['kp-index', 'aurora-oval', 'aurora-nowcast-hemi-power', 'solar-wind', 'magnetic-field', 'three-day-forecast', 'three-day-geomag-forecast', 'observed-solar-cycle', 'predicted-solar-cycle', 'icao-advisories'].sort(),
+      ['kp-index', 'aurora-oval', 'aurora-nowcast-hemi-power', 'solar-wind', 'magnetic-field', 'three-day-forecast', 'three-day-geomag-forecast', 'observed-solar-cycle', 'predicted-solar-cycle'].sort(),
     );
   });
 
