@@ -4,7 +4,7 @@ import { createRestClient, restConfigFromEnv } from '../_shared/rest.ts';
 import { writeArchive } from './archive.ts';
 import { cacheControl, isNotModified } from './conditional.ts';
 import { createFileReplayLoader } from './replay.ts';
-import { SPACE_WEATHER_RESOURCE_NAMES, isSpaceWeatherResource, resourceSpec, type SpaceWeatherResource } from './resources.ts';
+import { SPACE_WEATHER_RESOURCE_NAMES, isSpaceWeatherResource, resourceSpec, windowOf, type SpaceWeatherResource } from './resources.ts';
 import { SpaceWeatherService, type CachedBody, type Served, type SpaceWeatherServiceOptions } from './service.ts';
 import { validateWithNormalise } from './validate.ts';
 
@@ -45,8 +45,10 @@ export function createSpaceWeatherHandler(getService: () => SpaceWeatherService)
       return errorJson(404, `Unknown resource "${name}"`, { resources: SPACE_WEATHER_RESOURCE_NAMES });
     }
 
+    const span = windowOf(req.url);
+    if (!span) return errorJson(400, 'window must be "recent" (the short upstream window, where there is one) or "full"');
     const service = getService();
-    const served = service.cached(name) ?? (await service.get(name));
+    const served = service.cached(name, span) ?? (await service.get(name, span));
     if (!served) {
       const why = service.stats()[name].lastError ?? 'no data yet';
       return errorJson(503, `${name} is unavailable: upstream cannot be reached (${why}) and no recorded copy exists`, {
@@ -87,7 +89,8 @@ export function createCachedAnswer(getService: () => SpaceWeatherService): (req:
     const parts = subPath(req.url, 'space-weather');
     const name = parts[0];
     if (parts.length !== 1 || !name || !isSpaceWeatherResource(name)) return null;
-    const served = getService().cached(name);
+    const span = windowOf(req.url);
+    const served = span && getService().cached(name, span);
     return served && answerServed(name, served, req.method, req.header('if-none-match'), req.header('if-modified-since'));
   };
 }

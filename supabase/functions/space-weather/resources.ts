@@ -10,6 +10,11 @@ import { sourceFor } from '../../../workers/sources.ts';
  */
 export interface ResourceSpec {
   path: string;
+  /**
+   * The same product over a short window (SWPC's 2-hour solar-wind files), served for
+   * `?window=recent`: routine polls need minutes, not the 7-day file; null when there is none.
+   */
+  recentPath: string | null;
   cadenceMs: number;
   contentType: string;
   /** File under ./replay/ holding one recorded real upstream body; null when none was found. */
@@ -89,7 +94,7 @@ export const SPACE_WEATHER_RESOURCE_NAMES = Object.keys(LOCAL) as SpaceWeatherRe
 function build(resource: SpaceWeatherResource): ResourceSpec {
   const source = sourceFor(resource);
   if (!source.swpcPath) throw new Error(`workers/sources.ts has no SWPC path for ${resource}`);
-  return { path: source.swpcPath, cadenceMs: source.cadenceMs, ...LOCAL[resource] };
+  return { path: source.swpcPath, recentPath: source.swpcRecentPath, cadenceMs: source.cadenceMs, ...LOCAL[resource] };
 }
 
 export const SPACE_WEATHER_RESOURCES = Object.fromEntries(SPACE_WEATHER_RESOURCE_NAMES.map((r) => [r, build(r)])) as Record<SpaceWeatherResource, ResourceSpec>;
@@ -100,4 +105,16 @@ export function isSpaceWeatherResource(name: string): name is SpaceWeatherResour
 
 export function resourceSpec(resource: SpaceWeatherResource): ResourceSpec {
   return SPACE_WEATHER_RESOURCES[resource];
+}
+
+/** Which file of a product: the full one (default), or its short recent window where SWPC has one. */
+export type SpaceWeatherWindow = 'full' | 'recent';
+
+/** The window a request asked for (`?window=recent|full`), or null for a value we do not know. */
+export function windowOf(url: string): SpaceWeatherWindow | null {
+  const q = url.indexOf('?');
+  if (q === -1) return 'full';
+  const hash = url.indexOf('#', q);
+  const value = new URLSearchParams(url.slice(q + 1, hash === -1 ? undefined : hash)).get('window');
+  return value === null || value === 'full' ? 'full' : value === 'recent' ? 'recent' : null;
 }

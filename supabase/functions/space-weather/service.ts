@@ -1,7 +1,7 @@
 import { archiveRows, type ArchiveRow } from './archive.ts';
 import { bodyEtag } from './conditional.ts';
 import { RECORDED_DATA_TIME, type ReplayLoader } from './replay.ts';
-import { SPACE_WEATHER_RESOURCE_NAMES, resourceSpec, type SpaceWeatherResource } from './resources.ts';
+import { SPACE_WEATHER_RESOURCE_NAMES, resourceSpec, type SpaceWeatherResource, type SpaceWeatherWindow } from './resources.ts';
 import type { Validator } from './validate.ts';
 
 /** A body we can serve, with the validators we answer conditional requests with. */
@@ -43,6 +43,8 @@ export interface ResourceStats {
 }
 
 interface ResourceState {
+  /** The upstream file this state caches: the full one, or the recent window. */
+  window: SpaceWeatherWindow;
   entry: CachedBody | null;
   lastAttemptAt: number | null;
   inFlight: Promise<boolean> | null;
@@ -105,15 +107,18 @@ function parseHttpDate(value: string | null): number | null {
  * good body at all, the recorded real file is served as a replay.
  */
 export class SpaceWeatherService {
-  private readonly states = new Map<SpaceWeatherResource, ResourceState>();
+  /** Keyed `<resource>` (full file) or `<resource>:recent` (short window): each its own cache and cadence. */
+  private readonly states = new Map<string, ResourceState>();
 
   constructor(private readonly opts: SpaceWeatherServiceOptions) {}
 
-  private state(resource: SpaceWeatherResource): ResourceState {
-    let st = this.states.get(resource);
+  private state(resource: SpaceWeatherResource, window: SpaceWeatherWindow = 'full'): ResourceState {
+    const w = effectiveWindow(resource, window);
+    const key = w === 'full' ? resource : `${resource}:recent`;
+    let st = this.states.get(key);
     if (!st) {
-      st = { entry: null, lastAttemptAt: null, inFlight: null, stats: emptyStats() };
-      this.states.set(resource, st);
+      st = { window: w, entry: null, lastAttemptAt: null, inFlight: null, stats: emptyStats() };
+      this.states.set(key, st);
     }
     return st;
   }
@@ -128,8 +133,8 @@ export class SpaceWeatherService {
    * no fetch in flight), counted as a cache hit; otherwise null and the caller awaits `get`. The
    * hot path of a busy resource, kept free of promises.
    */
-  cached(resource: SpaceWeatherResource): Served | null {
-    const st = this.states.get(resource);
+  cached(resource: SpaceWeatherResource, window: SpaceWeatherWindow = 'full'): Served | null {
+    const st = this.states.get(effectiveWindow(resource, window) === 'recent' ? `${resource}:recent` : resource);
     if (!st?.entry || st.inFlight || st.lastAttemptAt === null) return null;
     const freshForMs = this.freshFor(resource, st);
     if (freshForMs === 0) return null;
@@ -138,10 +143,10 @@ export class SpaceWeatherService {
   }
 
   /** The body to serve for a resource, or null when upstream failed and nothing is recorded. */
-  async get(resource: SpaceWeatherResource): Promise<Served | null> {
-    const hit = this.cached(resource);
+  async get(resource: SpaceWeatherResource, window: SpaceWeatherWindow = 'full'): Promise<Served | null> {
+    const hit = this.cached(resource, window);
     if (hit) return hit;
-    const st = this.state(resource);
+    const st = this.state(resource, window);
     const due = st.lastAttemptAt === null || this.freshFor(resource, st) === 0;
     let revalidated = false;
     let refresh: Promise<boolean> | null = null;
@@ -178,7 +183,7 @@ export class SpaceWeatherService {
   /** Fetches upstream once; true when upstream confirmed or replaced the cached body. */
   private async refresh(resource: SpaceWeatherResource, st: ResourceState): Promise<boolean> {
     const spec = resourceSpec(resource);
-    const url = `${this.opts.baseUrl.replace(/\/+$/, '')}/${spec.path}`;
+    const url = `${this.opts.baseUrl.replace(/\/+$/, '')}/${st.window === 'recent' && spec.recentPath ? spec.recentPath : spec.path}`;
     const headers: Record<string, string> = { accept: spec.contentType === 'application/json' ? 'application/json' : 'text/plain, */*' };
     const prev = st.entry?.origin === 'upstream' ? st.entry : null;
     if (prev?.upstreamEtag) headers['if-none-match'] = prev.upstreamEtag;
@@ -234,7 +239,8 @@ export class SpaceWeatherService {
       upstreamLastModified,
     };
     st.stats.lastError = null;
-    if (!unchanged && this.opts.archive) this.archive(resource, st, archiveRows(resource, result, now));
+    // The archive keeps whole series days: a 2-hour window would overwrite a day with its last two hours.
+    if (!unchanged && st.window === 'full' && this.opts.archive) this.archive(resource, st, archiveRows(resource, result, now));
     return true;
   }
 
@@ -270,22 +276,36 @@ export class SpaceWeatherService {
     };
   }
 
-  /** Per-resource counters for `space-weather/stats` (and the debug API status panel). */
-  stats(): Record<SpaceWeatherResource, ResourceStats & { source: 'upstream' | 'replay' | null; dataTime: number | null; dataAgeMs: number | null; nextUpstreamInMs: number; cadenceMs: number }> {
-    const now = this.opts.now();
+  /**
+   * Per-resource counters for `space-weather/stats` (and the debug API status panel). A resource
+   * with a short window has the window's own counters under `recent`, once it has been asked for.
+   */
+  stats(): Record<SpaceWeatherResource, ResourceReport & { recent?: ResourceReport }> {
     const out = {} as ReturnType<SpaceWeatherService['stats']>;
     for (const resource of SPACE_WEATHER_RESOURCE_NAMES) {
-      const st = this.state(resource);
-      const dataTime = st.entry?.dataTime ?? null;
-      out[resource] = {
-        ...st.stats,
-        source: st.entry?.origin ?? null,
-        dataTime,
-        dataAgeMs: dataTime === null ? null : now - dataTime,
-        nextUpstreamInMs: this.freshFor(resource, st),
-        cadenceMs: resourceSpec(resource).cadenceMs,
-      };
+      out[resource] = this.report(resource, this.state(resource));
+      const recent = this.states.get(`${resource}:recent`);
+      if (recent) out[resource].recent = this.report(resource, recent);
     }
     return out;
   }
+
+  private report(resource: SpaceWeatherResource, st: ResourceState): ResourceReport {
+    const dataTime = st.entry?.dataTime ?? null;
+    return {
+      ...st.stats,
+      source: st.entry?.origin ?? null,
+      dataTime,
+      dataAgeMs: dataTime === null ? null : this.opts.now() - dataTime,
+      nextUpstreamInMs: this.freshFor(resource, st),
+      cadenceMs: resourceSpec(resource).cadenceMs,
+    };
+  }
+}
+
+export type ResourceReport = ResourceStats & { source: 'upstream' | 'replay' | null; dataTime: number | null; dataAgeMs: number | null; nextUpstreamInMs: number; cadenceMs: number };
+
+/** A window the product does not have falls back to its full file (which holds the recent minutes too). */
+function effectiveWindow(resource: SpaceWeatherResource, window: SpaceWeatherWindow): SpaceWeatherWindow {
+  return window === 'recent' && resourceSpec(resource).recentPath ? 'recent' : 'full';
 }
