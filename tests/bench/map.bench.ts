@@ -6,8 +6,14 @@
  *   start; median of 5.
  * - `map.frameSwitchMs`: a time-slider step (Previous frame) until the new frame is drawn; median
  *   of 12 steps. The stack replays one recorded OVATION file, so to have several frames this bench
- *   serves four real recorded files of 2022-04-14 in turn on the backend's aurora-oval route and
- *   sets the page clock to that evening (the slider shows the last 24 h).
+ *   serves four real recorded files of 2022-04-14 in turn on the backend's aurora-oval route, their
+ *   two timestamps moved by whole minutes so that the last one is 14 minutes old (the slider shows
+ *   the last 24 h). Not the page clock: Playwright's clock.install() replaces requestAnimationFrame,
+ *   the timers and performance.now() with its own emulation, so steps would be timed on emulated
+ *   frames instead of the browser's.
+ *
+ * "Drawn" is the map element's `data-rendered-frame`, which the map sets after a render that
+ * composed that frame's aurora image (src/features/map/olmap/AuroraMap.tsx).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +23,17 @@ import { median, round, type BenchContext } from './context.ts';
 const RUNS = 5;
 const STEPS = 12;
 const FRAMES = ['1422Z', '1426Z', '1432Z', '1926Z'];
+/** The evening the recorded files are moved from: their last frame (19:26) is then 14 minutes old. */
+const RECORDED_NOW = Date.parse('2022-04-14T19:40:00Z');
+
+/** A recorded OVATION file with its observation and forecast times moved by `shiftMs` (whole minutes). */
+function shiftOvationTimes(body: string, shiftMs: number): string {
+  return body.replace(/("(?:Observation|Forecast) Time":\s*")([^"]+)(")/g, (_m, a: string, iso: string, b: string) => {
+    const t = Date.parse(iso);
+    if (!Number.isFinite(t)) throw new Error(`unreadable OVATION time ${iso}`);
+    return `${a}${new Date(t + shiftMs).toISOString().replace(/\.\d{3}Z$/, 'Z')}${b}`;
+  });
+}
 
 // A string, not a function: tsx would wrap named functions in a helper the browser lacks.
 const MARK_OVAL = `
@@ -54,13 +71,15 @@ async function measureOfflineOval(browser: Browser, url: string): Promise<number
 
 async function measureFrameSwitch(browser: Browser, url: string, root: string): Promise<number> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
-  const bodies = FRAMES.map((f) => readFileSync(join(root, 'tests/fixtures/noaa/more/2022-04-14', f, 'ovation_aurora_latest.json'), 'utf8'));
+  const shift = Math.floor((Date.now() - RECORDED_NOW) / 60_000) * 60_000;
+  const bodies = FRAMES.map((f) =>
+    shiftOvationTimes(readFileSync(join(root, 'tests/fixtures/noaa/more/2022-04-14', f, 'ovation_aurora_latest.json'), 'utf8'), shift),
+  );
   let served = 0;
   await context.route('**/functions/v1/space-weather/aurora-oval', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: bodies[Math.min(served++, bodies.length - 1)]! }),
   );
   const page = await context.newPage();
-  await page.clock.install({ time: new Date('2022-04-14T19:40:00Z') });
   await page.goto(url);
   await ovalDrawn(page, 60_000);
   // Each Go Offline → Go Online asks the poller for a fresh poll: one more recorded frame.
