@@ -9,7 +9,9 @@ import type { AuroraDatabase } from '../../../sync/database.ts';
 import { DatabaseProvider } from '../../../sync/react/index.ts';
 import { writeFeedStatus, writeGrid, writeSeries } from '../../../sync/write.ts';
 import { normalise } from '../../../workers/normalise/index.ts';
+import type { GridSnapshot } from '../../../sync/model.ts';
 import { disposeTestDatabase, openTestDatabase } from '../sync/testDb.ts';
+import { loadOvationFixture } from './ovationFixture.ts';
 
 let db: AuroraDatabase | undefined;
 beforeEach(async () => {
@@ -20,8 +22,8 @@ afterEach(async () => {
   await disposeTestDatabase(db);
 });
 
-function Probe() {
-  const d = useMapPageData();
+function Probe({ early = null }: { early?: GridSnapshot | null }) {
+  const d = useMapPageData(early);
   const newest = d.frames.at(-1);
   return (
     <dl>
@@ -33,6 +35,8 @@ function Probe() {
       <dd data-testid="feed">{d.feedState ?? 'unknown'}</dd>
       <dt>hemi</dt>
       <dd data-testid="hemi">{d.summary.hemiPowerNorth.value ?? 'none'}</dd>
+      <dt>loading</dt>
+      <dd data-testid="loading">{String(d.gridsLoading)}</dd>
       <dt>view</dt>
       <dd data-testid="view">{d.preferences.defaultMapView}</dd>
     </dl>
@@ -76,5 +80,23 @@ describe('map page data from the local database', () => {
     await waitFor(() => expect(screen.getByTestId('feed').textContent).toBe('frozen'));
     // The file's last row: 2024-03-03_15:15, north 88 GW.
     await waitFor(() => expect(screen.getByTestId('hemi').textContent).toBe('88'));
+  });
+
+  it('shows the early-read grid while the live query is still loading, then what the live query says', async () => {
+    const early = loadOvationFixture();
+    let resolveDb: (db: AuroraDatabase) => void = () => undefined;
+    const pending = new Promise<AuroraDatabase>((r) => (resolveDb = r));
+    render(
+      <DatabaseProvider database={pending}>
+        <Probe early={early} />
+      </DatabaseProvider>,
+    );
+    // The database is not even open: the grid read before mounting is what there is to show.
+    expect(screen.getByTestId('newest').textContent).toBe(new Date(early.observationTime).toISOString());
+    expect(screen.getByTestId('loading').textContent).toBe('false');
+    resolveDb(db!);
+    // This database stores no grid: once the live query has answered, the page follows it.
+    await waitFor(() => expect(screen.getByTestId('newest').textContent).toBe('none'));
+    expect(screen.getByTestId('frames').textContent).toBe('0');
   });
 });
