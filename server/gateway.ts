@@ -110,11 +110,23 @@ class NodeRequestFacts implements RequestFacts {
   }
 }
 
+/** A plain answer's headers merged with CORS (and its length), once per headers object: they are reused across requests. */
+const mergedHeaders = new WeakMap<object, { withLength: Record<string, string> | null; bodiless: Record<string, string> | null }>();
+
 function sendPlainAnswer(res: ServerResponse, a: PlainAnswer): void {
-  const headers: Record<string, string> = { ...CORS_LOWER, ...a.headers.plain };
-  if (a.body) headers['content-length'] = String(a.body.byteLength);
-  res.writeHead(a.status, headers);
-  res.end(a.body ?? undefined);
+  let merged = mergedHeaders.get(a.headers.plain);
+  if (!merged) mergedHeaders.set(a.headers.plain, (merged = { withLength: null, bodiless: null }));
+  if (a.body) {
+    // Per headers object the body is always the same one (a cached entry's), so its length is too.
+    const length = String(a.body.byteLength);
+    if (merged.withLength?.['content-length'] !== length) merged.withLength = { ...CORS_LOWER, ...a.headers.plain, 'content-length': length };
+    res.writeHead(a.status, merged.withLength);
+    res.end(a.body);
+  } else {
+    merged.bodiless ??= { ...CORS_LOWER, ...a.headers.plain };
+    res.writeHead(a.status, merged.bodiless);
+    res.end();
+  }
 }
 
 const drained = (res: ServerResponse) => new Promise((ok) => res.once('drain', ok));
