@@ -1,11 +1,12 @@
 /**
  * Backend figures (DESIGN.md budgets):
  * - `backend.spaceWeatherRps`: requests/s for a cached resource on loopback, through the local
- *   stack's real path: the gateway (routing, Node ↔ Fetch), the functions router and the
- *   space-weather handler. The load comes from a separate Node process (keep-alive, 64 requests in
- *   flight), so the client's own cost does not eat the server's CPU in the same event loop; on a
- *   2-core machine the two processes share the cores, so the figure is still a floor. Bounded: a
- *   fixed request count or 10 s.
+ *   stack's real path: the gateway's routing, the functions router and the space-weather function
+ *   (its `cachedAnswer`, which the gateway writes without building a Web Request/Response). The
+ *   load comes from a separate Node process (keep-alive, 64 requests in flight): in the same
+ *   process its own cost ate the server's event loop and halved the figure. On 2 shared cores the
+ *   client now needs more CPU per request than the server, so the figure is a floor set partly by
+ *   the client. Bounded: a fixed request count or 10 s.
  *   `backend.spaceWeatherRpsPerCpuSecond`: the same requests per CPU-second the server process
  *   used (client excluded), which other processes on a shared machine disturb far less than wall time.
  * - `backend.upstreamFetchesPer1000`: upstream requests made for 1,000 concurrent cold requests
