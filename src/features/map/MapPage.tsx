@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState, type ComponentType } from 'react';
 import { AuroraLegend } from './AuroraLegend.tsx';
 import type { AuroraMapProps, CloudImage } from './auroraMapProps.ts';
 import { startEarlyGridRead, useEarlyGrid } from './earlyGrid.ts';
@@ -61,7 +61,12 @@ const MAP_LABEL = 'Aurora map. Arrow keys pan, plus and minus zoom.';
 
 export function MapPage() {
   const early = useEarlyGrid();
-  const data = useMapPageData(early);
+  // The slider's 24 h of grids are read once the first oval is drawn (see useMapPageData).
+  const [ovalShown, setOvalShown] = useState(false);
+  const onRendered = useCallback((frame: number | null) => {
+    if (frame !== null) setOvalShown(true);
+  }, []);
+  const data = useMapPageData(early, ovalShown);
   const { Map: AuroraMap, error: mapLoadError } = useAuroraMapComponent();
   const now = useNow();
   const location = useUserLocation();
@@ -102,6 +107,7 @@ export function MapPage() {
               <AuroraMap
                 grid={grid}
                 gridPending={data.gridsLoading}
+                onRendered={onRendered}
                 view={view}
                 hemisphere={hemisphere}
                 mapStyle={mapStyle}

@@ -2,7 +2,7 @@
  * The page-level adapter between the local database (sync/react hooks) and the map page.
  * Everything the page shows comes through here, so the components stay plain props.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import {
   useFeedStatus,
   useGrids,
@@ -25,11 +25,17 @@ function timed(v: SummaryValue): TimedValue {
   return v.time === null ? NO_VALUE : { value: v.value, time: v.time };
 }
 
+/** Until the slider's window is wanted, its query asks for an empty range (it answers at once). */
+const NO_RANGE = { from: 0, to: -1 };
+
 /**
  * `early`: the newest grid from a one-shot read started before the page mounted (earlyGrid.ts),
  * shown until the live query has delivered.
+ * `windowWanted`: false holds back reading the slider's 24 h of grids (up to ~288 documents of
+ * ~87 KB, each decoded) until the page says the first oval is drawn, so that read does not compete
+ * with it. With nothing stored it is read at once; once read it stays live.
  */
-export function useMapPageData(early: GridSnapshot | null = null): MapPageData {
+export function useMapPageData(early: GridSnapshot | null = null, windowWanted = true): MapPageData {
   // Queries are keyed by their range: anchor it on the hour so it changes hourly, not every render.
   const now = useNow(60_000);
   const hour = Math.floor(now / HOUR) * HOUR;
@@ -38,7 +44,11 @@ export function useMapPageData(early: GridSnapshot | null = null): MapPageData {
   const hemiRange = useMemo(() => ({ from: 0, to: hour + 2 * HOUR }), [hour]);
 
   const latest = useLatestGrid();
-  const grids = useGrids(range);
+  const [windowOpen, setWindowOpen] = useState(false);
+  const openWindow = windowOpen || windowWanted || (!latest.isLoading && latest.data === null);
+  // Adjusted during render: once opened, the window stays open.
+  if (openWindow && !windowOpen) setWindowOpen(true);
+  const grids = useGrids(openWindow ? range : NO_RANGE);
   const prefs = usePreferences();
   const feed = useFeedStatus('aurora-oval');
   const summary = useSpaceWeatherSummary();

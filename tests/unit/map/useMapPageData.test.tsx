@@ -22,8 +22,8 @@ afterEach(async () => {
   await disposeTestDatabase(db);
 });
 
-function Probe({ early = null }: { early?: GridSnapshot | null }) {
-  const d = useMapPageData(early);
+function Probe({ early = null, windowWanted = true }: { early?: GridSnapshot | null; windowWanted?: boolean }) {
+  const d = useMapPageData(early, windowWanted);
   const newest = d.frames.at(-1);
   return (
     <dl>
@@ -98,5 +98,29 @@ describe('map page data from the local database', () => {
     // This database stores no grid: once the live query has answered, the page follows it.
     await waitFor(() => expect(screen.getByTestId('newest').textContent).toBe('none'));
     expect(screen.getByTestId('frames').textContent).toBe('0');
+  });
+
+  it('reads only the newest grid until the slider window is wanted, then every frame of the last 24 h', async () => {
+    const fixture = loadOvationFixture();
+    const now = Date.now();
+    const older = { ...fixture, observationTime: now - 10 * 60_000 };
+    const newer = { ...fixture, observationTime: now - 5 * 60_000 };
+    await writeGrid(db!, older, { fetchedAt: now });
+    await writeGrid(db!, newer, { fetchedAt: now });
+    const view = render(
+      <DatabaseProvider database={db!}>
+        <Probe windowWanted={false} />
+      </DatabaseProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('newest').textContent).toBe(new Date(newer.observationTime).toISOString()));
+    // Give the window query time to answer, were it running.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screen.getByTestId('frames').textContent).toBe('1');
+    view.rerender(
+      <DatabaseProvider database={db!}>
+        <Probe windowWanted />
+      </DatabaseProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('frames').textContent).toBe('2'));
   });
 });
