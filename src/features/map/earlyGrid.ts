@@ -18,7 +18,7 @@ export function startEarlyGridRead(): Promise<GridSnapshot | null> {
   pending ??= getDatabase()
     .then((db) => {
       markOnce('map:db-open');
-      return readLatestGrid(db);
+      return readLatestGrid(db, Date.now());
     })
     .then(
       (grid) => {

@@ -14,6 +14,7 @@ import {
 } from '../../../sync/react/index.ts';
 import type { GridSnapshot } from '../../../sync/model.ts';
 import { lastValue, NO_VALUE, orderFrames, type MapPageData, type TimedValue } from './mapPageData.ts';
+import { markOnce } from './perfMarks.ts';
 import { useNow } from './useNow.ts';
 
 const HOUR = 3_600_000;
@@ -54,6 +55,7 @@ export function useMapPageData(early: GridSnapshot | null = null, windowWanted =
   const summary = useSpaceWeatherSummary();
   const hemi = useSeries('hemi-power', hemiRange);
 
+  if (!latest.isLoading) markOnce('map:live-latest');
   const newest = latest.isLoading ? early : latest.data;
   const frames = useMemo(() => {
     const cutoff = now - WINDOW_MS;
