@@ -10,6 +10,11 @@ let loaded: ComponentType | null = null;
 let loading: Promise<ComponentType> | null = null;
 
 function loadMapPage(): Promise<ComponentType> {
+  if (!loading) {
+    // OpenLayers' chunk is fetched alongside the page's (it imports from the page's chunk, so it
+    // still evaluates after it, and the page's code starts the database read first).
+    void import('./olmap/AuroraMap.tsx').catch(() => undefined);
+  }
   loading ??= import('./MapPage.tsx').then(
     (m) => (loaded = m.default),
     (error: unknown) => {

@@ -80,6 +80,10 @@ export function buildSampling(spec: ProjectionSpec, extent: Extent, width: numbe
   const dx = (maxX - minX) / width;
   const dy = (maxY - minY) / height;
   const lonLat: [number, number] = [0, 0];
+  if (spec.kind === 'mercator') {
+    fillSeparable(sampling, spec, minX, maxY, dx, dy);
+    return sampling;
+  }
   for (let j = 0; j < height; j++) {
     const y = maxY - (j + 0.5) * dy;
     for (let i = 0; i < width; i++) {
@@ -98,6 +102,42 @@ export function buildSampling(spec: ProjectionSpec, extent: Extent, width: numbe
     }
   }
   return sampling;
+}
+
+/**
+ * On the flat map longitude depends only on x and latitude only on y: project each column and
+ * each row once (w + h inverse projections instead of w × h) and combine them per pixel.
+ */
+function fillSeparable(sampling: GridSampling, spec: ProjectionSpec, minX: number, maxY: number, dx: number, dy: number): void {
+  const { width, height, cell, right, fr, fc } = sampling;
+  const lonLat: [number, number] = [0, 0];
+  const colLeft = new Int32Array(width);
+  const colRight = new Int32Array(width);
+  const colFc = new Float32Array(width);
+  for (let i = 0; i < width; i++) {
+    inverseProject(spec, minX + (i + 0.5) * dx, 0, lonLat);
+    const c = normaliseLon(lonLat[0]) + 180;
+    const c0 = Math.floor(c) % GRID_WIDTH;
+    colLeft[i] = c0;
+    colRight[i] = (c0 + 1) % GRID_WIDTH;
+    colFc[i] = c - Math.floor(c);
+  }
+  for (let j = 0; j < height; j++) {
+    if (!inverseProject(spec, 0, maxY - (j + 0.5) * dy, lonLat)) continue;
+    const lat = lonLat[1];
+    if (Math.abs(lat) < EQUATOR_ARTEFACT_DEG + 1) continue;
+    const r = rowOf(lat);
+    const r0 = Math.min(GRID_HEIGHT - 3, Math.floor(r));
+    const base = r0 * GRID_WIDTH;
+    const rowFr = r - r0;
+    const k0 = j * width;
+    for (let i = 0; i < width; i++) {
+      cell[k0 + i] = base + colLeft[i]!;
+      right[k0 + i] = base + colRight[i]!;
+      fr[k0 + i] = rowFr;
+      fc[k0 + i] = colFc[i]!;
+    }
+  }
 }
 
 /**

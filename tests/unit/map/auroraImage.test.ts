@@ -98,6 +98,9 @@ describe('reusing the pixel sampling between frames', () => {
   it('paints exactly what a per-pixel grid sample coloured by the ramp gives, on the flat map and the globe', () => {
     const specs: [ProjectionSpec, readonly [number, number, number, number]][] = [
       [{ kind: 'mercator' }, [-WORLD, -WORLD, WORLD, WORLD]],
+      // A regional view across the antimeridian, off the world square's edges (rows are projected
+      // once per row and columns once per column on the flat map).
+      [{ kind: 'mercator' }, [0.8 * WORLD, 0.2 * WORLD, 1.3 * WORLD, 1.1 * WORLD]],
       [{ kind: 'ortho', hemisphere: 'south', lon0: 147 }, [-ORTHO_RADIUS, -ORTHO_RADIUS, ORTHO_RADIUS, ORTHO_RADIUS]],
     ];
     for (const [spec, extent] of specs) {
