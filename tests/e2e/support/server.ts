@@ -4,6 +4,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
@@ -45,6 +47,13 @@ export async function startServer(opts: { distDir?: string; port?: number; env?:
   const port = opts.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), ...opts.env };
   if (opts.distDir) env.DIST_DIR = opts.distDir;
+  // A database of its own, thrown away on stop: every run starts from the same empty state and
+  // never touches (or waits on) the developer's `.data`.
+  const ownDataDir = env.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'aurora-e2e-data-'));
+  if (ownDataDir) env.DATA_DIR = ownDataDir;
+  const removeDataDir = () => {
+    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+  };
   let output = '';
   // Its own process group, so stop() ends tsx and the node process it runs, and nothing else.
   const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
@@ -60,6 +69,10 @@ export async function startServer(opts: { distDir?: string; port?: number; env?:
   child.stderr?.on('data', keep);
   const url = `http://localhost:${port}`;
   const stop = async () => {
+    await stopChild();
+    removeDataDir();
+  };
+  const stopChild = async () => {
     if (child.exitCode !== null || child.pid === undefined) return;
     const exited = new Promise<void>((r) => child.once('exit', () => r()));
     try {
