@@ -283,9 +283,14 @@ function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
-/** `{base}/functions/v1/space-weather/{resource}`; base is configuration (e.g. VITE_SUPABASE_URL). */
-export function backendUrl(backendBase: string, resource: Resource): string {
-  return joinUrl(backendBase, `${BACKEND_SPACE_WEATHER_PATH}${resource}`);
+/**
+ * `{base}/functions/v1/space-weather/{resource}`; base is configuration (e.g. VITE_SUPABASE_URL).
+ * `recent` adds `?window=recent` where SWPC has a short window (the 2-hour solar-wind files): the
+ * backend then serves and caches that file, minutes of data instead of seven days.
+ */
+export function backendUrl(backendBase: string, resource: Resource, opts: { recent?: boolean } = {}): string {
+  const url = joinUrl(backendBase, `${BACKEND_SPACE_WEATHER_PATH}${resource}`);
+  return opts.recent && SOURCES[resource].swpcRecentPath ? `${url}?window=recent` : url;
 }
 
 /** The SWPC URL for the direct fallback; `recent` picks the short window where there is one. */

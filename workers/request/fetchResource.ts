@@ -21,7 +21,7 @@ export interface FetchResourceOptions {
   /** Backend base URL (configuration); null to go to SWPC directly. */
   backendBase: string | null;
   validators: Validators | null;
-  /** Ask SWPC for the short window (plasma-2-hour, …) when history is already stored. */
+  /** Ask for the short window (plasma-2-hour, …), from the backend or SWPC, when history is already stored. */
   recent?: boolean;
   swpcBase?: string;
   timers?: Timers;
@@ -60,7 +60,7 @@ export async function fetchResource(resource: Resource, opts: FetchResourceOptio
   const direct = swpcUrl(resource, { base: opts.swpcBase, recent: opts.recent });
   if (opts.backendBase && source.viaBackend) {
     try {
-      return await from(backendUrl(opts.backendBase, resource), 'backend', opts);
+      return await from(backendUrl(opts.backendBase, resource, { recent: opts.recent }), 'backend', opts);
     } catch (e) {
       if (!direct || !shouldFallBack(e) || opts.signal?.aborted) throw e;
     }

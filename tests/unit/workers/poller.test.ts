@@ -47,7 +47,8 @@ function fakeUpstream(): FakeUpstream {
     up.calls.push(`${init.method ?? 'GET'} ${url}`);
     if (url.startsWith('http://backend') && up.backendDown) throw new TypeError('Failed to fetch');
     if (url.startsWith('https://sdo.gsfc.nasa.gov/')) return new Response(null, { status: 200, headers: { 'last-modified': 'Sat, 18 Apr 2026 14:20:00 GMT' } });
-    const resource = (RESOURCES as readonly string[]).find((r) => url.endsWith(`/space-weather/${r}`)) as Resource | undefined
+    const path = url.split('?')[0]!;
+    const resource = (RESOURCES as readonly string[]).find((r) => path.endsWith(`/space-weather/${r}`)) as Resource | undefined
       ?? (RESOURCES.find((r) => SOURCES[r].swpcPath && url.endsWith(SOURCES[r].swpcPath as string)) as Resource | undefined)
       ?? (RESOURCES.find((r) => SOURCES[r].swpcRecentPath && url.endsWith(SOURCES[r].swpcRecentPath as string)) as Resource | undefined);
     if (!resource) return new Response('not found', { status: 404, statusText: 'Not Found' });
@@ -137,6 +138,21 @@ describe('polling into the local database', () => {
     await pollResource('solar-wind', deps(up, database, null));
     await pollResource('solar-wind', deps(up, database, null));
     expect(up.calls).toEqual(['GET https://services.swpc.noaa.gov/products/solar-wind/plasma-7-day.json', 'GET https://services.swpc.noaa.gov/products/solar-wind/plasma-2-hour.json']);
+  });
+
+  it('asks the backend for the recent window once recent history is stored, and the full file for products without one', async () => {
+    const database = await openDb();
+    const up = fakeUpstream();
+    await pollResource('solar-wind', deps(up, database));
+    await pollResource('solar-wind', deps(up, database));
+    await pollResource('kp-index', deps(up, database));
+    await pollResource('kp-index', deps(up, database));
+    expect(up.calls).toEqual([
+      'GET http://backend/functions/v1/space-weather/solar-wind',
+      'GET http://backend/functions/v1/space-weather/solar-wind?window=recent',
+      'GET http://backend/functions/v1/space-weather/kp-index',
+      'GET http://backend/functions/v1/space-weather/kp-index',
+    ]);
   });
 });
 

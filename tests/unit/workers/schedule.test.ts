@@ -23,6 +23,9 @@ describe('sources', () => {
       if (r !== 'sdo-images') expect(swpcUrl(r)).toMatch(/^https:\/\/services\.swpc\.noaa\.gov\/(products|json|text)\//);
     }
     expect(backendUrl('https://api.example.org/', 'solar-wind')).toBe('https://api.example.org/functions/v1/space-weather/solar-wind');
+    expect(backendUrl('https://api.example.org', 'magnetic-field', { recent: true })).toBe('https://api.example.org/functions/v1/space-weather/magnetic-field?window=recent');
+    // Only where SWPC has a short window: the rest are one file.
+    expect(backendUrl('https://api.example.org', 'kp-index', { recent: true })).toBe('https://api.example.org/functions/v1/space-weather/kp-index');
   });
 
   it('polls the urgent and small products first', () => {
