@@ -68,6 +68,31 @@ describe('grid hooks', () => {
     await waitFor(() => expect(latest.result.current.data?.values[100]).toBe(7));
     await waitFor(() => expect(range.result.current.data.map((g) => g.observationTime)).toEqual([T0, T0 + 5 * MIN]));
   });
+
+  it('keep the newest frame live from its bound: an older frame written later does not replace it, a newer one does', async () => {
+    db = await openTestDatabase();
+    const frame = (t: number, v: number): GridSnapshot => ({ observationTime: t, forecastTime: t + 30 * MIN, width: 360, height: 181, values: new Uint8Array(65160).fill(v) });
+    const now = Math.floor(Date.now() / MIN) * MIN;
+    // The newest stored frame is 2 h old: beyond the first (1 h) window of the newest-grid read.
+    for (const [ago, v] of [[180, 1], [150, 2], [120, 3]] as const) await writeGrid(db, frame(now - ago * MIN, v), { fetchedAt: now });
+    const latest = renderHook(() => useLatestGrid(), { wrapper: wrapperFor(db) });
+    await waitFor(() => expect(latest.result.current.data?.observationTime).toBe(now - 120 * MIN));
+    expect(latest.result.current.data?.values[0]).toBe(3);
+    await act(() => writeGrid(db!, frame(now - 200 * MIN, 9), { fetchedAt: now }));
+    await act(() => writeGrid(db!, frame(now - 5 * MIN, 4), { fetchedAt: now }));
+    await waitFor(() => expect(latest.result.current.data?.observationTime).toBe(now - 5 * MIN));
+    expect(latest.result.current.data?.values[0]).toBe(4);
+  });
+
+  it('give null for the newest frame while none is stored, then the first one written', async () => {
+    db = await openTestDatabase();
+    const latest = renderHook(() => useLatestGrid(), { wrapper: wrapperFor(db) });
+    await waitFor(() => expect(latest.result.current.isLoading).toBe(false));
+    expect(latest.result.current.data).toBeNull();
+    const t = Date.now() - 10 * MIN;
+    await act(() => writeGrid(db!, { observationTime: t, forecastTime: t + 30 * MIN, width: 360, height: 181, values: new Uint8Array(65160).fill(5) }, { fetchedAt: t }));
+    await waitFor(() => expect(latest.result.current.data?.observationTime).toBe(t));
+  });
 });
 
 describe('feed hooks', () => {
