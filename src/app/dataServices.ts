@@ -1,6 +1,7 @@
 import { authConfig } from '../auth/config.ts';
 import { reportApiError, setRetryHandler } from '../lib/apiErrors.ts';
 import { networkStore, onRefreshRequested, subscribeForcedOffline } from '../lib/network/networkMonitor.ts';
+import { startWhenOnline } from './startWhenOnline.ts';
 
 /** Spec §9: a periodic refresh every 30 minutes, and whenever the tab becomes visible. */
 export const PERIODIC_REFRESH_MS = 30 * 60_000;
@@ -75,7 +76,8 @@ export function retryFailures(
 let started = false;
 
 /**
- * Starts the poller worker after the first paint (its code is its own chunk) and connects it to
+ * Starts the poller worker after the first paint (its code is its own chunk; opened offline, a few
+ * seconds later or on reconnecting, see startWhenOnline.ts) and connects it to
  * the shell: Go Offline / Go Online, the error banner's Retry, the refresh on leaving offline
  * mode, and the periodic refresh.
  */
@@ -121,6 +123,19 @@ export function startDataServices(): void {
     void queue().catch(() => undefined);
     void begin().catch((error: unknown) => reportApiError(`API initialization failed: ${error instanceof Error ? error.message : String(error)}`));
   };
-  if ('requestIdleCallback' in window) window.requestIdleCallback(later, { timeout: 2000 });
-  else setTimeout(later, 200);
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(later, { timeout: 2000 });
+    else setTimeout(later, 200);
+  };
+  startWhenOnline(whenIdle, {
+    online: navigator.onLine,
+    addOnlineListener: (fn) => {
+      window.addEventListener('online', fn);
+      return () => window.removeEventListener('online', fn);
+    },
+    setTimer: (fn, ms) => {
+      const t = setTimeout(fn, ms);
+      return () => clearTimeout(t);
+    },
+  });
 }
