@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildTestPage } from '../support/buildTestPage.ts';
 import { chromium, type Browser } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -63,15 +64,7 @@ let server: Awaited<ReturnType<typeof startServer>> | undefined;
 
 describe.runIf(existsSync(CHROMIUM))('the request queue in two tabs of Chromium', () => {
   beforeAll(async () => {
-    const { build } = await import('vite');
-    await build({
-      configFile: false,
-      root: HERE,
-      base: './',
-      logLevel: 'warn',
-      mode: 'production',
-      build: { outDir: OUT, emptyOutDir: true, target: 'es2022', minify: true, reportCompressedSize: false },
-    });
+    await buildTestPage(HERE, OUT);
     server = await startServer(OUT);
     browser = await chromium.launch({ executablePath: CHROMIUM });
   }, 180_000);

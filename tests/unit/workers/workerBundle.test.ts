@@ -9,6 +9,7 @@ import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { buildTestPage } from '../support/buildTestPage.ts';
 
 const HERE = fileURLToPath(new URL('./browser/', import.meta.url));
 const ROOT = join(HERE, '../../../../');
@@ -17,17 +18,7 @@ let sources: string[] = [];
 let gzipBytes = 0;
 
 beforeAll(async () => {
-  const { build } = await import('vite');
-  await build({
-    configFile: false,
-    root: HERE,
-    base: './',
-    logLevel: 'warn',
-    mode: 'production',
-    define: { __APP_VERSION__: JSON.stringify('bundle-check') },
-    worker: { format: 'es' },
-    build: { outDir: OUT, emptyOutDir: true, target: 'es2022', minify: true, sourcemap: true, reportCompressedSize: false },
-  });
+  await buildTestPage(HERE, OUT, { define: { __APP_VERSION__: JSON.stringify('bundle-check') }, sourcemap: true });
   const assets = join(OUT, 'assets');
   const worker = readdirSync(assets).find((f) => /^poller\.worker-.*\.js$/.test(f));
   if (!worker) throw new Error('no poller.worker-*.js in the build');

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync, readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildTestPage } from '../../support/buildTestPage.ts';
 import type { Resource } from '../../../../sync/model.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -46,17 +47,7 @@ export async function buildHarness(): Promise<string> {
   const stamp = join(HARNESS_OUT, 'index.html');
   const inputs = Math.max(newestMtime(join(ROOT, 'workers')), newestMtime(join(ROOT, 'sync')), newestMtime(HERE));
   if (existsSync(stamp) && statSync(stamp).mtimeMs > inputs) return HARNESS_OUT;
-  const { build } = await import('vite');
-  await build({
-    configFile: false,
-    root: HERE,
-    base: './',
-    logLevel: 'warn',
-    mode: 'production',
-    define: { __APP_VERSION__: JSON.stringify('harness') },
-    worker: { format: 'es' },
-    build: { outDir: HARNESS_OUT, emptyOutDir: true, target: 'es2022', minify: true, reportCompressedSize: false },
-  });
+  await buildTestPage(HERE, HARNESS_OUT, { define: { __APP_VERSION__: JSON.stringify('harness') } });
   return HARNESS_OUT;
 }
 

@@ -1,0 +1,17 @@
+/**
+ * Builds a browser test page (an index.html in `root` and everything it imports) the way the app
+ * is built: Vite, production mode, ES-format workers, minified, into `outDir`.
+ */
+export async function buildTestPage(root: string, outDir: string, opts: { define?: Record<string, string>; sourcemap?: boolean } = {}): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    configFile: false,
+    root,
+    base: './',
+    logLevel: 'warn',
+    mode: 'production',
+    define: opts.define,
+    worker: { format: 'es' },
+    build: { outDir, emptyOutDir: true, target: 'es2022', minify: true, sourcemap: opts.sourcemap ?? false, reportCompressedSize: false },
+  });
+}
