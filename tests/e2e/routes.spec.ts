@@ -22,6 +22,15 @@ test.describe('every route online', () => {
       await page.goto(route.path);
       await expect(page.locator('h1')).toHaveText(route.h1);
     }
+    // /debug/api is a status panel: the backend's statistics and this device's feeds (table or empty state).
+    await page.goto('/debug/api');
+    await expect(page.getByRole('heading', { name: "This device's feeds" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Backend statistics' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('table', { name: 'Backend statistics' })
+        .or(page.getByText(/^Statistics unavailable: /)),
+    ).toBeVisible();
     // The overlays come with debug mode: the service-worker debugger opens from the dock.
     await page.getByRole('button', { name: 'SW & Cache' }).click();
     await expect(page.getByRole('heading', { name: 'Cache & Service Worker' })).toBeVisible();

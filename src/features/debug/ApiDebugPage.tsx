@@ -1,22 +1,40 @@
+import { useState } from 'react';
+import { useFeedStatuses } from '../../../sync/react/index.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useNetworkStatus } from '../../lib/network/useNetworkStatus.ts';
 import { useServiceWorkerState } from '../../pwa/usePwaUpdate.ts';
 import { ApiStatusIndicator } from './ApiStatusIndicator.tsx';
+import { FeedStatusTable } from './FeedStatusTable.tsx';
 import { PerformanceDashboard } from './PerformanceDashboard.tsx';
 import { PING_ENDPOINTS, STATS_ENDPOINT } from './apiStatus.ts';
+import { useInterval } from './useInterval.ts';
 import './debug.css';
 
-/** /debug/api (debug mode only): the backend's health as this browser sees it. */
+/** Ages on the page move on by themselves at this pace. */
+const AGE_REFRESH_MS = 30_000;
+
+/** The poller's feed rows on this device, live; the ages re-render every 30 s. */
+function DeviceFeeds() {
+  const feeds = useFeedStatuses();
+  const [now, setNow] = useState(() => Date.now());
+  useInterval(() => setNow(Date.now()), AGE_REFRESH_MS, true, false);
+  return (
+    <FeedStatusTable feeds={feeds.data} isLoading={feeds.isLoading} error={feeds.error} now={now} />
+  );
+}
+
+/** /debug/api (debug mode only): the backend's health as this browser sees it, and this device's feeds. */
 export default function ApiDebugPage() {
   const network = useNetworkStatus();
   const { status } = useServiceWorkerState();
   return (
     <Page
       title="API Debug"
-      lead="Latency checks, the space-weather function's statistics, and what this browser is connected to."
+      lead="Latency checks, the space-weather function's statistics, this device's feeds, and what this browser is connected to."
     >
       <div className="debug-page">
         <ApiStatusIndicator expanded />
+        <DeviceFeeds />
         <section className="debug-panel" aria-labelledby="debug-conn-title">
           <h2 id="debug-conn-title">Connection</h2>
           <dl className="debug-grid">

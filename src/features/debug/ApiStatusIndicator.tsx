@@ -1,4 +1,6 @@
+import { useId } from 'react';
 import { overallState } from './apiStatus.ts';
+import { BackendStatsTable } from './BackendStatsTable.tsx';
 import { useApiStatus } from './useApiStatus.ts';
 
 const LABEL = {
@@ -13,6 +15,8 @@ const LABEL = {
 export function ApiStatusIndicator({ expanded }: { expanded: boolean }) {
   const { results, stats, monitoring, setMonitoring, refresh } = useApiStatus();
   const overall = overallState(results);
+  // The page and the overlay drawer can both show the expanded panel: ids must not collide.
+  const titleId = useId();
   if (!expanded) {
     return (
       <span className="debug-pill__label">
@@ -21,8 +25,8 @@ export function ApiStatusIndicator({ expanded }: { expanded: boolean }) {
     );
   }
   return (
-    <section className="debug-panel" aria-labelledby="debug-api-title">
-      <h2 id="debug-api-title">
+    <section className="debug-panel" aria-labelledby={titleId}>
+      <h2 id={titleId}>
         <span className={`debug-dot debug-dot--${overall}`} aria-hidden="true" /> {LABEL[overall]}
       </h2>
       <>
@@ -35,12 +39,7 @@ export function ApiStatusIndicator({ expanded }: { expanded: boolean }) {
             </li>
           ))}
         </ul>
-        {stats ? (
-          <details>
-            <summary>Space-weather function stats</summary>
-            <pre className="debug-pre">{JSON.stringify(stats, null, 2)}</pre>
-          </details>
-        ) : null}
+        <BackendStatsTable result={stats} />
         <div className="debug-actions">
           <button type="button" className="button" onClick={() => void refresh()}>
             Check now
