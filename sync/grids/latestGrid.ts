@@ -19,16 +19,10 @@ export const LATEST_GRID_WINDOWS_MS: readonly number[] = [HOUR, 24 * HOUR, Numbe
  * `useLatestGrid()` takes over when it delivers.
  */
 export async function readLatestGrid(db: AuroraDatabase, now: number): Promise<GridSnapshot | null> {
-  const doc = await findLatestGridDoc(db, now);
-  return doc ? decodeGrid(doc.toJSON()) : null;
-}
-
-/** The newest stored grid document, found through the narrowest window that holds one. */
-export async function findLatestGridDoc(db: AuroraDatabase, now: number) {
   for (const window of LATEST_GRID_WINDOWS_MS) {
     const selector = Number.isFinite(window) ? { observationTime: { $gte: now - window } } : {};
     const doc = await db.grids.findOne({ selector, sort: [{ observationTime: 'desc' }] }).exec();
-    if (doc) return doc;
+    if (doc) return decodeGrid(doc.toJSON());
   }
   return null;
 }

@@ -1,5 +1,4 @@
-import { from, map, switchMap } from 'rxjs';
-import { findLatestGridDoc } from '../grids/latestGrid.ts';
+import { map } from 'rxjs';
 import { decodeGrid } from '../grids/gridCodec.ts';
 import type { GridSnapshot, HookResult } from '../model.ts';
 import type { TimeRange } from '../read/seriesColumns.ts';
@@ -18,26 +17,15 @@ function decoder() {
   };
 }
 
-/**
- * The newest OVATION snapshot (however old: offline, the last known oval is still shown), live.
- * The live query is bounded below by the newest observation time stored when it starts: an
- * unbounded "newest first" makes RxDB read and sort every stored grid (~288 × 87 KB with a day
- * kept), while newer grids still match the bound and arrive through the live query.
- */
+/** The newest OVATION snapshot (however old: offline, the last known oval is still shown), live. */
 export function useLatestGrid(): HookResult<GridSnapshot | null> {
   return useLiveResult(
     'grid:latest',
     (db) => {
       const decode = decoder();
-      return from(findLatestGridDoc(db, Date.now())).pipe(
-        switchMap((newest) =>
-          db.grids.findOne({
-            selector: newest ? { observationTime: { $gte: newest.observationTime } } : {},
-            sort: [{ observationTime: 'desc' }],
-          }).$,
-        ),
-        map((doc) => (doc ? decode(doc) : null)),
-      );
+      return db.grids
+        .findOne({ sort: [{ observationTime: 'desc' }] })
+        .$.pipe(map((doc) => (doc ? decode(doc) : null)));
     },
     null,
   );
