@@ -13,7 +13,7 @@ const LABEL = {
 
 /** Spec §2: the API status indicator — the two latency checks and the space-weather stats. */
 export function ApiStatusIndicator({ expanded }: { expanded: boolean }) {
-  const { results, stats, monitoring, setMonitoring, refresh } = useApiStatus();
+  const { results, stats, monitoring, setMonitoring, refresh } = useApiStatus(expanded);
   const overall = overallState(results);
   // The page and the overlay drawer can both show the expanded panel: ids must not collide.
   const titleId = useId();

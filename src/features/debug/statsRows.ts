@@ -1,31 +1,9 @@
 /**
- * The space-weather function's `stats` answer as table rows. The JSON comes over the network, so
+ * The space-weather function's `stats` answer (per resource, `ResourceReport` in
+ * supabase/functions/space-weather/service.ts) as table rows. The JSON comes over the network, so
  * every field is checked here: a shape we do not know gives a message, never an exception.
  */
 import { formatAge } from '../../lib/format.ts';
-
-/**
- * What the backend reports per resource (mirrors `ResourceReport` in
- * supabase/functions/space-weather/service.ts; the unit test checks the two stay compatible).
- */
-export interface BackendResourceReport {
-  upstreamFetches: number;
-  cacheHits: number;
-  coalesced: number;
-  servedStale: number;
-  upstreamNotModified: number;
-  rejectedBodies: number;
-  replays: number;
-  lastUpstreamStatus: number | 'network-error' | 'timeout' | null;
-  lastUpstreamAt: number | null;
-  lastError: string | null;
-  lastArchiveError: string | null;
-  source: 'upstream' | 'replay' | null;
-  dataTime: number | null;
-  dataAgeMs: number | null;
-  nextUpstreamInMs: number;
-  cadenceMs: number;
-}
 
 /** What the stats request gave: the parsed body, or why there is none. */
 export type StatsFetch = { ok: true; body: unknown } | { ok: false; reason: string };

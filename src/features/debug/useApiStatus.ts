@@ -4,8 +4,11 @@ import { TIMEOUT_MS } from './resourceHealth.ts';
 import type { StatsFetch } from './statsRows.ts';
 import { useInterval } from './useInterval.ts';
 
-/** Pings the backend's latency endpoints every 5 s while monitoring is on (spec §4 "Monitoring"). */
-export function useApiStatus() {
+/**
+ * Pings the backend's latency endpoints every 5 s while monitoring is on (spec §4 "Monitoring");
+ * `withStats`: also asks for the space-weather statistics (only the expanded panel shows them).
+ */
+export function useApiStatus(withStats: boolean) {
   const [results, setResults] = useState<PingResult[]>([]);
   const [stats, setStats] = useState<StatsFetch | null>(null);
   const [monitoring, setMonitoring] = useState(true);
@@ -15,8 +18,8 @@ export function useApiStatus() {
     const checked = await Promise.all(PING_ENDPOINTS.map((e) => ping(e, fetch, now)));
     // Epoch time for display; performance.now() above is only for latency.
     setResults(checked.map((r) => ({ ...r, checkedAt: Date.now() })));
-    setStats(await fetchStats());
-  }, []);
+    if (withStats) setStats(await fetchStats());
+  }, [withStats]);
 
   useInterval(() => void refresh(), STATUS_REFRESH_MS, monitoring);
   return { results, stats, monitoring, setMonitoring, refresh };
