@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
+import { sharedChunkWorkers } from './scripts/vite/sharedChunkWorkers.ts';
 
 // APP_VERSION lets a test build the same tree twice as two versions (the update-flow test).
 const appVersion = process.env.APP_VERSION ?? pkg.version;
@@ -20,6 +21,7 @@ export default defineConfig({
   worker: { format: 'es' },
   plugins: [
     react(),
+    sharedChunkWorkers(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

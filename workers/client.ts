@@ -6,6 +6,9 @@
 import * as Comlink from 'comlink';
 import type { Resource } from '../sync/model.ts';
 import type { PollerWorkerApi, PollReportSummary } from './poller.worker.ts';
+// The worker's script URL. In production builds scripts/vite/sharedChunkWorkers.ts builds it in the
+// app's own module graph, so it shares the page's RxDB and Dexie chunks instead of a second copy.
+import pollerWorkerUrl from './poller.worker.ts?worker&url';
 
 export interface StartPollerOptions {
   /** Backend base URL (e.g. VITE_SUPABASE_URL); null or '' = SWPC directly. */
@@ -46,7 +49,7 @@ interface PageDocument {
  */
 export function startPoller(opts: StartPollerOptions): PollerControl {
   const doc = (globalThis as { document?: PageDocument }).document;
-  const worker = opts.createWorker?.() ?? new Worker(new URL('./poller.worker.ts', import.meta.url), { type: 'module', name: 'aurora-poller' });
+  const worker = opts.createWorker?.() ?? new Worker(pollerWorkerUrl, { type: 'module', name: 'aurora-poller' });
   const remote = Comlink.wrap<PollerWorkerApi>(worker);
   let forcedOffline = opts.initialForcedOffline ?? false;
   const visible = () => !doc || doc.visibilityState === 'visible';

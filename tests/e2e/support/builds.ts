@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { join } from 'node:path';
 import { ROOT } from './server.ts';
 
-const SOURCES = ['src', 'sync', 'workers', 'public', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json'];
+const SOURCES = ['src', 'sync', 'workers', 'public', 'scripts/vite', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

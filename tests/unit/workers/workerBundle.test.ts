@@ -2,42 +2,65 @@
  * What the production build of the poller worker carries. Its script loads with `/`, so it must
  * hold only what the worker runs: no RxDB dev-mode (it injects an iframe to the internet), no ajv
  * (needs unsafe-eval), no memory storage (tests only), and none of the page's React, supabase-js
- * or map code. Built like the app (Vite, production mode, ES worker) with a sourcemap to read.
+ * or map code. And it must not ship RxDB a second time: the worker is built in the page's own
+ * chunk graph (scripts/vite/sharedChunkWorkers.ts), so the chunks holding RxDB and Dexie are the
+ * same files the page loads. Built like the app (Vite, production mode) with sourcemaps to read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { buildTestPage } from '../support/buildTestPage.ts';
+import { staticImportClosure } from '../support/staticImportClosure.ts';
 
 const HERE = fileURLToPath(new URL('./browser/', import.meta.url));
 const ROOT = join(HERE, '../../../../');
 const OUT = join(ROOT, `.tmp/poller-bundle-${process.pid}`);
-let sources: string[] = [];
-let gzipBytes = 0;
+/** Chunk path → the sources its sourcemap lists. */
+const sourcesOf = new Map<string, string[]>();
+let workerChunks: string[] = [];
+let pageChunks: string[] = [];
 
 beforeAll(async () => {
   await buildTestPage(HERE, OUT, { define: { __APP_VERSION__: JSON.stringify('bundle-check') }, sourcemap: true });
-  const assets = join(OUT, 'assets');
-  const worker = readdirSync(assets).find((f) => /^poller\.worker-.*\.js$/.test(f));
-  if (!worker) throw new Error('no poller.worker-*.js in the build');
-  sources = (JSON.parse(readFileSync(join(assets, `${worker}.map`), 'utf8')) as { sources: string[] }).sources;
-  gzipBytes = gzipSync(readFileSync(join(assets, worker))).length;
+  const assets = readdirSync(join(OUT, 'assets'));
+  const worker = assets.find((f) => /^poller\.worker-.*\.js$/.test(f));
+  const html = readFileSync(join(OUT, 'index.html'), 'utf8');
+  const pageEntry = /src="\.?\/?(assets\/[^"]+\.js)"/.exec(html)?.[1];
+  if (!worker || !pageEntry) throw new Error('no poller.worker-*.js or page entry in the build');
+  workerChunks = [...staticImportClosure(OUT, [`/assets/${worker}`])];
+  pageChunks = [...staticImportClosure(OUT, [`/${pageEntry}`])];
+  for (const chunk of [...workerChunks, ...pageChunks]) {
+    const map = JSON.parse(readFileSync(join(OUT, `${chunk}.map`), 'utf8')) as { sources: string[] };
+    sourcesOf.set(chunk, map.sources);
+  }
 }, 180_000);
 
-afterAll(() => rmSync(OUT, { recursive: true, force: true }));
+afterAll(() => { if (!process.env.KEEP) rmSync(OUT, { recursive: true, force: true }); });
+
+const sourcesIn = (chunks: string[]) => chunks.flatMap((c) => sourcesOf.get(c) ?? []);
 
 describe('the poller worker’s production bundle', () => {
   it('carries the worker’s own code and its RxDB on Dexie', () => {
+    const sources = sourcesIn(workerChunks);
     for (const part of ['workers/poller.worker.ts', 'workers/normalise/index.ts', 'sync/write.ts', 'sync/retention.ts', 'rxdb/dist/esm/plugins/storage-dexie/', 'dexie/']) {
       expect(sources.some((s) => s.includes(part)), part).toBe(true);
     }
-    expect(gzipBytes).toBeGreaterThan(0);
   });
 
   it('leaves out dev-mode, ajv, the memory storage and the page’s libraries', () => {
     const unwanted = ['plugins/dev-mode', 'plugins/validate-ajv', '/ajv/', 'plugins/storage-memory', '/react/', '/react-dom/', '@supabase', '/ol/', 'uplot', 'sync/react/', 'sync/queue/'];
-    expect(sources.filter((s) => unwanted.some((u) => s.includes(u)))).toEqual([]);
+    expect(sourcesIn(workerChunks).filter((s) => unwanted.some((u) => s.includes(u)))).toEqual([]);
+  });
+
+  it('shares the page’s RxDB and Dexie chunks instead of a second copy', () => {
+    const stack = (chunk: string) => (sourcesOf.get(chunk) ?? []).some((s) => /node_modules\/(rxdb|dexie)\//.test(s));
+    const workerStack = workerChunks.filter(stack);
+    expect(workerStack.length).toBeGreaterThan(0);
+    // Every worker chunk with RxDB or Dexie in it is one the page loads too…
+    expect(workerStack.filter((c) => !pageChunks.includes(c))).toEqual([]);
+    // …and the worker's own entry holds none of it.
+    const entry = workerChunks[0]!;
+    expect(stack(entry)).toBe(false);
   });
 });

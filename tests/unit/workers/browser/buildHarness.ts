@@ -42,10 +42,10 @@ function newestMtime(dir: string): number {
   return t;
 }
 
-/** Vite build of the harness; skipped when the output is newer than workers/, sync/ and the harness. */
+/** Vite build of the harness; skipped when the output is newer than its sources and build setup. */
 export async function buildHarness(): Promise<string> {
   const stamp = join(HARNESS_OUT, 'index.html');
-  const inputs = Math.max(newestMtime(join(ROOT, 'workers')), newestMtime(join(ROOT, 'sync')), newestMtime(HERE));
+  const inputs = Math.max(...['workers', 'sync', 'scripts/vite', 'tests/unit/support'].map((d) => newestMtime(join(ROOT, d))), newestMtime(HERE));
   if (existsSync(stamp) && statSync(stamp).mtimeMs > inputs) return HARNESS_OUT;
   await buildTestPage(HERE, HARNESS_OUT, { define: { __APP_VERSION__: JSON.stringify('harness') } });
   return HARNESS_OUT;
