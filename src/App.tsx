@@ -1,15 +1,14 @@
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AuthProvider } from './auth/AuthProvider.tsx';
-import { routes } from './app/routes.tsx';
-
-const router = createBrowserRouter(routes);
+import { AppRoutes } from './app/AppRoutes.tsx';
 
 /** The app: who is signed in, around the router of spec §2. */
 export function App() {
   return (
     <AuthProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AuthProvider>
   );
 }

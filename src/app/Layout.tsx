@@ -13,6 +13,7 @@ import { UpdateControl } from './banners/UpdateControl.tsx';
 import { BottomNav } from './BottomNav.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useSidebarCollapsed } from './sidebarState.ts';
 import { Starfield } from './Starfield.tsx';
@@ -67,7 +68,9 @@ export function Layout() {
           <UpdateControl />
         </div>
         {isMap ? <AdSlot id="home-top-banner" /> : null}
-        <Outlet />
+        <RouteErrorBoundary key={pathname}>
+          <Outlet />
+        </RouteErrorBoundary>
       </main>
       <Footer />
       <BottomNav />

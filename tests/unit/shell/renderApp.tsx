@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, useNavigationType, type NavigateFunction, type NavigationType } from 'react-router';
 import type { AuthState, AuthStatus, AuthUser } from '../../../src/auth/useAuth.ts';
 import { AuthContext } from '../../../src/auth/useAuth.ts';
-import { routes } from '../../../src/app/routes.tsx';
+import { AppRoutes } from '../../../src/app/AppRoutes.tsx';
 
 const ok = async () => ({ ok: true as const });
 
@@ -30,13 +30,28 @@ export const SIGNED_IN_USER: AuthUser = {
   provider: 'email',
 };
 
-/** The real route table in a memory router, at `path`, with the given auth state. */
+/** The real route table (as the app renders it) in a memory router, at `path`, with the given auth state. */
 export function renderApp(path: string, auth: AuthState = authValue('signed-out')) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const current: { pathname: string; action: NavigationType | null; navigate: NavigateFunction | null } = { pathname: path, action: null, navigate: null };
+  function LocationProbe() {
+    current.pathname = useLocation().pathname;
+    current.action = useNavigationType();
+    current.navigate = useNavigate();
+    return null;
+  }
   const utils = render(
     <AuthContext.Provider value={auth}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
     </AuthContext.Provider>,
   );
-  return { router, ...utils };
+  /** Where the router is now, and how it got there (PUSH, REPLACE or POP). */
+  const location = () => ({ pathname: current.pathname, action: current.action });
+  /** Navigate as a link click would. */
+  const navigate = async (to: string) => {
+    await current.navigate?.(to);
+  };
+  return { location, navigate, ...utils };
 }

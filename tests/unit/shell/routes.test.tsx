@@ -18,51 +18,51 @@ async function heading(name: string) {
 
 describe('routes and redirects (spec §2)', () => {
   it('sends /alerts to /live-feeds, replacing the history entry', async () => {
-    const { router } = renderApp('/alerts');
+    const { location } = renderApp('/alerts');
     await heading('Live Aurora Feeds');
-    expect(router.state.location.pathname).toBe('/live-feeds');
-    expect(router.state.historyAction).toBe('REPLACE');
+    expect(location().pathname).toBe('/live-feeds');
+    expect(location().action).toBe('REPLACE');
   });
 
   it('sends unknown paths to /', async () => {
-    const { router } = renderApp('/no/such/page');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const { location } = renderApp('/no/such/page');
+    await waitFor(() => expect(location().pathname).toBe('/'));
   });
 
   it('sends signed-out visitors from /settings to /login', async () => {
-    const { router } = renderApp('/settings');
+    const { location } = renderApp('/settings');
     await heading('Sign In');
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
   });
 
   it('opens /settings for a signed-in user', async () => {
-    const { router } = renderApp('/settings', authValue('signed-in', SIGNED_IN_USER));
+    const { location } = renderApp('/settings', authValue('signed-in', SIGNED_IN_USER));
     await heading('Settings');
-    expect(router.state.location.pathname).toBe('/settings');
+    expect(location().pathname).toBe('/settings');
   });
 
   it('waits while the session is still loading instead of redirecting', async () => {
-    const { router } = renderApp('/settings', authValue('loading'));
+    const { location } = renderApp('/settings', authValue('loading'));
     expect(await screen.findByText('Loading content...')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/settings');
+    expect(location().pathname).toBe('/settings');
   });
 
   it('sends signed-in users away from /login and /signup', async () => {
     const signedIn = authValue('signed-in', SIGNED_IN_USER);
     const login = renderApp('/login', signedIn);
-    await waitFor(() => expect(login.router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(login.location().pathname).toBe('/'));
     cleanup();
     const signup = renderApp('/signup', signedIn);
-    await waitFor(() => expect(signup.router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(signup.location().pathname).toBe('/'));
   });
 
   it('hides the debug routes unless debug-mode is on', async () => {
     const off = renderApp('/debug/api');
-    await waitFor(() => expect(off.router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(off.location().pathname).toBe('/'));
     cleanup();
     localStorage.setItem('debug-mode', 'true');
     const on = renderApp('/debug/ads');
-    await waitFor(() => expect(on.router.state.location.pathname).toBe('/debug/ads'));
+    await waitFor(() => expect(on.location().pathname).toBe('/debug/ads'));
     await heading('Ad Debug');
   });
 
@@ -95,11 +95,11 @@ describe('routes and redirects (spec §2)', () => {
   it('sends a page_view on every route change, plus the virtual page views', async () => {
     const layer: Record<string, unknown>[] = [];
     (globalThis as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer = layer;
-    const { router } = renderApp('/contact');
+    const { navigate } = renderApp('/contact');
     await heading('Contact Us');
     await waitFor(() => expect(layer).toContainEqual(expect.objectContaining({ event: 'page_view', page_path: '/contact' })));
     expect(layer).toContainEqual(expect.objectContaining({ event: 'virtual_page_view', page_path: '/virtual/contact' }));
-    await act(() => router.navigate('/forecast'));
+    await act(() => navigate('/forecast'));
     await heading('Aurora Forecast');
     await waitFor(() => expect(layer).toContainEqual(expect.objectContaining({ event: 'page_view', page_path: '/forecast' })));
     expect(layer.filter((e) => e.event === 'page_view')).toHaveLength(2);
