@@ -5,10 +5,8 @@ import {
   type RxDatabase,
   type RxStorage,
 } from 'rxdb';
-import { RxDBCleanupPlugin } from 'rxdb/plugins/cleanup';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
-import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import {
   COLLECTIONS,
@@ -20,6 +18,7 @@ import {
   type ProductDoc,
   type QueueDoc,
   type SeriesChunkDoc,
+  needsMigrationPlugin,
 } from './schemas/index.ts';
 import { preferencesConflictHandler } from './replication/conflictPolicy.ts';
 
@@ -55,12 +54,17 @@ let pluginsAdded = false;
 function addPlugins(): void {
   if (pluginsAdded) return;
   pluginsAdded = true;
-  addRxPlugin(RxDBMigrationSchemaPlugin);
   addRxPlugin(RxDBLeaderElectionPlugin);
-  // Local documents: the preferences' anonymous-choice times. The migration plugin adds it too (it
-  // keeps migration state in local documents), so the worker carries it either way.
+  // Local documents: the preferences' anonymous-choice times.
   addRxPlugin(RxDBLocalDocumentsPlugin);
-  addRxPlugin(RxDBCleanupPlugin);
+  // No cleanup plugin: retention purges its own tombstones (sync/retention.ts purgeTombstones).
+}
+
+let migrationPluginAdded: Promise<void> | null = null;
+/** The migration plugin, loaded the first time a collection above schema version 0 is opened. */
+function addMigrationPlugin(): Promise<void> {
+  migrationPluginAdded ??= import('rxdb/plugins/migration-schema').then((m) => addRxPlugin(m.RxDBMigrationSchemaPlugin));
+  return migrationPluginAdded;
 }
 
 let devModeReady: Promise<void> | null = null;
@@ -91,6 +95,8 @@ function getMemoryStorage(): Promise<RxStorage<unknown, unknown>> {
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<AuroraDatabase> {
   addPlugins();
+  const defs = { ...COLLECTIONS, ...options.schemaOverrides } as Record<CollectionName, CollectionDefinition>;
+  if (needsMigrationPlugin(defs)) await addMigrationPlugin();
   const kind = options.storage ?? 'dexie';
   const base = kind === 'memory' ? await getMemoryStorage() : (getRxStorageDexie() as RxStorage<unknown, unknown>);
   // The literal `import.meta.env?.DEV` must stay at this call site: Vite replaces it with `false`
@@ -106,11 +112,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
     // Live queries re-run on every write; the worker writes in bursts, so coalesce them a little.
     eventReduce: true,
     localDocuments: true,
-    // Retention purges its own tombstones (sync/retention.ts); the background cleanup never has to.
-    cleanupPolicy: { minimumDeletedTime: 1000 * 60 * 60 * 24 * 365, runEach: 1000 * 60 * 60 * 24 },
   })) as AuroraDatabase;
   try {
-    const defs = { ...COLLECTIONS, ...options.schemaOverrides } as Record<CollectionName, CollectionDefinition>;
     await db.addCollections({
       series: { ...defs.series },
       grids: { ...defs.grids },

@@ -66,6 +66,18 @@ export function planRetention(input: RetentionInput, now: number): RetentionPlan
 }
 
 /**
+ * Delete a collection's tombstones for good. RxDB keeps deleted documents (replication needs
+ * them); none of the purged collections replicates, so the storage's own cleanup runs directly,
+ * without RxDB's cleanup plugin (which pulls the replication code into every bundle). The storage
+ * may purge in batches: repeat until it says it is done.
+ */
+export async function purgeTombstones(collection: { closed: boolean; storageInstance: { cleanup(minimumDeletedTime: number): Promise<boolean> } }): Promise<void> {
+  while (!collection.closed && !(await collection.storageInstance.cleanup(0))) {
+    // another batch
+  }
+}
+
+/**
  * Apply the plan and purge the tombstones, so storage really shrinks (RxDB keeps deleted
  * documents until a cleanup). Run by the poller after writes, at most every few minutes.
  */
@@ -102,11 +114,11 @@ export async function applyRetention(db: AuroraDatabase, now: number): Promise<R
     now,
   );
   const work: Promise<unknown>[] = [];
-  if (plan.series.length) work.push(db.series.bulkRemove(plan.series).then(() => db.series.cleanup(0)));
-  if (plan.grids.length) work.push(db.grids.bulkRemove(plan.grids).then(() => db.grids.cleanup(0)));
-  if (plan.products.length) work.push(db.products.bulkRemove(plan.products).then(() => db.products.cleanup(0)));
+  if (plan.series.length) work.push(db.series.bulkRemove(plan.series).then(() => purgeTombstones(db.series)));
+  if (plan.grids.length) work.push(db.grids.bulkRemove(plan.grids).then(() => purgeTombstones(db.grids)));
+  if (plan.products.length) work.push(db.products.bulkRemove(plan.products).then(() => purgeTombstones(db.products)));
   // Sent requests leave tombstones in `queue` too (replayQueue removes them): purge them every time.
-  work.push((plan.queue.length ? db.queue.bulkRemove(plan.queue) : Promise.resolve()).then(() => db.queue.cleanup(0)));
+  work.push((plan.queue.length ? db.queue.bulkRemove(plan.queue) : Promise.resolve()).then(() => purgeTombstones(db.queue)));
   await Promise.all(work);
   return plan;
 }

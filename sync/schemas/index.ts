@@ -35,3 +35,13 @@ export const COLLECTIONS = {
 } as const;
 
 export type CollectionName = keyof typeof COLLECTIONS;
+
+/**
+ * Whether RxDB's migration plugin must be loaded to open these collections: only when a schema is
+ * above version 0 (RxDB migrates nothing at version 0, and without the plugin it refuses to open a
+ * higher version). The plugin brings RxDB's replication protocol with it (~9 KB gzip), so the app
+ * loads it only once a schema has been bumped.
+ */
+export function needsMigrationPlugin(defs: Record<string, CollectionDefinition>): boolean {
+  return Object.values(defs).some((d) => (d.schema as { version: number }).version > 0);
+}

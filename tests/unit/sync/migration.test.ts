@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../sync/database.ts';
 import type { FeedStatus } from '../../../sync/model.ts';
-import { COLLECTIONS } from '../../../sync/schemas/index.ts';
+import { COLLECTIONS, needsMigrationPlugin } from '../../../sync/schemas/index.ts';
 import { feedsSchemaV0 } from '../../../sync/schemas/feeds.ts';
 import { readFeedStatus, writeFeedStatus } from '../../../sync/write.ts';
 
@@ -52,6 +52,12 @@ describe('schema migration', () => {
     });
     expect(db.feeds.schema.version).toBe(1);
     expect(await readFeedStatus(db, 'solar-wind')).toEqual({ ...status, source: 'replay' });
+  });
+
+  it('needs the migration plugin only once some schema is above version 0', () => {
+    expect(needsMigrationPlugin(COLLECTIONS)).toBe(Object.values(COLLECTIONS).some((d) => d.schema.version > 0));
+    expect(needsMigrationPlugin({ ...COLLECTIONS, feeds: { schema: feedsSchemaV0 as never, migrationStrategies: {} } })).toBe(needsMigrationPlugin(COLLECTIONS));
+    expect(needsMigrationPlugin({ ...COLLECTIONS, feeds: { schema: feedsSchemaV1 as never, migrationStrategies: { 1: (d: unknown) => d } } })).toBe(true);
   });
 
   it('declares every collection at a version with a strategy for each step above 0', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../sync/database.ts';
 import type { ProductRecord, SeriesBatch } from '../../../sync/model.ts';
-import { GRID_MAX_FRAMES, planRetention } from '../../../sync/retention.ts';
+import { GRID_MAX_FRAMES, planRetention, purgeTombstones } from '../../../sync/retention.ts';
 import { writeGrid, writeProducts, writeSeries } from '../../../sync/write.ts';
 import { createPoller, type RetentionReport } from '../../../workers/poller/createPoller.ts';
 import { databaseStore } from '../../../workers/poller/store.ts';
@@ -221,4 +221,29 @@ describe('retention over 35 simulated days of polling, run by the poller as in t
     expect(plateau[1]! - plateau[0]!).toBeLessThan(60 * 24 * 3 * 40);
     expect(sizes[sizes.length - 1]!).toBeLessThan(31 * 24 * 60 * 3 * 40 + GRID_MAX_FRAMES * 90_000 + 100_000);
   }, 120_000);
+});
+
+describe('purgeTombstones', () => {
+  let db: AuroraDatabase | undefined;
+  afterEach(async () => {
+    await disposeTestDatabase(db);
+    db = undefined;
+  });
+
+  it('deletes removed documents from storage for good, and leaves the others', async () => {
+    db = await openTestDatabase();
+    const now = Date.now();
+    const records: ProductRecord[] = [1, 2, 3].map((n) => ({ id: `alert/ALTK0${n}/${now}`, kind: 'alert', issued: now, data: { n }, raw: 'ALERT' }));
+    await writeProducts(db, records, { fetchedAt: now });
+    const removed = [records[0]!.id, records[1]!.id];
+    await db.products.bulkRemove(removed);
+    // RxDB keeps tombstones until a cleanup: they are still in storage.
+    expect(await db.products.storageInstance.findDocumentsById(removed, true)).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 5));
+
+    await purgeTombstones(db.products);
+
+    expect(await db.products.storageInstance.findDocumentsById(removed, true)).toEqual([]);
+    expect((await db.products.find().exec()).map((d) => d.id)).toEqual([records[2]!.id]);
+  });
 });
