@@ -8,6 +8,7 @@ import {
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { withDirectDexieReads } from './storage/withDirectDexieReads.ts';
 import {
   COLLECTIONS,
   type CollectionDefinition,
@@ -98,7 +99,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
   const defs = { ...COLLECTIONS, ...options.schemaOverrides } as Record<CollectionName, CollectionDefinition>;
   if (needsMigrationPlugin(defs)) await addMigrationPlugin();
   const kind = options.storage ?? 'dexie';
-  const base = kind === 'memory' ? await getMemoryStorage() : (getRxStorageDexie() as RxStorage<unknown, unknown>);
+  const base = kind === 'memory' ? await getMemoryStorage() : (withDirectDexieReads(getRxStorageDexie()) as RxStorage<unknown, unknown>);
   // The literal `import.meta.env?.DEV` must stay at this call site: Vite replaces it with `false`
   // in production builds, so the branch, devStorage() and its dynamic imports are dropped from the
   // bundle. Under vitest and Vite dev it is true; under plain Node/tsx `import.meta.env` does not
