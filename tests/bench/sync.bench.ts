@@ -2,44 +2,43 @@
  * Local-database and preference-sync figures (DESIGN.md budgets):
  * - `db.solarWind7dReadMs`: 7 days of 1-minute plasma + magnetic field (≈ 20,000 samples, 9
  *   fields) read from IndexedDB through RxDB into uPlot-ready columns, in headless Chromium;
- *   median of 15 reads with distinct ranges (no query-cache hits). Production settings: no
- *   dev-mode, no ajv (the page is bundled without `import.meta.env.DEV`).
+ *   median of 32 reads, each of a different stored week (no cache can answer). The page is built
+ *   like the app (Vite, production: no dev-mode, no ajv). See sync/dbBenchPage.ts for the method.
  * - `db.rawDexieRatio`: that read divided by the same read straight from the Dexie tables.
+ * - `db.solarWind7dCachedReadMs`: the same read again through RxDB (its document cache answers).
  * - `sync.prefsLatencyP50Ms` / `P95Ms`: device A writes a preference until device B's local
  *   database has it, over realtime, 20 trials. Two RxDB clients (memory storage) in this Node
  *   process against the local stack on embedded PGlite (gateway + PostgREST + realtime).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { build } from 'esbuild';
+import { join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 import { median, round, type Bench } from './context.ts';
+import { buildTestPage } from '../unit/support/buildTestPage.ts';
+import { ROOT } from '../e2e/support/server.ts';
 
 async function dbFigures(chromiumPath: string): Promise<Record<string, number>> {
-  const bundle = await build({
-    entryPoints: [join(import.meta.dirname, 'sync/dbBenchPage.ts')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    write: false,
-    minify: true,
-    logLevel: 'silent',
-  });
-  const js = bundle.outputFiles[0]!.text;
+  // Built like the app (Vite, production mode), so RxDB runs as users get it.
+  const out = join(ROOT, `.tmp/db-bench-${process.pid}`);
+  await buildTestPage(join(import.meta.dirname, 'sync'), out, { define: { __APP_VERSION__: JSON.stringify('bench') } });
   const server = createServer((req, res) => {
-    if (req.url === '/bench.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(js);
-    else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><script src="/bench.js"></script>');
+    const path = normalize(join(out, new URL(req.url ?? '/', 'http://x').pathname));
+    const file = path.startsWith(out) && existsSync(path) && statSync(path).isFile() ? path : join(out, 'index.html');
+    const type = file.endsWith('.js') ? 'text/javascript' : 'text/html';
+    res.writeHead(200, { 'content-type': type }).end(readFileSync(file));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  const browser = await chromium.launch({ executablePath: chromiumPath });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--js-flags=--expose-gc'] });
   try {
     const page = await browser.newPage();
+    if (process.env.BENCH_DEBUG) page.on('console', (m) => console.error('[page]', m.text()));
     await page.goto(url);
-    const r = await page.evaluate(() => (globalThis as unknown as { runDbBench: () => Promise<Record<string, number>> }).runDbBench());
+    await page.waitForFunction(() => 'runDbBench' in globalThis);
+    const r = await page.evaluate(() => (globalThis as unknown as { runDbBench: () => Promise<Record<string, number>> }).runDbBench().catch((e: Error) => Promise.reject(new Error(`${String(e)} ${e.stack}`))));
     return {
       'db.solarWind7dReadMs': round(r.solarWind7dReadMs!, 2),
       'db.rawDexieReadMs': round(r.rawDexieReadMs!, 2),
@@ -49,6 +48,7 @@ async function dbFigures(chromiumPath: string): Promise<Record<string, number>> 
   } finally {
     await browser.close();
     server.close();
+    rmSync(out, { recursive: true, force: true });
   }
 }
 
