@@ -13,6 +13,18 @@ export function seriesRangeQuery(db: AuroraDatabase, product: SeriesProduct, ran
   });
 }
 
+/**
+ * Ranges up to this many UTC days are read by chunk id (one IndexedDB bulk get: the ids follow
+ * from the range). Longer ones — the map's "newest hemispheric power however old", from 0 — would
+ * mean thousands of ids for a few stored days, so they go through the `product`+`day` index.
+ */
+export const MAX_ID_READ_DAYS = 62;
+
+/** Whether a range is read by chunk id (see MAX_ID_READ_DAYS). */
+export function readsByIds(range: TimeRange): boolean {
+  return range.to >= range.from && utcDayStart(range.to) - utcDayStart(range.from) <= MAX_ID_READ_DAYS * DAY_MS;
+}
+
 /** The chunk ids a range touches, in day order. */
 export function seriesChunkIds(product: SeriesProduct, range: TimeRange): string[] {
   const ids: string[] = [];
@@ -20,18 +32,8 @@ export function seriesChunkIds(product: SeriesProduct, range: TimeRange): string
   return ids;
 }
 
-/**
- * One product's samples in [from, to] as uPlot-ready columns. The ids are known from the range,
- * so this is a primary-key bulk get (IndexedDB getAll by key) rather than an index query: the
- * cheapest read RxDB offers, within ~1.5× of raw Dexie (tests/bench/sync.bench.ts).
- */
-export async function readSeriesColumns(
-  db: AuroraDatabase,
-  product: SeriesProduct,
-  range: TimeRange,
-): Promise<SeriesColumns> {
-  const ids = seriesChunkIds(product, range);
-  const found = await db.series.findByIds(ids).exec();
+/** Found chunk documents (by id) → columns, in the ids' day order. */
+export function columnsFromFound(ids: readonly string[], found: ReadonlyMap<string, { _data: unknown }>, range: TimeRange): SeriesColumns {
   const chunks: SeriesColumns[] = [];
   for (const id of ids) {
     const doc = found.get(id);
@@ -39,4 +41,24 @@ export async function readSeriesColumns(
     if (doc) chunks.push(decodeValues(doc._data as SeriesChunkDoc));
   }
   return concatChunks(chunks, range);
+}
+
+/** Chunk documents from the index query (day order) → columns. */
+export function columnsFromDocs(docs: readonly { _data: unknown }[], range: TimeRange): SeriesColumns {
+  return concatChunks(docs.map((d) => decodeValues(d._data as SeriesChunkDoc)), range);
+}
+
+/**
+ * One product's samples in [from, to] as uPlot-ready columns. Bounded ranges are a primary-key
+ * bulk get rather than an index query (a cursor step per document): the cheapest read RxDB
+ * offers, within 1.5× of raw Dexie (tests/bench/sync.bench.ts).
+ */
+export async function readSeriesColumns(
+  db: AuroraDatabase,
+  product: SeriesProduct,
+  range: TimeRange,
+): Promise<SeriesColumns> {
+  if (!readsByIds(range)) return columnsFromDocs(await seriesRangeQuery(db, product, range).exec(), range);
+  const ids = seriesChunkIds(product, range);
+  return columnsFromFound(ids, await db.series.findByIds(ids).exec(), range);
 }

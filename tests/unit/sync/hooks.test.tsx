@@ -22,6 +22,7 @@ import { disposeTestDatabase, openTestDatabase } from './testDb.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normalise } from '../../../workers/normalise/index.ts';
+import { readsByIds } from '../../../sync/read/readSeriesColumns.ts';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 0, 19, 12);
@@ -53,6 +54,32 @@ describe('useSeries', () => {
     await act(() => writeSeries(db!, { product: 'solar-wind-plasma', t: [T0 + 2 * MIN], fields: { speed: [420] }, source: 'DSCOVR' }, { fetchedAt: T0 + MIN }));
     await waitFor(() => expect(result.current.data.fields.speed).toEqual([400, 410, 420]));
     expect(result.current.error).toBeNull();
+  });
+
+  it('follows a day chunk that did not exist yet when it subscribed, for a bounded and an open-ended range', async () => {
+    db = await openTestDatabase();
+    const DAY = 86_400_000;
+    await writeSeries(db, { product: 'hemi-power', t: [T0], fields: { north: [10] }, source: null }, { fetchedAt: T0 });
+    // Two days: read by chunk id. From 0: read through the index.
+    const bounded = renderHook(() => useSeries('hemi-power', { from: T0 - DAY, to: T0 + DAY }), { wrapper: wrapperFor(db) });
+    const open = renderHook(() => useSeries('hemi-power', { from: 0, to: T0 + DAY }), { wrapper: wrapperFor(db) });
+    await waitFor(() => expect(bounded.result.current.data.fields.north).toEqual([10]));
+    await waitFor(() => expect(open.result.current.data.fields.north).toEqual([10]));
+    // The next UTC day's first sample creates a new chunk document.
+    await act(() => writeSeries(db!, { product: 'hemi-power', t: [T0 + DAY - MIN], fields: { north: [20] }, source: null }, { fetchedAt: T0 + DAY }));
+    await waitFor(() => expect(bounded.result.current.data).toEqual({ t: [T0, T0 + DAY - MIN], fields: { north: [10, 20] } }));
+    await waitFor(() => expect(open.result.current.data).toEqual({ t: [T0, T0 + DAY - MIN], fields: { north: [10, 20] } }));
+  });
+});
+
+describe('readsByIds', () => {
+  it('reads ranges of up to 62 UTC days by chunk id and longer or inverted ones through the index', () => {
+    const DAY = 86_400_000;
+    expect(readsByIds({ from: T0 - 6 * 3_600_000, to: T0 })).toBe(true);
+    expect(readsByIds({ from: T0 - 62 * DAY, to: T0 })).toBe(true);
+    expect(readsByIds({ from: T0 - 63 * DAY, to: T0 })).toBe(false);
+    expect(readsByIds({ from: 0, to: T0 })).toBe(false);
+    expect(readsByIds({ from: T0, to: T0 - DAY })).toBe(false);
   });
 });
 
