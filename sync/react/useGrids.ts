@@ -1,4 +1,5 @@
-import { map } from 'rxjs';
+import { from, map, switchMap } from 'rxjs';
+import { findNewestGridDoc } from '../grids/latestGrid.ts';
 import { decodeGrid } from '../grids/gridCodec.ts';
 import type { GridSnapshot, HookResult } from '../model.ts';
 import type { TimeRange } from '../read/seriesColumns.ts';
@@ -17,15 +18,24 @@ function decoder() {
   };
 }
 
-/** The newest OVATION snapshot (however old: offline, the last known oval is still shown), live. */
+/**
+ * The newest OVATION snapshot (however old: offline, the last known oval is still shown), live.
+ * RxDB answers "newest first" on our ascending index by reading every matching document (~87 KB
+ * each; a day of polling is ~288) and sorting, so the live query is bounded below by the newest
+ * time found first (in widening windows, sync/grids/latestGrid.ts): it reads one document, and
+ * every newer grid still matches it. Retention never deletes the newest grid.
+ */
 export function useLatestGrid(): HookResult<GridSnapshot | null> {
   return useLiveResult(
     'grid:latest',
     (db) => {
       const decode = decoder();
-      return db.grids
-        .findOne({ sort: [{ observationTime: 'desc' }] })
-        .$.pipe(map((doc) => (doc ? decode(doc) : null)));
+      return from(findNewestGridDoc(db, Date.now())).pipe(
+        switchMap((newest) =>
+          db.grids.findOne({ selector: newest ? { observationTime: { $gte: newest.observationTime } } : {}, sort: [{ observationTime: 'desc' }] }).$,
+        ),
+        map((doc) => (doc ? decode(doc) : null)),
+      );
     },
     null,
   );

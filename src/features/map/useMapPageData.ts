@@ -13,7 +13,7 @@ import {
   type SummaryValue,
 } from '../../../sync/react/index.ts';
 import type { GridSnapshot } from '../../../sync/model.ts';
-import { lastValue, NO_VALUE, orderFrames, type MapPageData, type TimedValue } from './mapPageData.ts';
+import { lastValue, NO_VALUE, orderFrames, sameGrid, type MapPageData, type TimedValue } from './mapPageData.ts';
 import { markOnce } from './perfMarks.ts';
 import { useNow } from './useNow.ts';
 
@@ -56,7 +56,10 @@ export function useMapPageData(early: GridSnapshot | null = null, windowWanted =
   const hemi = useSeries('hemi-power', hemiRange);
 
   if (!latest.isLoading) markOnce('map:live-latest');
-  const newest = latest.isLoading ? early : latest.data;
+  // The live answer is usually the early read's grid decoded again: keep the early object then, so
+  // the map does not draw the same oval twice while the first draw is under way.
+  const live = latest.data;
+  const newest = latest.isLoading ? early : early && live && sameGrid(early, live) ? early : live;
   const frames = useMemo(() => {
     const cutoff = now - WINDOW_MS;
     // The newest grid stays even when older than 24 h: offline, the last known oval is still the answer.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -35,6 +35,8 @@ function Probe({ early = null, windowWanted = true }: { early?: GridSnapshot | n
       <dd data-testid="feed">{d.feedState ?? 'unknown'}</dd>
       <dt>hemi</dt>
       <dd data-testid="hemi">{d.summary.hemiPowerNorth.value ?? 'none'}</dd>
+      <dt>newest is the early read's object</dt>
+      <dd data-testid="newest-is-early">{String(!!newest && newest === early)}</dd>
       <dt>loading</dt>
       <dd data-testid="loading">{String(d.gridsLoading)}</dd>
       <dt>view</dt>
@@ -98,6 +100,26 @@ describe('map page data from the local database', () => {
     // This database stores no grid: once the live query has answered, the page follows it.
     await waitFor(() => expect(screen.getByTestId('newest').textContent).toBe('none'));
     expect(screen.getByTestId('frames').textContent).toBe('0');
+  });
+
+  it('keeps the early-read grid object when the live query answers with the same grid, and follows a newer one', async () => {
+    const fixture = loadOvationFixture();
+    await writeGrid(db!, fixture, { fetchedAt: fixture.observationTime });
+    // Decoded separately, as the early read does: equal content, another object.
+    const early = { ...fixture, values: new Uint8Array(fixture.values) };
+    render(
+      <DatabaseProvider database={db!}>
+        <Probe early={early} />
+      </DatabaseProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('frames').textContent).toBe('1'));
+    // Give the live query time to answer: the map must not get a second copy of the same oval to draw.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screen.getByTestId('newest-is-early').textContent).toBe('true');
+    const newer = { ...fixture, observationTime: fixture.observationTime + 5 * 60_000, forecastTime: fixture.forecastTime + 5 * 60_000 };
+    await act(() => writeGrid(db!, newer, { fetchedAt: newer.observationTime }));
+    await waitFor(() => expect(screen.getByTestId('newest').textContent).toBe(new Date(newer.observationTime).toISOString()));
+    expect(screen.getByTestId('newest-is-early').textContent).toBe('false');
   });
 
   it('reads only the newest grid until the slider window is wanted, then every frame of the last 24 h', async () => {
