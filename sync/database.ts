@@ -112,7 +112,6 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
     ignoreDuplicate: options.ignoreDuplicate ?? false,
     // Live queries re-run on every write; the worker writes in bursts, so coalesce them a little.
     eventReduce: true,
-    localDocuments: true,
   })) as AuroraDatabase;
   try {
     await db.addCollections({
