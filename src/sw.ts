@@ -12,6 +12,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { NAVIGATION_DENYLIST } from './sw/navigationRules.ts';
 import { refreshInBackground } from './sw/backgroundRefresh.ts';
+import { oneAtATime } from './sw/oneAtATime.ts';
 import { parsePushPayload } from './sw/pushPayload.ts';
 import {
   openAuroraTrackingDb,
@@ -67,7 +68,14 @@ async function postToClients(message: unknown): Promise<void> {
   for (const client of clients) client.postMessage(message);
 }
 
-async function backgroundRefresh(): Promise<void> {
+/**
+ * One background refresh at a time: a sync and a periodic sync can wake the worker together, and
+ * two runs that both read "nothing announced yet" before either records its alert would announce
+ * the same storm twice. A run that arrives during another starts when it ends.
+ */
+const backgroundRefresh = oneAtATime(refreshOnce);
+
+async function refreshOnce(): Promise<void> {
   const db = await openAuroraTrackingDb();
   try {
     await refreshInBackground({

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { refreshInBackground, BACKGROUND_PRODUCTS } from '../../../src/sw/backgroundRefresh.ts';
+import { oneAtATime } from '../../../src/sw/oneAtATime.ts';
 import {
   openAuroraTrackingDb,
   readBackgroundUpdates,
@@ -105,5 +106,37 @@ describe('the background refresh of an installed app', () => {
     const result = await run();
     expect(result.alert?.reason).toBe('disabled');
     expect(shown).toEqual([]);
+  });
+
+  it('announces a storm once when a sync and a periodic sync wake the worker together', async () => {
+    const route: Route = (url) => ({ status: 200, body: url.endsWith('/kp-index') ? storm : url.includes('mag') ? mag : plasma });
+    // Without serialising, both runs read "nothing announced" before either records its alert.
+    const racing = await setup(route);
+    await Promise.all([racing.run(), racing.run()]);
+    expect(racing.shown).toHaveLength(2);
+    // The worker's way (src/sw.ts): one run at a time.
+    const serial = await setup(route);
+    const refresh = oneAtATime(async () => {
+      await serial.run();
+    });
+    await Promise.all([refresh(), refresh()]);
+    expect(serial.shown).toEqual(['Aurora alert: Kp 6.33']);
+  });
+});
+
+describe('oneAtATime', () => {
+  it('starts a call made during a run when that run ends, failed or not, and gives each call its own outcome', async () => {
+    const events: string[] = [];
+    let n = 0;
+    const task = oneAtATime(async () => {
+      const i = ++n;
+      events.push(`start ${i}`);
+      await new Promise((r) => setTimeout(r, 5));
+      events.push(`end ${i}`);
+      if (i === 1) throw new Error('first run failed');
+    });
+    const results = await Promise.allSettled([task(), task(), task()]);
+    expect(events).toEqual(['start 1', 'end 1', 'start 2', 'end 2', 'start 3', 'end 3']);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
   });
 });
