@@ -43,5 +43,5 @@ export type CollectionName = keyof typeof COLLECTIONS;
  * loads it only once a schema has been bumped.
  */
 export function needsMigrationPlugin(defs: Record<string, CollectionDefinition>): boolean {
-  return Object.values(defs).some((d) => (d.schema as { version: number }).version > 0);
+  return Object.values(defs).some((d) => d.schema.version > 0);
 }

@@ -73,8 +73,9 @@ async function measureBundle(browser: Browser, url: string, distDir: string) {
   const pageCode = new Set([...staticImportClosure(distDir, loadedCode.filter((p) => !isWorkerEntry(p))), ...loadedCode.filter((p) => !isWorkerEntry(p) && !/\.m?js$/.test(p))]);
   const workerOnly = code.filter((p) => !pageCode.has(p));
   // Which files, biggest first, on stderr (stdout is the JSON): what to look at when the figure moves.
-  for (const p of [...code].sort((a, b) => gzipKB(distDir, [b]).kb - gzipKB(distDir, [a]).kb)) {
-    console.error(`[bench]   ${gzipKB(distDir, [p]).kb.toFixed(1).padStart(6)} KB  ${p}${pageCode.has(p) ? '' : '  (worker only)'}`);
+  const sizes = new Map(code.map((p) => [p, gzipKB(distDir, [p]).kb]));
+  for (const p of [...code].sort((a, b) => sizes.get(b)! - sizes.get(a)!)) {
+    console.error(`[bench]   ${sizes.get(p)!.toFixed(1).padStart(6)} KB  ${p}${pageCode.has(p) ? '' : '  (worker only)'}`);
   }
   return {
     main: gzipKB(distDir, code),

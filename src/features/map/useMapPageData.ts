@@ -58,8 +58,11 @@ export function useMapPageData(early: GridSnapshot | null = null, windowWanted =
   if (!latest.isLoading) markOnce('map:live-latest');
   // The live answer is usually the early read's grid decoded again: keep the early object then, so
   // the map does not draw the same oval twice while the first draw is under way.
-  const live = latest.data;
-  const newest = latest.isLoading ? early : early && live && sameGrid(early, live) ? early : live;
+  const live = latest.isLoading ? null : latest.data;
+  const newest = useMemo(
+    () => (latest.isLoading ? early : early && live && sameGrid(early, live) ? early : live),
+    [latest.isLoading, early, live],
+  );
   const frames = useMemo(() => {
     const cutoff = now - WINDOW_MS;
     // The newest grid stays even when older than 24 h: offline, the last known oval is still the answer.

@@ -36,7 +36,7 @@ beforeAll(async () => {
   }
 }, 180_000);
 
-afterAll(() => { if (!process.env.KEEP) rmSync(OUT, { recursive: true, force: true }); });
+afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 
 const sourcesIn = (chunks: string[]) => chunks.flatMap((c) => sourcesOf.get(c) ?? []);
 
