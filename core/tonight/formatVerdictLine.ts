@@ -1,0 +1,90 @@
+import { formatKp } from './judgeSlot.ts';
+import type { InputAge, SlotVerdict } from './types.ts';
+import type { Verdict } from './verdict.ts';
+
+const HOUR = 3_600_000;
+
+/** Clock time "22:30" in the given IANA time zone (the device's when omitted). */
+function clock(time: number, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(time);
+}
+
+/** "40 min", "3 h", "2 days": how old an input is, in the unit people use for it. */
+export function formatAge(ageMs: number): string {
+  if (ageMs < HOUR) return `${Math.max(1, Math.round(ageMs / 60_000))} min`;
+  if (ageMs < 48 * HOUR) return `${Math.round(ageMs / HOUR)} h`;
+  return `${Math.round(ageMs / (24 * HOUR))} days`;
+}
+
+function auroraPhrase(slots: readonly SlotVerdict[]): string {
+  const a = slots.reduce((best, s) => ((s.aurora.overheadPercent ?? -1) > (best.aurora.overheadPercent ?? -1) || (s.aurora.marginDeg ?? -99) > (best.aurora.marginDeg ?? -99) ? s : best)).aurora;
+  if (a.source === 'ovation') {
+    return (a.overheadPercent ?? 0) >= (a.visiblePercent ?? 0) / 2 ? `${a.overheadPercent} % overhead` : `${a.visiblePercent} % low in the ${a.compass}`;
+  }
+  if (a.source === 'kp') return (a.marginDeg ?? -1) >= 0 ? `Kp ${formatKp(a.kp ?? 0)}, oval overhead` : `Kp ${formatKp(a.kp ?? 0)}, low in the ${a.compass}`;
+  return 'no aurora forecast';
+}
+
+function cloudPhrase(slots: readonly SlotVerdict[]): string {
+  const known = slots.map((s) => s.cloud).filter((c) => c !== null);
+  if (known.length === 0) return 'no cloud forecast';
+  const worst = Math.max(...known.map((c) => c.percent));
+  return worst < 20 ? 'clear' : `${worst} % cloud`;
+}
+
+function moonPhrase(slots: readonly SlotVerdict[]): string {
+  const up = slots.filter((s) => s.moon.up);
+  if (up.length === 0) return 'moon down';
+  const lit = Math.round(Math.max(...up.map((s) => s.moon.illumination)) * 100);
+  return up.length === slots.length ? `moon up (${lit} %)` : `moon up part of the time (${lit} %)`;
+}
+
+/** Why nothing works tonight, from the reason that closes most half hours. */
+function whyNot(verdict: Verdict): string {
+  if (verdict.night.kind === 'midnight-sun') return 'midnight sun, the sun never sets';
+  if (verdict.night.kind === 'never-dark') return 'it never gets dark enough';
+  const counts = new Map<string, { n: number; text: string }>();
+  for (const s of verdict.slots) {
+    if (s.level !== 'NO') continue;
+    for (const r of s.reasons) {
+      const c = counts.get(r.code) ?? { n: 0, text: r.text };
+      c.n++;
+      counts.set(r.code, c);
+    }
+  }
+  const top = [...counts.entries()].sort((a, b) => b[1].n - a[1].n)[0];
+  if (!top) return 'no dark hours left tonight';
+  const [code, { text }] = top;
+  if (code === 'too-cloudy') return `too cloudy (${text})`;
+  if (code === 'not-dark') return 'not dark';
+  if (code === 'oval-too-far') return `the aurora oval is too far (${text})`;
+  return text;
+}
+
+function staleInputs(inputs: Verdict['inputs']): string {
+  const names: [keyof Verdict['inputs'], string][] = [
+    ['ovation', 'aurora map'],
+    ['kpForecast', 'Kp forecast'],
+    ['clouds', 'clouds'],
+  ];
+  const parts = names
+    // A missing aurora map costs nothing past the current hour (the Kp forecast covers the night).
+    .filter(([k]) => inputs[k].stale && (inputs[k].present || k !== 'ovation'))
+    .map(([k, name]) => {
+      const a: InputAge = inputs[k];
+      return a.ageMs === null ? `no ${name}` : `${name} ${formatAge(a.ageMs)} old`;
+    });
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+/**
+ * The one line for tonight: "Best tonight: 22:30–01:00 — 35 % overhead, clear, moon down", or
+ * why not, always followed by the inputs that are too old to trust.
+ */
+export function formatVerdictLine(verdict: Verdict, opts: { timeZone?: string } = {}): string {
+  const ages = staleInputs(verdict.inputs);
+  if (!verdict.best) return `Not tonight: ${whyNot(verdict)}${ages}`;
+  const { level, from, to, slots } = verdict.best;
+  const head = level === 'GO' ? 'Best tonight' : 'Maybe tonight';
+  return `${head}: ${clock(from, opts.timeZone)}–${clock(to, opts.timeZone)} — ${auroraPhrase(slots)}, ${cloudPhrase(slots)}, ${moonPhrase(slots)}${ages}`;
+}
