@@ -1,0 +1,99 @@
+import { getEnv, memoByEnv } from '../_shared/env.ts';
+import { errorJson, json, methodNotAllowed, preflight, subPath, withCors } from '../_shared/http.ts';
+import { parseWeatherQuery, type Point } from './coordinates.ts';
+import type { CloudHours } from './parseLocationforecast.ts';
+import { createFileReplayLoader } from './replay.ts';
+import { WeatherService, type ServedForecast, type WeatherServiceOptions } from './service.ts';
+
+export const DEFAULT_WEATHER_BASE_URL = 'https://api.met.no';
+/** MET Norway's licence (CC BY 4.0) asks every use to credit it. */
+export const ATTRIBUTION = 'Data from MET Norway (CC BY 4.0)';
+
+/**
+ * MET Norway refuses anonymous clients: the User-Agent names the app and a way to reach its
+ * operator. WEATHER_USER_AGENT sets it; otherwise the site's URL (SITE_URL) is the contact.
+ */
+export function userAgentFromEnv(): string {
+  const explicit = getEnv('WEATHER_USER_AGENT');
+  if (explicit) return explicit;
+  const site = getEnv('SITE_URL') || getEnv('SUPABASE_URL');
+  return site ? `aurora-pwa/0.1 (+${site})` : 'aurora-pwa/0.1';
+}
+
+export function createWeatherServiceFromEnv(overrides: Partial<WeatherServiceOptions> = {}): WeatherService {
+  return new WeatherService({
+    baseUrl: getEnv('WEATHER_BASE_URL') || DEFAULT_WEATHER_BASE_URL,
+    fetch: (input, init) => fetch(input, init),
+    now: () => Date.now(),
+    userAgent: userAgentFromEnv(),
+    replay: createFileReplayLoader(),
+    ...overrides,
+  });
+}
+
+export interface PointAnswer {
+  lat: number;
+  lon: number;
+  source: ServedForecast['source'] | null;
+  /** The model run's time (ISO 8601), null when unknown. */
+  updatedAt: string | null;
+  hours: CloudHours | null;
+  /** Why a point has no forecast (upstream failing and no recording for it). */
+  error?: string;
+}
+
+function answerPoint(p: Point, served: ServedForecast | null): PointAnswer {
+  if (!served) return { lat: p.lat, lon: p.lon, source: null, updatedAt: null, hours: null, error: 'upstream unreachable and no recorded copy for this point' };
+  const { forecast } = served.entry;
+  return {
+    lat: p.lat,
+    lon: p.lon,
+    source: served.source,
+    updatedAt: forecast.updatedAt === null ? null : new Date(forecast.updatedAt).toISOString(),
+    hours: forecast.hours,
+  };
+}
+
+/**
+ * `GET /weather?lat=…&lon=…[&radius=0|1|2]`: hourly cloud cover (total, low, medium, high, %) for
+ * the place (rounded to 0.1°) and a regional grid on a 1° lattice around it, as columns.
+ * `GET /weather/stats`: the upstream counters.
+ */
+export function createWeatherHandler(getService: () => WeatherService): (req: Request) => Promise<Response> {
+  return async (req) => {
+    if (req.method === 'OPTIONS') return preflight();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
+    const rest = subPath(req.url, 'weather');
+    if (rest.length === 1 && rest[0] === 'stats') return json(getService().stats());
+    if (rest.length > 0) return errorJson(404, 'Ask for /weather?lat=…&lon=… or /weather/stats');
+    const query = parseWeatherQuery(req.url);
+    if (!query.ok) return errorJson(400, query.error);
+    const service = getService();
+    const unique = new Map<string, Point>([[query.place.key, query.place], ...query.grid.map((p) => [p.key, p] as const)]);
+    const served = new Map<string, ServedForecast | null>();
+    await Promise.all([...unique.values()].map(async (p) => served.set(p.key, await service.get(p))));
+    const place = served.get(query.place.key) ?? null;
+    if (!place) {
+      return errorJson(503, `No cloud forecast for ${query.place.lat}, ${query.place.lon}: ${service.stats().lastError ?? 'upstream unreachable'}, and no recorded copy for this point`);
+    }
+    const now = service.now();
+    const expiries = [...served.values()].filter((s) => s?.entry.origin === 'upstream').map((s) => s!.entry.expiresAt - now);
+    const maxAge = expiries.length ? Math.max(0, Math.floor(Math.min(...expiries) / 1000)) : 0;
+    const body = {
+      attribution: ATTRIBUTION,
+      place: answerPoint(query.place, place),
+      grid: query.grid.map((p) => answerPoint(p, served.get(p.key) ?? null)),
+    };
+    const headers = {
+      'cache-control': `public, max-age=${maxAge}, stale-if-error=86400`,
+      'x-aurora-source': place.source,
+      'x-aurora-data-time': place.entry.forecast.updatedAt === null ? 'unknown' : new Date(place.entry.forecast.updatedAt).toISOString(),
+    };
+    if (req.method === 'HEAD') return new Response(null, { status: 200, headers: withCors({ ...headers, 'content-type': 'application/json; charset=utf-8' }) });
+    return json(body, { headers });
+  };
+}
+
+export const getDefaultWeatherService: () => WeatherService = memoByEnv(['WEATHER_BASE_URL', 'WEATHER_USER_AGENT', 'SITE_URL'], () => createWeatherServiceFromEnv());
+
+export default createWeatherHandler(getDefaultWeatherService);

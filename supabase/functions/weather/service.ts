@@ -1,0 +1,158 @@
+import type { Point } from './coordinates.ts';
+import { parseLocationforecast, type PointForecast } from './parseLocationforecast.ts';
+
+/** One cached forecast for one rounded point. */
+export interface CachedForecast {
+  forecast: PointForecast;
+  /** Until when MET Norway asked us not to ask again (its Expires), epoch ms. */
+  expiresAt: number;
+  /** Upstream's Last-Modified, sent back as If-Modified-Since as its terms ask. */
+  lastModified: string | null;
+  origin: 'upstream' | 'replay';
+}
+
+export interface ServedForecast {
+  entry: CachedForecast;
+  source: 'upstream' | 'cache' | 'replay';
+}
+
+export interface WeatherStats {
+  upstreamFetches: number;
+  upstreamNotModified: number;
+  cacheHits: number;
+  coalesced: number;
+  rejectedBodies: number;
+  replays: number;
+  lastError: string | null;
+}
+
+/** Loads the recorded body for a point key ("69.7_19.0"), or null when none is shipped. */
+export type WeatherReplayLoader = (key: string) => Promise<string | null>;
+
+export interface WeatherServiceOptions {
+  baseUrl: string;
+  fetch: typeof fetch;
+  now: () => number;
+  /** MET Norway's terms: an identifying User-Agent (app name and a contact), or it answers 403. */
+  userAgent: string;
+  replay: WeatherReplayLoader;
+  upstreamTimeoutMs?: number;
+}
+
+/** Below the clients' own 10 s timeout, so a hung upstream still leaves time to answer from replay. */
+const UPSTREAM_TIMEOUT_MS = 8_000;
+/** When upstream gives no Expires: MET Norway's models update about hourly. */
+const DEFAULT_FRESH_MS = 30 * 60_000;
+/** Bounds on upstream's Expires: never ask more than once a minute, never trust a body more than 6 h. */
+const MIN_FRESH_MS = 60_000;
+const MAX_FRESH_MS = 6 * 3_600_000;
+/** After a failed fetch, wait this long before asking upstream again for that point. */
+const FAILURE_BACKOFF_MS = 5 * 60_000;
+
+interface PointState {
+  entry: CachedForecast | null;
+  inFlight: Promise<boolean> | null;
+  retryAt: number;
+}
+
+/**
+ * One upstream fetch per rounded point per upstream update, however many clients ask: a point is
+ * served from memory until MET Norway's Expires, then the first caller makes one conditional
+ * fetch (If-Modified-Since) that every concurrent caller awaits. A body that does not parse never
+ * replaces a good one; with no good body at all the recorded copy for that point is replayed.
+ */
+export class WeatherService {
+  private readonly points = new Map<string, PointState>();
+  private readonly counters: WeatherStats = { upstreamFetches: 0, upstreamNotModified: 0, cacheHits: 0, coalesced: 0, rejectedBodies: 0, replays: 0, lastError: null };
+
+  constructor(private readonly opts: WeatherServiceOptions) {}
+
+  /** The service's clock (injected), for the Cache-Control the handler computes from expiry times. */
+  now(): number {
+    return this.opts.now();
+  }
+
+  stats(): WeatherStats & { points: number } {
+    return { ...this.counters, points: this.points.size };
+  }
+
+  /** The forecast for a point, or null when upstream failed and nothing is recorded for it. */
+  async get(p: Point): Promise<ServedForecast | null> {
+    let st = this.points.get(p.key);
+    if (!st) {
+      st = { entry: null, inFlight: null, retryAt: 0 };
+      this.points.set(p.key, st);
+    }
+    const now = this.opts.now();
+    if (st.entry?.origin === 'upstream' && now < st.entry.expiresAt) {
+      this.counters.cacheHits++;
+      return { entry: st.entry, source: 'cache' };
+    }
+    let refreshed = false;
+    if (st.inFlight) {
+      this.counters.coalesced++;
+      refreshed = await st.inFlight;
+    } else if (now >= st.retryAt) {
+      const state = st;
+      st.inFlight = this.refresh(p, st).finally(() => {
+        state.inFlight = null;
+      });
+      refreshed = await st.inFlight;
+    }
+    if (!st.entry) return null;
+    return { entry: st.entry, source: st.entry.origin === 'replay' ? 'replay' : refreshed ? 'upstream' : 'cache' };
+  }
+
+  private expiry(res: Response, now: number): number {
+    const expires = Date.parse(res.headers.get('expires') ?? '');
+    const fresh = Number.isFinite(expires) ? expires - now : DEFAULT_FRESH_MS;
+    return now + Math.min(MAX_FRESH_MS, Math.max(MIN_FRESH_MS, fresh));
+  }
+
+  private async refresh(p: Point, st: PointState): Promise<boolean> {
+    const url = `${this.opts.baseUrl.replace(/\/+$/, '')}/weatherapi/locationforecast/2.0/complete?lat=${p.lat}&lon=${p.lon}`;
+    const headers: Record<string, string> = { 'user-agent': this.opts.userAgent, accept: 'application/json' };
+    const prev = st.entry?.origin === 'upstream' ? st.entry : null;
+    if (prev?.lastModified) headers['if-modified-since'] = prev.lastModified;
+    this.counters.upstreamFetches++;
+    let ok = false;
+    try {
+      const res = await this.opts.fetch(url, { headers, signal: AbortSignal.timeout(this.opts.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS) });
+      const now = this.opts.now();
+      if (res.status === 304 && prev) {
+        this.counters.upstreamNotModified++;
+        st.entry = { ...prev, expiresAt: this.expiry(res, now) };
+        ok = true;
+      } else if (res.ok) {
+        const parsed = parseLocationforecast(await res.text());
+        if (parsed.ok) {
+          st.entry = { forecast: parsed.forecast, expiresAt: this.expiry(res, now), lastModified: res.headers.get('last-modified'), origin: 'upstream' };
+          ok = true;
+        } else {
+          this.counters.rejectedBodies++;
+          this.counters.lastError = `Rejected upstream body for ${p.key}: ${parsed.error}`;
+        }
+      } else {
+        await res.body?.cancel();
+        this.counters.lastError = `Upstream answered ${res.status} for ${p.key}`;
+      }
+    } catch (e) {
+      const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
+      this.counters.lastError = timedOut ? `Upstream timed out for ${p.key}` : `Upstream unreachable: ${e instanceof Error ? e.message : String(e)}`;
+    }
+    if (!ok) {
+      st.retryAt = this.opts.now() + FAILURE_BACKOFF_MS;
+      if (!st.entry) await this.loadReplay(p, st);
+    }
+    return ok;
+  }
+
+  private async loadReplay(p: Point, st: PointState): Promise<void> {
+    const body = await this.opts.replay(p.key);
+    if (body === null) return;
+    const parsed = parseLocationforecast(body);
+    if (!parsed.ok) return;
+    this.counters.replays++;
+    st.entry = { forecast: parsed.forecast, expiresAt: 0, lastModified: null, origin: 'replay' };
+  }
+}
