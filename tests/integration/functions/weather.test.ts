@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
+
+const EDINBURGH = readFileSync(new URL('../../fixtures/metno/complete-edinburgh-low-cloud.json', import.meta.url), 'utf8');
+const UA = 'aurora-integration/1.0 (+https://aurora.invalid)';
+
+/**
+ * A stand-in for MET Norway on loopback: answers every point with the Edinburgh body and an
+ * Expires 30 minutes ahead, except points north of 69° (Tromsø), whose connection it drops
+ * (upstream unreachable). Records each request's query and User-Agent.
+ */
+let metno: Server;
+let metnoUrl: string;
+const requests: { path: string; query: string; userAgent: string | undefined }[] = [];
+let stack: TestStack;
+
+beforeAll(async () => {
+  metno = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    requests.push({ path: url.pathname, query: url.search, userAgent: req.headers['user-agent'] });
+    if (Number(url.searchParams.get('lat')) > 68.5) return void req.socket.destroy();
+    const expires = new Date(Date.now() + 30 * 60_000).toUTCString();
+    res.writeHead(200, { 'content-type': 'application/json', expires, 'last-modified': new Date().toUTCString() }).end(EDINBURGH);
+  });
+  await new Promise<void>((r) => metno.listen(0, '127.0.0.1', r));
+  metnoUrl = `http://127.0.0.1:${(metno.address() as AddressInfo).port}`;
+  stack = await startTestStack({ functionEnv: { WEATHER_BASE_URL: metnoUrl, WEATHER_USER_AGENT: UA } });
+});
+afterAll(async () => {
+  await stack?.stop();
+  await new Promise<void>((r) => {
+    metno?.closeAllConnections();
+    metno?.close(() => r());
+  });
+});
+
+const get = (query: string) => fetch(`${stack.url}/functions/v1/weather${query}`, { headers: { apikey: stack.anonKey } });
+
+interface Body {
+  attribution: string;
+  place: { lat: number; lon: number; source: string; hours: { low: (number | null)[] } | null };
+  grid: { lat: number; lon: number; source: string | null; error?: string }[];
+}
+
+describe('weather through the local gateway', () => {
+  it('answers a place and its 3×3 grid with one upstream fetch per point for 200 concurrent callers', async () => {
+    const responses = await Promise.all(Array.from({ length: 200 }, () => get('?lat=55.95&lon=-3.19')));
+    expect(responses.map((r) => r.status)).toEqual(Array(200).fill(200));
+    const body = (await responses[0]!.json()) as Body;
+    await Promise.all(responses.slice(1).map((r) => r.arrayBuffer()));
+    expect(body.attribution).toBe('Data from MET Norway (CC BY 4.0)');
+    expect(body.place).toMatchObject({ lat: 56, lon: -3.2 });
+    expect(body.place.hours!.low[0]).toBe(96);
+    expect(body.grid.map((p) => `${p.lat},${p.lon}`)).toEqual(['55,-4', '55,-3', '55,-2', '56,-4', '56,-3', '56,-2', '57,-4', '57,-3', '57,-2']);
+    expect(requests.filter((r) => r.path === '/weatherapi/locationforecast/2.0/complete')).toHaveLength(10);
+    expect(new Set(requests.map((r) => r.query)).size).toBe(10);
+    expect(requests.every((r) => r.userAgent === UA)).toBe(true);
+    expect(responses[0]!.headers.get('access-control-allow-origin')).toBe('*');
+    expect(responses[0]!.headers.get('cache-control')).toMatch(/^public, max-age=1[78]\d\d, stale-if-error=86400$/);
+  });
+
+  it('serves the next caller from memory until upstream’s Expires', async () => {
+    const before = requests.length;
+    const res = await get('?lat=55.96&lon=-3.21');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-aurora-source')).toBe('cache');
+    await res.arrayBuffer();
+    expect(requests.length).toBe(before);
+  });
+
+  it('refuses a latitude off the globe with a 400 that says so', async () => {
+    const res = await get('?lat=123&lon=10');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'lat must be between -90 and 90, got 123' });
+  });
+
+  it('replays the recorded Tromsø forecast when MET Norway cannot be reached', async () => {
+    const res = await get('?lat=69.65&lon=18.96');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-aurora-source')).toBe('replay');
+    expect(res.headers.get('x-aurora-data-time')).toBe('2027-01-15T11:20:00.000Z');
+    const body = (await res.json()) as Body;
+    expect(body.place.source).toBe('replay');
+    expect(body.grid.every((p) => p.source === 'replay')).toBe(true);
+  });
+});
