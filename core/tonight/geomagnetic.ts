@@ -1,7 +1,6 @@
 /**
- * A centred-dipole approximation of geomagnetic coordinates. The pole is IGRF-14's dipole pole
- * for 2025.0 (80.8° N, 72.7° W, "geomagnetic north pole" as published with IGRF-14 by IAGA
- * Working Group V-MOD, 2024). A dipole is off from corrected geomagnetic (CGM) latitude by up to
+ * A centred-dipole approximation of geomagnetic coordinates, with the IGRF dipole ("geomagnetic")
+ * north pole for epoch 2025 at about 80.8° N, 72.7° W (IGRF-14, IAGA Working Group V-MOD). A dipole is off from corrected geomagnetic (CGM) latitude by up to
  * a few degrees (more over the South Atlantic), which is within the spread of any Kp-based
  * boundary; CGM itself needs the full IGRF field line tracing, too heavy for the first screen.
  */

@@ -1,4 +1,4 @@
-import { auroraAtPlace, VISIBLE_RANGE_DEG, type PlaceView } from './auroraAtPlace.ts';
+import { VISIBLE_RANGE_DEG, type AuroraAtPlace, type PlaceView } from './auroraAtPlace.ts';
 import { CIVIL, NAUTICAL, sunAltitude } from './darkness.ts';
 import { magneticLocalTime } from './geomagnetic.ts';
 import { kpBoundary, kpNeeded } from './kpBoundary.ts';
@@ -41,7 +41,9 @@ export interface SlotContext {
   view: PlaceView;
   /** The place's dipole geomagnetic latitude, degrees. */
   magLat: number;
-  /** The OVATION frame is fresh enough and reaches this far (epoch ms); slots starting later use the Kp forecast. */
+  /** The newest OVATION frame at the place, when it is fresh enough; null otherwise. */
+  ovationNow: AuroraAtPlace | null;
+  /** How far that frame reaches (epoch ms); slots starting later use the Kp forecast. */
   ovationReachesUntil: number | null;
   kpStale: boolean;
   cloudsStale: boolean;
@@ -79,8 +81,8 @@ function kpAt(entries: readonly { time: number; kp: number }[], t: number): numb
 
 function auroraFor(ctx: SlotContext, start: number, mid: number): { level: Level; reason: Reason | null; aurora: SlotAurora; strong: boolean } {
   const { inputs, view } = ctx;
-  if (inputs.ovation && ctx.ovationReachesUntil !== null && start < ctx.ovationReachesUntil) {
-    const a = auroraAtPlace(inputs.ovation.values, view);
+  if (ctx.ovationNow && ctx.ovationReachesUntil !== null && start < ctx.ovationReachesUntil) {
+    const a = ctx.ovationNow;
     const aurora: SlotAurora = { source: 'ovation', overheadPercent: a.overheadPercent, visiblePercent: a.visiblePercent, compass: a.compass };
     const strong = a.overheadPercent >= RULES.strongPercent;
     if (a.overheadPercent >= RULES.goOverheadPercent || a.visiblePercent >= RULES.goVisiblePercent) return { level: 'GO', reason: null, aurora, strong };

@@ -1,4 +1,4 @@
-import { placeView } from './auroraAtPlace.ts';
+import { auroraAtPlace, placeView } from './auroraAtPlace.ts';
 import { describeNight, SUNSET_ALTITUDE, sunAltitude, type NightSummary } from './darkness.ts';
 import { geomagnetic } from './geomagnetic.ts';
 import { judgeSlot, type SlotContext } from './judgeSlot.ts';
@@ -72,11 +72,14 @@ export function computeVerdict(inputs: TonightInputs): Verdict {
     clouds: age(inputs.clouds?.updatedAt, now, MAX_AGE_MS.clouds),
   };
   const magLat = geomagnetic(lat, lon).lat;
+  const view = placeView(lat, lon);
+  const ovation = inputs.ovation && !ages.ovation.stale ? inputs.ovation : null;
   const ctx: SlotContext = {
     inputs,
-    view: placeView(lat, lon),
+    view,
     magLat,
-    ovationReachesUntil: inputs.ovation && !ages.ovation.stale ? Math.max(now, inputs.ovation.forecastTime) + OVATION_REACH_MS : null,
+    ovationNow: ovation ? auroraAtPlace(ovation.values, view) : null,
+    ovationReachesUntil: ovation ? Math.max(now, ovation.forecastTime) + OVATION_REACH_MS : null,
     kpStale: ages.kpForecast.stale,
     cloudsStale: ages.clouds.stale,
   };
