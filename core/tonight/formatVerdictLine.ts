@@ -39,25 +39,24 @@ function moonPhrase(slots: readonly SlotVerdict[]): string {
   return up.length === slots.length ? `moon up (${lit} %)` : `moon up part of the time (${lit} %)`;
 }
 
-/** Why nothing works tonight, from the reason that closes most half hours. */
+/**
+ * Why nothing works tonight: the reason that closes most of the dark half hours (daylight closes
+ * the rest anyway), told with its most hopeful detail (the lowest Kp that would do).
+ */
 function whyNot(verdict: Verdict): string {
   if (verdict.night.kind === 'midnight-sun') return 'midnight sun, the sun never sets';
   if (verdict.night.kind === 'never-dark') return 'it never gets dark enough';
-  const counts = new Map<string, { n: number; text: string }>();
-  for (const s of verdict.slots) {
-    if (s.level !== 'NO') continue;
-    for (const r of s.reasons) {
-      const c = counts.get(r.code) ?? { n: 0, text: r.text };
-      c.n++;
-      counts.set(r.code, c);
-    }
-  }
-  const top = [...counts.entries()].sort((a, b) => b[1].n - a[1].n)[0];
+  const dark = verdict.slots.filter((s) => s.level === 'NO' && !s.reasons.some((r) => r.code === 'not-dark'));
+  if (dark.length === 0) return 'no dark hours left tonight';
+  const counts = new Map<string, SlotVerdict[]>();
+  for (const s of dark) for (const r of s.reasons) counts.set(r.code, [...(counts.get(r.code) ?? []), s]);
+  const top = [...counts.entries()].sort((a, b) => b[1].length - a[1].length)[0];
   if (!top) return 'no dark hours left tonight';
-  const [code, { text }] = top;
+  const [code, slots] = top;
+  const pick = code === 'kp-too-low' ? slots.reduce((a, b) => ((b.aurora.kpNeeded ?? 99) < (a.aurora.kpNeeded ?? 99) ? b : a)) : slots[0]!;
+  const text = pick.reasons.find((r) => r.code === code)!.text;
   if (code === 'too-cloudy') return `too cloudy (${text})`;
-  if (code === 'not-dark') return 'not dark';
-  if (code === 'oval-too-far') return `the aurora oval is too far (${text})`;
+  if (code === 'oval-too-far') return `the aurora oval is ${text.replace(/^oval /, '')}`;
   return text;
 }
 

@@ -100,7 +100,7 @@ function auroraFor(ctx: SlotContext, start: number, mid: number): { level: Level
     return { level: 'NO', reason: { code: 'oval-too-far', text: 'oval too far even at Kp 9' }, aurora: { source: kp === null ? 'none' : 'kp', kp: kp ?? undefined, kpNeeded: null }, strong: false };
   }
   if (kp === null) {
-    return { level: 'MAYBE', reason: { code: 'data-too-old', text: `no Kp forecast (needs Kp ${formatKp(needed)})` }, aurora: { source: 'none', kpNeeded: needed }, strong: false };
+    return { level: 'MAYBE', reason: { code: 'data-too-old', text: `no Kp forecast (needs Kp ${Math.ceil(needed)})` }, aurora: { source: 'none', kpNeeded: needed }, strong: false };
   }
   const boundaryLat = kpBoundary(kp, mlt);
   const marginDeg = absMagLat - boundaryLat;
@@ -109,7 +109,7 @@ function auroraFor(ctx: SlotContext, start: number, mid: number): { level: Level
   if (marginDeg >= -VISIBLE_RANGE_DEG) {
     return { level: 'MAYBE', reason: { code: 'kp-too-low', text: `Kp ${formatKp(kp)}: low on the ${view.lat >= 0 ? 'northern' : 'southern'} horizon` }, aurora, strong: false };
   }
-  return { level: 'NO', reason: { code: 'kp-too-low', text: `needs Kp ${formatKp(needed)}, forecast ${formatKp(kp)}` }, aurora, strong: false };
+  return { level: 'NO', reason: { code: 'kp-too-low', text: `needs Kp ${Math.ceil(needed)}, forecast ${formatKp(kp)}` }, aurora, strong: false };
 }
 
 /** GO / MAYBE / NO for one half hour, with the reasons for anything short of GO. */

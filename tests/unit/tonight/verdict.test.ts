@@ -69,7 +69,7 @@ describe('tonight’s verdict', () => {
     expect(v.place.magLat).toBeLessThan(15);
     for (const s of v.slots) expect(s.reasons).toContainEqual({ code: 'oval-too-far', text: 'oval too far even at Kp 9' });
     expect(v.best).toBeNull();
-    expect(formatVerdictLine(v)).toBe('Not tonight: the aurora oval is too far (oval too far even at Kp 9)');
+    expect(formatVerdictLine(v)).toBe('Not tonight: the aurora oval is too far even at Kp 9');
   });
 
   it('never says GO on stale inputs, and says how old each one is', () => {
@@ -91,6 +91,17 @@ describe('tonight’s verdict', () => {
     expect(dark.level).toBe('MAYBE');
     expect(dark.reasons.map((r) => r.text)).toEqual(['Kp forecast out of date', 'cloud forecast out of date']);
     expect(formatVerdictLine(v, { timeZone: 'Europe/Oslo' })).toMatch(/^Maybe tonight: 22:00–\d\d:\d\d — .* \(aurora map 6 h old, Kp forecast 2 days old, clouds 3 days old\)$/);
+  });
+
+  it('tells the lowest Kp that would do when the night is dark and clear but Kp is low', () => {
+    const now = at('2027-01-15T12:00:00Z'); // noon in Edinburgh: the daylight hours need far more
+    const v = computeVerdict({ place: EDINBURGH, now, kpForecast: kpForecast(2, now, 12, now - HOUR), clouds: clearSky(now, 30, now - HOUR) });
+    expect(v.best).toBeNull();
+    const needed = Math.min(...v.slots.map((s) => s.aurora.kpNeeded).filter((k): k is number => typeof k === 'number'));
+    expect(needed).toBeGreaterThan(2);
+    expect(needed).toBeLessThan(4);
+    // Said in whole Kp: the smallest whole Kp at or above the need.
+    expect(formatVerdictLine(v)).toBe(`Not tonight: needs Kp ${Math.ceil(needed)}, forecast 2`);
   });
 
   it('says MAYBE when no cloud forecast covers the night', () => {
