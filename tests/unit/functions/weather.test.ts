@@ -167,4 +167,16 @@ describe('weather function: upstream', () => {
     expect((await get('?lat=69.65&lon=18.96&radius=0')).headers.get('x-aurora-source')).toBe('upstream');
     expect(upstream.calls).toHaveLength(2);
   });
+
+  it('reads a replay only for a well-formed point key, never a path the query could steer', async () => {
+    const read: string[] = [];
+    const load = createFileReplayLoader(async (relative) => {
+      read.push(relative);
+      return '{}';
+    });
+    expect(await load('../../../../etc/passwd')).toBeNull();
+    expect(await load('69.7_19.0/../x')).toBeNull();
+    expect(await load('69.7_19.0')).toBe('{}');
+    expect(read).toEqual(['./replay/69.7_19.0.json']);
+  });
 });
