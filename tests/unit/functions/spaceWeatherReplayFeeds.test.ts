@@ -25,15 +25,16 @@ afterEach(async () => {
 
 function backendWithAgencyDown() {
   const agencyDown = (() => Promise.reject(new TypeError('getaddrinfo ENOTFOUND services.swpc.noaa.gov'))) as typeof fetch;
-  const handler = createSpaceWeatherHandler(() => createServiceFromEnv({ fetch: agencyDown }));
+  const service = createServiceFromEnv({ fetch: agencyDown });
+  const handler = createSpaceWeatherHandler(() => service);
   const urls: string[] = [];
   // Anything not addressed to our backend would be the page going to SWPC directly: fail loudly.
-  const fetch: FetchLike = async (url, init) => {
+  const pageFetch: FetchLike = async (url, init) => {
     urls.push(url);
     if (!url.startsWith('http://localhost:54321/functions/v1/space-weather/')) throw new TypeError(`unexpected request to ${url}`);
     return handler(new Request(url, init));
   };
-  return { fetch, urls };
+  return { fetch: pageFetch, urls };
 }
 
 describe('backend copies of the alert feeds', () => {
