@@ -48,7 +48,10 @@ test('solar pictures load from our own origin, say "No image saved yet" where no
     if (r.resourceType() === 'image') imageHosts.add(new URL(r.url()).origin);
   });
 
-  await page.goto(`${app.url}/sdo`);
+  const first = await page.goto(`${app.url}/sdo`);
+  // NASA's host is not needed any more, so the policy no longer allows it.
+  expect(first?.headers()['content-security-policy']).toMatch(/img-src 'self' data: blob:/);
+  expect(first?.headers()['content-security-policy']).not.toContain('sdo.gsfc.nasa.gov');
   await expect(page.locator('h1')).toHaveText('Solar Data');
   await waitForServiceWorkerControl(page);
 
