@@ -1,5 +1,8 @@
-/** Hosts the app itself uses beyond its own origin (spec §7: SWPC fallback, SDO imagery; analytics and ads scripts). */
-export const APP_DATA_HOSTS = ['https://services.swpc.noaa.gov', 'https://sdo.gsfc.nasa.gov'];
+/**
+ * Hosts the app itself uses beyond its own origin (spec §7: the SWPC fallback; analytics and ads
+ * scripts). SDO pictures come through our own `sdo-image` function, so NASA's host is not here.
+ */
+export const APP_DATA_HOSTS = ['https://services.swpc.noaa.gov'];
 export const APP_SCRIPT_HOSTS = ['https://www.googletagmanager.com', 'https://pagead2.googlesyndication.com'];
 
 const valid = (h: string) => /^(https?:\/\/|wss?:\/\/)?[a-z0-9.*-]+(:\d+)?$/i.test(h);

@@ -13,6 +13,7 @@ import { clientsClaim } from 'workbox-core';
 import { NAVIGATION_DENYLIST } from './sw/navigationRules.ts';
 import { refreshInBackground } from './sw/backgroundRefresh.ts';
 import { oneAtATime } from './sw/oneAtATime.ts';
+import { SDO_IMAGE_CACHE, SDO_IMAGE_CACHEABLE_STATUSES, isSdoImageRequest } from './sw/sdoImageRoute.ts';
 import { parsePushPayload } from './sw/pushPayload.ts';
 import {
   openAuroraTrackingDb,
@@ -46,13 +47,14 @@ registerRoute(
   }),
 );
 
-// Solar imagery (SDO) changes every few minutes: show the last picture offline, refresh when online.
+// Solar imagery (SDO, through our sdo-image route) changes every few minutes: show the last
+// picture offline, refresh when online.
 registerRoute(
-  ({ request, url }) => request.destination === 'image' && /(^|\.)sdo\.gsfc\.nasa\.gov$/.test(url.hostname),
+  isSdoImageRequest,
   new StaleWhileRevalidate({
-    cacheName: 'solar-imagery',
+    cacheName: SDO_IMAGE_CACHE,
     plugins: [
-      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new CacheableResponsePlugin({ statuses: SDO_IMAGE_CACHEABLE_STATUSES }),
       new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 2 * 24 * 3600, purgeOnQuotaError: true }),
     ],
   }),

@@ -70,7 +70,9 @@ export function feedState(
   // The error is cleared by every success or 304, so its presence means the last attempt failed.
   if (status.error !== null) return 'error';
   if (status.lastSuccess === null) return 'stale';
-  const since = source.ageFrom === 'data' && status.dataTime !== null ? status.dataTime : status.lastSuccess;
+  // A replay is as old as the data in it, whatever the source's rule: the fetch that brought an
+  // old recording must not make it "current".
+  const since = (source.ageFrom === 'data' || status.replay) && status.dataTime !== null ? status.dataTime : status.lastSuccess;
   const age = now - since;
   if (age <= source.maxAgeMs) return 'fresh';
   if (status.replay || source.ageFrom === 'fetch' || status.dataTime === null || source.frozenAfterMs === null) return 'stale';

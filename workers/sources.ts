@@ -257,7 +257,8 @@ const SPECS: Record<Resource, SourceSpec> = {
     approxBytes: 1_700,
   },
   'sdo-images': {
-    // Not SWPC: SDO's "latest" JPEGs (see workers/sdo.ts); the backend does not serve it yet.
+    // Not SWPC: SDO's "latest" JPEGs, through the backend's sdo-image function (workers/sdo.ts),
+    // not space-weather — so `viaBackend` (which names space-weather) stays false.
     swpcPath: null,
     swpcRecentPath: null,
     swpcAltPath: null,

@@ -47,8 +47,8 @@ function useRecentWindow(prev: FeedStatus | null, now: number): boolean {
 
 async function fetchOnce(resource: Resource, prev: FeedStatus | null, deps: PollDeps): Promise<FetchOutcome> {
   if (resource === 'sdo-images') {
-    const body = await fetchSdoImageList({ fetch: deps.fetch, timers: deps.timers, signal: deps.signal });
-    return { kind: 'body', body, validators: { etag: null, lastModified: null }, via: 'swpc', url: 'sdo', replay: false, attempts: 1 };
+    const list = await fetchSdoImageList({ fetch: deps.fetch, backendBase: deps.backendBase, timers: deps.timers, signal: deps.signal });
+    return { kind: 'body', body: list.body, validators: { etag: null, lastModified: null }, via: deps.backendBase ? 'backend' : 'swpc', url: 'sdo', replay: list.replay, attempts: 1 };
   }
   return fetchResource(resource, {
     fetch: deps.fetch,

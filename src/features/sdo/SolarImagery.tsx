@@ -4,6 +4,7 @@ import { formatUtc } from '../../lib/format.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FeedAge } from '../../ui/FeedAge.tsx';
 import { useNow } from '../../ui/useNow.ts';
+import { SdoFrame } from './SdoFrame.tsx';
 // Data-screen styles travel with the data screens' chunks, not the shell.
 import '../../styles/data.css';
 
@@ -34,7 +35,8 @@ export function SolarImagery() {
         <ul className="sdo-grid">
           {images.map((image) => (
             <li key={image.channel} className="sdo-card">
-              <img src={image.url} alt={`The Sun in ${image.label}`} loading="lazy" decoding="async" width={512} height={512} />
+              {/* Keyed by the image time: a picture that failed (none saved yet) is tried again once an update lists a new one. */}
+              <SdoFrame key={image.time ?? 'unknown'} url={image.url} label={image.label} />
               <p className="sdo-card__label">{image.label}</p>
               <p className="sdo-card__note muted">{CHANNEL_NOTES[image.channel] ?? ''}</p>
               <p className="sdo-card__time muted">{image.time !== null ? formatUtc(image.time) : 'time not known'}</p>

@@ -26,6 +26,8 @@ export const RECORDED_DATA_TIME: Partial<Record<SpaceWeatherResource, string>> =
   'kp-1m': '2026-07-09T10:00:00Z',
   'kp-forecast': '2026-02-09T15:00:00Z',
   'twenty-seven-day-outlook': '2025-03-24T02:02:00Z',
+  alerts: '2026-10-04T11:23:41Z',
+  'icao-advisories': '2016-11-08T01:00:00Z',
 };
 
 /** Reads text files next to this module: Deno.readTextFile on Deno, node:fs on Node. */

@@ -17,7 +17,7 @@ export interface ResourceSpec {
   recentPath: string | null;
   cadenceMs: number;
   contentType: string;
-  /** File under ./replay/ holding one recorded real upstream body; null when none was found. */
+  /** File under ./replay/ holding one upstream body to replay (see replay/SOURCES.md); null when none. */
   replayFile: string | null;
 }
 
@@ -65,13 +65,13 @@ const LOCAL = {
   },
   'icao-advisories': {
     contentType: 'application/json',
-    // No real SWPC advisory file was found to record (tests/fixtures/noaa/SOURCES.md).
-    replayFile: null,
+    // No real SWPC advisory file exists to record: this one is CONSTRUCTED to the ICAO Annex 3
+    // template (replay/SOURCES.md), marked STATUS: TEST inside, and served only as a replay.
+    replayFile: 'icao-space-weather-advisories.json',
   },
   alerts: {
     contentType: 'application/json',
-    // No raw copy of products/alerts.json exists in the fixtures; nothing is invented in its place.
-    replayFile: null,
+    replayFile: 'alerts.json',
   },
   'kp-1m': {
     contentType: 'application/json',

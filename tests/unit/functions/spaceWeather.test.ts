@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createSpaceWeatherHandler } from '../../../supabase/functions/space-weather/handler.ts';
-import { createFileReplayLoader } from '../../../supabase/functions/space-weather/replay.ts';
+import { createFileReplayLoader, type ReplayLoader } from '../../../supabase/functions/space-weather/replay.ts';
+import { SPACE_WEATHER_RESOURCE_NAMES } from '../../../supabase/functions/space-weather/resources.ts';
 import { SpaceWeatherService } from '../../../supabase/functions/space-weather/service.ts';
 import { validateWithNormalise } from '../../../supabase/functions/space-weather/validate.ts';
 import type { ArchiveRow } from '../../../supabase/functions/space-weather/archive.ts';
@@ -26,14 +27,14 @@ function fakeUpstream(respond: (req: { url: string; headers: Headers }) => Respo
   return { fetch: fetchFn, calls };
 }
 
-function setup(upstream: Upstream, opts: { archive?: (rows: ArchiveRow[]) => Promise<void>; staleWaitMs?: number } = {}) {
+function setup(upstream: Upstream, opts: { archive?: (rows: ArchiveRow[]) => Promise<void>; staleWaitMs?: number; replay?: ReplayLoader } = {}) {
   let now = Date.parse('2026-02-09T15:30:00Z');
   const service = new SpaceWeatherService({
     baseUrl: BASE,
     fetch: upstream.fetch,
     now: () => now,
     validate: validateWithNormalise,
-    replay: createFileReplayLoader(),
+    replay: opts.replay ?? createFileReplayLoader(),
     archive: opts.archive,
     staleWaitMs: opts.staleWaitMs,
   });
@@ -171,7 +172,7 @@ describe('space-weather function', () => {
     expect(service.stats()['kp-index']).toMatchObject({ lastUpstreamStatus: 'network-error', replays: 1, source: 'replay' });
   });
 
-  it('replays a real recorded file for every resource that has one, each with its own data time', async () => {
+  it('replays its shipped file for every resource, each with its own data time', async () => {
     const { get } = setup(fakeUpstream(() => new Response('down', { status: 503 })));
     const expected: Record<string, string> = {
       'kp-index': '2026-02-09T15:00:00.000Z',
@@ -187,7 +188,12 @@ describe('space-weather function', () => {
       'kp-1m': '2026-07-09T10:00:00.000Z',
       'kp-forecast': '2026-02-09T21:00:00.000Z',
       'twenty-seven-day-outlook': '2025-03-24T02:02:00.000Z',
+      // The newest of the 8 recorded bulletins.
+      alerts: '2026-10-04T11:23:41.163Z',
+      // Constructed to the ICAO template, not recorded (replay/SOURCES.md): its DTG, ten years back.
+      'icao-advisories': '2016-11-08T01:00:00.000Z',
     };
+    expect(Object.keys(expected).sort()).toEqual([...SPACE_WEATHER_RESOURCE_NAMES].sort());
     for (const [resource, dataTime] of Object.entries(expected)) {
       const res = await get(resource);
       expect(res.status, resource).toBe(200);
@@ -214,7 +220,7 @@ describe('space-weather function', () => {
   });
 
   it('says clearly when a product has neither upstream nor a recording', async () => {
-    const { get } = setup(fakeUpstream(() => new Response('gone', { status: 500 })));
+    const { get } = setup(fakeUpstream(() => new Response('gone', { status: 500 })), { replay: async () => null });
     const res = await get('alerts');
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: string }).error).toBe(

@@ -20,6 +20,7 @@ const BY_FILE_NAME: Record<string, Resource> = {
   'planetary_k_index_1m.json': 'kp-1m',
   'noaa-planetary-k-index-forecast.json': 'kp-forecast',
   '27-day-outlook.txt': 'twenty-seven-day-outlook',
+  'alerts.json': 'alerts',
 };
 
 function walk(dir: string): string[] {

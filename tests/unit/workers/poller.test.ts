@@ -46,7 +46,7 @@ function fakeUpstream(): FakeUpstream {
   up.fetch = async (url, init) => {
     up.calls.push(`${init.method ?? 'GET'} ${url}`);
     if (url.startsWith('http://backend') && up.backendDown) throw new TypeError('Failed to fetch');
-    if (url.startsWith('https://sdo.gsfc.nasa.gov/')) return new Response(null, { status: 200, headers: { 'last-modified': 'Sat, 18 Apr 2026 14:20:00 GMT' } });
+    if (url.startsWith('https://sdo.gsfc.nasa.gov/') || url.startsWith('http://backend/functions/v1/sdo-image/')) return new Response(null, { status: 200, headers: { 'last-modified': 'Sat, 18 Apr 2026 14:20:00 GMT' } });
     const path = url.split('?')[0]!;
     const resource = (RESOURCES as readonly string[]).find((r) => path.endsWith(`/space-weather/${r}`)) as Resource | undefined
       ?? (RESOURCES.find((r) => SOURCES[r].swpcPath && url.endsWith(SOURCES[r].swpcPath as string)) as Resource | undefined)

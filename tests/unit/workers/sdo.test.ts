@@ -5,32 +5,78 @@ import type { SdoImagesData } from '../../../workers/normalise/index.ts';
 import type { FetchLike } from '../../../workers/request/requestWithRetry.ts';
 
 const LAST_MODIFIED = 'Sun, 22 Nov 2026 04:12:05 GMT';
+const BACKEND = 'http://localhost:54321';
 
 describe('the SDO latest-image source', () => {
-  it('reads each channel time from Last-Modified with a HEAD request', async () => {
+  it('lists every channel at the backend route, with the image time from a HEAD to our own origin', async () => {
+    const seen: string[] = [];
+    const fetch: FetchLike = async (url, init) => {
+      seen.push(`${init.method} ${url}`);
+      return new Response(null, { status: 200, headers: { 'last-modified': LAST_MODIFIED, 'x-aurora-data-time': '2026-11-22T04:12:05.000Z', 'x-aurora-source': 'cache' } });
+    };
+    const list = await fetchSdoImageList({ fetch, backendBase: `${BACKEND}/` });
+    expect(seen).toHaveLength(8);
+    expect(seen).toContain(`HEAD ${BACKEND}/functions/v1/sdo-image/0171`);
+    expect(seen.every((s) => s.startsWith(`HEAD ${BACKEND}/functions/v1/sdo-image/`))).toBe(true);
+    expect(list.replay).toBe(false);
+    const r = normalise('sdo-images', list.body, { now: Date.UTC(2026, 10, 22, 5) });
+    const images = r.ok ? (r.products[0]?.data as SdoImagesData).images : [];
+    expect(images.map((i) => i.url)).toContain(`${BACKEND}/functions/v1/sdo-image/HMIB`);
+    expect(images.every((i) => i.time === Date.UTC(2026, 10, 22, 4, 12, 5))).toBe(true);
+  });
+
+  it('lists a channel the backend has no picture for with its time unknown, and says when every picture is a replay', async () => {
+    const fetch: FetchLike = async (url) =>
+      url.endsWith('/0171')
+        ? new Response('{"error":"No SDO 0171 image saved yet"}', { status: 503, statusText: 'Service Unavailable' })
+        : new Response(null, { status: 200, headers: { 'last-modified': LAST_MODIFIED, 'x-aurora-data-time': '2026-11-22T04:12:05.000Z', 'x-aurora-source': 'replay' } });
+    const list = await fetchSdoImageList({ fetch, backendBase: BACKEND });
+    const items = JSON.parse(list.body) as { channel: string; time: string | null }[];
+    expect(items.find((i) => i.channel === '0171')?.time).toBeNull();
+    expect(items.filter((i) => i.time === LAST_MODIFIED)).toHaveLength(7);
+    expect(list.replay).toBe(true);
+  });
+
+  it('does not take the backend Last-Modified for the image time when the backend says the time is unknown', async () => {
+    const fetch: FetchLike = async () => new Response(null, { status: 200, headers: { 'last-modified': LAST_MODIFIED, 'x-aurora-data-time': 'unknown' } });
+    const items = JSON.parse((await fetchSdoImageList({ fetch, backendBase: BACKEND })).body) as { time: string | null }[];
+    expect(items.every((i) => i.time === null)).toBe(true);
+  });
+
+  it('fails with a network error, without going to NASA, when the backend cannot be reached', async () => {
+    const seen: string[] = [];
+    const fetch: FetchLike = async (url) => {
+      seen.push(url);
+      throw new TypeError('Failed to fetch');
+    };
+    await expect(fetchSdoImageList({ fetch, backendBase: BACKEND })).rejects.toMatchObject({ message: 'Network error: the backend could not be reached for the SDO images', status: 0 });
+    expect(seen.every((u) => u.startsWith(BACKEND))).toBe(true);
+  });
+
+  it('without a backend, reads each channel time from NASA with a HEAD request', async () => {
     const seen: string[] = [];
     const fetch: FetchLike = async (url, init) => {
       seen.push(`${init.method} ${url}`);
       return new Response(null, { status: 200, headers: { 'last-modified': LAST_MODIFIED } });
     };
-    const body = await fetchSdoImageList({ fetch });
+    const list = await fetchSdoImageList({ fetch });
     expect(seen).toHaveLength(8);
     expect(seen).toContain('HEAD https://sdo.gsfc.nasa.gov/assets/img/latest/latest_1024_0171.jpg');
-    const r = normalise('sdo-images', body, { now: Date.UTC(2026, 10, 22, 5) });
+    const r = normalise('sdo-images', list.body, { now: Date.UTC(2026, 10, 22, 5) });
     expect(r.ok && (r.products[0]?.data as SdoImagesData).images.every((i) => i.time === Date.UTC(2026, 10, 22, 4, 12, 5))).toBe(true);
   });
 
-  it('lists the images with unknown times when the server answers but refuses cross-origin reads', async () => {
+  it('without a backend, lists the images with unknown times when NASA answers but refuses cross-origin reads', async () => {
     const fetch: FetchLike = async (_url, init) => {
       if (init.mode === 'no-cors') return new Response(null, { status: 200 });
       throw new TypeError('Failed to fetch');
     };
-    const list = JSON.parse(await fetchSdoImageList({ fetch })) as { time: string | null }[];
+    const list = JSON.parse((await fetchSdoImageList({ fetch })).body) as { time: string | null }[];
     expect(list).toHaveLength(8);
     expect(list.every((i) => i.time === null)).toBe(true);
   });
 
-  it('fails with a network error when the server cannot be reached at all', async () => {
+  it('without a backend, fails with a network error when NASA cannot be reached at all', async () => {
     const fetch: FetchLike = async () => {
       throw new TypeError('Failed to fetch');
     };

@@ -1,0 +1,66 @@
+/**
+ * The poller's SDO source against the real sdo-image function, in process: NASA's host is a
+ * stand-in serving real (generated) JPEG bytes; the stored image URLs point at our own origin, the
+ * image time is upstream's Last-Modified, and with the host gone the kept frames are replayed and
+ * the feed says so.
+ */
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../sync/database.ts';
+import { readFeedStatus } from '../../../sync/write.ts';
+import { createSdoImageHandler } from '../../../supabase/functions/sdo-image/handler.ts';
+import { SdoImageService } from '../../../supabase/functions/sdo-image/service.ts';
+import type { SdoImagesData } from '../../../workers/normalise/index.ts';
+import { databaseStore } from '../../../workers/poller/store.ts';
+import { pollResource } from '../../../workers/poller/pollResource.ts';
+import { createBatcher } from '../../../workers/request/batcher.ts';
+import { createInFlight } from '../../../workers/request/inFlight.ts';
+import type { FetchLike } from '../../../workers/request/requestWithRetry.ts';
+
+const FRAME = new Uint8Array(readFileSync(new URL('../../fixtures/sdo/sun-0171-a.jpg', import.meta.url)));
+const BACKEND = 'http://localhost:54321';
+
+let db: AuroraDatabase | undefined;
+afterEach(async () => {
+  if (db && !db.closed) await removeDatabase(db);
+});
+
+describe('the poller and the backend sdo-image function', () => {
+  it('stores image URLs on our own origin with the upstream image time, and marks kept frames replayed when the host is gone', async () => {
+    db = await openDatabase({ storage: 'memory', name: `sdo-backend-${process.pid}-${Date.now()}` });
+    let hostUp = true;
+    const nasaCalls: string[] = [];
+    const nasa = (async (input: RequestInfo | URL) => {
+      nasaCalls.push(String(input));
+      if (!hostUp) throw new TypeError('getaddrinfo ENOTFOUND sdo.invalid');
+      return new Response(FRAME.slice(), { headers: { 'content-type': 'image/jpeg', 'last-modified': 'Sun, 22 Nov 2026 04:12:05 GMT' } });
+    }) as typeof fetch;
+    let now = Date.UTC(2026, 10, 22, 5, 0);
+    const handler = createSdoImageHandler(() => service);
+    const service = new SdoImageService({ baseUrl: 'https://sdo.invalid', fetch: nasa, now: () => now });
+    const pageRequests: string[] = [];
+    const viaBackend: FetchLike = async (url, init) => {
+      pageRequests.push(url);
+      if (!url.startsWith(`${BACKEND}/functions/v1/sdo-image/`)) throw new TypeError(`unexpected request to ${url}`);
+      return handler(new Request(url, init));
+    };
+    const deps = { fetch: viaBackend, backendBase: BACKEND, store: databaseStore(db), now: () => now, inFlight: createInFlight(), batcher: createBatcher() };
+
+    const first = await pollResource('sdo-images', deps);
+    expect(first.error).toBeNull();
+    expect(pageRequests).toHaveLength(8);
+    expect(nasaCalls).toHaveLength(8);
+    expect(nasaCalls).toContain('https://sdo.invalid/assets/img/latest/latest_1024_0171.jpg');
+    const product = await db.products.findOne('sdo-images').exec();
+    const images = (product?.data as SdoImagesData).images;
+    expect(images.map((i) => i.url).sort()).toEqual(['0131', '0171', '0193', '0211', '0304', '1600', 'HMIB', 'HMIIC'].map((c) => `${BACKEND}/functions/v1/sdo-image/${c}`));
+    expect(images.every((i) => i.time === Date.UTC(2026, 10, 22, 4, 12, 5))).toBe(true);
+    expect(await readFeedStatus(db, 'sdo-images')).toMatchObject({ replay: false, error: null });
+
+    hostUp = false;
+    now += 16 * 60_000;
+    const second = await pollResource('sdo-images', deps);
+    expect(second.error).toBeNull();
+    expect(await readFeedStatus(db, 'sdo-images')).toMatchObject({ replay: true, error: null, dataTime: Date.UTC(2026, 10, 22, 4, 12, 5) });
+  });
+});
