@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../server/freePort.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const base = mkdtempSync(join(tmpdir(), 'aurora-start-secrets-'));
+const childTmp = join(base, 'tmp');
+const dataDir = join(base, 'data');
+mkdirSync(childTmp);
+const dbName = `aurora_start_secrets_${Date.now().toString(36)}`;
+let child: ChildProcess | undefined;
+
+async function admin(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+function killGroup(signal: NodeJS.Signals): void {
+  try {
+    if (child?.pid) process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+afterAll(async () => {
+  killGroup('SIGKILL');
+  await admin(`drop database if exists ${dbName} with (force)`);
+  rmSync(base, { recursive: true, force: true });
+});
+
+/** Every file under `dir` whose bytes contain `needle`. */
+function filesContaining(dir: string, needle: string): string[] {
+  const hits: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    const st = statSync(p, { throwIfNoEntry: false });
+    if (!st) continue;
+    if (st.isDirectory()) hits.push(...filesContaining(p, needle));
+    else if (st.isFile() && readFileSync(p).includes(needle)) hits.push(p);
+  }
+  return hits;
+}
+
+describe('npm start and its secrets', () => {
+  it('says the service-role key is a secret and how to turn social sign-in on, and a kill -9 leaves no JWT secret in the temp directory', async () => {
+    await admin(`create database ${dbName}`);
+    const dbUrl = new URL(process.env.TEST_DATABASE_URL!);
+    dbUrl.pathname = `/${dbName}`;
+    const port = await freePort();
+    child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        TMPDIR: childTmp,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DIST_DIR: join(ROOT, 'tests/integration/stack/fixtures/app-build'),
+        DATABASE_URL: dbUrl.toString(),
+        AUTH_EXTERNAL_PROVIDERS: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let out = '';
+    child.stdout?.on('data', (b: Buffer) => (out += b.toString()));
+    child.stderr?.on('data', (b: Buffer) => (out += b.toString()));
+    for (let i = 0; i < 1200 && !/social sign-in: .*\n/.test(out) && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(out).toMatch(/social sign-in: .*\n/);
+
+    expect(out).toMatch(/service_role key: \S+\n {2}\(a secret: it bypasses row-level security\. Server-side use only: never ship it to a browser or commit it\.\)\n/);
+    expect(out).toContain('social sign-in: off (to try it, set AUTH_EXTERNAL_PROVIDERS=google,github');
+    const settings = (await (await fetch(`http://localhost:${port}/auth/v1/settings`)).json()) as { external: Record<string, boolean> };
+    expect(Object.keys(settings.external).sort()).toEqual(['email', 'phone', 'web3']);
+
+    const { jwtSecret } = JSON.parse(readFileSync(join(dataDir, 'keys.json'), 'utf8')) as { jwtSecret: string };
+    expect(jwtSecret.length).toBeGreaterThanOrEqual(32);
+    // PostgREST is up (it verified the anon key with the secret it was given)...
+    const anonKey = /anon key: (\S+)\n/.exec(out)![1]!;
+    expect((await fetch(`http://localhost:${port}/rest/v1/profiles?select=id`, { headers: { apikey: anonKey } })).status).toBe(200);
+    // ...but no file in the temp directory does, running or crashed.
+    expect(filesContaining(childTmp, jwtSecret)).toEqual([]);
+    killGroup('SIGKILL');
+    for (let i = 0; i < 100 && child.exitCode === null && child.signalCode === null; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(filesContaining(childTmp, jwtSecret)).toEqual([]);
+  }, 150_000);
+});
