@@ -68,7 +68,7 @@ describe('bad input to the auth server gets a 4xx with a message, never a 500', 
     expect(admin.status).toBe(422);
   });
 
-  it('answers a 100 KB password at sign-in as wrong credentials without hashing it', async () => {
+  it('answers a 100 KB password at sign-in as wrong credentials (no account can have one)', async () => {
     const r = await post('/token?grant_type=password', { email: uniqueEmail('nobody'), password: 'x'.repeat(100_000) });
     expect(r.status).toBe(400);
     expect(r.body.error_code).toBe('invalid_credentials');
