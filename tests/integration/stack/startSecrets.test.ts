@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { jwtVerify } from 'jose';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../server/freePort.ts';
@@ -13,6 +14,7 @@ const dataDir = join(base, 'data');
 mkdirSync(childTmp);
 const dbName = `aurora_start_secrets_${Date.now().toString(36)}`;
 let child: ChildProcess | undefined;
+let second: ChildProcess | undefined;
 
 async function admin(sql: string): Promise<void> {
   const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -24,9 +26,9 @@ async function admin(sql: string): Promise<void> {
   }
 }
 
-function killGroup(signal: NodeJS.Signals): void {
+function killGroup(signal: NodeJS.Signals, proc = child): void {
   try {
-    if (child?.pid) process.kill(-child.pid, signal);
+    if (proc?.pid) process.kill(-proc.pid, signal);
   } catch {
     // already gone
   }
@@ -34,6 +36,7 @@ function killGroup(signal: NodeJS.Signals): void {
 
 afterAll(async () => {
   killGroup('SIGKILL');
+  killGroup('SIGKILL', second);
   await admin(`drop database if exists ${dbName} with (force)`);
   rmSync(base, { recursive: true, force: true });
 });
@@ -95,4 +98,47 @@ describe('npm start and its secrets', () => {
     for (let i = 0; i < 100 && child.exitCode === null && child.signalCode === null; i++) await new Promise((r) => setTimeout(r, 50));
     expect(filesContaining(childTmp, jwtSecret)).toEqual([]);
   }, 150_000);
+
+  it('keeps the keys of a throwaway database (a second npm start beside a running one) out of the temp directory, even after a kill -9', async () => {
+    // The data directory looks taken by a live process (this one): npm start falls back to a temporary PGlite database.
+    const lockedData = join(base, 'locked-data');
+    mkdirSync(lockedData);
+    writeFileSync(join(lockedData, 'start.lock'), String(process.pid));
+    const secondTmp = join(base, 'tmp2');
+    mkdirSync(secondTmp);
+    const port = await freePort();
+    second = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, TMPDIR: secondTmp, PORT: String(port), DATA_DIR: lockedData, DIST_DIR: join(ROOT, 'tests/integration/stack/fixtures/app-build'), DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let out = '';
+    second.stdout?.on('data', (b: Buffer) => (out += b.toString()));
+    second.stderr?.on('data', (b: Buffer) => (out += b.toString()));
+    for (let i = 0; i < 1800 && !/anon key: \S+\n/.test(out) && second.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(out).toContain('using a temporary database in');
+    const anonKey = /anon key: (\S+)\n/.exec(out)![1]!;
+    killGroup('SIGKILL', second);
+    for (let i = 0; i < 100 && second.exitCode === null && second.signalCode === null; i++) await new Promise((r) => setTimeout(r, 50));
+
+    // The secret itself was never printed: any 64-hex-digit string left in the temp directory that
+    // verifies the anon key's signature is it.
+    const leaks: string[] = [];
+    const scan = async (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const p = join(dir, name);
+        const st = statSync(p, { throwIfNoEntry: false });
+        if (st?.isDirectory()) await scan(p);
+        else if (st?.isFile()) {
+          for (const [candidate] of readFileSync(p, 'latin1').matchAll(/[0-9a-f]{64}/g)) {
+            const verified = await jwtVerify(anonKey, new TextEncoder().encode(candidate)).then(() => true, () => false);
+            if (verified) leaks.push(p);
+          }
+        }
+      }
+    };
+    await scan(secondTmp);
+    expect(leaks).toEqual([]);
+  }, 240_000);
 });
