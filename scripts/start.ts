@@ -2,7 +2,8 @@
  * `npm start`: the app and its whole backend on one origin, like `supabase start` plus the build.
  * Database: embedded PGlite under DATA_DIR (default .data) unless DATABASE_URL names a server.
  * Env: PORT (8787), DIST_DIR (dist), DATA_DIR (.data), DATABASE_URL, CSP_HOSTS (extra hosts the
- * page may load from, space- or comma-separated), AUTH_EXTERNAL_PROVIDERS (google,github),
+ * page may load from, space- or comma-separated), AUTH_EXTERNAL_PROVIDERS (none: the local test
+ * identity provider signs anyone in, so it is off unless asked for, e.g. google,github),
  * AUTH_REDIRECT_URLS, VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY (Web Push keys; generated once and kept in
  * DATA_DIR/keys.json when unset), VAPID_SUBJECT (mailto: or https: contact for the push services).
  * Ctrl-C stops every process it started.
@@ -27,7 +28,7 @@ interface SavedKeys {
  * browsers' push subscriptions (bound to the VAPID public key) survive restarts. Missing ones are
  * generated and saved; VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY override the saved pair.
  */
-function stableKeys(dataDir: string): { jwtSecret: string; vapid: { publicKey: string; privateKey: string; subject?: string } } {
+function stableKeys(dataDir: string, persist: boolean): { jwtSecret: string; vapid: { publicKey: string; privateKey: string; subject?: string } } {
   const file = join(dataDir, 'keys.json');
   const saved: SavedKeys = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SavedKeys) : {};
   const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
@@ -48,7 +49,9 @@ function stableKeys(dataDir: string): { jwtSecret: string; vapid: { publicKey: s
     saved.vapidPrivateKey = privateKey;
     changed = true;
   }
-  if (changed) {
+  // A throwaway database in the temp directory keeps its keys in memory only: a crash (kill -9)
+  // skips the cleanup, and must not leave the JWT secret behind in a world-listable place.
+  if (changed && persist) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify({ ...saved, jwtSecret }, null, 2), { mode: 0o600 });
   }
@@ -92,6 +95,7 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8787);
   const dist = process.env.DIST_DIR ?? 'dist';
   let dataDir = resolve(process.env.DATA_DIR ?? '.data');
+  let persistKeys = true;
   if (!existsSync(`${dist}/index.html`)) {
     console.log('No build found: building…');
     execSync('npx vite build', { stdio: 'inherit' });
@@ -104,10 +108,12 @@ async function main(): Promise<void> {
       const tmp = mkdtempSync(join(tmpdir(), 'aurora-data-'));
       console.error(`${dataDir} is in use by another npm start (pid ${lock.heldBy}): using a temporary database in ${tmp}, deleted on exit`);
       dataDir = tmp;
+      persistKeys = false;
       process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
     } else process.on('exit', lock.release);
   }
-  const keys = stableKeys(dataDir);
+  const keys = stableKeys(dataDir, persistKeys);
+  const providers = list(process.env.AUTH_EXTERNAL_PROVIDERS);
   const stack = await startStack({
     databaseUrl: process.env.DATABASE_URL || undefined,
     pgliteDir: join(dataDir, 'pglite'),
@@ -116,7 +122,7 @@ async function main(): Promise<void> {
     vapid: keys.vapid,
     distDir: dist,
     cspHosts: list(process.env.CSP_HOSTS),
-    externalProviders: process.env.AUTH_EXTERNAL_PROVIDERS ? list(process.env.AUTH_EXTERNAL_PROVIDERS) : undefined,
+    externalProviders: providers,
     redirectAllowList: list(process.env.AUTH_REDIRECT_URLS),
     log: (line) => console.error(line),
   });
@@ -143,6 +149,12 @@ async function main(): Promise<void> {
   console.log(`database: ${process.env.DATABASE_URL ? 'DATABASE_URL' : `embedded PGlite (${join(dataDir, 'pglite')})`}`);
   console.log(`anon key: ${stack.anonKey}`);
   console.log(`service_role key: ${stack.serviceRoleKey}`);
+  console.log('  (a secret: it bypasses row-level security. Server-side use only: never ship it to a browser or commit it.)');
+  console.log(
+    providers.length
+      ? `social sign-in: ${providers.join(', ')} through the local test identity provider, which signs anyone in as any test user (development only)`
+      : 'social sign-in: off (to try it, set AUTH_EXTERNAL_PROVIDERS=google,github: a local test identity provider, for development only)',
+  );
   console.log(`VAPID public key: ${keys.vapid.publicKey} (Kp push alerts on)`);
 }
 

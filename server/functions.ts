@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { BodyTooLargeError } from './bodyLimit.ts';
+import { failureLogger } from './failureLog.ts';
 
 type Handler = (req: Request) => Promise<Response>;
 
@@ -44,6 +46,7 @@ export function createFunctionsRouter(opts: { functionsDir: string; env: Record<
   const loading = new Map<string, Promise<Handler | null>>();
   /** Handlers already loaded (null: no such function), called without waiting on the import again. */
   const ready = new Map<string, Handler | null>();
+  const logFailure = failureLogger(opts.log);
   const fast = new Map<string, CachedAnswerFn>();
   const load = (name: string): Promise<Handler | null> => {
     let p = loading.get(name);
@@ -65,9 +68,9 @@ export function createFunctionsRouter(opts: { functionsDir: string; env: Record<
   };
   const run = (name: string, handler: Handler, req: Request): Promise<Response> => {
     try {
-      return handler(req).catch((err: unknown) => workerError(opts.log, name, err));
+      return handler(req).catch((err: unknown) => workerError(logFailure, name, err));
     } catch (err) {
-      return Promise.resolve(workerError(opts.log, name, err));
+      return Promise.resolve(workerError(logFailure, name, err));
     }
   };
   const useEnv = () => {
@@ -108,8 +111,10 @@ export function createFunctionsRouter(opts: { functionsDir: string; env: Record<
   return Object.assign(route, { cachedAnswer });
 }
 
-function workerError(log: (line: string) => void, name: string, err: unknown): Response {
-  log(`functions: ${name} threw: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+function workerError(logFailure: (context: string, err: unknown) => void, name: string, err: unknown): Response {
+  // The gateway has already answered 413 for a body over its limit: nothing to log.
+  if (err instanceof BodyTooLargeError) return json({ code: 'PAYLOAD_TOO_LARGE', message: err.message }, 413);
+  logFailure(`functions: ${name} threw`, err);
   return json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, 500);
 }
 

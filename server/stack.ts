@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { AuthService } from './auth/AuthService.ts';
 import { makeApiKeys } from './auth/jwt.ts';
+import type { AuthLimits } from './auth/limits.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { prepareDatabase } from './db/migrate.ts';
 import { freePort } from './freePort.ts';
@@ -28,7 +29,10 @@ export interface StackOptions {
   migrationsDir?: string;
   functionsDir?: string;
   cspHosts?: string[];
+  /** OAuth providers of the local test identity provider: none unless asked for (anyone can be anyone there). */
   externalProviders?: string[];
+  /** Auth rate and attempt limits (server/auth/limits.ts); tests only, to reach a limit in a few requests. */
+  authLimits?: Partial<AuthLimits>;
   redirectAllowList?: string[];
   /** Access-token lifetime in seconds (GoTrue's JWT_EXP). */
   jwtExpiry?: number;
@@ -99,7 +103,15 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
         issuer: `${url}/auth/v1`,
         siteUrl: url,
         redirectAllowList: o.redirectAllowList ?? [],
-        externalProviders: o.externalProviders ?? ['google', 'github'],
+        externalProviders: o.externalProviders ?? [],
+        limits: o.authLimits,
+        // grant_type=web3 expects what siwe-verify expects: SIWE_URI / SIWE_DOMAIN, else the app's (this) origin.
+        siwe: {
+          uri: o.functionEnv?.SIWE_URI || url,
+          domain: o.functionEnv?.SIWE_DOMAIN || new URL(o.functionEnv?.SIWE_URI || url).host,
+          maxAgeMs: 10 * 60_000,
+          clockSkewMs: 60_000,
+        },
         anonKey,
         vapidPublicKey: o.vapid?.publicKey,
       },

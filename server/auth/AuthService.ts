@@ -1,19 +1,26 @@
+import { BodyTooLargeError } from '../bodyLimit.ts';
+import { failureLogger } from '../failureLog.ts';
 import { handleAdmin } from './admin.ts';
 import type { AuthContext } from './context.ts';
 import { AuthError, errorResponse, json, obj, readJson, str } from './http.ts';
 import { verifyJwt, type AccessClaims } from './jwt.ts';
+import { AuthRateLimits } from './limits.ts';
 import { authorize, authorizeLink, exchangePkce, testIdpCallback, testIdpPage } from './oauth.ts';
 import { mintToken, verifyGet, verifyPost } from './otp.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { assertPasswordLength, hashPassword, verifyPassword } from './passwords.ts';
 import { endSessions, issueSession, refreshSession, sessionExists } from './sessions.ts';
 import { createUser, findUserByEmail, findUserById, findUserByIdentity, findUserByPhone, userJson, type UserRow } from './users.ts';
-import { verifyEthereumSignIn } from './web3.ts';
+import { checkMetadata, lookupKey, validEmail } from './validate.ts';
+import { consumeWeb3Nonce, verifyEthereumSignIn } from './web3.ts';
 import { checkPassword } from './weakPassword.ts';
 
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
 
+/** Postgres "data exception" (class 22): input the database cannot hold, e.g. a NUL in text. */
+const isBadInput = (err: unknown) => typeof (err as { code?: unknown }).code === 'string' && (err as { code: string }).code.startsWith('22');
+
 function assertStrong(password: string): void {
+  assertPasswordLength(password);
   const weak = checkPassword(password);
   if (weak.reasons.length) throw new AuthError(422, 'weak_password', weak.message, { weak_password: { reasons: weak.reasons } });
 }
@@ -23,16 +30,25 @@ function assertStrong(password: string): void {
  * Users, identities, sessions and refresh tokens live in the `auth` schema, as on hosted Supabase.
  */
 export class AuthService {
-  constructor(private readonly ctx: AuthContext) {}
+  private readonly limits: AuthRateLimits;
+  private readonly logFailure: (context: string, err: unknown) => void;
 
-  async handle(req: Request): Promise<Response> {
+  constructor(private readonly ctx: AuthContext) {
+    this.limits = new AuthRateLimits(ctx.cfg.limits);
+    this.logFailure = failureLogger(ctx.log);
+  }
+
+  /** `clientIp` keys the per-IP limits: the gateway passes the peer's address (headers could be forged). */
+  async handle(req: Request, clientIp = 'unknown'): Promise<Response> {
     const url = new URL(req.url);
     const path = url.pathname.replace(/^\/auth\/v1/, '').replace(/\/+$/, '') || '/';
     try {
-      return await this.route(req, url, path);
+      return await this.route(req, url, path, clientIp);
     } catch (err) {
       if (err instanceof AuthError) return errorResponse(err);
-      this.ctx.log(`auth: ${req.method} ${path} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      if (err instanceof BodyTooLargeError) return errorResponse(new AuthError(413, 'request_too_large', err.message));
+      if (isBadInput(err)) return errorResponse(new AuthError(400, 'validation_failed', `Invalid input: ${(err as Error).message}`));
+      this.logFailure(`auth: ${req.method} ${path.slice(0, 200)} failed`, err);
       return json({ code: 500, error_code: 'unexpected_failure', msg: 'Unexpected failure, please check server logs for more information' }, 500);
     }
   }
@@ -53,8 +69,8 @@ export class AuthService {
     return { claims, user };
   }
 
-  private async route(req: Request, url: URL, path: string): Promise<Response> {
-    const { ctx } = this;
+  private async route(req: Request, url: URL, path: string, ip: string): Promise<Response> {
+    const { ctx, limits } = this;
     const m = req.method;
     if (m === 'GET' && path === '/health') return json({ version: 'local', name: 'GoTrue (Aurora local gateway)', description: 'GoTrue subset' });
     if (m === 'GET' && path === '/settings') {
@@ -67,7 +83,10 @@ export class AuthService {
     if (m === 'GET' && path === '/.well-known/jwks.json') return json({ keys: [] });
     if (m === 'GET' && path === '/authorize') return authorize(ctx, url);
     if (m === 'GET' && path === '/test-idp/authorize') return testIdpPage(ctx, url);
-    if (m === 'POST' && path === '/test-idp/callback') return testIdpCallback(ctx, req);
+    if (m === 'POST' && path === '/test-idp/callback') {
+      limits.take('signInPerIp', ip);
+      return testIdpCallback(ctx, req);
+    }
     if (m === 'GET' && path === '/verify') return verifyGet(ctx, url);
 
     const body = m === 'GET' || m === 'HEAD' || m === 'DELETE' ? {} : await readJson(req);
@@ -76,10 +95,27 @@ export class AuthService {
       if (claims.role !== 'service_role') throw new AuthError(403, 'not_admin', 'User not allowed');
       return handleAdmin(ctx, req, path, body);
     }
-    if (m === 'POST' && path === '/signup') return json(await this.signUp(body));
-    if (m === 'POST' && path === '/token') return json(await this.token(url.searchParams.get('grant_type') ?? '', body));
-    if (m === 'POST' && path === '/verify') return json(await verifyPost(ctx, body));
-    if (m === 'POST' && (path === '/recover' || path === '/otp' || path === '/magiclink')) return json(await this.sendLink(path, body));
+    if (m === 'POST' && path === '/signup') {
+      limits.take('signInPerIp', ip);
+      return json(await this.signUp(body));
+    }
+    if (m === 'POST' && path === '/token') return json(await this.token(url.searchParams.get('grant_type') ?? '', body, ip));
+    if (m === 'POST' && path === '/verify') {
+      // A 6-digit code can be guessed, a 56-character token hash cannot: only codes are limited.
+      const email = str(body.email);
+      const account = email && !str(body.token_hash) ? lookupKey(email).toLowerCase() : null;
+      if (account) {
+        limits.take('verifyPerIp', ip);
+        limits.take('perAccount', account);
+      }
+      const session = await verifyPost(ctx, body, limits.limits.codeAttempts);
+      if (account) limits.giveBack('perAccount', account);
+      return json(session);
+    }
+    if (m === 'POST' && (path === '/recover' || path === '/otp' || path === '/magiclink')) {
+      limits.take('emailPerIp', ip);
+      return json(await this.sendLink(path, body));
+    }
     if (path === '/user' && m === 'GET') {
       const { user } = await this.currentUser(req);
       return json(await userJson(ctx.db, user));
@@ -104,7 +140,9 @@ export class AuthService {
       return json({});
     }
     if (path === '/resend' && m === 'POST') {
-      const email = str(body.email)?.trim().toLowerCase();
+      limits.take('emailPerIp', ip);
+      const email = str(body.email) === undefined ? undefined : validEmail(str(body.email)!);
+      if (email) limits.take('perAccount', email);
       const user = email ? await findUserByEmail(ctx.db, email) : null;
       if (user) {
         const t = await mintToken(ctx, user, str(body.type) === 'signup' ? 'signup' : 'magiclink', str(obj(body.options).emailRedirectTo));
@@ -125,12 +163,13 @@ export class AuthService {
   }
 
   private async signUp(body: Record<string, unknown>) {
-    const email = str(body.email)?.trim().toLowerCase();
-    const phone = str(body.phone)?.trim();
+    const rawEmail = str(body.email);
+    const phone = str(body.phone) === undefined ? undefined : lookupKey(str(body.phone)!);
     const password = str(body.password);
-    if ((!email && !phone) || !password) throw new AuthError(400, 'validation_failed', MISSING_CREDENTIALS);
-    if (email && !EMAIL.test(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    if ((!rawEmail && !phone) || !password) throw new AuthError(400, 'validation_failed', MISSING_CREDENTIALS);
+    const email = rawEmail === undefined ? undefined : validEmail(rawEmail);
     assertStrong(password);
+    checkMetadata(obj(body.data));
     const existing = email ? await findUserByEmail(this.ctx.db, email) : await findUserByPhone(this.ctx.db, phone!);
     if (existing) throw new AuthError(422, 'user_already_exists', 'User already registered');
     const user = await createUser(this.ctx.db, {
@@ -145,20 +184,27 @@ export class AuthService {
     return issueSession(this.ctx.db, this.ctx.cfg, user, 'password');
   }
 
-  private async token(grant: string, body: Record<string, unknown>) {
-    const { ctx } = this;
+  private async token(grant: string, body: Record<string, unknown>, ip: string) {
+    const { ctx, limits } = this;
     switch (grant) {
       case 'password': {
-        const email = str(body.email)?.trim();
-        const phone = str(body.phone)?.trim();
+        limits.take('signInPerIp', ip);
+        const email = str(body.email) === undefined ? undefined : lookupKey(str(body.email)!);
+        const phone = str(body.phone) === undefined ? undefined : lookupKey(str(body.phone)!);
         const password = str(body.password);
         if ((!email && !phone) || !password) throw new AuthError(400, 'validation_failed', MISSING_CREDENTIALS);
+        // Per account too, whether or not it exists (the answer must not tell): guessing one
+        // account's password from many addresses is slowed as much as from one.
+        const account = email ? email.toLowerCase() : phone!;
+        limits.take('perAccount', account);
         const user = email ? await findUserByEmail(ctx.db, email) : await findUserByPhone(ctx.db, phone!);
         const ok = await verifyPassword(password, user?.encrypted_password ?? null);
         if (!user || !ok) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+        limits.giveBack('perAccount', account);
         return issueSession(ctx.db, ctx.cfg, user, 'password');
       }
       case 'refresh_token': {
+        limits.take('refreshPerIp', ip);
         const token = str(body.refresh_token);
         if (!token) throw new AuthError(400, 'validation_failed', 'refresh_token required');
         return refreshSession(ctx.db, ctx.cfg, token);
@@ -166,7 +212,10 @@ export class AuthService {
       case 'pkce':
         return exchangePkce(ctx, body);
       case 'web3': {
+        limits.take('signInPerIp', ip);
         const v = await verifyEthereumSignIn(ctx.cfg, body);
+        // Single use, after the signature checks out (so garbage cannot burn someone's nonce).
+        await consumeWeb3Nonce(ctx.db, v.nonce);
         const providerId = `web3:ethereum:${v.address.toLowerCase()}`;
         const claims = { address: v.address, chain: `ethereum:${v.chainId}`, domain: v.domain, statement: v.statement ?? '' };
         const user =
@@ -187,8 +236,8 @@ export class AuthService {
   private async updateUser(user: UserRow, body: Record<string, unknown>): Promise<UserRow> {
     const password = str(body.password);
     if (password !== undefined) assertStrong(password);
-    const email = str(body.email)?.trim().toLowerCase();
-    if (email !== undefined && !EMAIL.test(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    const email = str(body.email) === undefined ? undefined : validEmail(str(body.email)!);
+    checkMetadata({ ...user.raw_user_meta_data, ...obj(body.data) });
     if (email && email !== user.email?.toLowerCase() && (await findUserByEmail(this.ctx.db, email))) {
       throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
     }
@@ -217,8 +266,9 @@ export class AuthService {
 
   /** /recover, /otp: no mail server locally, so the link is written to the gateway log. */
   private async sendLink(path: string, body: Record<string, unknown>) {
-    const email = str(body.email)?.trim().toLowerCase();
-    if (!email || !EMAIL.test(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    const email = validEmail(str(body.email) ?? '');
+    this.limits.take('perAccount', email);
+    checkMetadata(obj(body.data));
     let user = await findUserByEmail(this.ctx.db, email);
     if (!user && path === '/otp' && body.create_user !== false) {
       user = await createUser(this.ctx.db, { email, provider: 'email', providerId: '', userMetadata: obj(body.data), confirmed: false });

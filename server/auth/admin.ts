@@ -3,6 +3,7 @@ import type { AuthContext } from './context.ts';
 import { mintToken } from './otp.ts';
 import { hashPassword } from './passwords.ts';
 import { createUser, findUserByEmail, findUserById, userJson, type UserRow } from './users.ts';
+import { checkMetadata } from './validate.ts';
 import { checkPassword } from './weakPassword.ts';
 
 async function strongHash(password: string | undefined): Promise<string | null> {
@@ -20,8 +21,8 @@ async function adminCreate(ctx: AuthContext, body: Record<string, unknown>): Pro
     email,
     phone,
     passwordHash: await strongHash(str(body.password)),
-    userMetadata: obj(body.user_metadata ?? body.data),
-    appMetadata: obj(body.app_metadata),
+    userMetadata: checkMetadata(obj(body.user_metadata ?? body.data)),
+    appMetadata: checkMetadata(obj(body.app_metadata), 'App metadata'),
     provider: email ? 'email' : phone ? 'phone' : 'email',
     providerId: '',
     confirmed: body.email_confirm === true || body.phone_confirm === true,
@@ -49,6 +50,8 @@ export async function handleAdmin(ctx: AuthContext, req: Request, path: string, 
       return json({});
     }
     if (req.method === 'PUT') {
+      checkMetadata({ ...user.raw_user_meta_data, ...obj(body.user_metadata) });
+      checkMetadata({ ...user.raw_app_meta_data, ...obj(body.app_metadata) }, 'App metadata');
       const hash = await strongHash(str(body.password));
       const updated = (
         await ctx.db.query<UserRow>(

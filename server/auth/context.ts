@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import type { SiweConfig } from '../../supabase/functions/siwe-verify/checks.ts';
+import type { AuthLimits } from './limits.ts';
 import type { SessionConfig } from './sessions.ts';
 
 export interface AuthConfig extends SessionConfig {
@@ -6,8 +8,12 @@ export interface AuthConfig extends SessionConfig {
   siteUrl: string;
   /** Extra allowed redirect targets (exact URLs or origins). */
   redirectAllowList: string[];
-  /** OAuth providers served by the local test identity provider. */
+  /** OAuth providers served by the local test identity provider (none unless asked for: it vouches for anyone). */
   externalProviders: string[];
+  /** Rate and attempt limits; unset ones take DEFAULT_AUTH_LIMITS. */
+  limits?: Partial<AuthLimits>;
+  /** Where a `grant_type=web3` message must be addressed (default: the site URL), as siwe-verify checks it. */
+  siwe?: SiweConfig;
   /** Published in /settings as `anon_key` (local only: the app asks for it when not built with one). */
   anonKey?: string;
   /** Published in /settings as `vapid_public_key` when push alerts run (the Settings page's push toggle reads it). */

@@ -14,13 +14,14 @@ export class AuthError extends Error {
     readonly errorCode: string,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
 }
 
 export function errorResponse(err: AuthError): Response {
-  return json({ code: err.status, error_code: err.errorCode, msg: err.message, ...err.extra }, err.status);
+  return json({ code: err.status, error_code: err.errorCode, msg: err.message, ...err.extra }, err.status, err.headers);
 }
 
 export async function readJson(req: Request): Promise<Record<string, unknown>> {

@@ -3,7 +3,8 @@ import { AuthError, obj, str } from './http.ts';
 import { redirectTarget, type AuthContext } from './context.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 import { issueSession } from './sessions.ts';
-import { createUser, findUserByEmail, findUserById, findUserByIdentity, type UserRow } from './users.ts';
+import { createUser, findUserByEmail, findUserById, findUserByIdentity, identitiesOf, type UserRow } from './users.ts';
+import { checkMetadata, validEmail } from './validate.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -61,13 +62,13 @@ export async function testIdpCallback(ctx: AuthContext, req: Request): Promise<R
   const form = new URLSearchParams(await req.text());
   const provider = form.get('provider') ?? '';
   if (!ctx.cfg.externalProviders.includes(provider)) throw new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
-  const email = (form.get('email') ?? '').trim().toLowerCase();
-  if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  const email = validEmail(form.get('email') ?? '');
   const claims: Record<string, unknown> = { iss: `${ctx.cfg.siteUrl}/auth/v1/test-idp`, sub: `${provider}|${email}`, email, email_verified: true, provider_id: `${provider}|${email}` };
   const name = str(form.get('name')?.trim());
   const picture = str(form.get('picture')?.trim());
   if (name) Object.assign(claims, { name, full_name: name });
   if (picture) Object.assign(claims, { picture, avatar_url: picture });
+  checkMetadata(claims, 'The identity\'s profile');
 
   const redirectTo = redirectTarget(ctx.cfg, str(form.get('redirect_to')));
   const linkToken = str(form.get('link_token'));
@@ -86,7 +87,20 @@ export async function testIdpCallback(ctx: AuthContext, req: Request): Promise<R
     await addIdentity(ctx, linking, provider, `${provider}|${email}`, claims);
     user = (await findUserById(ctx.db, linking.id)) ?? linking;
   } else {
-    user = await signInWithIdentity(ctx, provider, `${provider}|${email}`, email, claims);
+    const found = await signInWithIdentity(ctx, provider, `${provider}|${email}`, email, claims);
+    if (!found) {
+      // Anyone can type any address here: an account that signs in another way is never handed out.
+      const back = new URL(redirectTo);
+      const error = new URLSearchParams({
+        error: 'access_denied',
+        error_code: 'email_exists',
+        error_description: 'This address belongs to an account that signs in another way; the test identity provider signs in only its own test users',
+      });
+      if (str(form.get('code_challenge'))) back.search = error.toString();
+      else back.hash = error.toString();
+      return new Response(null, { status: 303, headers: { Location: back.toString() } });
+    }
+    user = found;
   }
   const challenge = str(form.get('code_challenge'));
   const target = new URL(redirectTo);
@@ -112,12 +126,24 @@ export async function testIdpCallback(ctx: AuthContext, req: Request): Promise<R
   return new Response(null, { status: 303, headers: { Location: target.toString() } });
 }
 
-/** Finds the user behind an external identity, linking by email or creating them. */
-async function signInWithIdentity(ctx: AuthContext, provider: string, providerId: string, email: string, claims: Record<string, unknown>): Promise<UserRow> {
+/**
+ * A test user is one the test IdP made: no password, and only test-IdP identities. Only those are
+ * signed in here — the IdP checks nothing, so matching any other account would hand it to whoever
+ * types its address.
+ */
+async function isTestUser(ctx: AuthContext, user: UserRow): Promise<boolean> {
+  if (user.encrypted_password) return false;
+  const identities = await identitiesOf(ctx.db, user.id);
+  return identities.length > 0 && identities.every((i) => ctx.cfg.externalProviders.includes(i.provider) && i.provider_id.startsWith(`${i.provider}|`));
+}
+
+/** The test user behind an identity (linking another test provider's by email, or creating them); null when the address is a real account's. */
+async function signInWithIdentity(ctx: AuthContext, provider: string, providerId: string, email: string, claims: Record<string, unknown>): Promise<UserRow | null> {
   const known = await findUserByIdentity(ctx.db, provider, providerId);
-  if (known) return known;
+  if (known) return (await isTestUser(ctx, known)) ? known : null;
   const byEmail = await findUserByEmail(ctx.db, email);
   if (byEmail) {
+    if (!(await isTestUser(ctx, byEmail))) return null;
     await addIdentity(ctx, byEmail, provider, providerId, claims);
     return (await findUserById(ctx.db, byEmail.id)) ?? byEmail;
   }

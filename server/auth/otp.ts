@@ -2,7 +2,10 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { AuthError, str } from './http.ts';
 import { redirectTarget, type AuthContext } from './context.ts';
 import { issueSession } from './sessions.ts';
+import { DEFAULT_AUTH_LIMITS } from './limits.ts';
 import { findUserByEmail, findUserById, type UserRow } from './users.ts';
+
+const DEFAULT_CODE_ATTEMPTS = DEFAULT_AUTH_LIMITS.codeAttempts;
 
 // GoTrue's default: email links and codes are good for one hour.
 const OTP_TTL_MS = 60 * 60 * 1000;
@@ -36,7 +39,7 @@ const TYPES: Record<string, string[]> = {
 };
 
 /** Consumes a token (by hash, or by email + 6-digit code) and returns its user. */
-export async function consumeToken(ctx: AuthContext, body: Record<string, unknown>): Promise<{ user: UserRow; type: string }> {
+export async function consumeToken(ctx: AuthContext, body: Record<string, unknown>, codeAttempts = DEFAULT_CODE_ATTEMPTS): Promise<{ user: UserRow; type: string }> {
   const type = str(body.type) ?? '';
   const kinds = TYPES[type];
   if (!kinds) throw new AuthError(400, 'validation_failed', `Verify requires a verification type`);
@@ -49,7 +52,23 @@ export async function consumeToken(ctx: AuthContext, body: Record<string, unknow
   } else if (email && code) {
     const u = await findUserByEmail(ctx.db, email);
     if (u) {
-      row = (await ctx.db.query('delete from auth.one_time_tokens where user_id = $1 and otp = $2 and token_type = any($3) returning user_id, created_at', [u.id, code, kinds])).rows[0];
+      row = (
+        await ctx.db.query('delete from auth.one_time_tokens where user_id = $1 and otp = $2 and token_type = any($3) and attempts < $4 returning user_id, created_at', [
+          u.id,
+          code,
+          kinds,
+          codeAttempts,
+        ])
+      ).rows[0];
+      if (!row) {
+        // A wrong code costs the user's live codes one attempt each; one out of attempts is gone,
+        // so guessing among a million codes gets a handful of tries per code sent.
+        await ctx.db.query(
+          `with tried as (update auth.one_time_tokens set attempts = attempts + 1 where user_id = $1 and token_type = any($2) returning id, attempts)
+           delete from auth.one_time_tokens where id in (select id from tried where attempts >= $3)`,
+          [u.id, kinds, codeAttempts],
+        );
+      }
     }
   } else {
     throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash');
@@ -62,8 +81,8 @@ export async function consumeToken(ctx: AuthContext, body: Record<string, unknow
 }
 
 /** POST /verify: the token becomes a session. */
-export async function verifyPost(ctx: AuthContext, body: Record<string, unknown>) {
-  const { user, type } = await consumeToken(ctx, body);
+export async function verifyPost(ctx: AuthContext, body: Record<string, unknown>, codeAttempts = DEFAULT_CODE_ATTEMPTS) {
+  const { user, type } = await consumeToken(ctx, body, codeAttempts);
   return issueSession(ctx.db, ctx.cfg, user, type === 'recovery' ? 'recovery' : 'otp');
 }
 

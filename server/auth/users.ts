@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { AuthError } from './http.ts';
 
 export interface UserRow {
   id: string;
@@ -88,6 +89,9 @@ export async function createUser(db: pg.Pool, u: NewUser): Promise<UserRow> {
     return user;
   } catch (err) {
     await client.query('rollback').catch(() => undefined);
+    // Two sign-ups of one address at once: the unique index decides, and the loser hears what a
+    // sign-up of an existing address hears (hosted Auth's answer).
+    if ((err as { code?: string }).code === '23505') throw new AuthError(422, 'user_already_exists', 'User already registered');
     throw err;
   } finally {
     client.release();

@@ -1,6 +1,8 @@
+import type pg from 'pg';
 import { SiweMessage } from 'siwe';
+import { SIWE_ERRORS, checkSiweMessage, type SiweConfig } from '../../supabase/functions/siwe-verify/checks.ts';
 import { AuthError } from './http.ts';
-import { isAllowedRedirect, type AuthConfig } from './context.ts';
+import type { AuthConfig } from './context.ts';
 
 // GoTrue's default window for a SIWE message's Issued At.
 const MAX_VALIDITY_MS = 10 * 60 * 1000;
@@ -11,12 +13,18 @@ export interface VerifiedWeb3 {
   domain: string;
   statement?: string;
   uri: string;
+  nonce: string;
+}
+
+/** The message must be addressed to the app itself: by default the site URL (the gateway serves the app). */
+export function web3SiweConfig(cfg: AuthConfig): SiweConfig {
+  return cfg.siwe ?? { domain: new URL(cfg.siteUrl).host, uri: cfg.siteUrl, maxAgeMs: MAX_VALIDITY_MS, clockSkewMs: 60_000 };
 }
 
 /**
- * The `web3` grant for `chain: 'ethereum'`, with GoTrue's rules: a well-formed EIP-4361 message
- * whose URI is https or loopback and allowed as a redirect, whose domain is the URI's host,
- * inside its validity window, signed by the address it names.
+ * The `web3` grant for `chain: 'ethereum'`: a well-formed EIP-4361 message addressed to the
+ * expected domain and URI, current, signed by the address it names — the checks siwe-verify makes
+ * (its checks.ts). The nonce's single use is the caller's (`consumeWeb3Nonce`, after this).
  */
 export async function verifyEthereumSignIn(cfg: AuthConfig, body: Record<string, unknown>, now = new Date()): Promise<VerifiedWeb3> {
   const { chain, message, signature } = body;
@@ -27,26 +35,26 @@ export async function verifyEthereumSignIn(cfg: AuthConfig, body: Record<string,
   try {
     msg = new SiweMessage(message);
   } catch (err) {
-    throw new AuthError(400, 'validation_failed', `Invalid SIWE message: ${err instanceof Error ? err.message : String(err)}`);
+    throw new AuthError(400, 'validation_failed', `Invalid SIWE message: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
   }
-  let uri: URL;
-  try {
-    uri = new URL(msg.uri);
-  } catch {
-    throw new AuthError(400, 'validation_failed', 'SIWE message URI is not a URL');
+  const checked = await checkSiweMessage(
+    { message, signature: signature.startsWith('0x') ? signature : `0x${signature}`, address: msg.address, ensName: null },
+    web3SiweConfig(cfg),
+    now.getTime(),
+  );
+  if (!checked.ok) {
+    throw new AuthError(checked.status === 401 ? 403 : checked.status, checked.error === SIWE_ERRORS.badSignature ? 'invalid_credentials' : 'validation_failed', checked.error);
   }
-  const loopback = uri.hostname === 'localhost' || uri.hostname === '127.0.0.1';
-  if (uri.protocol !== 'https:' && !loopback) throw new AuthError(400, 'validation_failed', 'SIWE message URI must be https');
-  if (!isAllowedRedirect(cfg, msg.uri)) throw new AuthError(403, 'validation_failed', 'SIWE message URI is not allowed');
-  if (!loopback && msg.domain !== uri.host) throw new AuthError(400, 'validation_failed', 'SIWE message domain does not match its URI');
-  const issuedAt = msg.issuedAt ? Date.parse(msg.issuedAt) : NaN;
-  if (!Number.isFinite(issuedAt) || Math.abs(now.getTime() - issuedAt) > MAX_VALIDITY_MS) {
-    throw new AuthError(403, 'validation_failed', 'SIWE message was issued too far in the past or future');
-  }
-  const result = await msg.verify({ signature, domain: msg.domain, time: now.toISOString() }, { suppressExceptions: true });
-  if (!result.success) {
-    const type = result.error?.type ?? 'Signature verification failed';
-    throw new AuthError(403, 'invalid_credentials', `Signature verification failed: ${type}`);
-  }
-  return { address: msg.address, chainId: msg.chainId, domain: msg.domain, statement: msg.statement, uri: msg.uri };
+  return { address: checked.value.address, chainId: checked.value.chainId, domain: checked.value.domain, statement: msg.statement, uri: checked.value.uri, nonce: checked.value.nonce };
+}
+
+/**
+ * Marks a server-issued nonce (GET /functions/v1/siwe-verify/nonce, table public.siwe_nonces) used,
+ * in one conditional UPDATE: of two concurrent replays exactly one gets through.
+ */
+export async function consumeWeb3Nonce(db: pg.Pool, nonce: string): Promise<void> {
+  const claimed = await db.query('update public.siwe_nonces set used = true, used_at = now() where nonce = $1 and not used and expires_at > now()', [nonce]);
+  if (claimed.rowCount === 1) return;
+  const row = (await db.query<{ used: boolean }>('select used from public.siwe_nonces where nonce = $1', [nonce])).rows[0];
+  throw new AuthError(403, 'validation_failed', !row ? SIWE_ERRORS.nonceUnknown : row.used ? SIWE_ERRORS.nonceUsed : SIWE_ERRORS.nonceExpired);
 }

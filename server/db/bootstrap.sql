@@ -101,6 +101,8 @@ create table if not exists auth.one_time_tokens (
   otp text not null,
   created_at timestamptz not null default now()
 );
+-- Wrong codes entered against a token: it dies after a few (server/auth/limits.ts), so its 6 digits cannot be guessed.
+alter table auth.one_time_tokens add column if not exists attempts integer not null default 0;
 
 create or replace function auth.uid() returns uuid language sql stable as $$
   select nullif(

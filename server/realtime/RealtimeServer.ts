@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type pg from 'pg';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { verifyJwt, type AccessClaims } from '../auth/jwt.ts';
+import { take, type Bucket } from '../rateLimit.ts';
 import type { RowChange } from './changeFeed.ts';
 import { matchesFilter, parseFilter, type ParsedFilter } from './filters.ts';
 import { RowReader } from './RowReader.ts';
@@ -28,7 +29,22 @@ interface Conn {
   vsn2: boolean;
   claims: AccessClaims;
   channels: Map<string, Channel>;
+  joins: Bucket | undefined;
 }
+
+/**
+ * What one socket may hold: every channel costs an RLS read per matching change, so without a cap
+ * one anonymous socket with thousands of channels stalls delivery for everyone. Hosted Realtime's
+ * max_channels_per_client is 100 too; the app itself joins one or two.
+ */
+export interface RealtimeLimits {
+  channelsPerSocket: number;
+  /** Joins per second per socket (a burst of this many, refilled over a second). */
+  joinsPerSecond: number;
+  bindingsPerChannel: number;
+}
+
+export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = { channelsPerSocket: 100, joinsPerSecond: 10, bindingsPerChannel: 100 };
 
 type Frame = [string | null, string | null, string, string, unknown];
 
@@ -45,11 +61,13 @@ export class RealtimeServer {
   private readonly conns = new Set<Conn>();
   private readonly reader: RowReader;
   private nextBindingId = 1;
+  private readonly limits: RealtimeLimits;
 
   constructor(
-    private readonly opts: { jwtSecret: string; pool: pg.Pool; log: (line: string) => void },
+    private readonly opts: { jwtSecret: string; pool: pg.Pool; log: (line: string) => void; limits?: Partial<RealtimeLimits>; now?: () => number },
   ) {
     this.reader = new RowReader(opts.pool);
+    this.limits = { ...DEFAULT_REALTIME_LIMITS, ...opts.limits };
   }
 
   async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
@@ -61,10 +79,11 @@ export class RealtimeServer {
       return;
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => {
-      const conn: Conn = { ws, vsn2: url.searchParams.get('vsn') !== '1.0.0', claims, channels: new Map() };
+      const conn: Conn = { ws, vsn2: url.searchParams.get('vsn') !== '1.0.0', claims, channels: new Map(), joins: undefined };
       this.conns.add(conn);
       ws.on('message', (data, isBinary) => {
-        if (!isBinary) void this.onMessage(conn, data);
+        // A failure here must not become an unhandled rejection (that would end the process).
+        if (!isBinary) this.onMessage(conn, data).catch((err: unknown) => this.opts.log(`realtime: message failed: ${err instanceof Error ? err.message : String(err)}`));
       });
       ws.on('close', () => this.conns.delete(conn));
       ws.on('error', () => this.conns.delete(conn));
@@ -124,6 +143,13 @@ export class RealtimeServer {
   }
 
   private async join(conn: Conn, joinRef: string | null, ref: string | null, topic: string, p: Record<string, unknown>): Promise<void> {
+    const { limits } = this;
+    const paced = take({ capacity: limits.joinsPerSecond, windowMs: 1000 }, conn.joins, (this.opts.now ?? Date.now)());
+    conn.joins = paced.bucket;
+    if (!paced.ok) return this.reply(conn, joinRef, ref, topic, 'error', { reason: `Too many joins per second: at most ${limits.joinsPerSecond} per connection` });
+    if (!conn.channels.has(topic) && conn.channels.size >= limits.channelsPerSocket) {
+      return this.reply(conn, joinRef, ref, topic, 'error', { reason: `Too many channels: at most ${limits.channelsPerSocket} per connection` });
+    }
     let claims = conn.claims;
     if (typeof p.access_token === 'string') {
       const c = await verifyJwt(this.opts.jwtSecret, p.access_token);
@@ -132,8 +158,12 @@ export class RealtimeServer {
     }
     const config = (p.config && typeof p.config === 'object' ? p.config : {}) as { postgres_changes?: unknown };
     const requested = Array.isArray(config.postgres_changes) ? (config.postgres_changes as Record<string, unknown>[]) : [];
+    if (requested.length > limits.bindingsPerChannel) {
+      return this.reply(conn, joinRef, ref, topic, 'error', { reason: `Too many postgres_changes bindings: at most ${limits.bindingsPerChannel} per channel` });
+    }
     const bindings: Binding[] = [];
     for (const b of requested) {
+      if (!b || typeof b !== 'object') return this.reply(conn, joinRef, ref, topic, 'error', { reason: 'Invalid postgres_changes binding' });
       const parsed = parseFilter(typeof b.filter === 'string' ? b.filter : undefined);
       if (parsed === 'invalid') return this.reply(conn, joinRef, ref, topic, 'error', { reason: `Invalid filter: ${String(b.filter)}` });
       bindings.push({

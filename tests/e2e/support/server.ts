@@ -45,7 +45,8 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
 
 export async function startServer(opts: { distDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = opts.port ?? (await freePort());
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), ...opts.env };
+  // Social sign-in (the local test identity provider) is off unless asked for: the app under test offers it.
+  const env: NodeJS.ProcessEnv = { ...process.env, AUTH_EXTERNAL_PROVIDERS: process.env.AUTH_EXTERNAL_PROVIDERS ?? 'google,github', PORT: String(port), ...opts.env };
   if (opts.distDir) env.DIST_DIR = opts.distDir;
   // A database of its own, thrown away on stop: every run starts from the same empty state and
   // never touches (or waits on) the developer's `.data`.

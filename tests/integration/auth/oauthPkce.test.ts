@@ -4,7 +4,7 @@ import { testClient, uniqueEmail } from '../helpers/clients.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack({ externalProviders: ['google'] });
+  stack = await startTestStack({ externalProviders: ['google', 'github'] });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -71,26 +71,48 @@ describe('OAuth sign-in with PKCE against the local test identity provider', () 
     expect((await stolen.json()) as unknown).toMatchObject({ error_code: 'bad_code_verifier' });
   });
 
-  it('links a later social sign-in to the existing email account', async () => {
-    const email = uniqueEmail('linked');
+  it('never signs in an email/password account by its address: it answers email_exists and the account keeps one identity', async () => {
+    const email = uniqueEmail('victim');
     const first = await testClient(stack.url, stack.anonKey).auth.signUp({ email, password: 'Borealis-Kp7-Night' });
     const client = pkceClient();
     const { data } = await client.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: 'http://localhost:5173/cb', skipBrowserRedirect: true } });
-    const back = await signInAtTestIdp(data.url!, { email, name: 'Linked Name' });
-    const s = await client.auth.exchangeCodeForSession(back.searchParams.get('code')!);
-    expect(s.data.user?.id).toBe(first.data.user!.id);
-    expect(s.data.user?.identities?.map((i) => i.provider).sort()).toEqual(['email', 'google']);
-    const [row] = await stack.sql<{ full_name: string }>('select full_name from profiles where id = $1', [first.data.user!.id]);
-    expect(row?.full_name).toBe('Linked Name');
+    const back = await signInAtTestIdp(data.url!, { email, name: 'Attacker' });
+    expect(back.searchParams.get('code')).toBeNull();
+    expect(back.searchParams.get('error_code')).toBe('email_exists');
+    expect(back.searchParams.get('error_description')).toMatch(/signs in another way/);
+    // The implicit flow too.
+    const implicit = await testClient(stack.url, stack.anonKey).auth.signInWithOAuth({ provider: 'github', options: { redirectTo: 'http://localhost:5173/cb', skipBrowserRedirect: true } });
+    const pageUrl = new URL((await fetch(implicit.data.url!, { redirect: 'manual' })).headers.get('location')!, stack.url);
+    const form = new URLSearchParams({ provider: 'github', redirect_to: pageUrl.searchParams.get('redirect_to')!, email: email.toUpperCase() });
+    const refused = await fetch(`${stack.url}/auth/v1/test-idp/callback`, { method: 'POST', body: form, redirect: 'manual' });
+    const hash = new URLSearchParams(new URL(refused.headers.get('location')!).hash.slice(1));
+    expect(hash.get('error_code')).toBe('email_exists');
+    expect(hash.get('access_token')).toBeNull();
+    const [row] = await stack.sql<{ n: string }>('select count(*) as n from auth.identities where user_id = $1', [first.data.user!.id]);
+    expect(row?.n).toBe('1');
+  });
 
-    const identities = s.data.user!.identities!;
-    const google = identities.find((i) => i.provider === 'google')!;
-    const emailIdentity = identities.find((i) => i.provider === 'email')!;
-    expect((await client.auth.unlinkIdentity(google)).error).toBeNull();
-    const last = await client.auth.unlinkIdentity(emailIdentity);
-    expect(last.error?.code).toBe('single_identity_not_deletable');
-    const gone = await client.auth.unlinkIdentity(google);
-    expect(gone.error?.code).toBe('identity_not_found');
+  it('does not sign in through a test identity linked to an email/password account', async () => {
+    const owner = testClient(stack.url, stack.anonKey);
+    await owner.auth.signUp({ email: uniqueEmail('linker'), password: 'Borealis-Kp7-Night' });
+    const link = await owner.auth.linkIdentity({ provider: 'google', options: { redirectTo: 'http://localhost:5173/settings' } });
+    const googleEmail = uniqueEmail('linked-google');
+    await signInAtTestIdp(link.data.url!, { email: googleEmail });
+    const { data } = await pkceClient().auth.signInWithOAuth({ provider: 'google', options: { redirectTo: 'http://localhost:5173/cb', skipBrowserRedirect: true } });
+    const back = await signInAtTestIdp(data.url!, { email: googleEmail });
+    expect(back.searchParams.get('code')).toBeNull();
+    expect(back.searchParams.get('error_code')).toBe('email_exists');
+  });
+
+  it('signs a test user in again, and links their other test provider by address', async () => {
+    const email = uniqueEmail('tester');
+    const first = pkceClient();
+    const a = await first.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: 'http://localhost:5173/cb', skipBrowserRedirect: true } });
+    const s1 = await first.auth.exchangeCodeForSession((await signInAtTestIdp(a.data.url!, { email })).searchParams.get('code')!);
+    const again = pkceClient();
+    const b = await again.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: 'http://localhost:5173/cb', skipBrowserRedirect: true } });
+    const s2 = await again.auth.exchangeCodeForSession((await signInAtTestIdp(b.data.url!, { email })).searchParams.get('code')!);
+    expect(s2.data.user?.id).toBe(s1.data.user!.id);
   });
 
   it('returns tokens in the URL fragment for the implicit flow (supabase-js default)', async () => {
@@ -126,6 +148,23 @@ describe('OAuth sign-in with PKCE against the local test identity provider', () 
     const refused = await signInAtTestIdp(attempt.data.url!, { email: googleEmail });
     expect(new URLSearchParams(refused.hash.slice(1)).get('error_code')).toBe('identity_already_exists');
     expect((await intruder.auth.getUser()).data.user?.identities?.map((i) => i.provider)).toEqual(['email']);
+  });
+
+  it('is off unless providers are configured (the npm start default)', async () => {
+    const bare = await startTestStack({ externalProviders: [] });
+    try {
+      for (const path of ['/auth/v1/authorize?provider=google', '/auth/v1/test-idp/authorize?provider=google']) {
+        const r = await fetch(`${bare.url}${path}&redirect_to=http://localhost:5173/`, { redirect: 'manual' });
+        expect(r.status, path).toBe(400);
+        expect((await r.json()) as unknown).toMatchObject({ error_code: 'validation_failed', msg: 'Unsupported provider: provider is not enabled' });
+      }
+      const posted = await fetch(`${bare.url}/auth/v1/test-idp/callback`, { method: 'POST', body: new URLSearchParams({ provider: 'google', email: uniqueEmail('x') }), redirect: 'manual' });
+      expect(posted.status).toBe(400);
+      const settings = (await (await fetch(`${bare.url}/auth/v1/settings`)).json()) as { external: Record<string, boolean> };
+      expect(settings.external.google).toBeUndefined();
+    } finally {
+      await bare.stop();
+    }
   });
 
   it('rejects a provider that is not configured', async () => {

@@ -15,7 +15,7 @@ export interface TestStack {
   stop: () => Promise<void>;
 }
 
-export type TestStackOptions = Pick<StackOptions, 'functionsDir' | 'functionEnv' | 'vapid' | 'kpAlertIntervalMs' | 'jwtExpiry' | 'externalProviders' | 'redirectAllowList' | 'distDir' | 'log'>;
+export type TestStackOptions = Pick<StackOptions, 'functionsDir' | 'functionEnv' | 'vapid' | 'kpAlertIntervalMs' | 'jwtExpiry' | 'externalProviders' | 'authLimits' | 'redirectAllowList' | 'distDir' | 'log'>;
 
 function clusterUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
@@ -48,7 +48,9 @@ async function start(opts: TestStackOptions): Promise<TestStack> {
   const databaseUrl = dbUrl.toString();
 
   const logs: string[] = [];
-  const stack = await startStack({ databaseUrl, distDir: null, log: opts.log ?? ((l) => logs.push(l)), ...opts });
+  // The test identity provider is off by default (npm start); integration tests sign in through it,
+  // so it is turned on here explicitly, as AUTH_EXTERNAL_PROVIDERS would.
+  const stack = await startStack({ databaseUrl, distDir: null, log: opts.log ?? ((l) => logs.push(l)), ...opts, externalProviders: opts.externalProviders ?? ['google', 'github'] });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
   // pool.end() resolves before its clients' sockets close; the forced drop below can still reach one
   // and end it with 57P01. Without a listener the pool would rethrow that as an unhandled error.
