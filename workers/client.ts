@@ -45,7 +45,7 @@ interface PageDocument {
 
 /**
  * Start one poller per page (call once, e.g. from main.tsx, not from a component effect that may
- * run twice). Every tab may start one; only the leader tab's worker polls on a schedule.
+ * run twice). Every tab may start one; only the worker holding the poller lock (poller/pollerLeadership.ts) polls on a schedule.
  */
 export function startPoller(opts: StartPollerOptions): PollerControl {
   const doc = (globalThis as { document?: PageDocument }).document;

@@ -1,11 +1,12 @@
 /**
  * The poller Web Worker: the only code that talks to the agencies. It opens its own RxDB on the
  * same IndexedDB as the page (multi-instance events reach the page's live queries), so fetching,
- * parsing and writing never block the main thread. Only the leader tab's worker polls on a
- * schedule (RxDB leader election); any tab's worker answers an explicit refresh.
+ * parsing and writing never block the main thread. Only one tab's worker polls on a schedule: the
+ * one holding the poller's Web Lock (poller/pollerLeadership.ts); any tab's worker answers an
+ * explicit refresh.
  */
 import * as Comlink from 'comlink';
-import { openDatabase, type AuroraDatabase } from '../sync/database.ts';
+import { DEFAULT_DATABASE_NAME, openDatabase, type AuroraDatabase } from '../sync/database.ts';
 import type { Resource } from '../sync/model.ts';
 import { createPoller, type Poller } from './poller/createPoller.ts';
 import { databaseStore } from './poller/store.ts';
@@ -13,6 +14,7 @@ import { foldBackgroundUpdates } from './poller/foldBackgroundUpdates.ts';
 import type { PollReport } from './poller/pollResource.ts';
 import { readBackgroundUpdates, openAuroraTrackingDb } from '../src/sw/auroraTrackingDb.ts';
 import { summariseReport, type PollReportSummary } from './poller/reportSummary.ts';
+import { claimPollerLeadership, type LockManagerLike, type PollerLeadership } from './poller/pollerLeadership.ts';
 
 export interface PollerStartOptions {
   /** Backend base URL (`{base}/functions/v1/space-weather/…`); null = SWPC directly. */
@@ -23,7 +25,8 @@ export interface PollerStartOptions {
   /** Database name; tests and the bench use their own. */
   dbName?: string;
   /**
-   * 'leader' (default): poll on a schedule once this tab wins RxDB leader election;
+   * 'leader' (default): poll on a schedule once this worker holds the poller lock
+   * (poller/pollerLeadership.ts: one tab at a time, signed in or not);
    * 'always': schedule at once; 'manual': only `refreshNow` (tests, bench).
    */
   schedule?: 'leader' | 'always' | 'manual';
@@ -35,6 +38,7 @@ export type { PollReportSummary };
 let db: AuroraDatabase | null = null;
 let poller: Poller | null = null;
 let listener: ((r: PollReportSummary) => void) | null = null;
+let leadership: PollerLeadership | null = null;
 
 const summarise = (r: PollReport): PollReportSummary => summariseReport(r, Date.now());
 
@@ -62,7 +66,14 @@ const api = {
     const p = poller;
     const schedule = opts.schedule ?? 'leader';
     if (schedule === 'always') p.start();
-    else if (schedule === 'leader') void db.waitForLeadership().then(() => p.start());
+    else if (schedule === 'leader') {
+      const d = db;
+      const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+      leadership = claimPollerLeadership(opts.dbName ?? DEFAULT_DATABASE_NAME, locks, () => d.waitForLeadership());
+      void leadership.acquired.then(() => {
+        if (poller === p) p.start();
+      });
+    }
   },
 
   setConditions(patch: { online?: boolean; visible?: boolean; forcedOffline?: boolean }): void {
@@ -76,6 +87,8 @@ const api = {
   },
 
   async stop(): Promise<void> {
+    leadership?.release();
+    leadership = null;
     poller?.stop();
     poller = null;
     listener = null;

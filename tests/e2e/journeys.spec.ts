@@ -1,0 +1,94 @@
+import { expect, test, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+
+/**
+ * Journeys a new user takes, against the real stack (gateway, auth, PostgREST, realtime on
+ * Postgres) with the backend replaying recorded SWPC files. Each context is a fresh device: its own
+ * IndexedDB, localStorage and Web Locks. The service worker is blocked: these journeys are about
+ * the poller and replication, and the worker's own requests are then plain network requests the
+ * test can count.
+ */
+test.use({ serviceWorkers: 'block' });
+
+const PASSWORD = 'Borealis-Kp7-Night';
+const POLL_PATH = '/functions/v1/space-weather/';
+
+const map = (page: Page) => page.locator('.aurora-map__ol');
+
+function uniqueEmail(what: string): string {
+  return `e2e.${what}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+async function newDevice(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ serviceWorkers: 'block', ...options });
+}
+
+/**
+ * Counts the poller's requests per page. In Chromium a dedicated worker's requests are reported
+ * as the page's own, so the count says which tab polls.
+ */
+function countPolls(page: Page): () => number {
+  let n = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith(POLL_PATH)) n += 1;
+  });
+  return () => n;
+}
+
+async function authenticate(page: Page, email: string, mode: 'signup' | 'login'): Promise<void> {
+  await page.goto(mode === 'signup' ? '/signup' : '/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.locator('form.auth-form').getByRole('button', { name: mode === 'signup' ? 'Sign Up' : 'Sign In', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/(signup|login)$/, { timeout: 15_000 });
+}
+
+/** The settings page's preferences are enabled once the account's sync has started in this tab. */
+async function waitForAccountSync(page: Page): Promise<void> {
+  await page.goto('/settings');
+  await expect(page.getByRole('group', { name: 'Map preferences' })).toBeEnabled({ timeout: 15_000 });
+}
+
+test('a signed-in user on a fresh device gets data: the poller keeps asking the backend and the map draws the oval', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('poll');
+  const first = await newDevice(browser);
+  await authenticate(await first.newPage(), email, 'signup');
+  await first.close();
+
+  // A second device: sign in, then open the app as a returning, signed-in user does.
+  const device = await newDevice(browser);
+  const page = await device.newPage();
+  await authenticate(page, email, 'login');
+  await waitForAccountSync(page);
+  const polls = countPolls(page);
+  await page.goto('/');
+  await expect(page.locator('h1')).toHaveText('Aurora Map');
+  // The page's session starts preference replication (leader tab only) before the poller's worker
+  // opens its database; the worker must poll all the same.
+  await expect.poll(polls, { timeout: 45_000 }).toBeGreaterThan(0);
+  await expect(map(page)).toHaveAttribute('data-rendered-frame', /^\d+$/, { timeout: 45_000 });
+  await expect(page.getByText('No aurora forecast stored yet')).toHaveCount(0);
+  await device.close();
+});
+
+test('two signed-in tabs of one device: exactly one of them polls', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('tabs');
+  const device = await newDevice(browser);
+  const first = await device.newPage();
+  await authenticate(first, email, 'signup');
+  await waitForAccountSync(first);
+  const firstPolls = countPolls(first);
+  await first.goto('/');
+  await expect(map(first)).toHaveAttribute('data-rendered-frame', /^\d+$/, { timeout: 45_000 });
+
+  const second = await device.newPage();
+  const secondPolls = countPolls(second);
+  await second.goto('/');
+  await expect(map(second)).toHaveAttribute('data-rendered-frame', /^\d+$/, { timeout: 45_000 });
+  // Both tabs are up and one of them has polled; a request from the other would be a second poller.
+  await expect.poll(() => firstPolls() + secondPolls(), { timeout: 45_000 }).toBeGreaterThan(0);
+  const counts = [firstPolls(), secondPolls()];
+  expect(counts.filter((n) => n > 0)).toHaveLength(1);
+  await device.close();
+});
