@@ -2,15 +2,23 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { map } from 'rxjs';
 import { DEFAULT_PREFERENCES, type HookResult, type Preferences } from '../model.ts';
 import { getPreferencesUser, preferencesDocId, subscribePreferencesUser } from '../preferences/activeUser.ts';
+import { deviceChoices$, NO_DEVICE_CHOICES, updateDeviceChoices, type DeviceChoices } from '../preferences/deviceChoices.ts';
 import { updatePreferences } from '../preferences/updatePreferences.ts';
 import { preferencesFromDoc } from '../replication/preferencesRow.ts';
 import { useDatabase } from './DatabaseProvider.tsx';
 import { useLiveResult } from './useLiveResult.ts';
 
+export type { DeviceChoices, RememberedLocation } from '../preferences/deviceChoices.ts';
+
 export type PreferencesResult = HookResult<Preferences> & {
   /** Save a change locally (and, when signed in, to the profile through replication). */
   update(patch: Partial<Preferences>): Promise<void>;
+  /** This device's map choices that have no profile column (hemisphere, last shared location); never replicated. */
+  device: HookResult<DeviceChoices>;
+  updateDevice(patch: Partial<DeviceChoices>): Promise<void>;
 };
+
+const NOT_OPEN = 'The local database is not open yet; try again in a moment.';
 
 /** The current user's map preferences (the anonymous device user's when signed out), live. */
 export function usePreferences(): PreferencesResult {
@@ -21,12 +29,20 @@ export function usePreferences(): PreferencesResult {
     (d) => d.preferences.findOne(preferencesDocId(userId)).$.pipe(map((doc) => preferencesFromDoc(doc?._data))),
     DEFAULT_PREFERENCES,
   );
+  const device = useLiveResult('preferences:device', deviceChoices$, NO_DEVICE_CHOICES);
   const update = useCallback(
     async (patch: Partial<Preferences>) => {
-      if (!db) throw new Error('The local database is not open yet; try again in a moment.');
+      if (!db) throw new Error(NOT_OPEN);
       await updatePreferences(db, userId, patch, Date.now());
     },
     [db, userId],
   );
-  return { ...result, update };
+  const updateDevice = useCallback(
+    async (patch: Partial<DeviceChoices>) => {
+      if (!db) throw new Error(NOT_OPEN);
+      await updateDeviceChoices(db, patch);
+    },
+    [db],
+  );
+  return { ...result, update, device, updateDevice };
 }

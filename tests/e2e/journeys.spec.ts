@@ -92,3 +92,81 @@ test('two signed-in tabs of one device: exactly one of them polls', async ({ bro
   expect(counts.filter((n) => n > 0)).toHaveLength(1);
   await device.close();
 });
+
+test('signing in on a second device while the map is open: the map takes the synced view and style, and follows later changes, without a reload', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('follow');
+  const deviceA = await newDevice(browser);
+  const a = await deviceA.newPage();
+  await authenticate(a, email, 'signup');
+  await waitForAccountSync(a);
+  // The settings' controls follow the local database: they change once the write has landed.
+  await a.getByRole('radio', { name: 'Globe (3D)' }).click();
+  await expect(a.getByRole('radio', { name: 'Globe (3D)' })).toBeChecked();
+  await a.getByLabel('Map style').selectOption('light');
+
+  const deviceB = await newDevice(browser);
+  const b = await deviceB.newPage();
+  let loads = 0;
+  b.on('load', () => (loads += 1));
+  await b.goto('/');
+  await expect(map(b)).toHaveAttribute('data-view', 'flat');
+  await expect(map(b)).toHaveAttribute('data-map-style', 'dark');
+  // Sign in from the map's header: the app navigates in the page, it does not reload it.
+  await b.getByRole('link', { name: 'Sign In' }).click();
+  await b.getByLabel('Email').fill(email);
+  await b.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await b.locator('form.auth-form').getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(b.locator('h1')).toHaveText('Aurora Map', { timeout: 15_000 });
+  await expect(map(b)).toHaveAttribute('data-view', '3d', { timeout: 15_000 });
+  await expect(map(b)).toHaveAttribute('data-map-style', 'light');
+  await expect(b.getByRole('radio', { name: 'Globe' })).toBeChecked();
+
+  // The user turns clouds on here; then device A switches back to the flat view and the dark style.
+  await b.getByRole('checkbox', { name: 'Cloud cover' }).check();
+  await a.getByRole('radio', { name: 'Flat' }).click();
+  await a.getByLabel('Map style').selectOption('dark');
+  await expect(map(b)).toHaveAttribute('data-view', 'flat', { timeout: 15_000 });
+  await expect(map(b)).toHaveAttribute('data-map-style', 'dark');
+  await expect(b.getByRole('checkbox', { name: 'Cloud cover' })).toBeChecked();
+  // The choice made on B reached the account too.
+  await expect(a.getByLabel('Show clouds when the map opens')).toBeChecked({ timeout: 15_000 });
+  expect(loads).toBe(1);
+  await deviceA.close();
+  await deviceB.close();
+});
+
+test('an anonymous user who reloads keeps the map as they left it: view, hemisphere, style, layers and location', async ({ browser }) => {
+  test.setTimeout(90_000);
+  // Tromsø: a northern position, so the southern hemisphere below is the user's choice, not the default.
+  const device = await newDevice(browser, { permissions: ['geolocation'], geolocation: { latitude: 69.65, longitude: 18.96, accuracy: 25 } });
+  const page = await device.newPage();
+  await page.goto('/');
+  await expect(map(page)).toHaveAttribute('data-view', 'flat');
+  await page.getByRole('button', { name: 'Show my location' }).click();
+  const position = page.locator('.map-location__list');
+  await expect(position).toContainText('69.7° N, 19.0° E');
+  await page.getByRole('radio', { name: 'Globe' }).check();
+  await page.getByRole('radio', { name: 'South' }).check();
+  await page.getByRole('radio', { name: 'Light' }).check();
+  await page.getByRole('checkbox', { name: 'Aurora forecast' }).uncheck();
+  await page.getByRole('checkbox', { name: 'Cloud cover' }).check();
+  await expect(map(page)).toHaveAttribute('data-hemisphere', 'south');
+
+  // The position must come back from this device's storage, not from asking the browser again.
+  await device.clearPermissions();
+  await page.reload();
+  await expect(map(page)).toHaveAttribute('data-view', '3d', { timeout: 15_000 });
+  await expect(map(page)).toHaveAttribute('data-hemisphere', 'south');
+  await expect(map(page)).toHaveAttribute('data-map-style', 'light');
+  await expect(page.getByRole('radio', { name: 'Globe' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'South' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Light' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Aurora forecast' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Cloud cover' })).toBeChecked();
+  await expect(position).toContainText('69.7° N, 19.0° E');
+  await expect(position).toContainText('last shared on this device');
+  await device.close();
+});

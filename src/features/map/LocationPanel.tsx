@@ -46,7 +46,10 @@ export function LocationPanel({ state, onRequest, grid }: { state: LocationState
           <dl className="map-location__list">
             <div>
               <dt>Position</dt>
-              <dd>{formatLatLon(state.position)} (±{Math.round(state.accuracyM).toLocaleString('en')} m)</dd>
+              <dd>
+                {formatLatLon(state.position)} (±{Math.round(state.accuracyM).toLocaleString('en')} m)
+                {state.remembered && <span className="map-location__note"> — last shared on this device</span>}
+              </dd>
             </div>
             <div>
               <dt>Aurora probability here</dt>

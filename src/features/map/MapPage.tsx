@@ -69,22 +69,22 @@ export function MapPage() {
   const data = useMapPageData(early, ovalShown);
   const { Map: AuroraMap, error: mapLoadError } = useAuroraMapComponent();
   const now = useNow();
-  const location = useUserLocation();
-  const prefs = data.preferences;
-
-  // Preferences give the starting state; a control changes it for this visit only.
-  const [viewChoice, setViewChoice] = useState<MapViewKind | null>(null);
-  const [styleChoice, setStyleChoice] = useState<MapStyleName | null>(null);
-  const [auroraChoice, setAuroraChoice] = useState<boolean | null>(null);
-  const [cloudsChoice, setCloudsChoice] = useState<boolean | null>(null);
-  const [hemisphereChoice, setHemisphereChoice] = useState<Hemisphere | null>(null);
-  const view = viewChoice ?? prefs.defaultMapView;
-  const mapStyle = styleChoice ?? mapStyleName(prefs.defaultMapStyle);
-  const showAurora = auroraChoice ?? prefs.showAuroraOnLoad;
-  const showClouds = cloudsChoice ?? prefs.showCloudsOnLoad;
+  const location = useUserLocation(data.rememberedLocation, data.rememberLocation);
+  // The map's choices are the user's preferences (view, style, layers; replicated once signed in)
+  // and this device's hemisphere: a control changes them for good, and a change synced from
+  // another device or tab shows here without a reload (the latest choice wins, mapPageData.ts).
+  const { choices, choose } = data;
+  const view = choices.view;
+  const mapStyle = mapStyleName(choices.mapStyle);
+  const showAurora = choices.showAurora;
+  const showClouds = choices.showClouds;
   const userPosition = location.state.status === 'located' ? location.state.position : null;
-  const hemisphere = hemisphereChoice ?? (userPosition && userPosition.lat < 0 ? 'south' : 'north');
-
+  const hemisphere = choices.hemisphere ?? (userPosition && userPosition.lat < 0 ? 'south' : 'north');
+  const onView = useCallback((v: MapViewKind) => choose({ view: v }), [choose]);
+  const onHemisphere = useCallback((h: Hemisphere) => choose({ hemisphere: h }), [choose]);
+  const onMapStyle = useCallback((st: MapStyleName) => choose({ mapStyle: st }), [choose]);
+  const onShowAurora = useCallback((b: boolean) => choose({ showAurora: b }), [choose]);
+  const onShowClouds = useCallback((b: boolean) => choose({ showClouds: b }), [choose]);
   const frames = data.frames;
   const [slider, dispatch] = useReducer(sliderReducer, INITIAL_SLIDER);
   // Adjusted during render (not in an effect) so the slider never lags the frames it describes.
@@ -146,11 +146,11 @@ export function MapPage() {
             mapStyle={mapStyle}
             showAurora={showAurora}
             showClouds={showClouds}
-            onView={setViewChoice}
-            onHemisphere={setHemisphereChoice}
-            onMapStyle={setStyleChoice}
-            onShowAurora={setAuroraChoice}
-            onShowClouds={setCloudsChoice}
+            onView={onView}
+            onHemisphere={onHemisphere}
+            onMapStyle={onMapStyle}
+            onShowAurora={onShowAurora}
+            onShowClouds={onShowClouds}
           />
           <LocationPanel state={location.state} onRequest={location.request} grid={grid} />
           <SummaryPanel summary={data.summary} loading={data.summaryLoading} now={now} />

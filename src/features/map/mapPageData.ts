@@ -1,5 +1,10 @@
 /** What the map page reads from the local database, in the shape its components want. */
 import type { FeedState, GridSnapshot, Preferences } from '../../../sync/model.ts';
+import type { PreferencesResult } from '../../../sync/react/index.ts';
+import type { Hemisphere } from './projections.ts';
+
+/** A position the user shared on this device: lat, lon, accuracyM, at (when). */
+export type RememberedLocation = NonNullable<PreferencesResult['device']['data']['location']>;
 
 export interface TimedValue {
   value: number | null;
@@ -16,6 +21,37 @@ export interface SpaceWeatherNow {
   hemiPowerSouth: TimedValue;
 }
 
+/**
+ * The map's choices as the page shows them. View, style and layers are the user's preferences
+ * (the four profile columns: they replicate once signed in); the hemisphere stays on this device.
+ */
+export interface MapChoices {
+  view: Preferences['defaultMapView'];
+  mapStyle: string;
+  showAurora: boolean;
+  showClouds: boolean;
+  /** null: never chosen on this device (the page then goes by the user's latitude). */
+  hemisphere: Hemisphere | null;
+}
+
+/** A choice made on this page that the stored value has not caught up with yet. */
+export interface PendingChoice<T> {
+  value: T;
+  /** The stored value when the choice was made. */
+  over: T;
+}
+
+/**
+ * The latest choice wins, wherever it was made. A control's choice shows at once; once the
+ * stored value moves (this choice's write landing, or another device's change arriving by
+ * replication, or another tab's) the stored value is the answer again. So the open map follows a
+ * change synced from another device even after the user used that control here: both are the
+ * user's own choices, and the newer one is what they want now. Also what the settings page does.
+ */
+export function resolveChoice<T>(stored: T, pending: PendingChoice<T> | undefined): T {
+  return pending && Object.is(pending.over, stored) ? pending.value : stored;
+}
+
 export interface MapPageData {
   /** Stored grids of the last 24 h, oldest first. */
   frames: GridSnapshot[];
@@ -27,6 +63,15 @@ export interface MapPageData {
   feedError: string | null;
   summary: SpaceWeatherNow;
   summaryLoading: boolean;
+  choices: MapChoices;
+  /** Change map choices: shown at once, stored (view, style, layers in the preferences; hemisphere on this device). */
+  choose(patch: Partial<MapChoices>): void;
+  /**
+   * The position the user last shared on this device (kept across visits, never replicated);
+   * null before they ever did. The flat map may open on it.
+   */
+  rememberedLocation: RememberedLocation | null;
+  rememberLocation(location: RememberedLocation): void;
 }
 
 export const NO_VALUE: TimedValue = { value: null, time: null };

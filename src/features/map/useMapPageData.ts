@@ -2,7 +2,7 @@
  * The page-level adapter between the local database (sync/react hooks) and the map page.
  * Everything the page shows comes through here, so the components stay plain props.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   useFeedStatus,
   useGrids,
@@ -12,8 +12,19 @@ import {
   useSpaceWeatherSummary,
   type SummaryValue,
 } from '../../../sync/react/index.ts';
-import type { GridSnapshot } from '../../../sync/model.ts';
-import { lastValue, NO_VALUE, orderFrames, sameGrid, type MapPageData, type TimedValue } from './mapPageData.ts';
+import type { GridSnapshot, Preferences } from '../../../sync/model.ts';
+import {
+  lastValue,
+  NO_VALUE,
+  orderFrames,
+  resolveChoice,
+  sameGrid,
+  type MapChoices,
+  type MapPageData,
+  type PendingChoice,
+  type RememberedLocation,
+  type TimedValue,
+} from './mapPageData.ts';
 import { markOnce } from './perfMarks.ts';
 import { useNow } from './useNow.ts';
 
@@ -25,6 +36,20 @@ function timed(v: SummaryValue): TimedValue {
   // The summary reads 0 for a missing value (spec §3); a null time is how it says "missing".
   return v.time === null ? NO_VALUE : { value: v.value, time: v.time };
 }
+
+type PendingChoices = { [K in keyof MapChoices]?: PendingChoice<MapChoices[K]> };
+
+/** Where each map choice is stored. */
+const PREFERENCE_OF = {
+  view: 'defaultMapView',
+  mapStyle: 'defaultMapStyle',
+  showAurora: 'showAuroraOnLoad',
+  showClouds: 'showCloudsOnLoad',
+} as const satisfies Partial<Record<keyof MapChoices, keyof Preferences>>;
+
+const keep = (what: string) => (error: unknown) =>
+  // The choice still holds for this visit (it is pending on the page); only its storing failed.
+  console.warn(`The map's ${what} could not be saved on this device:`, error);
 
 /** Until the slider's window is wanted, its query asks for an empty range (it answers at once). */
 const NO_RANGE = { from: 0, to: -1 };
@@ -69,6 +94,55 @@ export function useMapPageData(early: GridSnapshot | null = null, windowWanted =
     return orderFrames(grids.data.filter((g) => g.observationTime >= cutoff), newest);
   }, [grids.data, newest, now]);
 
+  const stored: MapChoices = {
+    view: prefs.data.defaultMapView,
+    mapStyle: prefs.data.defaultMapStyle,
+    showAurora: prefs.data.showAuroraOnLoad,
+    showClouds: prefs.data.showCloudsOnLoad,
+    hemisphere: prefs.device.data.hemisphere,
+  };
+  const [pending, setPending] = useState<PendingChoices>({});
+  // Once the stored value has moved, a pending choice is settled for good (adjusted during render):
+  // kept, it would come back if the stored value later returned to what it was made over.
+  const settled = (Object.keys(pending) as (keyof MapChoices)[]).filter((k) => !Object.is(pending[k]?.over, stored[k]));
+  if (settled.length > 0) {
+    const rest: PendingChoices = { ...pending };
+    for (const k of settled) delete rest[k];
+    setPending(rest);
+  }
+  const choices: MapChoices = {
+    view: resolveChoice(stored.view, pending.view),
+    mapStyle: resolveChoice(stored.mapStyle, pending.mapStyle),
+    showAurora: resolveChoice(stored.showAurora, pending.showAurora),
+    showClouds: resolveChoice(stored.showClouds, pending.showClouds),
+    hemisphere: resolveChoice(stored.hemisphere, pending.hemisphere),
+  };
+  const { update, updateDevice } = prefs;
+  // `stored` as of this render: what a choice made now is made over.
+  const storedKey = JSON.stringify(stored);
+  const choose = useCallback(
+    (patch: Partial<MapChoices>) => {
+      const over = JSON.parse(storedKey) as MapChoices;
+      setPending((p) => {
+        const next: Record<string, PendingChoice<unknown>> = { ...p };
+        for (const [k, value] of Object.entries(patch)) next[k] = { value, over: over[k as keyof MapChoices] };
+        return next as PendingChoices;
+      });
+      const prefPatch: Partial<Preferences> = {};
+      for (const [k, pref] of Object.entries(PREFERENCE_OF)) {
+        const v = patch[k as keyof typeof PREFERENCE_OF];
+        if (v !== undefined) (prefPatch as Record<string, unknown>)[pref] = v;
+      }
+      if (Object.keys(prefPatch).length > 0) void update(prefPatch).catch(keep('preferences'));
+      if (patch.hemisphere) void updateDevice({ hemisphere: patch.hemisphere }).catch(keep('hemisphere'));
+    },
+    [storedKey, update, updateDevice],
+  );
+  const rememberLocation = useCallback(
+    (location: RememberedLocation) => void updateDevice({ location }).catch(keep('location')),
+    [updateDevice],
+  );
+
   const d = summary.data.details;
   return {
     frames,
@@ -86,5 +160,9 @@ export function useMapPageData(early: GridSnapshot | null = null, windowWanted =
       hemiPowerSouth: lastValue(hemi.data.t, hemi.data.fields.south),
     },
     summaryLoading: summary.isLoading,
+    choices,
+    choose,
+    rememberedLocation: prefs.device.data.location,
+    rememberLocation,
   };
 }

@@ -4,12 +4,31 @@ import type { LatLon } from './gridLookup.ts';
 export type LocationState =
   | { status: 'idle' }
   | { status: 'locating' }
-  | { status: 'located'; position: LatLon; accuracyM: number }
+  /** `at`: when the browser gave the position; `remembered`: from an earlier visit, not asked again. */
+  | { status: 'located'; position: LatLon; accuracyM: number; at?: number; remembered?: boolean }
   | { status: 'failed'; message: string };
 
-/** Geolocation, only when the user asks (the "Show my location" button): never on page load. */
-export function useUserLocation(): { state: LocationState; request: () => void } {
-  const [state, setState] = useState<LocationState>({ status: 'idle' });
+export interface KnownLocation {
+  lat: number;
+  lon: number;
+  accuracyM: number;
+  at: number;
+}
+
+/**
+ * Geolocation, only when the user asks (the "Show my location" button): never on page load. The
+ * position last shared on this device (`remembered`) is shown until the user asks again;
+ * `onLocated` hands a new one over to be remembered.
+ */
+export function useUserLocation(
+  remembered: KnownLocation | null = null,
+  onLocated?: (location: KnownLocation) => void,
+): { state: LocationState; request: () => void } {
+  const [asked, setState] = useState<LocationState>({ status: 'idle' });
+  const state: LocationState =
+    asked.status === 'idle' && remembered
+      ? { status: 'located', position: { lat: remembered.lat, lon: remembered.lon }, accuracyM: remembered.accuracyM, at: remembered.at, remembered: true }
+      : asked;
   const request = useCallback(() => {
     if (!('geolocation' in navigator)) {
       setState({ status: 'failed', message: 'This browser cannot share your location.' });
@@ -17,12 +36,11 @@ export function useUserLocation(): { state: LocationState; request: () => void }
     }
     setState({ status: 'locating' });
     navigator.geolocation.getCurrentPosition(
-      (pos) =>
-        setState({
-          status: 'located',
-          position: { lat: pos.coords.latitude, lon: pos.coords.longitude },
-          accuracyM: pos.coords.accuracy,
-        }),
+      (pos) => {
+        const known = { lat: pos.coords.latitude, lon: pos.coords.longitude, accuracyM: pos.coords.accuracy, at: pos.timestamp };
+        setState({ status: 'located', position: { lat: known.lat, lon: known.lon }, accuracyM: known.accuracyM, at: known.at, remembered: false });
+        onLocated?.(known);
+      },
       (err) =>
         setState({
           status: 'failed',
@@ -35,6 +53,6 @@ export function useUserLocation(): { state: LocationState; request: () => void }
         }),
       { enableHighAccuracy: false, timeout: 15_000, maximumAge: 10 * 60_000 },
     );
-  }, []);
+  }, [onLocated]);
   return { state, request };
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +11,8 @@ import { writeFeedStatus, writeGrid, writeSeries } from '../../../sync/write.ts'
 import { normalise } from '../../../workers/normalise/index.ts';
 import type { GridSnapshot } from '../../../sync/model.ts';
 import { disposeTestDatabase, openTestDatabase } from '../sync/testDb.ts';
+import { updatePreferences, readPreferences } from '../../../sync/preferences/updatePreferences.ts';
+import { readDeviceChoices, updateDeviceChoices } from '../../../sync/preferences/deviceChoices.ts';
 import { loadOvationFixture } from './ovationFixture.ts';
 
 let db: AuroraDatabase | undefined;
@@ -144,5 +146,68 @@ describe('map page data from the local database', () => {
       </DatabaseProvider>,
     );
     await waitFor(() => expect(screen.getByTestId('frames').textContent).toBe('2'));
+  });
+});
+
+/** The map's choices as the page would use them: shown, and changed through `choose`. */
+function ChoicesProbe() {
+  const d = useMapPageData();
+  const c = d.choices;
+  return (
+    <div>
+      <p data-testid="choices">{`${c.view} ${c.mapStyle} aurora:${c.showAurora} clouds:${c.showClouds} ${c.hemisphere ?? 'no-hemisphere'}`}</p>
+      <p data-testid="location">{d.rememberedLocation ? `${d.rememberedLocation.lat},${d.rememberedLocation.lon}` : 'none'}</p>
+      <button type="button" onClick={() => d.choose({ view: '3d', mapStyle: 'light', showClouds: true, hemisphere: 'south' })}>
+        choose
+      </button>
+      <button type="button" onClick={() => d.rememberLocation({ lat: 69.6, lon: 18.9, accuracyM: 20, at: 1 })}>
+        locate
+      </button>
+    </div>
+  );
+}
+
+describe('map choices', () => {
+  it('stores what the user chooses on the map: view, style and layers as preferences, the hemisphere and location on this device', async () => {
+    const view = render(
+      <DatabaseProvider database={db!}>
+        <ChoicesProbe />
+      </DatabaseProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('choices').textContent).toBe('flat dark aurora:true clouds:false no-hemisphere'));
+    fireEvent.click(screen.getByText('choose'));
+    fireEvent.click(screen.getByText('locate'));
+    // Shown at once, before the writes land.
+    expect(screen.getByTestId('choices').textContent).toBe('3d light aurora:true clouds:true south');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('69.6,18.9'));
+    await waitFor(async () =>
+      expect(await readPreferences(db!, null)).toEqual({ defaultMapView: '3d', defaultMapStyle: 'light', showAuroraOnLoad: true, showCloudsOnLoad: true }),
+    );
+    await waitFor(async () => expect((await readDeviceChoices(db!)).hemisphere).toBe('south'));
+
+    // A reload: the page mounts again and reads them back.
+    view.unmount();
+    render(
+      <DatabaseProvider database={db!}>
+        <ChoicesProbe />
+      </DatabaseProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('choices').textContent).toBe('3d light aurora:true clouds:true south'));
+    expect(screen.getByTestId('location').textContent).toBe('69.6,18.9');
+  });
+
+  it('follows a change that arrives later from elsewhere (replication, another tab), even for a control used here', async () => {
+    render(
+      <DatabaseProvider database={db!}>
+        <ChoicesProbe />
+      </DatabaseProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('choices').textContent).toBe('flat dark aurora:true clouds:false no-hemisphere'));
+    fireEvent.click(screen.getByText('choose'));
+    await waitFor(async () => expect((await readPreferences(db!, null)).defaultMapView).toBe('3d'));
+    // Another device's change lands in the local document (as replication writes it), then another tab's hemisphere.
+    await act(() => updatePreferences(db!, null, { defaultMapView: 'flat', showAuroraOnLoad: false }, Date.now()));
+    await act(() => updateDeviceChoices(db!, { hemisphere: 'north' }));
+    await waitFor(() => expect(screen.getByTestId('choices').textContent).toBe('flat light aurora:false clouds:true north'));
   });
 });
