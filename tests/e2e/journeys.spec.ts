@@ -71,7 +71,7 @@ test('a signed-in user on a fresh device gets data: the poller keeps asking the 
   await device.close();
 });
 
-test('two signed-in tabs of one device: exactly one of them polls', async ({ browser }) => {
+test('two signed-in tabs of one device: exactly one of them polls, and the other takes over when it closes', async ({ browser }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('tabs');
   const device = await newDevice(browser);
@@ -90,6 +90,11 @@ test('two signed-in tabs of one device: exactly one of them polls', async ({ bro
   await expect.poll(() => firstPolls() + secondPolls(), { timeout: 45_000 }).toBeGreaterThan(0);
   const counts = [firstPolls(), secondPolls()];
   expect(counts.filter((n) => n > 0)).toHaveLength(1);
+  // The polling tab closes: the other tab's worker takes over.
+  const [polling, other, otherPolls] = counts[0]! > 0 ? [first, second, secondPolls] : [second, first, firstPolls];
+  await polling.close();
+  await expect.poll(otherPolls, { timeout: 45_000 }).toBeGreaterThan(0);
+  await expect(other.locator('h1')).toHaveText('Aurora Map');
   await device.close();
 });
 
