@@ -31,7 +31,7 @@ beforeAll(async () => {
   // One hour at Kp 5+ up to the current minute.
   upstream.set('json/planetary_k_index_1m.json', kp1mBody(Array<number>(61).fill(5.33)));
   stack = await startTestStack({
-    functionEnv: { SWPC_BASE_URL: upstream.url, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: 'mailto:test@aurora.invalid' },
+    functionEnv: { SWPC_BASE_URL: upstream.url, PUSH_ALLOWED_HOSTS: push.url, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: 'mailto:test@aurora.invalid' },
   });
   await subscribe('/push/watcher', 5);
   await subscribe('/push/high-bar', 6);
