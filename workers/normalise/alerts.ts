@@ -9,6 +9,7 @@ import { NormaliseError, ok, type NormaliseOptions, type NormaliseResult } from 
 import { describeType, isRecord, parseJsonBody } from './parseBody.ts';
 import { parseIssued, parseSwpcTime } from './swpcTime.ts';
 import { iso } from './series.ts';
+import { LEAD_MS, beyondLead } from './leadTime.ts';
 
 export type AlertType = 'alert' | 'warning' | 'watch' | 'summary' | 'extended-warning' | 'cancellation' | 'other';
 
@@ -86,6 +87,7 @@ export function normaliseAlerts(body: string, opts: NormaliseOptions): Normalise
   if (!Array.isArray(list)) throw new NormaliseError(`changed shape: expected an array of bulletins, got ${describeType(list)}`);
   const byId = new Map<string, ProductRecord<AlertData>>();
   let skipped = 0;
+  let futureItems = 0;
   let drift = false;
   for (const item of list) {
     if (!isRecord(item) || typeof item.message !== 'string' || typeof item.product_id !== 'string') {
@@ -100,8 +102,15 @@ export function normaliseAlerts(body: string, opts: NormaliseOptions): Normalise
       skipped++;
       continue;
     }
+    if (beyondLead(issued, opts.now, LEAD_MS.observation)) {
+      futureItems++;
+      continue;
+    }
     const id = `alert/${productId}/${new Date(issued).toISOString()}`;
     byId.set(id, { id, kind: 'alert', issued, data, raw: item.message });
+  }
+  if (list.length > 0 && byId.size === 0 && futureItems > 0) {
+    throw new NormaliseError(`no usable bulletin (${futureItems} issued more than 10 min after now, ${new Date(opts.now).toISOString()}; ${skipped} unreadable)`);
   }
   if (list.length > 0 && byId.size === 0) throw new NormaliseError(`no usable bulletin (${skipped} item${skipped === 1 ? '' : 's'} without a product id, issue time and SWPC message)`);
   const products = [...byId.values()].sort((a, b) => a.issued - b.issued);
@@ -110,7 +119,7 @@ export function normaliseAlerts(body: string, opts: NormaliseOptions): Normalise
   return ok({
     products: products as ProductRecord[],
     dataTime: latest?.issued ?? null,
-    schemaDrift: drift,
+    schemaDrift: drift || futureItems > 0,
     summary: {
       records: products.length,
       from: iso(products[0]?.issued ?? null),
@@ -119,6 +128,7 @@ export function normaliseAlerts(body: string, opts: NormaliseOptions): Normalise
       inForce: inForce.map((p) => p.id),
       maxGScale: Math.max(0, ...products.map((p) => (p.data.scale?.kind === 'G' ? p.data.scale.level : 0))),
       skippedItems: skipped,
+      futureItems,
     },
   });
 }

@@ -10,6 +10,7 @@ import { NormaliseError, ok, type NormaliseOptions, type NormaliseResult } from 
 import { describeType, isRecord, parseJsonBody } from './parseBody.ts';
 import { parseSwpcTime } from './swpcTime.ts';
 import { iso } from './series.ts';
+import { LEAD_MS, refuseBeyondLead } from './leadTime.ts';
 
 export const GRID_WIDTH = 360;
 export const GRID_HEIGHT = 181;
@@ -49,6 +50,8 @@ export function normaliseAuroraOval(body: string, opts: NormaliseOptions): Norma
   const forecastTime = parseSwpcTime(doc['Forecast Time']);
   if (observationTime === null) throw new NormaliseError(`changed shape: "Observation Time" is missing or not a time (${JSON.stringify(doc['Observation Time'])?.slice(0, 40)})`);
   if (forecastTime === null) throw new NormaliseError(`changed shape: "Forecast Time" is missing or not a time (${JSON.stringify(doc['Forecast Time'])?.slice(0, 40)})`);
+  refuseBeyondLead('"Observation Time"', observationTime, opts.now);
+  refuseBeyondLead('"Forecast Time"', forecastTime, opts.now, LEAD_MS.ovationForecast);
   const format = doc['Data Format'];
   if (format !== undefined && (typeof format !== 'string' || format.replace(/\s/g, '').toLowerCase() !== '[longitude,latitude,aurora]')) {
     throw new NormaliseError(`changed shape: "Data Format" is ${JSON.stringify(format)?.slice(0, 60)}, expected "[Longitude, Latitude, Aurora]"`);

@@ -8,6 +8,7 @@ import { checkText } from './parseBody.ts';
 import { parseSwpcTime } from './swpcTime.ts';
 import { toNumber } from './values.ts';
 import { hasValue, iso, latestOf, toSeries, type Sample } from './series.ts';
+import { LEAD_MS, allBeyondLead, beyondLead } from './leadTime.ts';
 
 const GW: readonly [number, number] = [0, 10_000];
 
@@ -21,6 +22,7 @@ export function normaliseHemiPower(body: string, opts: NormaliseOptions): Normal
   let skipped = 0;
   let drift = false;
   let lastForecast: number | null = null;
+  let futureRows = 0;
   for (const line of lines) {
     const trimmed = line.trim();
     if (trimmed === '' || trimmed.startsWith('#')) continue;
@@ -31,16 +33,20 @@ export function normaliseHemiPower(body: string, opts: NormaliseOptions): Normal
       skipped++;
       continue;
     }
+    if (beyondLead(observation, opts.now, LEAD_MS.observation)) {
+      futureRows++;
+      continue;
+    }
     if (cols.length > 4) drift = true;
     const values = { north: toNumber(cols[2], GW), south: toNumber(cols[3], GW) };
     if (!hasValue(values)) {
       skipped++;
       continue;
     }
-    if (forecast !== null && (lastForecast === null || forecast > lastForecast)) lastForecast = forecast;
+    if (forecast !== null && !beyondLead(forecast, opts.now, LEAD_MS.ovationForecast) && (lastForecast === null || forecast > lastForecast)) lastForecast = forecast;
     samples.push({ t: observation, values });
   }
-  if (samples.length === 0) throw new NormaliseError('no usable sample (no data line with a time and a power value)');
+  if (samples.length === 0) throw futureRows > 0 ? allBeyondLead(futureRows, opts.now, LEAD_MS.observation) : new NormaliseError('no usable sample (no data line with a time and a power value)');
   const batch = toSeries('hemi-power', ['north', 'south'], samples, null);
   const north = latestOf(batch, 'north');
   const south = latestOf(batch, 'south');
@@ -48,7 +54,7 @@ export function normaliseHemiPower(body: string, opts: NormaliseOptions): Normal
   return ok({
     series: [batch],
     dataTime,
-    schemaDrift: drift,
+    schemaDrift: drift || futureRows > 0,
     summary: {
       records: batch.t.length,
       from: iso(batch.t[0] ?? null),
@@ -57,6 +63,7 @@ export function normaliseHemiPower(body: string, opts: NormaliseOptions): Normal
       latestSouthGW: south?.value ?? null,
       latestForecastTime: iso(lastForecast),
       skippedRows: skipped,
+      futureRows,
       dataAgeMs: opts.now - dataTime,
     },
   });

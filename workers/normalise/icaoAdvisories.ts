@@ -24,6 +24,7 @@ import { NormaliseError, ok, type NormaliseOptions, type NormaliseResult } from 
 import { checkText, isRecord } from './parseBody.ts';
 import { utc } from './swpcTime.ts';
 import { iso } from './series.ts';
+import { LEAD_MS, beyondLead } from './leadTime.ts';
 
 export interface SwxEffect {
   type: 'HF COM' | 'SATCOM' | 'GNSS' | 'RADIATION';
@@ -196,22 +197,28 @@ export function normaliseIcaoAdvisories(body: string, opts: NormaliseOptions): N
   if (texts.length === 0) throw new NormaliseError('changed shape: no "SWX ADVISORY" found');
   const byId = new Map<string, ProductRecord<IcaoAdvisoryData>>();
   let skipped = 0;
+  let futureItems = 0;
   for (const t of texts) {
     const parsed = parseIcaoAdvisory(t);
     if (!parsed) {
       skipped++;
       continue;
     }
+    if (beyondLead(parsed.issued, opts.now, LEAD_MS.observation)) {
+      futureItems++;
+      continue;
+    }
     const id = `icao-advisory/${parsed.data.swxc}-${parsed.data.advisoryNumber}/${new Date(parsed.issued).toISOString()}`;
     byId.set(id, { id, kind: 'icao-advisory', issued: parsed.issued, data: parsed.data, raw: t });
   }
+  if (byId.size === 0 && futureItems > 0) throw new NormaliseError(`no usable advisory (${futureItems} issued more than 10 min after now, ${new Date(opts.now).toISOString()}; ${skipped} unreadable)`);
   if (byId.size === 0) throw new NormaliseError(`no readable advisory (${skipped} without DTG, SWXC, ADVISORY NR and SWX EFFECT)`);
   const products = [...byId.values()].sort((a, b) => a.issued - b.issued);
   const latest = products[products.length - 1] as ProductRecord<IcaoAdvisoryData>;
   return ok({
     products: products as ProductRecord[],
     dataTime: latest.issued,
-    schemaDrift: skipped > 0,
+    schemaDrift: skipped > 0 || futureItems > 0,
     summary: {
       records: products.length,
       from: iso(products[0]?.issued ?? null),
@@ -219,6 +226,7 @@ export function normaliseIcaoAdvisories(body: string, opts: NormaliseOptions): N
       latest: { id: latest.id, effects: latest.data.effectText, status: latest.data.status },
       severe: products.some((p) => p.data.effects.some((e) => e.severity === 'SEV')),
       skipped,
+      futureItems,
       dataAgeMs: opts.now - latest.issued,
     },
   });

@@ -10,6 +10,7 @@ import { readTable } from './table.ts';
 import { parseSwpcTime } from './swpcTime.ts';
 import { KP_RANGE, toNumber } from './values.ts';
 import { iso, latestOf, toSeries, type Sample } from './series.ts';
+import { LEAD_MS, allBeyondLead, beyondLead } from './leadTime.ts';
 import { isSynopticReset, synopticPeriodStart, SYNOPTIC_PERIOD_MS } from './synoptic.ts';
 
 export { isSynopticReset, synopticPeriodStart, SYNOPTIC_PERIOD_MS, RESET_WINDOW_MS } from './synoptic.ts';
@@ -31,10 +32,15 @@ export function normaliseKp1m(body: string, opts: NormaliseOptions): NormaliseRe
   const table = readTable(parsed.value, { required: [], optional: ['kp_index', 'estimated_kp', 'kp'] });
   const samples: Sample[] = [];
   let skipped = table.badRows;
+  let futureRows = 0;
   for (const row of table.rows) {
     const t = parseSwpcTime(row.time_tag);
     if (t === null) {
       skipped++;
+      continue;
+    }
+    if (beyondLead(t, opts.now, LEAD_MS.observation)) {
+      futureRows++;
       continue;
     }
     const kp = toNumber(row.estimated_kp, KP_RANGE) ?? decodeKpCode(row.kp);
@@ -45,7 +51,7 @@ export function normaliseKp1m(body: string, opts: NormaliseOptions): NormaliseRe
     }
     samples.push({ t, values: { kp, kpIndex } });
   }
-  if (samples.length === 0) throw new NormaliseError('no usable sample (no row has a valid time and Kp)');
+  if (samples.length === 0) throw futureRows > 0 ? allBeyondLead(futureRows, opts.now, LEAD_MS.observation) : new NormaliseError('no usable sample (no row has a valid time and Kp)');
   const batch = toSeries('kp-1m', ['kp', 'kpIndex'], samples, null);
   // Where the series crosses a boundary and drops, that drop is a reset: list them.
   const resets: string[] = [];
@@ -70,7 +76,7 @@ export function normaliseKp1m(body: string, opts: NormaliseOptions): NormaliseRe
   return ok({
     series: [batch],
     dataTime,
-    schemaDrift: table.drift,
+    schemaDrift: table.drift || futureRows > 0,
     summary: {
       records: batch.t.length,
       from: iso(batch.t[0] ?? null),
@@ -82,6 +88,7 @@ export function normaliseKp1m(body: string, opts: NormaliseOptions): NormaliseRe
       previousPeriodMax: previousPeriod === null ? null : (periodMax.get(previousPeriod) ?? null),
       resetsAt: resets,
       skippedRows: skipped,
+      futureRows,
       dataAgeMs: opts.now - dataTime,
     },
   });

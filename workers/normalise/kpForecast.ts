@@ -9,6 +9,7 @@ import { readTable } from './table.ts';
 import { parseSwpcTime } from './swpcTime.ts';
 import { KP_RANGE, gScaleFromKp, parseGTag, toNumber } from './values.ts';
 import { iso } from './series.ts';
+import { LEAD_MS, allBeyondLead, beyondLead } from './leadTime.ts';
 
 export type KpForecastStatus = 'observed' | 'estimated' | 'predicted';
 
@@ -35,6 +36,7 @@ export function normaliseKpForecast(body: string, opts: NormaliseOptions): Norma
   const byTime = new Map<number, KpForecastRow>();
   let skipped = table.badRows;
   let unknownStatus = false;
+  let futureRows = 0;
   for (const row of table.rows) {
     const t = parseSwpcTime(row.time_tag);
     const kp = toNumber(row.kp, KP_RANGE);
@@ -48,9 +50,16 @@ export function normaliseKpForecast(body: string, opts: NormaliseOptions): Norma
       skipped++;
       continue;
     }
+    // Predicted and estimated periods have the forecast's horizon (SWPC estimates the rest of the
+    // current day ahead); an observed period cannot start in the future.
+    if (beyondLead(t, opts.now, status === 'observed' ? LEAD_MS.observation : LEAD_MS.kpForecast)) {
+      futureRows++;
+      continue;
+    }
     byTime.set(t, { t, kp, status: status as KpForecastStatus, noaaScale: parseGTag(row.noaa_scale), g: gScaleFromKp(kp) });
   }
   const rows = [...byTime.values()].sort((a, b) => a.t - b.t);
+  if (rows.length === 0 && futureRows > 0) throw allBeyondLead(futureRows, opts.now, LEAD_MS.observation);
   if (rows.length === 0) throw new NormaliseError('no usable sample (no row has a valid time, Kp and status)');
   const known = rows.filter((r) => r.status !== 'predicted');
   const issued = (known[known.length - 1] ?? rows[0]) as KpForecastRow;
@@ -60,7 +69,7 @@ export function normaliseKpForecast(body: string, opts: NormaliseOptions): Norma
   return ok({
     products: [product as ProductRecord],
     dataTime: issued.t,
-    schemaDrift: table.drift || unknownStatus,
+    schemaDrift: table.drift || unknownStatus || futureRows > 0,
     summary: {
       records: rows.length,
       from: iso(rows[0]?.t ?? null),
@@ -75,6 +84,7 @@ export function normaliseKpForecast(body: string, opts: NormaliseOptions): Norma
       maxPredictedTime: iso(maxPredicted?.t ?? null),
       predictedRows: predicted.map((r) => ({ time: iso(r.t), kp: r.kp, g: r.g })),
       skippedRows: skipped,
+      futureRows,
       dataAgeMs: opts.now - issued.t,
     },
   });

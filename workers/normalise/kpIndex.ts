@@ -9,6 +9,7 @@ import { readTable } from './table.ts';
 import { parseSwpcTime } from './swpcTime.ts';
 import { KP_RANGE, gScaleFromKp, toNumber } from './values.ts';
 import { iso, latestOf, toSeries, type Sample } from './series.ts';
+import { LEAD_MS, allBeyondLead, beyondLead } from './leadTime.ts';
 
 export function normaliseKpIndex(body: string, opts: NormaliseOptions): NormaliseResult {
   const parsed = parseJsonBody(body);
@@ -20,17 +21,22 @@ export function normaliseKpIndex(body: string, opts: NormaliseOptions): Normalis
   });
   const samples: Sample[] = [];
   let badTimes = 0;
+  let futureRows = 0;
   for (const row of table.rows) {
     const t = parseSwpcTime(row.time_tag);
     if (t === null) {
       badTimes++;
       continue;
     }
+    if (beyondLead(t, opts.now, LEAD_MS.observation)) {
+      futureRows++;
+      continue;
+    }
     const kp = toNumber(row.Kp, KP_RANGE);
     if (kp === null) continue; // a 3-hour Kp row without Kp says nothing
     samples.push({ t, values: { kp, ap: toNumber(row.a_running, [0, 500]), stations: toNumber(row.station_count, [0, 1000]) } });
   }
-  if (samples.length === 0) throw new NormaliseError('no usable sample (no row has a valid time and Kp)');
+  if (samples.length === 0) throw futureRows > 0 ? allBeyondLead(futureRows, opts.now, LEAD_MS.observation) : new NormaliseError('no usable sample (no row has a valid time and Kp)');
   const batch = toSeries('kp-3h', ['kp', 'ap', 'stations'], samples, null);
   const latest = latestOf(batch, 'kp');
   const kps = batch.fields.kp as (number | null)[];
@@ -39,7 +45,7 @@ export function normaliseKpIndex(body: string, opts: NormaliseOptions): Normalis
   return ok({
     series: [batch],
     dataTime,
-    schemaDrift: table.drift,
+    schemaDrift: table.drift || futureRows > 0,
     summary: {
       records: batch.t.length,
       from: iso(batch.t[0] ?? null),
@@ -49,6 +55,7 @@ export function normaliseKpIndex(body: string, opts: NormaliseOptions): Normalis
       latestG: gScaleFromKp(latest?.value ?? null),
       maxKp,
       skippedRows: table.badRows + badTimes,
+      futureRows,
       dataAgeMs: dataTime === null ? null : opts.now - dataTime,
     },
   });

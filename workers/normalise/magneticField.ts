@@ -19,7 +19,7 @@ const MAG_FIELDS: readonly FieldSpec[] = [
 ];
 
 export function normaliseMagneticField(body: string, opts: NormaliseOptions): NormaliseResult {
-  const read = readSpacecraftSeries(body, 'solar-wind-mag', MAG_FIELDS);
+  const read = readSpacecraftSeries(body, 'solar-wind-mag', MAG_FIELDS, opts.now);
   const range = timeRange(read.batches);
   const bz = latestAcross(read.batches, 'bz');
   const bt = latestAcross(read.batches, 'bt');
@@ -42,6 +42,8 @@ export function normaliseMagneticField(body: string, opts: NormaliseOptions): No
       emptyRows: read.emptyRows,
       skippedRows: read.skippedRows,
       inactiveRows: read.inactiveRows,
+      futureRows: read.futureRows,
+      fillValues: read.fillValues,
       dataAgeMs: opts.now - range.to,
     },
   });

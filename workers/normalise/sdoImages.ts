@@ -9,6 +9,7 @@ import { NormaliseError, ok, type NormaliseOptions, type NormaliseResult } from 
 import { describeType, isRecord, parseJsonBody } from './parseBody.ts';
 import { parseSwpcTime } from './swpcTime.ts';
 import { iso } from './series.ts';
+import { LEAD_MS, beyondLead } from './leadTime.ts';
 
 export const SDO_LATEST_BASE = 'https://sdo.gsfc.nasa.gov/assets/img/latest/';
 
@@ -73,6 +74,7 @@ export function normaliseSdoImages(body: string, opts: NormaliseOptions): Normal
   const byChannel = new Map<string, SdoImage>();
   let drift = false;
   let skipped = 0;
+  let futureImages = 0;
   for (const item of parsed.value) {
     const url = isRecord(item) ? safeUrl(item.url) : null;
     const channel = isRecord(item) && typeof item.channel === 'string' ? item.channel.trim().toUpperCase() : '';
@@ -82,8 +84,14 @@ export function normaliseSdoImages(body: string, opts: NormaliseOptions): Normal
     }
     const label = (SDO_CHANNELS as Record<string, string>)[channel];
     if (!label || Object.keys(item).some((k) => !['channel', 'url', 'time'].includes(k))) drift = true;
-    byChannel.set(channel, { channel, label: label ?? channel, url, time: parseImageTime(item.time) });
+    const time = parseImageTime(item.time);
+    if (time !== null && beyondLead(time, opts.now, LEAD_MS.observation)) {
+      futureImages++;
+      continue;
+    }
+    byChannel.set(channel, { channel, label: label ?? channel, url, time });
   }
+  if (byChannel.size === 0 && futureImages > 0) throw new NormaliseError(`no usable image (${futureImages} dated more than 10 min after now, ${skipped} without a channel and an http(s) URL)`);
   if (byChannel.size === 0) throw new NormaliseError(`no usable image (${skipped} entries without a channel and an http(s) URL)`);
   const images = [...byChannel.values()].sort((a, b) => a.channel.localeCompare(b.channel));
   const times = images.map((i) => i.time).filter((t): t is number => t !== null);
@@ -92,7 +100,7 @@ export function normaliseSdoImages(body: string, opts: NormaliseOptions): Normal
   return ok({
     products: [product as ProductRecord],
     dataTime: newest,
-    schemaDrift: drift,
+    schemaDrift: drift || futureImages > 0,
     summary: {
       records: images.length,
       channels: images.map((i) => i.channel),
@@ -100,6 +108,7 @@ export function normaliseSdoImages(body: string, opts: NormaliseOptions): Normal
       oldest: iso(times.length > 0 ? Math.min(...times) : null),
       withoutTime: images.filter((i) => i.time === null).length,
       skipped,
+      futureImages,
     },
   });
 }

@@ -11,6 +11,7 @@ import { readTable } from './table.ts';
 import { parseYearMonth } from './swpcTime.ts';
 import { toCycleNumber } from './values.ts';
 import { iso } from './series.ts';
+import { LEAD_MS, allBeyondLead, beyondLead } from './leadTime.ts';
 
 /** Columnar monthly table: `t` ascending (first instant of each month, UTC), one array per key. */
 export interface SolarCycleData {
@@ -36,7 +37,7 @@ const PREDICTED: Record<string, string> = {
   'low_f10.7': 'lowF107',
 };
 
-function readCycle(body: string, keys: Record<string, string>, required: string[]): { data: SolarCycleData; drift: boolean; skipped: number } {
+function readCycle(body: string, keys: Record<string, string>, required: string[], now: number, leadMs: number): { data: SolarCycleData; drift: boolean; skipped: number; futureRows: number } {
   const parsed = parseJsonBody(body);
   if (!parsed.ok) throw new NormaliseError(parsed.reason);
   if (Array.isArray(parsed.value) && Array.isArray(parsed.value[0])) throw new NormaliseError('changed shape: expected an array of objects');
@@ -44,10 +45,15 @@ function readCycle(body: string, keys: Record<string, string>, required: string[
   const table = readTable(parsed.value, { timeKey: 'time-tag', required, optional: upstream.filter((k) => !required.includes(k)) });
   const byMonth = new Map<number, Record<string, number | null>>();
   let skipped = table.badRows;
+  let futureRows = 0;
   for (const row of table.rows) {
     const t = parseYearMonth(row['time-tag']);
     if (t === null) {
       skipped++;
+      continue;
+    }
+    if (beyondLead(t, now, leadMs)) {
+      futureRows++;
       continue;
     }
     const values: Record<string, number | null> = {};
@@ -64,10 +70,10 @@ function readCycle(body: string, keys: Record<string, string>, required: string[
     byMonth.set(t, values);
   }
   const t = [...byMonth.keys()].sort((a, b) => a - b);
-  if (t.length === 0) throw new NormaliseError('no usable sample (no month has a value)');
+  if (t.length === 0) throw futureRows > 0 ? allBeyondLead(futureRows, now, leadMs) : new NormaliseError('no usable sample (no month has a value)');
   const columns: Record<string, (number | null)[]> = {};
   for (const name of Object.values(keys)) columns[name] = t.map((m) => byMonth.get(m)?.[name] ?? null);
-  return { data: { t, columns }, drift: table.drift, skipped };
+  return { data: { t, columns }, drift: table.drift || futureRows > 0, skipped, futureRows };
 }
 
 function lastWith(data: SolarCycleData, column: string): { t: number; value: number } | null {
@@ -80,7 +86,7 @@ function lastWith(data: SolarCycleData, column: string): { t: number; value: num
 }
 
 export function normaliseObservedSolarCycle(body: string, opts: NormaliseOptions): NormaliseResult {
-  const { data, drift, skipped } = readCycle(body, OBSERVED, ['ssn']);
+  const { data, drift, skipped, futureRows } = readCycle(body, OBSERVED, ['ssn'], opts.now, LEAD_MS.observation);
   const last = data.t[data.t.length - 1] as number;
   const ssn = lastWith(data, 'ssn');
   const smoothed = lastWith(data, 'smoothedSsn');
@@ -100,13 +106,14 @@ export function normaliseObservedSolarCycle(body: string, opts: NormaliseOptions
       latestSmoothedMonth: iso(smoothed?.t ?? null),
       latestF107: f107?.value ?? null,
       skippedRows: skipped,
+      futureRows,
       dataAgeMs: opts.now - last,
     },
   });
 }
 
-export function normalisePredictedSolarCycle(body: string, _opts: NormaliseOptions): NormaliseResult {
-  const { data, drift, skipped } = readCycle(body, PREDICTED, ['predicted_ssn']);
+export function normalisePredictedSolarCycle(body: string, opts: NormaliseOptions): NormaliseResult {
+  const { data, drift, skipped, futureRows } = readCycle(body, PREDICTED, ['predicted_ssn'], opts.now, LEAD_MS.solarCyclePrediction);
   const first = data.t[0] as number;
   const ssn = data.columns.predictedSsn ?? [];
   let peakAt = -1;
@@ -126,6 +133,7 @@ export function normalisePredictedSolarCycle(body: string, _opts: NormaliseOptio
       peakPredictedSsn: peakAt >= 0 ? ssn[peakAt] : null,
       peakMonth: peakAt >= 0 ? iso(data.t[peakAt] ?? null) : null,
       skippedRows: skipped,
+      futureRows,
     },
   });
 }

@@ -15,7 +15,7 @@ const PLASMA_FIELDS: readonly FieldSpec[] = [
 ];
 
 export function normaliseSolarWind(body: string, opts: NormaliseOptions): NormaliseResult {
-  const read = readSpacecraftSeries(body, 'solar-wind-plasma', PLASMA_FIELDS);
+  const read = readSpacecraftSeries(body, 'solar-wind-plasma', PLASMA_FIELDS, opts.now);
   const range = timeRange(read.batches);
   const speed = latestAcross(read.batches, 'speed');
   const density = latestAcross(read.batches, 'density');
@@ -36,6 +36,8 @@ export function normaliseSolarWind(body: string, opts: NormaliseOptions): Normal
       emptyRows: read.emptyRows,
       skippedRows: read.skippedRows,
       inactiveRows: read.inactiveRows,
+      futureRows: read.futureRows,
+      fillValues: read.fillValues,
       dataAgeMs: opts.now - range.to,
     },
   });

@@ -12,6 +12,7 @@ import { readTable } from './table.ts';
 import { parseSwpcTime } from './swpcTime.ts';
 import { toNumber } from './values.ts';
 import { hasValue, toSeries, type Sample } from './series.ts';
+import { LEAD_MS, allBeyondLead, beyondLead } from './leadTime.ts';
 
 export interface FieldSpec {
   /** Our field name. */
@@ -28,9 +29,23 @@ export interface SpacecraftSeries {
   emptyRows: number;
   skippedRows: number;
   inactiveRows: number;
+  /** Rows dated beyond the clock-skew allowance, dropped. */
+  futureRows: number;
+  /** Values that were instrument fill (-9999.9 and the like), read as missing. */
+  fillValues: number;
 }
 
-export function readSpacecraftSeries(body: string, product: SeriesProduct, fields: readonly FieldSpec[]): SpacecraftSeries {
+/**
+ * Instrument fill: negative all-nines, e.g. -9999.9, -9999, -999.9, -99999. Missing, never a
+ * measurement: -9999.9 nT would otherwise read as the strongest southward Bz ever seen. (Positive
+ * nines are left to the ranges: 99999 K is a real solar-wind temperature.)
+ */
+export function isFillValue(value: unknown): boolean {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  return /^-9{3,}(?:\.9+)?$/.test(text);
+}
+
+export function readSpacecraftSeries(body: string, product: SeriesProduct, fields: readonly FieldSpec[], now: number): SpacecraftSeries {
   const parsed = parseJsonBody(body);
   if (!parsed.ok) throw new NormaliseError(parsed.reason);
   const objectForm = Array.isArray(parsed.value) && isRecord(parsed.value[0]);
@@ -55,6 +70,8 @@ export function readSpacecraftSeries(body: string, product: SeriesProduct, field
   let skippedRows = table.badRows;
   let emptyRows = 0;
   let inactiveRows = 0;
+  let futureRows = 0;
+  let fillValues = 0;
   for (const row of table.rows) {
     if (hasActive && row.active !== true) {
       inactiveRows++;
@@ -65,10 +82,16 @@ export function readSpacecraftSeries(body: string, product: SeriesProduct, field
       skippedRows++;
       continue;
     }
+    if (beyondLead(t, now, LEAD_MS.observation)) {
+      futureRows++;
+      continue;
+    }
     const values: Record<string, number | null> = {};
     for (const f of fields) {
       const column = f.columns.find((c) => row[c] !== undefined) ?? (f.columns[0] as string);
-      values[f.name] = toNumber(row[column], f.range);
+      const raw = row[column];
+      if (isFillValue(raw)) fillValues++;
+      values[f.name] = isFillValue(raw) ? null : toNumber(raw, f.range);
     }
     if (!hasValue(values)) {
       emptyRows++;
@@ -82,13 +105,14 @@ export function readSpacecraftSeries(body: string, product: SeriesProduct, field
   const names = fields.map((f) => f.name);
   const batches = [...bySource.entries()].map(([source, samples]) => toSeries(product, names, samples, source));
   if (batches.length === 0) {
+    if (futureRows > 0 && futureRows === table.rows.length - inactiveRows - skippedRows) throw allBeyondLead(futureRows, now, LEAD_MS.observation);
     if (table.rows.length - inactiveRows - skippedRows > 0) throw new NormaliseError(`no valid data (all ${table.rows.length - inactiveRows} rows have every value missing)`);
     if (hasActive && inactiveRows === table.rows.length) throw new NormaliseError('no valid data (no row is from the active spacecraft)');
     throw new NormaliseError('no usable sample (no row has a valid time)');
   }
   // Newest batch last, so callers can read "the latest" from the end.
   batches.sort((a, b) => (a.t[a.t.length - 1] as number) - (b.t[b.t.length - 1] as number));
-  return { batches, drift: table.drift || fieldMissing, rows: table.rows.length, emptyRows, skippedRows, inactiveRows };
+  return { batches, drift: table.drift || fieldMissing || futureRows > 0, rows: table.rows.length, emptyRows, skippedRows, inactiveRows, futureRows, fillValues };
 }
 
 /** Latest non-null value of a field across batches, with the spacecraft it came from. */

@@ -8,6 +8,7 @@ import { NormaliseError, ok, type NormaliseOptions, type NormaliseResult } from 
 import { paragraphAfter, parseDayColumns, parseKpTable, percentRow, readTextProduct, type KpCell } from './textProduct.ts';
 import { toNumber, KP_RANGE } from './values.ts';
 import { iso } from './series.ts';
+import { refuseBeyondLead } from './leadTime.ts';
 
 export interface ThreeDayForecastData {
   days: number[];
@@ -42,6 +43,7 @@ function daysAfter(lines: readonly string[], title: RegExp, issued: number): num
 export function normaliseThreeDayForecast(body: string, opts: NormaliseOptions): NormaliseResult {
   const doc = readTextProduct(body, /^3-Day Forecast$/i);
   const { lines, issued } = doc;
+  refuseBeyondLead(':Issued:', issued, opts.now);
   const table = parseKpTable(lines, /^NOAA Kp index breakdown/i, issued);
   if (!table || table.days.length !== 3) throw new NormaliseError('changed shape: no readable "NOAA Kp index breakdown" table (3 days × 8 rows)');
   const [aStart, aEnd] = section(lines, 'A');

@@ -8,6 +8,7 @@ import { NormaliseError, ok, type NormaliseOptions, type NormaliseResult } from 
 import { parseKpTable, readTextProduct, type KpCell } from './textProduct.ts';
 import { dayNearest } from './swpcTime.ts';
 import { iso } from './series.ts';
+import { refuseBeyondLead } from './leadTime.ts';
 
 export interface ApValue {
   day: number;
@@ -62,6 +63,7 @@ function probRow(lines: readonly string[], label: string): number[] | null {
 export function normaliseThreeDayGeomagForecast(body: string, opts: NormaliseOptions): NormaliseResult {
   const doc = readTextProduct(body, /^Geomagnetic Forecast$/i);
   const { lines, issued } = doc;
+  refuseBeyondLead(':Issued:', issued, opts.now);
   const table = parseKpTable(lines, /^NOAA Kp index forecast/i, issued);
   if (!table || table.days.length !== 3) throw new NormaliseError('changed shape: no readable "NOAA Kp index forecast" table (3 days × 8 rows)');
   const active = probRow(lines, 'Active');

@@ -8,6 +8,7 @@ import { readTextProduct } from './textProduct.ts';
 import { monthNumber, utc } from './swpcTime.ts';
 import { gScaleFromKp } from './values.ts';
 import { iso } from './series.ts';
+import { LEAD_MS, allBeyondLead, beyondLead, refuseBeyondLead } from './leadTime.ts';
 
 export interface OutlookDay {
   day: number;
@@ -24,8 +25,10 @@ const ROW = /^(\d{4})\s+([A-Za-z]{3})\s+(\d{1,2})\s+(\d{1,4})\s+(\d{1,3})\s+(\d{
 
 export function normaliseTwentySevenDayOutlook(body: string, opts: NormaliseOptions): NormaliseResult {
   const doc = readTextProduct(body, /^27-day Space Weather Outlook/i);
+  refuseBeyondLead(':Issued:', doc.issued, opts.now);
   const byDay = new Map<number, OutlookDay>();
   let skipped = 0;
+  let futureRows = 0;
   for (const line of doc.lines) {
     const trimmed = line.trim();
     if (trimmed === '' || trimmed.startsWith('#') || trimmed.startsWith(':')) continue;
@@ -37,16 +40,21 @@ export function normaliseTwentySevenDayOutlook(body: string, opts: NormaliseOpti
       skipped++;
       continue;
     }
+    if (beyondLead(day, opts.now, LEAD_MS.outlook)) {
+      futureRows++;
+      continue;
+    }
     byDay.set(day, { day, f107: Number(m[4]), ap: Number(m[5]), kp });
   }
   const rows = [...byDay.values()].sort((a, b) => a.day - b.day);
+  if (rows.length === 0 && futureRows > 0) throw allBeyondLead(futureRows, opts.now, LEAD_MS.outlook);
   if (rows.length === 0) throw new NormaliseError('no usable sample (no "YYYY Mon DD  flux  A  Kp" rows)');
   const product: ProductRecord<TwentySevenDayOutlookData> = { id: 'twenty-seven-day-outlook', kind: 'twenty-seven-day-outlook', issued: doc.issued, data: { rows }, raw: doc.raw };
   const maxKp = Math.max(...rows.map((r) => r.kp));
   return ok({
     products: [product as ProductRecord],
     dataTime: doc.issued,
-    schemaDrift: rows.length !== 27 || skipped > 0,
+    schemaDrift: rows.length !== 27 || skipped > 0 || futureRows > 0,
     summary: {
       records: rows.length,
       issued: iso(doc.issued),
@@ -57,6 +65,7 @@ export function normaliseTwentySevenDayOutlook(body: string, opts: NormaliseOpti
       maxF107: Math.max(...rows.map((r) => r.f107)),
       maxAp: Math.max(...rows.map((r) => r.ap)),
       skippedRows: skipped,
+      futureRows,
       dataAgeMs: opts.now - doc.issued,
     },
   });

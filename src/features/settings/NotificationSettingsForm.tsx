@@ -52,7 +52,13 @@ export function NotificationSettingsForm({
           ) : null}
           {error ? (
             <p className="settings-form__error" role="alert">
-              {error}
+              {error}{' '}
+              {settings.enablePush ? null : (
+                // Errors while push is off come from turning it on: the same action, once more.
+                <button type="button" className="button" onClick={() => onPushChange(true)}>
+                  Retry
+                </button>
+              )}
             </p>
           ) : null}
         </div>

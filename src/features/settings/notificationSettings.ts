@@ -9,6 +9,8 @@
  *     `notification-settings`  key `user-settings` → { enablePush: boolean,
  *                                                     kpThreshold: number (0–9, default 5),
  *                                                     lastNotified: number | null (epoch ms) }
+ *                              key `push-secret`   → string: this browser's push-subscription secret
+ *                                                    (the page only; the service worker never reads it)
  *
  * The service worker opens the same database with plain IndexedDB at version 10 and the same two
  * stores; a schema change needs a new version here AND there, in the same release.
@@ -20,6 +22,8 @@ export const TRACKING_DB_DEXIE_VERSION = 1;
 export const UPDATES_STORE = 'aurora-updates';
 export const SETTINGS_STORE = 'notification-settings';
 export const SETTINGS_KEY = 'user-settings';
+/** Its own key, so the service worker's read-modify-write of `user-settings` can never drop it. */
+export const PUSH_SECRET_KEY = 'push-secret';
 
 /** Spec §9: default Kp alert threshold. */
 export const DEFAULT_KP_THRESHOLD = 5;
@@ -70,7 +74,20 @@ export interface NotificationSettingsStore {
   read(): Promise<NotificationSettings>;
   /** Merges `patch` into what is stored, in one transaction, and returns the result. */
   write(patch: Partial<NotificationSettings>): Promise<NotificationSettings>;
+  /**
+   * This browser's push-subscription secret, created on first use and kept. The server stores only
+   * its hash and lets only its holder (or the signed-in owner) change or remove the subscription.
+   */
+  pushSecret(): Promise<string>;
   close(): void;
+}
+
+const SECRET_SHAPE = /^[A-Za-z0-9_-]{32,128}$/;
+
+/** 32 random bytes, base64url: what supabase/functions/push-subscription accepts as `secret`. */
+export function newPushSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** Opens the store. `indexedDB` is for tests (fake-indexeddb); the page uses the browser's. */
@@ -86,6 +103,15 @@ export function openNotificationSettings(indexedDB?: IDBFactory): NotificationSe
         const next = normaliseNotificationSettings({ ...normaliseNotificationSettings(await table.get(SETTINGS_KEY)), ...patch });
         await table.put(next, SETTINGS_KEY);
         return next;
+      });
+    },
+    async pushSecret() {
+      return db.transaction('rw', table, async () => {
+        const stored = await table.get(PUSH_SECRET_KEY);
+        if (typeof stored === 'string' && SECRET_SHAPE.test(stored)) return stored;
+        const secret = newPushSecret();
+        await table.put(secret, PUSH_SECRET_KEY);
+        return secret;
       });
     },
     close: () => db.close(),

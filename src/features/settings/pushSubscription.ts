@@ -37,6 +37,11 @@ export interface PushDeps {
   /** Delivers the request to /functions/v1/push-subscription (queued when offline, where available). */
   send(req: PushRequest): Promise<void>;
   store: NotificationSettingsStore;
+  /**
+   * Resolves when a step has waited `ms` (a timer in the page; tests resolve it themselves). A push
+   * service that cannot be reached leaves `pushManager.subscribe` pending for minutes.
+   */
+  deadline?(ms: number): Promise<void>;
 }
 
 export type PushOutcome =
@@ -45,6 +50,30 @@ export type PushOutcome =
   /** Permission refused or dismissed: not an error (spec §5), the toggle just stays off. */
   | { status: 'not-granted'; settings: NotificationSettings; note: string }
   | { status: 'error'; message: string };
+
+/** How long one step (asking the push service, the server, the queue) may take before we say so. */
+export const PUSH_STEP_TIMEOUT_MS = 15_000;
+export const PUSH_SERVICE_UNREACHABLE = "Couldn't reach your browser's push service. Check your connection and try again.";
+export const SERVER_UNREACHABLE = "Couldn't reach the alert server. Check your connection and try again.";
+
+class StepTimeout extends Error {}
+
+const timerDeadline = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** `step`, or a StepTimeout carrying `message` once the deadline passes first. */
+async function withDeadline<T>(deps: PushDeps, step: Promise<T>, message: string): Promise<T> {
+  let expired = false;
+  const deadline = (deps.deadline ?? timerDeadline)(PUSH_STEP_TIMEOUT_MS).then(() => {
+    expired = true;
+  });
+  const result = await Promise.race([step, deadline]);
+  if (expired) {
+    // The step may still settle later; nothing waits for it, so its rejection must not go unhandled.
+    step.catch(() => undefined);
+    throw new StepTimeout(message);
+  }
+  return result as T;
+}
 
 export const PERMISSION_NOTE = 'Notifications are blocked for this site. Allow them in your browser settings to get Kp alerts.';
 
@@ -58,9 +87,9 @@ export function urlBase64ToBytes(base64url: string): Uint8Array<ArrayBuffer> {
 }
 
 /** The function's body (supabase/functions/push-subscription/validate.ts): the PushSubscription JSON plus kpThreshold. */
-export function subscriptionBody(subscription: PushSubscriptionLike, kpThreshold: number): Record<string, unknown> {
+export function subscriptionBody(subscription: PushSubscriptionLike, kpThreshold: number, secret?: string): Record<string, unknown> {
   const json = subscription.toJSON();
-  return { ...(json && typeof json === 'object' ? json : {}), kpThreshold };
+  return { ...(json && typeof json === 'object' ? json : {}), kpThreshold, ...(secret ? { secret } : {}) };
 }
 
 function message(err: unknown, fallback: string): string {
@@ -68,9 +97,21 @@ function message(err: unknown, fallback: string): string {
 }
 
 export async function enablePush(deps: PushDeps, kpThreshold: number): Promise<PushOutcome> {
+  try {
+    return await enableSteps(deps, kpThreshold);
+  } catch (err) {
+    if (err instanceof StepTimeout) return { status: 'error', message: err.message };
+    throw err;
+  }
+}
+
+async function enableSteps(deps: PushDeps, kpThreshold: number): Promise<PushOutcome> {
   const current = deps.permission();
   if (current === 'unsupported') return { status: 'error', message: 'This browser does not support notifications.' };
-  const vapidKey = await deps.vapidPublicKey().catch(() => null);
+  const vapidKey = await withDeadline(deps, deps.vapidPublicKey(), SERVER_UNREACHABLE).catch((e: unknown) => {
+    if (e instanceof StepTimeout) throw e;
+    return null;
+  });
   if (!vapidKey) return { status: 'error', message: 'Push notifications are not configured for this site (VITE_VAPID_PUBLIC_KEY).' };
   const permission = current === 'granted' ? current : await deps.requestPermission();
   if (permission !== 'granted') {
@@ -78,34 +119,50 @@ export async function enablePush(deps: PushDeps, kpThreshold: number): Promise<P
     const settings = await deps.store.write({ enablePush: false });
     return { status: 'not-granted', settings, note: `${MSG.permissionNotGranted}. ${PERMISSION_NOTE}` };
   }
-  const registration = await deps.getRegistration();
+  const registration = await withDeadline(deps, deps.getRegistration(), PUSH_SERVICE_UNREACHABLE);
   if (!registration) return { status: 'error', message: 'Notifications need the app’s service worker. Reload the page and try again.' };
   let subscription: PushSubscriptionLike;
   try {
-    subscription =
-      (await registration.pushManager.getSubscription()) ??
-      (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToBytes(vapidKey) }));
+    subscription = await withDeadline(
+      deps,
+      (async () =>
+        (await registration.pushManager.getSubscription()) ??
+        (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToBytes(vapidKey) })))(),
+      PUSH_SERVICE_UNREACHABLE,
+    );
   } catch (err) {
+    if (err instanceof StepTimeout) throw err;
     return { status: 'error', message: `Could not subscribe to notifications: ${message(err, 'unknown error')}` };
   }
   try {
-    await deps.send({ method: 'POST', body: subscriptionBody(subscription, kpThreshold) });
+    const secret = await deps.store.pushSecret();
+    await withDeadline(deps, deps.send({ method: 'POST', body: subscriptionBody(subscription, kpThreshold, secret) }), SERVER_UNREACHABLE);
   } catch (err) {
     // Not saved as on: the server would never send, and the toggle would lie.
-    await subscription.unsubscribe().catch(() => false);
+    void subscription.unsubscribe().catch(() => false);
+    if (err instanceof StepTimeout) throw err;
     return { status: 'error', message: `Could not register for alerts: ${message(err, 'the server could not be reached')}` };
   }
   return { status: 'enabled', settings: await deps.store.write({ enablePush: true, kpThreshold }) };
 }
 
+/** The current subscription, or null when there is none or the browser does not answer in time. */
+async function currentSubscription(deps: PushDeps): Promise<PushSubscriptionLike | null> {
+  const lookup = (async () => {
+    const registration = await deps.getRegistration();
+    return registration ? await registration.pushManager.getSubscription() : null;
+  })();
+  return withDeadline(deps, lookup, PUSH_SERVICE_UNREACHABLE).catch(() => null);
+}
+
 export async function disablePush(deps: PushDeps): Promise<PushOutcome> {
-  const registration = await deps.getRegistration();
-  const subscription = registration ? await registration.pushManager.getSubscription().catch(() => null) : null;
+  const subscription = await currentSubscription(deps);
   if (subscription) {
     const endpoint = subscription.endpoint;
-    await subscription.unsubscribe().catch(() => false);
+    await withDeadline(deps, subscription.unsubscribe(), PUSH_SERVICE_UNREACHABLE).catch(() => false);
     // Best effort: once unsubscribed locally the push service drops the endpoint anyway.
-    await deps.send({ method: 'DELETE', body: { endpoint } }).catch(() => undefined);
+    const secret = await deps.store.pushSecret();
+    await withDeadline(deps, deps.send({ method: 'DELETE', body: { endpoint, secret } }), SERVER_UNREACHABLE).catch(() => undefined);
   }
   return { status: 'disabled', settings: await deps.store.write({ enablePush: false }) };
 }
@@ -114,9 +171,11 @@ export async function disablePush(deps: PushDeps): Promise<PushOutcome> {
 export async function updateThreshold(deps: PushDeps, kpThreshold: number): Promise<NotificationSettings> {
   const settings = await deps.store.write({ kpThreshold });
   if (settings.enablePush) {
-    const registration = await deps.getRegistration();
-    const subscription = registration ? await registration.pushManager.getSubscription().catch(() => null) : null;
-    if (subscription) await deps.send({ method: 'POST', body: subscriptionBody(subscription, kpThreshold) }).catch(() => undefined);
+    const subscription = await currentSubscription(deps);
+    if (subscription) {
+      const secret = await deps.store.pushSecret();
+      await withDeadline(deps, deps.send({ method: 'POST', body: subscriptionBody(subscription, kpThreshold, secret) }), SERVER_UNREACHABLE).catch(() => undefined);
+    }
   }
   return settings;
 }

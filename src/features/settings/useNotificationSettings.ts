@@ -63,9 +63,16 @@ export interface NotificationSettingsState {
   setThreshold(kp: number): Promise<void>;
 }
 
+export interface NotificationSettingsOptions {
+  /** Tests pass their own store and fakes of the browser's push APIs; the page uses the real ones. */
+  store?: NotificationSettingsStore;
+  pushDeps?: (store: NotificationSettingsStore) => PushDeps;
+}
+
 /** Notification settings from `aurora-tracking-db`, and the push toggle's side effects. */
-export function useNotificationSettings(): NotificationSettingsState {
-  const store = sharedStore();
+export function useNotificationSettings(options: NotificationSettingsOptions = {}): NotificationSettingsState {
+  const store = options.store ?? sharedStore();
+  const makeDeps = options.pushDeps ?? browserPushDeps;
   const [settings, setSettings] = useState<NotificationSettings>(DEFAULT_NOTIFICATION_SETTINGS);
   const [isLoading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -104,10 +111,10 @@ export function useNotificationSettings(): NotificationSettingsState {
   }, []);
 
   const setPush = useCallback(
-    (on: boolean) => apply(() => (on ? enablePush(browserPushDeps(store), settings.kpThreshold) : disablePush(browserPushDeps(store)))),
-    [apply, store, settings.kpThreshold],
+    (on: boolean) => apply(() => (on ? enablePush(makeDeps(store), settings.kpThreshold) : disablePush(makeDeps(store)))),
+    [apply, store, makeDeps, settings.kpThreshold],
   );
-  const setThreshold = useCallback((kp: number) => apply(() => updateThreshold(browserPushDeps(store), kp)), [apply, store]);
+  const setThreshold = useCallback((kp: number) => apply(() => updateThreshold(makeDeps(store), kp)), [apply, store, makeDeps]);
 
   return { settings, isLoading, error, note, busy, setPush, setThreshold };
 }

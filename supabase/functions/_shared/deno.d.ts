@@ -9,6 +9,7 @@ declare global {
         env: { get(name: string): string | undefined };
         serve(handler: (req: Request) => Response | Promise<Response>): unknown;
         readTextFile?(path: string | URL): Promise<string>;
+        resolveDns?(host: string, type: 'A' | 'AAAA'): Promise<string[]>;
       }
     | undefined;
 }

@@ -1,3 +1,4 @@
+import type { Caller } from './auth.ts';
 import { json } from './http.ts';
 import { eq, type RestClient } from './rest.ts';
 
@@ -20,7 +21,24 @@ interface Stored {
   created_at: string;
 }
 
-type Outcome = { status: number; body: unknown };
+/** `replayBody`: what replays get instead of `body` (e.g. without a secret that is shown once). */
+type Outcome = { status: number; body: unknown; replayBody?: unknown };
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The ledger scope of a caller: a key replays only that caller's answers. A signed-in user is their
+ * id. Anonymous callers all share the anon key, so theirs is a hash of something only they hold
+ * (`anonProof`: the subscription secret, else the request itself) — another anonymous caller
+ * reusing the key gets their own answer, never someone else's.
+ */
+export async function callerScope(fn: string, caller: Caller, anonProof: string): Promise<string> {
+  if (caller.role === 'authenticated') return `${fn}:${caller.userId}`;
+  return `${fn}:${caller.role}:${await sha256Hex(anonProof)}`;
+}
 
 async function claim(rest: RestClient, scope: string, key: string): Promise<boolean> {
   const rows = await rest.request<unknown[]>('POST', 'function_requests?on_conflict=scope,key', {
@@ -64,7 +82,8 @@ export async function withIdempotency(rest: RestClient, scope: string, key: stri
     await release();
   } else {
     try {
-      await rest.request('PATCH', `function_requests?${filter}`, { body: { status: result.status, response: result.body } });
+      const response = 'replayBody' in result ? result.replayBody : result.body;
+      await rest.request('PATCH', `function_requests?${filter}`, { body: { status: result.status, response } });
     } catch {
       // The effect happened but could not be recorded: free the key rather than block the retry.
       await release();

@@ -2,6 +2,7 @@ import { getDefaultSpaceWeatherService } from '../space-weather/handler.ts';
 import { AuthError, getCaller } from '../_shared/auth.ts';
 import { getEnv, memoByEnv } from '../_shared/env.ts';
 import { errorJson, json, methodNotAllowed, preflight } from '../_shared/http.ts';
+import { pushPolicyFromEnv } from '../_shared/pushEndpoint.ts';
 import { createRestClient, restConfigFromEnv } from '../_shared/rest.ts';
 import { currentKp, parseKp1m, type KpSample } from './currentKp.ts';
 import { runKpAlertSender, type RunDeps } from './run.ts';
@@ -22,7 +23,7 @@ function depsFromEnv(): RunDeps {
   return {
     rest: createRestClient(rest),
     getKp: kpFromSpaceWeather,
-    send: createWebPushSender({ publicKey, privateKey, subject: getEnv('VAPID_SUBJECT') || 'mailto:alerts@aurora.invalid' }),
+    send: createWebPushSender({ publicKey, privateKey, subject: getEnv('VAPID_SUBJECT') || 'mailto:alerts@aurora.invalid' }, pushPolicyFromEnv()),
     now: () => Date.now(),
   };
 }
@@ -50,5 +51,5 @@ export function createKpAlertHandler(getDeps: () => RunDeps): (req: Request) => 
 }
 
 export default createKpAlertHandler(
-  memoByEnv(['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'], depsFromEnv),
+  memoByEnv(['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT', 'PUSH_ALLOWED_HOSTS'], depsFromEnv),
 );

@@ -1,9 +1,10 @@
 import { AuthError, getCaller, type Caller } from '../_shared/auth.ts';
-import { withIdempotency } from '../_shared/idempotency.ts';
+import { callerScope, sha256Hex, withIdempotency } from '../_shared/idempotency.ts';
 import { memoByEnv } from '../_shared/env.ts';
 import { errorJson, methodNotAllowed, preflight, readJsonObject } from '../_shared/http.ts';
+import { checkPushEndpoint, pushPolicyFromEnv, type PushEndpointPolicy } from '../_shared/pushEndpoint.ts';
 import { createRestClient, eq, restConfigFromEnv, type RestClient } from '../_shared/rest.ts';
-import { parseEndpoint, parseSubscriptionBody } from './validate.ts';
+import { parseEndpoint, parseSecret, parseSubscriptionBody } from './validate.ts';
 
 interface Row {
   id: string;
@@ -12,7 +13,18 @@ interface Row {
   kp_threshold: number | string;
   cell_lat: number | null;
   cell_lon: number | null;
+  secret_hash: string | null;
 }
+
+type Outcome = { status: number; body: unknown; replayBody?: unknown };
+
+const COLUMNS = 'id,endpoint,user_id,kp_threshold,cell_lat,cell_lon,secret_hash';
+
+export const OWNERSHIP_ERRORS = {
+  otherAccount: 'This subscription belongs to another account',
+  otherBrowser: 'This subscription can only be changed from the browser that subscribed it',
+  raced: 'The subscription changed at the same time; try again',
+} as const;
 
 function publicView(row: Row) {
   return {
@@ -25,17 +37,53 @@ function publicView(row: Row) {
 }
 
 async function findByEndpoint(rest: RestClient, endpoint: string): Promise<Row | null> {
-  const rows = await rest.request<Row[]>('GET', `push_subscriptions?endpoint=${eq(endpoint)}&select=id,endpoint,user_id,kp_threshold,cell_lat,cell_lon`);
+  const rows = await rest.request<Row[]>('GET', `push_subscriptions?endpoint=${eq(endpoint)}&select=${COLUMNS}`);
   return rows[0] ?? null;
 }
 
-async function store(rest: RestClient, caller: Caller, body: Record<string, unknown> | null): Promise<{ status: number; body: unknown }> {
-  const parsed = parseSubscriptionBody(body);
+/** Constant-time comparison of two hex digests. */
+function sameHash(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/**
+ * Who may change or remove an existing subscription: its signed-in owner, or whoever holds the
+ * secret issued when it was created (the browser that subscribed). Rows from before secrets have
+ * none: an owned one answers to its owner only; an anonymous one to the first secret presented
+ * (nothing else can tell its browser apart), which then guards it.
+ */
+export function mayChange(row: Pick<Row, 'user_id' | 'secret_hash'>, caller: Caller, presentedHash: string | null): { ok: true } | { ok: false; error: string } {
+  if (presentedHash !== null && row.secret_hash !== null && sameHash(presentedHash, row.secret_hash)) return { ok: true };
+  if (caller.role === 'authenticated' && row.user_id === caller.userId) return { ok: true };
+  if (row.user_id === null && row.secret_hash === null) return { ok: true };
+  return { ok: false, error: row.user_id !== null ? OWNERSHIP_ERRORS.otherAccount : OWNERSHIP_ERRORS.otherBrowser };
+}
+
+/** The row as it was when checked: a write that races another one changes nothing. */
+function unchangedFilter(row: Row): string {
+  return [
+    `id=${eq(row.id)}`,
+    row.user_id === null ? 'user_id=is.null' : `user_id=${eq(row.user_id)}`,
+    row.secret_hash === null ? 'secret_hash=is.null' : `secret_hash=${eq(row.secret_hash)}`,
+  ].join('&');
+}
+
+function randomSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+async function store(rest: RestClient, policy: PushEndpointPolicy, caller: Caller, body: Record<string, unknown> | null): Promise<Outcome> {
+  const parsed = parseSubscriptionBody(body, policy.origins);
   if (!parsed.ok) return { status: 400, body: { error: parsed.error } };
   const s = parsed.value;
-  const existing = await findByEndpoint(rest, s.endpoint);
-  const row: Record<string, unknown> = {
-    endpoint: s.endpoint,
+  const where = await checkPushEndpoint(s.endpoint, policy);
+  if (!where.ok) return { status: 400, body: { error: where.error } };
+  const presentedHash = s.secret === null ? null : await sha256Hex(s.secret);
+  const fields: Record<string, unknown> = {
     p256dh: s.p256dh,
     auth: s.auth,
     expiration_time: s.expirationTime === null ? null : new Date(s.expirationTime).toISOString(),
@@ -46,24 +94,44 @@ async function store(rest: RestClient, caller: Caller, body: Record<string, unkn
     last_error: null,
   };
   // A signed-in caller owns the subscription; an anonymous one leaves any owner in place.
-  if (caller.role === 'authenticated') row.user_id = caller.userId;
-  const [saved] = await rest.request<Row[]>('POST', 'push_subscriptions?on_conflict=endpoint&select=id,endpoint,user_id,kp_threshold,cell_lat,cell_lon', {
-    body: row,
-    prefer: ['resolution=merge-duplicates', 'return=representation'],
+  if (caller.role === 'authenticated') fields.user_id = caller.userId;
+
+  const existing = await findByEndpoint(rest, s.endpoint);
+  if (existing) {
+    const allowed = mayChange(existing, caller, presentedHash);
+    if (!allowed.ok) return { status: 403, body: { error: allowed.error } };
+    if (presentedHash !== null) fields.secret_hash = presentedHash;
+    const [saved] = await rest.request<Row[]>('PATCH', `push_subscriptions?${unchangedFilter(existing)}&select=${COLUMNS}`, {
+      body: fields,
+      prefer: ['return=representation'],
+    });
+    if (!saved) return { status: 409, body: { error: OWNERSHIP_ERRORS.raced } };
+    return { status: 200, body: { subscription: publicView(saved) } };
+  }
+  // The client normally brings its own secret (its request may wait in an offline queue and never
+  // see this answer); a client that sent none gets one here, shown once and never stored in clear.
+  const issued = s.secret === null ? randomSecret() : null;
+  fields.secret_hash = presentedHash ?? (await sha256Hex(issued as string));
+  const [saved] = await rest.request<Row[]>('POST', `push_subscriptions?on_conflict=endpoint&select=${COLUMNS}`, {
+    body: { endpoint: s.endpoint, ...fields },
+    prefer: ['resolution=ignore-duplicates', 'return=representation'],
   });
-  if (!saved) return { status: 500, body: { error: 'The subscription was not saved' } };
-  return { status: existing ? 200 : 201, body: { subscription: publicView(saved) } };
+  if (!saved) return { status: 409, body: { error: OWNERSHIP_ERRORS.raced } };
+  const answer = { subscription: publicView(saved) };
+  return issued === null ? { status: 201, body: answer } : { status: 201, body: { ...answer, secret: issued }, replayBody: answer };
 }
 
-async function remove(rest: RestClient, caller: Caller, body: Record<string, unknown> | null, url: URL): Promise<{ status: number; body: unknown }> {
-  const endpoint = parseEndpoint(body?.endpoint ?? url.searchParams.get('endpoint') ?? undefined);
+async function remove(rest: RestClient, policy: PushEndpointPolicy, caller: Caller, body: Record<string, unknown> | null, url: URL): Promise<Outcome> {
+  const endpoint = parseEndpoint(body?.endpoint ?? url.searchParams.get('endpoint') ?? undefined, policy.origins);
   if (!endpoint.ok) return { status: 400, body: { error: endpoint.error } };
+  const secret = parseSecret(body?.secret);
+  if (!secret.ok) return { status: 400, body: { error: secret.error } };
   const existing = await findByEndpoint(rest, endpoint.value);
   if (!existing) return { status: 200, body: { deleted: false } };
-  if (caller.role === 'authenticated' && existing.user_id !== null && existing.user_id !== caller.userId) {
-    return { status: 403, body: { error: 'This subscription belongs to another account' } };
-  }
-  await rest.request('DELETE', `push_subscriptions?endpoint=${eq(endpoint.value)}`);
+  const allowed = mayChange(existing, caller, secret.value === null ? null : await sha256Hex(secret.value));
+  if (!allowed.ok) return { status: 403, body: { error: allowed.error } };
+  const gone = await rest.request<unknown[]>('DELETE', `push_subscriptions?${unchangedFilter(existing)}`, { prefer: ['return=representation'] });
+  if (gone.length === 0) return { status: 409, body: { error: OWNERSHIP_ERRORS.raced } };
   return { status: 200, body: { deleted: true } };
 }
 
@@ -72,7 +140,10 @@ async function remove(rest: RestClient, caller: Caller, body: Record<string, unk
  * the JWT's user or anonymous. Writes go through the service role, so the table itself only
  * lets owners read and remove their rows.
  */
-export function createPushSubscriptionHandler(getRest: () => RestClient): (req: Request) => Promise<Response> {
+export function createPushSubscriptionHandler(
+  getRest: () => RestClient,
+  getPolicy: () => PushEndpointPolicy = memoByEnv(['PUSH_ALLOWED_HOSTS'], () => pushPolicyFromEnv()),
+): (req: Request) => Promise<Response> {
   return async (req) => {
     if (req.method === 'OPTIONS') return preflight();
     if (req.method !== 'POST' && req.method !== 'DELETE') return methodNotAllowed(['POST', 'DELETE']);
@@ -83,11 +154,13 @@ export function createPushSubscriptionHandler(getRest: () => RestClient): (req: 
       return errorJson(401, e instanceof AuthError ? e.message : 'Invalid session');
     }
     const body = await readJsonObject(req);
-    const scope = `push-subscription:${caller.role === 'authenticated' ? caller.userId : 'anon'}`;
+    const url = new URL(req.url);
+    const secret = typeof body?.secret === 'string' ? body.secret : null;
     try {
+      const scope = await callerScope('push-subscription', caller, secret ?? `${req.method} ${url.search} ${JSON.stringify(body)}`);
       const rest = getRest();
       return await withIdempotency(rest, scope, req.headers.get('idempotency-key'), () =>
-        req.method === 'POST' ? store(rest, caller, body) : remove(rest, caller, body, new URL(req.url)),
+        req.method === 'POST' ? store(rest, getPolicy(), caller, body) : remove(rest, getPolicy(), caller, body, url),
       );
     } catch (e) {
       return errorJson(500, `Could not save the subscription: ${e instanceof Error ? e.message : String(e)}`);

@@ -5,6 +5,8 @@
  * sent: precise coordinates never reach the database.
  */
 
+import { ENDPOINT_ERRORS, parseEndpointUrl } from '../_shared/pushEndpoint.ts';
+
 export interface PushSubscriptionInput {
   endpoint: string;
   p256dh: string;
@@ -12,6 +14,8 @@ export interface PushSubscriptionInput {
   expirationTime: number | null;
   kpThreshold: number;
   cell: { lat: number; lon: number } | null;
+  /** The subscribing browser's secret (see handler.ts); null when the client sent none. */
+  secret: string | null;
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -21,7 +25,10 @@ export const DEFAULT_KP_THRESHOLD = 5;
 /** Cell size in degrees; never below 1 (the privacy floor). */
 export const CELL_DEGREES = 1;
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** Latest expirationTime accepted: the end of year 9999, what Postgres and ISO 8601 both hold. */
+export const MAX_EXPIRATION_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+export const SECRET_ERROR = 'secret must be 32–128 base64url characters';
 
 function base64UrlLength(value: string): number | null {
   if (!/^[A-Za-z0-9_-]+={0,2}$/.test(value)) return null;
@@ -30,19 +37,21 @@ function base64UrlLength(value: string): number | null {
   return Math.floor((unpadded.length * 3) / 4);
 }
 
-export function parseEndpoint(value: unknown): Parsed<string> {
-  if (typeof value !== 'string' || value.length > 2048) return { ok: false, error: 'endpoint must be a URL' };
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return { ok: false, error: 'endpoint must be a URL' };
-  }
-  // Push services are HTTPS; plain HTTP only to loopback, where tests run a recording push service.
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
-    return { ok: false, error: 'endpoint must be an https URL' };
-  }
+/**
+ * Syntax only (no DNS): a URL without credentials, https unless its origin is allow-listed (a local
+ * test push service). Where it points is checked by `checkPushEndpoint` before it is stored.
+ */
+export function parseEndpoint(value: unknown, allowedOrigins: readonly string[] = []): Parsed<string> {
+  if (typeof value !== 'string' || value.length > 2048) return { ok: false, error: ENDPOINT_ERRORS.notUrl };
+  const parsed = parseEndpointUrl(value, allowedOrigins);
+  if (!parsed.ok) return parsed;
   // Stored exactly as given: it is the push service's capability URL.
+  return { ok: true, value };
+}
+
+export function parseSecret(value: unknown): Parsed<string | null> {
+  if (value === undefined || value === null) return { ok: true, value: null };
+  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{32,128}$/.test(value)) return { ok: false, error: SECRET_ERROR };
   return { ok: true, value };
 }
 
@@ -65,9 +74,9 @@ function parseCell(value: unknown): Parsed<{ lat: number; lon: number } | null> 
   return { ok: true, value: coarseCell(lat, lon) };
 }
 
-export function parseSubscriptionBody(body: Record<string, unknown> | null): Parsed<PushSubscriptionInput> {
+export function parseSubscriptionBody(body: Record<string, unknown> | null, allowedOrigins: readonly string[] = []): Parsed<PushSubscriptionInput> {
   if (!body) return { ok: false, error: 'Request body must be the PushSubscription JSON' };
-  const endpoint = parseEndpoint(body.endpoint);
+  const endpoint = parseEndpoint(body.endpoint, allowedOrigins);
   if (!endpoint.ok) return endpoint;
   const keys = body.keys as { p256dh?: unknown; auth?: unknown } | null | undefined;
   const p256dh = keys && typeof keys === 'object' ? keys.p256dh : undefined;
@@ -81,9 +90,12 @@ export function parseSubscriptionBody(body: Record<string, unknown> | null): Par
     return { ok: false, error: 'kpThreshold must be a number from 0 to 9' };
   }
   const expiration = body.expirationTime;
-  if (expiration !== undefined && expiration !== null && (typeof expiration !== 'number' || !Number.isFinite(expiration))) {
-    return { ok: false, error: 'expirationTime must be a number or null' };
+  // A time Date cannot hold (1e20) used to reach toISOString() and answer 500.
+  if (expiration !== undefined && expiration !== null && (typeof expiration !== 'number' || !Number.isFinite(expiration) || expiration < 0 || expiration > MAX_EXPIRATION_TIME)) {
+    return { ok: false, error: 'expirationTime must be null or a time in milliseconds since 1970, before the year 10000' };
   }
+  const secret = parseSecret(body.secret);
+  if (!secret.ok) return secret;
   const cell = parseCell(body.location ?? body.locationCell);
   if (!cell.ok) return cell;
   return {
@@ -95,6 +107,7 @@ export function parseSubscriptionBody(body: Record<string, unknown> | null): Par
       expirationTime: typeof expiration === 'number' ? expiration : null,
       kpThreshold: Math.round(rawThreshold * 100) / 100,
       cell: cell.value,
+      secret: secret.value,
     },
   };
 }

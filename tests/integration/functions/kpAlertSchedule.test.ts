@@ -33,7 +33,8 @@ beforeAll(async () => {
   // Quiet for an hour, then Kp climbs through 5 to 5.67 over the last minutes.
   upstream.set('json/planetary_k_index_1m.json', kp1mBody([...Array<number>(55).fill(2.33), 3, 3.67, 4.33, 4.67, 5.33, 5.67]));
   stack = await startTestStack({
-    functionEnv: { SWPC_BASE_URL: upstream.url },
+    // The local push service is plain http on loopback: trusted by exact origin, as an operator would.
+    functionEnv: { SWPC_BASE_URL: upstream.url, PUSH_ALLOWED_HOSTS: push.url },
     vapid: { publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: 'mailto:test@aurora.invalid' },
     kpAlertIntervalMs: INTERVAL_MS,
     log: (line) => logs.push(line),

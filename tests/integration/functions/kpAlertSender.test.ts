@@ -31,7 +31,7 @@ beforeAll(async () => {
   // One hour at Kp 5+ up to the current minute.
   upstream.set('json/planetary_k_index_1m.json', kp1mBody(Array<number>(61).fill(5.33)));
   stack = await startTestStack({
-    functionEnv: { SWPC_BASE_URL: upstream.url, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: 'mailto:test@aurora.invalid' },
+    functionEnv: { SWPC_BASE_URL: upstream.url, PUSH_ALLOWED_HOSTS: push.url, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: 'mailto:test@aurora.invalid' },
   });
   await subscribe('/push/watcher', 5);
   await subscribe('/push/high-bar', 6);
@@ -75,5 +75,25 @@ describe('kp-alert-sender on the local stack', () => {
     expect(pushed().map((p) => p.path)).toEqual(['/push/flaky']);
     const [flaky] = await stack.sql<{ failure_count: number }>("select failure_count from push_subscriptions where endpoint like '%/push/flaky'");
     expect(flaky?.failure_count).toBe(2);
+  });
+
+  it('refuses to push to a stored endpoint outside the push endpoint policy, and records why', async () => {
+    // A second local service, not on PUSH_ALLOWED_HOSTS: a row pointing at it predates the checks
+    // (written straight to the table). Were it pushed to, it would record the request here.
+    const stranger = await startTestPushService();
+    try {
+      const target = stranger.subscription('/push/internal');
+      await stack.sql('insert into push_subscriptions (endpoint, p256dh, auth, kp_threshold) values ($1, $2, $3, 4)', [target.endpoint, target.keys.p256dh, target.keys.auth]);
+      const res = await run(stack.serviceRoleKey);
+      expect(await res.json()).toMatchObject({ alerts: 0, failed: 2 });
+      expect(stranger.pushed).toEqual([]);
+      const [row] = await stack.sql<{ alert_active: boolean; failure_count: number; last_error: string }>(
+        'select alert_active, failure_count, last_error from push_subscriptions where endpoint = $1',
+        [target.endpoint],
+      );
+      expect(row).toEqual({ alert_active: false, failure_count: 1, last_error: 'Push failed: endpoint must be an https URL' });
+    } finally {
+      await stranger.close();
+    }
   });
 });

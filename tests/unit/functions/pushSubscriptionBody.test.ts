@@ -18,7 +18,7 @@ describe('push-subscription request body', () => {
     const body = subscription();
     expect(parseSubscriptionBody(body)).toEqual({
       ok: true,
-      value: { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, expirationTime: null, kpThreshold: 5, cell: null },
+      value: { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, expirationTime: null, kpThreshold: 5, cell: null, secret: null },
     });
   });
 
@@ -45,14 +45,33 @@ describe('push-subscription request body', () => {
       [subscription({ kpThreshold: 12 }), 'kpThreshold must be a number from 0 to 9'],
       [subscription({ kpThreshold: '5' }), 'kpThreshold must be a number from 0 to 9'],
       [subscription({ location: { lat: 95, lon: 0 } }), 'location must be {lat, lon} in degrees'],
+      [subscription({ endpoint: 'https://user:pw@push.example.invalid/x' }), 'endpoint must not contain a user name or password'],
+      [subscription({ secret: 'short' }), 'secret must be 32–128 base64url characters'],
+      [subscription({ secret: 42 }), 'secret must be 32–128 base64url characters'],
     ];
     for (const [body, error] of cases) {
       expect(parseSubscriptionBody(body as Record<string, unknown> | null)).toEqual({ ok: false, error });
     }
   });
 
-  it('allows plain http endpoints only on loopback, where tests run a recording push service', () => {
-    expect(parseSubscriptionBody(subscription({ endpoint: 'http://127.0.0.1:9999/push/1' })).ok).toBe(true);
-    expect(parseSubscriptionBody(subscription({ endpoint: 'http://localhost:9999/push/1' })).ok).toBe(true);
+  it('allows plain http only to an allow-listed origin (a local test push service), never to loopback by default', () => {
+    expect(parseSubscriptionBody(subscription({ endpoint: 'http://127.0.0.1:9999/push/1' }))).toEqual({ ok: false, error: 'endpoint must be an https URL' });
+    expect(parseSubscriptionBody(subscription({ endpoint: 'http://localhost:9999/push/1' }))).toEqual({ ok: false, error: 'endpoint must be an https URL' });
+    expect(parseSubscriptionBody(subscription({ endpoint: 'http://127.0.0.1:9999/push/1' }), ['http://127.0.0.1:9999']).ok).toBe(true);
+  });
+
+  it('answers an expiration time no date can hold (1e20) with a message, not a crash', () => {
+    const message = 'expirationTime must be null or a time in milliseconds since 1970, before the year 10000';
+    for (const expirationTime of [1e20, 8.64e15 + 1, -1, Number.MAX_VALUE, '1700000000000']) {
+      expect(parseSubscriptionBody(subscription({ expirationTime }))).toEqual({ ok: false, error: message });
+    }
+    const fine = parseSubscriptionBody(subscription({ expirationTime: 1_900_000_000_000 }));
+    expect(fine.ok && new Date(fine.value.expirationTime!).toISOString()).toBe('2030-03-17T17:46:40.000Z');
+  });
+
+  it('keeps the browser\'s secret when it sends one', () => {
+    const secret = randomBytes(32).toString('base64url');
+    const parsed = parseSubscriptionBody(subscription({ secret }));
+    expect(parsed.ok && parsed.value.secret).toBe(secret);
   });
 });

@@ -173,7 +173,9 @@ describe('space-weather function', () => {
   });
 
   it('replays its shipped file for every resource, each with its own data time', async () => {
-    const { get } = setup(fakeUpstream(() => new Response('down', { status: 503 })));
+    const { get, advance } = setup(fakeUpstream(() => new Response('down', { status: 503 })));
+    // After the newest recording (alerts, 2026-10-04): normalisers refuse times later than now.
+    advance(Date.parse('2026-11-01T00:00:00Z') - Date.parse('2026-02-09T15:30:00Z'));
     const expected: Record<string, string> = {
       'kp-index': '2026-02-09T15:00:00.000Z',
       'aurora-oval': '2024-03-03T15:07:00.000Z',

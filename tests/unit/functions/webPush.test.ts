@@ -27,6 +27,9 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
+/** The loopback stand-in is trusted by exact origin, as PUSH_ALLOWED_HOSTS would list it. */
+const localService = () => ({ hosts: [], origins: [base], resolve: async () => [] });
+
 function browserKeys() {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
@@ -38,7 +41,7 @@ describe('web push sender', () => {
   it('delivers an aes128gcm-encrypted payload with a VAPID signature that only the subscriber can read', async () => {
     const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@aurora.invalid' };
     const keys = browserKeys();
-    const send = createWebPushSender(vapid);
+    const send = createWebPushSender(vapid, localService());
     const payload = JSON.stringify({ type: 'kp-alert', kp: 6.33, threshold: 5 });
     const status = await send({ endpoint: `${base}/push/abc`, p256dh: keys.p256dh, auth: keys.authB64 }, payload);
     expect(status).toBe(201);
@@ -60,7 +63,7 @@ describe('web push sender', () => {
     const keys = browserKeys();
     answer = 410;
     try {
-      const status = await createWebPushSender(vapid)({ endpoint: `${base}/push/gone`, p256dh: keys.p256dh, auth: keys.authB64 }, '{}');
+      const status = await createWebPushSender(vapid, localService())({ endpoint: `${base}/push/gone`, p256dh: keys.p256dh, auth: keys.authB64 }, '{}');
       expect(status).toBe(410);
     } finally {
       answer = 201;

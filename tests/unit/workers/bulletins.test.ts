@@ -6,6 +6,9 @@ import { NOW, handwritten } from './fixtureFiles.ts';
 
 // Inputs here are hand-written (no real copy exists in the fixtures): see handwritten/PROVENANCE.md.
 
+/** The hand-written advisories run to 2026-12-31 18:00Z; issue times after `now` are refused. */
+const AFTER_ADVISORIES = Date.UTC(2027, 0, 1, 12);
+
 function products<T>(resource: 'alerts' | 'icao-advisories' | 'sdo-images', body: string, now = NOW) {
   const r = normalise(resource, body, { now });
   if (!r.ok) throw new Error(r.error);
@@ -50,7 +53,7 @@ describe('SWPC alerts, watches and warnings', () => {
 
 describe('ICAO space weather advisories', () => {
   it('parses both advisories, the ZCZC/NNNN-framed one included', () => {
-    const { list } = products<IcaoAdvisoryData>('icao-advisories', handwritten('icao-advisories.txt'));
+    const { list } = products<IcaoAdvisoryData>('icao-advisories', handwritten('icao-advisories.txt'), AFTER_ADVISORIES);
     expect(list.map((p) => p.id)).toEqual(['icao-advisory/SWPC-2026/47/2026-07-04T06:00:00.000Z', 'icao-advisory/SWPC-2026/48/2026-12-31T18:00:00.000Z']);
     const first = list[0]?.data;
     expect(first).toMatchObject({ status: 'TEST', swxc: 'SWPC', advisoryNumber: '2026/47', replaces: '2026/46', effects: [{ type: 'HF COM', severity: 'MOD' }, { type: 'GNSS', severity: 'MOD' }], nextAdvisory: Date.UTC(2026, 6, 4, 12), noFurtherAdvisories: false });
@@ -61,7 +64,7 @@ describe('ICAO space weather advisories', () => {
   });
 
   it('rolls the forecast days over the year end of the DTG', () => {
-    const { list } = products<IcaoAdvisoryData>('icao-advisories', handwritten('icao-advisories.txt'));
+    const { list } = products<IcaoAdvisoryData>('icao-advisories', handwritten('icao-advisories.txt'), AFTER_ADVISORIES);
     const second = list[1]?.data;
     expect(second?.effects).toEqual([{ type: 'RADIATION', severity: 'SEV' }]);
     expect(second?.areas[1]?.time).toBe(Date.UTC(2027, 0, 1, 0));
@@ -71,7 +74,7 @@ describe('ICAO space weather advisories', () => {
 
   it('accepts advisories wrapped in a JSON array of messages', () => {
     const text = handwritten('icao-advisories.txt');
-    const { list } = products<IcaoAdvisoryData>('icao-advisories', JSON.stringify([{ message: text }]));
+    const { list } = products<IcaoAdvisoryData>('icao-advisories', JSON.stringify([{ message: text }]), AFTER_ADVISORIES);
     expect(list).toHaveLength(2);
   });
 

@@ -10,6 +10,22 @@ import { normalise } from '../../../workers/normalise/index.ts';
 import { RESOURCES, type Resource } from '../../../sync/model.ts';
 import { NOW, handwritten, noaa } from './fixtureFiles.ts';
 import { wellFormedProblem } from './wellFormed.ts';
+import { CLOCK_SKEW_MS, LEAD_MS } from '../../../workers/normalise/leadTime.ts';
+
+/** Times beyond their horizon and instrument fill must never be accepted (issue 11 item 5). */
+function futureOrFillProblem(result: ReturnType<typeof normalise>): string | null {
+  if (!result.ok) return null;
+  for (const s of result.series) {
+    const last = s.t[s.t.length - 1] as number;
+    if (last > NOW + CLOCK_SKEW_MS) return `${s.product}: accepted a time ${new Date(last).toISOString()} after now`;
+    for (const [name, col] of Object.entries(s.fields)) if (s.product === 'solar-wind-mag' && col.some((v) => v !== null && v <= -999)) return `${s.product}.${name}: accepted a fill value`;
+  }
+  for (const g of result.grids) {
+    if (g.observationTime > NOW + CLOCK_SKEW_MS || g.forecastTime > NOW + LEAD_MS.ovationForecast) return 'grid dated after now';
+  }
+  if (result.dataTime !== null && result.dataTime > NOW + LEAD_MS.kpForecast) return `dataTime ${new Date(result.dataTime).toISOString()} after now`;
+  return null;
+}
 
 function head(path: string, rows: number): string {
   const all = JSON.parse(noaa(path)) as unknown[];
@@ -39,7 +55,7 @@ const SEEDS: [Resource, string][] = [
 
 /** Values that break naive parsers. */
 const nasty = fc.oneof(
-  fc.constantFrom<unknown>(null, '', '(n/a)', 'NaN', 'Infinity', '-Infinity', '1e400', '-1e31', '-99999', -1, 1e308, -1e308, 0, '0', true, false, [], {}, 'time_tag', '2026-02-30 00:00:00.000', '9999-99-99T99:99:99', '<html>', '\uFEFF', 'G9', '1M', 101, -1.0, 65_160),
+  fc.constantFrom<unknown>(null, '', '(n/a)', 'NaN', 'Infinity', '-Infinity', '1e400', '-1e31', '-99999', -1, 1e308, -1e308, 0, '0', true, false, [], {}, 'time_tag', '2026-02-30 00:00:00.000', '9999-99-99T99:99:99', '<html>', '\uFEFF', 'G9', '1M', 101, -1.0, 65_160, '9999-12-31 23:59:59.000', '9999-12-31T23:59:59', '2099-01', '-9999.9', '-9999', -9999.9, -999.9),
   fc.double(),
   fc.string({ maxLength: 12 }),
   fc.integer(),
@@ -168,7 +184,7 @@ function check(resource: Resource, body: string): boolean {
   try {
     const result = normalise(resource, body, { now: NOW });
     accepted = result.ok;
-    problem = wellFormedProblem(result);
+    problem = wellFormedProblem(result) ?? futureOrFillProblem(result);
   } catch (e) {
     problem = `threw ${e instanceof Error ? e.message : String(e)}`;
   }

@@ -12,6 +12,14 @@ import { SOURCES } from '../../../workers/sources.ts';
 import type { FetchLike } from '../../../workers/request/requestWithRetry.ts';
 import { handwritten, noaa } from './fixtureFiles.ts';
 
+/**
+ * A file moved to the test's day: the normalisers drop rows dated after `now`, and these three
+ * files were recorded (or written) after NOW below. Only the dates change.
+ */
+function movedToTestDay(body: string, dates: [string, string][]): string {
+  return dates.reduce((text, [from, to]) => text.replaceAll(from, to), body);
+}
+
 // The agencies are the third party here: fetch answers from the real fixture files.
 const FILE_FOR: Record<Resource, () => string> = {
   'kp-index': () => noaa('noaa-planetary-k-index.json'),
@@ -23,9 +31,9 @@ const FILE_FOR: Record<Resource, () => string> = {
   'three-day-geomag-forecast': () => noaa('3-day-geomag-forecast.txt'),
   'observed-solar-cycle': () => noaa('observed-solar-cycle-indices.json'),
   'predicted-solar-cycle': () => noaa('predicted-solar-cycle.json'),
-  'icao-advisories': () => JSON.stringify([{ message: handwritten('icao-advisories.txt') }]),
-  alerts: () => handwritten('alerts.json'),
-  'kp-1m': () => noaa('planetary_k_index_1m.json'),
+  'icao-advisories': () => JSON.stringify([{ message: movedToTestDay(handwritten('icao-advisories.txt'), [['20260704', '20260414'], ['20261231', '20260331']]) }]),
+  alerts: () => movedToTestDay(handwritten('alerts.json'), [['2026-07-0', '2026-04-1'], ['2026 Jul 0', '2026 Apr 1']]),
+  'kp-1m': () => movedToTestDay(noaa('planetary_k_index_1m.json'), [['2026-07-09', '2026-04-18']]),
   'kp-forecast': () => noaa('noaa-planetary-k-index-forecast.json'),
   'twenty-seven-day-outlook': () => noaa('27-day-outlook.txt'),
   'sdo-images': () => '',

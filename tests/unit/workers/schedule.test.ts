@@ -100,7 +100,8 @@ describe('feed freshness', () => {
   it('detects the storm-day OVATION feed freezing when the same frame keeps coming back', () => {
     // Real consecutive frames: 14:22, 14:26, 14:32 observation times.
     const frames = ['1422Z', '1426Z', '1432Z'].map((f) => {
-      const r = normalise('aurora-oval', noaa(`more/2022-04-14/${f}/ovation_aurora_latest.json`), { now: 0 });
+      // Normalised when fetched (times after `now` are refused): 14:35, the first poll below.
+      const r = normalise('aurora-oval', noaa(`more/2022-04-14/${f}/ovation_aurora_latest.json`), { now: Date.UTC(2022, 3, 14, 14, 35) });
       if (!r.ok) throw new Error(r.error);
       return r;
     });
