@@ -131,7 +131,9 @@ describe('feed hooks', () => {
     expect(one.result.current.data).toBeNull();
     await act(async () => {
       await writeFeedStatus(db!, feed('solar-wind', 'stale'));
-      await writeFeedStatus(db!, feed('kp-index', 'fresh'));
+      // Written just now: the hooks re-evaluate the state at the current clock.
+      const now = Date.now();
+      await writeFeedStatus(db!, { ...feed('kp-index', 'fresh'), lastAttempt: now, lastSuccess: now, dataTime: now });
     });
     await waitFor(() => expect(one.result.current.data?.state).toBe('fresh'));
     await waitFor(() => expect(all.result.current.data.map((f) => f.id)).toEqual(['kp-index', 'solar-wind']));
