@@ -14,6 +14,9 @@ import LiveFeedsPage from '../../../src/features/live-feeds/LiveFeedsPage.tsx';
 import { FeedTable } from '../../../src/features/live-feeds/FeedTable.tsx';
 import { disposeTestDatabase, openTestDatabase } from '../sync/testDb.ts';
 
+/** A loaded test machine may take seconds to answer a live query; nothing here times anything. */
+const SLOW = { timeout: 10_000 };
+
 let db: AuroraDatabase | undefined;
 afterEach(async () => {
   cleanup();
@@ -44,8 +47,8 @@ describe('ICAO space weather advisories on the Live Feeds screen', () => {
     await writeProducts(db, r.products, { fetchedAt: Date.now() });
     await writeFeedStatus(db, feed('icao-advisories', { dataTime: r.dataTime }));
     renderPage(db, <LiveFeedsPage />);
-    const section = (await screen.findByRole('heading', { name: 'Space weather advisories for aviation (ICAO)' })).closest('section')!;
-    const cards = await within(section).findAllByRole('article');
+    const section = (await screen.findByRole('heading', { name: 'Space weather advisories for aviation (ICAO)' }, SLOW)).closest('section')!;
+    const cards = await within(section).findAllByRole('article', {}, SLOW);
     expect(cards).toHaveLength(2);
     // Newest first: the radiation advisory of 31 Dec, then the HF/GNSS one of 4 Jul.
     expect(within(cards[0]!).getByRole('heading').textContent).toBe('Radiation at flight level: severe');
@@ -57,16 +60,16 @@ describe('ICAO space weather advisories on the Live Feeds screen', () => {
     const observed = within(cards[1]!).getByRole('rowheader', { name: 'Observed' }).closest('tr')!;
     expect(observed.textContent).toBe('Observed4 Jul 2026, 05:45 UTChigh N, high S latitudes');
     expect(within(cards[1]!).getByRole('rowheader', { name: 'Forecast +18 h' }).closest('tr')!.textContent).toContain('none expected');
-    expect(within(section).getByText(/^Current · data from/)).toBeTruthy();
+    expect(await within(section).findByText(/^Current · data from/, {}, SLOW)).toBeTruthy();
   });
 
   it('says none are stored yet on a device that never fetched them, and that the update failed when offline', async () => {
     db = await openTestDatabase();
     await writeFeedStatus(db, feed('icao-advisories', { lastSuccess: null, dataTime: null, state: 'error', error: 'Network error: Failed to fetch' }));
     renderPage(db, <LiveFeedsPage />);
-    const section = (await screen.findByRole('heading', { name: 'Space weather advisories for aviation (ICAO)' })).closest('section')!;
-    expect(await within(section).findByText('No advisories stored yet — they appear after the first successful update.')).toBeTruthy();
-    expect(within(section).getByText(/Update failed/)).toBeTruthy();
+    const section = (await screen.findByRole('heading', { name: 'Space weather advisories for aviation (ICAO)' }, SLOW)).closest('section')!;
+    expect(await within(section).findByText('No advisories stored yet — they appear after the first successful update.', {}, SLOW)).toBeTruthy();
+    expect(await within(section).findByText(/Update failed/, {}, SLOW)).toBeTruthy();
   });
 });
 
