@@ -105,7 +105,12 @@ export function ForecastPage() {
       <section className="panel" aria-labelledby="storm-title">
         <div className="panel__head">
           <h2 id="storm-title" className="panel__title">Storm chances — next 3 days</h2>
-          <FeedAge status={geomagFeed.data} now={now} dataTime={geomag.data?.issued ?? null} label="issued" />
+          {/* The geomagnetic forecast carries the storm table; without it, the bulletin's own tables are shown. */}
+          {geomag.data || !forecast ? (
+            <FeedAge status={geomagFeed.data} now={now} dataTime={geomag.data?.issued ?? null} label="issued" />
+          ) : (
+            <FeedAge status={threeDayFeed.data} now={now} dataTime={forecast.issued} label="issued" />
+          )}
         </div>
         {hasProbabilities ? (
           <StormProbabilities geomag={geomag.data?.data ?? null} threeDay={forecast?.data ?? null} />
