@@ -25,7 +25,7 @@ test('/live-feeds shows the ICAO advisories section and no feed calls years-old 
 });
 
 test('when no request gets an answer, the banner says once what is missing and the indicator stops saying "Excellent"', async ({ page, context }) => {
-  await context.route(/\/functions\/v1\/space-weather\//, (route) => route.abort('connectionrefused'));
+  await context.route(/\/functions\/v1\/(space-weather|sdo-image)\//, (route) => route.abort('connectionrefused'));
   await context.route(/services\.swpc\.noaa\.gov|sdo\.gsfc\.nasa\.gov/, (route) => route.abort('connectionrefused'));
   await page.goto('/about');
   const banner = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'API Error Detected' }) });
