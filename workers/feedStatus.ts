@@ -3,8 +3,7 @@
  * time forward; a 304 only confirms; a failure records the reason and keeps everything good.
  */
 import type { FeedStatus, Resource } from '../sync/model.ts';
-import { feedState } from './schedule.ts';
-import { sourceFor } from './sources.ts';
+import { liveFeedState } from './freshness.ts';
 
 export type PollEvent =
   | { kind: 'success'; dataTime: number | null; etag: string | null; lastModified: string | null; schemaDrift: boolean; replay: boolean }
@@ -13,6 +12,17 @@ export type PollEvent =
 
 export function emptyFeedStatus(id: Resource): FeedStatus {
   return { id, lastAttempt: null, lastSuccess: null, dataTime: null, etag: null, lastModified: null, state: 'stale', error: null, schemaDrift: false, replay: false };
+}
+
+/**
+ * The data time a good body moves the row to. A product without a time of its own (the solar-cycle
+ * prediction) is as old as the file: its Last-Modified, i.e. when SWPC issued it. Never backwards:
+ * an older body (a lagging mirror) is not newer data.
+ */
+function newestDataTime(event: { dataTime: number | null; lastModified: string | null }, previous: number | null): number | null {
+  const modified = event.lastModified === null ? Number.NaN : Date.parse(event.lastModified);
+  const own = event.dataTime ?? (Number.isFinite(modified) ? modified : null);
+  return own === null ? previous : Math.max(own, previous ?? -Infinity);
 }
 
 export function nextFeedStatus(prev: FeedStatus | null, id: Resource, event: PollEvent, now: number): FeedStatus {
@@ -24,8 +34,7 @@ export function nextFeedStatus(prev: FeedStatus | null, id: Resource, event: Pol
         ...base,
         lastAttempt: now,
         lastSuccess: now,
-        // Never move the data time backwards: an older body (a lagging mirror) is not newer data.
-        dataTime: event.dataTime === null ? base.dataTime : Math.max(event.dataTime, base.dataTime ?? -Infinity),
+        dataTime: newestDataTime(event, base.dataTime),
         etag: event.etag,
         lastModified: event.lastModified,
         error: null,
@@ -40,5 +49,6 @@ export function nextFeedStatus(prev: FeedStatus | null, id: Resource, event: Pol
       next = { ...base, lastAttempt: now, error: event.error };
       break;
   }
-  return { ...next, state: feedState(next, sourceFor(id), now) };
+  // Stored for the record; the page re-evaluates it live from the same times (workers/freshness.ts).
+  return { ...next, state: liveFeedState(next, now) };
 }

@@ -5,9 +5,11 @@
  *
  * Cadences follow DESIGN.md "The poller": OVATION and hemispheric power 5 min, solar wind and the
  * 1-minute Kp 1 min, Kp and alerts a few minutes, text forecasts 30–60 min, solar cycle daily.
- * `maxAgeMs` is about the *data* (its newest time), and follows how often SWPC issues each product.
+ * How old each product may get (`maxAgeMs`, `ageFrom`, `frozenAfterMs`) is defined once, in
+ * workers/freshness.ts, which the page reads too.
  */
 import type { Resource } from '../sync/model.ts';
+import { FRESHNESS, type FreshnessWindow } from './freshness.ts';
 import { NORMALISERS, type Normaliser } from './normalise/index.ts';
 
 export const SWPC_BASE_URL = 'https://services.swpc.noaa.gov/';
@@ -16,7 +18,8 @@ export const BACKEND_SPACE_WEATHER_PATH = '/functions/v1/space-weather/';
 
 export type Priority = 'high' | 'normal' | 'low';
 
-export interface Source {
+/** Freshness windows (max age, what age counts from, frozen) come from workers/freshness.ts. */
+export interface Source extends FreshnessWindow {
   resource: Resource;
   /** Path under SWPC_BASE_URL for the direct fallback; null when SWPC does not serve it. */
   swpcPath: string | null;
@@ -34,18 +37,6 @@ export interface Source {
   /** True when the backend's /space-weather/{resource} serves it. */
   viaBackend: boolean;
   cadenceMs: number;
-  /** Data older than this (newest data time, or last fetch where `ageFrom` says so) is stale. */
-  maxAgeMs: number;
-  /**
-   * Whether age is measured from the data's own newest time, or from the last successful fetch
-   * (alerts and advisories can be days old and still be the current state of the feed).
-   */
-  ageFrom: 'data' | 'fetch';
-  /**
-   * "Frozen": fetches keep succeeding but the data time has not advanced for this long. Only for
-   * products whose data time must move every few minutes; null elsewhere.
-   */
-  frozenAfterMs: number | null;
   priority: Priority;
   parser: Normaliser;
   /** The upstream shape the parser enforces (missing known columns = error, extra = drift). */
@@ -58,7 +49,7 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
-type SourceSpec = Omit<Source, 'resource' | 'parser' | 'schema'>;
+type SourceSpec = Omit<Source, 'resource' | 'parser' | 'schema' | keyof FreshnessWindow>;
 
 const SCHEMAS: Record<Resource, string> = {
   'kp-index': 'JSON [[time_tag, Kp, a_running, station_count], …strings] or [{time_tag, Kp, a_running, station_count}]',
@@ -85,10 +76,6 @@ const SPECS: Record<Resource, SourceSpec> = {
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 5 * MIN,
-    // Rows are tagged with the start of a 3-hour period: the newest is normally 3–6 h old.
-    maxAgeMs: 7 * HOUR,
-    ageFrom: 'data',
-    frozenAfterMs: 10 * HOUR,
     priority: 'high',
     approxBytes: 3_000,
   },
@@ -98,10 +85,6 @@ const SPECS: Record<Resource, SourceSpec> = {
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 5 * MIN,
-    maxAgeMs: 20 * MIN,
-    ageFrom: 'data',
-    // Six missed 5-minute frames while the file is still served.
-    frozenAfterMs: 30 * MIN,
     priority: 'high',
     approxBytes: 930_000,
   },
@@ -111,9 +94,6 @@ const SPECS: Record<Resource, SourceSpec> = {
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 5 * MIN,
-    maxAgeMs: 20 * MIN,
-    ageFrom: 'data',
-    frozenAfterMs: 30 * MIN,
     priority: 'normal',
     approxBytes: 12_000,
   },
@@ -123,10 +103,6 @@ const SPECS: Record<Resource, SourceSpec> = {
     swpcAltPath: 'json/rtsw/rtsw_wind_1m.json',
     viaBackend: true,
     cadenceMs: 1 * MIN,
-    // 1-minute data with real gaps of several minutes.
-    maxAgeMs: 15 * MIN,
-    ageFrom: 'data',
-    frozenAfterMs: 30 * MIN,
     priority: 'high',
     approxBytes: 480_000,
   },
@@ -136,9 +112,6 @@ const SPECS: Record<Resource, SourceSpec> = {
     swpcAltPath: 'json/rtsw/rtsw_mag_1m.json',
     viaBackend: true,
     cadenceMs: 1 * MIN,
-    maxAgeMs: 15 * MIN,
-    ageFrom: 'data',
-    frozenAfterMs: 30 * MIN,
     priority: 'high',
     approxBytes: 700_000,
   },
@@ -148,10 +121,6 @@ const SPECS: Record<Resource, SourceSpec> = {
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 30 * MIN,
-    // Issued at 00:30 and 12:30 UTC.
-    maxAgeMs: 14 * HOUR,
-    ageFrom: 'data',
-    frozenAfterMs: null,
     priority: 'normal',
     approxBytes: 2_200,
   },
@@ -161,10 +130,6 @@ const SPECS: Record<Resource, SourceSpec> = {
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 60 * MIN,
-    // Issued daily at 22:05 UTC.
-    maxAgeMs: 26 * HOUR,
-    ageFrom: 'data',
-    frozenAfterMs: null,
     priority: 'low',
     approxBytes: 900,
   },
@@ -174,10 +139,6 @@ const SPECS: Record<Resource, SourceSpec> = {
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: DAY,
-    // Monthly rows; the newest month is normally one to two months back.
-    maxAgeMs: 75 * DAY,
-    ageFrom: 'data',
-    frozenAfterMs: null,
     priority: 'low',
     approxBytes: 510_000,
   },
@@ -187,9 +148,6 @@ const SPECS: Record<Resource, SourceSpec> = {
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: DAY,
-    maxAgeMs: 3 * DAY,
-    ageFrom: 'fetch',
-    frozenAfterMs: null,
     priority: 'low',
     approxBytes: 32_000,
   },
@@ -201,9 +159,6 @@ const SPECS: Record<Resource, SourceSpec> = {
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 15 * MIN,
-    maxAgeMs: 1 * HOUR,
-    ageFrom: 'fetch',
-    frozenAfterMs: null,
     priority: 'low',
     approxBytes: 5_000,
   },
@@ -213,9 +168,6 @@ const SPECS: Record<Resource, SourceSpec> = {
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 3 * MIN,
-    maxAgeMs: 15 * MIN,
-    ageFrom: 'fetch',
-    frozenAfterMs: null,
     priority: 'high',
     approxBytes: 20_000,
   },
@@ -225,9 +177,6 @@ const SPECS: Record<Resource, SourceSpec> = {
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 1 * MIN,
-    maxAgeMs: 15 * MIN,
-    ageFrom: 'data',
-    frozenAfterMs: 30 * MIN,
     priority: 'normal',
     approxBytes: 28_000,
   },
@@ -237,9 +186,6 @@ const SPECS: Record<Resource, SourceSpec> = {
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 15 * MIN,
-    maxAgeMs: 9 * HOUR,
-    ageFrom: 'data',
-    frozenAfterMs: null,
     priority: 'normal',
     approxBytes: 4_000,
   },
@@ -249,10 +195,6 @@ const SPECS: Record<Resource, SourceSpec> = {
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 60 * MIN,
-    // Issued weekly on Mondays.
-    maxAgeMs: 8 * DAY,
-    ageFrom: 'data',
-    frozenAfterMs: null,
     priority: 'low',
     approxBytes: 1_700,
   },
@@ -264,16 +206,13 @@ const SPECS: Record<Resource, SourceSpec> = {
     swpcAltPath: null,
     viaBackend: false,
     cadenceMs: 15 * MIN,
-    maxAgeMs: 2 * HOUR,
-    ageFrom: 'data',
-    frozenAfterMs: null,
     priority: 'low',
     approxBytes: 1_000,
   },
 };
 
 export const SOURCES: Record<Resource, Source> = Object.fromEntries(
-  (Object.keys(SPECS) as Resource[]).map((resource) => [resource, { resource, parser: NORMALISERS[resource], schema: SCHEMAS[resource], ...SPECS[resource] }]),
+  (Object.keys(SPECS) as Resource[]).map((resource) => [resource, { resource, parser: NORMALISERS[resource], schema: SCHEMAS[resource], ...SPECS[resource], ...FRESHNESS[resource] }]),
 ) as Record<Resource, Source>;
 
 export function sourceFor(resource: Resource): Source {

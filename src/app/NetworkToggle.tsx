@@ -1,14 +1,5 @@
 import { useNetworkStatus } from '../lib/network/useNetworkStatus.ts';
-
-const CONDITION_LABEL: Record<string, string> = {
-  excellent: 'Excellent connection',
-  good: 'Good connection',
-  fair: 'Fair connection',
-  poor: 'Poor connection',
-  offline: 'Offline',
-  loading: 'Checking connection…',
-  initializing: 'Checking connection…',
-};
+import { connectionLabel } from '../lib/network/connectionLabel.ts';
 
 /**
  * The user's Go Offline / Go Online switch (spec §4), with the current condition as its dot.
@@ -17,16 +8,16 @@ const CONDITION_LABEL: Record<string, string> = {
 export function NetworkToggle() {
   const status = useNetworkStatus();
   const label = status.forcedOffline ? 'Go Online' : 'Go Offline';
-  const shown = status.forcedOffline ? 'offline' : status.condition;
+  const shown = connectionLabel({ condition: status.condition, rttMs: status.rttMs, forcedOffline: status.forcedOffline, dataServiceUnreachable: status.dataServiceUnreachable });
   return (
     <button
       type="button"
       className="network-toggle"
       onClick={() => status.setForcedOffline(!status.forcedOffline)}
       aria-pressed={status.forcedOffline}
-      title={`${CONDITION_LABEL[shown] ?? shown}${status.rttMs !== null ? ` · ${status.rttMs} ms` : ''}`}
+      title={shown.text}
     >
-      <span className={`network-dot network-dot--${shown}`} aria-hidden="true" />
+      <span className={`network-dot network-dot--${shown.dot}`} aria-hidden="true" />
       <span className="network-toggle__text">{label}</span>
     </button>
   );

@@ -1,5 +1,5 @@
 import { authConfig } from '../auth/config.ts';
-import { reportApiError, setRetryHandler } from '../lib/apiErrors.ts';
+import { recordPollReport, reportApiError, setRetryHandler } from '../lib/apiErrors.ts';
 import { networkStore, onRefreshRequested, subscribeForcedOffline } from '../lib/network/networkMonitor.ts';
 import { startWhenOnline } from './startWhenOnline.ts';
 
@@ -92,8 +92,7 @@ export function startDataServices(): void {
       subscribeForcedOffline,
       initialForcedOffline: networkStore.get().forcedOffline,
       onReport(report) {
-        const message = pollFailureMessage(report, conditions());
-        if (message) reportApiError(message);
+        recordPollReport(report, Date.now());
       },
     });
     let lastRefresh = Date.now();

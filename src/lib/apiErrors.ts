@@ -6,15 +6,41 @@ import { createStore } from './createStore.ts';
  * are queued and retried through the banner's Retry button).
  */
 export interface ApiErrorState {
-  /** Distinct messages since the banner was last cleared, oldest first. */
+  /** Distinct messages since the banner was last cleared, oldest first (not the feeds': see below). */
   messages: readonly string[];
+  /** The feeds' problem sentence the user dismissed; the banner stays down until it changes. */
+  dismissedProblem: string | null;
   /** A line about the last retry, when it did not clear everything. */
   retryMessage: string | null;
   retrying: boolean;
 }
 
-export const EMPTY_API_ERRORS: ApiErrorState = { messages: [], retryMessage: null, retrying: false };
+export const EMPTY_API_ERRORS: ApiErrorState = { messages: [], dismissedProblem: null, retryMessage: null, retrying: false };
 export const apiErrorStore = createStore<ApiErrorState>(EMPTY_API_ERRORS);
+
+/**
+ * The poller's latest report per feed (workers/poller/reportSummary.ts, plus when it arrived). The
+ * banner words one sentence from them (src/app/banners/dataProblemMessage.ts) and the connection
+ * indicator asks whether the data service answers at all; each error text stays per feed, in
+ * /debug/api, instead of being listed in the banner.
+ */
+export interface FeedReport {
+  resource: string;
+  outcome: string;
+  error: string | null;
+  /** Age of the feed's stored data at `at`; null when nothing usable is stored. */
+  dataAgeMs: number | null;
+  maxAgeMs: number;
+  /** When the report arrived, epoch ms. */
+  at: number;
+}
+
+export const feedReportStore = createStore<Readonly<Record<string, FeedReport>>>({});
+
+export function recordPollReport(report: Omit<FeedReport, 'at'>, at: number): void {
+  const { resource, outcome, error, dataAgeMs, maxAgeMs } = report;
+  feedReportStore.set({ ...feedReportStore.get(), [resource]: { resource, outcome, error, dataAgeMs, maxAgeMs, at } });
+}
 
 /** Keeps the banner readable when a feed fails over and over. */
 const MAX_MESSAGES = 5;
@@ -47,8 +73,9 @@ export function setRetryHandler(fn: RetryHandler | null): () => void {
   };
 }
 
-export function dismissApiErrors(): void {
-  apiErrorStore.set(EMPTY_API_ERRORS);
+/** Dismiss: clears the messages and keeps the feeds' current problem hidden until it changes. */
+export function dismissApiErrors(currentProblem: string | null = null): void {
+  apiErrorStore.set({ ...EMPTY_API_ERRORS, dismissedProblem: currentProblem });
 }
 
 /** Spec §8 banner texts for the outcome of a retry; null means "all clear". */

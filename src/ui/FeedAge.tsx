@@ -1,4 +1,5 @@
 import type { FeedStatus } from '../../sync/model.ts';
+import { FRESHNESS, liveFeedState } from '../../workers/freshness.ts';
 import { formatAge } from '../lib/format.ts';
 
 const STATE_LABEL: Record<FeedStatus['state'], string> = {
@@ -10,17 +11,24 @@ const STATE_LABEL: Record<FeedStatus['state'], string> = {
 
 /**
  * How old a product's data is and what state its feed is in — every number the app shows says
- * this (DESIGN.md: "say honestly how old each number is").
+ * this (DESIGN.md: "say honestly how old each number is"). The state is judged at `now` from the
+ * row's own times (workers/freshness.ts), so a screen left open, or opened offline days later,
+ * never keeps saying "Current" about old data. `dataTime` overrides the time shown (a product's
+ * own issue time); `label` names what the time is ("issued", "prediction from").
  */
-export function FeedAge({ status, now, dataTime }: { status: FeedStatus | null; now: number; dataTime?: number | null }) {
-  const time = dataTime ?? status?.dataTime ?? status?.lastSuccess ?? null;
+export function FeedAge({ status, now, dataTime, label = 'data from' }: { status: FeedStatus | null; now: number; dataTime?: number | null; label?: string }) {
+  // The last fetch stands in for the data's time only where age is measured from it (alerts).
+  const fetchTime = status && FRESHNESS[status.id].ageFrom === 'fetch' ? status.lastSuccess : null;
+  const time = dataTime ?? status?.dataTime ?? fetchTime ?? null;
   if (!status && time === null) return <span className="feed-age feed-age--unknown">Not updated on this device yet</span>;
-  const state = status?.state ?? 'fresh';
+  // Without a feed row there is no window to judge by: say the age, claim no state.
+  if (!status) return <span className="feed-age feed-age--unknown">{`${label[0]!.toUpperCase()}${label.slice(1)} ${formatAge(now - (time ?? now))}`}</span>;
+  const state = liveFeedState(status, now);
   return (
     <span className={`feed-age feed-age--${state}`} title={status?.error ?? undefined}>
       <span className="feed-age__dot" aria-hidden="true" />
       {STATE_LABEL[state]}
-      {time !== null ? ` · data from ${formatAge(now - time)}` : ''}
+      {time !== null ? ` · ${label} ${formatAge(now - time)}` : ' · age unknown'}
       {status?.replay ? ' · recorded data' : ''}
     </span>
   );

@@ -7,6 +7,7 @@ import type { SeriesChunkDoc } from '../schemas/series.ts';
 import { decodeValues } from '../series/chunkCodec.ts';
 import { useLiveResult } from './useLiveResult.ts';
 import { synopticPeriodStart } from '../../workers/normalise/synoptic.ts';
+import { liveFeedState } from '../../workers/freshness.ts';
 
 /** Ages in the summary move on their own; re-evaluate them this often even when nothing is written. */
 const AGE_TICK_MS = 15_000;
@@ -48,7 +49,7 @@ export function useSpaceWeatherSummary(): HookResult<SpaceWeatherSummary> {
               density: latestValue(plasma, 'density'),
               bz: latestValue(mag, 'bz'),
             },
-            new Map(feeds.map((f) => [f.id, { state: f.state }])),
+            new Map(feeds.map((f) => [f.id, { state: liveFeedState(f._data, Date.now()) }])),
             Date.now(),
           );
         }),

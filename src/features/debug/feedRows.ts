@@ -1,5 +1,6 @@
 /** This device's feed status rows (what the poller last wrote per upstream product) as table rows. */
 import type { FeedState, FeedStatus } from '../../../sync/model.ts';
+import { liveFeedState } from '../../../workers/freshness.ts';
 import { formatAge } from '../../lib/format.ts';
 
 export interface FeedRow {
@@ -31,14 +32,16 @@ function age(now: number, t: number | null, none: string): string {
   return t === null || !Number.isFinite(t) ? none : formatAge(now - t);
 }
 
+/** The state is judged at `now` from the row's own times (workers/freshness.ts), as on every screen. */
 export function feedRow(feed: FeedStatus, now: number): FeedRow {
   const error = feed.error?.trim() ? feed.error.trim() : null;
+  const state = liveFeedState({ ...feed, error }, now);
   const severity: FeedRow['severity'] =
-    error !== null || feed.state === 'error' ? 'failing' : feed.state === 'fresh' ? 'ok' : 'slow';
+    error !== null || state === 'error' ? 'failing' : state === 'fresh' ? 'ok' : 'slow';
   return {
     id: feed.id,
-    state: feed.state,
-    stateLabel: STATE_LABEL[feed.state] ?? String(feed.state),
+    state,
+    stateLabel: STATE_LABEL[state] ?? String(state),
     dataAge: age(now, feed.dataTime, 'no data yet'),
     lastSuccess: age(now, feed.lastSuccess, feed.lastAttempt === null ? 'never tried' : 'never'),
     replay: feed.replay,

@@ -1,17 +1,22 @@
 import { Link } from 'react-router';
 import { useFeedStatus, useProduct } from '../../../sync/react/index.ts';
 import type {
+  KpForecastData,
   SolarCycleData,
   ThreeDayForecastData,
+  ThreeDayGeomagForecastData,
   TwentySevenDayOutlookData,
 } from '../../../workers/normalise/index.ts';
-import { formatUtc } from '../../lib/format.ts';
+import { formatUtc, formatUtcMonth } from '../../lib/format.ts';
 import { AdSlot } from '../../ui/AdSlot.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FeedAge } from '../../ui/FeedAge.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { useNow } from '../../ui/useNow.ts';
+import { fresherKpForecast, KP_SOURCE_NAME } from './fresherKpForecast.ts';
 import { KpBreakdown } from './KpBreakdown.tsx';
+import { KpForecastBars } from './KpForecastBars.tsx';
+import { StormProbabilities } from './StormProbabilities.tsx';
 import { OutlookTable } from './OutlookTable.tsx';
 import { SolarCycleSummary } from './SolarCycleSummary.tsx';
 // Data-screen styles travel with the data screens' chunks, not the shell.
@@ -32,11 +37,22 @@ export function ForecastPage() {
   const outlook = useProduct<TwentySevenDayOutlookData>('twenty-seven-day-outlook');
   const observed = useProduct<SolarCycleData>('observed-solar-cycle');
   const predicted = useProduct<SolarCycleData>('predicted-solar-cycle');
+  const geomag = useProduct<ThreeDayGeomagForecastData>('three-day-geomag-forecast');
+  const kpJson = useProduct<KpForecastData>('kp-forecast');
   const threeDayFeed = useFeedStatus('three-day-forecast');
+  const geomagFeed = useFeedStatus('three-day-geomag-forecast');
+  const kpJsonFeed = useFeedStatus('kp-forecast');
   const outlookFeed = useFeedStatus('twenty-seven-day-outlook');
   const cycleFeed = useFeedStatus('observed-solar-cycle');
+  const predictedFeed = useFeedStatus('predicted-solar-cycle');
   const forecast = threeDay.data;
-  const loadError = threeDay.error ?? outlook.error ?? observed.error;
+  const loadError = threeDay.error ?? outlook.error ?? observed.error ?? geomag.error ?? kpJson.error;
+  const kp = fresherKpForecast(
+    forecast ? { data: forecast.data, time: threeDayFeed.data?.dataTime ?? forecast.issued } : null,
+    kpJson.data ? { data: kpJson.data.data, time: kpJsonFeed.data?.dataTime ?? kpJson.data.issued } : null,
+  );
+  const kpFeed = kp?.source === 'kp-forecast' ? kpJsonFeed.data : threeDayFeed.data;
+  const hasProbabilities = Boolean(geomag.data?.data.probabilities || forecast?.data.solarRadiation || forecast?.data.radioBlackout);
 
   return (
     <Page title="Aurora Forecast" lead="NOAA SWPC's forecasts of geomagnetic activity, kept on this device so they read offline.">
@@ -49,27 +65,63 @@ export function ForecastPage() {
       <section className="panel" aria-labelledby="kp3-title">
         <div className="panel__head">
           <h2 id="kp3-title" className="panel__title">Kp forecast — next 3 days</h2>
-          <FeedAge status={threeDayFeed.data} now={now} dataTime={forecast?.issued ?? null} />
+          <FeedAge status={kpFeed} now={now} dataTime={kp?.time ?? null} label={kp?.source === 'kp-forecast' ? 'newest period' : 'issued'} />
         </div>
-        {forecast ? (
+        {kp?.source === 'three-day-forecast' ? (
           <>
             <p className="forecast-headline">
-              Largest Kp expected: <strong>{forecast.data.maxKp?.toFixed(2) ?? '–'}</strong>, {stormWord(forecast.data.maxG)}.{' '}
-              <span className="muted">Issued {formatUtc(forecast.issued)}.</span>
+              Largest Kp expected: <strong>{kp.data.maxKp?.toFixed(2) ?? '–'}</strong>, {stormWord(kp.data.maxG)}.{' '}
+              <span className="muted">
+                From {KP_SOURCE_NAME[kp.source]} issued {formatUtc(kp.time)}, the fresher of NOAA's two Kp forecasts.
+              </span>
             </p>
-            <KpBreakdown data={forecast.data} />
-            <p className="muted small">
-              Kp 5 or more is a geomagnetic storm.{' '}
-              <Link to="/news-guides/understanding-aurora-forecasts-kp-index">What the Kp index means</Link>.
+            <KpBreakdown data={kp.data} />
+          </>
+        ) : kp?.source === 'kp-forecast' ? (
+          <>
+            <p className="forecast-headline">
+              Largest Kp forecast: <strong>{kp.maxKp?.toFixed(2) ?? '–'}</strong>, {stormWord(kp.maxG)}.{' '}
+              <span className="muted">
+                From {KP_SOURCE_NAME[kp.source]} (newest observed period {formatUtc(kp.time)}), the fresher of NOAA's two Kp forecasts.
+              </span>
             </p>
+            <KpForecastBars rows={kp.rows} />
           </>
         ) : (
-          <EmptyState title={threeDay.isLoading ? 'Reading stored forecast…' : NO_FORECAST}>
+          <EmptyState title={threeDay.isLoading || kpJson.isLoading ? 'Reading stored forecast…' : NO_FORECAST}>
             <p>
               The 3-day forecast is issued twice a day. Kp 5 or more means a geomagnetic storm (G1+); see{' '}
               <Link to="/news-guides/understanding-aurora-forecasts-kp-index">Understanding Aurora Forecasts and the Kp Index</Link>.
             </p>
           </EmptyState>
+        )}
+        {kp ? (
+          <p className="muted small">
+            Kp 5 or more is a geomagnetic storm.{' '}
+            <Link to="/news-guides/understanding-aurora-forecasts-kp-index">What the Kp index means</Link>.
+          </p>
+        ) : null}
+      </section>
+      <section className="panel" aria-labelledby="storm-title">
+        <div className="panel__head">
+          <h2 id="storm-title" className="panel__title">Storm chances — next 3 days</h2>
+          {/* The geomagnetic forecast carries the storm table; without it, the bulletin's own tables are shown. */}
+          {geomag.data || !forecast ? (
+            <FeedAge status={geomagFeed.data} now={now} dataTime={geomag.data?.issued ?? null} label="issued" />
+          ) : (
+            <FeedAge status={threeDayFeed.data} now={now} dataTime={forecast.issued} label="issued" />
+          )}
+        </div>
+        {hasProbabilities ? (
+          <StormProbabilities geomag={geomag.data?.data ?? null} threeDay={forecast?.data ?? null} />
+        ) : (
+          <EmptyState
+            title={
+              geomag.isLoading
+                ? 'Reading stored forecast…'
+                : 'No storm probabilities stored yet — they appear after the first successful update of the geomagnetic forecast.'
+            }
+          />
         )}
       </section>
       <section className="panel" aria-labelledby="bulletin-title">
@@ -106,6 +158,12 @@ export function ForecastPage() {
           <h2 id="cycle-title" className="panel__title">Solar cycle</h2>
           <FeedAge status={cycleFeed.data} now={now} />
         </div>
+        {predicted.data ? (
+          <p className="muted small">
+            NOAA prediction: <FeedAge status={predictedFeed.data} now={now} label="issued" />{' '}
+            (starts {formatUtcMonth(predicted.data.issued)}).
+          </p>
+        ) : null}
         {observed.data || predicted.data ? (
           <SolarCycleSummary observed={observed.data?.data ?? null} predicted={predicted.data?.data ?? null} />
         ) : (

@@ -1,4 +1,5 @@
 import type { FeedStatus } from '../../../sync/model.ts';
+import { liveFeedState } from '../../../workers/freshness.ts';
 import { formatAge, formatUtc } from '../../lib/format.ts';
 
 const NAMES: Record<string, string> = {
@@ -19,7 +20,10 @@ const NAMES: Record<string, string> = {
   'sdo-images': 'SDO solar images',
 };
 
-/** Every upstream product: its state, how old its data is, and the last error in words. */
+/**
+ * Every upstream product: its state (judged at `now` from the row's times, never the word the
+ * poller stored when it last polled), how old its data is, and the last error in words.
+ */
 export function FeedTable({ feeds, now }: { feeds: readonly FeedStatus[]; now: number }) {
   return (
     <div className="table-scroll">
@@ -33,18 +37,29 @@ export function FeedTable({ feeds, now }: { feeds: readonly FeedStatus[]; now: n
           </tr>
         </thead>
         <tbody>
-          {feeds.map((f) => (
-            <tr key={f.id}>
-              <th scope="row">{NAMES[f.id] ?? f.id}</th>
-              <td>
-                <span className={`state state--${f.state}`}>{f.state}</span>
-                {f.schemaDrift ? <span className="state state--drift">format changed</span> : null}
-                {f.error ? <div className="feed-table__error">{f.error}</div> : null}
-              </td>
-              <td>{f.dataTime !== null ? formatAge(now - f.dataTime) : '—'}</td>
-              <td>{f.lastSuccess !== null ? formatUtc(f.lastSuccess) : 'never'}</td>
-            </tr>
-          ))}
+          {feeds.map((f) => {
+            const state = liveFeedState(f, now);
+            return (
+              <tr key={f.id}>
+                <th scope="row">{NAMES[f.id] ?? f.id}</th>
+                <td>
+                  <span className={`state state--${state}`}>{state}</span>
+                  {f.schemaDrift ? (
+                    <span className="state state--drift">format changed</span>
+                  ) : null}
+                  {f.error ? <div className="feed-table__error">{f.error}</div> : null}
+                </td>
+                <td>
+                  {f.dataTime !== null
+                    ? formatAge(now - f.dataTime)
+                    : f.lastSuccess !== null
+                      ? 'age unknown'
+                      : '—'}
+                </td>
+                <td>{f.lastSuccess !== null ? formatUtc(f.lastSuccess) : 'never'}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

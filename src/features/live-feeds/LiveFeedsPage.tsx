@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ProductRecord } from '../../../sync/model.ts';
 import { useFeedStatus, useFeedStatuses, useProducts, useSeries, useSpaceWeatherSummary } from '../../../sync/react/index.ts';
-import type { AlertData } from '../../../workers/normalise/index.ts';
+import type { AlertData, IcaoAdvisoryData } from '../../../workers/normalise/index.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FeedAge } from '../../ui/FeedAge.tsx';
 import { Page } from '../../ui/Page.tsx';
@@ -9,9 +9,13 @@ import { Sparkline } from '../../ui/Sparkline.tsx';
 import { useNow } from '../../ui/useNow.ts';
 import { AlertCard } from './AlertCard.tsx';
 import { FeedTable } from './FeedTable.tsx';
+import { IcaoAdvisoryCard } from './IcaoAdvisoryCard.tsx';
 import { SolarWindNow } from './SolarWindNow.tsx';
 // Data-screen styles travel with the data screens' chunks, not the shell.
 import '../../styles/data.css';
+
+/** Advisories are reissued every few hours during an event: the newest ten tell the story. */
+const MAX_ADVISORIES = 10;
 
 /** The solar-wind charts show the last six hours: long enough to see a trend in Bz. */
 const WINDOW_MS = 6 * 3_600_000;
@@ -45,6 +49,8 @@ export function LiveFeedsPage() {
   const now = useNow(15_000);
   const alerts = useProducts<AlertData>('alert');
   const alertsFeed = useFeedStatus('alerts');
+  const advisories = useProducts<IcaoAdvisoryData>('icao-advisory');
+  const advisoriesFeed = useFeedStatus('icao-advisories');
   const summary = useSpaceWeatherSummary();
   const feeds = useFeedStatuses();
   const anyWind = summary.data.timestamp > 0;
@@ -93,6 +99,30 @@ export function LiveFeedsPage() {
             }
           />
         )}
+      </section>
+      <section className="panel" aria-labelledby="icao-title">
+        <div className="panel__head">
+          <h2 id="icao-title" className="panel__title">Space weather advisories for aviation (ICAO)</h2>
+          <FeedAge status={advisoriesFeed.data} now={now} />
+        </div>
+        {advisories.data.length > 0 ? (
+          <div className="alert-list">
+            {advisories.data.slice(0, MAX_ADVISORIES).map((advisory) => (
+              <IcaoAdvisoryCard key={advisory.id} advisory={advisory} />
+            ))}
+          </div>
+        ) : (
+          <EmptyState
+            title={
+              advisories.isLoading
+                ? 'Reading stored advisories…'
+                : advisoriesFeed.data?.lastSuccess
+                  ? 'No space weather advisories for aviation issued recently.'
+                  : 'No advisories stored yet — they appear after the first successful update.'
+            }
+          />
+        )}
+        <p className="muted small">Issued for airlines: HF radio, GNSS and radiation effects by latitude band, observed and for the next 24 hours.</p>
       </section>
       <section className="panel" aria-labelledby="feeds-title">
         <h2 id="feeds-title" className="panel__title">Feed status</h2>

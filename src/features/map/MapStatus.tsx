@@ -1,6 +1,9 @@
 import type { GridSnapshot } from '../../../sync/model.ts';
 import { formatAge, formatUtc } from './formatAge.ts';
-import type { GridFreshness } from './freshness.ts';
+import { OVATION_MAX_AGE_MS, type GridFreshness } from './freshness.ts';
+
+/** The feed's own window (workers/freshness.ts), in the words under the map. */
+const WINDOW_MINUTES = Math.round(OVATION_MAX_AGE_MS / 60_000);
 
 interface MapStatusProps {
   grid: GridSnapshot | null;
@@ -36,7 +39,7 @@ export function MapStatus(props: MapStatusProps) {
           </p>
           <p className="map-status__line map-status__line--small">
             Observed {formatUtc(grid.observationTime)} ({formatAge(grid.observationTime, now)})
-            {freshness?.stale && ' — older than the 30-minute update window; newer data has not arrived.'}
+            {freshness?.stale && ` — older than the ${WINDOW_MINUTES}-minute update window; newer data has not arrived.`}
             {!showAurora && ' — aurora layer switched off.'}
           </p>
         </>

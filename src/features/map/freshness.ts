@@ -1,11 +1,13 @@
 /** Is the aurora grid on screen too old to trust? */
 import type { FeedState } from '../../../sync/model.ts';
+import { FRESHNESS } from '../../../workers/freshness.ts';
 
 /**
- * OVATION updates every 5 minutes; after 30 minutes without a new grid the oval has drifted
- * enough to mislead, so we say "stale". Used only when the feed's own state is not known.
+ * The OVATION feed's own max age (workers/freshness.ts: 20 min, three missed 5-minute frames),
+ * so the map and the feed status never disagree about the same grid. Used only when the feed's
+ * own state is not known.
  */
-export const OVATION_MAX_AGE_MS = 30 * 60_000;
+export const OVATION_MAX_AGE_MS = FRESHNESS['aurora-oval'].maxAgeMs;
 
 export interface GridFreshness {
   stale: boolean;
@@ -15,8 +17,9 @@ export interface GridFreshness {
 
 /**
  * Stale when the grid's observation time is older than the maximum age, or when the feed status
- * (written by the poller) says the feed is stale, frozen or failing and the grid shown is that
- * feed's newest. An older frame picked on the time slider is history, not stale data.
+ * (its state re-evaluated live, sync/react/useFeedStatus.ts) says the feed is stale, frozen or
+ * failing and the grid shown is that feed's newest. An older frame picked on the time slider is
+ * history, not stale data.
  */
 export function gridFreshness(
   observationTime: number,

@@ -1,15 +1,22 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { feedReportStore } from '../apiErrors.ts';
+import { dataServiceUnreachable } from './connectionLabel.ts';
 import type { NetworkStatus } from './networkMonitor.ts';
 import { networkStore, setForcedOffline, startNetworkMonitor } from './networkMonitor.ts';
 
 export type { NetworkStatus } from './networkMonitor.ts';
 export { setForcedOffline, subscribeForcedOffline, onRefreshRequested } from './networkMonitor.ts';
 
-/** Spec §3 network status, live; the first caller starts the monitor (checks every 60 s). */
-export function useNetworkStatus(): NetworkStatus & { setForcedOffline: (forced: boolean) => void } {
+/**
+ * Spec §3 network status, live; the first caller starts the monitor (checks every 60 s).
+ * `dataServiceUnreachable`: the link may be fine while every feed's last request got no answer
+ * (from the poller's reports), so the indicator does not say "Excellent connection" then.
+ */
+export function useNetworkStatus(): NetworkStatus & { setForcedOffline: (forced: boolean) => void; dataServiceUnreachable: boolean } {
   useEffect(() => {
     startNetworkMonitor();
   }, []);
   const status = useSyncExternalStore(networkStore.subscribe, networkStore.get, networkStore.get);
-  return { ...status, setForcedOffline };
+  const reports = useSyncExternalStore(feedReportStore.subscribe, feedReportStore.get, feedReportStore.get);
+  return { ...status, setForcedOffline, dataServiceUnreachable: dataServiceUnreachable(Object.values(reports)) };
 }

@@ -51,6 +51,8 @@ describe('map status text', () => {
     const text = screen.getByRole('status').textContent ?? '';
     expect(text).toContain('Stale');
     expect(text).toContain('(3 h ago)');
+    // The same window as the feed's (workers/freshness.ts), not a map-only number.
+    expect(text).toContain('older than the 20-minute update window');
   });
 
   it('says cloud cover is unavailable instead of pretending when there is no cloud data', () => {

@@ -65,17 +65,19 @@ describe('map page data from the local database', () => {
     if (!oval.ok || !hemi.ok) throw new Error('fixtures did not normalise');
     await writeGrid(db!, oval.grids[0]!, { fetchedAt: now });
     for (const batch of hemi.series) await writeSeries(db!, batch, { fetchedAt: now });
+    // The feed's state is judged at the current clock: served a minute ago, its newest frame 45 min old.
+    const polled = Date.now() - 60_000;
     await writeFeedStatus(db!, {
       id: 'aurora-oval',
-      lastAttempt: now,
-      lastSuccess: now,
-      dataTime: oval.dataTime,
+      lastAttempt: polled,
+      lastSuccess: polled,
+      dataTime: polled - 45 * 60_000,
       etag: null,
       lastModified: null,
       state: 'frozen',
       error: null,
       schemaDrift: false,
-      replay: true,
+      replay: false,
     });
 
     // The fixture is from 2024, far outside the 24 h window: the newest grid is still shown.

@@ -58,7 +58,7 @@ describe('the forecast screen on the local database', () => {
     expect(await screen.findByText('6.67', { selector: 'strong' })).toBeTruthy();
     expect(screen.getByText(/a strong storm \(G3\)/)).toBeTruthy();
     const panel = screen.getByRole('heading', { name: 'Kp forecast — next 3 days' }).closest('section')!;
-    expect(within(panel).getByText(/Stale · data from \d+ days ago/)).toBeTruthy();
+    expect(within(panel).getByText(/Stale · issued \d+ days ago/)).toBeTruthy();
     expect(within(panel).getAllByRole('row')).toHaveLength(9);
   });
 });

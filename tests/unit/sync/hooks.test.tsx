@@ -131,7 +131,9 @@ describe('feed hooks', () => {
     expect(one.result.current.data).toBeNull();
     await act(async () => {
       await writeFeedStatus(db!, feed('solar-wind', 'stale'));
-      await writeFeedStatus(db!, feed('kp-index', 'fresh'));
+      // Written just now: the hooks re-evaluate the state at the current clock.
+      const now = Date.now();
+      await writeFeedStatus(db!, { ...feed('kp-index', 'fresh'), lastAttempt: now, lastSuccess: now, dataTime: now });
     });
     await waitFor(() => expect(one.result.current.data?.state).toBe('fresh'));
     await waitFor(() => expect(all.result.current.data.map((f) => f.id)).toEqual(['kp-index', 'solar-wind']));
@@ -172,8 +174,9 @@ describe('useSpaceWeatherSummary', () => {
     await writeSeries(db, { product: 'solar-wind-plasma', t: [t - MIN, t], fields: { speed: [450, 455], density: [3.2, null] }, source: 'DSCOVR' }, { fetchedAt: now });
     await writeSeries(db, { product: 'solar-wind-mag', t: [t], fields: { bz: [-7.5] }, source: 'DSCOVR' }, { fetchedAt: now });
     await writeSeries(db, { product: 'kp-1m', t: [t], fields: { kp: [4.33], kpIndex: [4] }, source: null }, { fetchedAt: now });
-    await writeFeedStatus(db, feed('solar-wind', 'fresh'));
-    await writeFeedStatus(db, feed('magnetic-field', 'stale'));
+    // States are judged at the current clock: polled just now, and two hours ago.
+    await writeFeedStatus(db, { ...feed('solar-wind', 'fresh'), lastAttempt: now, lastSuccess: now, dataTime: t });
+    await writeFeedStatus(db, { ...feed('magnetic-field', 'stale'), lastAttempt: now - 120 * MIN, lastSuccess: now - 120 * MIN, dataTime: now - 121 * MIN });
     const { result } = renderHook(() => useSpaceWeatherSummary(), { wrapper: wrapperFor(db) });
     await waitFor(() => expect(result.current.data.solarWindSpeed).toBe(455));
     const s = result.current.data;

@@ -45,9 +45,10 @@ describe("this device's feed rows", () => {
         feed({
           id: 'kp-index',
           state: 'stale',
-          dataTime: NOW - 5 * 60 * MIN,
+          dataTime: NOW - 8 * 60 * MIN,
           lastSuccess: NOW - 4 * 60 * MIN,
         }),
+        // Served again a minute ago, its newest frame three days old: upstream stopped updating.
         feed({ id: 'aurora-oval', state: 'frozen', dataTime: NOW - 3 * 24 * 60 * MIN }),
         feed({
           id: 'magnetic-field',
@@ -67,7 +68,7 @@ describe("this device's feed rows", () => {
       ['alerts', 'failing', true],
     ]);
     expect(rows[0]).toMatchObject({
-      dataAge: '5 h ago',
+      dataAge: '8 h ago',
       lastSuccess: '4 h ago',
       stateLabel: 'stale',
     });
@@ -135,6 +136,11 @@ describe("this device's feed rows", () => {
     });
   });
 
+  it('judges the state at this clock, not the word the poller stored: a row stored fresh two days ago reads stale', () => {
+    const old = feed({ id: 'solar-wind', state: 'fresh', lastSuccess: NOW - 2 * 24 * 60 * MIN, dataTime: NOW - 2 * 24 * 60 * MIN - MIN });
+    expect(feedRow(old, NOW)).toMatchObject({ state: 'stale', stateLabel: 'stale', severity: 'slow', problem: true });
+  });
+
   it('reads a data time a little ahead of this clock (skew) as just now', () => {
     expect(feedRow(feed({ id: 'kp-1m', dataTime: NOW + 2 * MIN }), NOW).dataAge).toBe('just now');
   });
@@ -153,13 +159,13 @@ describe("this device's feed rows", () => {
           [
             feed({ id: 'kp-index' }),
             feed({ id: 'alerts', state: 'error', error: 'x' }),
-            feed({ id: 'kp-1m', state: 'stale' }),
+            feed({ id: 'kp-1m', state: 'stale', dataTime: NOW - 60 * MIN, lastSuccess: NOW - 60 * MIN }),
           ],
           NOW,
         ),
       ),
     ).toBe('3 feeds · 2 need a look');
-    expect(feedSummary(feedRows([feed({ id: 'kp-index', state: 'stale' })], NOW))).toBe(
+    expect(feedSummary(feedRows([feed({ id: 'kp-index', state: 'stale', dataTime: NOW - 8 * 60 * MIN })], NOW))).toBe(
       '1 feed · 1 needs a look',
     );
   });

@@ -1,0 +1,56 @@
+/**
+ * What the connection indicator says. The browser (or a ping) can say the link is excellent while
+ * every request to the data service fails: then the link is fine and the data is not, and the
+ * indicator must not claim "Excellent connection" on its own.
+ */
+import type { NetworkCondition, TransitionalCondition } from './condition.ts';
+
+/** The latest poll outcome of one feed, as the poller reports it (workers/poller/reportSummary.ts). */
+export interface FeedPollOutcome {
+  resource: string;
+  outcome: string;
+  error: string | null;
+}
+
+/**
+ * Several feeds must agree before we blame the service: one request without an answer can be that
+ * feed's own timeout.
+ */
+export const UNREACHABLE_MIN_REPORTS = 3;
+
+/**
+ * Whether the data service looks unreachable: at least three feeds have reported and every latest
+ * report is a failure with no answer from the server (a network error or a timeout — spec §8
+ * wording). One feed answering, or a server that answers with an HTTP error, means it can be reached.
+ */
+export function dataServiceUnreachable(reports: readonly FeedPollOutcome[]): boolean {
+  if (reports.length < UNREACHABLE_MIN_REPORTS) return false;
+  return reports.every((r) => r.outcome === 'failed' && r.error !== null && /^(Network error|Request timed out)/.test(r.error));
+}
+
+const CONDITION_LABEL: Record<NetworkCondition | TransitionalCondition, string> = {
+  excellent: 'Excellent connection',
+  good: 'Good connection',
+  fair: 'Fair connection',
+  poor: 'Poor connection',
+  offline: 'Offline',
+  loading: 'Checking connection…',
+  initializing: 'Checking connection…',
+};
+
+export interface ConnectionLabelInput {
+  condition: NetworkCondition | TransitionalCondition;
+  rttMs: number | null;
+  forcedOffline: boolean;
+  dataServiceUnreachable: boolean;
+}
+
+/** The indicator's words and dot: "Excellent connection · 100 ms", or "Connected · data service unreachable". */
+export function connectionLabel(input: ConnectionLabelInput): { text: string; dot: NetworkCondition | TransitionalCondition } {
+  if (input.forcedOffline) return { text: CONDITION_LABEL.offline, dot: 'offline' };
+  // The browser's link check may still be running: the failed requests already say enough.
+  if (input.condition !== 'offline' && input.dataServiceUnreachable) return { text: 'Connected · data service unreachable', dot: 'poor' };
+  const linkUp = input.condition !== 'offline' && input.condition !== 'loading' && input.condition !== 'initializing';
+  const rtt = input.rttMs !== null && linkUp ? ` · ${input.rttMs} ms` : '';
+  return { text: `${CONDITION_LABEL[input.condition]}${rtt}`, dot: input.condition };
+}

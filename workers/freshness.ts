@@ -1,0 +1,71 @@
+/**
+ * How old each product's data may get before it is stale, defined once. The poller's sources
+ * (workers/sources.ts) take their windows from here, and so does the page: the feed state shown is
+ * re-evaluated from the row's own times as the clock moves (`liveFeedState`), never read back from
+ * the state the poller stored when it last polled — data opened offline days later reads stale.
+ * No imports beyond types, so the page can use it without the normalisers.
+ */
+import type { FeedState, FeedStatus, Resource } from '../sync/model.ts';
+import { feedState } from './schedule.ts';
+
+export interface FreshnessWindow {
+  /** Data older than this (newest data time, or last fetch where `ageFrom` says so) is stale. */
+  maxAgeMs: number;
+  /**
+   * Whether age is measured from the data's own newest time, or from the last successful fetch
+   * (alerts and advisories can be days old and still be the current state of the feed).
+   */
+  ageFrom: 'data' | 'fetch';
+  /**
+   * "Frozen": when we last heard from upstream, its newest data was already this old. Only for
+   * products whose data time must move every few minutes; null elsewhere.
+   */
+  frozenAfterMs: number | null;
+}
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+
+export const FRESHNESS: Record<Resource, FreshnessWindow> = {
+  // Rows are tagged with the start of a 3-hour period: the newest is normally 3–6 h old.
+  'kp-index': { maxAgeMs: 7 * HOUR, ageFrom: 'data', frozenAfterMs: 10 * HOUR },
+  // A new OVATION frame every 5 min, its observation time a few minutes behind: 20 min is three
+  // missed frames. The map used its own 30 min until session 10 (src/features/map/freshness.ts);
+  // one number now, the shorter one, because a drifted oval that still reads "current" misleads
+  // more than an early "stale" does. Frozen after six missed frames while the file is still served.
+  'aurora-oval': { maxAgeMs: 20 * MIN, ageFrom: 'data', frozenAfterMs: 30 * MIN },
+  'aurora-nowcast-hemi-power': { maxAgeMs: 20 * MIN, ageFrom: 'data', frozenAfterMs: 30 * MIN },
+  // 1-minute data with real gaps of several minutes.
+  'solar-wind': { maxAgeMs: 15 * MIN, ageFrom: 'data', frozenAfterMs: 30 * MIN },
+  'magnetic-field': { maxAgeMs: 15 * MIN, ageFrom: 'data', frozenAfterMs: 30 * MIN },
+  // Issued at 00:30 and 12:30 UTC.
+  'three-day-forecast': { maxAgeMs: 14 * HOUR, ageFrom: 'data', frozenAfterMs: null },
+  // Issued daily at 22:05 UTC.
+  'three-day-geomag-forecast': { maxAgeMs: 26 * HOUR, ageFrom: 'data', frozenAfterMs: null },
+  // Monthly rows; the newest month is normally one to two months back.
+  'observed-solar-cycle': { maxAgeMs: 75 * DAY, ageFrom: 'data', frozenAfterMs: null },
+  // A prediction has no observation time: its data time is the file's Last-Modified (issue time,
+  // workers/feedStatus.ts). SWPC revises it monthly, so 45 days; without a Last-Modified its age
+  // is unknown, and unknown is never "fresh".
+  'predicted-solar-cycle': { maxAgeMs: 45 * DAY, ageFrom: 'data', frozenAfterMs: null },
+  'icao-advisories': { maxAgeMs: 1 * HOUR, ageFrom: 'fetch', frozenAfterMs: null },
+  alerts: { maxAgeMs: 15 * MIN, ageFrom: 'fetch', frozenAfterMs: null },
+  'kp-1m': { maxAgeMs: 15 * MIN, ageFrom: 'data', frozenAfterMs: 30 * MIN },
+  // The newest observed/estimated 3-hour period; a new one every 3 h.
+  'kp-forecast': { maxAgeMs: 9 * HOUR, ageFrom: 'data', frozenAfterMs: null },
+  // Issued weekly on Mondays.
+  'twenty-seven-day-outlook': { maxAgeMs: 8 * DAY, ageFrom: 'data', frozenAfterMs: null },
+  'sdo-images': { maxAgeMs: 2 * HOUR, ageFrom: 'data', frozenAfterMs: null },
+};
+
+/** The feed's state at `now`, from its own times and its product's window (not the stored state). */
+export function liveFeedState(status: Pick<FeedStatus, 'id' | 'lastSuccess' | 'dataTime' | 'error' | 'replay'>, now: number): FeedState {
+  return feedState(status, FRESHNESS[status.id], now);
+}
+
+/** The same row with its state re-evaluated at `now`. */
+export function withLiveState<T extends FeedStatus>(status: T, now: number): T {
+  const state = liveFeedState(status, now);
+  return state === status.state ? status : { ...status, state };
+}
