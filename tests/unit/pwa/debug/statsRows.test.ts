@@ -131,8 +131,8 @@ describe('the backend statistics table', () => {
     expect(alerts).toMatchObject({
       upstreamFetches: '1 (1 rejected)',
       lastStatus: '200 · just now',
-      source: 'none yet',
-      dataAge: 'no data yet',
+      // The rejected body never reaches callers: they get the recorded alerts, labelled a replay.
+      source: 'REPLAY',
       severity: 'failing',
     });
     expect(alerts.lastError).toMatch(/^Rejected upstream body: /);
