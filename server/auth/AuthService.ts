@@ -9,8 +9,10 @@ import { authorize, authorizeLink, exchangePkce, testIdpCallback, testIdpPage } 
 import { mintToken, verifyGet, verifyPost } from './otp.ts';
 import { assertPasswordLength, hashPassword, verifyPassword } from './passwords.ts';
 import { endSessions, issueSession, refreshSession, sessionExists } from './sessions.ts';
-import { createUser, findUserByEmail, findUserById, findUserByIdentity, findUserByPhone, userJson, type UserRow } from './users.ts';
+import { createUser, findUserByEmail, findUserById, findUserByPhone, userJson, type UserRow } from './users.ts';
+import { refuseSyntheticEmail } from './syntheticEmail.ts';
 import { checkMetadata, lookupKey, validEmail } from './validate.ts';
+import { walletUser } from './walletIdentity.ts';
 import { consumeWeb3Nonce, verifyEthereumSignIn } from './web3.ts';
 import { checkPassword } from './weakPassword.ts';
 
@@ -103,6 +105,7 @@ export class AuthService {
     if (m === 'POST' && path === '/verify') {
       // A 6-digit code can be guessed, a 56-character token hash cannot: only codes are limited.
       const email = str(body.email);
+      refuseSyntheticEmail(email);
       const account = email && !str(body.token_hash) ? lookupKey(email).toLowerCase() : null;
       if (account) {
         limits.take('verifyPerIp', ip);
@@ -142,6 +145,7 @@ export class AuthService {
     if (path === '/resend' && m === 'POST') {
       limits.take('emailPerIp', ip);
       const email = str(body.email) === undefined ? undefined : validEmail(str(body.email)!);
+      refuseSyntheticEmail(email);
       if (email) limits.take('perAccount', email);
       const user = email ? await findUserByEmail(ctx.db, email) : null;
       if (user) {
@@ -168,6 +172,7 @@ export class AuthService {
     const password = str(body.password);
     if ((!rawEmail && !phone) || !password) throw new AuthError(400, 'validation_failed', MISSING_CREDENTIALS);
     const email = rawEmail === undefined ? undefined : validEmail(rawEmail);
+    refuseSyntheticEmail(email);
     assertStrong(password);
     checkMetadata(obj(body.data));
     const existing = email ? await findUserByEmail(this.ctx.db, email) : await findUserByPhone(this.ctx.db, phone!);
@@ -193,6 +198,7 @@ export class AuthService {
         const phone = str(body.phone) === undefined ? undefined : lookupKey(str(body.phone)!);
         const password = str(body.password);
         if ((!email && !phone) || !password) throw new AuthError(400, 'validation_failed', MISSING_CREDENTIALS);
+        refuseSyntheticEmail(email);
         // Per account too, whether or not it exists (the answer must not tell): guessing one
         // account's password from many addresses is slowed as much as from one.
         const account = email ? email.toLowerCase() : phone!;
@@ -216,17 +222,8 @@ export class AuthService {
         const v = await verifyEthereumSignIn(ctx.cfg, body);
         // Single use, after the signature checks out (so garbage cannot burn someone's nonce).
         await consumeWeb3Nonce(ctx.db, v.nonce);
-        const providerId = `web3:ethereum:${v.address.toLowerCase()}`;
-        const claims = { address: v.address, chain: `ethereum:${v.chainId}`, domain: v.domain, statement: v.statement ?? '' };
-        const user =
-          (await findUserByIdentity(ctx.db, 'web3', providerId)) ??
-          (await createUser(ctx.db, {
-            provider: 'web3',
-            providerId,
-            userMetadata: { custom_claims: claims },
-            identityData: { sub: providerId, custom_claims: claims },
-          }));
-        return issueSession(ctx.db, ctx.cfg, user, 'web3');
+        // The account of the verified address (shared with siwe-verify), never found by email.
+        return issueSession(ctx.db, ctx.cfg, await walletUser(ctx, v), 'web3');
       }
       default:
         throw new AuthError(400, 'unsupported_grant_type', `unsupported_grant_type: ${grant || '(none)'}`);
@@ -237,6 +234,7 @@ export class AuthService {
     const password = str(body.password);
     if (password !== undefined) assertStrong(password);
     const email = str(body.email) === undefined ? undefined : validEmail(str(body.email)!);
+    refuseSyntheticEmail(email);
     checkMetadata({ ...user.raw_user_meta_data, ...obj(body.data) });
     if (email && email !== user.email?.toLowerCase() && (await findUserByEmail(this.ctx.db, email))) {
       throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
@@ -267,6 +265,7 @@ export class AuthService {
   /** /recover, /otp: no mail server locally, so the link is written to the gateway log. */
   private async sendLink(path: string, body: Record<string, unknown>) {
     const email = validEmail(str(body.email) ?? '');
+    refuseSyntheticEmail(email);
     this.limits.take('perAccount', email);
     checkMetadata(obj(body.data));
     let user = await findUserByEmail(this.ctx.db, email);

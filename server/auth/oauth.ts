@@ -3,6 +3,7 @@ import { AuthError, obj, str } from './http.ts';
 import { redirectTarget, type AuthContext } from './context.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 import { issueSession } from './sessions.ts';
+import { refuseSyntheticEmail } from './syntheticEmail.ts';
 import { createUser, findUserByEmail, findUserById, findUserByIdentity, identitiesOf, type UserRow } from './users.ts';
 import { checkMetadata, validEmail } from './validate.ts';
 
@@ -63,6 +64,8 @@ export async function testIdpCallback(ctx: AuthContext, req: Request): Promise<R
   const provider = form.get('provider') ?? '';
   if (!ctx.cfg.externalProviders.includes(provider)) throw new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
   const email = validEmail(form.get('email') ?? '');
+  // Signing in links by email: an identity at the wallet domain would land in a wallet's account.
+  refuseSyntheticEmail(email);
   const claims: Record<string, unknown> = { iss: `${ctx.cfg.siteUrl}/auth/v1/test-idp`, sub: `${provider}|${email}`, email, email_verified: true, provider_id: `${provider}|${email}` };
   const name = str(form.get('name')?.trim());
   const picture = str(form.get('picture')?.trim());

@@ -39,7 +39,7 @@ function depsFromEnv(): SiweDeps {
   return {
     config: siweConfigFromEnv(),
     nonces: createRestNonceStore(rest),
-    minter: createAuthSessionMinter({ url: restConfig.url, anonKey, serviceRoleKey: restConfig.serviceRoleKey }),
+    minter: createAuthSessionMinter({ url: restConfig.url, anonKey, serviceRoleKey: restConfig.serviceRoleKey, rest }),
     rest,
     now: () => Date.now(),
   };
@@ -92,7 +92,7 @@ export function createSiweHandler(getDeps: () => SiweDeps): (req: Request) => Pr
       let profile: Record<string, unknown> | null = null;
       if (deps.rest) {
         try {
-          profile = await ensureProfile(deps.rest, minted.userId, minted.email);
+          profile = await ensureProfile(deps.rest, minted.userId);
         } catch (e) {
           // The session is valid without the profile row; the app creates it on first save.
           console.error(`siwe-verify: profile for ${minted.userId} not created: ${e instanceof Error ? e.message : String(e)}`);

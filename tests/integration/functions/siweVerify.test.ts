@@ -23,7 +23,7 @@ interface VerifyResponse {
   address?: string;
   userId?: string;
   ensName?: string | null;
-  profile?: { id: string; email: string } | null;
+  profile?: { id: string; email: string | null } | null;
   session?: { access_token: string; refresh_token: string; expires_in: number };
 }
 
@@ -69,13 +69,14 @@ describe('siwe-verify on the local stack', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, error: null, address: wallet.address, ensName: 'aurora-fan.eth' });
     const email = `${wallet.address.toLowerCase()}@ethereum.local`;
-    expect(body.profile).toMatchObject({ id: body.userId, email });
+    // The synthetic email is the account's handle, not an address to show.
+    expect(body.profile).toMatchObject({ id: body.userId, email: null });
 
     const client = testClient(stack.url, stack.anonKey);
     const set = await client.auth.setSession({ access_token: body.sessionToken!, refresh_token: body.session!.refresh_token });
     expect(set.error).toBeNull();
     const { data } = await client.auth.getUser();
-    expect(data.user).toMatchObject({ id: body.userId, email });
+    expect(data.user).toMatchObject({ id: body.userId, email, app_metadata: { provider: 'ethereum', wallet_address: wallet.address.toLowerCase() } });
     const own = await client.from('profiles').select('id');
     expect(own.data).toEqual([{ id: body.userId }]);
 
