@@ -265,7 +265,7 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
       if (invalid) return { ok: false, message: invalid };
       return withClient(MSG.signUpFailed, async (client) => {
         const { data, error } = await client.auth.signUp({ ...credentialsOf(c), options: { emailRedirectTo: `${deps.location.origin}/auth/callback` } });
-        if (error) return authFailure(error, MSG.signUpFailed);
+        if (error) return authFailure(error, MSG.signUpFailed, c.password);
         if (!data.session) return { ok: true, message: 'Check your email to confirm your account, then sign in.' };
         adopt(data.session);
         return { ok: true };

@@ -1,3 +1,5 @@
+import { passwordProblems, PROBLEM_TEXT } from './passwordRule.ts';
+
 /** The exact user-facing texts of spec §5 and §8 for sign-in, plus how errors map onto them. */
 
 export const MSG = {
@@ -37,25 +39,31 @@ export function splitIdentifier(value: string): { email?: string; phone?: string
   return { email: text };
 }
 
-/** Human text for GoTrue's weak_password reason codes (the gateway's rule: server/auth/weakPassword.ts); unknown codes are shown as they come. */
-const REASON_TEXT: Record<string, string> = {
-  length: 'It must be at least 8 characters long.',
-  characters: 'It must contain a lower-case letter, an upper-case letter and a digit.',
-  pwned: 'It is a well-known password that is easy to guess.',
-};
-
-export function reasonText(reason: string): string {
-  return REASON_TEXT[reason] ?? reason;
-}
+/** The heading over the weak-password reasons (each reason is said once, in plain words). */
+export const WEAK_PASSWORD_MESSAGE = 'Choose a stronger password:';
 
 /** Client-side hints shown under the new-password field while typing. Advisory: the server decides. */
 export function passwordHints(password: string): string[] {
-  const hints: string[] = [];
-  if ([...password].length < 8) hints.push('Use at least 8 characters.');
-  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/[0-9]/.test(password)) {
-    hints.push('Mix lower-case and upper-case letters with at least one digit.');
+  return passwordProblems(password)
+    .filter((p) => p !== 'pwned')
+    .map((p) => PROBLEM_TEXT[p]);
+}
+
+/**
+ * GoTrue's reason codes as sentences. `characters` says which of lowercase, uppercase and digit is
+ * missing when the typed password is at hand (hosted Auth only says "characters"); unknown codes
+ * are shown as they come.
+ */
+export function reasonSentences(reasons: readonly string[], password?: string): string[] {
+  const out: string[] = [];
+  for (const r of reasons) {
+    if (r === 'length' || r === 'pwned') out.push(PROBLEM_TEXT[r]);
+    else if (r === 'characters') {
+      const missing = password === undefined ? [] : passwordProblems(password).filter((p) => p === 'lowercase' || p === 'uppercase' || p === 'digit');
+      out.push(...(missing.length ? missing.map((p) => PROBLEM_TEXT[p]) : ['Mix lowercase and uppercase letters with a digit']));
+    } else out.push(r);
   }
-  return hints;
+  return [...new Set(out)];
 }
 
 interface ErrorLike {
@@ -66,22 +74,27 @@ interface ErrorLike {
   name?: unknown;
 }
 
-/** Weak-password reasons carried by an auth error (AuthWeakPasswordError, or the raw response body). */
-export function weakPasswordReasons(error: unknown): string[] | null {
+/** Weak-password reasons carried by an auth error (AuthWeakPasswordError, or the raw response body), as sentences. */
+export function weakPasswordReasons(error: unknown, password?: string): string[] | null {
   if (!error || typeof error !== 'object') return null;
   const e = error as ErrorLike & { weak_password?: { reasons?: unknown } };
   const isWeak = e.code === 'weak_password' || e.name === 'AuthWeakPasswordError' || e.weak_password !== undefined;
   if (!isWeak) return null;
   const raw = Array.isArray(e.reasons) ? e.reasons : Array.isArray(e.weak_password?.reasons) ? e.weak_password.reasons : [];
-  return raw.filter((r): r is string => typeof r === 'string').map(reasonText);
+  return reasonSentences(
+    raw.filter((r): r is string => typeof r === 'string'),
+    password,
+  );
 }
 
 /**
  * The message for a failed auth call: the server's own text when it sent one, else the spec's
  * fallback. A network failure (status 0) gets the fallback, not the browser's "Failed to fetch".
+ * A weak password gets one heading and its reasons (the server's text would say them again).
  */
-export function authFailure(error: unknown, fallback: string): Extract<AuthResult, { ok: false }> {
-  const reasons = weakPasswordReasons(error);
+export function authFailure(error: unknown, fallback: string, password?: string): Extract<AuthResult, { ok: false }> {
+  const reasons = weakPasswordReasons(error, password);
+  if (reasons?.length) return { ok: false, message: WEAK_PASSWORD_MESSAGE, reasons };
   const e = (error && typeof error === 'object' ? error : {}) as ErrorLike;
   const status = typeof e.status === 'number' ? e.status : undefined;
   const serverText = typeof e.message === 'string' && e.message.trim() && status !== 0 && status !== undefined ? e.message.trim() : null;

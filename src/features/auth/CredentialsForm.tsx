@@ -48,7 +48,9 @@ export function CredentialsForm({
     }
   };
 
-  const hints = showPasswordHints && password ? passwordHints(password) : [];
+  // The server's reasons, once shown, stand in for the hints until the password is edited: each reason is said once.
+  const answered = !!result && !result.ok && !!result.reasons?.length;
+  const hints = showPasswordHints && password && !answered ? passwordHints(password) : [];
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-busy={busy}>
       <div className="auth-form__field">
@@ -72,7 +74,10 @@ export function CredentialsForm({
           name="password"
           autoComplete={newPassword ? 'new-password' : 'current-password'}
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            if (answered) setResult(null);
+          }}
           aria-describedby={hints.length ? `${id}-hints` : undefined}
         />
         {hints.length ? (

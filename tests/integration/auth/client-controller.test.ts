@@ -115,12 +115,13 @@ async function eventually<T>(fn: () => Promise<T | null | undefined> | T | null 
 const profileOf = async (id: string) => (await stack.sql<{ id: string; email: string | null; full_name: string | null }>('select id, email, full_name from public.profiles where id = $1', [id]))[0];
 
 describe('auth controller against the local stack', () => {
-  it('lists the server’s weak-password reasons on sign-up', async () => {
+  it('lists the server’s weak-password reasons on sign-up, each once as a plain sentence', async () => {
     const { ctrl } = harness();
     const result = await ctrl.signUp({ email: uniqueEmail(), password: 'short' });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.reasons).toEqual(['It must be at least 8 characters long.', 'It must contain a lower-case letter, an upper-case letter and a digit.']);
+    expect(result.message).toBe('Choose a stronger password:');
+    expect(result.reasons).toEqual(['Use at least 8 characters', 'Add an uppercase letter', 'Add a digit']);
     ctrl.stop();
   });
 

@@ -45,11 +45,17 @@ describe('auth error messages (spec §5, §8)', () => {
     expect(authFailure(undefined, MSG.signOutFailed).message).toBe('Failed to sign out');
   });
 
-  it('carries the weak-password reasons auth-js parsed from weak_password.reasons, in words', () => {
-    const err = new AuthWeakPasswordError('Password should be at least 8 characters.', 422, ['length', 'characters']);
-    const result = authFailure(err, MSG.signUpFailed);
-    expect(result.message).toBe('Password should be at least 8 characters.');
-    expect(result.reasons).toEqual(['It must be at least 8 characters long.', 'It must contain a lower-case letter, an upper-case letter and a digit.']);
+  it('carries the weak-password reasons auth-js parsed from weak_password.reasons, each once as a plain sentence', () => {
+    const err = new AuthWeakPasswordError(checkPassword('abc').message, 422, ['length', 'characters']);
+    const result = authFailure(err, MSG.signUpFailed, 'abc');
+    // One heading, not the server's text, which says the same things again.
+    expect(result.message).toBe('Choose a stronger password:');
+    expect(result.reasons).toEqual(['Use at least 8 characters', 'Add an uppercase letter', 'Add a digit']);
+  });
+
+  it('says what the character rule wants without the typed password, without any character-set listing', () => {
+    const result = authFailure(new AuthWeakPasswordError('x', 422, ['characters', 'characters']), MSG.signUpFailed);
+    expect(result.reasons).toEqual(['Mix lowercase and uppercase letters with a digit']);
   });
 
   it('shows an unknown reason code as it came', () => {
@@ -66,10 +72,20 @@ describe('password hints', () => {
     }
   });
 
-  it('point at what the gateway would reject for length and character mix', () => {
-    for (const pw of ['short1A', 'alllowercase1', 'NoDigitsHere']) {
-      const server = checkPassword(pw).reasons.filter((r) => r !== 'pwned');
-      expect(passwordHints(pw)).toHaveLength(server.length);
+  it('point at what the gateway would reject, each once, in the words the server uses', () => {
+    expect(passwordHints('short1A')).toEqual(['Use at least 8 characters']);
+    expect(passwordHints('alllowercase1')).toEqual(['Add an uppercase letter']);
+    expect(passwordHints('NoDigitsHere')).toEqual(['Add a digit']);
+    for (const pw of ['short1A', 'alllowercase1', 'NoDigitsHere', 'abc']) {
+      expect(checkPassword(pw).message).toBe(passwordHints(pw).map((h) => `${h}.`).join(' '));
     }
+  });
+
+  it('do not count control or format characters toward the rule (issue 11 item 12)', () => {
+    const padded = 'Ab1\u0000\u0001\u0002\u0003\u0007\u200b\u200d';
+    expect(checkPassword(padded).reasons).toEqual(['length']);
+    expect(passwordHints(padded)).toEqual(['Use at least 8 characters']);
+    // Letters and control characters only: still missing the digit, however long.
+    expect(checkPassword('AbCdEfGh\t\t\t\t').reasons).toEqual(['characters']);
   });
 });

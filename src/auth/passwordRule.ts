@@ -1,0 +1,44 @@
+/**
+ * The password rule (spec §5), in one place for the page's hints and the local auth server
+ * (server/auth/weakPassword.ts): at least 8 characters, with a lowercase letter, an uppercase
+ * letter and a digit, and not a well-known leaked password. Each problem has one plain sentence.
+ */
+export type PasswordProblem = 'length' | 'lowercase' | 'uppercase' | 'digit' | 'pwned';
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+export const PROBLEM_TEXT: Record<PasswordProblem, string> = {
+  length: `Use at least ${MIN_PASSWORD_LENGTH} characters`,
+  lowercase: 'Add a lowercase letter',
+  uppercase: 'Add an uppercase letter',
+  digit: 'Add a digit',
+  pwned: 'Choose a less common password: this one is on lists of leaked passwords',
+};
+
+// The most common leaked passwords that would otherwise pass the length and character rules.
+const COMMON = new Set([
+  'password1', 'password12', 'password123', 'password1234', 'passw0rd', 'p@ssw0rd', 'qwerty123', 'qwertyuiop1',
+  'abc12345', 'abcd1234', 'aa123456', 'iloveyou1', 'welcome1', 'welcome123', 'letmein1', 'admin123', 'admin1234',
+  'changeme1', 'football1', 'baseball1', 'monkey123', 'dragon123', 'sunshine1', 'princess1', 'trustno1', 'zaq12wsx',
+  '1q2w3e4r', '1qaz2wsx', 'qwe12345', 'asdf1234', 'test1234', 'summer2024', 'winter2024', 'aurora123',
+]);
+
+/**
+ * The characters that count: control and format characters (NUL, tab, zero-width joiners…) are
+ * invisible padding, not strength (issue 11 item 12).
+ */
+export function countedCharacters(password: string): string[] {
+  return [...password].filter((c) => !/[\p{Cc}\p{Cf}]/u.test(c));
+}
+
+export function passwordProblems(password: string): PasswordProblem[] {
+  const counted = countedCharacters(password);
+  const text = counted.join('');
+  const problems: PasswordProblem[] = [];
+  if (counted.length < MIN_PASSWORD_LENGTH) problems.push('length');
+  if (!/[a-z]/.test(text)) problems.push('lowercase');
+  if (!/[A-Z]/.test(text)) problems.push('uppercase');
+  if (!/[0-9]/.test(text)) problems.push('digit');
+  if (COMMON.has(text.toLowerCase())) problems.push('pwned');
+  return problems;
+}
