@@ -145,6 +145,8 @@ async function main(): Promise<void> {
 
   const health = await fetch(`${stack.url}/auth/v1/health`);
   if (!health.ok) throw new Error(`the gateway does not answer (${health.status})`);
+  // No mail server locally: auth's letters (password recovery, magic links) are printed instead.
+  stack.outbox.onMail((m) => console.log(`mail to ${m.to}: ${m.link} (code ${m.code})`));
   console.log(`Aurora is running at ${stack.url}`);
   console.log(`database: ${process.env.DATABASE_URL ? 'DATABASE_URL' : `embedded PGlite (${join(dataDir, 'pglite')})`}`);
   console.log(`anon key: ${stack.anonKey}`);

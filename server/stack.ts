@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import pg from 'pg';
 import { AuthService } from './auth/AuthService.ts';
+import type { MailOutbox } from './auth/mailOutbox.ts';
 import { makeApiKeys } from './auth/jwt.ts';
 import type { AuthLimits } from './auth/limits.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
@@ -55,6 +56,8 @@ export interface Stack {
   jwtSecret: string;
   databaseUrl: string;
   pool: pg.Pool;
+  /** Auth's letters (recovery and magic links): there is no mail server locally. */
+  outbox: MailOutbox;
   stop: () => Promise<void>;
 }
 
@@ -171,7 +174,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       });
     }
     // Stop order (reversed): Kp alert schedule, gateway, change feed, realtime, PostgREST, pool, database.
-    return { url, anonKey, serviceRoleKey, jwtSecret, databaseUrl, pool, stop };
+    return { url, anonKey, serviceRoleKey, jwtSecret, databaseUrl, pool, outbox: auth.outbox, stop };
   } catch (err) {
     await stop();
     throw err;

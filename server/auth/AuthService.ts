@@ -6,6 +6,7 @@ import { AuthError, errorResponse, json, obj, readJson, str } from './http.ts';
 import { verifyJwt, type AccessClaims } from './jwt.ts';
 import { AuthRateLimits } from './limits.ts';
 import { authorize, authorizeLink, exchangePkce, testIdpCallback, testIdpPage } from './oauth.ts';
+import { MailOutbox } from './mailOutbox.ts';
 import { mintToken, verifyGet, verifyPost } from './otp.ts';
 import { assertPasswordLength, hashPassword, verifyPassword } from './passwords.ts';
 import { endSessions, issueSession, refreshSession, sessionExists } from './sessions.ts';
@@ -32,6 +33,8 @@ function assertStrong(password: string): void {
  * Users, identities, sessions and refresh tokens live in the `auth` schema, as on hosted Supabase.
  */
 export class AuthService {
+  /** Emailed links (recovery, magic link, confirmation): the local stack has no mail server. */
+  readonly outbox = new MailOutbox();
   private readonly limits: AuthRateLimits;
   private readonly logFailure: (context: string, err: unknown) => void;
 
@@ -117,7 +120,7 @@ export class AuthService {
     }
     if (m === 'POST' && (path === '/recover' || path === '/otp' || path === '/magiclink')) {
       limits.take('emailPerIp', ip);
-      return json(await this.sendLink(path, body));
+      return json(await this.sendLink(path, body, url));
     }
     if (path === '/user' && m === 'GET') {
       const { user } = await this.currentUser(req);
@@ -149,8 +152,9 @@ export class AuthService {
       if (email) limits.take('perAccount', email);
       const user = email ? await findUserByEmail(ctx.db, email) : null;
       if (user) {
-        const t = await mintToken(ctx, user, str(body.type) === 'signup' ? 'signup' : 'magiclink', str(obj(body.options).emailRedirectTo));
-        ctx.log(`auth: confirmation link for ${email}: ${t.actionLink} (code ${t.otp})`);
+        const kind = str(body.type) === 'signup' ? 'signup' : 'magiclink';
+        const t = await mintToken(ctx, user, kind, str(url.searchParams.get('redirect_to')) ?? str(obj(body.options).emailRedirectTo));
+        this.outbox.send({ to: email!, kind, link: t.actionLink, code: t.otp });
       }
       return json({});
     }
@@ -262,8 +266,8 @@ export class AuthService {
     );
   }
 
-  /** /recover, /otp: no mail server locally, so the link is written to the gateway log. */
-  private async sendLink(path: string, body: Record<string, unknown>) {
+  /** /recover, /otp, /magiclink: the letter goes to the outbox (no mail server locally). */
+  private async sendLink(path: string, body: Record<string, unknown>, url: URL) {
     const email = validEmail(str(body.email) ?? '');
     refuseSyntheticEmail(email);
     this.limits.take('perAccount', email);
@@ -273,8 +277,10 @@ export class AuthService {
       user = await createUser(this.ctx.db, { email, provider: 'email', providerId: '', userMetadata: obj(body.data), confirmed: false });
     }
     if (user) {
-      const t = await mintToken(this.ctx, user, path === '/recover' ? 'recovery' : 'magiclink', str(body.redirect_to));
-      this.ctx.log(`auth: ${path === '/recover' ? 'password recovery' : 'magic'} link for ${email}: ${t.actionLink} (code ${t.otp})`);
+      const kind = path === '/recover' ? 'recovery' : 'magiclink';
+      // auth-js sends redirectTo as the `redirect_to` query parameter.
+      const t = await mintToken(this.ctx, user, kind, str(url.searchParams.get('redirect_to')) ?? str(body.redirect_to));
+      this.outbox.send({ to: email, kind, link: t.actionLink, code: t.otp });
     }
     // Like GoTrue, the answer does not reveal whether the address is registered.
     return {};

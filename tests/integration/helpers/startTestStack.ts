@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { MailOutbox } from '../../../server/auth/mailOutbox.ts';
 import { startStack, type StackOptions } from '../../../server/stack.ts';
 
 export interface TestStack {
@@ -12,6 +13,8 @@ export interface TestStack {
   databaseUrl: string;
   /** Runs SQL as the superuser on this stack's database (bypasses RLS). */
   sql: <T extends pg.QueryResultRow = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+  /** What auth would have emailed (recovery and magic links). */
+  outbox: MailOutbox;
   stop: () => Promise<void>;
 }
 
@@ -63,6 +66,7 @@ async function start(opts: TestStackOptions): Promise<TestStack> {
     serviceRoleKey: stack.serviceRoleKey,
     jwtSecret: stack.jwtSecret,
     databaseUrl,
+    outbox: stack.outbox,
     sql: async <T extends pg.QueryResultRow>(text: string, params?: unknown[]) => (await pool.query<T>(text, params)).rows,
     stop: async () => {
       await stack.stop();
