@@ -5,6 +5,13 @@
 export const APP_DATA_HOSTS = ['https://services.swpc.noaa.gov'];
 export const APP_SCRIPT_HOSTS = ['https://www.googletagmanager.com', 'https://pagead2.googlesyndication.com'];
 
+/**
+ * Where the social sign-in providers serve profile pictures (the user menu shows them). Only in
+ * img-src; a picture from elsewhere falls back to initials (src/features/auth/UserAvatar.tsx), or
+ * its host can be added with CSP_HOSTS.
+ */
+export const AVATAR_HOSTS = ['https://*.googleusercontent.com', 'https://avatars.githubusercontent.com', 'https://*.fbcdn.net', 'https://platform-lookaside.fbsbx.com'];
+
 const valid = (h: string) => /^(https?:\/\/|wss?:\/\/)?[a-z0-9.*-]+(:\d+)?$/i.test(h);
 
 /**
@@ -19,7 +26,7 @@ export function contentSecurityPolicy(extraHosts: string[]): string {
     `default-src 'self'`,
     `script-src 'self' 'wasm-unsafe-eval' ${scripts}`,
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob: ${data}`,
+    `img-src 'self' data: blob: ${data} ${AVATAR_HOSTS.join(' ')}`,
     `connect-src 'self' ${data}`,
     `font-src 'self' data:`,
     `worker-src 'self' blob:`,

@@ -32,6 +32,11 @@ export interface AuthControllerDeps {
   ethereum(): Eip1193Provider | null;
   isHidden(): boolean;
   onVisibilityChange(fn: () => void): () => void;
+  /**
+   * Before an account is deleted: remembers this device's anonymous preferences; the returned
+   * step (run after sign-out) removes the deleted user's local preferences and puts those back.
+   */
+  prepareToForgetUser?(userId: string): Promise<() => Promise<void>>;
   setTimer(fn: () => void, ms: number): unknown;
   clearTimer(handle: unknown): void;
 }
@@ -47,6 +52,9 @@ export interface AuthController {
   signInWithOAuth(): Promise<AuthResult>;
   signInWithEthereum(): Promise<AuthResult>;
   completeOAuthCallback(href: string): Promise<AuthResult>;
+  requestPasswordReset(email: string): Promise<AuthResult>;
+  updatePassword(password: string): Promise<AuthResult>;
+  deleteAccount(): Promise<AuthResult>;
   signOut(): Promise<AuthResult>;
 }
 
@@ -82,7 +90,14 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
 
   const sameUser = (a: AuthUser | null, b: AuthUser | null) =>
     a === b ||
-    (!!a && !!b && a.id === b.id && a.email === b.email && a.fullName === b.fullName && a.avatarUrl === b.avatarUrl && a.provider === b.provider);
+    (!!a &&
+      !!b &&
+      a.id === b.id &&
+      a.email === b.email &&
+      a.fullName === b.fullName &&
+      a.avatarUrl === b.avatarUrl &&
+      a.provider === b.provider &&
+      (a.walletAddress ?? null) === (b.walletAddress ?? null));
   const set = (next: AuthSnapshot) => {
     // Token refreshes re-announce the same user: no re-render for an unchanged one.
     if (next.status === snapshot.status && sameUser(next.user, snapshot.user)) return;
@@ -301,6 +316,50 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
           : await client.auth.setSession({ access_token: access_token!, refresh_token: refresh_token! });
         if (error) return authFailure(error, fallback);
         adopt(data.session);
+        return { ok: true };
+      });
+    },
+
+    async requestPasswordReset(email) {
+      const address = email.trim();
+      if (!address || !address.includes('@')) return { ok: false, message: MSG.resetEmailMissing };
+      return withClient(MSG.resetFailed, async (client) => {
+        const { error } = await client.auth.resetPasswordForEmail(address, { redirectTo: `${deps.location.origin}/auth/callback` });
+        if (error) return authFailure(error, MSG.resetFailed);
+        return { ok: true, message: MSG.resetSent };
+      });
+    },
+
+    async updatePassword(password) {
+      if (!password) return { ok: false, message: MSG.newPasswordMissing };
+      return withClient(MSG.newPasswordFailed, async (client) => {
+        const { error } = await client.auth.updateUser({ password });
+        if (error) return authFailure(error, MSG.newPasswordFailed, password);
+        return { ok: true, message: MSG.newPasswordSet };
+      });
+    },
+
+    async deleteAccount() {
+      const user = snapshot.user;
+      if (!user) return { ok: false, message: MSG.deleteSignedOut };
+      if (deps.isOffline()) return { ok: false, message: MSG.deleteOffline };
+      return withClient(MSG.deleteFailed, async (client) => {
+        const forget = await deps.prepareToForgetUser?.(user.id).catch(() => null);
+        const headers = { ...(await deps.backendHeaders()) };
+        const eth = readEthereumSession(deps.storage);
+        // An Ethereum session without a supabase one proves itself with its own token.
+        if (!storedSession() && eth?.userId === user.id) headers['Authorization'] = `Bearer ${eth.token}`;
+        const res = await deps.fetch(`${cfg.functionsBase}/delete-account`, { method: 'POST', headers });
+        if (!res.ok) {
+          const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
+          return { ok: false, message: res.status === 401 && typeof body?.error === 'string' ? body.error : MSG.deleteFailed };
+        }
+        // The server ended every session with the account: forget this device's copy of it.
+        clearEthereumSession(deps.storage);
+        await client.auth.signOut({ scope: 'local' }).catch(() => undefined);
+        deps.storage?.removeItem(cfg.storageKey);
+        set({ status: 'signed-out', user: null });
+        await forget?.().catch(() => undefined);
         return { ok: true };
       });
     },

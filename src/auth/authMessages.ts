@@ -13,7 +13,52 @@ export const MSG = {
   noWallet: 'No Ethereum wallet found in this browser',
   offline: 'You are offline — sign-in needs a connection.',
   permissionNotGranted: 'Permission not granted',
+  resetEmailMissing: 'Enter the email address you signed up with.',
+  resetSent: 'If an account uses that address, a link to set a new password is on its way. It works once, within an hour.',
+  resetFailed: 'Failed to send the reset link',
+  newPasswordMissing: 'Enter a new password.',
+  newPasswordFailed: 'Failed to set the new password',
+  newPasswordSet: 'Your new password is set.',
+  deleteFailed: 'Your account could not be deleted just now. Please try again.',
+  deleteOffline: 'You are offline — deleting your account needs a connection.',
+  deleteSignedOut: 'Sign in to delete your account.',
 } as const;
+
+/**
+ * What the callback page says when a sign-in or emailed link could not be completed: a sentence
+ * for a person, chosen from the URL's error code and the failure, never the server's raw text.
+ */
+export function callbackFailureSentence(message: string, href: string): string {
+  let params = new URLSearchParams();
+  try {
+    const url = new URL(href);
+    params = new URLSearchParams(url.hash.replace(/^#/, ''));
+    for (const [k, v] of url.searchParams) params.set(k, v);
+  } catch {
+    // not a URL: judge by the message alone
+  }
+  const code = params.get('error_code') ?? '';
+  const error = params.get('error') ?? '';
+  if (code === 'otp_expired' || /expired|already (been )?used|invalid.*(token|code|grant)|flow state/i.test(message)) {
+    return 'This link has expired or has already been used. Ask for a new one and open it once.';
+  }
+  if (error === 'access_denied' || /denied|cancel/i.test(message)) return 'The sign-in was cancelled or refused, so you are not signed in.';
+  if (message === 'No code detected.' || message === 'No session defined in URL') {
+    return 'This page was opened without a sign-in to finish. Start again from the Sign In page.';
+  }
+  if (message === MSG.offline) return message;
+  return 'We could not finish signing you in. Please try again.';
+}
+
+/** Whether the callback URL is a password-recovery link's landing (`type=recovery`). */
+export function isRecoveryLanding(href: string): boolean {
+  try {
+    const url = new URL(href);
+    return new URLSearchParams(url.hash.replace(/^#/, '')).get('type') === 'recovery' || url.searchParams.get('type') === 'recovery';
+  } catch {
+    return false;
+  }
+}
 
 /** The outcome every sign-in action hands back to a form. */
 export type AuthResult =

@@ -62,11 +62,17 @@ export function clearEthereumSession(storage: KeyStore | null): void {
   }
 }
 
-/** Spec §3: the synthetic user — email from the address plus a fixed suffix, provider ethereum. */
+/** Whether an email is the handle the server gives a wallet account (never shown: it reaches no one). */
+export function isSyntheticEmail(email: string | null | undefined): boolean {
+  return !!email && email.trim().toLowerCase().endsWith(ETH_EMAIL_SUFFIX);
+}
+
+/** Spec §3: the wallet's account, provider ethereum. Its synthetic email is the server's handle, not the person's: none is shown. */
 export function ethereumUser(s: EthereumSession, profile?: { full_name?: string | null; avatar_url?: string | null } | null): AuthUser {
   return {
     id: s.userId,
-    email: `${s.address.toLowerCase()}${ETH_EMAIL_SUFFIX}`,
+    email: null,
+    walletAddress: s.address,
     fullName: profile?.full_name?.trim() || s.ensName || null,
     avatarUrl: profile?.avatar_url ?? null,
     provider: 'ethereum',

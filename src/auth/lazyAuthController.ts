@@ -1,5 +1,5 @@
 import type { AuthController } from './authController.ts';
-import type { AuthResult } from './authMessages.ts';
+import { MSG, type AuthResult } from './authMessages.ts';
 import { initialSnapshot, type AuthSnapshot } from './startupState.ts';
 import type { Credentials } from './useAuth.ts';
 
@@ -75,6 +75,9 @@ export function createLazyAuthController(opts: {
     signInWithOAuth: action((c) => () => c.signInWithOAuth(), 'Failed to sign in with Google'),
     signInWithEthereum: action((c) => () => c.signInWithEthereum(), 'Failed to sign in with Ethereum'),
     completeOAuthCallback: action((c) => (href: string) => c.completeOAuthCallback(href), 'Failed to sign in with Google'),
+    requestPasswordReset: action((c) => (email: string) => c.requestPasswordReset(email), MSG.resetFailed),
+    updatePassword: action((c) => (password: string) => c.updatePassword(password), MSG.newPasswordFailed),
+    deleteAccount: action((c) => () => c.deleteAccount(), MSG.deleteFailed),
     signOut: action((c) => () => c.signOut(), 'Failed to sign out'),
   };
 }

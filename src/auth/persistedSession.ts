@@ -1,3 +1,4 @@
+import { isSyntheticEmail } from './ethereumSession.ts';
 import type { AuthUser } from './useAuth.ts';
 
 /** The parts of a supabase-js user we read. Kept structural so this file never imports supabase-js. */
@@ -25,12 +26,17 @@ function text(v: unknown): string | null {
 export function toAuthUser(user: BackendUser): AuthUser {
   const meta = user.user_metadata ?? {};
   const app = user.app_metadata ?? {};
+  const email = text(user.email);
+  const claims = meta['custom_claims'] && typeof meta['custom_claims'] === 'object' ? (meta['custom_claims'] as Record<string, unknown>) : {};
+  // A wallet account: the address set by the server, the web3 grant's claims, or the synthetic email's local part.
+  const wallet = text(app['wallet_address']) ?? text(claims['address']) ?? (isSyntheticEmail(email) ? email!.split('@')[0]! : null);
   return {
     id: user.id,
-    email: text(user.email),
-    fullName: text(meta['full_name']) ?? text(meta['name']),
+    email: isSyntheticEmail(email) ? null : email,
+    fullName: text(meta['full_name']) ?? text(meta['name']) ?? text(meta['ens_name']),
     avatarUrl: text(meta['avatar_url']) ?? text(meta['picture']),
     provider: text(app['provider']) ?? 'email',
+    ...(wallet ? { walletAddress: wallet } : {}),
   };
 }
 

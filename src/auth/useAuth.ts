@@ -10,6 +10,8 @@ export interface AuthUser {
   fullName: string | null;
   avatarUrl: string | null;
   provider: string;
+  /** The wallet's 0x address, for an Ethereum account (which has no email to show). */
+  walletAddress?: string | null;
 }
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -34,6 +36,12 @@ export interface AuthState {
   signInWithEthereum(): Promise<AuthResult>;
   /** Finishes a social sign-in on /auth/callback: exchanges `?code=` or reads `#access_token=`. */
   completeOAuthCallback(href: string): Promise<AuthResult>;
+  /** "Forgot password?": emails a link that opens /auth/callback signed in for a new password. */
+  requestPasswordReset(email: string): Promise<AuthResult>;
+  /** Sets the signed-in user's new password (after the recovery link). */
+  updatePassword(password: string): Promise<AuthResult>;
+  /** Deletes the account on the server, then signs out with the device's anonymous preferences back. */
+  deleteAccount(): Promise<AuthResult>;
   signOut(): Promise<AuthResult>;
 }
 
@@ -49,6 +57,9 @@ export const AuthContext = createContext<AuthState>({
   signInWithOAuth: notReady,
   signInWithEthereum: notReady,
   completeOAuthCallback: notReady,
+  requestPasswordReset: notReady,
+  updatePassword: notReady,
+  deleteAccount: notReady,
   signOut: notReady,
 });
 
@@ -57,9 +68,30 @@ export function useAuth(): AuthState {
   return useContext(AuthContext);
 }
 
-/** Spec §2: full_name, else the part of the email before the at-sign, else "User". */
-export function displayName(user: Pick<AuthUser, 'fullName' | 'email'> | null): string {
+/** Spec §2: full_name, else the part of the email before the at-sign, else (a wallet) its short address, else "User". */
+export function displayName(user: Pick<AuthUser, 'fullName' | 'email' | 'walletAddress'> | null): string {
   if (user?.fullName?.trim()) return user.fullName.trim();
   const local = user?.email?.split('@')[0];
-  return local ? local : 'User';
+  if (local) return local;
+  return user?.walletAddress ? shortAddress(user.walletAddress) : 'User';
+}
+
+/** `0x1234…abcd`: enough to recognise a wallet, short enough for a menu. */
+export function shortAddress(address: string): string {
+  const a = address.trim();
+  return /^0x[0-9a-fA-F]{40}$/.test(a) ? `${a.slice(0, 4)}…${a.slice(-4)}` : a;
+}
+
+/** Up to two letters for an avatar that has no picture (or whose picture does not load). */
+export function initials(user: Pick<AuthUser, 'fullName' | 'email' | 'walletAddress'> | null): string {
+  const name = user?.fullName?.trim();
+  if (name) {
+    const words = name.split(/\s+/).filter(Boolean);
+    const letters = words.length > 1 ? [words[0]!, words.at(-1)!] : [words[0]!];
+    return letters.map((w) => [...w][0]!.toLocaleUpperCase()).join('');
+  }
+  const local = user?.email?.split('@')[0];
+  if (local) return [...local][0]!.toLocaleUpperCase();
+  if (user?.walletAddress && /^0x[0-9a-fA-F]{2}/.test(user.walletAddress)) return user.walletAddress.slice(2, 4).toUpperCase();
+  return '?';
 }

@@ -1,39 +1,59 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { callbackFailureSentence, isRecoveryLanding } from '../../auth/authMessages.ts';
 import { useAuth, type AuthResult } from '../../auth/useAuth.ts';
 import { Page } from '../../ui/Page.tsx';
+import { NewPasswordForm } from './NewPasswordForm.tsx';
 
 /**
- * /auth/callback and /auth/facebook/callback (spec §2): where the identity provider sends the
- * browser back. Exchanges the PKCE `?code=` (or reads an implicit `#access_token=`) once, shows
- * progress or the error, and goes to / when signed in.
+ * /auth/callback and /auth/facebook/callback (spec §2): where the identity provider, or an emailed
+ * link, sends the browser back. Exchanges the PKCE `?code=` (or reads an implicit `#access_token=`)
+ * once, shows progress or what went wrong in a sentence, and goes to / when signed in — except
+ * after a password-recovery link (`type=recovery`), where the new password is chosen first.
  */
 export function AuthCallbackPage() {
-  const { status, completeOAuthCallback } = useAuth();
+  const { status, completeOAuthCallback, updatePassword } = useAuth();
+  const navigate = useNavigate();
   const [result, setResult] = useState<AuthResult | null>(null);
+  // Read once: the address bar is cleaned below, and a reload must not look like a new landing.
+  const landing = useRef<{ href: string; recovery: boolean } | null>(null);
+  landing.current ??= { href: window.location.href, recovery: isRecoveryLanding(window.location.href) };
   // The code is single-use: StrictMode's second effect run must not exchange it again.
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void completeOAuthCallback(window.location.href).then(setResult);
+    const { href } = landing.current!;
+    const hadParams = hasCallbackParams();
+    void completeOAuthCallback(href).then(setResult);
+    // Tokens and codes do not stay in the address bar (history, screenshots, shared links).
+    if (hadParams) window.history.replaceState(window.history.state, '', window.location.pathname);
   }, [completeOAuthCallback]);
 
+  const { href, recovery } = landing.current;
+  if (recovery && result?.ok) {
+    return (
+      <Page title="Choose a new password" lead="You are signed in by the link you opened. Choose a new password to finish.">
+        <div className="auth-panel card">
+          <NewPasswordForm onSubmit={updatePassword} onDone={() => void navigate('/', { replace: true })} />
+        </div>
+      </Page>
+    );
+  }
   // Signed in already and nothing to exchange (a reload of this page, a bookmark): just go home.
-  if (result?.ok || (status === 'signed-in' && !hasCallbackParams())) {
+  if (result?.ok || (status === 'signed-in' && !result && !/[?&#](code|error|access_token)=/.test(href))) {
     return <Navigate to="/" replace />;
   }
+  const failed = result && !result.ok;
   return (
-    <Page title="Signing you in">
-      {result && !result.ok ? (
+    <Page title={failed ? (recovery ? 'Password reset failed' : 'Sign-in failed') : 'Signing you in'}>
+      {failed ? (
         <div className="auth-panel card">
           <div className="auth-form__error" role="alert">
-            <p>{result.message}</p>
+            <p>{callbackFailureSentence(result.message, href)}</p>
           </div>
-          <p>
-            <Link to="/login">Back to Sign In</Link>
-          </p>
+          <p>{recovery ? <Link to="/login?reset=1">Ask for a new link</Link> : <Link to="/login">Back to Sign In</Link>}</p>
         </div>
       ) : (
         <p role="status" aria-live="polite">

@@ -1,15 +1,21 @@
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { MSG } from '../../auth/authMessages.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { Page } from '../../ui/Page.tsx';
 import { AlternativeSignIn } from './AlternativeSignIn.tsx';
 import { CredentialsForm } from './CredentialsForm.tsx';
+import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 import { useOffline } from './useOffline.ts';
 
-/** /login (spec §2): email + password, social and Ethereum sign-in. A signed-in user goes to /. */
+/**
+ * /login (spec §2): email + password, social and Ethereum sign-in. A signed-in user goes to /.
+ * "Forgot password?" (or /login?reset=1) swaps the form for the reset-link request.
+ */
 export function LoginPage() {
-  const { status, signInWithPassword } = useAuth();
+  const { status, signInWithPassword, requestPasswordReset } = useAuth();
   const offline = useOffline();
+  const [params, setParams] = useSearchParams();
+  const resetting = params.get('reset') === '1';
   if (status === 'signed-in') return <Navigate to="/" replace />;
   return (
     <Page title="Sign In" lead="Sign in to keep your map preferences on every device.">
@@ -19,14 +25,25 @@ export function LoginPage() {
             {MSG.offline}
           </p>
         ) : null}
-        <CredentialsForm
-          submitLabel="Sign In"
-          busyLabel="Signing in…"
-          onSubmit={signInWithPassword}
-          offline={offline}
-          offlineMessage={MSG.offline}
-        />
-        <AlternativeSignIn offline={offline} />
+        {resetting ? (
+          <ForgotPasswordForm onSubmit={requestPasswordReset} offline={offline} onCancel={() => setParams({}, { replace: true })} />
+        ) : (
+          <>
+            <CredentialsForm
+              submitLabel="Sign In"
+              busyLabel="Signing in…"
+              onSubmit={signInWithPassword}
+              offline={offline}
+              offlineMessage={MSG.offline}
+            />
+            <p className="auth-panel__switch">
+              <Link to="/login?reset=1" replace>
+                Forgot password?
+              </Link>
+            </p>
+            <AlternativeSignIn offline={offline} />
+          </>
+        )}
         <p className="auth-panel__switch">
           No account yet? <Link to="/signup">Sign Up</Link>
         </p>

@@ -1,9 +1,10 @@
 import './auth.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { displayName, useAuth } from '../../auth/useAuth.ts';
+import { displayName, shortAddress, useAuth } from '../../auth/useAuth.ts';
+import { UserAvatar } from './UserAvatar.tsx';
 
-/** The header's user menu (spec §2): display name, email, a Settings link and Sign Out. */
+/** The header's user menu (spec §2): picture or initials, display name, email (or a wallet's short address), Settings and Sign Out. */
 export function UserMenu() {
   const { user, status, signOut } = useAuth();
   const [open, setOpen] = useState(false);
@@ -53,13 +54,18 @@ export function UserMenu() {
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
       >
-        {user.avatarUrl ? <img className="user-menu__avatar" src={user.avatarUrl} alt="" width={28} height={28} /> : null}
+        <UserAvatar user={user} />
         <span className="user-menu__name">{name}</span>
       </button>
       {open ? (
         <div className="user-menu__panel card" id={menuId}>
           <p className="user-menu__display-name">{name}</p>
           {user.email ? <p className="user-menu__email muted">{user.email}</p> : null}
+          {!user.email && user.walletAddress && name !== shortAddress(user.walletAddress) ? (
+            <p className="user-menu__email muted" title={user.walletAddress}>
+              {shortAddress(user.walletAddress)}
+            </p>
+          ) : null}
           <Link to="/settings" className="user-menu__link" onClick={() => setOpen(false)}>
             Settings
           </Link>

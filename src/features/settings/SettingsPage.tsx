@@ -1,16 +1,26 @@
 import './settings.css';
 import { useState } from 'react';
-import { displayName, useAuth } from '../../auth/useAuth.ts';
+import { displayName, shortAddress, useAuth, type AuthUser } from '../../auth/useAuth.ts';
+import { useOffline } from '../auth/useOffline.ts';
 import type { Preferences } from '../../../sync/model.ts';
 import { usePreferences } from '../../../sync/react/index.ts';
 import { Page } from '../../ui/Page.tsx';
+import { DeleteAccountSection } from './DeleteAccountSection.tsx';
 import { MapPreferencesForm } from './MapPreferencesForm.tsx';
 import { NotificationSettingsForm } from './NotificationSettingsForm.tsx';
 import { useNotificationSettings } from './useNotificationSettings.ts';
 
-/** /settings (spec §2): map preferences (synced with the profile) and Kp alert settings. */
+/** "Signed in as Ada (ada@example.com)."; a wallet shows its short address, never an invented email. */
+function signedInAs(user: AuthUser): string {
+  const name = displayName(user);
+  const detail = user.email ?? (user.walletAddress ? shortAddress(user.walletAddress) : null);
+  return `Signed in as ${name}${detail && detail !== name ? ` (${detail})` : ''}.`;
+}
+
+/** /settings (spec §2): map preferences (synced with the profile), Kp alert settings, and deleting the account. */
 export function SettingsPage() {
-  const { user } = useAuth();
+  const { user, deleteAccount } = useAuth();
+  const offline = useOffline();
   const prefs = usePreferences();
   const notifications = useNotificationSettings();
   const [prefsError, setPrefsError] = useState<string | null>(null);
@@ -22,7 +32,7 @@ export function SettingsPage() {
 
   const prefsProblem = prefsError ?? (prefs.error ? `Could not load your preferences: ${prefs.error.message}` : null);
   return (
-    <Page title="Settings" lead={user ? `Signed in as ${displayName(user)}${user.email ? ` (${user.email})` : ''}.` : undefined}>
+    <Page title="Settings" lead={user ? signedInAs(user) : undefined}>
       <section className="card settings-section" aria-label="Map preferences">
         <MapPreferencesForm preferences={prefs.data} onChange={changePreferences} disabled={prefs.isLoading} />
         {prefsProblem ? (
@@ -47,6 +57,7 @@ export function SettingsPage() {
           />
         )}
       </section>
+      {user ? <DeleteAccountSection onDelete={deleteAccount} offline={offline} /> : null}
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { Wallet } from 'ethers';
+import { Wallet, type HDNodeWallet } from 'ethers';
 import { SiweMessage, generateNonce } from 'siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD, testClient } from '../helpers/clients.ts';
@@ -16,10 +16,12 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const synthetic = (w: Wallet) => `${w.address.toLowerCase()}@ethereum.local`;
+type AnyWallet = Wallet | HDNodeWallet;
+
+const synthetic = (w: AnyWallet) => `${w.address.toLowerCase()}@ethereum.local`;
 const host = () => new URL(stack.url).host;
 
-async function siweMessage(wallet: Wallet, nonce: string) {
+async function siweMessage(wallet: AnyWallet, nonce: string) {
   const message = new SiweMessage({
     domain: host(),
     address: wallet.address,
@@ -40,7 +42,7 @@ interface Verified {
   session?: { access_token: string; refresh_token: string };
 }
 
-async function siweVerify(wallet: Wallet): Promise<Verified> {
+async function siweVerify(wallet: AnyWallet): Promise<Verified> {
   const headers = { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` };
   const nonce = ((await (await fetch(`${stack.url}/functions/v1/siwe-verify/nonce`, { headers })).json()) as { nonce: string }).nonce;
   const res = await fetch(`${stack.url}/functions/v1/siwe-verify`, {
@@ -83,7 +85,7 @@ describe('a wallet account cannot be taken over through its synthetic email', ()
   });
 
   it('signs the wallet in to its own account even when an older account holds its synthetic email', async () => {
-    const wallet = Wallet.createRandom() as unknown as Wallet;
+    const wallet = Wallet.createRandom();
     // An account registered at the address before the fix (the service role can still make one).
     const admin = await auth('/admin/users', { email: synthetic(wallet), password: STRONG_PASSWORD, email_confirm: true }, stack.serviceRoleKey);
     expect(admin.status).toBe(200);
@@ -107,7 +109,7 @@ describe('a wallet account cannot be taken over through its synthetic email', ()
   });
 
   it('refuses magic links, codes, recovery and email changes at a wallet address', async () => {
-    const wallet = Wallet.createRandom() as unknown as Wallet;
+    const wallet = Wallet.createRandom();
     const signedIn = await siweVerify(wallet);
     refusedClearly(await auth('/otp', { email: synthetic(wallet), create_user: true }));
     refusedClearly(await auth('/magiclink', { email: synthetic(wallet) }));
@@ -117,7 +119,7 @@ describe('a wallet account cannot be taken over through its synthetic email', ()
 
     const other = await testClient(stack.url, stack.anonKey).auth.signUp({ email: `other.${Date.now()}@example.com`, password: STRONG_PASSWORD });
     const token = other.data.session!.access_token;
-    const victim = Wallet.createRandom() as unknown as Wallet;
+    const victim = Wallet.createRandom();
     refusedClearly(await auth('/user', { email: synthetic(victim) }, token, 'PUT'));
     // The wallet's own account cannot be given a password route either.
     refusedClearly(await auth('/user', { email: synthetic(victim) }, signedIn.session!.access_token, 'PUT'));
@@ -136,14 +138,14 @@ describe('a wallet account cannot be taken over through its synthetic email', ()
   });
 
   it('reaches the same account through siwe-verify and the web3 grant, in either order', async () => {
-    const a = Wallet.createRandom() as unknown as Wallet;
+    const a = Wallet.createRandom();
     const viaFunction = await siweVerify(a);
     const m1 = await siweMessage(a, generateNonce());
     const grant = await testClient(stack.url, stack.anonKey).auth.signInWithWeb3({ chain: 'ethereum', message: m1.message, signature: m1.signature as `0x${string}` });
     expect(grant.error).toBeNull();
     expect(grant.data.user?.id).toBe(viaFunction.userId);
 
-    const b = Wallet.createRandom() as unknown as Wallet;
+    const b = Wallet.createRandom();
     const m2 = await siweMessage(b, generateNonce());
     const first = await testClient(stack.url, stack.anonKey).auth.signInWithWeb3({ chain: 'ethereum', message: m2.message, signature: m2.signature as `0x${string}` });
     expect(first.error).toBeNull();

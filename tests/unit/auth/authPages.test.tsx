@@ -30,6 +30,9 @@ function authState(over: Partial<AuthState> = {}): AuthState {
     signInWithOAuth: vi.fn(ok),
     signInWithEthereum: vi.fn(ok),
     completeOAuthCallback: vi.fn(ok),
+    requestPasswordReset: vi.fn(ok),
+    updatePassword: vi.fn(ok),
+    deleteAccount: vi.fn(ok),
     signOut: vi.fn(ok),
     ...over,
   };
@@ -153,16 +156,80 @@ describe('Auth callback page', () => {
     expect(auth.completeOAuthCallback).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the error and a way back to Sign In when the exchange fails', async () => {
+  it('says in its heading and a sentence that sign-in failed, with a way back to Sign In', async () => {
     const auth = authState({ completeOAuthCallback: vi.fn(async () => ({ ok: false as const, message: 'No code detected.' })) });
     renderAt('/auth/callback', <AuthCallbackPage />, auth);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Signing you in');
     expect(screen.getByRole('status').textContent).toBe('Completing sign-in…');
-    expect((await screen.findByRole('alert')).textContent).toBe('No code detected.');
+    expect((await screen.findByRole('alert')).textContent).toBe('This page was opened without a sign-in to finish. Start again from the Sign In page.');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign-in failed');
     expect(screen.getByRole('link', { name: 'Back to Sign In' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('explains a used or expired emailed link in words, not the server’s text', async () => {
+    window.history.replaceState(null, '', '/auth/callback#error=access_denied&error_code=otp_expired&error_description=Token+has+expired+or+is+invalid');
+    const auth = authState({ completeOAuthCallback: vi.fn(async () => ({ ok: false as const, message: 'Token has expired or is invalid' })) });
+    renderAt('/auth/callback', <AuthCallbackPage />, auth);
+    expect((await screen.findByRole('alert')).textContent).toBe('This link has expired or has already been used. Ask for a new one and open it once.');
+    expect(document.body.textContent).not.toContain('Token has expired');
+    // The tokens or errors do not stay in the address bar.
+    expect(window.location.hash).toBe('');
+  });
+
+  it('after a password-recovery link, asks for the new password, then goes to /', async () => {
+    window.history.replaceState(null, '', '/auth/callback#access_token=a&refresh_token=b&type=recovery');
+    const updatePassword = vi.fn(async (password: string) =>
+      password === 'abc' ? authFailure(new AuthWeakPasswordError('x', 422, ['length', 'characters']), MSG.newPasswordFailed, password) : { ok: true as const },
+    );
+    const auth = authState({ status: 'signed-in', updatePassword });
+    renderAt('/auth/callback', <AuthCallbackPage />, auth);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Choose a new password');
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+    const reasons = await screen.findByRole('list', { name: 'Why the password was rejected' });
+    expect([...reasons.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Use at least 8 characters', 'Add an uppercase letter', 'Add a digit']);
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Borealis-Kp7-Night' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findByText('Home screen')).toBeTruthy();
+    expect(updatePassword).toHaveBeenLastCalledWith('Borealis-Kp7-Night');
+  });
+});
+
+describe('Forgot password', () => {
+  it('opens from Sign In, sends the address, and says the link is on its way', async () => {
+    const requestPasswordReset = vi.fn(async (): Promise<AuthResult> => ({ ok: true, message: MSG.resetSent }));
+    renderAt('/login', <LoginPage />, authState({ requestPasswordReset }));
+    fireEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    const form = await screen.findByRole('form', { name: 'Reset your password' });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect((await screen.findByRole('status')).textContent).toBe(MSG.resetSent);
+    expect(requestPasswordReset).toHaveBeenCalledWith('ada@example.com');
+    expect(form).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Sign In' }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
   });
 });
 
 describe('User menu', () => {
+  it('shows initials when the picture is missing or does not load', () => {
+    const user = { id: 'u', email: 'grace@example.com', fullName: 'Grace Brewster Hopper', avatarUrl: 'https://avatars.example.invalid/g.png', provider: 'google' };
+    const { container } = renderAt('/menu', <UserMenu />, authState({ status: 'signed-in', user }));
+    const img = container.querySelector('img.user-avatar')!;
+    expect(img.getAttribute('src')).toBe(user.avatarUrl);
+    fireEvent.error(img);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('.user-avatar--initials')?.textContent).toBe('GH');
+  });
+
+  it('shows an Ethereum account by its short address, with no invented email', () => {
+    const address = '0x12AbCdEf0123456789aBcDeF0123456789abCDEF';
+    renderAt('/menu', <UserMenu />, authState({ status: 'signed-in', user: { id: 'w', email: null, fullName: null, avatarUrl: null, provider: 'ethereum', walletAddress: address } }));
+    fireEvent.click(screen.getByRole('button', { name: '0x12…CDEF' }));
+    expect(document.body.textContent).not.toContain('ethereum.local');
+    expect(document.body.textContent).not.toContain('@');
+  });
+
   it('shows the display name, then the email, a Settings link and Sign Out', () => {
     renderAt('/menu', <UserMenu />, authState(signedIn));
     const toggle = screen.getByRole('button', { name: 'ada' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toAuthUser } from '../../../src/auth/persistedSession.ts';
-import { displayName } from '../../../src/auth/useAuth.ts';
+import { displayName, initials, shortAddress } from '../../../src/auth/useAuth.ts';
 
 describe('displayName (spec §2 user menu)', () => {
   it('uses full_name when there is one', () => {
@@ -41,5 +41,37 @@ describe('toAuthUser (spec §3 social sign-up fields)', () => {
     expect(user.fullName).toBe('Full');
     expect(user.avatarUrl).toBe('a.png');
     expect(user.provider).toBe('email');
+  });
+});
+
+describe('Ethereum accounts (short address, no invented email)', () => {
+  const address = '0x12aBcDeF0123456789abcdef0123456789ABcdef';
+
+  it('shortens an address to 0x12…cdef and names a wallet account by it', () => {
+    expect(shortAddress(address)).toBe('0x12…cdef');
+    expect(displayName({ fullName: null, email: null, walletAddress: address })).toBe('0x12…cdef');
+    expect(initials({ fullName: null, email: null, walletAddress: address })).toBe('12');
+  });
+
+  it('drops the synthetic email of a wallet session and keeps its address, from siwe-verify or the web3 grant', () => {
+    const fromFunction = toAuthUser({
+      id: 'w1',
+      email: `${address.toLowerCase()}@ethereum.local`,
+      user_metadata: { address, ens_name: null },
+      app_metadata: { provider: 'ethereum', wallet_address: address.toLowerCase() },
+    });
+    expect(fromFunction).toMatchObject({ email: null, walletAddress: address.toLowerCase(), provider: 'ethereum' });
+    expect(displayName(fromFunction)).toBe('0x12…cdef');
+    const fromGrant = toAuthUser({ id: 'w2', email: null, user_metadata: { custom_claims: { address } }, app_metadata: { provider: 'web3' } });
+    expect(fromGrant).toMatchObject({ email: null, walletAddress: address });
+  });
+});
+
+describe('initials for an avatar without a picture', () => {
+  it('takes the first and last name’s first letters, else the email’s first letter', () => {
+    expect(initials({ fullName: 'Grace Brewster Hopper', email: null })).toBe('GH');
+    expect(initials({ fullName: 'Ada', email: null })).toBe('A');
+    expect(initials({ fullName: null, email: 'stargazer@example.com' })).toBe('S');
+    expect(initials(null)).toBe('?');
   });
 });

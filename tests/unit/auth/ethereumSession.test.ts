@@ -40,9 +40,11 @@ describe('stored Ethereum session (spec §3, §4)', () => {
     expect(asked).toEqual([['user-1', 'tok']]);
     expect(result.kind).toBe('signed-in');
     if (result.kind !== 'signed-in') return;
+    // The synthetic email is the server's handle for the account, not an address to show.
     expect(result.user).toEqual({
       id: 'user-1',
-      email: `${ADDRESS.toLowerCase()}${ETH_EMAIL_SUFFIX}`,
+      email: null,
+      walletAddress: ADDRESS,
       fullName: 'aurora.eth',
       avatarUrl: null,
       provider: 'ethereum',

@@ -30,12 +30,15 @@ const auth: AuthState = {
   signInWithOAuth: notReady,
   signInWithEthereum: notReady,
   completeOAuthCallback: notReady,
+  requestPasswordReset: notReady,
+  updatePassword: notReady,
+  deleteAccount: notReady,
   signOut: notReady,
 };
 
-function renderSettings() {
+function renderSettings(value: AuthState = auth) {
   return render(
-    <AuthContext.Provider value={auth}>
+    <AuthContext.Provider value={value}>
       <DatabaseProvider database={db!}>
         <MemoryRouter>
           <SettingsPage />
@@ -46,6 +49,38 @@ function renderSettings() {
 }
 
 describe('Settings page', () => {
+  it('deletes the account only after a clear confirm step, and can be backed out of', async () => {
+    let calls = 0;
+    const deleteAccount = async () => {
+      calls++;
+      return { ok: false as const, message: 'Your account could not be deleted just now. Please try again.' };
+    };
+    renderSettings({ ...auth, deleteAccount });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account…' }));
+    expect(calls).toBe(0);
+    const confirm = screen.getByRole('group', { name: 'Confirm account deletion' });
+    expect(confirm.textContent).toContain('This cannot be undone.');
+    expect(confirm.textContent).toContain('Kp alert subscriptions');
+    fireEvent.click(screen.getByRole('button', { name: 'Keep my account' }));
+    expect(screen.queryByRole('group', { name: 'Confirm account deletion' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Your account could not be deleted just now. Please try again.');
+    expect(calls).toBe(1);
+  });
+
+  it('names an Ethereum account by its short address, never an invented email', () => {
+    const address = '0x12aBcDeF0123456789abcdef0123456789ABcdef';
+    renderSettings({ ...auth, user: { id: 'w', email: null, fullName: 'aurora.eth', avatarUrl: null, provider: 'ethereum', walletAddress: address } });
+    expect(screen.getByText('Signed in as aurora.eth (0x12…cdef).')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('ethereum.local');
+  });
+
+  it('offers no account deletion when signed out', () => {
+    renderSettings({ ...auth, status: 'signed-out', user: null });
+    expect(screen.queryByRole('button', { name: 'Delete account…' })).toBeNull();
+  });
+
   it('shows the Settings heading with the map preferences at their defaults', async () => {
     renderSettings();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Settings');

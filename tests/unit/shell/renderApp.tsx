@@ -18,6 +18,9 @@ export function authValue(status: AuthStatus, user: AuthUser | null = null): Aut
     signInWithOAuth: ok,
     signInWithEthereum: ok,
     completeOAuthCallback: ok,
+    requestPasswordReset: ok,
+    updatePassword: ok,
+    deleteAccount: ok,
     signOut: ok,
   } as AuthState;
 }
