@@ -25,38 +25,10 @@ async function clientWithSync() {
   return client;
 }
 
-/**
- * Account deletion's local half (see AuthControllerDeps.prepareToForgetUser): the anonymous
- * preferences as they are now (sign-out copies the user's values over them), and afterwards the
- * deleted user's document gone and those anonymous values back.
- */
+/** Account deletion's local half (src/auth/forgetLocalUser.ts), loaded with the database when needed. */
 async function prepareToForgetUser(userId: string): Promise<() => Promise<void>> {
-  const [{ getDatabase }, { getPreferencesUser, subscribePreferencesUser }, { ANONYMOUS_PREFERENCES_ID }] = await Promise.all([
-    import('../../sync/database.ts'),
-    import('../../sync/preferences/activeUser.ts'),
-    import('../../sync/schemas/preferences.ts'),
-  ]);
-  const db = await getDatabase();
-  const before = (await db.preferences.findOne(ANONYMOUS_PREFERENCES_ID).exec())?.toMutableJSON(true) ?? null;
-  return async () => {
-    // The account sync stops on SIGNED_OUT (and only then stops writing): wait for it, briefly.
-    await new Promise<void>((resolve) => {
-      if (getPreferencesUser() !== userId) return resolve();
-      const timer = setTimeout(done, 5000);
-      const unsubscribe = subscribePreferencesUser(() => {
-        if (getPreferencesUser() !== userId) done();
-      });
-      function done() {
-        clearTimeout(timer);
-        unsubscribe();
-        resolve();
-      }
-    });
-    await db.preferences.findOne(userId).exec().then((doc) => doc?.remove());
-    const anonymous = await db.preferences.findOne(ANONYMOUS_PREFERENCES_ID).exec();
-    if (before) await db.preferences.upsert(before);
-    else await anonymous?.remove();
-  };
+  const [{ getDatabase }, forget] = await Promise.all([import('../../sync/database.ts'), import('./forgetLocalUser.ts')]);
+  return forget.prepareToForgetUser(await getDatabase(), userId);
 }
 
 function safeLocalStorage(): Storage | null {

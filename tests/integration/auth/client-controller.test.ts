@@ -3,6 +3,7 @@ import { getBytes, Wallet } from 'ethers';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthController, type AuthController, type AuthControllerDeps } from '../../../src/auth/authController.ts';
+import { MSG } from '../../../src/auth/authMessages.ts';
 import { buildAuthConfig } from '../../../src/auth/config.ts';
 import { ETH_KEYS } from '../../../src/auth/ethereumSession.ts';
 import type { Eip1193Provider } from '../../../src/auth/ethereumSignIn.ts';
@@ -55,7 +56,16 @@ interface Harness {
   assigned: string[];
 }
 
-function harness(opts: { storage?: Storage; wallet?: Wallet; siteOrigin?: string; tickScale?: number; offline?: () => boolean } = {}): Harness {
+function harness(
+  opts: {
+    storage?: Storage;
+    wallet?: Wallet;
+    siteOrigin?: string;
+    tickScale?: number;
+    offline?: () => boolean;
+    prepareToForgetUser?: AuthControllerDeps['prepareToForgetUser'];
+  } = {},
+): Harness {
   const storage = opts.storage ?? memoryStorage();
   const config = buildAuthConfig({ VITE_SUPABASE_URL: stack.url, VITE_SUPABASE_ANON_KEY: stack.anonKey }, stack.url);
   const client = createClient(stack.url, stack.anonKey, {
@@ -98,6 +108,7 @@ function harness(opts: { storage?: Storage; wallet?: Wallet; siteOrigin?: string
     onVisibilityChange: () => () => undefined,
     setTimer: (fn, ms) => setTimeout(fn, ms / (opts.tickScale ?? 1)),
     clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    prepareToForgetUser: opts.prepareToForgetUser,
   };
   return { ctrl: createAuthController(deps), storage, assigned };
 }
@@ -123,6 +134,51 @@ describe('auth controller against the local stack', () => {
     expect(result.message).toBe('Choose a stronger password:');
     expect(result.reasons).toEqual(['Use at least 8 characters', 'Add an uppercase letter', 'Add a digit']);
     ctrl.stop();
+  });
+
+  it('emails a reset link that signs the user in to choose a new password, which then works', async () => {
+    const email = uniqueEmail('reset');
+    expect(await harness().ctrl.signUp({ email, password: STRONG_PASSWORD })).toEqual({ ok: true });
+    const asking = harness();
+    expect(await asking.ctrl.requestPasswordReset(email)).toEqual({ ok: true, message: MSG.resetSent });
+    expect(await asking.ctrl.requestPasswordReset('  ')).toEqual({ ok: false, message: MSG.resetEmailMissing });
+    const mail = stack.outbox.latest(email)!;
+    const res = await fetch(mail.link, { redirect: 'manual' });
+    const landing = res.headers.get('location')!;
+    expect(landing.startsWith(`${stack.url}/auth/callback#`)).toBe(true);
+
+    const page = harness();
+    expect(await page.ctrl.completeOAuthCallback(landing)).toEqual({ ok: true });
+    expect(page.ctrl.getSnapshot()).toMatchObject({ status: 'signed-in', user: { email } });
+    const weak = await page.ctrl.updatePassword('abcdefgh');
+    expect(weak).toEqual({ ok: false, message: 'Choose a stronger password:', reasons: ['Add an uppercase letter', 'Add a digit'] });
+    expect(await page.ctrl.updatePassword('Corona-Hole-42-Wind')).toEqual({ ok: true, message: MSG.newPasswordSet });
+    expect(await harness().ctrl.signInWithPassword({ email, password: 'Corona-Hole-42-Wind' })).toEqual({ ok: true });
+    expect((await harness().ctrl.signInWithPassword({ email, password: STRONG_PASSWORD })).ok).toBe(false);
+    page.ctrl.stop();
+  });
+
+  it('deletes the account on the server, signs out, and hands the device back to its anonymous preferences', async () => {
+    const email = uniqueEmail('bye');
+    const steps: string[] = [];
+    const h = harness({
+      prepareToForgetUser: async (userId) => {
+        steps.push(`remember anonymous before deleting ${userId}`);
+        return async () => void steps.push(`forget ${userId}, restore anonymous`);
+      },
+    });
+    expect(await h.ctrl.signUp({ email, password: STRONG_PASSWORD })).toEqual({ ok: true });
+    const id = h.ctrl.getSnapshot().user!.id;
+    await eventually(() => profileOf(id));
+
+    expect(await h.ctrl.deleteAccount()).toEqual({ ok: true });
+    expect(h.ctrl.getSnapshot()).toEqual({ status: 'signed-out', user: null });
+    expect(h.storage.getItem('aurora-auth')).toBeNull();
+    expect(steps).toEqual([`remember anonymous before deleting ${id}`, `forget ${id}, restore anonymous`]);
+    expect(await stack.sql('select id from auth.users where id = $1', [id])).toEqual([]);
+    expect(await profileOf(id)).toBeUndefined();
+    expect(await h.ctrl.deleteAccount()).toEqual({ ok: false, message: MSG.deleteSignedOut });
+    h.ctrl.stop();
   });
 
   it('signs up, has a profile, survives a reload from storage, and signs out', async () => {
@@ -214,7 +270,8 @@ describe('auth controller against the local stack', () => {
     const h = harness({ wallet });
     expect(await h.ctrl.signInWithEthereum()).toEqual({ ok: true });
     const user = h.ctrl.getSnapshot().user!;
-    expect(user).toMatchObject({ provider: 'ethereum', email: `${wallet.address.toLowerCase()}@ethereum.local` });
+    // No invented email: the account is shown by its address.
+    expect(user).toMatchObject({ provider: 'ethereum', email: null, walletAddress: wallet.address });
     expect(h.storage.getItem(ETH_KEYS.address)).toBe(wallet.address);
     // The backend's session became the supabase-js session too.
     expect(JSON.parse(h.storage.getItem('aurora-auth')!).user.id).toBe(user.id);
