@@ -13,6 +13,8 @@ export const ROOT = resolve(import.meta.dirname, '../../..');
 export interface RunningServer {
   url: string;
   port: number;
+  /** The server's recent console output (the last 8000 characters): e.g. `mail to x: <link>` lines. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -97,5 +99,5 @@ export async function startServer(opts: { distDir?: string; port?: number; env?:
     await stop();
     throw e;
   }
-  return { url, port, stop };
+  return { url, port, output: () => output, stop };
 }
