@@ -1,5 +1,5 @@
 import type { AuthController } from './authController.ts';
-import { MSG, type AuthResult } from './authMessages.ts';
+import type { AuthResult } from './authMessages.ts';
 import { initialSnapshot, type AuthSnapshot } from './startupState.ts';
 import type { Credentials } from './useAuth.ts';
 
@@ -75,9 +75,9 @@ export function createLazyAuthController(opts: {
     signInWithOAuth: action((c) => () => c.signInWithOAuth(), 'Failed to sign in with Google'),
     signInWithEthereum: action((c) => () => c.signInWithEthereum(), 'Failed to sign in with Ethereum'),
     completeOAuthCallback: action((c) => (href: string) => c.completeOAuthCallback(href), 'Failed to sign in with Google'),
-    requestPasswordReset: action((c) => (email: string) => c.requestPasswordReset(email), MSG.resetFailed),
-    updatePassword: action((c) => (password: string) => c.updatePassword(password), MSG.newPasswordFailed),
-    deleteAccount: action((c) => () => c.deleteAccount(), MSG.deleteFailed),
+    requestPasswordReset: action((c) => (email: string) => c.requestPasswordReset(email), 'Failed to send the reset link'),
+    updatePassword: action((c) => (password: string) => c.updatePassword(password), 'Failed to set the new password'),
+    deleteAccount: action((c) => () => c.deleteAccount(), 'Your account could not be deleted just now. Please try again.'),
     signOut: action((c) => () => c.signOut(), 'Failed to sign out'),
   };
 }

@@ -16,7 +16,7 @@ export const PROBLEM_TEXT: Record<PasswordProblem, string> = {
 };
 
 // The most common leaked passwords that would otherwise pass the length and character rules.
-const COMMON = new Set([
+const COMMON = /* @__PURE__ */ new Set([
   'password1', 'password12', 'password123', 'password1234', 'passw0rd', 'p@ssw0rd', 'qwerty123', 'qwertyuiop1',
   'abc12345', 'abcd1234', 'aa123456', 'iloveyou1', 'welcome1', 'welcome123', 'letmein1', 'admin123', 'admin1234',
   'changeme1', 'football1', 'baseball1', 'monkey123', 'dragon123', 'sunshine1', 'princess1', 'trustno1', 'zaq12wsx',
