@@ -19,7 +19,7 @@ export function DeleteAccountSection({ onDelete, offline }: { onDelete(): Promis
     setError(null);
     const result = await onDelete();
     setBusy(false);
-    if (result.ok) void navigate('/', { replace: true, state: { accountDeleted: true } });
+    if (result.ok) void navigate('/', { replace: true });
     else setError(result.message);
   };
 
