@@ -1,5 +1,5 @@
 import { Wallet, type HDNodeWallet } from 'ethers';
-import { SiweMessage, generateNonce } from 'siwe';
+import { SiweMessage } from 'siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD, testClient } from '../helpers/clients.ts';
 import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
@@ -42,9 +42,15 @@ interface Verified {
   session?: { access_token: string; refresh_token: string };
 }
 
+/** A single-use nonce from the server (both sign-ins accept only those). */
+async function serverNonce(): Promise<string> {
+  const headers = { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` };
+  return ((await (await fetch(`${stack.url}/functions/v1/siwe-verify/nonce`, { headers })).json()) as { nonce: string }).nonce;
+}
+
 async function siweVerify(wallet: AnyWallet): Promise<Verified> {
   const headers = { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` };
-  const nonce = ((await (await fetch(`${stack.url}/functions/v1/siwe-verify/nonce`, { headers })).json()) as { nonce: string }).nonce;
+  const nonce = await serverNonce();
   const res = await fetch(`${stack.url}/functions/v1/siwe-verify`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
@@ -140,13 +146,13 @@ describe('a wallet account cannot be taken over through its synthetic email', ()
   it('reaches the same account through siwe-verify and the web3 grant, in either order', async () => {
     const a = Wallet.createRandom();
     const viaFunction = await siweVerify(a);
-    const m1 = await siweMessage(a, generateNonce());
+    const m1 = await siweMessage(a, await serverNonce());
     const grant = await testClient(stack.url, stack.anonKey).auth.signInWithWeb3({ chain: 'ethereum', message: m1.message, signature: m1.signature as `0x${string}` });
     expect(grant.error).toBeNull();
     expect(grant.data.user?.id).toBe(viaFunction.userId);
 
     const b = Wallet.createRandom();
-    const m2 = await siweMessage(b, generateNonce());
+    const m2 = await siweMessage(b, await serverNonce());
     const first = await testClient(stack.url, stack.anonKey).auth.signInWithWeb3({ chain: 'ethereum', message: m2.message, signature: m2.signature as `0x${string}` });
     expect(first.error).toBeNull();
     const later = await siweVerify(b);
