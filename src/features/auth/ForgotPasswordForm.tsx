@@ -29,7 +29,7 @@ export function ForgotPasswordForm({ onSubmit, offline, onCancel }: { onSubmit(e
       <h2 id={`${id}-title`} className="auth-form__title">
         Reset your password
       </h2>
-      <p className="muted">We will email you a link. Open it on this device to choose a new password.</p>
+      <p className="muted">We will email you a link. Open it to choose a new password.</p>
       <div className="auth-form__field">
         <label htmlFor={`${id}-email`}>Email</label>
         <input
