@@ -177,6 +177,42 @@ function measureLayout(): Problem[] {
   });
 }
 
+/**
+ * Runs in the page. The header's pieces (logo, Go Offline, install, sign-in or user menu) each fit
+ * on the screen without covering one another, and Go Offline shows its word, not only its dot.
+ */
+function measureHeader(): Problem[] {
+  const problems: Problem[] = [];
+  const vw = document.documentElement.clientWidth;
+  const header = document.querySelector('header.app-header');
+  if (!header) return [{ kind: 'header', detail: 'missing' }];
+  const pieces = [header.querySelector('.app-header__logo'), ...(header.querySelector('.app-header__actions')?.children ?? [])]
+    .filter((el): el is Element => el !== null && el.getBoundingClientRect().width > 0);
+  const boxes = pieces.map((el) => ({ el, r: el.getBoundingClientRect() }));
+  for (const { el, r } of boxes) {
+    if (r.left < -1 || r.right > vw + 1) problems.push({ kind: 'header piece off the screen', detail: el.className });
+  }
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i].r;
+      const b = boxes[j].r;
+      if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1) {
+        problems.push({ kind: 'header pieces overlap', detail: `${boxes[i].el.className} ⨯ ${boxes[j].el.className}` });
+      }
+    }
+  }
+  const word = header.querySelector('.network-toggle__text');
+  const toggle = header.querySelector('.network-toggle');
+  const wordBox = word?.getBoundingClientRect();
+  const toggleBox = toggle?.getBoundingClientRect();
+  // A visually hidden label is 1 px wide or clipped: the word must be drawn inside its button.
+  const drawn =
+    word && wordBox && toggleBox && wordBox.width >= 20 && getComputedStyle(word).clip === 'auto' &&
+    wordBox.left >= toggleBox.left && wordBox.right <= toggleBox.right;
+  if (!drawn) problems.push({ kind: 'Go Offline has no visible label', detail: word?.textContent ?? 'no label' });
+  return problems;
+}
+
 /** Waits until the screen stops growing: panels fill in as the local database answers. */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -221,6 +257,7 @@ for (const viewport of VIEWPORTS) {
     for (const route of SCREENS) {
       await page.goto(route.path);
       await check(route.path, route.h1);
+      if (route.path === '/') found.push(...(await page.evaluate(measureHeader)).map((p) => `header — ${p.kind}: ${p.detail}`));
     }
 
     // Debug mode brings /debug/* (and its floating dock, which is outside main).
@@ -240,6 +277,7 @@ for (const viewport of VIEWPORTS) {
     await page.goto('/settings');
     await expect(page.getByRole('group', { name: 'Map preferences' })).toBeEnabled({ timeout: 15_000 });
     await check('/settings', 'Settings');
+    found.push(...(await page.evaluate(measureHeader)).map((p) => `header, signed in — ${p.kind}: ${p.detail}`));
 
     expect(found).toEqual([]);
   });
