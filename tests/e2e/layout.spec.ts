@@ -282,3 +282,45 @@ for (const viewport of VIEWPORTS) {
     expect(found).toEqual([]);
   });
 }
+
+/** The flat map's centre as [lon, lat], once it has drawn (AuroraMap writes it after each render). */
+async function mapCentre(page: Page): Promise<[number, number] | null> {
+  const value = await page.locator('.aurora-map__ol').getAttribute('data-view-centre');
+  if (!value) return null;
+  const [lon, lat] = value.split(',').map(Number);
+  return [lon!, lat!];
+}
+
+test.describe('where the flat map opens', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('without a location it opens over the northern auroral zone between North America and Europe, not on the equator', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('h1')).toHaveText('Aurora Map');
+    await expect.poll(() => mapCentre(page)).not.toBeNull();
+    const [lon, lat] = (await mapCentre(page))!;
+    expect(lat).toBeGreaterThan(55);
+    expect(lat).toBeLessThan(72);
+    expect(lon).toBeGreaterThan(-100);
+    expect(lon).toBeLessThan(20);
+  });
+
+  test("once the person's location is known in the south, it moves to the southern auroral zone over their longitude", async ({ browser }) => {
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      viewport: { width: 1280, height: 800 },
+      geolocation: { latitude: -42.88, longitude: 147.33 }, // Hobart
+      permissions: ['geolocation'],
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect.poll(() => mapCentre(page)).not.toBeNull();
+    await page.getByRole('button', { name: 'Show my location' }).click();
+    await expect.poll(async () => (await mapCentre(page))?.[1] ?? 0).toBeLessThan(-55);
+    const [lon, lat] = (await mapCentre(page))!;
+    expect(lat).toBeGreaterThan(-72);
+    // The view is 160° of longitude or more: Hobart is in it (the view stops at the antimeridian).
+    expect(Math.abs(lon - 147.33)).toBeLessThanOrEqual(80);
+    await context.close();
+  });
+});
