@@ -213,6 +213,16 @@ function measureHeader(): Problem[] {
   return problems;
 }
 
+/** Moves to `path` inside the running app, as its links do (a full load per screen is slow). */
+async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    if (location.pathname === to) return;
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL((u) => u.pathname === path);
+}
+
 /** Waits until the screen stops growing: panels fill in as the local database answers. */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -254,8 +264,9 @@ for (const viewport of VIEWPORTS) {
       }
     };
 
+    await page.goto('/');
     for (const route of SCREENS) {
-      await page.goto(route.path);
+      await openInApp(page, route.path);
       await check(route.path, route.h1);
       if (route.path === '/') found.push(...(await page.evaluate(measureHeader)).map((p) => `header — ${p.kind}: ${p.detail}`));
     }
