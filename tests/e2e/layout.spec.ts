@@ -128,8 +128,8 @@ function measureLayout(): Problem[] {
   const SLACK = 3;
   for (let i = 0; i < lines.length; i++) {
     for (let j = i + 1; j < lines.length; j++) {
-      const a = lines[i];
-      const b = lines[j];
+      const a = lines[i]!;
+      const b = lines[j]!;
       if (a.node === b.node) continue;
       const hit = intersect(a.box, b.box);
       if (hit && hit.right - hit.left > SLACK && hit.bottom - hit.top > SLACK) {
@@ -194,10 +194,10 @@ function measureHeader(): Problem[] {
   }
   for (let i = 0; i < boxes.length; i++) {
     for (let j = i + 1; j < boxes.length; j++) {
-      const a = boxes[i].r;
-      const b = boxes[j].r;
+      const a = boxes[i]!.r;
+      const b = boxes[j]!.r;
       if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1) {
-        problems.push({ kind: 'header pieces overlap', detail: `${boxes[i].el.className} ⨯ ${boxes[j].el.className}` });
+        problems.push({ kind: 'header pieces overlap', detail: `${boxes[i]!.el.className} ⨯ ${boxes[j]!.el.className}` });
       }
     }
   }
