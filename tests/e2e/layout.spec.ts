@@ -316,7 +316,7 @@ test.describe('where the flat map opens', () => {
     expect(lon).toBeLessThan(20);
   });
 
-  test("once the person's location is known in the south, it moves to the southern auroral zone over their longitude", async ({ browser }) => {
+  test("once the person's location is known in the south, it moves to the southern auroral zone over their longitude, and opens there next time", async ({ browser }) => {
     const context = await browser.newContext({
       serviceWorkers: 'block',
       viewport: { width: 1280, height: 800 },
@@ -332,6 +332,11 @@ test.describe('where the flat map opens', () => {
     expect(lat).toBeGreaterThan(-72);
     // The view is 160° of longitude or more: Hobart is in it (the view stops at the antimeridian).
     expect(Math.abs(lon - 147.33)).toBeLessThanOrEqual(80);
+
+    // The location is remembered on this device: the next visit opens there without asking.
+    await page.reload();
+    await expect(page.locator('h1')).toHaveText('Aurora Map');
+    await expect.poll(async () => (await mapCentre(page))?.[1] ?? 0).toBeLessThan(-55);
     await context.close();
   });
 });

@@ -22,12 +22,11 @@ export interface AuroraMapProps {
   showAurora: boolean;
   showClouds: boolean;
   cloudImage: CloudImage | null;
-  userLocation: LatLon | null;
   /**
-   * The user's remembered location (map page data), where the flat map opens: over the auroral
-   * zone at its longitude. Falls back to `userLocation`, then to the default zone of `hemisphere`.
+   * The user's position: just located, or the one remembered on this device (map page data). The
+   * flat map opens over the auroral zone at its longitude (olmap/initialView.ts).
    */
-  homeLocation?: LatLon | null;
+  userLocation: LatLon | null;
   /** UTC time the day/night shading is drawn for (the shown frame's forecast time, else now). */
   terminatorTime: number;
   /** Accessible name of the focusable map element. */

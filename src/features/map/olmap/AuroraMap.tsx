@@ -92,7 +92,7 @@ function fitAuroralZone(view: View, size: number[], home: LatLon | null, hemisph
 
 export default function AuroraMap(props: AuroraMapProps) {
   const { grid, gridPending = false, view, hemisphere, mapStyle, showAurora, showClouds, cloudImage, userLocation, terminatorTime, label, onRendered } = props;
-  const home = props.homeLocation ?? userLocation;
+  const home = userLocation;
   // Where the flat map opens, read when a view is made; `moved` turns true once the person pans or
   // zooms, after which a location arriving late no longer moves the map under them.
   const homeRef = useRef<{ home: LatLon | null; hemisphere: Hemisphere; moved: boolean; fitting: boolean }>({
