@@ -2,13 +2,7 @@ import { Link } from 'react-router';
 import { Page } from '../../ui/Page.tsx';
 import { ArticleCard } from '../news/ArticleCard.tsx';
 import { ARTICLES } from '../news/articles.ts';
-
-const CHECKLIST = [
-  { title: 'Activity', text: 'Your location under or near the oval on the Aurora Map, or Kp at your latitude’s threshold.', to: '/' },
-  { title: 'Darkness', text: 'At least an hour after sunset, away from street lights, and not under the midnight sun.', to: null },
-  { title: 'Clear sky', text: 'Gaps in the cloud forecast are enough; switch on the cloud layer on the map.', to: null },
-  { title: 'Bz south', text: 'On Live Aurora Feeds, Bz below zero for 15–30 minutes often comes before a burst of activity.', to: '/live-feeds' },
-] as const;
+import { CHECKLIST } from './checklist.ts';
 
 /** /guide — the how-to pieces, with the night-out checklist up front. */
 export function GuidePage() {

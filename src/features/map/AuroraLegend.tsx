@@ -1,4 +1,5 @@
 import { MIN_VISIBLE_PERCENT, rampCssGradient } from './colorRamp.ts';
+import { legendColoursText } from './legendColours.ts';
 
 const TICKS = [MIN_VISIBLE_PERCENT, 25, 50, 75, 100];
 const GRADIENT = rampCssGradient();
@@ -19,8 +20,7 @@ export function AuroraLegend({ hidden }: { hidden: boolean }) {
         ))}
       </div>
       <p id="aurora-legend-desc" className="aurora-legend__desc">
-        The chance of seeing aurora overhead (NOAA OVATION model): blue is {MIN_VISIBLE_PERCENT} %, green about 50 %,
-        yellow 100 %. Below about {MIN_VISIBLE_PERCENT} % nothing is drawn. The dashed line and the shaded side mark night.
+        The chance of seeing aurora overhead (NOAA OVATION model): {legendColoursText()}. Below about {MIN_VISIBLE_PERCENT} % nothing is drawn. The dashed line and the shaded side mark night.
         {hidden && ' The aurora layer is switched off.'}
       </p>
     </figure>

@@ -22,6 +22,10 @@ export interface AuroraMapProps {
   showAurora: boolean;
   showClouds: boolean;
   cloudImage: CloudImage | null;
+  /**
+   * The user's position: just located, or the one remembered on this device (map page data). The
+   * flat map opens over the auroral zone at its longitude (olmap/initialView.ts).
+   */
   userLocation: LatLon | null;
   /** UTC time the day/night shading is drawn for (the shown frame's forecast time, else now). */
   terminatorTime: number;

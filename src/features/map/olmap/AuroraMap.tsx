@@ -21,10 +21,12 @@ import VectorSource from 'ol/source/Vector.js';
 import { Circle as CircleStyle, Fill, Stroke, Style } from 'ol/style.js';
 import type { AuroraMapProps } from '../auroraMapProps.ts';
 import { buildRampLut } from '../colorRamp.ts';
-import { forwardProject, ORTHO_RADIUS, projectionSpec, type ProjectionSpec } from '../projections.ts';
+import type { LatLon } from '../gridLookup.ts';
+import { forwardProject, inverseProject, MERCATOR_RADIUS, ORTHO_RADIUS, projectionSpec, type Hemisphere, type ProjectionSpec } from '../projections.ts';
 import { nightPolygon, terminatorLine } from '../terminator.ts';
 import { globeDisc, loadBasemap, projectFeatures, projectLine, projectPolygons, type Basemap } from './basemap.ts';
 import { AuroraSource } from './auroraSource.ts';
+import { auroraZoneBox, keepInsideWorld } from './initialView.ts';
 import { olProjection } from './olProjection.ts';
 import { PALETTES, type MapPalette } from './palette.ts';
 import { markOnce } from '../perfMarks.ts';
@@ -65,18 +67,42 @@ function glyph(text: string): HTMLElement {
   return span;
 }
 
-function initialView(spec: ProjectionSpec, projection: Projection, lon0: number): View {
+function initialView(spec: ProjectionSpec, projection: Projection): View {
   if (spec.kind === 'mercator') {
-    const center = forwardProject(spec, lon0, 40)!;
     // showFullExtent: on a tall phone screen the whole width of the world fits, with space above and below.
-    return new View({ projection, center, zoom: 2, minZoom: 0, maxZoom: 8, showFullExtent: true });
+    return new View({ projection, center: [0, 0], zoom: 2, minZoom: 0, maxZoom: 8, showFullExtent: true });
   }
   const r = ORTHO_RADIUS;
   return new View({ projection, center: [0, 0], zoom: 1, minZoom: 0, maxZoom: 8, extent: [-r, -r, r, r], constrainOnlyCenter: true, showFullExtent: true });
 }
 
+const WORLD_HALF = MERCATOR_RADIUS * Math.PI;
+
+/** The flat view over the auroral zone (initialView.ts decides where), never past the map's edges. */
+function fitAuroralZone(view: View, size: number[], home: LatLon | null, hemisphere: Hemisphere): void {
+  const mercator: ProjectionSpec = { kind: 'mercator' };
+  const box = auroraZoneBox(home, hemisphere);
+  const sw = forwardProject(mercator, box.west, box.south)!;
+  const ne = forwardProject(mercator, box.east, box.north)!;
+  view.fit([sw[0], sw[1], ne[0], ne[1]], { size, nearest: false });
+  const [x0, y0, x1, y1] = view.calculateExtent(size);
+  const [cx, cy] = view.getCenter() ?? [0, 0];
+  view.setCenter([keepInsideWorld(cx!, (x1! - x0!) / 2, WORLD_HALF), keepInsideWorld(cy!, (y1! - y0!) / 2, WORLD_HALF)]);
+}
+
 export default function AuroraMap(props: AuroraMapProps) {
   const { grid, gridPending = false, view, hemisphere, mapStyle, showAurora, showClouds, cloudImage, userLocation, terminatorTime, label, onRendered } = props;
+  const home = userLocation;
+  // Where the flat map opens, read when a view is made; `moved` turns true once the person pans or
+  // zooms, after which a location arriving late no longer moves the map under them.
+  const homeRef = useRef<{ home: LatLon | null; hemisphere: Hemisphere; moved: boolean; fitting: boolean }>({
+    home,
+    hemisphere,
+    moved: false,
+    fitting: false,
+  });
+  homeRef.current.home = home;
+  homeRef.current.hemisphere = hemisphere;
   const targetRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<{ map: OlMap; layers: Layers } | null>(null);
   // What the canvas function paints: read at render time so a new frame needs only source.changed().
@@ -151,6 +177,11 @@ export default function AuroraMap(props: AuroraMapProps) {
       }
       target.dataset.renderedFrame = frame === null ? '' : String(frame);
       target.dataset.renderedProjection = map.getView().getProjection().getCode();
+      // Where the view is centred, as lon,lat (where the map opens is tested end to end).
+      const centre = map.getView().getCenter();
+      const lonLat: [number, number] = [0, 0];
+      target.dataset.viewCentre =
+        centre && inverseProject(paintRef.current.spec, centre[0]!, centre[1]!, lonLat) ? `${lonLat[0].toFixed(1)},${lonLat[1].toFixed(1)}` : '';
       // Set once the land is drawn (it follows the first oval): screenshots wait for it.
       target.dataset.basemap = layers.land.getSource()!.getFeatures().length > 0 ? 'drawn' : '';
       renderedRef.current.notify?.(frame);
@@ -191,7 +222,7 @@ export default function AuroraMap(props: AuroraMapProps) {
         const current = mapRef.current;
         if (cancelled || !current) return;
         paintRef.current = { ...paintRef.current, spec: wanted };
-        const olView = initialView(wanted, projection, lon0);
+        const olView = initialView(wanted, projection);
         current.map.setView(olView);
         // The new view does not know the viewport's size until the next render: pass it.
         const size = current.map.getSize();
@@ -200,11 +231,16 @@ export default function AuroraMap(props: AuroraMapProps) {
           if (size) olView.fit([-r, -r, r, r], { size, padding: [12, 12, 12, 12] });
           olView.setMinZoom(Math.max(0, (olView.getZoom() ?? 1) - 0.5));
         } else if (size) {
-          // The whole width of the world, centred on the inhabited latitudes (and on the user).
-          const sw = forwardProject(wanted, lon0 - 180, -45)!;
-          const ne = forwardProject(wanted, lon0 + 180, 78)!;
-          olView.fit([sw[0], sw[1], ne[0], ne[1]], { size, nearest: false });
+          const h = homeRef.current;
+          h.moved = false;
+          h.fitting = true;
+          fitAuroralZone(olView, size, h.home, h.hemisphere);
+          h.fitting = false;
         }
+        const noteMove = () => {
+          if (!homeRef.current.fitting) homeRef.current.moved = true;
+        };
+        olView.on(['change:center', 'change:resolution'], noteMove);
         const disc = globeDisc(wanted);
         const discSource = current.layers.disc.getSource()!;
         discSource.clear();
@@ -218,6 +254,20 @@ export default function AuroraMap(props: AuroraMapProps) {
       cancelled = true;
     };
   }, [view, hemisphere, lon0]);
+
+  // A location known only after the flat map opened (read from storage, or just located): the map
+  // moves there, unless the person has already moved it.
+  const homeKey = home ? `${home.lat.toFixed(1)},${home.lon.toFixed(1)}` : '';
+  useEffect(() => {
+    const current = mapRef.current;
+    const h = homeRef.current;
+    if (!current || !active || active.kind !== 'mercator' || h.moved || !homeKey) return;
+    const size = current.map.getSize();
+    if (!size) return;
+    h.fitting = true;
+    fitAuroralZone(current.map.getView(), size, h.home, h.hemisphere);
+    h.fitting = false;
+  }, [homeKey, active]);
 
   useEffect(() => {
     const current = mapRef.current;

@@ -17,10 +17,12 @@ export interface MapPalette {
 export const PALETTES: Record<MapStyleName, MapPalette> = {
   dark: {
     space: '#03050b',
-    ocean: '#0a1424',
-    land: '#1b2838',
-    coast: '#3d536b',
-    night: 'rgba(0, 0, 10, 0.5)',
+    // Day a shade lighter than black, night well below it: darkening an almost black map (the old
+    // 0a1424 sea) left the night side invisible (contrast 1.07:1; tests/unit/map/palette.test.ts).
+    ocean: '#182c4a',
+    land: '#283a52',
+    coast: '#4a6280',
+    night: 'rgba(0, 2, 10, 0.66)',
     terminator: 'rgba(255, 200, 90, 0.55)',
     userFill: '#ff5a8a',
     userStroke: '#ffffff',
@@ -31,7 +33,7 @@ export const PALETTES: Record<MapStyleName, MapPalette> = {
     land: '#f3f0e6',
     coast: '#7d8b99',
     night: 'rgba(20, 30, 70, 0.22)',
-    terminator: 'rgba(170, 100, 0, 0.7)',
+    terminator: 'rgba(150, 80, 0, 0.85)',
     userFill: '#c2185b',
     userStroke: '#ffffff',
   },
