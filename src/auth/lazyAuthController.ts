@@ -13,11 +13,21 @@ export function createLazyAuthController(opts: {
   storage: Storage | null;
   storageKey: string;
   load: () => Promise<AuthController>;
+  /** Where other tabs' storage changes arrive (the window); tests pass their own. */
+  events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
 }): AuthController {
   let snapshot: AuthSnapshot = initialSnapshot(opts.storage, opts.storageKey);
   const listeners = new Set<() => void>();
   let real: Promise<AuthController> | null = null;
   let running = false;
+  const events = opts.events === undefined ? (typeof window === 'undefined' ? null : window) : opts.events;
+  // A tab opened signed out never loads the real controller, so it would not hear of a sign-in
+  // made in another tab (supabase-js syncs tabs only once loaded): a session appearing in
+  // storage loads it, and the real controller then reads that session.
+  const onStorage = (e: Event) => {
+    const { key, newValue } = e as StorageEvent;
+    if (key === opts.storageKey && newValue && !real) void load().catch(() => undefined);
+  };
 
   const emit = () => {
     for (const fn of [...listeners]) fn();
@@ -63,11 +73,13 @@ export function createLazyAuthController(opts: {
     },
     start() {
       running = true;
+      events?.addEventListener('storage', onStorage);
       if (real) void real.then((c) => running && c.start()).catch(() => undefined);
       else if (snapshot.status === 'signed-in') void load().catch(() => undefined);
     },
     stop() {
       running = false;
+      events?.removeEventListener('storage', onStorage);
       if (real) void real.then((c) => c.stop()).catch(() => undefined);
     },
     signInWithPassword: action((c) => (cr: Credentials) => c.signInWithPassword(cr), 'Failed to sign in'),

@@ -136,6 +136,25 @@ describe('the lazily loaded controller (keeps supabase-js and the sign-in code o
     expect(lazy.getSnapshot().status).toBe('signed-out');
   });
 
+  it('loads the controller when another tab signs in, so a tab opened signed out follows the session', async () => {
+    const storage = memoryStorage();
+    const { d } = deps(storage);
+    const events = new EventTarget();
+    const real = createAuthController({ ...d, isOffline: () => true });
+    const load = vi.fn(async () => real);
+    const lazy = createLazyAuthController({ storage, storageKey: SESSION_STORAGE_KEY, load, events });
+    lazy.start();
+    const otherKey = Object.assign(new Event('storage'), { key: 'sidebarCollapsed', newValue: 'true' });
+    events.dispatchEvent(otherKey);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(load).not.toHaveBeenCalled();
+    storage.setItem(SESSION_STORAGE_KEY, storedSession);
+    events.dispatchEvent(Object.assign(new Event('storage'), { key: SESSION_STORAGE_KEY, newValue: storedSession }));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(load).toHaveBeenCalledTimes(1);
+    lazy.stop();
+  });
+
   it('answers with the spec fallback when the sign-in code cannot be loaded (offline, not cached)', async () => {
     const lazy = createLazyAuthController({ storage: memoryStorage(), storageKey: SESSION_STORAGE_KEY, load: () => Promise.reject(new Error('chunk')) });
     expect(await lazy.signUp({ email: 'a@b.c', password: 'x' })).toEqual({ ok: false, message: 'Failed to sign up' });
