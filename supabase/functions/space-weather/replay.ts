@@ -1,4 +1,5 @@
 import { resourceSpec, type SpaceWeatherResource } from './resources.ts';
+import { readTextFile } from '../_shared/readTextFile.ts';
 
 /** One recorded upstream body. */
 export interface ReplayFile {
@@ -30,15 +31,9 @@ export const RECORDED_DATA_TIME: Partial<Record<SpaceWeatherResource, string>> =
   'icao-advisories': '2016-11-08T01:00:00Z',
 };
 
-/** Reads text files next to this module: Deno.readTextFile on Deno, node:fs on Node. */
-export async function readTextBesideModule(relative: string): Promise<string> {
-  const url = new URL(relative, import.meta.url);
-  const deno = globalThis.Deno;
-  if (deno?.readTextFile) return deno.readTextFile(url);
-  // Node only: the specifier is built at runtime so Deno-targeted bundlers leave it alone.
-  const fsModule = 'node:fs/promises';
-  const fs = (await import(/* @vite-ignore */ fsModule)) as { readFile(path: URL, enc: 'utf8'): Promise<string> };
-  return fs.readFile(url, 'utf8');
+/** Reads a text file next to this module. */
+export function readTextBesideModule(relative: string): Promise<string> {
+  return readTextFile(new URL(relative, import.meta.url));
 }
 
 /** The default loader: the files in ./replay/, read once and kept in memory. */

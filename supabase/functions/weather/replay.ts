@@ -1,14 +1,9 @@
 import type { WeatherReplayLoader } from './service.ts';
+import { readTextFile } from '../_shared/readTextFile.ts';
 
-/** Reads a file next to this module: Deno.readTextFile on Deno, node:fs on Node. */
-async function readBesideModule(relative: string): Promise<string> {
-  const url = new URL(relative, import.meta.url);
-  const deno = globalThis.Deno;
-  if (deno?.readTextFile) return deno.readTextFile(url);
-  // Node only: the specifier is built at runtime so Deno-targeted bundlers leave it alone.
-  const fsModule = 'node:fs/promises';
-  const fs = (await import(/* @vite-ignore */ fsModule)) as { readFile(path: URL, enc: 'utf8'): Promise<string> };
-  return fs.readFile(url, 'utf8');
+/** Reads a file next to this module. */
+function readBesideModule(relative: string): Promise<string> {
+  return readTextFile(new URL(relative, import.meta.url));
 }
 
 /** The default loader: `replay/<key>.json` (see replay/SOURCES.md), read once per key; null when there is none. */
