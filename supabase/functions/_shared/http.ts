@@ -92,3 +92,10 @@ export function subPath(url: string, functionName: string): string[] {
 export function ping(service: string, now: number = Date.now()): Response {
   return json({ ok: true, service, serverTime: new Date(now).toISOString(), now });
 }
+
+/** An HTTP date header (`Last-Modified`, `Expires`) as epoch ms; null when absent or unreadable. */
+export function parseHttpDate(value: string | null): number | null {
+  if (!value) return null;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : null;
+}

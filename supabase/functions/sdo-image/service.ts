@@ -1,5 +1,6 @@
 import { SDO_CHANNELS, type SdoChannel } from '../../../workers/normalise/sdoImages.ts';
 import { sourceFor } from '../../../workers/sources.ts';
+import { parseHttpDate } from '../_shared/http.ts';
 
 /** The size the app shows (the page lays them out at 512 CSS px; 1024 stays sharp on 2× screens). */
 export const SDO_RESOLUTION = 1024;
@@ -79,12 +80,6 @@ async function frameEtag(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   let hex = '';
   for (const byte of digest.subarray(0, 16)) hex += byte.toString(16).padStart(2, '0');
   return `"sdo-${hex}"`;
-}
-
-function parseHttpDate(value: string | null): number | null {
-  if (!value) return null;
-  const ms = Date.parse(value);
-  return Number.isFinite(ms) ? ms : null;
 }
 
 /**

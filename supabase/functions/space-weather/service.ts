@@ -3,6 +3,7 @@ import { bodyEtag } from './conditional.ts';
 import { RECORDED_DATA_TIME, type ReplayLoader } from './replay.ts';
 import { SPACE_WEATHER_RESOURCE_NAMES, resourceSpec, type SpaceWeatherResource, type SpaceWeatherWindow } from './resources.ts';
 import type { Validator } from './validate.ts';
+import { parseHttpDate } from '../_shared/http.ts';
 
 /** A body we can serve, with the validators we answer conditional requests with. */
 export interface CachedBody {
@@ -92,12 +93,6 @@ function emptyStats(): ResourceStats {
     lastError: null,
     lastArchiveError: null,
   };
-}
-
-function parseHttpDate(value: string | null): number | null {
-  if (!value) return null;
-  const ms = Date.parse(value);
-  return Number.isFinite(ms) ? ms : null;
 }
 
 /**
