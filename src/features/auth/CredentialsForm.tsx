@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { passwordHints, splitIdentifier, validateCredentials } from '../../auth/authMessages.ts';
 import type { AuthResult, Credentials } from '../../auth/useAuth.ts';
 import { AuthFeedback } from './AuthFeedback.tsx';
+import { PasswordField } from './PasswordField.tsx';
 
 /**
  * The email + password form shared by Sign In and Sign Up. Validation runs here first (spec §5
@@ -66,28 +67,18 @@ export function CredentialsForm({
           onChange={(e) => setIdentifier(e.target.value)}
         />
       </div>
-      <div className="auth-form__field">
-        <label htmlFor={`${id}-password`}>Password</label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          name="password"
-          autoComplete={newPassword ? 'new-password' : 'current-password'}
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            if (answered) setResult(null);
-          }}
-          aria-describedby={hints.length ? `${id}-hints` : undefined}
-        />
-        {hints.length ? (
-          <ul id={`${id}-hints`} className="auth-form__hints" aria-label="Password suggestions">
-            {hints.map((h) => (
-              <li key={h}>{h}</li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+      <PasswordField
+        id={id}
+        label="Password"
+        name="password"
+        autoComplete={newPassword ? 'new-password' : 'current-password'}
+        value={password}
+        onChange={(value) => {
+          setPassword(value);
+          if (answered) setResult(null);
+        }}
+        hints={hints}
+      />
       <AuthFeedback result={result} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? busyLabel : submitLabel}

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { passwordHints } from '../../auth/authMessages.ts';
 import type { AuthResult } from '../../auth/useAuth.ts';
 import { AuthFeedback } from './AuthFeedback.tsx';
+import { PasswordField } from './PasswordField.tsx';
 
 /** After a recovery link: the user, signed in by the link, chooses the new password. */
 export function NewPasswordForm({ onSubmit, onDone }: { onSubmit(password: string): Promise<AuthResult>; onDone(): void }) {
@@ -30,28 +31,18 @@ export function NewPasswordForm({ onSubmit, onDone }: { onSubmit(password: strin
   const hints = password && !answered ? passwordHints(password) : [];
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-busy={busy}>
-      <div className="auth-form__field">
-        <label htmlFor={`${id}-password`}>New password</label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            if (answered) setResult(null);
-          }}
-          aria-describedby={hints.length ? `${id}-hints` : undefined}
-        />
-        {hints.length ? (
-          <ul id={`${id}-hints`} className="auth-form__hints" aria-label="Password suggestions">
-            {hints.map((h) => (
-              <li key={h}>{h}</li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+      <PasswordField
+        id={id}
+        label="New password"
+        name="new-password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(value) => {
+          setPassword(value);
+          if (answered) setResult(null);
+        }}
+        hints={hints}
+      />
       <AuthFeedback result={result} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? 'Saving…' : 'Save new password'}
