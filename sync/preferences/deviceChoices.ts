@@ -21,6 +21,7 @@ export interface RememberedLocation {
 export interface DeviceChoices {
   hemisphere: 'north' | 'south' | null;
   location: RememberedLocation | null;
+  chartTime?: 'utc' | 'local';
 }
 
 export const NO_DEVICE_CHOICES: DeviceChoices = { hemisphere: null, location: null };
@@ -40,7 +41,8 @@ export function deviceChoicesFrom(data: unknown): DeviceChoices {
     l && finite(l.lat) && finite(l.lon) && Math.abs(l.lat) <= 90 && Math.abs(l.lon) <= 180
       ? { lat: l.lat, lon: l.lon, accuracyM: finite(l.accuracyM) ? l.accuracyM : 0, at: finite(l.at) ? l.at : 0 }
       : null;
-  return { hemisphere, location };
+  const chartTime = d.chartTime === 'utc' || d.chartTime === 'local' ? d.chartTime : null;
+  return chartTime ? { hemisphere, location, chartTime } : { hemisphere, location };
 }
 
 const dataOf = (doc: { _data?: { data?: unknown } } | null | undefined): unknown => doc?._data?.data;

@@ -1,0 +1,77 @@
+import { useId, useState } from 'react';
+import { formatAge } from '../../lib/format.ts';
+import { latestPoint, missingShare, type ChartData, type TimeWindow } from './chartData.ts';
+import { formatValue } from './chartOptions.ts';
+import type { ChartSpec } from './chartSpec.ts';
+import { formatChartTime, type ChartTimeZone } from './chartTime.ts';
+
+/** A table of a week of minutes would be 10,000 rows: it shows at most this many, evenly spaced. */
+const MAX_TABLE_ROWS = 120;
+
+/** "Bz −3.2 nT, Bt 5.1 nT at 23 Nov, 17:55 UTC (3 min ago). 4 % of this range is missing." */
+export function chartCaption(spec: ChartSpec, data: ChartData, window: TimeWindow, now: number, zone: ChartTimeZone): string {
+  const latest = spec.series
+    .map((s) => ({ s, p: latestPoint(data, s.key) }))
+    .filter((x): x is { s: (typeof spec.series)[number]; p: { t: number; value: number } } => x.p !== null && x.p.t <= now);
+  if (latest.length === 0) return `${spec.title}: no data stored for this range.`;
+  const newest = Math.max(...latest.map((x) => x.p.t));
+  const values = latest.filter((x) => x.p.t === newest).map((x) => `${x.s.label} ${formatValue(x.p.value, x.s)}`);
+  const missing = Math.round(100 * missingShare(data, spec.series.map((s) => s.key), window, spec.cadenceMs, now));
+  return `${spec.title}: ${values.join(', ')} at ${formatChartTime(newest, zone)} (${formatAge(now - newest)}). ${
+    missing > 0 ? `${missing} % of this range is missing.` : 'Nothing missing in this range.'
+  }`;
+}
+
+/** Row indices for the table: newest first, at most MAX_TABLE_ROWS, only rows with a value. */
+export function tableRows(spec: ChartSpec, data: ChartData, max = MAX_TABLE_ROWS): number[] {
+  const present: number[] = [];
+  for (let i = data.t.length - 1; i >= 0; i--) if (spec.series.some((s) => typeof data.columns[s.key]?.[i] === 'number')) present.push(i);
+  if (present.length <= max) return present;
+  const step = present.length / max;
+  return Array.from({ length: max }, (_, k) => present[Math.floor(k * step)]!);
+}
+
+/** The chart as words: the latest values with their age, the missing share, and the data as a table on demand. */
+export function ChartTextAlternative({ spec, data, window, now, zone }: { spec: ChartSpec; data: ChartData; window: TimeWindow; now: number; zone: ChartTimeZone }) {
+  const [open, setOpen] = useState(false);
+  const tableId = useId();
+  const rows = open ? tableRows(spec, data) : [];
+  return (
+    <div className="time-chart__text">
+      <p className="time-chart__caption">{chartCaption(spec, data, window, now, zone)}</p>
+      <button type="button" className="time-chart__toggle" aria-expanded={open} aria-controls={tableId} onClick={() => setOpen((o) => !o)}>
+        {open ? 'Hide table' : 'Show as table'}
+      </button>
+      {open ? (
+        <div className="table-scroll" id={tableId}>
+          <table className="time-chart__table">
+            <caption>
+              {spec.title}, newest first
+              {rows.length === MAX_TABLE_ROWS ? ' (evenly spaced samples)' : ''}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                {spec.series.map((s) => (
+                  <th scope="col" key={s.key}>
+                    {s.unit ? `${s.label} (${s.unit})` : s.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((i) => (
+                <tr key={data.t[i]}>
+                  <th scope="row">{formatChartTime(data.t[i]!, zone)}</th>
+                  {spec.series.map((s) => (
+                    <td key={s.key}>{formatValue(data.columns[s.key]?.[i], { digits: s.digits, unit: '' })}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import './charts.css';
+import { withGaps, type ChartData, type TimeWindow } from './chartData.ts';
+import { alignedData, chartOptions } from './chartOptions.ts';
+import type { ChartSpec } from './chartSpec.ts';
+import type { ChartTimeZone } from './chartTime.ts';
+import { ChartTextAlternative } from './ChartTextAlternative.tsx';
+import { chartTheme } from './palette.ts';
+
+/** A step longer than this many cadences is an outage, drawn as a gap (NOAA's 1-minute feeds skip the odd minute). */
+const GAP_CADENCES = 3;
+
+export interface TimeChartProps {
+  spec: ChartSpec;
+  data: ChartData;
+  window: TimeWindow;
+  zone: ChartTimeZone;
+  now: number;
+  height?: number;
+  compact?: boolean;
+}
+
+function canvasWorks(): boolean {
+  try {
+    return typeof HTMLCanvasElement !== 'undefined' && !/jsdom/i.test(navigator.userAgent) && document.createElement('canvas').getContext('2d') !== null;
+  } catch {
+    return false;
+  }
+}
+
+function themeFor(el: HTMLElement) {
+  const style = getComputedStyle(el);
+  const scheme = /light/.test(style.colorScheme) && !/dark/.test(style.colorScheme) ? 'light' : 'dark';
+  return chartTheme((name) => style.getPropertyValue(name), scheme);
+}
+
+/**
+ * The one chart wrapper: creates a uPlot on mount and destroys it on unmount; new data goes in
+ * with `setData` (a live minute redraws, never rebuilds). Under the plot, the chart as text.
+ * Without a canvas (a text browser, tests) only the text is shown.
+ */
+export function TimeChart({ spec, data, window, zone, now, height = 220, compact = false }: TimeChartProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  /** What the plot currently draws, so an unchanged render costs nothing. */
+  const shownRef = useRef<{ data: ChartData; from: number; to: number } | null>(null);
+  const [drawable] = useState(canvasWorks);
+  const gapped = useMemo(() => withGaps(data, spec.cadenceMs * GAP_CADENCES), [data, spec.cadenceMs]);
+  const latest = useRef({ gapped, window });
+  useLayoutEffect(() => {
+    latest.current = { gapped, window };
+  });
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!drawable || !host) return;
+    const opts = chartOptions(spec, {
+      width: Math.max(200, host.clientWidth),
+      height,
+      zone,
+      compact,
+      theme: themeFor(host),
+      window: () => latest.current.window,
+    });
+    opts.hooks = {
+      ...opts.hooks,
+      draw: [
+        ...(opts.hooks?.draw ?? []),
+        // For the chart bench and anyone profiling: when a draw finished, and of how many points.
+        (u) => performance.mark('chart:draw', { detail: { title: spec.title, points: u.data[0].length } }),
+      ],
+    };
+    const plot = new uPlot(opts, alignedData(spec, latest.current.gapped), host);
+    plotRef.current = plot;
+    shownRef.current = { data: latest.current.gapped, from: latest.current.window.from, to: latest.current.window.to };
+    // Tap and drag on touch screens moves the crosshair; vertical swipes still scroll (CSS touch-action).
+    const onTouch = (e: TouchEvent) => {
+      const touch = e.touches[0];
+      if (!touch) return;
+      const r = plot.over.getBoundingClientRect();
+      plot.setCursor({ left: touch.clientX - r.left, top: touch.clientY - r.top });
+    };
+    plot.over.addEventListener('touchstart', onTouch, { passive: true });
+    plot.over.addEventListener('touchmove', onTouch, { passive: true });
+    const resize = new ResizeObserver(() => {
+      const width = Math.max(200, host.clientWidth);
+      if (width !== plot.width) plot.setSize({ width, height });
+    });
+    resize.observe(host);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+      plotRef.current = null;
+      shownRef.current = null;
+    };
+  }, [drawable, spec, zone, height, compact]);
+
+  const { from, to } = window;
+  useEffect(() => {
+    const plot = plotRef.current;
+    const shown = shownRef.current;
+    if (!plot || (shown && shown.data === gapped && shown.from === from && shown.to === to)) return;
+    shownRef.current = { data: gapped, from, to };
+    plot.setData(alignedData(spec, gapped));
+  }, [gapped, spec, from, to]);
+
+  return (
+    <figure className={`time-chart${compact ? ' time-chart--compact' : ''}`} data-chart={spec.title}>
+      {drawable ? <div ref={hostRef} className="time-chart__plot" role="img" aria-label={`${spec.title} chart; its values are in the text below`} /> : null}
+      <figcaption>
+        <ChartTextAlternative spec={spec} data={data} window={window} now={now} zone={zone} />
+      </figcaption>
+    </figure>
+  );
+}

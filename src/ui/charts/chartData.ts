@@ -1,0 +1,69 @@
+/** What a chart is given: one time column (epoch ms UTC, ascending) and one column per field. */
+export interface ChartData {
+  t: readonly number[];
+  /** null = missing (drawn as a gap); undefined = no sample of this series at that time (sparse bars). */
+  columns: Readonly<Record<string, readonly (number | null | undefined)[]>>;
+}
+
+export interface TimeWindow {
+  from: number;
+  to: number;
+}
+
+/**
+ * Inserts a null row wherever consecutive samples are further apart than `maxStepMs`, so a line
+ * breaks across an outage instead of bridging it (uPlot breaks lines only at nulls). Returns the
+ * input itself when there is no such gap: the common case costs no copy.
+ */
+export function withGaps(data: ChartData, maxStepMs: number): ChartData {
+  const { t } = data;
+  let gaps = 0;
+  for (let i = 1; i < t.length; i++) if (t[i]! - t[i - 1]! > maxStepMs) gaps++;
+  if (gaps === 0) return data;
+  const n = t.length + gaps;
+  const outT = new Array<number>(n);
+  const names = Object.keys(data.columns);
+  const outCols: Record<string, (number | null | undefined)[]> = {};
+  for (const name of names) outCols[name] = new Array<number | null | undefined>(n);
+  let j = 0;
+  for (let i = 0; i < t.length; i++) {
+    if (i > 0 && t[i]! - t[i - 1]! > maxStepMs) {
+      outT[j] = t[i - 1]! + Math.floor((t[i]! - t[i - 1]!) / 2);
+      for (const name of names) outCols[name]![j] = null;
+      j++;
+    }
+    outT[j] = t[i]!;
+    for (const name of names) outCols[name]![j] = data.columns[name]![i];
+    j++;
+  }
+  return { t: outT, columns: outCols };
+}
+
+/** The newest present value of a column, with its time. */
+export function latestPoint(data: ChartData, key: string): { t: number; value: number } | null {
+  const col = data.columns[key];
+  if (!col) return null;
+  for (let i = Math.min(col.length, data.t.length) - 1; i >= 0; i--) {
+    const v = col[i];
+    if (typeof v === 'number' && Number.isFinite(v)) return { t: data.t[i]!, value: v };
+  }
+  return null;
+}
+
+/**
+ * The share (0–1) of a window's expected samples that are absent: samples at `cadenceMs` from
+ * `from` to min(`to`, `now`) (the future cannot be missing), counting a time as present when any
+ * of `keys` has a value there.
+ */
+export function missingShare(data: ChartData, keys: readonly string[], window: TimeWindow, cadenceMs: number, now: number): number {
+  const end = Math.min(window.to, now);
+  if (end <= window.from || cadenceMs <= 0) return 0;
+  const expected = Math.floor((end - window.from) / cadenceMs) + 1;
+  let present = 0;
+  for (let i = 0; i < data.t.length; i++) {
+    const ti = data.t[i]!;
+    if (ti < window.from || ti > end) continue;
+    if (keys.some((k) => typeof data.columns[k]?.[i] === 'number')) present++;
+  }
+  return Math.max(0, Math.min(1, 1 - present / expected));
+}

@@ -1,0 +1,153 @@
+import uPlot from 'uplot';
+import type { ChartData, TimeWindow } from './chartData.ts';
+import type { ChartSpec, ChartSeriesSpec } from './chartSpec.ts';
+import { formatChartTime, timeAxisLabel, type ChartTimeZone } from './chartTime.ts';
+import { withAlpha, type ChartTheme } from './palette.ts';
+
+export interface ChartLayout {
+  width: number;
+  height: number;
+  zone: ChartTimeZone;
+  theme: ChartTheme;
+  /** Small charts (the map panel): no axis titles, fewer ticks. */
+  compact?: boolean;
+  /** Read on every redraw, so a live window moves without rebuilding the plot. */
+  window: () => TimeWindow;
+}
+
+/** "-3.2 nT", "512 km/s", "4.33"; missing → "–" (never 0). */
+export function formatValue(value: number | null | undefined, series: Pick<ChartSeriesSpec, 'digits' | 'unit'>): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '–';
+  const text = value.toFixed(series.digits);
+  return series.unit ? `${text} ${series.unit}` : text;
+}
+
+/** The arrays uPlot draws, in series order, with the caller's arrays as they are (no copies). */
+export function alignedData(spec: ChartSpec, data: ChartData): uPlot.AlignedData {
+  const empty = new Array<null>(data.t.length).fill(null);
+  return [data.t as number[], ...spec.series.map((s) => (data.columns[s.key] ?? empty) as (number | null | undefined)[])];
+}
+
+/** A fill that shades only the part of the area below zero on this series' scale. */
+function belowZeroFill(colour: string, alpha: number, scale: string): uPlot.Series.Fill {
+  return (u) => {
+    const { top, height } = u.bbox;
+    if (height <= 0) return withAlpha(colour, alpha);
+    const zero = u.valToPos(0, scale, true);
+    const stop = Math.max(0, Math.min(1, (zero - top) / height));
+    const g = u.ctx.createLinearGradient(0, top, 0, top + height);
+    g.addColorStop(0, 'rgba(0,0,0,0)');
+    g.addColorStop(stop, 'rgba(0,0,0,0)');
+    g.addColorStop(stop, withAlpha(colour, alpha));
+    g.addColorStop(1, withAlpha(colour, alpha));
+    return g;
+  };
+}
+
+function seriesOptions(s: ChartSeriesSpec, theme: ChartTheme): uPlot.Series {
+  const base: uPlot.Series = {
+    label: s.unit ? `${s.label} (${s.unit})` : s.label,
+    scale: s.scale,
+    stroke: s.colour,
+    width: 1.5,
+    spanGaps: false,
+    value: (_u, v) => formatValue(v, s),
+  };
+  if (s.dash) base.dash = s.dash;
+  if (s.kind === 'bars') {
+    const colour = s.barColour;
+    return {
+      ...base,
+      width: 0,
+      fill: withAlpha(s.colour, 0.85),
+      points: { show: false },
+      paths: uPlot.paths.bars!({
+        align: s.barAlign ?? 0,
+        size: [0.9, Infinity, 2],
+        ...(colour
+          ? {
+              disp: {
+                fill: {
+                  unit: 3,
+                  values: (u: uPlot, seriesIdx: number) => (u.data[seriesIdx] as (number | null | undefined)[]).map((v) => (typeof v === 'number' ? colour(v) : null)),
+                },
+              },
+            }
+          : {}),
+      }),
+    } as uPlot.Series;
+  }
+  if (s.shadeBelowZero) return { ...base, fill: belowZeroFill(s.colour, theme.fillAlpha, s.scale), fillTo: 0, points: { show: false } };
+  return { ...base, points: { show: false } };
+}
+
+/** Draws the spec's marker ("now") as a dashed line with its label. */
+function markerHook(spec: ChartSpec, theme: ChartTheme): ((u: uPlot) => void) | null {
+  const marker = spec.marker;
+  if (!marker) return null;
+  return (u) => {
+    const x = u.valToPos(marker.t, 'x', true);
+    const { left, top, width, height } = u.bbox;
+    if (x < left || x > left + width) return;
+    const ctx = u.ctx;
+    ctx.save();
+    ctx.strokeStyle = theme.marker;
+    ctx.fillStyle = theme.marker;
+    ctx.lineWidth = devicePixelRatioOf();
+    ctx.setLineDash([4 * devicePixelRatioOf(), 3 * devicePixelRatioOf()]);
+    ctx.beginPath();
+    ctx.moveTo(x, top);
+    ctx.lineTo(x, top + height);
+    ctx.stroke();
+    ctx.font = `${11 * devicePixelRatioOf()}px system-ui, sans-serif`;
+    ctx.textBaseline = 'top';
+    ctx.fillText(marker.label, x + 4 * devicePixelRatioOf(), top + 2 * devicePixelRatioOf());
+    ctx.restore();
+  };
+}
+
+function devicePixelRatioOf(): number {
+  return typeof devicePixelRatio === 'number' && devicePixelRatio > 0 ? devicePixelRatio : 1;
+}
+
+/** uPlot options for a spec: time x axis in the chosen zone, a titled axis per unit, crosshair legend. */
+export function chartOptions(spec: ChartSpec, layout: ChartLayout): uPlot.Options {
+  const { theme, zone, compact } = layout;
+  const font = compact ? '10px system-ui, sans-serif' : '12px system-ui, sans-serif';
+  const axisBase = { stroke: theme.muted, font, labelFont: font, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid, width: 1 } };
+  const scales: uPlot.Scales = {
+    x: { time: true, range: () => { const w = layout.window(); return [w.from, w.to]; } },
+  };
+  for (const axis of spec.axes) {
+    const r = axis.range;
+    scales[axis.scale] = r
+      ? { range: (_u, lo, hi) => (r.fixed ? [r.min, r.max] : [Math.min(r.min, lo ?? r.min), Math.max(r.max, hi ?? r.max)]) }
+      : {};
+  }
+  const draw = markerHook(spec, theme);
+  return {
+    width: layout.width,
+    height: layout.height,
+    ms: 1,
+    ...(zone === 'utc' ? { tzDate: (ts: number) => uPlot.tzDate(new Date(ts), 'Etc/UTC') } : {}),
+    scales,
+    series: [{ label: compact ? 'Time' : timeAxisLabel(zone), value: (_u, v) => formatChartTime(v, zone) }, ...spec.series.map((s) => seriesOptions(s, theme))],
+    axes: [
+      { ...axisBase, scale: 'x', space: compact ? 70 : 90, ...(compact ? {} : { label: timeAxisLabel(zone), labelSize: 24 }) },
+      ...spec.axes.map((a) => ({
+        ...axisBase,
+        scale: a.scale,
+        side: a.side === 'right' ? 1 : 3,
+        ...(a.side === 'right' ? { grid: { show: false } } : {}),
+        ...(compact ? { size: 36 } : { label: a.label, labelSize: 22, size: 48 }),
+      })) as uPlot.Axis[],
+    ],
+    legend: { show: true, live: true },
+    cursor: {
+      points: { show: true },
+      drag: { x: false, y: false, setScale: false },
+      ...(spec.syncKey ? { sync: { key: spec.syncKey } } : {}),
+    },
+    ...(draw ? { hooks: { draw: [draw] } } : {}),
+  };
+}
