@@ -35,17 +35,22 @@ export function seriesChunkIds(product: SeriesProduct, range: TimeRange): string
 /** Found chunk documents (by id) → columns, in the ids' day order. */
 export function columnsFromFound(ids: readonly string[], found: ReadonlyMap<string, { _data: unknown }>, range: TimeRange): SeriesColumns {
   const chunks: SeriesColumns[] = [];
+  let source: string | null = null;
   for (const id of ids) {
     const doc = found.get(id);
     // The document's own data, read in place (toJSON() would copy it); only t and values are parsed.
-    if (doc) chunks.push(decodeValues(doc._data as SeriesChunkDoc));
+    if (doc) {
+      chunks.push(decodeValues(doc._data as SeriesChunkDoc));
+      source = (doc._data as SeriesChunkDoc).source ?? source;
+    }
   }
-  return concatChunks(chunks, range);
+  return { ...concatChunks(chunks, range), source };
 }
 
 /** Chunk documents from the index query (day order) → columns. */
 export function columnsFromDocs(docs: readonly { _data: unknown }[], range: TimeRange): SeriesColumns {
-  return concatChunks(docs.map((d) => decodeValues(d._data as SeriesChunkDoc)), range);
+  const source = (docs.at(-1)?._data as SeriesChunkDoc | undefined)?.source ?? null;
+  return { ...concatChunks(docs.map((d) => decodeValues(d._data as SeriesChunkDoc)), range), source };
 }
 
 /**

@@ -3,6 +3,8 @@
 export interface SeriesColumns {
   t: number[];
   fields: Record<string, (number | null)[]>;
+  /** The spacecraft of the newest chunk read ("DSCOVR", "ACE"), where the product says. */
+  source?: string | null;
 }
 
 /** An inclusive time range in epoch ms. */

@@ -1,5 +1,6 @@
+import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
-import { useFeedStatus, useProduct } from '../../../sync/react/index.ts';
+import { useFeedStatus, useProduct, useSpaceWeatherSummary } from '../../../sync/react/index.ts';
 import type {
   KpForecastData,
   SolarCycleData,
@@ -12,15 +13,20 @@ import { AdSlot } from '../../ui/AdSlot.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FeedAge } from '../../ui/FeedAge.tsx';
 import { Page } from '../../ui/Page.tsx';
+import { useChartTimeZone } from '../../ui/charts/useChartTimeZone.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { fresherKpForecast, KP_SOURCE_NAME } from './fresherKpForecast.ts';
 import { KpBreakdown } from './KpBreakdown.tsx';
 import { KpForecastBars } from './KpForecastBars.tsx';
+import { kpForecastPeriods } from './kpTimelineData.ts';
 import { StormProbabilities } from './StormProbabilities.tsx';
-import { OutlookTable } from './OutlookTable.tsx';
-import { SolarCycleSummary } from './SolarCycleSummary.tsx';
+import { OutlookStrip } from './OutlookStrip.tsx';
 // Data-screen styles travel with the data screens' chunks, not the shell.
 import '../../styles/data.css';
+
+// The charts (and uPlot) load with their own chunk, after the page's text.
+const KpTimeline = lazy(() => import('./KpTimeline.tsx'));
+const SolarCycleSummary = lazy(() => import('./SolarCycleSummary.tsx'));
 
 const NO_FORECAST = 'No forecast stored yet — it appears after the first successful update.';
 
@@ -52,6 +58,11 @@ export function ForecastPage() {
     kpJson.data ? { data: kpJson.data.data, time: kpJsonFeed.data?.dataTime ?? kpJson.data.issued } : null,
   );
   const kpFeed = kp?.source === 'kp-forecast' ? kpJsonFeed.data : threeDayFeed.data;
+  const summary = useSpaceWeatherSummary();
+  const [zone] = useChartTimeZone();
+  const kpRows = kpJson.data?.data.rows ?? null;
+  const bulletinCells = forecast?.data.kp ?? null;
+  const forecastPeriods = useMemo(() => kpForecastPeriods(kpRows, bulletinCells), [kpRows, bulletinCells]);
   const hasProbabilities = Boolean(geomag.data?.data.probabilities || forecast?.data.solarRadiation || forecast?.data.radioBlackout);
 
   return (
@@ -62,6 +73,14 @@ export function ForecastPage() {
           The stored forecasts could not be read: {loadError.message}
         </p>
       ) : null}
+      <section className="panel" aria-labelledby="kp-timeline-title">
+        <div className="panel__head">
+          <h2 id="kp-timeline-title" className="panel__title">Kp — the last 7 days and the next 3</h2>
+        </div>
+        <Suspense fallback={<p className="muted small">Loading the chart…</p>}>
+          <KpTimeline forecast={forecastPeriods} now={now} newestKnown={summary.data.details.kpIndex.time} />
+        </Suspense>
+      </section>
       <section className="panel" aria-labelledby="kp3-title">
         <div className="panel__head">
           <h2 id="kp3-title" className="panel__title">Kp forecast — next 3 days</h2>
@@ -148,7 +167,7 @@ export function ForecastPage() {
           <FeedAge status={outlookFeed.data} now={now} dataTime={outlook.data?.issued ?? null} />
         </div>
         {outlook.data && outlook.data.data.rows.length > 0 ? (
-          <OutlookTable data={outlook.data.data} now={now} />
+          <OutlookStrip data={outlook.data.data} now={now} />
         ) : (
           <EmptyState title="No 27-day outlook stored yet — it appears after the first successful update." />
         )}
@@ -165,7 +184,9 @@ export function ForecastPage() {
           </p>
         ) : null}
         {observed.data || predicted.data ? (
-          <SolarCycleSummary observed={observed.data?.data ?? null} predicted={predicted.data?.data ?? null} />
+          <Suspense fallback={<p className="muted small">Loading the chart…</p>}>
+            <SolarCycleSummary observed={observed.data?.data ?? null} predicted={predicted.data?.data ?? null} now={now} zone={zone} />
+          </Suspense>
         ) : (
           <EmptyState title="No solar-cycle data stored yet — it appears after the first successful update." />
         )}

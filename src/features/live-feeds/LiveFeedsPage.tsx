@@ -5,44 +5,17 @@ import type { AlertData, IcaoAdvisoryData } from '../../../workers/normalise/ind
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FeedAge } from '../../ui/FeedAge.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { Sparkline } from '../../ui/Sparkline.tsx';
 import { useNow } from '../../ui/useNow.ts';
 import { AlertCard } from './AlertCard.tsx';
 import { FeedTable } from './FeedTable.tsx';
 import { IcaoAdvisoryCard } from './IcaoAdvisoryCard.tsx';
+import { SolarWindCharts } from './SolarWindCharts.tsx';
 import { SolarWindNow } from './SolarWindNow.tsx';
 // Data-screen styles travel with the data screens' chunks, not the shell.
 import '../../styles/data.css';
 
 /** Advisories are reissued every few hours during an event: the newest ten tell the story. */
 const MAX_ADVISORIES = 10;
-
-/** The solar-wind charts show the last six hours: long enough to see a trend in Bz. */
-const WINDOW_MS = 6 * 3_600_000;
-
-/** The six hours up to `end`: the newest stored sample, so old data still shows its last trend. */
-function SolarWindCharts({ end }: { end: number }) {
-  // Whole minutes keep the query range (and so the subscription) stable between renders.
-  const to = Math.ceil(end / 60_000) * 60_000;
-  const range = { from: to - WINDOW_MS, to };
-  const mag = useSeries('solar-wind-mag', range);
-  const plasma = useSeries('solar-wind-plasma', range);
-  const bz = mag.data.fields.bz ?? [];
-  const speed = plasma.data.fields.speed ?? [];
-  if (mag.data.t.length < 2 && plasma.data.t.length < 2) return null;
-  return (
-    <div className="chart-pair">
-      <figure className="chart-card">
-        <figcaption>Bz, 6 hours to the newest sample (nT; below the line is south)</figcaption>
-        <Sparkline t={mag.data.t} values={bz} zeroLine label="Bz over the last six hours" />
-      </figure>
-      <figure className="chart-card">
-        <figcaption>Solar wind speed, 6 hours to the newest sample (km/s)</figcaption>
-        <Sparkline t={plasma.data.t} values={speed} label="Solar wind speed over the last six hours" />
-      </figure>
-    </div>
-  );
-}
 
 /** /live-feeds (and /alerts) — bulletins, the solar wind and how fresh each feed is. */
 export function LiveFeedsPage() {
@@ -67,6 +40,7 @@ export function LiveFeedsPage() {
             <SolarWindNow summary={summary.data} now={now} />
             <SolarWindCharts
               end={Math.max(summary.data.details.magneticFieldBz.time ?? 0, summary.data.details.solarWindSpeed.time ?? 0) || now}
+              now={now}
             />
             <p className="muted small">
               Measured at the L1 point, 30–90 minutes upstream of Earth.{' '}

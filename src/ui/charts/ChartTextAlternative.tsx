@@ -17,7 +17,7 @@ export function chartCaption(spec: ChartSpec, data: ChartData, window: TimeWindo
   const newest = Math.max(...latest.map((x) => x.p.t));
   const values = latest.filter((x) => x.p.t === newest).map((x) => `${x.s.label} ${formatValue(x.p.value, x.s)}`);
   const missing = Math.round(100 * missingShare(data, spec.series.map((s) => s.key), window, spec.cadenceMs, now));
-  return `${spec.title}: ${values.join(', ')} at ${formatChartTime(newest, zone)} (${formatAge(now - newest)}). ${
+  return `${spec.title}: ${values.join(', ')} at ${formatChartTime(newest, zone, spec.timeStep)} (${formatAge(now - newest)}). ${
     missing > 0 ? `${missing} % of this range is missing.` : 'Nothing missing in this range.'
   }`;
 }
@@ -62,7 +62,7 @@ export function ChartTextAlternative({ spec, data, window, now, zone }: { spec: 
             <tbody>
               {rows.map((i) => (
                 <tr key={data.t[i]}>
-                  <th scope="row">{formatChartTime(data.t[i]!, zone)}</th>
+                  <th scope="row">{formatChartTime(data.t[i]!, zone, spec.timeStep)}</th>
                   {spec.series.map((s) => (
                     <td key={s.key}>{formatValue(data.columns[s.key]?.[i], { digits: s.digits, unit: '' })}</td>
                   ))}

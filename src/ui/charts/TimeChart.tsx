@@ -4,7 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import './charts.css';
 import { withGaps, type ChartData, type TimeWindow } from './chartData.ts';
 import { alignedData, chartOptions } from './chartOptions.ts';
-import type { ChartSpec } from './chartSpec.ts';
+import type { ChartMarker, ChartSpec } from './chartSpec.ts';
 import type { ChartTimeZone } from './chartTime.ts';
 import { ChartTextAlternative } from './ChartTextAlternative.tsx';
 import { chartTheme } from './palette.ts';
@@ -20,6 +20,7 @@ export interface TimeChartProps {
   now: number;
   height?: number;
   compact?: boolean;
+  marker?: ChartMarker | null;
 }
 
 function canvasWorks(): boolean {
@@ -41,16 +42,16 @@ function themeFor(el: HTMLElement) {
  * with `setData` (a live minute redraws, never rebuilds). Under the plot, the chart as text.
  * Without a canvas (a text browser, tests) only the text is shown.
  */
-export function TimeChart({ spec, data, window, zone, now, height = 220, compact = false }: TimeChartProps) {
+export function TimeChart({ spec, data, window, zone, now, height = 220, compact = false, marker = null }: TimeChartProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
   /** What the plot currently draws, so an unchanged render costs nothing. */
   const shownRef = useRef<{ data: ChartData; from: number; to: number } | null>(null);
   const [drawable] = useState(canvasWorks);
   const gapped = useMemo(() => withGaps(data, spec.cadenceMs * GAP_CADENCES), [data, spec.cadenceMs]);
-  const latest = useRef({ gapped, window });
+  const latest = useRef({ gapped, window, marker });
   useLayoutEffect(() => {
-    latest.current = { gapped, window };
+    latest.current = { gapped, window, marker };
   });
 
   useEffect(() => {
@@ -63,6 +64,7 @@ export function TimeChart({ spec, data, window, zone, now, height = 220, compact
       compact,
       theme: themeFor(host),
       window: () => latest.current.window,
+      marker: () => latest.current.marker,
     });
     opts.hooks = {
       ...opts.hooks,
@@ -105,6 +107,12 @@ export function TimeChart({ spec, data, window, zone, now, height = 220, compact
     shownRef.current = { data: gapped, from, to };
     plot.setData(alignedData(spec, gapped));
   }, [gapped, spec, from, to]);
+
+  const markerT = marker?.t ?? null;
+  const markerLabel = marker?.label ?? null;
+  useEffect(() => {
+    if (markerT !== null || markerLabel !== null) plotRef.current?.redraw(false);
+  }, [markerT, markerLabel]);
 
   return (
     <figure className={`time-chart${compact ? ' time-chart--compact' : ''}`} data-chart={spec.title}>

@@ -1,6 +1,6 @@
 import uPlot from 'uplot';
 import type { ChartData, TimeWindow } from './chartData.ts';
-import type { ChartSpec, ChartSeriesSpec } from './chartSpec.ts';
+import type { ChartMarker, ChartSpec, ChartSeriesSpec } from './chartSpec.ts';
 import { formatChartTime, timeAxisLabel, type ChartTimeZone } from './chartTime.ts';
 import { withAlpha, type ChartTheme } from './palette.ts';
 
@@ -13,6 +13,8 @@ export interface ChartLayout {
   compact?: boolean;
   /** Read on every redraw, so a live window moves without rebuilding the plot. */
   window: () => TimeWindow;
+  /** Read on every redraw too: the "now" line moves with the clock. */
+  marker?: () => ChartMarker | null;
 }
 
 /** "-3.2 nT", "512 km/s", "4.33"; missing → "–" (never 0). */
@@ -81,11 +83,12 @@ function seriesOptions(s: ChartSeriesSpec, theme: ChartTheme): uPlot.Series {
   return { ...base, points: { show: false } };
 }
 
-/** Draws the spec's marker ("now") as a dashed line with its label. */
-function markerHook(spec: ChartSpec, theme: ChartTheme): ((u: uPlot) => void) | null {
-  const marker = spec.marker;
-  if (!marker) return null;
+/** Draws the marker ("now") as a dashed line with its label. */
+function markerHook(markerOf: (() => ChartMarker | null) | undefined, theme: ChartTheme): ((u: uPlot) => void) | null {
+  if (!markerOf) return null;
   return (u) => {
+    const marker = markerOf();
+    if (!marker) return;
     const x = u.valToPos(marker.t, 'x', true);
     const { left, top, width, height } = u.bbox;
     if (x < left || x > left + width) return;
@@ -124,14 +127,14 @@ export function chartOptions(spec: ChartSpec, layout: ChartLayout): uPlot.Option
       ? { range: (_u, lo, hi) => (r.fixed ? [r.min, r.max] : [Math.min(r.min, lo ?? r.min), Math.max(r.max, hi ?? r.max)]) }
       : {};
   }
-  const draw = markerHook(spec, theme);
+  const draw = markerHook(layout.marker, theme);
   return {
     width: layout.width,
     height: layout.height,
     ms: 1,
     ...(zone === 'utc' ? { tzDate: (ts: number) => uPlot.tzDate(new Date(ts), 'Etc/UTC') } : {}),
     scales,
-    series: [{ label: compact ? 'Time' : timeAxisLabel(zone), value: (_u, v) => formatChartTime(v, zone) }, ...spec.series.map((s) => seriesOptions(s, theme))],
+    series: [{ label: compact ? 'Time' : timeAxisLabel(zone), value: (_u, v) => formatChartTime(v, zone, spec.timeStep) }, ...spec.series.map((s) => seriesOptions(s, theme))],
     axes: [
       { ...axisBase, scale: 'x', space: compact ? 70 : 90, ...(compact ? {} : { label: timeAxisLabel(zone), labelSize: 24 }) },
       ...spec.axes.map((a) => ({

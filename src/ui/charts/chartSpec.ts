@@ -1,3 +1,5 @@
+import type { ChartTimeStep } from './chartTime.ts';
+
 /** What one chart shows, declared once per chart; `chartOptions.ts` turns it into uPlot options. */
 export interface ChartSeriesSpec {
   /** The column in ChartData.columns. */
@@ -35,8 +37,14 @@ export interface ChartSpec {
   axes: readonly ChartAxisSpec[];
   /** Expected time between samples: longer steps are drawn as gaps and counted as missing. */
   cadenceMs: number;
-  /** A labelled vertical line (e.g. "now" between observed and forecast). */
-  marker?: { t: number; label: string };
+  /** How times read in the legend, caption and table (default: to the minute). */
+  timeStep?: ChartTimeStep;
   /** Shared key: charts with the same key move their crosshairs together. */
   syncKey?: string;
+}
+
+/** A labelled vertical line (e.g. "now" between observed and forecast). */
+export interface ChartMarker {
+  t: number;
+  label: string;
 }

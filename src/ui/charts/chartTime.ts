@@ -3,15 +3,15 @@ export type ChartTimeZone = 'utc' | 'local';
 
 const FORMATS = new Map<string, Intl.DateTimeFormat>();
 
-function format(zone: ChartTimeZone, withDate: boolean): Intl.DateTimeFormat {
-  const key = `${zone}:${withDate}`;
+/** How finely a chart's times are worth reading: minutes (live feeds) or months (the solar cycle). */
+export type ChartTimeStep = 'minute' | 'month';
+
+function format(zone: ChartTimeZone, step: ChartTimeStep): Intl.DateTimeFormat {
+  const key = `${zone}:${step}`;
   let f = FORMATS.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat('en-GB', {
-      ...(withDate ? { day: 'numeric', month: 'short' } : {}),
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
+      ...(step === 'month' ? { month: 'short', year: 'numeric' } : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
       ...(zone === 'utc' ? { timeZone: 'UTC' } : {}),
     });
     FORMATS.set(key, f);
@@ -19,10 +19,11 @@ function format(zone: ChartTimeZone, withDate: boolean): Intl.DateTimeFormat {
   return f;
 }
 
-/** "23 Nov, 17:58 UTC" or, in local time, "23 Nov, 18:58". */
-export function formatChartTime(t: number, zone: ChartTimeZone): string {
+/** "23 Nov, 17:58 UTC" or, in local time, "23 Nov, 18:58"; by month "Nov 2026". */
+export function formatChartTime(t: number, zone: ChartTimeZone, step: ChartTimeStep = 'minute'): string {
   if (!Number.isFinite(t)) return '–';
-  return `${format(zone, true).format(t)}${zone === 'utc' ? ' UTC' : ''}`;
+  if (step === 'month') return format('utc', step).format(t);
+  return `${format(zone, step).format(t)}${zone === 'utc' ? ' UTC' : ''}`;
 }
 
 /** The axis caption for the time axis: says which clock it reads. */

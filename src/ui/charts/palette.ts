@@ -58,3 +58,9 @@ export function withAlpha(hex: string, alpha: number): string {
   if (!m) return hex;
   return `rgba(${parseInt(m[1]!, 16)}, ${parseInt(m[2]!, 16)}, ${parseInt(m[3]!, 16)}, ${alpha})`;
 }
+
+/** Text colour readable on a Kp colour (dark on the light end, white on the dark end). */
+export function kpInk(kp: number): string {
+  const i = KP_LEVEL_COLOURS.indexOf(kpColour(kp) as (typeof KP_LEVEL_COLOURS)[number]);
+  return i >= 4 ? '#ffffff' : '#10131c';
+}

@@ -5,12 +5,10 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProductRecord } from '../../../sync/model.ts';
 import { normalise } from '../../../workers/normalise/index.ts';
-import type { AlertData, SolarCycleData, ThreeDayForecastData, TwentySevenDayOutlookData } from '../../../workers/normalise/index.ts';
+import type { AlertData, ThreeDayForecastData, TwentySevenDayOutlookData } from '../../../workers/normalise/index.ts';
 import { KpBreakdown } from '../../../src/features/forecast/KpBreakdown.tsx';
 import { OutlookTable } from '../../../src/features/forecast/OutlookTable.tsx';
-import { SolarCycleSummary } from '../../../src/features/forecast/SolarCycleSummary.tsx';
 import { AlertCard } from '../../../src/features/live-feeds/AlertCard.tsx';
-import { Sparkline } from '../../../src/ui/Sparkline.tsx';
 import { formatAge, formatUtc, formatUtcDay } from '../../../src/lib/format.ts';
 
 afterEach(() => cleanup());
@@ -58,23 +56,6 @@ describe('the 27-day outlook', () => {
   });
 });
 
-describe('the solar cycle chart', () => {
-  it('draws observed, smoothed and predicted sunspot numbers and names the latest month', () => {
-    const observed = product<SolarCycleData>('observed-solar-cycle', 'observed-solar-cycle-indices.json');
-    const predicted = product<SolarCycleData>('predicted-solar-cycle', 'predicted-solar-cycle.json');
-    const { container } = render(<SolarCycleSummary observed={observed.data} predicted={predicted.data} />);
-    const paths = [...container.querySelectorAll('path')].map((p) => p.getAttribute('d') ?? '');
-    expect(paths).toHaveLength(3);
-    for (const d of paths) expect(d.startsWith('M')).toBe(true);
-    expect(screen.getByText(/Latest month:/).textContent).toMatch(/Latest month: \d+\.\d \([A-Z][a-z]{2} \d{4}\)/);
-  });
-
-  it('draws nothing without data', () => {
-    const { container } = render(<SolarCycleSummary observed={null} predicted={null} />);
-    expect(container.innerHTML).toBe('');
-  });
-});
-
 describe('an alert card', () => {
   it('names the bulletin type, scale and validity, and keeps the text as issued', () => {
     const alert: ProductRecord<AlertData> = {
@@ -102,15 +83,6 @@ describe('an alert card', () => {
     expect(screen.getByRole('heading', { name: 'Geomagnetic K-index of 5 expected' })).toBeTruthy();
     expect(screen.getByText('Valid 10 May 2024, 12:00 UTC – 10 May 2024, 21:00 UTC')).toBeTruthy();
     expect(screen.getByText('WARNING: Geomagnetic K-index of 5 expected')).toBeTruthy();
-  });
-});
-
-describe('the sparkline', () => {
-  it('breaks the line at missing samples instead of drawing through them', () => {
-    const { container } = render(<Sparkline t={[0, 1, 2, 3, 4]} values={[1, 2, null, -3, -4]} zeroLine label="Bz" />);
-    const d = container.querySelector('path')!.getAttribute('d')!;
-    expect(d.match(/M/g)).toHaveLength(2);
-    expect(container.querySelector('line')).not.toBeNull();
   });
 });
 

@@ -1,0 +1,85 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { waitForServiceWorkerControl } from './support/sw.ts';
+
+/**
+ * The charts against the real stack replaying recorded SWPC files: the poller fills the local
+ * database, the charts read it, and a pointer over a plot shows the values at that time.
+ */
+const chart = (page: Page, title: string) => page.locator(`figure[data-chart="${title}"]`);
+
+/** The crosshair legend's value for a series label ("Bz (nT)"). */
+function legendValue(figure: Locator, label: string): Locator {
+  return figure.locator('.u-legend tr.u-series', { has: figure.page().locator('.u-label', { hasText: label }) }).locator('.u-value');
+}
+
+async function hover(page: Page, figure: Locator, fraction: number): Promise<void> {
+  const box = (await figure.locator('.u-over').boundingBox())!;
+  await page.mouse.move(box.x + Math.max(1, Math.min(box.width - 1, box.width * fraction)), box.y + box.height / 2);
+}
+
+test('/live-feeds: hovering the newest minute of the magnetic-field chart shows the Bz in its caption', async ({ page }) => {
+  await page.goto('/live-feeds');
+  const field = chart(page, 'Magnetic field');
+  await expect(field.locator('canvas')).toBeVisible({ timeout: 30_000 });
+  const caption = field.locator('.time-chart__caption');
+  await expect(caption).toHaveText(/^Magnetic field: Bz -?\d+\.\d nT/, { timeout: 30_000 });
+  const bz = /Bz (-?\d+\.\d nT)/.exec((await caption.textContent())!)![1]!;
+  await hover(page, field, 1);
+  await expect(legendValue(field, 'Bz (nT)')).toHaveText(bz);
+  await expect(field.locator('.u-legend tr.u-series').first().locator('.u-value')).toHaveText(/\d{2}:\d{2} UTC$/);
+
+  // The plasma chart follows the same crosshair (shared cursor) and says its units.
+  const plasma = chart(page, 'Solar wind plasma');
+  await hover(page, plasma, 0.98);
+  await expect(legendValue(plasma, 'Speed (km/s)')).toHaveText(/^\d+ km\/s$/);
+  await page.screenshot({ path: 'test-results/charts-live-feeds.png', fullPage: true });
+});
+
+test('/live-feeds: the solar-wind charts switch range and show their data as a table', async ({ page }) => {
+  await page.goto('/live-feeds');
+  const field = chart(page, 'Magnetic field');
+  await expect(field.locator('.time-chart__caption')).toHaveText(/Bz -?\d/, { timeout: 30_000 });
+  await page.getByRole('group', { name: 'Range' }).getByRole('button', { name: '7 d' }).click();
+  await expect(page.getByRole('group', { name: 'Range' }).getByRole('button', { name: '7 d' })).toHaveAttribute('aria-pressed', 'true');
+  await field.getByRole('button', { name: 'Show as table' }).click();
+  const firstRow = field.locator('table tbody tr').first();
+  await expect(firstRow.locator('th')).toHaveText(/UTC$/);
+  await expect(firstRow.locator('td').first()).toHaveText(/^-?\d+\.\d$|^–$/);
+});
+
+test('/forecast: hovering the Kp timeline reads a Kp value at that time', async ({ page }) => {
+  await page.goto('/forecast');
+  const kp = chart(page, 'Kp index');
+  await expect(kp.locator('.time-chart__caption')).toHaveText(/Kp/, { timeout: 30_000 });
+  await expect(kp.locator('.time-chart__caption')).not.toHaveText(/no data stored/, { timeout: 30_000 });
+  const shown: string[] = [];
+  // Across the week: wherever the pointer is, one of observed, estimated or forecast Kp has a value.
+  for (const f of [0.2, 0.4, 0.6, 0.69]) {
+    await hover(page, kp, f);
+    for (const label of ['Observed Kp', 'Estimated Kp (1 min)', 'Forecast Kp']) shown.push((await legendValue(kp, label).textContent()) ?? '');
+  }
+  const numbers = shown.filter((v) => /^\d\.\d\d$/.test(v)).map(Number);
+  expect(numbers.length).toBeGreaterThan(0);
+  for (const n of numbers) expect(n).toBeLessThanOrEqual(9);
+  await page.screenshot({ path: 'test-results/charts-forecast.png', fullPage: true });
+});
+
+test('the charts draw offline from the local database after one visit', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await page.goto('/live-feeds');
+  await waitForServiceWorkerControl(page);
+  await expect(chart(page, 'Magnetic field').locator('.time-chart__caption')).toHaveText(/Bz -?\d/, { timeout: 30_000 });
+  await page.goto('/forecast');
+  await expect(chart(page, 'Kp index').locator('canvas')).toBeVisible({ timeout: 30_000 });
+
+  await context.setOffline(true);
+  await page.goto('/live-feeds');
+  const field = chart(page, 'Magnetic field');
+  await expect(field.locator('canvas')).toBeVisible();
+  await expect(field.locator('.time-chart__caption')).toHaveText(/Bz -?\d/);
+  await hover(page, field, 1);
+  await expect(legendValue(field, 'Bz (nT)')).toHaveText(/^-?\d+\.\d nT$/);
+  await page.reload();
+  await expect(chart(page, 'Kp index').or(field).locator('canvas').first()).toBeVisible();
+  await context.setOffline(false);
+});
