@@ -26,6 +26,14 @@ export default tseslint.config(
     },
   },
   {
+    // uPlot is imported in exactly one place: the chart family in src/ui/charts/.
+    files: ['src/**/*.{ts,tsx}', 'sync/**/*.{ts,tsx}', 'workers/**/*.ts', 'core/**/*.ts'],
+    ignores: ['src/ui/charts/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['uplot', 'uplot/*'], message: 'Only src/ui/charts/ imports uPlot.' }] }],
+    },
+  },
+  {
     // The house rule: components get data from hooks, never from the libraries themselves.
     files: ['src/features/**/*.tsx', 'src/ui/**/*.tsx', 'src/app/**/*.tsx'],
     ignores: ['src/features/map/olmap/**', 'src/ui/charts/**'],
@@ -34,7 +42,7 @@ export default tseslint.config(
         { group: ['rxdb', 'rxdb/*'], message: 'Components read data through sync/ hooks.' },
         { group: ['@supabase/*'], message: 'Components reach the backend through sync/ or src/auth hooks.' },
         { group: ['ol', 'ol/*'], message: 'Only the map wrapper imports OpenLayers.' },
-        { group: ['uplot'], message: 'Only chart wrappers import uPlot.' },
+        { group: ['uplot', 'uplot/*'], message: 'Only src/ui/charts/ imports uPlot.' },
       ] }],
     },
   },

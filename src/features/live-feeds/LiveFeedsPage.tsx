@@ -1,14 +1,16 @@
 import { Link } from 'react-router';
 import type { ProductRecord } from '../../../sync/model.ts';
-import { useFeedStatus, useFeedStatuses, useProducts, useSeries, useSpaceWeatherSummary } from '../../../sync/react/index.ts';
+import { useFeedStatus, useFeedStatuses, useProducts, useSpaceWeatherSummary } from '../../../sync/react/index.ts';
 import type { AlertData, IcaoAdvisoryData } from '../../../workers/normalise/index.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FeedAge } from '../../ui/FeedAge.tsx';
 import { Page } from '../../ui/Page.tsx';
+import { useChartTimeZone } from '../../ui/charts/useChartTimeZone.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { AlertCard } from './AlertCard.tsx';
 import { FeedTable } from './FeedTable.tsx';
 import { IcaoAdvisoryCard } from './IcaoAdvisoryCard.tsx';
+import { HemiPowerChart } from './HemiPowerChart.tsx';
 import { SolarWindCharts } from './SolarWindCharts.tsx';
 import { SolarWindNow } from './SolarWindNow.tsx';
 // Data-screen styles travel with the data screens' chunks, not the shell.
@@ -28,6 +30,8 @@ export function LiveFeedsPage() {
   const feeds = useFeedStatuses();
   const anyWind = summary.data.timestamp > 0;
   const list: ProductRecord<AlertData>[] = alerts.data;
+  const [zone] = useChartTimeZone();
+  const hemiFeed = useFeedStatus('aurora-nowcast-hemi-power');
 
   return (
     <Page title="Live Aurora Feeds" lead="Alerts, watches and warnings from NOAA SWPC, and the solar wind measured upstream of Earth.">
@@ -50,6 +54,14 @@ export function LiveFeedsPage() {
         ) : (
           <EmptyState title={summary.isLoading ? 'Reading stored measurements…' : 'No solar-wind data stored yet — it appears after the first successful update.'} />
         )}
+      </section>
+      <section className="panel" aria-labelledby="hemi-title">
+        <div className="panel__head">
+          <h2 id="hemi-title" className="panel__title">Hemispheric power</h2>
+          <FeedAge status={hemiFeed.data} now={now} />
+        </div>
+        <HemiPowerChart now={now} zone={zone} />
+        <p className="muted small">The energy the aurora deposits in each hemisphere, estimated by NOAA's OVATION model; the higher it is, the brighter and wider the auroral oval.</p>
       </section>
       <section className="panel" aria-labelledby="alerts-title">
         <div className="panel__head">

@@ -34,8 +34,9 @@ export function alignedData(spec: ChartSpec, data: ChartData): uPlot.AlignedData
 function belowZeroFill(colour: string, alpha: number, scale: string): uPlot.Series.Fill {
   return (u) => {
     const { top, height } = u.bbox;
-    if (height <= 0) return withAlpha(colour, alpha);
     const zero = u.valToPos(0, scale, true);
+    // Before the scale has a range (no data yet) there is nothing to shade.
+    if (!(height > 0) || !Number.isFinite(top) || !Number.isFinite(zero)) return 'rgba(0,0,0,0)';
     const stop = Math.max(0, Math.min(1, (zero - top) / height));
     const g = u.ctx.createLinearGradient(0, top, 0, top + height);
     g.addColorStop(0, 'rgba(0,0,0,0)');
