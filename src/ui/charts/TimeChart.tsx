@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './charts.css';
 import { withGaps, type ChartData, type TimeWindow } from './chartData.ts';
@@ -21,6 +21,12 @@ export interface TimeChartProps {
   height?: number;
   compact?: boolean;
   marker?: ChartMarker | null;
+}
+
+/** uPlot, once loaded: later charts are created in the same task, with no await. */
+let loaded: typeof uPlot | null = null;
+function loadUplot(): Promise<typeof uPlot> {
+  return loaded ? Promise.resolve(loaded) : import('uplot').then((m) => (loaded = m.default));
 }
 
 function canvasWorks(): boolean {
@@ -57,45 +63,60 @@ export function TimeChart({ spec, data, window, zone, now, height = 220, compact
   useEffect(() => {
     const host = hostRef.current;
     if (!drawable || !host) return;
-    const opts = chartOptions(spec, {
-      width: Math.max(200, host.clientWidth),
-      height,
-      zone,
-      compact,
-      theme: themeFor(host),
-      window: () => latest.current.window,
-      marker: () => latest.current.marker,
-    });
-    opts.hooks = {
-      ...opts.hooks,
-      draw: [
-        ...(opts.hooks?.draw ?? []),
-        // For the chart bench and anyone profiling: when a draw finished, and of how many points.
-        (u) => performance.mark('chart:draw', { detail: { title: spec.title, points: u.data[0].length } }),
-      ],
+    let dispose: (() => void) | null = null;
+    let cancelled = false;
+    const create = (lib: typeof uPlot) => {
+      if (cancelled) return;
+      const opts = chartOptions(
+        spec,
+        {
+          width: Math.max(200, host.clientWidth),
+          height,
+          zone,
+          compact,
+          theme: themeFor(host),
+          window: () => latest.current.window,
+          marker: () => latest.current.marker,
+        },
+        lib,
+      );
+      opts.hooks = {
+        ...opts.hooks,
+        draw: [
+          ...(opts.hooks?.draw ?? []),
+          // For the chart bench and anyone profiling: when a draw finished, and of how many points.
+          (u) => performance.mark('chart:draw', { detail: { title: spec.title, points: u.data[0].length } }),
+        ],
+      };
+      const plot = new lib(opts, alignedData(spec, latest.current.gapped), host);
+      plotRef.current = plot;
+      shownRef.current = { data: latest.current.gapped, from: latest.current.window.from, to: latest.current.window.to };
+      // Tap and drag on touch screens moves the crosshair; vertical swipes still scroll (CSS touch-action).
+      const onTouch = (e: TouchEvent) => {
+        const touch = e.touches[0];
+        if (!touch) return;
+        const r = plot.over.getBoundingClientRect();
+        plot.setCursor({ left: touch.clientX - r.left, top: touch.clientY - r.top });
+      };
+      plot.over.addEventListener('touchstart', onTouch, { passive: true });
+      plot.over.addEventListener('touchmove', onTouch, { passive: true });
+      const resize = new ResizeObserver(() => {
+        const width = Math.max(200, host.clientWidth);
+        if (width !== plot.width) plot.setSize({ width, height });
+      });
+      resize.observe(host);
+      dispose = () => {
+        resize.disconnect();
+        plot.destroy();
+        plotRef.current = null;
+        shownRef.current = null;
+      };
     };
-    const plot = new uPlot(opts, alignedData(spec, latest.current.gapped), host);
-    plotRef.current = plot;
-    shownRef.current = { data: latest.current.gapped, from: latest.current.window.from, to: latest.current.window.to };
-    // Tap and drag on touch screens moves the crosshair; vertical swipes still scroll (CSS touch-action).
-    const onTouch = (e: TouchEvent) => {
-      const touch = e.touches[0];
-      if (!touch) return;
-      const r = plot.over.getBoundingClientRect();
-      plot.setCursor({ left: touch.clientX - r.left, top: touch.clientY - r.top });
-    };
-    plot.over.addEventListener('touchstart', onTouch, { passive: true });
-    plot.over.addEventListener('touchmove', onTouch, { passive: true });
-    const resize = new ResizeObserver(() => {
-      const width = Math.max(200, host.clientWidth);
-      if (width !== plot.width) plot.setSize({ width, height });
-    });
-    resize.observe(host);
+    if (loaded) create(loaded);
+    else void loadUplot().then(create);
     return () => {
-      resize.disconnect();
-      plot.destroy();
-      plotRef.current = null;
-      shownRef.current = null;
+      cancelled = true;
+      dispose?.();
     };
   }, [drawable, spec, zone, height, compact]);
 

@@ -1,4 +1,4 @@
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import type { ChartData, TimeWindow } from './chartData.ts';
 import type { ChartMarker, ChartSpec, ChartSeriesSpec } from './chartSpec.ts';
 import { formatChartTime, timeAxisLabel, type ChartTimeZone } from './chartTime.ts';
@@ -47,7 +47,7 @@ function belowZeroFill(colour: string, alpha: number, scale: string): uPlot.Seri
   };
 }
 
-function seriesOptions(s: ChartSeriesSpec, theme: ChartTheme): uPlot.Series {
+function seriesOptions(s: ChartSeriesSpec, theme: ChartTheme, lib: typeof uPlot): uPlot.Series {
   const base: uPlot.Series = {
     label: s.unit ? `${s.label} (${s.unit})` : s.label,
     scale: s.scale,
@@ -64,7 +64,7 @@ function seriesOptions(s: ChartSeriesSpec, theme: ChartTheme): uPlot.Series {
       width: 0,
       fill: withAlpha(s.colour, 0.85),
       points: { show: false },
-      paths: uPlot.paths.bars!({
+      paths: lib.paths.bars!({
         align: s.barAlign ?? 0,
         size: [0.9, Infinity, 2],
         ...(colour
@@ -114,8 +114,11 @@ function devicePixelRatioOf(): number {
   return typeof devicePixelRatio === 'number' && devicePixelRatio > 0 ? devicePixelRatio : 1;
 }
 
-/** uPlot options for a spec: time x axis in the chosen zone, a titled axis per unit, crosshair legend. */
-export function chartOptions(spec: ChartSpec, layout: ChartLayout): uPlot.Options {
+/**
+ * uPlot options for a spec: time x axis in the chosen zone, a titled axis per unit, crosshair
+ * legend. `lib` is uPlot itself, passed in: it is loaded only where a canvas can draw.
+ */
+export function chartOptions(spec: ChartSpec, layout: ChartLayout, lib: typeof uPlot): uPlot.Options {
   const { theme, zone, compact } = layout;
   const font = compact ? '10px system-ui, sans-serif' : '12px system-ui, sans-serif';
   const axisBase = { stroke: theme.muted, font, labelFont: font, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid, width: 1 } };
@@ -133,9 +136,9 @@ export function chartOptions(spec: ChartSpec, layout: ChartLayout): uPlot.Option
     width: layout.width,
     height: layout.height,
     ms: 1,
-    ...(zone === 'utc' ? { tzDate: (ts: number) => uPlot.tzDate(new Date(ts), 'Etc/UTC') } : {}),
+    ...(zone === 'utc' ? { tzDate: (ts: number) => lib.tzDate(new Date(ts), 'Etc/UTC') } : {}),
     scales,
-    series: [{ label: compact ? 'Time' : timeAxisLabel(zone), value: (_u, v) => formatChartTime(v, zone, spec.timeStep) }, ...spec.series.map((s) => seriesOptions(s, theme))],
+    series: [{ label: compact ? 'Time' : timeAxisLabel(zone), value: (_u, v) => formatChartTime(v, zone, spec.timeStep) }, ...spec.series.map((s) => seriesOptions(s, theme, lib))],
     axes: [
       { ...axisBase, scale: 'x', space: compact ? 70 : 90, ...(compact ? {} : { label: timeAxisLabel(zone), labelSize: 24 }) },
       ...spec.axes.map((a) => ({
