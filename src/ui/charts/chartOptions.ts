@@ -1,7 +1,7 @@
 import type uPlot from 'uplot';
 import type { ChartData, TimeWindow } from './chartData.ts';
 import type { ChartMarker, ChartSpec, ChartSeriesSpec } from './chartSpec.ts';
-import { formatChartTime, timeAxisLabel, type ChartTimeZone } from './chartTime.ts';
+import { axisTimeLabels, formatChartTime, timeAxisLabel, type ChartTimeZone } from './chartTime.ts';
 import { withAlpha, type ChartTheme } from './palette.ts';
 
 export interface ChartLayout {
@@ -140,7 +140,7 @@ export function chartOptions(spec: ChartSpec, layout: ChartLayout, lib: typeof u
     scales,
     series: [{ label: compact ? 'Time' : timeAxisLabel(zone), value: (_u, v) => formatChartTime(v, zone, spec.timeStep) }, ...spec.series.map((s) => seriesOptions(s, theme, lib))],
     axes: [
-      { ...axisBase, scale: 'x', space: compact ? 70 : 90, ...(compact ? {} : { label: timeAxisLabel(zone), labelSize: 24 }) },
+      { ...axisBase, scale: 'x', space: compact ? 70 : 90, values: (_u, splits) => axisTimeLabels(splits, zone, spec.timeStep), ...(compact ? {} : { label: timeAxisLabel(zone), labelSize: 24 }) },
       ...spec.axes.map((a) => ({
         ...axisBase,
         scale: a.scale,

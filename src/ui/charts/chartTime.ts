@@ -30,3 +30,23 @@ export function formatChartTime(t: number, zone: ChartTimeZone, step: ChartTimeS
 export function timeAxisLabel(zone: ChartTimeZone): string {
   return zone === 'utc' ? 'Time (UTC)' : 'Time (this device)';
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Time-axis tick labels in 24-hour en-GB: "18:00" within a day, the date at midnight and on
+ * axes spanning more than two days, "2024" on the solar cycle's monthly axis.
+ */
+export function axisTimeLabels(splits: readonly number[], zone: ChartTimeZone, step: ChartTimeStep = 'minute'): string[] {
+  if (splits.length === 0) return [];
+  const span = splits[splits.length - 1]! - splits[0]!;
+  const utc = zone === 'utc';
+  if (step === 'month' || span > 3 * 365 * DAY_MS) return splits.map((t) => String(utc ? new Date(t).getUTCFullYear() : new Date(t).getFullYear()));
+  const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', ...(utc ? { timeZone: 'UTC' } : {}) });
+  const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(utc ? { timeZone: 'UTC' } : {}) });
+  return splits.map((t) => {
+    const hm = clock.format(t);
+    if (span > 2 * DAY_MS) return day.format(t);
+    return hm === '00:00' ? day.format(t) : hm;
+  });
+}

@@ -2,7 +2,7 @@ import uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
 import { alignedData, chartOptions, formatValue } from '../../../src/ui/charts/chartOptions.ts';
 import { latestPoint, missingShare, withGaps } from '../../../src/ui/charts/chartData.ts';
-import { formatChartTime, timeAxisLabel } from '../../../src/ui/charts/chartTime.ts';
+import { axisTimeLabels, formatChartTime, timeAxisLabel } from '../../../src/ui/charts/chartTime.ts';
 import { chartTheme, DARK_THEME, gLevel, kpColour, KP_LEVEL_COLOURS, LIGHT_THEME, withAlpha } from '../../../src/ui/charts/palette.ts';
 import { MAGNETIC_FIELD, PLASMA } from '../../../src/features/live-feeds/solarWindSpecs.ts';
 
@@ -88,5 +88,14 @@ describe('palette and clocks', () => {
     expect(formatChartTime(T0, 'local')).not.toMatch(/UTC/);
     expect(formatChartTime(T0, 'utc', 'month')).toBe('Nov 2026');
     expect(formatChartTime(Number.NaN, 'utc')).toBe('–');
+  });
+});
+
+describe('time-axis labels', () => {
+  it('read as a 24-hour clock within a day, the date at midnight and on longer axes', () => {
+    const H = 3_600_000;
+    expect(axisTimeLabels([T0 - 12 * H, T0 - 6 * H, T0], 'utc')).toEqual(['23 Nov', '06:00', '12:00']);
+    expect(axisTimeLabels([T0, T0 + 48 * H, T0 + 96 * H], 'utc')).toEqual(['23 Nov', '25 Nov', '27 Nov']);
+    expect(axisTimeLabels([Date.UTC(2010, 0, 1), Date.UTC(2020, 0, 1)], 'utc', 'month')).toEqual(['2010', '2020']);
   });
 });
