@@ -13,6 +13,7 @@ function legendValue(figure: Locator, label: string): Locator {
 }
 
 async function hover(page: Page, figure: Locator, fraction: number): Promise<void> {
+  await figure.locator('.u-over').scrollIntoViewIfNeeded();
   const box = (await figure.locator('.u-over').boundingBox())!;
   await page.mouse.move(box.x + Math.max(1, Math.min(box.width - 1, box.width * fraction)), box.y + box.height / 2);
 }
