@@ -67,8 +67,8 @@ describe('useSeries', () => {
     await waitFor(() => expect(open.result.current.data.fields.north).toEqual([10]));
     // The next UTC day's first sample creates a new chunk document.
     await act(() => writeSeries(db!, { product: 'hemi-power', t: [T0 + DAY - MIN], fields: { north: [20] }, source: null }, { fetchedAt: T0 + DAY }));
-    await waitFor(() => expect(bounded.result.current.data).toEqual({ t: [T0, T0 + DAY - MIN], fields: { north: [10, 20] } }));
-    await waitFor(() => expect(open.result.current.data).toEqual({ t: [T0, T0 + DAY - MIN], fields: { north: [10, 20] } }));
+    await waitFor(() => expect(bounded.result.current.data).toEqual({ t: [T0, T0 + DAY - MIN], fields: { north: [10, 20] }, source: null }));
+    await waitFor(() => expect(open.result.current.data).toEqual({ t: [T0, T0 + DAY - MIN], fields: { north: [10, 20] }, source: null }));
   });
 });
 
