@@ -1,42 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatAge } from './formatAge.ts';
 import type { SpaceWeatherNow, TimedValue } from './mapPageData.ts';
 
-// The small charts (and uPlot) are not part of `/`'s first JS: they load once the map has painted.
+// The small charts (and uPlot, ~25 KB gzip) are not part of `/`'s JS: they load when asked for,
+// which can only be after the map has painted. Bytes matter where signal is weak.
 const MapPanelCharts = lazy(() => import('../live-feeds/MapPanelCharts.tsx'));
-
-/** User Timing marks the map sets when it has painted (olmap/AuroraMap.tsx). */
-const PAINT_MARKS = ['map:oval-drawn', 'map:aurora-painted'];
-/** Without a paint (no grid stored, no canvas), the charts still come, this much later. */
-const FALLBACK_MS = 4_000;
-
-/** True once the map has painted (or FALLBACK_MS passed) and the browser is idle. */
-function useAfterMapPaint(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let done = false;
-    const started = Date.now();
-    const painted = () => PAINT_MARKS.some((m) => performance.getEntriesByName(m).length > 0);
-    const go = () => {
-      if (done) return;
-      done = true;
-      const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
-      if (idle) idle(() => setReady(true), { timeout: 1_000 });
-      else setTimeout(() => setReady(true), 0);
-    };
-    const timer = setInterval(() => {
-      if (painted() || Date.now() - started > FALLBACK_MS) {
-        clearInterval(timer);
-        go();
-      }
-    }, 250);
-    return () => {
-      done = true;
-      clearInterval(timer);
-    };
-  }, []);
-  return ready;
-}
 
 interface Row {
   label: string;
@@ -61,7 +29,7 @@ function Value({ item, format, now }: { item: TimedValue; format: (v: number) =>
 
 /** Kp, solar wind, Bz and hemispheric power from the local database, each with its age, as text. */
 export function SummaryPanel({ summary, loading, now }: { summary: SpaceWeatherNow; loading: boolean; now: number }) {
-  const chartsReady = useAfterMapPaint();
+  const [trends, setTrends] = useState(false);
   const rows: Row[] = [
     { label: 'Kp index', item: summary.kp, format: (v) => v.toFixed(2).replace(/\.?0+$/, '') },
     { label: 'Solar wind speed', item: summary.speed, format: (v) => `${Math.round(v)} km/s` },
@@ -83,8 +51,11 @@ export function SummaryPanel({ summary, loading, now }: { summary: SpaceWeatherN
           </div>
         ))}
       </dl>
-      {chartsReady ? (
-        <Suspense fallback={null}>
+      <button type="button" className="button map-summary__trends" aria-expanded={trends} onClick={() => setTrends((t) => !t)}>
+        {trends ? 'Hide trends' : 'Show Kp and solar-wind trends'}
+      </button>
+      {trends ? (
+        <Suspense fallback={<p className="map-summary__age">Loading the charts…</p>}>
           <MapPanelCharts now={now} />
         </Suspense>
       ) : null}
