@@ -92,3 +92,24 @@ test('the charts draw offline from the local database after one visit', async ({
   await expect(chart(page, 'Sunspot number').locator('.time-chart__caption')).toHaveText(/Monthly \d/);
   await context.setOffline(false);
 });
+
+test('the map panel loads its small charts only when asked, and they read values under the pointer', async ({ page }) => {
+  const chartChunks: string[] = [];
+  page.on('request', (r) => {
+    if (/uPlot|MapPanelCharts/i.test(r.url())) chartChunks.push(r.url());
+  });
+  await page.goto('/');
+  await expect(page.locator('h1')).toHaveText('Aurora Map');
+  const open = page.getByRole('button', { name: 'Show Kp and solar-wind trends' });
+  await expect(open).toBeVisible();
+  expect(chartChunks).toEqual([]);
+  await open.click();
+  const field = page.locator('.map-summary').locator('figure[data-chart="Magnetic field"]');
+  await expect(field.locator('.time-chart__caption')).toHaveText(/Bz -?\d+\.\d nT/, { timeout: 30_000 });
+  // A small chart has fewer pixels than minutes: the pointer reads the sample nearest to it.
+  await hover(page, field, 0.9);
+  await expect(legendValue(field, 'Bz (nT)')).toHaveText(/^-?\d+\.\d nT$/);
+  await expect(field.locator('.u-legend tr.u-series').first().locator('.u-value')).toHaveText(/\d{2}:\d{2} UTC$/);
+  await expect(page.locator('.map-summary').locator('figure[data-chart="Kp index"] canvas')).toBeVisible();
+  await page.locator('.map-summary').screenshot({ path: 'test-results/charts-map-panel.png' });
+});

@@ -146,7 +146,7 @@ export function chartOptions(spec: ChartSpec, layout: ChartLayout, lib: typeof u
         scale: a.scale,
         side: a.side === 'right' ? 1 : 3,
         ...(a.side === 'right' ? { grid: { show: false } } : {}),
-        ...(compact ? { size: 36 } : { label: a.label, labelSize: 22, size: 48 }),
+        ...(compact ? { size: 36, space: 14 } : { label: a.label, labelSize: 22, size: 48 }),
       })) as uPlot.Axis[],
     ],
     legend: { show: true, live: true },
