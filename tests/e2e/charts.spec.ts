@@ -113,3 +113,24 @@ test('the map panel loads its small charts only when asked, and they read values
   await expect(page.locator('.map-summary').locator('figure[data-chart="Kp index"] canvas')).toBeVisible();
   await page.locator('.map-summary').screenshot({ path: 'test-results/charts-map-panel.png' });
 });
+
+test('/live-feeds and /forecast: hovering hemispheric power and the solar cycle reads their values', async ({ page }) => {
+  await page.goto('/live-feeds');
+  const power = chart(page, 'Hemispheric power');
+  await expect(power.locator('.time-chart__caption')).toHaveText(/North \d+ GW/, { timeout: 30_000 });
+  const north = /North (\d+ GW)/.exec((await power.locator('.time-chart__caption').textContent())!)![1]!;
+  await hover(page, power, 1);
+  await expect(legendValue(power, 'North (GW)')).toHaveText(north);
+  await expect(legendValue(power, 'South (GW)')).toHaveText(/^\d+ GW$/);
+
+  await page.goto('/forecast');
+  const cycle = chart(page, 'Sunspot number');
+  await expect(cycle.locator('.time-chart__caption')).toHaveText(/Monthly \d/, { timeout: 30_000 });
+  // Somewhere across the cycle both the observed monthly number and NOAA's prediction have values.
+  const shown: string[] = [];
+  for (const f of [0.3, 0.6, 0.9, 0.99]) {
+    await hover(page, cycle, f);
+    for (const label of ['Monthly', 'NOAA prediction']) shown.push((await legendValue(cycle, label).textContent()) ?? '');
+  }
+  expect(shown.filter((v) => /^\d+(\.\d)?$/.test(v)).length).toBeGreaterThan(0);
+});
