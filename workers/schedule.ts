@@ -3,9 +3,9 @@
  * passed in. The worker asks `nextPollAt` for every source after each event (poll done, online,
  * visible, forced offline toggled) and sleeps until the earliest.
  */
-import type { FeedState, FeedStatus } from '../sync/model.ts';
-import type { FreshnessWindow } from './freshness.ts';
-import type { Source } from './sources.ts';
+import type { FeedState, FeedStatus } from '../core/model.ts';
+import type { FreshnessWindow } from '../core/products/freshness.ts';
+import type { Source } from '../core/products/sources.ts';
 
 export interface PollConditions {
   now: number;

@@ -1,4 +1,4 @@
-import type { GridSnapshot } from '../model.ts';
+import type { GridSnapshot } from '../../core/model.ts';
 import type { GridDoc } from '../schemas/grids.ts';
 
 export const GRID_WIDTH = 360;

@@ -1,4 +1,4 @@
-import type { FeedState, FeedStatus, Resource } from '../model.ts';
+import type { FeedState, FeedStatus, Resource } from '../../core/model.ts';
 import { kpAcrossReset } from './kpAcrossReset.ts';
 
 /** One number of the summary: value (0 when missing, spec §3), when it was measured, how old. */

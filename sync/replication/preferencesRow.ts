@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES, type Preferences } from '../model.ts';
+import { DEFAULT_PREFERENCES, type Preferences } from '../../core/model.ts';
 import type { PreferencesDoc } from '../schemas/preferences.ts';
 
 /** The preference fields as stored, in the `profiles` column names. */

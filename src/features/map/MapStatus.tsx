@@ -1,8 +1,8 @@
-import type { GridSnapshot } from '../../../sync/model.ts';
+import type { GridSnapshot } from '../../../core/model.ts';
 import { formatAge, formatUtc } from './formatAge.ts';
 import { OVATION_MAX_AGE_MS, type GridFreshness } from './freshness.ts';
 
-/** The feed's own window (workers/freshness.ts), in the words under the map. */
+/** The feed's own window (core/products/freshness.ts), in the words under the map. */
 const WINDOW_MINUTES = Math.round(OVATION_MAX_AGE_MS / 60_000);
 
 interface MapStatusProps {

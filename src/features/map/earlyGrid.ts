@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { getDatabase } from '../../../sync/database.ts';
 import { readLatestGrid } from '../../../sync/grids/latestGrid.ts';
-import type { GridSnapshot } from '../../../sync/model.ts';
+import type { GridSnapshot } from '../../../core/model.ts';
 import { markOnce } from './perfMarks.ts';
 
 let pending: Promise<GridSnapshot | null> | null = null;

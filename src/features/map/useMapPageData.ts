@@ -12,7 +12,7 @@ import {
   useSpaceWeatherSummary,
   type SummaryValue,
 } from '../../../sync/react/index.ts';
-import type { GridSnapshot, Preferences } from '../../../sync/model.ts';
+import type { GridSnapshot, Preferences } from '../../../core/model.ts';
 import {
   lastValue,
   NO_VALUE,

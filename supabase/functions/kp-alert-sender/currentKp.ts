@@ -1,4 +1,4 @@
-import { normalise } from '../../../workers/normalise/index.ts';
+import { normalise } from '../../../core/normalise/index.ts';
 
 /**
  * The current planetary Kp from SWPC's 1-minute estimate (json/planetary_k_index_1m.json). Pure.

@@ -1,4 +1,4 @@
-import type { GridSnapshot, ProductRecord, SeriesBatch } from '../../../sync/model.ts';
+import type { GridSnapshot, ProductRecord, SeriesBatch } from '../../../core/model.ts';
 import type { RestClient } from '../_shared/rest.ts';
 import type { SpaceWeatherResource } from './resources.ts';
 

@@ -51,7 +51,7 @@ describe('map status text', () => {
     const text = screen.getByRole('status').textContent ?? '';
     expect(text).toContain('Stale');
     expect(text).toContain('(3 h ago)');
-    // The same window as the feed's (workers/freshness.ts), not a map-only number.
+    // The same window as the feed's (core/products/freshness.ts), not a map-only number.
     expect(text).toContain('older than the 20-minute update window');
   });
 

@@ -1,12 +1,12 @@
 /**
  * How old each product's data may get before it is stale, defined once. The poller's sources
- * (workers/sources.ts) take their windows from here, and so does the page: the feed state shown is
+ * (core/products/sources.ts) take their windows from here, and so does the page: the feed state shown is
  * re-evaluated from the row's own times as the clock moves (`liveFeedState`), never read back from
  * the state the poller stored when it last polled — data opened offline days later reads stale.
  * No imports beyond types, so the page can use it without the normalisers.
  */
-import type { FeedState, FeedStatus, Resource } from '../sync/model.ts';
-import { feedState } from './schedule.ts';
+import type { FeedState, FeedStatus, Resource } from '../model.ts';
+import { feedState } from '../../workers/schedule.ts';
 
 export interface FreshnessWindow {
   /** Data older than this (newest data time, or last fetch where `ageFrom` says so) is stale. */

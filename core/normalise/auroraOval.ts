@@ -5,7 +5,7 @@
  * triple can never shift the cells after it; and one bad triple rejects the snapshot (the last
  * good one stays) rather than showing a hole that looks like "no aurora".
  */
-import type { GridSnapshot } from '../../sync/model.ts';
+import type { GridSnapshot } from '../model.ts';
 import { NormaliseError, ok, type NormaliseOptions, type NormaliseResult } from './result.ts';
 import { describeType, isRecord, parseJsonBody } from './parseBody.ts';
 import { parseSwpcTime } from './swpcTime.ts';
