@@ -2,6 +2,7 @@
  * Kp alert decisions for the service worker: pure, so they are tested without a worker, a clock or
  * a network. The worker feeds them the latest reading, the user's settings and the last alert state.
  */
+import { endsKpAlertEvent, reachesKpThreshold } from '../../core/kp/alertPolicy.ts';
 
 /** Stored in `aurora-tracking-db` / `notification-settings` under the key `user-settings` (spec §3). */
 export interface NotificationSettings {
@@ -32,8 +33,6 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
 };
 export const IDLE_ALERT_STATE: KpAlertState = { active: false, eventStart: null, peakKp: 0 };
 
-/** An event ends only when Kp falls a full third below the threshold, so 4.67 ↔ 5.00 flapping is one event. */
-export const KP_HYSTERESIS = 1 / 3;
 /** A reading older than this describes a storm that is over for the user: never alert on it. */
 export const MAX_READING_AGE_MS = 6 * 60 * 60 * 1000;
 /** Never two alerts closer than this, whatever the source (push and periodic sync both alert). */
@@ -67,8 +66,8 @@ export interface KpAlertDecision {
 }
 
 /**
- * Decides whether this reading raises an alert. One alert per event: an event starts when Kp
- * reaches the threshold and ends when it drops a third below it.
+ * Decides whether this reading raises an alert. One alert per event: when an event starts and ends
+ * is core/kp/alertPolicy.ts, the same rule as the backend's sender.
  */
 export function decideKpAlert(
   reading: KpReading,
@@ -83,8 +82,8 @@ export function decideKpAlert(
     return { notify: false, reason: 'stale-reading', settings, state };
   }
   const threshold = settings.kpThreshold;
-  if (reading.kp < threshold) {
-    const ended = reading.kp < threshold - KP_HYSTERESIS + 1e-9;
+  if (!reachesKpThreshold(reading.kp, threshold)) {
+    const ended = endsKpAlertEvent(reading.kp, threshold);
     return { notify: false, reason: 'below-threshold', settings, state: ended ? IDLE_ALERT_STATE : state };
   }
   if (state.active) {

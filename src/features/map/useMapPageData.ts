@@ -33,8 +33,7 @@ const HOUR = 3_600_000;
 const WINDOW_MS = 24 * HOUR;
 
 function timed(v: SummaryValue): TimedValue {
-  // The summary reads 0 for a missing value (spec §3); a null time is how it says "missing".
-  return v.time === null ? NO_VALUE : { value: v.value, time: v.time };
+  return v.value === null || v.time === null ? NO_VALUE : { value: v.value, time: v.time };
 }
 
 type PendingChoices = { [K in keyof MapChoices]?: PendingChoice<MapChoices[K]> };

@@ -89,10 +89,10 @@ describe('deciding on a Kp alert', () => {
     expect(alerts).toBe(1);
   });
 
-  it('alerts again for a new event after Kp fell a third below the threshold', () => {
+  it('alerts again for a new event after Kp fell a whole Kp below the threshold', () => {
     let d = decideKpAlert({ kp: 6, time: now }, on, IDLE_ALERT_STATE, now);
     const later = now + 4 * HOUR;
-    d = decideKpAlert({ kp: 4.33, time: later }, d.settings, d.state, later);
+    d = decideKpAlert({ kp: 4, time: later }, d.settings, d.state, later);
     expect(d.state.active).toBe(false);
     const next = later + 3 * HOUR;
     d = decideKpAlert({ kp: 5.33, time: next }, d.settings, d.state, next);

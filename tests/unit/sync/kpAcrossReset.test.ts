@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { normalise } from '../../../core/normalise/index.ts';
 import { isSynopticReset } from '../../../core/normalise/synoptic.ts';
-import { kpAcrossReset } from '../../../sync/read/kpAcrossReset.ts';
+import { kpAcrossReset } from '../../../core/kp/kpAcrossReset.ts';
 import { latestValue } from '../../../sync/read/seriesColumns.ts';
 import { summariseSpaceWeather } from '../../../sync/read/summariseSpaceWeather.ts';
 import { synopticPeriodStart } from '../../../core/normalise/synoptic.ts';
@@ -53,7 +53,7 @@ describe('the summary’s Kp across the 1-minute estimate’s 3-hour reset (real
       }
     }
     // After the window the estimate is shown as served, even below the old level.
-    expect(summaryKpAt('09:30').value).toBe(1.67);
+    expect(summaryKpAt('09:45').value).toBe(1.67);
     expect(summaryKpAt('10:00').value).toBe(1.67);
   });
 
