@@ -2,15 +2,8 @@
  * Kp alert decisions for the service worker: pure, so they are tested without a worker, a clock or
  * a network. The worker feeds them the latest reading, the user's settings and the last alert state.
  */
+import { type NotificationSettings } from '../../core/alerts/notificationSettings.ts';
 import { endsKpAlertEvent, reachesKpThreshold } from '../../core/kp/alertPolicy.ts';
-
-/** Stored in `aurora-tracking-db` / `notification-settings` under the key `user-settings` (spec §3). */
-export interface NotificationSettings {
-  enablePush: boolean;
-  kpThreshold: number;
-  /** Epoch ms of the last alert shown, or null when none has been shown yet. */
-  lastNotified: number | null;
-}
 
 /** Stored in `aurora-updates` under `kp-alert-state`: whether a storm the user was told about is still on. */
 export interface KpAlertState {
@@ -25,28 +18,12 @@ export interface KpReading {
   time: number;
 }
 
-export const DEFAULT_KP_THRESHOLD = 5;
-export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
-  enablePush: false,
-  kpThreshold: DEFAULT_KP_THRESHOLD,
-  lastNotified: null,
-};
 export const IDLE_ALERT_STATE: KpAlertState = { active: false, eventStart: null, peakKp: 0 };
 
 /** A reading older than this describes a storm that is over for the user: never alert on it. */
 export const MAX_READING_AGE_MS = 6 * 60 * 60 * 1000;
 /** Never two alerts closer than this, whatever the source (push and periodic sync both alert). */
 export const MIN_RENOTIFY_MS = 3 * 60 * 60 * 1000;
-
-/** Reads whatever was stored (possibly by an older version, possibly garbage) into valid settings. */
-export function normaliseSettings(raw: unknown): NotificationSettings {
-  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const threshold = typeof r.kpThreshold === 'number' && Number.isFinite(r.kpThreshold) && r.kpThreshold >= 0 && r.kpThreshold <= 9
-    ? r.kpThreshold
-    : DEFAULT_KP_THRESHOLD;
-  const last = typeof r.lastNotified === 'number' && Number.isFinite(r.lastNotified) ? r.lastNotified : null;
-  return { enablePush: r.enablePush === true, kpThreshold: threshold, lastNotified: last };
-}
 
 export function normaliseAlertState(raw: unknown): KpAlertState {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NOTIFICATION_SETTINGS, IDLE_ALERT_STATE, decideKpAlert } from '../../../src/sw/kpAlert.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../core/alerts/notificationSettings.ts';
+import { IDLE_ALERT_STATE, decideKpAlert } from '../../../src/sw/kpAlert.ts';
 import { decideAlert } from '../../../supabase/functions/kp-alert-sender/decide.ts';
 import { currentKp } from '../../../supabase/functions/kp-alert-sender/currentKp.ts';
 import { kpAcrossReset } from '../../../core/kp/kpAcrossReset.ts';

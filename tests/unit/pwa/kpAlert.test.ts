@@ -2,16 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_NOTIFICATION_SETTINGS,
   IDLE_ALERT_STATE,
   MAX_READING_AGE_MS,
   MIN_RENOTIFY_MS,
   decideKpAlert,
   latestKp,
-  normaliseSettings,
   parseUtcTime,
   recordPushedAlert,
 } from '../../../src/sw/kpAlert.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS, normaliseNotificationSettings as normaliseSettings } from '../../../core/alerts/notificationSettings.ts';
 
 const fixtures = join(import.meta.dirname, '../../fixtures/noaa');
 const readJson = (name: string): unknown => JSON.parse(readFileSync(join(fixtures, name), 'utf8'));
