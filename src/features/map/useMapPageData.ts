@@ -26,7 +26,7 @@ import {
   type TimedValue,
 } from './mapPageData.ts';
 import { markOnce } from './perfMarks.ts';
-import { useNow } from './useNow.ts';
+import { useNow } from '../../ui/useNow.ts';
 
 const HOUR = 3_600_000;
 /** The slider's window. */

@@ -78,7 +78,7 @@ describe("this device's feed rows", () => {
     });
     expect(rows[2]).toMatchObject({
       error: 'Backend answered 503',
-      lastSuccess: '1 h ago',
+      lastSuccess: '1 h 30 min ago',
       stateLabel: 'error',
     });
   });
