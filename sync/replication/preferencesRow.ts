@@ -46,20 +46,6 @@ export function columnsFromPatch(patch: Partial<Preferences>): Partial<Preferenc
   return out;
 }
 
-/** Which UI keys a column patch touches (used to record anonymous edit times). */
-export function preferenceKeyOfColumn(column: PreferenceColumn): keyof Preferences {
-  switch (column) {
-    case 'default_map_view':
-      return 'defaultMapView';
-    case 'default_map_style':
-      return 'defaultMapStyle';
-    case 'show_aurora_on_load':
-      return 'showAuroraOnLoad';
-    case 'show_clouds_on_load':
-      return 'showCloudsOnLoad';
-  }
-}
-
 /**
  * Any profile row (or RxDB document of one) → exactly the replicated document: the id, the four
  * columns (null when absent) and `_deleted`. Everything else the row carries (email, names, the
