@@ -36,7 +36,7 @@ test('the oval appears, flat and globe and both hemispheres draw it, and an offl
   const frame = await waitForOval(page);
   const status = page.locator('.map-status');
   await expect(status).toContainText('Aurora forecast for');
-  await expect(status).toContainText(/Observed \d{4}-\d\d-\d\d \d\d:\d\d UTC \(.+ ago\)/);
+  await expect(status).toContainText(/Observed \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC \(.+ ago\)/);
   await expect(map(page)).toHaveAttribute('data-rendered-projection', 'EPSG:3857');
   await attachScreenshot(page, testInfo, 'map-flat');
 
