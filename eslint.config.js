@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
 
 export default tseslint.config(
   {
@@ -44,6 +45,47 @@ export default tseslint.config(
         { group: ['ol', 'ol/*'], message: 'Only the map wrapper imports OpenLayers.' },
         { group: ['uplot', 'uplot/*'], message: 'Only src/ui/charts/ imports uPlot.' },
       ] }],
+    },
+  },
+  {
+    // The import boundaries of the design (core/CONTEXT.md). First matching element wins.
+    files: ['core/**/*.{ts,tsx}', 'src/**/*.{ts,tsx}', 'sync/**/*.{ts,tsx}', 'workers/**/*.ts', 'supabase/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/elements': [
+        { type: 'core', pattern: 'core/**', partialMatch: false },
+        { type: 'sw', pattern: 'src/sw/**', partialMatch: false },
+        { type: 'screens', pattern: ['src/features/**', 'src/ui/**'], partialMatch: false },
+        { type: 'shell', pattern: 'src/**', partialMatch: false },
+        { type: 'data', pattern: 'sync/**', partialMatch: false },
+        { type: 'worker', pattern: 'workers/**', partialMatch: false },
+        { type: 'functions', pattern: 'supabase/**', partialMatch: false },
+      ],
+      // The database itself, inside the data layer: only the data layer, the worker and the shell open it.
+      'boundaries/files': [
+        { category: 'database', pattern: ['sync/database.ts', 'sync/schemas/**', 'sync/storage/**', 'sync/write.ts', 'sync/retention.ts'] },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': ['error', {
+        default: 'allow',
+        policies: [
+          // The core imports nothing of ours.
+          { from: { element: { type: 'core' } }, disallow: { to: { element: { type: '!core' } } } },
+          // The service worker imports only the core (and its own files).
+          { from: { element: { type: 'sw' } }, disallow: { to: { element: { types: { noneOf: ['core', 'sw'] } } } } },
+          // Screens never touch the database: they read through the data layer's hooks.
+          { from: { element: { type: 'screens' } }, disallow: { to: { element: { types: { anyOf: ['worker', 'functions', 'sw'] } } } } },
+          { from: { element: { type: 'screens' } }, disallow: { to: { file: { categories: 'database' } } } },
+          // The data layer knows no screen, no shell, no poller, no backend.
+          { from: { element: { type: 'data' } }, disallow: { to: { element: { types: { anyOf: ['screens', 'shell', 'sw', 'worker', 'functions'] } } } } },
+          // The worker knows no screen and no backend.
+          { from: { element: { type: 'worker' } }, disallow: { to: { element: { types: { anyOf: ['screens', 'shell', 'functions'] } } } } },
+          // The backend shares only the core.
+          { from: { element: { type: 'functions' } }, disallow: { to: { element: { types: { noneOf: ['core', 'functions'] } } } } },
+        ],
+      }],
     },
   },
 );

@@ -4,8 +4,8 @@
  * input it exits 1 and prints `error: <reason>` only, no stack trace.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import { RESOURCES, type Resource } from '../sync/model.ts';
-import { normalise } from '../workers/normalise/index.ts';
+import { RESOURCES, type Resource } from '../core/model.ts';
+import { normalise } from '../core/normalise/index.ts';
 
 function fail(reason: string): never {
   process.stderr.write(`error: ${reason}\n`);

@@ -140,13 +140,6 @@ export function getDatabase(options?: OpenDatabaseOptions): Promise<AuroraDataba
   return pageDatabase;
 }
 
-/** Close the page singleton (tests, sign-out flows that must release IndexedDB). */
-export async function closeDatabase(): Promise<void> {
-  const pending = pageDatabase;
-  pageDatabase = null;
-  if (pending) await (await pending).close();
-}
-
 /** Close and delete all stored data of a database (tests; "clear local data"). */
 export async function removeDatabase(db: AuroraDatabase): Promise<void> {
   if (pageDatabase && (await pageDatabase.catch(() => null)) === db) pageDatabase = null;

@@ -1,6 +1,6 @@
 import type { AuroraDatabase } from './database.ts';
-import type { ProductKind, SeriesProduct } from './model.ts';
-import { DAY_MS, utcDayStart } from './series/dayKey.ts';
+import type { ProductKind, SeriesProduct } from '../core/model.ts';
+import { DAY_MS, utcDayStart } from '../core/time/dayKey.ts';
 
 /** Series: the last 30 days (whole UTC days; today plus the 30 before it at most), and each product's newest day. */
 export const SERIES_RETENTION_MS = 30 * DAY_MS;

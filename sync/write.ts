@@ -1,7 +1,7 @@
 import type { RxDocument } from 'rxdb';
 import type { AuroraDatabase } from './database.ts';
 import { encodeGrid } from './grids/gridCodec.ts';
-import type { FeedStatus, GridSnapshot, ProductRecord, Resource, SeriesBatch } from './model.ts';
+import type { FeedStatus, GridSnapshot, ProductRecord, Resource, SeriesBatch } from '../core/model.ts';
 import type { FeedDoc, ProductDoc, SeriesChunkDoc } from './schemas/index.ts';
 import { decodeChunk, encodeChunk } from './series/chunkCodec.ts';
 import { mergeChunks } from './series/mergeChunks.ts';

@@ -4,7 +4,7 @@
  * 30-minute periodic refresh, leaving offline mode) and `stop`.
  */
 import * as Comlink from 'comlink';
-import type { Resource } from '../sync/model.ts';
+import type { Resource } from '../core/model.ts';
 import type { PollerWorkerApi, PollReportSummary } from './poller.worker.ts';
 // The worker's script URL. In production builds scripts/vite/sharedChunkWorkers.ts builds it in the
 // app's own module graph, so it shares the page's RxDB and Dexie chunks instead of a second copy.

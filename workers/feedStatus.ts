@@ -2,8 +2,8 @@
  * The `feeds` row after each poll, as a pure step: a good body moves the last success and the data
  * time forward; a 304 only confirms; a failure records the reason and keeps everything good.
  */
-import type { FeedStatus, Resource } from '../sync/model.ts';
-import { liveFeedState } from './freshness.ts';
+import type { FeedStatus, Resource } from '../core/model.ts';
+import { liveFeedState } from '../core/products/freshness.ts';
 
 export type PollEvent =
   | { kind: 'success'; dataTime: number | null; etag: string | null; lastModified: string | null; schemaDrift: boolean; replay: boolean }
@@ -49,6 +49,6 @@ export function nextFeedStatus(prev: FeedStatus | null, id: Resource, event: Pol
       next = { ...base, lastAttempt: now, error: event.error };
       break;
   }
-  // Stored for the record; the page re-evaluates it live from the same times (workers/freshness.ts).
+  // Stored for the record; the page re-evaluates it live from the same times (core/products/freshness.ts).
   return { ...next, state: liveFeedState(next, now) };
 }

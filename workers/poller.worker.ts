@@ -7,7 +7,7 @@
  */
 import * as Comlink from 'comlink';
 import { DEFAULT_DATABASE_NAME, openDatabase, type AuroraDatabase } from '../sync/database.ts';
-import type { Resource } from '../sync/model.ts';
+import type { Resource } from '../core/model.ts';
 import { createPoller, type Poller } from './poller/createPoller.ts';
 import { databaseStore } from './poller/store.ts';
 import { foldBackgroundUpdates } from './poller/foldBackgroundUpdates.ts';

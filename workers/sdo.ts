@@ -11,7 +11,7 @@
  * file's Last-Modified. GSFC may not allow cross-origin reads, so when the CORS HEAD fails we probe
  * once with `no-cors`: an opaque answer means the server is reachable.
  */
-import { SDO_CHANNELS, sdoLatestUrl, type SdoChannel } from './normalise/sdoImages.ts';
+import { SDO_CHANNELS, sdoLatestUrl, type SdoChannel } from '../core/normalise/sdoImages.ts';
 import { ApiError, NetworkError } from './request/errors.ts';
 import { requestWithRetry, type FetchLike } from './request/requestWithRetry.ts';
 import { realTimers, type Timers } from './request/timers.ts';

@@ -6,8 +6,9 @@
  * −90; column 0 = longitude −180, column 359 = +179; values 0–100 (% chance of aurora overhead).
  */
 
-export const GRID_WIDTH = 360;
-export const GRID_HEIGHT = 181;
+import { GRID_HEIGHT, GRID_WIDTH, nearestCellIndex } from '../grid/grid.ts';
+
+export { GRID_HEIGHT, GRID_WIDTH };
 
 /** Aurora's lower edge (green oxygen emission), km: what an observer at the oval's rim sees first. */
 export const AURORA_HEIGHT_KM = 110;
@@ -55,9 +56,7 @@ export interface AuroraAtPlace {
 
 /** Grid index of a latitude/longitude (degrees; nearest cell, longitude wrapped). */
 export function gridIndex(lat: number, lon: number): number {
-  const row = Math.max(0, Math.min(GRID_HEIGHT - 1, Math.round(90 - lat)));
-  const col = ((Math.round(lon + 180) % GRID_WIDTH) + GRID_WIDTH) % GRID_WIDTH;
-  return row * GRID_WIDTH + col;
+  return nearestCellIndex(lat, lon);
 }
 
 function cellLat(index: number): number {

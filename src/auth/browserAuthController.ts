@@ -25,9 +25,9 @@ async function clientWithSync() {
   return client;
 }
 
-/** Account deletion's local half (src/auth/forgetLocalUser.ts), loaded with the database when needed. */
+/** Account deletion's local half (sync/preferences/forgetLocalUser.ts), loaded with the database when needed. */
 async function prepareToForgetUser(userId: string): Promise<() => Promise<void>> {
-  const [{ getDatabase }, forget] = await Promise.all([import('../../sync/database.ts'), import('./forgetLocalUser.ts')]);
+  const [{ getDatabase }, forget] = await Promise.all([import('../../sync/database.ts'), import('../../sync/preferences/forgetLocalUser.ts')]);
   return forget.prepareToForgetUser(await getDatabase(), userId);
 }
 

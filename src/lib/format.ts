@@ -1,14 +1,25 @@
 /** Human texts for times. All inputs are UTC epoch ms; output says UTC where it shows a clock. */
 
-/** "just now", "4 min ago", "3 h ago", "2 days ago". Negative ages (clock skew) read "just now". */
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * "just now", "4 min ago", "2 h 5 min ago", "3 days ago" (from 48 h). A negative age (a data time a
+ * little ahead of this clock: skew) reads "just now". The one age text of the app: the map, the
+ * feeds, the banner and /debug all say it the same way.
+ */
 export function formatAge(ageMs: number): string {
   if (!Number.isFinite(ageMs)) return 'unknown age';
-  const minutes = Math.floor(ageMs / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.floor(hours / 24)} days ago`;
+  const abs = Math.max(0, ageMs);
+  if (abs < MINUTE) return 'just now';
+  let text: string;
+  if (abs < HOUR) text = `${Math.floor(abs / MINUTE)} min`;
+  else if (abs < 48 * HOUR) {
+    const h = Math.floor(abs / HOUR);
+    const m = Math.floor((abs % HOUR) / MINUTE);
+    text = m > 0 ? `${h} h ${m} min` : `${h} h`;
+  } else text = `${Math.floor(abs / (24 * HOUR))} days`;
+  return `${text} ago`;
 }
 
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
@@ -46,4 +57,10 @@ export function formatUtPeriod(t: number): string {
   const h = new Date(t).getUTCHours();
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(h)}–${pad((h + 3) % 24)} UT`;
+}
+
+/** "15:07 UTC" for slider ticks. */
+export function formatUtcClock(t: number): string {
+  if (!Number.isFinite(t)) return 'Invalid Date';
+  return `${new Date(t).toISOString().slice(11, 16)} UTC`;
 }

@@ -39,9 +39,3 @@ export function statusFrom(
 export function isUpdateAvailable(status: ServiceWorkerStatus): boolean {
   return status.waiting && status.controller !== null;
 }
-
-export async function readServiceWorkerStatus(): Promise<ServiceWorkerStatus> {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return UNSUPPORTED_STATUS;
-  const registration = await navigator.serviceWorker.getRegistration();
-  return statusFrom(true, registration, navigator.serviceWorker.controller);
-}

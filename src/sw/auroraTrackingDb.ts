@@ -2,23 +2,20 @@
  * The small database the service worker shares with the page (spec §3): `aurora-tracking-db` with
  * the stores `aurora-updates` (raw small products fetched in the background, plus the alert state)
  * and `notification-settings` (key `user-settings`). Plain IndexedDB, so the worker stays small and
- * the page can read it with these same functions. Layout is Dexie-compatible: out-of-line keys, and
- * version 10 is what Dexie calls `version(1)` — `new Dexie('aurora-tracking-db').version(1)
- * .stores({ 'aurora-updates': '', 'notification-settings': '' })` opens the same database.
+ * the page can read it with these same functions. Names, version and the settings' shape are
+ * core/alerts/notificationSettings.ts, which the page's Dexie side opens too.
  */
 import {
-  normaliseAlertState,
-  normaliseSettings,
-  type KpAlertState,
+  ALERT_STATE_KEY,
+  SETTINGS_KEY,
+  SETTINGS_STORE,
+  TRACKING_DB_NAME as DB_NAME,
+  TRACKING_DB_VERSION as DB_VERSION,
+  UPDATES_STORE,
+  normaliseNotificationSettings as normaliseSettings,
   type NotificationSettings,
-} from './kpAlert.ts';
-
-export const DB_NAME = 'aurora-tracking-db';
-export const UPDATES_STORE = 'aurora-updates';
-export const SETTINGS_STORE = 'notification-settings';
-export const SETTINGS_KEY = 'user-settings';
-export const ALERT_STATE_KEY = 'kp-alert-state';
-const DB_VERSION = 10;
+} from '../../core/alerts/notificationSettings.ts';
+import { normaliseAlertState, type KpAlertState } from './kpAlert.ts';
 const STORES = [UPDATES_STORE, SETTINGS_STORE];
 
 /** One raw product fetched by the worker while the app was closed; the poller folds it in later. */

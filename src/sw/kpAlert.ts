@@ -2,14 +2,8 @@
  * Kp alert decisions for the service worker: pure, so they are tested without a worker, a clock or
  * a network. The worker feeds them the latest reading, the user's settings and the last alert state.
  */
-
-/** Stored in `aurora-tracking-db` / `notification-settings` under the key `user-settings` (spec §3). */
-export interface NotificationSettings {
-  enablePush: boolean;
-  kpThreshold: number;
-  /** Epoch ms of the last alert shown, or null when none has been shown yet. */
-  lastNotified: number | null;
-}
+import { type NotificationSettings } from '../../core/alerts/notificationSettings.ts';
+import { endsKpAlertEvent, reachesKpThreshold } from '../../core/kp/alertPolicy.ts';
 
 /** Stored in `aurora-updates` under `kp-alert-state`: whether a storm the user was told about is still on. */
 export interface KpAlertState {
@@ -24,30 +18,12 @@ export interface KpReading {
   time: number;
 }
 
-export const DEFAULT_KP_THRESHOLD = 5;
-export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
-  enablePush: false,
-  kpThreshold: DEFAULT_KP_THRESHOLD,
-  lastNotified: null,
-};
 export const IDLE_ALERT_STATE: KpAlertState = { active: false, eventStart: null, peakKp: 0 };
 
-/** An event ends only when Kp falls a full third below the threshold, so 4.67 ↔ 5.00 flapping is one event. */
-export const KP_HYSTERESIS = 1 / 3;
 /** A reading older than this describes a storm that is over for the user: never alert on it. */
 export const MAX_READING_AGE_MS = 6 * 60 * 60 * 1000;
 /** Never two alerts closer than this, whatever the source (push and periodic sync both alert). */
 export const MIN_RENOTIFY_MS = 3 * 60 * 60 * 1000;
-
-/** Reads whatever was stored (possibly by an older version, possibly garbage) into valid settings. */
-export function normaliseSettings(raw: unknown): NotificationSettings {
-  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const threshold = typeof r.kpThreshold === 'number' && Number.isFinite(r.kpThreshold) && r.kpThreshold >= 0 && r.kpThreshold <= 9
-    ? r.kpThreshold
-    : DEFAULT_KP_THRESHOLD;
-  const last = typeof r.lastNotified === 'number' && Number.isFinite(r.lastNotified) ? r.lastNotified : null;
-  return { enablePush: r.enablePush === true, kpThreshold: threshold, lastNotified: last };
-}
 
 export function normaliseAlertState(raw: unknown): KpAlertState {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -67,8 +43,8 @@ export interface KpAlertDecision {
 }
 
 /**
- * Decides whether this reading raises an alert. One alert per event: an event starts when Kp
- * reaches the threshold and ends when it drops a third below it.
+ * Decides whether this reading raises an alert. One alert per event: when an event starts and ends
+ * is core/kp/alertPolicy.ts, the same rule as the backend's sender.
  */
 export function decideKpAlert(
   reading: KpReading,
@@ -83,8 +59,8 @@ export function decideKpAlert(
     return { notify: false, reason: 'stale-reading', settings, state };
   }
   const threshold = settings.kpThreshold;
-  if (reading.kp < threshold) {
-    const ended = reading.kp < threshold - KP_HYSTERESIS + 1e-9;
+  if (!reachesKpThreshold(reading.kp, threshold)) {
+    const ended = endsKpAlertEvent(reading.kp, threshold);
     return { notify: false, reason: 'below-threshold', settings, state: ended ? IDLE_ALERT_STATE : state };
   }
   if (state.active) {

@@ -1,5 +1,5 @@
-import type { FeedStatus } from '../../sync/model.ts';
-import { FRESHNESS, liveFeedState } from '../../workers/freshness.ts';
+import type { FeedStatus } from '../../core/model.ts';
+import { FRESHNESS, liveFeedState } from '../../core/products/freshness.ts';
 import { formatAge } from '../lib/format.ts';
 
 const STATE_LABEL: Record<FeedStatus['state'], string> = {
@@ -12,7 +12,7 @@ const STATE_LABEL: Record<FeedStatus['state'], string> = {
 /**
  * How old a product's data is and what state its feed is in — every number the app shows says
  * this (DESIGN.md: "say honestly how old each number is"). The state is judged at `now` from the
- * row's own times (workers/freshness.ts), so a screen left open, or opened offline days later,
+ * row's own times (core/products/freshness.ts), so a screen left open, or opened offline days later,
  * never keeps saying "Current" about old data. `dataTime` overrides the time shown (a product's
  * own issue time); `label` names what the time is ("issued", "prediction from").
  */

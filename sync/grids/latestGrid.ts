@@ -1,5 +1,5 @@
 import type { AuroraDatabase } from '../database.ts';
-import type { GridSnapshot } from '../model.ts';
+import type { GridSnapshot } from '../../core/model.ts';
 import { decodeGrid } from './gridCodec.ts';
 
 const HOUR = 3_600_000;

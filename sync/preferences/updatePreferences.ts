@@ -1,5 +1,5 @@
 import type { AuroraDatabase } from '../database.ts';
-import type { Preferences } from '../model.ts';
+import type { Preferences } from '../../core/model.ts';
 import { columnsFromPatch, preferencesFromDoc, type PreferenceColumn } from '../replication/preferencesRow.ts';
 import type { PreferencesDoc } from '../schemas/preferences.ts';
 import { preferencesDocId } from './activeUser.ts';

@@ -1,7 +1,7 @@
 import { combineLatest, distinctUntilChanged, map, timer } from 'rxjs';
-import { RESOURCES, type FeedStatus, type HookResult, type Resource } from '../model.ts';
+import { RESOURCES, type FeedStatus, type HookResult, type Resource } from '../../core/model.ts';
 import type { FeedDoc } from '../schemas/feeds.ts';
-import { withLiveState } from '../../workers/freshness.ts';
+import { withLiveState } from '../../core/products/freshness.ts';
 import { useLiveResult } from './useLiveResult.ts';
 
 /**
@@ -33,7 +33,7 @@ function sameRow(a: FeedStatus | null, b: FeedStatus | null): boolean {
 
 /**
  * One upstream product's status row (null until the poller has reported on it), live; `state` is
- * re-evaluated from the row's times at the current clock (workers/freshness.ts), not the one stored.
+ * re-evaluated from the row's times at the current clock (core/products/freshness.ts), not the one stored.
  */
 export function useFeedStatus(resource: Resource): HookResult<FeedStatus | null> {
   return useLiveResult(

@@ -1,7 +1,7 @@
 import { from, map, switchMap } from 'rxjs';
 import { findNewestGridDoc } from '../grids/latestGrid.ts';
 import { decodeGrid } from '../grids/gridCodec.ts';
-import type { GridSnapshot, HookResult } from '../model.ts';
+import type { GridSnapshot, HookResult } from '../../core/model.ts';
 import type { TimeRange } from '../read/seriesColumns.ts';
 import type { GridDoc } from '../schemas/grids.ts';
 import { useLiveResult } from './useLiveResult.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Observable } from 'rxjs';
 import type { AuroraDatabase } from '../database.ts';
-import type { HookResult } from '../model.ts';
+import type { HookResult } from '../../core/model.ts';
 import { useDatabase } from './DatabaseProvider.tsx';
 
 /**

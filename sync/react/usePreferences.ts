@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { map } from 'rxjs';
-import { DEFAULT_PREFERENCES, type HookResult, type Preferences } from '../model.ts';
+import { DEFAULT_PREFERENCES, type HookResult, type Preferences } from '../../core/model.ts';
 import { getPreferencesUser, preferencesDocId, subscribePreferencesUser } from '../preferences/activeUser.ts';
 import { deviceChoices$, NO_DEVICE_CHOICES, updateDeviceChoices, type DeviceChoices } from '../preferences/deviceChoices.ts';
 import { updatePreferences } from '../preferences/updatePreferences.ts';

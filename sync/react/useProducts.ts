@@ -1,5 +1,5 @@
 import { map } from 'rxjs';
-import type { HookResult, ProductKind, ProductRecord } from '../model.ts';
+import type { HookResult, ProductKind, ProductRecord } from '../../core/model.ts';
 import type { ProductDoc } from '../schemas/products.ts';
 import { useLiveResult } from './useLiveResult.ts';
 

@@ -1,5 +1,5 @@
 import { map } from 'rxjs';
-import type { HookResult, SeriesProduct } from '../model.ts';
+import type { HookResult, SeriesProduct } from '../../core/model.ts';
 import { columnsFromDocs, columnsFromFound, readsByIds, seriesChunkIds, seriesRangeQuery } from '../read/readSeriesColumns.ts';
 import type { SeriesColumns, TimeRange } from '../read/seriesColumns.ts';
 import { useLiveResult } from './useLiveResult.ts';

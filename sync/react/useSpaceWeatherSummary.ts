@@ -1,13 +1,13 @@
 import { combineLatest, map, timer } from 'rxjs';
 import type { AuroraDatabase } from '../database.ts';
-import type { HookResult, SeriesProduct } from '../model.ts';
+import type { HookResult, SeriesProduct } from '../../core/model.ts';
 import { latestValue } from '../read/seriesColumns.ts';
 import { summariseSpaceWeather, type SpaceWeatherSummary } from '../read/summariseSpaceWeather.ts';
 import type { SeriesChunkDoc } from '../schemas/series.ts';
 import { decodeValues } from '../series/chunkCodec.ts';
 import { useLiveResult } from './useLiveResult.ts';
-import { synopticPeriodStart } from '../../workers/normalise/synoptic.ts';
-import { liveFeedState } from '../../workers/freshness.ts';
+import { synopticPeriodStart } from '../../core/normalise/synoptic.ts';
+import { liveFeedState } from '../../core/products/freshness.ts';
 
 /** Ages in the summary move on their own; re-evaluate them this often even when nothing is written. */
 const AGE_TICK_MS = 15_000;

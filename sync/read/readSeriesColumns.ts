@@ -1,8 +1,8 @@
 import type { AuroraDatabase } from '../database.ts';
-import type { SeriesProduct } from '../model.ts';
+import type { SeriesProduct } from '../../core/model.ts';
 import type { SeriesChunkDoc } from '../schemas/series.ts';
 import { decodeValues } from '../series/chunkCodec.ts';
-import { DAY_MS, seriesChunkId, utcDayStart } from '../series/dayKey.ts';
+import { DAY_MS, seriesChunkId, utcDayStart } from '../../core/time/dayKey.ts';
 import { concatChunks, type SeriesColumns, type TimeRange } from './seriesColumns.ts';
 
 /** The query for the chunks that overlap a range (also used by the live hook). */

@@ -1,9 +1,9 @@
-import type { FeedState, FeedStatus, Resource } from '../model.ts';
-import { kpAcrossReset } from './kpAcrossReset.ts';
+import type { FeedState, FeedStatus, Resource } from '../../core/model.ts';
+import { kpAcrossReset } from '../../core/kp/kpAcrossReset.ts';
 
-/** One number of the summary: value (0 when missing, spec §3), when it was measured, how old. */
+/** One number of the summary: value (null when missing — never 0), when it was measured, how old. */
 export interface SummaryValue {
-  value: number;
+  value: number | null;
   /** Sample time, or null when there is no value. */
   time: number | null;
   /** now − time in ms, or null when there is no value. */
@@ -15,6 +15,7 @@ export interface SummaryValue {
 
 /** Spec §3's current space-weather summary, plus what the UI needs to say how old each number is. */
 export interface SpaceWeatherSummary {
+  /** Spec §3's four numbers read 0 when missing; `details` keeps missing as null for every screen. */
   kpIndex: number;
   solarWindSpeed: number;
   solarWindDensity: number;
@@ -45,8 +46,9 @@ export interface LatestSamples {
  * Pure: the newest value of each list → the summary. Kp takes whichever of the 1-minute estimate
  * and the 3-hourly index is newer (the 1-minute feed is the current one; the 3-hourly one is what
  * is left when it is missing); just after a 3-hour boundary the 1-minute estimate's restart from 0
- * is not shown as a drop (`kpAcrossReset`). A value that is missing reads 0, as the spec says, with a null age
- * so the UI can say "no data" instead of showing a bare zero as if measured.
+ * is not shown as a drop (`kpAcrossReset`). A value that is missing is null in `details`
+ * (what screens read), so a missing Kp never shows as a measured 0; only spec §3's top-level fields
+ * read 0, as the spec says.
  */
 export function summariseSpaceWeather(
   latest: LatestSamples,
@@ -57,7 +59,7 @@ export function summariseSpaceWeather(
   const useKp1m = kp1m !== null && (latest.kp3h === null || kp1m.t >= latest.kp3h.t);
   const kp = useKp1m ? kp1m : latest.kp3h;
   const make = (sample: { value: number; t: number } | null, feed: Resource): SummaryValue => ({
-    value: sample?.value ?? 0,
+    value: sample?.value ?? null,
     time: sample?.t ?? null,
     ageMs: sample ? Math.max(0, now - sample.t) : null,
     state: feeds.get(feed)?.state ?? null,
@@ -73,10 +75,10 @@ export function summariseSpaceWeather(
     .map((d) => d.time)
     .filter((t): t is number => t !== null);
   return {
-    kpIndex: details.kpIndex.value,
-    solarWindSpeed: details.solarWindSpeed.value,
-    solarWindDensity: details.solarWindDensity.value,
-    magneticFieldBz: details.magneticFieldBz.value,
+    kpIndex: details.kpIndex.value ?? 0,
+    solarWindSpeed: details.solarWindSpeed.value ?? 0,
+    solarWindDensity: details.solarWindDensity.value ?? 0,
+    magneticFieldBz: details.magneticFieldBz.value ?? 0,
     timestamp: times.length ? Math.max(...times) : 0,
     details,
   };

@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES } from '../model.ts';
+import { DEFAULT_PREFERENCES } from '../../core/model.ts';
 import type { AnonymousEdits } from '../preferences/anonymousEdits.ts';
 import { columnsFromPatch, PREFERENCE_COLUMNS, type PreferenceColumns } from './preferencesRow.ts';
 

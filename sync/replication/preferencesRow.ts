@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES, type Preferences } from '../model.ts';
+import { DEFAULT_PREFERENCES, type Preferences } from '../../core/model.ts';
 import type { PreferencesDoc } from '../schemas/preferences.ts';
 
 /** The preference fields as stored, in the `profiles` column names. */
@@ -44,20 +44,6 @@ export function columnsFromPatch(patch: Partial<Preferences>): Partial<Preferenc
   if (patch.showAuroraOnLoad !== undefined) out.show_aurora_on_load = patch.showAuroraOnLoad;
   if (patch.showCloudsOnLoad !== undefined) out.show_clouds_on_load = patch.showCloudsOnLoad;
   return out;
-}
-
-/** Which UI keys a column patch touches (used to record anonymous edit times). */
-export function preferenceKeyOfColumn(column: PreferenceColumn): keyof Preferences {
-  switch (column) {
-    case 'default_map_view':
-      return 'defaultMapView';
-    case 'default_map_style':
-      return 'defaultMapStyle';
-    case 'show_aurora_on_load':
-      return 'showAuroraOnLoad';
-    case 'show_clouds_on_load':
-      return 'showCloudsOnLoad';
-  }
 }
 
 /**

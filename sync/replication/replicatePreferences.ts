@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { WithDeleted } from 'rxdb';
 import { replicateSupabase, type RxSupabaseReplicationState } from 'rxdb/plugins/replication-supabase';
 import type { AuroraDatabase } from '../database.ts';
-import { DEFAULT_PREFERENCES } from '../model.ts';
+import { DEFAULT_PREFERENCES } from '../../core/model.ts';
 import type { PreferencesDoc } from '../schemas/preferences.ts';
 import { columnsFromPatch, projectPreferencesRow, type PreferenceColumns } from './preferencesRow.ts';
 

@@ -1,5 +1,5 @@
 import type { RxJsonSchema } from 'rxdb';
-import type { FeedStatus } from '../model.ts';
+import type { FeedStatus } from '../../core/model.ts';
 
 export type FeedDoc = FeedStatus;
 

@@ -1,5 +1,5 @@
 import type { RxJsonSchema } from 'rxdb';
-import type { ProductKind } from '../model.ts';
+import type { ProductKind } from '../../core/model.ts';
 
 /** A ProductRecord as stored: alerts and advisories keep one document per product id + issue time. */
 export interface ProductDoc {

@@ -1,5 +1,5 @@
 import type { RxJsonSchema } from 'rxdb';
-import type { SeriesProduct } from '../model.ts';
+import type { SeriesProduct } from '../../core/model.ts';
 
 /**
  * One product's samples for one UTC day, as columns — the form the merge and the readers work on.

@@ -1,6 +1,6 @@
-import type { SeriesBatch } from '../model.ts';
+import type { SeriesBatch } from '../../core/model.ts';
 import type { SeriesChunk } from '../schemas/series.ts';
-import { seriesChunkId, utcDayStart } from './dayKey.ts';
+import { seriesChunkId, utcDayStart } from '../../core/time/dayKey.ts';
 import { mergeChunks } from './mergeChunks.ts';
 
 /**

@@ -5,10 +5,10 @@
  * Beside it runs retention (sync/retention.ts through the store): shortly after start, then every
  * few minutes, on its own timer, so a poll never waits for it — offline too, as it is local work.
  */
-import { RESOURCES, type Resource } from '../../sync/model.ts';
+import { RESOURCES, type Resource } from '../../core/model.ts';
 import { nextPollAt, nextRetentionAt, type PollConditions, type PollMemory, type RetentionMemory } from '../schedule.ts';
 import type { RetentionPlan } from '../../sync/retention.ts';
-import { pollOrder, sourceFor } from '../sources.ts';
+import { pollOrder, sourceFor } from '../../core/products/sources.ts';
 import { createBatcher } from '../request/batcher.ts';
 import { createInFlight } from '../request/inFlight.ts';
 import { realTimers, type Timers } from '../request/timers.ts';

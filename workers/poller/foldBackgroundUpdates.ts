@@ -5,8 +5,8 @@
  * idempotent (the writers merge), and an update older than the feed's last success only adds data,
  * never moves the feed row back.
  */
-import { RESOURCES, type Resource } from '../../sync/model.ts';
-import { normalise } from '../normalise/index.ts';
+import { RESOURCES, type Resource } from '../../core/model.ts';
+import { normalise } from '../../core/normalise/index.ts';
 import { nextFeedStatus } from '../feedStatus.ts';
 import type { PollerStore } from './store.ts';
 

@@ -4,9 +4,9 @@
  * rejects, or a failed write only updates the feed row (state error, with the reason); the last
  * good documents stay untouched.
  */
-import type { FeedStatus, Resource } from '../../sync/model.ts';
-import { normalise } from '../normalise/index.ts';
-import { sourceFor } from '../sources.ts';
+import type { FeedStatus, Resource } from '../../core/model.ts';
+import { normalise } from '../../core/normalise/index.ts';
+import { sourceFor } from '../../core/products/sources.ts';
 import { nextFeedStatus } from '../feedStatus.ts';
 import { fetchSdoImageList } from '../sdo.ts';
 import { fetchResource, type FetchOutcome } from '../request/fetchResource.ts';

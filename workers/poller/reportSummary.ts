@@ -1,6 +1,6 @@
-import type { Resource } from '../../sync/model.ts';
+import type { Resource } from '../../core/model.ts';
 import { dataAgeMs } from '../schedule.ts';
-import { sourceFor } from '../sources.ts';
+import { sourceFor } from '../../core/products/sources.ts';
 import type { PollReport } from './pollResource.ts';
 
 /** What crosses back to the page: plain JSON (no typed arrays, no functions). */

@@ -4,7 +4,7 @@
  * the worker binds them to its own IndexedDB instance.
  */
 import type { AuroraDatabase } from '../../sync/database.ts';
-import type { FeedStatus, GridSnapshot, ProductRecord, Resource, SeriesBatch } from '../../sync/model.ts';
+import type { FeedStatus, GridSnapshot, ProductRecord, Resource, SeriesBatch } from '../../core/model.ts';
 import { readFeedStatus, writeFeedStatus, writeGrid, writeProducts, writeSeries } from '../../sync/write.ts';
 import { applyRetention, type RetentionPlan } from '../../sync/retention.ts';
 

@@ -3,8 +3,8 @@
  * is configured, falling back to SWPC directly (it serves CORS) when the backend cannot be reached.
  * Conditional: the validators of the last good body go along, and a 304 means "unchanged".
  */
-import type { Resource } from '../../sync/model.ts';
-import { backendUrl, sourceFor, swpcUrl } from '../sources.ts';
+import type { Resource } from '../../core/model.ts';
+import { backendUrl, sourceFor, swpcUrl } from '../../core/products/sources.ts';
 import { ApiError } from './errors.ts';
 import { conditionalHeaders, readValidators, type Validators } from './conditional.ts';
 import { requestWithRetry, type FetchLike } from './requestWithRetry.ts';

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import type { FeedStatus } from '../../../sync/model.ts';
+import type { FeedStatus } from '../../../core/model.ts';
 import { feedRows, feedSummary, type FeedRow } from './feedRows.ts';
 
 export const NO_FEEDS_YET = 'No feed has been polled on this device yet.';

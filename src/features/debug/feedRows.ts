@@ -1,6 +1,6 @@
 /** This device's feed status rows (what the poller last wrote per upstream product) as table rows. */
-import type { FeedState, FeedStatus } from '../../../sync/model.ts';
-import { liveFeedState } from '../../../workers/freshness.ts';
+import type { FeedState, FeedStatus } from '../../../core/model.ts';
+import { liveFeedState } from '../../../core/products/freshness.ts';
 import { formatAge } from '../../lib/format.ts';
 
 export interface FeedRow {
@@ -32,7 +32,7 @@ function age(now: number, t: number | null, none: string): string {
   return t === null || !Number.isFinite(t) ? none : formatAge(now - t);
 }
 
-/** The state is judged at `now` from the row's own times (workers/freshness.ts), as on every screen. */
+/** The state is judged at `now` from the row's own times (core/products/freshness.ts), as on every screen. */
 export function feedRow(feed: FeedStatus, now: number): FeedRow {
   const error = feed.error?.trim() ? feed.error.trim() : null;
   const state = liveFeedState({ ...feed, error }, now);

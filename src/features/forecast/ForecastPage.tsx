@@ -7,7 +7,7 @@ import type {
   ThreeDayForecastData,
   ThreeDayGeomagForecastData,
   TwentySevenDayOutlookData,
-} from '../../../workers/normalise/index.ts';
+} from '../../../core/normalise/index.ts';
 import { formatUtc, formatUtcMonth } from '../../lib/format.ts';
 import { AdSlot } from '../../ui/AdSlot.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';

@@ -1,4 +1,4 @@
-import type { KpCell, ThreeDayForecastData } from '../../../workers/normalise/index.ts';
+import type { KpCell, ThreeDayForecastData } from '../../../core/normalise/index.ts';
 import { formatUtcDay, formatUtPeriod } from '../../lib/format.ts';
 
 /** The colour class of a Kp value: quiet, unsettled, active, then one per storm level. */

@@ -1,4 +1,4 @@
-import type { KpForecastRow } from '../../../workers/normalise/index.ts';
+import type { KpForecastRow } from '../../../core/normalise/index.ts';
 import { formatUtcDay, formatUtPeriod } from '../../lib/format.ts';
 import { kpClass } from './KpBreakdown.tsx';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TwentySevenDayOutlookData } from '../../../workers/normalise/index.ts';
+import type { TwentySevenDayOutlookData } from '../../../core/normalise/index.ts';
 import { formatUtcDay } from '../../lib/format.ts';
 import { gLevel, kpColour, kpInk } from '../../ui/charts/palette.ts';
 import { OutlookTable } from './OutlookTable.tsx';

@@ -1,4 +1,4 @@
-import type { TwentySevenDayOutlookData } from '../../../workers/normalise/index.ts';
+import type { TwentySevenDayOutlookData } from '../../../core/normalise/index.ts';
 import { formatUtcDay } from '../../lib/format.ts';
 import { kpClass } from './KpBreakdown.tsx';
 

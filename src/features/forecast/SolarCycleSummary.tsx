@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { SolarCycleData } from '../../../workers/normalise/index.ts';
+import type { SolarCycleData } from '../../../core/normalise/index.ts';
 import type { ChartSpec } from '../../ui/charts/chartSpec.ts';
 import { TimeChart } from '../../ui/charts/TimeChart.tsx';
 import type { ChartTimeZone } from '../../ui/charts/chartTime.ts';

@@ -1,4 +1,4 @@
-import type { ThreeDayForecastData, ThreeDayGeomagForecastData } from '../../../workers/normalise/index.ts';
+import type { ThreeDayForecastData, ThreeDayGeomagForecastData } from '../../../core/normalise/index.ts';
 import { formatUtcDay } from '../../lib/format.ts';
 
 interface Row {

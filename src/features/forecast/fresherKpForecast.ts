@@ -4,7 +4,7 @@
  * observed and estimated periods followed by the predicted ones). Show the fresher: the one whose
  * own time (the bulletin's issue time; the JSON's newest observed or estimated period) is newer.
  */
-import type { KpForecastData, KpForecastRow, ThreeDayForecastData } from '../../../workers/normalise/index.ts';
+import type { KpForecastData, KpForecastRow, ThreeDayForecastData } from '../../../core/normalise/index.ts';
 
 export interface StoredForecast<T> {
   data: T;

@@ -1,4 +1,4 @@
-import type { SolarCycleData } from '../../../workers/normalise/index.ts';
+import type { SolarCycleData } from '../../../core/normalise/index.ts';
 import type { ChartData, TimeWindow } from '../../ui/charts/chartData.ts';
 
 /** The chart starts with cycle 24's rise. */

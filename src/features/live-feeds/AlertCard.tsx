@@ -1,5 +1,5 @@
-import type { ProductRecord } from '../../../sync/model.ts';
-import type { AlertData } from '../../../workers/normalise/index.ts';
+import type { ProductRecord } from '../../../core/model.ts';
+import type { AlertData } from '../../../core/normalise/index.ts';
 import { formatUtc } from '../../lib/format.ts';
 
 const TYPE_LABEL: Record<AlertData['type'], string> = {

@@ -1,5 +1,5 @@
-import type { FeedStatus } from '../../../sync/model.ts';
-import { liveFeedState } from '../../../workers/freshness.ts';
+import type { FeedStatus } from '../../../core/model.ts';
+import { liveFeedState } from '../../../core/products/freshness.ts';
 import { formatAge, formatUtc } from '../../lib/format.ts';
 
 const NAMES: Record<string, string> = {

@@ -1,5 +1,5 @@
-import type { ProductRecord } from '../../../sync/model.ts';
-import type { IcaoAdvisoryData, SwxArea, SwxEffect } from '../../../workers/normalise/index.ts';
+import type { ProductRecord } from '../../../core/model.ts';
+import type { IcaoAdvisoryData, SwxArea, SwxEffect } from '../../../core/normalise/index.ts';
 import { formatUtc } from '../../lib/format.ts';
 
 const EFFECT_WORD: Record<SwxEffect['type'], string> = {

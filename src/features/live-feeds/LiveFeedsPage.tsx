@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import type { ProductRecord } from '../../../sync/model.ts';
+import type { ProductRecord } from '../../../core/model.ts';
 import { useFeedStatus, useFeedStatuses, useProducts, useSpaceWeatherSummary } from '../../../sync/react/index.ts';
-import type { AlertData, IcaoAdvisoryData } from '../../../workers/normalise/index.ts';
+import type { AlertData, IcaoAdvisoryData } from '../../../core/normalise/index.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FeedAge } from '../../ui/FeedAge.tsx';
 import { Page } from '../../ui/Page.tsx';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useProduct, useSpaceWeatherSummary } from '../../../sync/react/index.ts';
-import type { KpForecastData, ThreeDayForecastData } from '../../../workers/normalise/index.ts';
+import type { KpForecastData, ThreeDayForecastData } from '../../../core/normalise/index.ts';
 import { KpTimeline } from '../forecast/KpTimeline.tsx';
 import { kpForecastPeriods } from '../forecast/kpTimelineData.ts';
 import { SolarWindCharts } from './SolarWindCharts.tsx';

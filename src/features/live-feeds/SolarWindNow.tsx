@@ -27,16 +27,17 @@ export function SolarWindNow({ summary, now }: { summary: SpaceWeatherSummary; n
   return (
     <div className="stat-grid">
       {tiles.map((tile) => {
-        const known = tile.value.time !== null;
+        const value = tile.value.time !== null ? tile.value.value : null;
+        const known = value !== null;
         return (
           <div key={tile.label} className={`stat stat--${tile.value.state ?? 'unknown'}`}>
             <p className="stat__label">{tile.label}</p>
             <p className="stat__value">
-              {known ? tile.value.value.toFixed(tile.digits) : '—'}
+              {known ? value.toFixed(tile.digits) : '—'}
               {known && tile.unit ? <span className="stat__unit"> {tile.unit}</span> : null}
             </p>
             <p className="stat__meta">
-              {known ? `${tile.hint(tile.value.value)} · ${formatAge(now - tile.value.time!)}` : 'no data on this device yet'}
+              {known ? `${tile.hint(value)} · ${formatAge(now - tile.value.time!)}` : 'no data on this device yet'}
               {tile.value.state === 'stale' || tile.value.state === 'frozen' ? ' · stale' : ''}
             </p>
           </div>

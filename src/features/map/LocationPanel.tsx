@@ -1,4 +1,4 @@
-import type { GridSnapshot } from '../../../sync/model.ts';
+import type { GridSnapshot } from '../../../core/model.ts';
 import { distanceToOvalEdge, OVAL_EDGE_THRESHOLD, valueAt, type LatLon } from './gridLookup.ts';
 import type { LocationState } from './useUserLocation.ts';
 

@@ -13,7 +13,7 @@ import { TimeSlider } from './TimeSlider.tsx';
 import { INITIAL_SLIDER, sliderReducer } from './timeSlider.ts';
 import { useMapPageData } from './useMapPageData.ts';
 import { markOnce } from './perfMarks.ts';
-import { useNow } from './useNow.ts';
+import { useNow } from '../../ui/useNow.ts';
 import { useUserLocation } from './useUserLocation.ts';
 import './MapPage.css';
 

@@ -1,8 +1,8 @@
-import type { GridSnapshot } from '../../../sync/model.ts';
-import { formatAge, formatUtc } from './formatAge.ts';
+import type { GridSnapshot } from '../../../core/model.ts';
+import { formatAge, formatUtc } from '../../lib/format.ts';
 import { OVATION_MAX_AGE_MS, type GridFreshness } from './freshness.ts';
 
-/** The feed's own window (workers/freshness.ts), in the words under the map. */
+/** The feed's own window (core/products/freshness.ts), in the words under the map. */
 const WINDOW_MINUTES = Math.round(OVATION_MAX_AGE_MS / 60_000);
 
 interface MapStatusProps {
@@ -38,7 +38,7 @@ export function MapStatus(props: MapStatusProps) {
             {freshness?.stale && <span className="map-status__badge map-status__badge--stale">Stale</span>}
           </p>
           <p className="map-status__line map-status__line--small">
-            Observed {formatUtc(grid.observationTime)} ({formatAge(grid.observationTime, now)})
+            Observed {formatUtc(grid.observationTime)} ({formatAge(now - grid.observationTime)})
             {freshness?.stale && ` — older than the ${WINDOW_MINUTES}-minute update window; newer data has not arrived.`}
             {!showAurora && ' — aurora layer switched off.'}
           </p>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { formatAge } from './formatAge.ts';
+import { formatAge } from '../../lib/format.ts';
 import type { SpaceWeatherNow, TimedValue } from './mapPageData.ts';
 
 // The small charts (and uPlot, ~25 KB gzip) are not part of `/`'s JS: they load when asked for,
@@ -20,7 +20,7 @@ function Value({ item, format, now }: { item: TimedValue; format: (v: number) =>
       {item.time !== null && (
         <span className="map-summary__age">
           {' '}
-          · <time dateTime={new Date(item.time).toISOString()}>{formatAge(item.time, now)}</time>
+          · <time dateTime={new Date(item.time).toISOString()}>{formatAge(now - item.time)}</time>
         </span>
       )}
     </dd>

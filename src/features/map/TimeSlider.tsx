@@ -1,5 +1,5 @@
 import { useEffect, type Dispatch } from 'react';
-import { formatUtc, formatUtcClock } from './formatAge.ts';
+import { formatUtc, formatUtcClock } from '../../lib/format.ts';
 import { PLAY_INTERVAL_MS, type SliderAction, type SliderState } from './timeSlider.ts';
 
 interface TimeSliderProps {

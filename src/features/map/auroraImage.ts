@@ -3,10 +3,8 @@
  * either projection, sampling the 1° grid bilinearly so the oval reads as a continuous field.
  * Pure (no DOM): the map wrapper hands it an ImageData's buffer; tests hand it a plain array.
  */
+import { GRID_HEIGHT, GRID_WIDTH } from '../../../core/grid/grid.ts';
 import { inverseProject, normaliseLon, type ProjectionSpec } from './projections.ts';
-
-export const GRID_WIDTH = 360;
-export const GRID_HEIGHT = 181;
 
 /** A buffer to paint into, shaped like ImageData. */
 export interface PixelTarget {

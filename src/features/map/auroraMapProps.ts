@@ -1,5 +1,5 @@
 /** The props of the lazily loaded map wrapper, kept apart so the page can type them without loading OpenLayers. */
-import type { GridSnapshot } from '../../../sync/model.ts';
+import type { GridSnapshot } from '../../../core/model.ts';
 import type { LatLon } from './gridLookup.ts';
 import type { MapStyleName } from './olmap/palette.ts';
 import type { Hemisphere, MapViewKind } from './projections.ts';

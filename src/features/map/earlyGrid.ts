@@ -5,9 +5,8 @@
  * Only the app's page uses it (tests hand the hooks their own database).
  */
 import { useEffect, useState } from 'react';
-import { getDatabase } from '../../../sync/database.ts';
-import { readLatestGrid } from '../../../sync/grids/latestGrid.ts';
-import type { GridSnapshot } from '../../../sync/model.ts';
+import { readNewestGrid } from '../../../sync/grids/readNewestGrid.ts';
+import type { GridSnapshot } from '../../../core/model.ts';
 import { markOnce } from './perfMarks.ts';
 
 let pending: Promise<GridSnapshot | null> | null = null;
@@ -15,12 +14,7 @@ let result: GridSnapshot | null = null;
 
 /** Starts the one-shot read (once per page). A failure reads as "nothing yet": the live hook reports errors. */
 export function startEarlyGridRead(): Promise<GridSnapshot | null> {
-  pending ??= getDatabase()
-    .then((db) => {
-      markOnce('map:db-open');
-      return readLatestGrid(db, Date.now());
-    })
-    .then(
+  pending ??= readNewestGrid(Date.now(), () => markOnce('map:db-open')).then(
       (grid) => {
         markOnce('map:grid-read');
         result = grid;

@@ -1,9 +1,9 @@
 /** Is the aurora grid on screen too old to trust? */
-import type { FeedState } from '../../../sync/model.ts';
-import { FRESHNESS } from '../../../workers/freshness.ts';
+import type { FeedState } from '../../../core/model.ts';
+import { FRESHNESS } from '../../../core/products/freshness.ts';
 
 /**
- * The OVATION feed's own max age (workers/freshness.ts: 20 min, three missed 5-minute frames),
+ * The OVATION feed's own max age (core/products/freshness.ts: 20 min, three missed 5-minute frames),
  * so the map and the feed status never disagree about the same grid. Used only when the feed's
  * own state is not known.
  */

@@ -2,7 +2,8 @@
  * Questions about one OVATION grid at the user's position: the probability there, where the oval's
  * equatorward edge lies, and how far away that edge is.
  */
-import { EQUATOR_ARTEFACT_DEG, GRID_HEIGHT, GRID_WIDTH } from './auroraImage.ts';
+import { GRID_CELLS, nearestCellIndex } from '../../../core/grid/grid.ts';
+import { EQUATOR_ARTEFACT_DEG } from './auroraImage.ts';
 import { normaliseLon } from './projections.ts';
 
 export interface LatLon {
@@ -18,14 +19,12 @@ const EARTH_RADIUS_KM = 6371.0088;
 const DEG = Math.PI / 180;
 
 function cellIndex(lat: number, lon: number): number {
-  const row = Math.min(GRID_HEIGHT - 1, Math.max(0, Math.round(90 - lat)));
-  const col = ((Math.round(normaliseLon(lon)) + 180) % GRID_WIDTH + GRID_WIDTH) % GRID_WIDTH;
-  return row * GRID_WIDTH + col;
+  return nearestCellIndex(lat, normaliseLon(lon));
 }
 
 /** The probability (%) of the grid cell nearest to a point; null for a malformed grid. */
 export function valueAt(values: Uint8Array, lat: number, lon: number): number | null {
-  if (values.length !== GRID_WIDTH * GRID_HEIGHT || !Number.isFinite(lat) || !Number.isFinite(lon)) return null;
+  if (values.length !== GRID_CELLS || !Number.isFinite(lat) || !Number.isFinite(lon)) return null;
   if (Math.abs(Math.round(lat)) <= EQUATOR_ARTEFACT_DEG) return 0;
   return values[cellIndex(lat, lon)] ?? null;
 }

@@ -1,5 +1,5 @@
 /** What the map page reads from the local database, in the shape its components want. */
-import type { FeedState, GridSnapshot, Preferences } from '../../../sync/model.ts';
+import type { FeedState, GridSnapshot, Preferences } from '../../../core/model.ts';
 import type { PreferencesResult } from '../../../sync/react/index.ts';
 import type { Hemisphere } from './projections.ts';
 

@@ -12,7 +12,7 @@ import {
   useSpaceWeatherSummary,
   type SummaryValue,
 } from '../../../sync/react/index.ts';
-import type { GridSnapshot, Preferences } from '../../../sync/model.ts';
+import type { GridSnapshot, Preferences } from '../../../core/model.ts';
 import {
   lastValue,
   NO_VALUE,
@@ -26,15 +26,14 @@ import {
   type TimedValue,
 } from './mapPageData.ts';
 import { markOnce } from './perfMarks.ts';
-import { useNow } from './useNow.ts';
+import { useNow } from '../../ui/useNow.ts';
 
 const HOUR = 3_600_000;
 /** The slider's window. */
 const WINDOW_MS = 24 * HOUR;
 
 function timed(v: SummaryValue): TimedValue {
-  // The summary reads 0 for a missing value (spec §3); a null time is how it says "missing".
-  return v.time === null ? NO_VALUE : { value: v.value, time: v.time };
+  return v.value === null || v.time === null ? NO_VALUE : { value: v.value, time: v.time };
 }
 
 type PendingChoices = { [K in keyof MapChoices]?: PendingChoice<MapChoices[K]> };

@@ -1,5 +1,5 @@
 import { useProduct, useFeedStatus } from '../../../sync/react/index.ts';
-import type { SdoImagesData } from '../../../workers/normalise/index.ts';
+import type { SdoImagesData } from '../../../core/normalise/index.ts';
 import { formatUtc } from '../../lib/format.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FeedAge } from '../../ui/FeedAge.tsx';

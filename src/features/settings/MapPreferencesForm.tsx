@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Preferences } from '../../../sync/model.ts';
+import type { Preferences } from '../../../core/model.ts';
 
 /** The map preferences of spec §3, applied as they change (each change is one small patch). */
 export function MapPreferencesForm({

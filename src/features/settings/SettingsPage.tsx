@@ -2,7 +2,7 @@ import './settings.css';
 import { useState } from 'react';
 import { displayName, shortAddress, useAuth, type AuthUser } from '../../auth/useAuth.ts';
 import { useOffline } from '../auth/useOffline.ts';
-import type { Preferences } from '../../../sync/model.ts';
+import type { Preferences } from '../../../core/model.ts';
 import { usePreferences } from '../../../sync/react/index.ts';
 import { Page } from '../../ui/Page.tsx';
 import { DeleteAccountSection } from './DeleteAccountSection.tsx';

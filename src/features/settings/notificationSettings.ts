@@ -1,63 +1,28 @@
 /**
- * Notification settings (spec §3), in the small database the service worker reads to decide on
- * Kp alerts. THE SCHEMA IS SHARED — keep it stable:
- *
- *   IndexedDB database  `aurora-tracking-db`
- *   Dexie version(1)  = IndexedDB version 10
- *   stores (both out-of-line keys, no indexes):
- *     `aurora-updates`         written by the service worker (src/sw/auroraTrackingDb.ts)
- *     `notification-settings`  key `user-settings` → { enablePush: boolean,
- *                                                     kpThreshold: number (0–9, default 5),
- *                                                     lastNotified: number | null (epoch ms) }
- *                              key `push-secret`   → string: this browser's push-subscription secret
- *                                                    (the page only; the service worker never reads it)
- *
- * The service worker opens the same database with plain IndexedDB at version 10 and the same two
- * stores; a schema change needs a new version here AND there, in the same release.
+ * Notification settings (spec §3) on the page: the Dexie side of the small database the service
+ * worker reads to decide on Kp alerts. Its names, version and the settings' shape are defined once,
+ * in core/alerts/notificationSettings.ts, for this file and src/sw/auroraTrackingDb.ts alike.
  */
 import Dexie from 'dexie';
+import {
+  KP_MAX,
+  KP_MIN,
+  PUSH_SECRET_KEY,
+  SETTINGS_KEY,
+  SETTINGS_STORE,
+  TRACKING_DB_DEXIE_VERSION,
+  TRACKING_DB_NAME,
+  UPDATES_STORE,
+  normaliseNotificationSettings,
+  type NotificationSettings,
+} from '../../../core/alerts/notificationSettings.ts';
 
-export const TRACKING_DB_NAME = 'aurora-tracking-db';
-export const TRACKING_DB_DEXIE_VERSION = 1;
-export const UPDATES_STORE = 'aurora-updates';
-export const SETTINGS_STORE = 'notification-settings';
-export const SETTINGS_KEY = 'user-settings';
-/** Its own key, so the service worker's read-modify-write of `user-settings` can never drop it. */
-export const PUSH_SECRET_KEY = 'push-secret';
-
-/** Spec §9: default Kp alert threshold. */
-export const DEFAULT_KP_THRESHOLD = 5;
-export const KP_MIN = 0;
-export const KP_MAX = 9;
-
-export interface NotificationSettings {
-  enablePush: boolean;
-  kpThreshold: number;
-  lastNotified: number | null;
-}
-
-export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
-  enablePush: false,
-  kpThreshold: DEFAULT_KP_THRESHOLD,
-  lastNotified: null,
-};
+export { KP_MAX, KP_MIN, type NotificationSettings };
 
 function openTrackingDb(indexedDB?: IDBFactory): Dexie {
   const db = new Dexie(TRACKING_DB_NAME, indexedDB ? { indexedDB, IDBKeyRange: globalThis.IDBKeyRange } : undefined);
   db.version(TRACKING_DB_DEXIE_VERSION).stores({ [UPDATES_STORE]: '', [SETTINGS_STORE]: '' });
   return db;
-}
-
-/** Whatever is stored (older shapes, hand edits, a newer app) read as valid settings. */
-export function normaliseNotificationSettings(raw: unknown): NotificationSettings {
-  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const t = r['kpThreshold'];
-  const last = r['lastNotified'];
-  return {
-    enablePush: r['enablePush'] === true,
-    kpThreshold: typeof t === 'number' && Number.isFinite(t) && t >= KP_MIN && t <= KP_MAX ? t : DEFAULT_KP_THRESHOLD,
-    lastNotified: typeof last === 'number' && Number.isFinite(last) ? last : null,
-  };
 }
 
 /** Parses the Kp threshold input. Returns the number, or the message to show under the field. */

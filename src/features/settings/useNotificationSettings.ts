@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { backendFetch } from '../../auth/supabaseClient.ts';
 import { enqueueRequest, replayQueue } from '../../../sync/queue/index.ts';
 import { authConfig } from '../../auth/config.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../core/alerts/notificationSettings.ts';
 import {
-  DEFAULT_NOTIFICATION_SETTINGS,
   openNotificationSettings,
   type NotificationSettings,
   type NotificationSettingsStore,

@@ -9,12 +9,6 @@ export function getEnv(name: string): string | undefined {
   return proc?.env[name];
 }
 
-export function requireEnv(name: string): string {
-  const value = getEnv(name);
-  if (!value) throw new Error(`Missing environment variable ${name}`);
-  return value;
-}
-
 /**
  * Memoises a value built from environment variables, rebuilding it when any of them changes.
  * Deployed functions see one environment for life; the local gateway may serve several test

@@ -1,4 +1,6 @@
-import { normalise } from '../../../workers/normalise/index.ts';
+import { kpAcrossReset } from '../../../core/kp/kpAcrossReset.ts';
+import { synopticPeriodStart } from '../../../core/normalise/synoptic.ts';
+import { normalise } from '../../../core/normalise/index.ts';
 
 /**
  * The current planetary Kp from SWPC's 1-minute estimate (json/planetary_k_index_1m.json). Pure.
@@ -6,19 +8,14 @@ import { normalise } from '../../../workers/normalise/index.ts';
  * The estimate restarts at every 3-hour synoptic boundary: at 06:00, 09:00, … it drops to 0 and
  * climbs back over the next half hour (tests/fixtures/noaa/FORMATS.md; seen even mid-storm). That
  * drop is not the storm ending, so just after a boundary the reading is held at the last value
- * before the boundary until the new estimate catches up.
+ * before the boundary until the new estimate catches up — by the same rule, and over the same
+ * window, as the summary the app shows (core/kp/kpAcrossReset.ts).
  */
 
 export interface KpSample {
   t: number;
   kp: number;
 }
-
-const THREE_HOURS = 3 * 60 * 60_000;
-/** How long after a boundary the restarted estimate is not trusted to be lower (fixture: ~30 min to recover). */
-export const RESET_WINDOW_MS = 45 * 60_000;
-/** How far before the boundary the held value may come from (gaps in the 1-minute file are common). */
-const HOLD_LOOKBACK_MS = 30 * 60_000;
 
 /** The 1-minute Kp samples of an upstream body, read by the poller's own normaliser; [] when unusable. */
 export function parseKp1m(body: string, now: number): KpSample[] {
@@ -39,11 +36,8 @@ export function parseKp1m(body: string, now: number): KpSample[] {
 export function currentKp(samples: KpSample[]): KpSample | null {
   const latest = samples[samples.length - 1];
   if (!latest) return null;
-  const boundary = Math.floor(latest.t / THREE_HOURS) * THREE_HOURS;
-  if (latest.t - boundary >= RESET_WINDOW_MS) return latest;
   let before: KpSample | null = null;
-  for (const s of samples) {
-    if (s.t < boundary && s.t >= boundary - HOLD_LOOKBACK_MS) before = s;
-  }
-  return before && before.kp > latest.kp ? { t: latest.t, kp: before.kp } : latest;
+  for (const s of samples) if (s.t < synopticPeriodStart(latest.t)) before = s;
+  const shown = kpAcrossReset({ value: latest.kp, t: latest.t }, before && { value: before.kp, t: before.t }, null);
+  return { t: shown.t, kp: shown.value };
 }

@@ -3,11 +3,13 @@
  *
  * - An event starts when Kp reaches the subscriber's threshold: one alert.
  * - While the event lasts, nothing more is sent however long Kp stays high.
- * - The event ends, with one all-clear, only when Kp falls well below the threshold
- *   (threshold − ALL_CLEAR_MARGIN), so Kp wobbling around the threshold is one event, not many.
+ * - The event ends, with one all-clear, only when Kp falls well below the threshold — the one
+ *   rule the service worker uses too (core/kp/alertPolicy.ts), so Kp wobbling around the
+ *   threshold is one event, not many.
  * - There are no quiet hours: a decision is never dropped, and a failed send leaves the state as
  *   it was so the next run tries again.
  */
+import { endsKpAlertEvent, reachesKpThreshold } from '../../../core/kp/alertPolicy.ts';
 
 export interface AlertState {
   kpThreshold: number;
@@ -16,8 +18,6 @@ export interface AlertState {
 
 export type AlertDecision = { action: 'none' } | { action: 'alert'; kp: number } | { action: 'all-clear'; kp: number };
 
-/** How far below the threshold Kp must fall before the event is over (one whole Kp unit). */
-export const ALL_CLEAR_MARGIN = 1;
 /** Readings older than this say nothing about now: no alert and no all-clear from them. */
 export const MAX_KP_AGE_MS = 30 * 60_000;
 
@@ -26,8 +26,8 @@ export function isFreshKp(dataTime: number, now: number): boolean {
 }
 
 export function decideAlert(state: AlertState, kp: number): AlertDecision {
-  if (!state.alertActive) return kp >= state.kpThreshold ? { action: 'alert', kp } : { action: 'none' };
-  return kp <= state.kpThreshold - ALL_CLEAR_MARGIN ? { action: 'all-clear', kp } : { action: 'none' };
+  if (!state.alertActive) return reachesKpThreshold(kp, state.kpThreshold) ? { action: 'alert', kp } : { action: 'none' };
+  return endsKpAlertEvent(kp, state.kpThreshold) ? { action: 'all-clear', kp } : { action: 'none' };
 }
 
 /** The push payloads the service worker understands (src/sw/pushPayload.ts). */

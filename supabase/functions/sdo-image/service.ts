@@ -1,5 +1,5 @@
-import { SDO_CHANNELS, type SdoChannel } from '../../../workers/normalise/sdoImages.ts';
-import { sourceFor } from '../../../workers/sources.ts';
+import { SDO_CHANNELS, type SdoChannel } from '../../../core/normalise/sdoImages.ts';
+import { sourceFor } from '../../../core/products/sources.ts';
 import { parseHttpDate } from '../_shared/http.ts';
 
 /** The size the app shows (the page lays them out at 512 CSS px; 1024 stays sharp on 2× screens). */

@@ -1,4 +1,6 @@
-import type { GridSnapshot, ProductRecord, SeriesBatch } from '../../../sync/model.ts';
+import type { GridSnapshot, ProductRecord, SeriesBatch } from '../../../core/model.ts';
+import { bytesToBase64 } from '../../../core/grid/base64.ts';
+import { seriesChunkId, utcDayStart } from '../../../core/time/dayKey.ts';
 import type { RestClient } from '../_shared/rest.ts';
 import type { SpaceWeatherResource } from './resources.ts';
 
@@ -17,17 +19,8 @@ export interface Normalised {
   products: ProductRecord[];
 }
 
-const DAY = 86_400_000;
-
 function iso(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let bin = '';
-  // Chunked so large grids don't blow the argument limit of String.fromCharCode.
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin);
 }
 
 /** Splits a series batch into UTC-day chunks (`<product>/<YYYY-MM-DD>`), the local DB's bucket. */
@@ -35,13 +28,13 @@ function seriesChunks(batch: SeriesBatch): { id: string; dataTime: number; paylo
   const out: { id: string; dataTime: number; payload: unknown }[] = [];
   let start = 0;
   while (start < batch.t.length) {
-    const day = Math.floor(batch.t[start]! / DAY);
+    const day = utcDayStart(batch.t[start]!);
     let end = start;
-    while (end < batch.t.length && Math.floor(batch.t[end]! / DAY) === day) end++;
+    while (end < batch.t.length && utcDayStart(batch.t[end]!) === day) end++;
     const fields: Record<string, (number | null)[]> = {};
     for (const [name, column] of Object.entries(batch.fields)) fields[name] = column.slice(start, end);
     out.push({
-      id: `${batch.product}/${new Date(day * DAY).toISOString().slice(0, 10)}`,
+      id: seriesChunkId(batch.product, day),
       dataTime: batch.t[end - 1]!,
       payload: { product: batch.product, source: batch.source, t: batch.t.slice(start, end), fields },
     });
@@ -69,7 +62,7 @@ export function archiveRows(resource: SpaceWeatherResource, result: Normalised, 
         forecastTime: grid.forecastTime,
         width: grid.width,
         height: grid.height,
-        valuesBase64: toBase64(grid.values),
+        valuesBase64: bytesToBase64(grid.values),
       },
       fetched_at: fetched,
     });

@@ -1,10 +1,10 @@
-import type { Resource } from '../../../sync/model.ts';
-import { sourceFor } from '../../../workers/sources.ts';
+import type { Resource } from '../../../core/model.ts';
+import { sourceFor } from '../../../core/products/sources.ts';
 
 /**
  * What the space-weather function serves: the ten resources of spec §7 plus alerts, the 1-minute
  * Kp, the Kp forecast and the 27-day outlook. Upstream path and cadence come from the poller's
- * source table (workers/sources.ts), so the backend and the direct fallback ask SWPC for the same
+ * source table (core/products/sources.ts), so the backend and the direct fallback ask SWPC for the same
  * file at the same rate: one upstream fetch per product per cadence, however many clients ask.
  * Paths are relative to `SWPC_BASE_URL`.
  */
@@ -93,7 +93,7 @@ export const SPACE_WEATHER_RESOURCE_NAMES = Object.keys(LOCAL) as SpaceWeatherRe
 
 function build(resource: SpaceWeatherResource): ResourceSpec {
   const source = sourceFor(resource);
-  if (!source.swpcPath) throw new Error(`workers/sources.ts has no SWPC path for ${resource}`);
+  if (!source.swpcPath) throw new Error(`core/products/sources.ts has no SWPC path for ${resource}`);
   return { path: source.swpcPath, recentPath: source.swpcRecentPath, cadenceMs: source.cadenceMs, ...LOCAL[resource] };
 }
 

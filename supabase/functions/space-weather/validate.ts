@@ -1,4 +1,4 @@
-import { normalise } from '../../../workers/normalise/index.ts';
+import { normalise } from '../../../core/normalise/index.ts';
 import type { Normalised } from './archive.ts';
 import type { SpaceWeatherResource } from './resources.ts';
 
@@ -6,7 +6,7 @@ export type Validation = ({ ok: true; dataTime: number | null } & Normalised) | 
 
 export type Validator = (resource: SpaceWeatherResource, body: string, opts: { now: number }) => Validation;
 
-/** The same code as the worker (workers/normalise) decides whether an upstream body is good. */
+/** The same code as the worker (core/normalise) decides whether an upstream body is good. */
 export const validateWithNormalise: Validator = (resource, body, opts) => {
   const result = normalise(resource, body, opts);
   if (!result.ok) return result;

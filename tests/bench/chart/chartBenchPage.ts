@@ -12,7 +12,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { openDatabase } from '../../../sync/database.ts';
 import { DatabaseProvider } from '../../../sync/react/index.ts';
-import { utcDayStart } from '../../../sync/series/dayKey.ts';
+import { utcDayStart } from '../../../core/time/dayKey.ts';
 import { writeSeries } from '../../../sync/write.ts';
 import { SolarWindCharts } from '../../../src/features/live-feeds/SolarWindCharts.tsx';
 import { MAGNETIC_FIELD } from '../../../src/features/live-feeds/solarWindSpecs.ts';

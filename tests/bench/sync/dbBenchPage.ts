@@ -19,7 +19,7 @@ import { readSeriesColumns, seriesChunkIds } from '../../../sync/read/readSeries
 import { concatChunks } from '../../../sync/read/seriesColumns.ts';
 import type { SeriesChunkDoc } from '../../../sync/schemas/series.ts';
 import { decodeValues } from '../../../sync/series/chunkCodec.ts';
-import { utcDayStart } from '../../../sync/series/dayKey.ts';
+import { utcDayStart } from '../../../core/time/dayKey.ts';
 import { writeSeries } from '../../../sync/write.ts';
 
 const DAY = 86_400_000;

@@ -1,14 +1,8 @@
 import { IDBFactory } from 'fake-indexeddb';
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  openNotificationSettings,
-  parseKpThreshold,
-  SETTINGS_KEY,
-  SETTINGS_STORE,
-  TRACKING_DB_NAME,
-} from '../../../src/features/settings/notificationSettings.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS, SETTINGS_KEY, SETTINGS_STORE, TRACKING_DB_NAME } from '../../../core/alerts/notificationSettings.ts';
+import { openNotificationSettings, parseKpThreshold } from '../../../src/features/settings/notificationSettings.ts';
 import { openAuroraTrackingDb, readNotificationSettings, writeNotificationSettings } from '../../../src/sw/auroraTrackingDb.ts';
 
 describe('notification settings in aurora-tracking-db (spec §3)', () => {

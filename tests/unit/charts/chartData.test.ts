@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { normalise, type SolarCycleData } from '../../../workers/normalise/index.ts';
+import { normalise, type SolarCycleData } from '../../../core/normalise/index.ts';
 import { kpAnchor, kpForecastPeriods, kpTimelineData } from '../../../src/features/forecast/kpTimelineData.ts';
 import { CYCLE_FROM, solarCycleData } from '../../../src/features/forecast/solarCycleData.ts';
 

@@ -6,10 +6,10 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../sync/database.ts';
-import type { FeedStatus, Resource } from '../../../sync/model.ts';
+import type { FeedStatus, Resource } from '../../../core/model.ts';
 import { DatabaseProvider } from '../../../sync/react/index.ts';
 import { writeFeedStatus, writeProducts } from '../../../sync/write.ts';
-import { normalise } from '../../../workers/normalise/index.ts';
+import { normalise } from '../../../core/normalise/index.ts';
 import ForecastPage from '../../../src/features/forecast/ForecastPage.tsx';
 import { formatUtcDay } from '../../../src/lib/format.ts';
 import { disposeTestDatabase, openTestDatabase } from '../sync/testDb.ts';

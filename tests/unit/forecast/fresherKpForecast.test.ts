@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { normalise } from '../../../workers/normalise/index.ts';
-import type { KpForecastData, ThreeDayForecastData } from '../../../workers/normalise/index.ts';
+import { normalise } from '../../../core/normalise/index.ts';
+import type { KpForecastData, ThreeDayForecastData } from '../../../core/normalise/index.ts';
 import { fresherKpForecast } from '../../../src/features/forecast/fresherKpForecast.ts';
 
 const fixture = (name: string) => readFileSync(join(process.cwd(), 'tests/fixtures/noaa', name), 'utf8');

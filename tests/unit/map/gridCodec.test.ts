@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  base64ToBytes,
-  base64ToBytesPortable,
-  bytesToBase64,
-  bytesToBase64Portable,
-  decodeGrid,
-  encodeGrid,
-} from '../../../sync/grids/gridCodec.ts';
+import { base64ToBytes, base64ToBytesPortable, bytesToBase64, bytesToBase64Portable } from '../../../core/grid/base64.ts';
+import { decodeGrid, encodeGrid } from '../../../sync/grids/gridCodec.ts';
 import { loadOvationFixture } from './ovationFixture.ts';
 
 describe('the stored grid codec', () => {

@@ -40,8 +40,8 @@ describe('map status text', () => {
     const now = statusDefaults.now;
     render(<MapStatus {...statusDefaults} grid={grid} freshness={gridFreshness(grid.observationTime, now, 'fresh', true)} />);
     const text = screen.getByRole('status').textContent ?? '';
-    expect(text).toContain('Aurora forecast for 2024-03-03 16:20 UTC');
-    expect(text).toContain('Observed 2024-03-03 15:07 UTC (12 min ago)');
+    expect(text).toContain('Aurora forecast for 3 Mar 2024, 16:20 UTC');
+    expect(text).toContain('Observed 3 Mar 2024, 15:07 UTC (12 min ago)');
     expect(text).not.toContain('Stale');
   });
 
@@ -51,7 +51,7 @@ describe('map status text', () => {
     const text = screen.getByRole('status').textContent ?? '';
     expect(text).toContain('Stale');
     expect(text).toContain('(3 h ago)');
-    // The same window as the feed's (workers/freshness.ts), not a map-only number.
+    // The same window as the feed's (core/products/freshness.ts), not a map-only number.
     expect(text).toContain('older than the 20-minute update window');
   });
 
@@ -121,11 +121,11 @@ describe('time slider', () => {
   it('starts on the newest frame, steps with its buttons and reads out the frame time', () => {
     render(<SliderHarness count={4} />);
     const slider = screen.getByRole('slider', { name: 'Forecast frame' });
-    expect(slider.getAttribute('aria-valuetext')).toBe('2026-01-19 10:15 UTC, frame 4 of 4');
+    expect(slider.getAttribute('aria-valuetext')).toBe('19 Jan 2026, 10:15 UTC, frame 4 of 4');
     fireEvent.click(screen.getByRole('button', { name: 'Previous frame' }));
-    expect(slider.getAttribute('aria-valuetext')).toBe('2026-01-19 10:10 UTC, frame 3 of 4');
+    expect(slider.getAttribute('aria-valuetext')).toBe('19 Jan 2026, 10:10 UTC, frame 3 of 4');
     fireEvent.change(slider, { target: { value: '0' } });
-    expect(slider.getAttribute('aria-valuetext')).toBe('2026-01-19 10:00 UTC, frame 1 of 4');
+    expect(slider.getAttribute('aria-valuetext')).toBe('19 Jan 2026, 10:00 UTC, frame 1 of 4');
   });
 
   it('plays and pauses with one labelled button', async () => {

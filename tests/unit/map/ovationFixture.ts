@@ -1,11 +1,11 @@
 /**
- * Reads the real OVATION fixture into the GridSnapshot layout of sync/model.ts
+ * Reads the real OVATION fixture into the GridSnapshot layout of core/model.ts
  * (row 0 = lat +90, column 0 = lon −180), independently of the poller's normaliser so the map's
  * tests do not depend on another feature's code.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { GridSnapshot } from '../../../sync/model.ts';
+import type { GridSnapshot } from '../../../core/model.ts';
 
 // From the repository root (vitest's working directory): import.meta.url is not a file URL under jsdom.
 const FIXTURE = resolve('tests/fixtures/noaa/ovation_aurora_latest.json');

@@ -2,16 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_NOTIFICATION_SETTINGS,
   IDLE_ALERT_STATE,
   MAX_READING_AGE_MS,
   MIN_RENOTIFY_MS,
   decideKpAlert,
   latestKp,
-  normaliseSettings,
   parseUtcTime,
   recordPushedAlert,
 } from '../../../src/sw/kpAlert.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS, normaliseNotificationSettings as normaliseSettings } from '../../../core/alerts/notificationSettings.ts';
 
 const fixtures = join(import.meta.dirname, '../../fixtures/noaa');
 const readJson = (name: string): unknown => JSON.parse(readFileSync(join(fixtures, name), 'utf8'));
@@ -89,10 +88,10 @@ describe('deciding on a Kp alert', () => {
     expect(alerts).toBe(1);
   });
 
-  it('alerts again for a new event after Kp fell a third below the threshold', () => {
+  it('alerts again for a new event after Kp fell a whole Kp below the threshold', () => {
     let d = decideKpAlert({ kp: 6, time: now }, on, IDLE_ALERT_STATE, now);
     const later = now + 4 * HOUR;
-    d = decideKpAlert({ kp: 4.33, time: later }, d.settings, d.state, later);
+    d = decideKpAlert({ kp: 4, time: later }, d.settings, d.state, later);
     expect(d.state.active).toBe(false);
     const next = later + 3 * HOUR;
     d = decideKpAlert({ kp: 5.33, time: next }, d.settings, d.state, next);

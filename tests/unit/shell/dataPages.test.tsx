@@ -6,11 +6,11 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../sync/database.ts';
-import type { FeedStatus, ProductRecord } from '../../../sync/model.ts';
+import type { FeedStatus, ProductRecord } from '../../../core/model.ts';
 import { DatabaseProvider } from '../../../sync/react/index.ts';
 import { writeFeedStatus, writeProducts, writeSeries } from '../../../sync/write.ts';
-import { normalise } from '../../../workers/normalise/index.ts';
-import type { AlertData } from '../../../workers/normalise/index.ts';
+import { normalise } from '../../../core/normalise/index.ts';
+import type { AlertData } from '../../../core/normalise/index.ts';
 import ForecastPage from '../../../src/features/forecast/ForecastPage.tsx';
 import LiveFeedsPage from '../../../src/features/live-feeds/LiveFeedsPage.tsx';
 import { disposeTestDatabase, openTestDatabase } from '../sync/testDb.ts';

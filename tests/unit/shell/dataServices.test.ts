@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CORE_FEEDS, pollFailureMessage, retryFailures, shouldRefreshOnVisible, VISIBLE_REFRESH_MIN_GAP_MS } from '../../../src/app/dataServices.ts';
 import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../sync/database.ts';
-import { RESOURCES, type Resource } from '../../../sync/model.ts';
+import { RESOURCES, type Resource } from '../../../core/model.ts';
 import { createPoller } from '../../../workers/poller/createPoller.ts';
 import { summariseReport } from '../../../workers/poller/reportSummary.ts';
 import { databaseStore } from '../../../workers/poller/store.ts';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RxStorageInstance } from 'rxdb';
 import { getRxStorageDexie, type RxStorageInstanceDexie } from 'rxdb/plugins/storage-dexie';
 import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../sync/database.ts';
-import type { ProductRecord } from '../../../sync/model.ts';
+import type { ProductRecord } from '../../../core/model.ts';
 import { writeProducts } from '../../../sync/write.ts';
 
 let db: AuroraDatabase | undefined;

@@ -3,7 +3,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../sync/database.ts';
-import { DEFAULT_PREFERENCES, type FeedStatus, type GridSnapshot } from '../../../sync/model.ts';
+import { DEFAULT_PREFERENCES, type FeedStatus, type GridSnapshot } from '../../../core/model.ts';
 import { setPreferencesUser } from '../../../sync/preferences/activeUser.ts';
 import {
   DatabaseProvider,
@@ -21,7 +21,7 @@ import { writeFeedStatus, writeGrid, writeProducts, writeSeries } from '../../..
 import { disposeTestDatabase, openTestDatabase } from './testDb.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { normalise } from '../../../workers/normalise/index.ts';
+import { normalise } from '../../../core/normalise/index.ts';
 import { readsByIds } from '../../../sync/read/readSeriesColumns.ts';
 
 const MIN = 60_000;

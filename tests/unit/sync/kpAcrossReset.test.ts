@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { normalise } from '../../../workers/normalise/index.ts';
-import { isSynopticReset } from '../../../workers/normalise/synoptic.ts';
-import { kpAcrossReset } from '../../../sync/read/kpAcrossReset.ts';
+import { normalise } from '../../../core/normalise/index.ts';
+import { isSynopticReset } from '../../../core/normalise/synoptic.ts';
+import { kpAcrossReset } from '../../../core/kp/kpAcrossReset.ts';
 import { latestValue } from '../../../sync/read/seriesColumns.ts';
 import { summariseSpaceWeather } from '../../../sync/read/summariseSpaceWeather.ts';
-import { synopticPeriodStart } from '../../../workers/normalise/synoptic.ts';
+import { synopticPeriodStart } from '../../../core/normalise/synoptic.ts';
 
 // The real SWPC file: 2026-07-09 04:03–10:00 UT, with the estimate restarting at 06:00 and 09:00.
 const body = readFileSync(fileURLToPath(new URL('../../fixtures/noaa/planetary_k_index_1m.json', import.meta.url)), 'utf8');
@@ -53,7 +53,7 @@ describe('the summary’s Kp across the 1-minute estimate’s 3-hour reset (real
       }
     }
     // After the window the estimate is shown as served, even below the old level.
-    expect(summaryKpAt('09:30').value).toBe(1.67);
+    expect(summaryKpAt('09:45').value).toBe(1.67);
     expect(summaryKpAt('10:00').value).toBe(1.67);
   });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SeriesBatch } from '../../../sync/model.ts';
+import type { SeriesBatch } from '../../../core/model.ts';
 import type { SeriesChunk } from '../../../sync/schemas/series.ts';
 import { mergeChunks, unionSorted } from '../../../sync/series/mergeChunks.ts';
 import { splitBatchIntoChunks } from '../../../sync/series/splitBatchIntoChunks.ts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../sync/database.ts';
-import type { FeedStatus } from '../../../sync/model.ts';
+import type { FeedStatus } from '../../../core/model.ts';
 import { COLLECTIONS, needsMigrationPlugin } from '../../../sync/schemas/index.ts';
 import { feedsSchemaV0 } from '../../../sync/schemas/feeds.ts';
 import { readFeedStatus, writeFeedStatus } from '../../../sync/write.ts';

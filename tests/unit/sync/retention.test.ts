@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../sync/database.ts';
-import type { ProductRecord, SeriesBatch } from '../../../sync/model.ts';
+import type { ProductRecord, SeriesBatch } from '../../../core/model.ts';
 import { GRID_MAX_FRAMES, planRetention, purgeTombstones } from '../../../sync/retention.ts';
 import { writeGrid, writeProducts, writeSeries } from '../../../sync/write.ts';
 import { createPoller, type RetentionReport } from '../../../workers/poller/createPoller.ts';
 import { databaseStore } from '../../../workers/poller/store.ts';
-import { fakeClock } from '../../unit/workers/fakeClock.ts';
+import { fakeClock } from '../workers/fakeClock.ts';
 import { disposeTestDatabase, openTestDatabase } from './testDb.ts';
 
 const DAY = 86_400_000;

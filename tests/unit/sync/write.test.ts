@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../sync/database.ts';
 import { decodeGrid } from '../../../sync/grids/gridCodec.ts';
 import { decodeChunk } from '../../../sync/series/chunkCodec.ts';
-import type { FeedStatus, GridSnapshot, ProductRecord, SeriesBatch } from '../../../sync/model.ts';
+import type { FeedStatus, GridSnapshot, ProductRecord, SeriesBatch } from '../../../core/model.ts';
 import { readFeedStatus, writeFeedStatus, writeGrid, writeProducts, writeSeries } from '../../../sync/write.ts';
 import { disposeTestDatabase, openTestDatabase } from './testDb.ts';
 

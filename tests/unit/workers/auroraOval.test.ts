@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normalise } from '../../../workers/normalise/index.ts';
-import { gridIndex } from '../../../workers/normalise/auroraOval.ts';
-import type { GridSnapshot } from '../../../sync/model.ts';
+import { normalise } from '../../../core/normalise/index.ts';
+import { gridIndex } from '../../../core/normalise/auroraOval.ts';
+import type { GridSnapshot } from '../../../core/model.ts';
 import { NOW, noaa } from './fixtureFiles.ts';
 
 function grid(path: string): { grid: GridSnapshot; summary: Record<string, unknown> } {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normalise, sdoLatestUrl } from '../../../workers/normalise/index.ts';
-import type { AlertData, IcaoAdvisoryData, SdoImagesData } from '../../../workers/normalise/index.ts';
-import type { ProductRecord } from '../../../sync/model.ts';
+import { normalise, sdoLatestUrl } from '../../../core/normalise/index.ts';
+import type { AlertData, IcaoAdvisoryData, SdoImagesData } from '../../../core/normalise/index.ts';
+import type { ProductRecord } from '../../../core/model.ts';
 import { NOW, handwritten } from './fixtureFiles.ts';
 
 // Inputs here are hand-written (no real copy exists in the fixtures): see handwritten/PROVENANCE.md.

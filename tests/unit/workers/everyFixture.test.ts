@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { normalise } from '../../../workers/normalise/index.ts';
-import type { Resource } from '../../../sync/model.ts';
+import { normalise } from '../../../core/normalise/index.ts';
+import type { Resource } from '../../../core/model.ts';
 import { NOAA_DIR, NOW, noaa } from './fixtureFiles.ts';
 
 /** Which resource reads which upstream file name (the fixture keeps the product's own name). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { normalise, isSynopticReset } from '../../../workers/normalise/index.ts';
-import { decodeKpCode } from '../../../workers/normalise/kp1m.ts';
-import type { KpForecastData } from '../../../workers/normalise/index.ts';
-import type { SeriesBatch } from '../../../sync/model.ts';
+import { normalise, isSynopticReset } from '../../../core/normalise/index.ts';
+import { decodeKpCode } from '../../../core/normalise/kp1m.ts';
+import type { KpForecastData } from '../../../core/normalise/index.ts';
+import type { SeriesBatch } from '../../../core/model.ts';
 import { NOW, noaa } from './fixtureFiles.ts';
 
 function series(resource: 'kp-index' | 'kp-1m', body: string): { batch: SeriesBatch; summary: Record<string, unknown>; drift: boolean } {

@@ -4,9 +4,9 @@
  * the strongest southward Bz ever seen. Real fixtures, with one crafted row each.
  */
 import { describe, expect, it } from 'vitest';
-import { normalise, type NormaliseOk, type NormaliseResult } from '../../../workers/normalise/index.ts';
-import { CLOCK_SKEW_MS, LEAD_MS } from '../../../workers/normalise/leadTime.ts';
-import type { Resource } from '../../../sync/model.ts';
+import { normalise, type NormaliseOk, type NormaliseResult } from '../../../core/normalise/index.ts';
+import { CLOCK_SKEW_MS, LEAD_MS } from '../../../core/normalise/leadTime.ts';
+import type { Resource } from '../../../core/model.ts';
 import { handwritten, noaa } from './fixtureFiles.ts';
 
 const MIN = 60_000;

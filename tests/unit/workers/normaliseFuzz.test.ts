@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { normalise } from '../../../workers/normalise/index.ts';
-import { RESOURCES, type Resource } from '../../../sync/model.ts';
+import { normalise } from '../../../core/normalise/index.ts';
+import { RESOURCES, type Resource } from '../../../core/model.ts';
 import { NOW, handwritten, noaa } from './fixtureFiles.ts';
 import { wellFormedProblem } from './wellFormed.ts';
-import { CLOCK_SKEW_MS, LEAD_MS } from '../../../workers/normalise/leadTime.ts';
+import { CLOCK_SKEW_MS, LEAD_MS } from '../../../core/normalise/leadTime.ts';
 
 /** Times beyond their horizon and instrument fill must never be accepted (issue 11 item 5). */
 function futureOrFillProblem(result: ReturnType<typeof normalise>): string | null {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { dayNearest, parseIssued, parseSwpcTime, parseYearMonth } from '../../../workers/normalise/swpcTime.ts';
-import { checkText, parseJsonBody, stripBom } from '../../../workers/normalise/parseBody.ts';
-import { gScaleFromKp, isMissing, parseGTag, toCycleNumber, toNumber } from '../../../workers/normalise/values.ts';
-import { normalise } from '../../../workers/normalise/index.ts';
-import { RESOURCES } from '../../../sync/model.ts';
+import { dayNearest, parseIssued, parseSwpcTime, parseYearMonth } from '../../../core/normalise/swpcTime.ts';
+import { checkText, parseJsonBody, stripBom } from '../../../core/normalise/parseBody.ts';
+import { gScaleFromKp, isMissing, parseGTag, toCycleNumber, toNumber } from '../../../core/normalise/values.ts';
+import { normalise } from '../../../core/normalise/index.ts';
+import { RESOURCES } from '../../../core/model.ts';
 import { NOW } from './fixtureFiles.ts';
 
 describe('SWPC time tags', () => {

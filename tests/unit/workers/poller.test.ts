@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../sync/database.ts';
 import { readFeedStatus } from '../../../sync/write.ts';
 import { readSeriesColumns } from '../../../sync/read/readSeriesColumns.ts';
-import { RESOURCES, type Resource } from '../../../sync/model.ts';
+import { RESOURCES, type Resource } from '../../../core/model.ts';
 import { databaseStore } from '../../../workers/poller/store.ts';
 import { pollResource, type PollDeps } from '../../../workers/poller/pollResource.ts';
 import { createPoller } from '../../../workers/poller/createPoller.ts';
 import { createBatcher } from '../../../workers/request/batcher.ts';
 import { createInFlight } from '../../../workers/request/inFlight.ts';
-import { SOURCES } from '../../../workers/sources.ts';
+import { SOURCES } from '../../../core/products/sources.ts';
 import type { FetchLike } from '../../../workers/request/requestWithRetry.ts';
 import { handwritten, noaa } from './fixtureFiles.ts';
 

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 // The code the backend (maybe Deno), the worker and the ingest command all run.
-const SHARED = ['workers/normalise', 'workers/request'].flatMap((dir) => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith('.ts')).map((f) => `${dir}/${f}`));
-SHARED.push('workers/sources.ts', 'workers/schedule.ts', 'workers/feedStatus.ts', 'sync/model.ts');
+const SHARED = ['core/normalise', 'workers/request'].flatMap((dir) => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith('.ts')).map((f) => `${dir}/${f}`));
+SHARED.push('core/products/sources.ts', 'workers/schedule.ts', 'workers/feedStatus.ts', 'core/model.ts');
 
 describe('the shared poller code', () => {
   it.each(SHARED)('%s imports only relative .ts files, no Node, DOM or package APIs', (file) => {

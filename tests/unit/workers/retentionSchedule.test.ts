@@ -7,7 +7,7 @@ import { nextRetentionAt, RETENTION_FIRST_DELAY_MS, RETENTION_INTERVAL_MS } from
 import type { FetchLike } from '../../../workers/request/requestWithRetry.ts';
 import { fakeClock } from './fakeClock.ts';
 import { noaa } from './fixtureFiles.ts';
-import { SOURCES } from '../../../workers/sources.ts';
+import { SOURCES } from '../../../core/products/sources.ts';
 
 const T0 = Date.UTC(2026, 1, 20, 12);
 const SEC = 1_000;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { backoffMs, dataAgeMs, feedState, isPollDue, nextPollAt } from '../../../workers/schedule.ts';
 import { nextFeedStatus } from '../../../workers/feedStatus.ts';
-import { SOURCES, backendUrl, pollOrder, swpcUrl } from '../../../workers/sources.ts';
-import { normalise } from '../../../workers/normalise/index.ts';
-import { RESOURCES, type FeedStatus } from '../../../sync/model.ts';
+import { SOURCES, backendUrl, pollOrder, swpcUrl } from '../../../core/products/sources.ts';
+import { normalise } from '../../../core/normalise/index.ts';
+import { RESOURCES, type FeedStatus } from '../../../core/model.ts';
 import { noaa } from './fixtureFiles.ts';
 
 const MIN = 60_000;

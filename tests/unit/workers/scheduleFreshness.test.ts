@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { feedState } from '../../../workers/schedule.ts';
 import { nextFeedStatus } from '../../../workers/feedStatus.ts';
-import { FRESHNESS, liveFeedState } from '../../../workers/freshness.ts';
-import { SOURCES } from '../../../workers/sources.ts';
-import { RESOURCES, type FeedStatus } from '../../../sync/model.ts';
+import { FRESHNESS, liveFeedState } from '../../../core/products/freshness.ts';
+import { SOURCES } from '../../../core/products/sources.ts';
+import { RESOURCES, type FeedStatus } from '../../../core/model.ts';
 import { gridFreshness, OVATION_MAX_AGE_MS } from '../../../src/features/map/freshness.ts';
 
 const MIN = 60_000;

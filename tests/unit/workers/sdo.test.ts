@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fetchSdoImageList } from '../../../workers/sdo.ts';
-import { normalise } from '../../../workers/normalise/index.ts';
-import type { SdoImagesData } from '../../../workers/normalise/index.ts';
+import { normalise } from '../../../core/normalise/index.ts';
+import type { SdoImagesData } from '../../../core/normalise/index.ts';
 import type { FetchLike } from '../../../workers/request/requestWithRetry.ts';
 
 const LAST_MODIFIED = 'Sun, 22 Nov 2026 04:12:05 GMT';

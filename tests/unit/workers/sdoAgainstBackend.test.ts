@@ -10,7 +10,7 @@ import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../sync
 import { readFeedStatus } from '../../../sync/write.ts';
 import { createSdoImageHandler } from '../../../supabase/functions/sdo-image/handler.ts';
 import { SdoImageService } from '../../../supabase/functions/sdo-image/service.ts';
-import type { SdoImagesData } from '../../../workers/normalise/index.ts';
+import type { SdoImagesData } from '../../../core/normalise/index.ts';
 import { databaseStore } from '../../../workers/poller/store.ts';
 import { pollResource } from '../../../workers/poller/pollResource.ts';
 import { createBatcher } from '../../../workers/request/batcher.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalise } from '../../../workers/normalise/index.ts';
-import type { SolarCycleData } from '../../../workers/normalise/index.ts';
+import { normalise } from '../../../core/normalise/index.ts';
+import type { SolarCycleData } from '../../../core/normalise/index.ts';
 import { NOW, noaa } from './fixtureFiles.ts';
 
 function cycle(resource: 'observed-solar-cycle' | 'predicted-solar-cycle', body: string) {

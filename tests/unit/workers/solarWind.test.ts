@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalise } from '../../../workers/normalise/index.ts';
-import type { SeriesBatch } from '../../../sync/model.ts';
+import { normalise } from '../../../core/normalise/index.ts';
+import type { SeriesBatch } from '../../../core/model.ts';
 import { NOW, noaa } from './fixtureFiles.ts';
 
 function ok(resource: 'solar-wind' | 'magnetic-field', body: string) {

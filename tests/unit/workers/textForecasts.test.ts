@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normalise } from '../../../workers/normalise/index.ts';
-import type { ThreeDayForecastData, ThreeDayGeomagForecastData, TwentySevenDayOutlookData } from '../../../workers/normalise/index.ts';
-import type { ProductRecord, Resource } from '../../../sync/model.ts';
+import { normalise } from '../../../core/normalise/index.ts';
+import type { ThreeDayForecastData, ThreeDayGeomagForecastData, TwentySevenDayOutlookData } from '../../../core/normalise/index.ts';
+import type { ProductRecord, Resource } from '../../../core/model.ts';
 import { NOW, noaa } from './fixtureFiles.ts';
 
 function product<T>(resource: Resource, body: string): ProductRecord<T> & { drift: boolean } {

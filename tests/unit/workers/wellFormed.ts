@@ -1,8 +1,8 @@
 /**
  * Test helper: the checks every accepted normaliser output must pass, written independently of
- * workers/normalise/checkOutput.ts so the fuzz test does not trust the code it tests.
+ * core/normalise/checkOutput.ts so the fuzz test does not trust the code it tests.
  */
-import type { NormaliseResult } from '../../../workers/normalise/index.ts';
+import type { NormaliseResult } from '../../../core/normalise/index.ts';
 
 export function wellFormedProblem(result: NormaliseResult): string | null {
   if (!result.ok) {

@@ -43,7 +43,7 @@ const sourcesIn = (chunks: string[]) => chunks.flatMap((c) => sourcesOf.get(c) ?
 describe('the poller worker’s production bundle', () => {
   it('carries the worker’s own code and its RxDB on Dexie', () => {
     const sources = sourcesIn(workerChunks);
-    for (const part of ['workers/poller.worker.ts', 'workers/normalise/index.ts', 'sync/write.ts', 'sync/retention.ts', 'rxdb/dist/esm/plugins/storage-dexie/', 'dexie/']) {
+    for (const part of ['workers/poller.worker.ts', 'core/normalise/index.ts', 'sync/write.ts', 'sync/retention.ts', 'rxdb/dist/esm/plugins/storage-dexie/', 'dexie/']) {
       expect(sources.some((s) => s.includes(part)), part).toBe(true);
     }
   });

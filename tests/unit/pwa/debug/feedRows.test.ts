@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { FeedStatus } from '../../../../sync/model.ts';
+import type { FeedStatus } from '../../../../core/model.ts';
 import { feedRow, feedRows, feedSummary } from '../../../../src/features/debug/feedRows.ts';
 
 const NOW = Date.parse('2026-02-09T15:30:00Z');
 const MIN = 60_000;
 
-/** A feed row as the poller writes it (sync/model.ts FeedStatus). */
+/** A feed row as the poller writes it (core/model.ts FeedStatus). */
 function feed(over: Partial<FeedStatus> & Pick<FeedStatus, 'id'>): FeedStatus {
   return {
     lastAttempt: NOW - 1 * MIN,
@@ -78,7 +78,7 @@ describe("this device's feed rows", () => {
     });
     expect(rows[2]).toMatchObject({
       error: 'Backend answered 503',
-      lastSuccess: '1 h ago',
+      lastSuccess: '1 h 30 min ago',
       stateLabel: 'error',
     });
   });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FeedStatus } from '../../../../sync/model.ts';
+import type { FeedStatus } from '../../../../core/model.ts';
 import { BackendStatsTable } from '../../../../src/features/debug/BackendStatsTable.tsx';
 import { FeedStatusTable, NO_FEEDS_YET } from '../../../../src/features/debug/FeedStatusTable.tsx';
 

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync, readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildTestPage } from '../../support/buildTestPage.ts';
-import type { Resource } from '../../../../sync/model.ts';
+import type { Resource } from '../../../../core/model.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const ROOT = join(HERE, '../../../../');

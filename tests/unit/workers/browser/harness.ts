@@ -6,7 +6,7 @@
  */
 import { startPoller, type PollReportSummary } from '../../../../workers/client.ts';
 import { openDatabase } from '../../../../sync/database.ts';
-import type { Resource } from '../../../../sync/model.ts';
+import type { Resource } from '../../../../core/model.ts';
 
 export interface HarnessResult {
   failed: number;

@@ -1,6 +1,6 @@
 /** Opens the built harness in Chromium and runs one poll of the given resources in a fresh database. */
 import type { Browser } from 'playwright-core';
-import type { Resource } from '../../../../sync/model.ts';
+import type { Resource } from '../../../../core/model.ts';
 import type { HarnessResult } from './harness.ts';
 
 let dbCounter = 0;

@@ -1,5 +1,5 @@
 /** Turns parsed samples into a SeriesBatch: ascending, unique times, null for missing. */
-import type { SeriesBatch, SeriesProduct } from '../../sync/model.ts';
+import type { SeriesBatch, SeriesProduct } from '../model.ts';
 
 export interface Sample {
   t: number;

@@ -6,11 +6,11 @@
  * Cadences follow DESIGN.md "The poller": OVATION and hemispheric power 5 min, solar wind and the
  * 1-minute Kp 1 min, Kp and alerts a few minutes, text forecasts 30–60 min, solar cycle daily.
  * How old each product may get (`maxAgeMs`, `ageFrom`, `frozenAfterMs`) is defined once, in
- * workers/freshness.ts, which the page reads too.
+ * core/products/freshness.ts, which the page reads too.
  */
-import type { Resource } from '../sync/model.ts';
+import type { Resource } from '../model.ts';
 import { FRESHNESS, type FreshnessWindow } from './freshness.ts';
-import { NORMALISERS, type Normaliser } from './normalise/index.ts';
+import { NORMALISERS, type Normaliser } from '../normalise/index.ts';
 
 export const SWPC_BASE_URL = 'https://services.swpc.noaa.gov/';
 /** The backend's space-weather function, under the configurable base URL (spec §7). */
@@ -18,7 +18,7 @@ export const BACKEND_SPACE_WEATHER_PATH = '/functions/v1/space-weather/';
 
 export type Priority = 'high' | 'normal' | 'low';
 
-/** Freshness windows (max age, what age counts from, frozen) come from workers/freshness.ts. */
+/** Freshness windows (max age, what age counts from, frozen) come from core/products/freshness.ts. */
 export interface Source extends FreshnessWindow {
   resource: Resource;
   /** Path under SWPC_BASE_URL for the direct fallback; null when SWPC does not serve it. */

@@ -5,24 +5,18 @@
  * triple can never shift the cells after it; and one bad triple rejects the snapshot (the last
  * good one stays) rather than showing a hole that looks like "no aurora".
  */
-import type { GridSnapshot } from '../../sync/model.ts';
+import type { GridSnapshot } from '../model.ts';
 import { NormaliseError, ok, type NormaliseOptions, type NormaliseResult } from './result.ts';
 import { describeType, isRecord, parseJsonBody } from './parseBody.ts';
 import { parseSwpcTime } from './swpcTime.ts';
 import { iso } from './series.ts';
 import { LEAD_MS, refuseBeyondLead } from './leadTime.ts';
 
-export const GRID_WIDTH = 360;
-export const GRID_HEIGHT = 181;
-export const GRID_CELLS = GRID_WIDTH * GRID_HEIGHT; // 65,160
+import { GRID_CELLS, GRID_HEIGHT, GRID_WIDTH, gridIndex } from '../grid/grid.ts';
+
+export { GRID_CELLS, GRID_HEIGHT, GRID_WIDTH, gridIndex };
 
 const KNOWN_KEYS = new Set(['Observation Time', 'Forecast Time', 'Data Format', 'coordinates', 'type']);
-
-/** Index into GridSnapshot.values for lon in −180…179 (or 0…359 east) and lat −90…90. */
-export function gridIndex(lon: number, lat: number): number {
-  const signed = lon >= 180 ? lon - 360 : lon;
-  return (90 - lat) * GRID_WIDTH + (signed + 180);
-}
 
 function cell(triple: unknown, i: number): [number, number, number] {
   if (!Array.isArray(triple) || triple.length !== 3) {

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { prepareToForgetUser } from '../../../src/auth/forgetLocalUser.ts';
+import { prepareToForgetUser } from '../../../sync/preferences/forgetLocalUser.ts';
 import type { AuroraDatabase } from '../../../sync/database.ts';
 import { getPreferencesUser, setPreferencesUser } from '../../../sync/preferences/activeUser.ts';
 import { ANONYMOUS_PREFERENCES_ID } from '../../../sync/schemas/preferences.ts';
-import { disposeTestDatabase, openTestDatabase } from '../sync/testDb.ts';
+import { disposeTestDatabase, openTestDatabase } from './testDb.ts';
 
 let db: AuroraDatabase | undefined;
 beforeEach(async () => {

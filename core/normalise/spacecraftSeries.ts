@@ -5,7 +5,7 @@
  * switched spacecraft inside the window, each spacecraft gets its own batch so every sample keeps
  * its true provenance.
  */
-import type { SeriesBatch, SeriesProduct } from '../../sync/model.ts';
+import type { SeriesBatch, SeriesProduct } from '../model.ts';
 import { NormaliseError } from './result.ts';
 import { isRecord, parseJsonBody } from './parseBody.ts';
 import { readTable } from './table.ts';

@@ -2,7 +2,7 @@
  * What every normaliser returns. A normaliser never throws on upstream bytes: bad input is
  * `{ ok: false, error }` with a reason a person can read, so the caller keeps the last good data.
  */
-import type { GridSnapshot, ProductRecord, Resource, SeriesBatch } from '../../sync/model.ts';
+import type { GridSnapshot, ProductRecord, Resource, SeriesBatch } from '../model.ts';
 
 export interface NormaliseOk {
   ok: true;

@@ -19,7 +19,7 @@
  * Several advisories may come in one body (blank lines, ZCZC/NNNN framing, WMO headings such as
  * "FNXX01 KWNP 080100"), or as a JSON array of strings or of objects with the text in a field.
  */
-import type { ProductRecord } from '../../sync/model.ts';
+import type { ProductRecord } from '../model.ts';
 import { NormaliseError, ok, type NormaliseOptions, type NormaliseResult } from './result.ts';
 import { checkText, isRecord } from './parseBody.ts';
 import { utc } from './swpcTime.ts';

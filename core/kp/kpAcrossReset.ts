@@ -1,4 +1,4 @@
-import { isSynopticReset, synopticPeriodStart, SYNOPTIC_PERIOD_MS } from '../../workers/normalise/synoptic.ts';
+import { isSynopticReset, synopticPeriodStart, SYNOPTIC_PERIOD_MS } from '../normalise/synoptic.ts';
 
 export interface KpReading {
   value: number;

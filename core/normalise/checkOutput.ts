@@ -5,6 +5,7 @@
  * The fuzz test asserts that this message never appears.
  */
 import type { NormaliseOk } from './result.ts';
+import { GRID_HEIGHT, GRID_WIDTH } from '../grid/grid.ts';
 
 export function checkOutput(result: NormaliseOk): string | null {
   for (const s of result.series) {
@@ -20,7 +21,7 @@ export function checkOutput(result: NormaliseOk): string | null {
     }
   }
   for (const g of result.grids) {
-    if (g.values.length !== g.width * g.height || g.width !== 360 || g.height !== 181) return 'grid is not 360×181';
+    if (g.values.length !== g.width * g.height || g.width !== GRID_WIDTH || g.height !== GRID_HEIGHT) return 'grid is not 360×181';
     if (!Number.isFinite(g.observationTime) || !Number.isFinite(g.forecastTime)) return 'grid times are not finite';
     for (const v of g.values) if (v > 100) return 'grid value above 100';
   }

@@ -2,7 +2,7 @@
  * products/noaa-planetary-k-index-forecast.json → the 'kp-forecast' product: ~7 days observed,
  * 1–2 estimated, ~3 days predicted, with SWPC's own G label (G1 from Kp 4.67) where it gives one.
  */
-import type { ProductRecord } from '../../sync/model.ts';
+import type { ProductRecord } from '../model.ts';
 import { NormaliseError, ok, type NormaliseOptions, type NormaliseResult } from './result.ts';
 import { parseJsonBody } from './parseBody.ts';
 import { readTable } from './table.ts';

@@ -4,7 +4,7 @@
  * The id is product id + issue time, so the same bulletin seen in many polls is stored once.
  * An empty array is a quiet sky, not an error.
  */
-import type { ProductRecord } from '../../sync/model.ts';
+import type { ProductRecord } from '../model.ts';
 import { NormaliseError, ok, type NormaliseOptions, type NormaliseResult } from './result.ts';
 import { describeType, isRecord, parseJsonBody } from './parseBody.ts';
 import { parseIssued, parseSwpcTime } from './swpcTime.ts';

@@ -2,7 +2,7 @@
  * text/27-day-outlook.txt → the 'twenty-seven-day-outlook' product: 27 rows of date, F10.7 (sfu),
  * planetary A index and largest Kp (whole numbers), issued weekly.
  */
-import type { ProductRecord } from '../../sync/model.ts';
+import type { ProductRecord } from '../model.ts';
 import { NormaliseError, ok, type NormaliseOptions, type NormaliseResult } from './result.ts';
 import { readTextProduct } from './textProduct.ts';
 import { monthNumber, utc } from './swpcTime.ts';

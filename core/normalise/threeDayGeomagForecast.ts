@@ -3,7 +3,7 @@
  * predicted Ap, the activity probabilities (Active, Minor, Moderate, Strong-Extreme storm, per
  * day) and the Kp forecast table (no G tags upstream: we derive them from Kp).
  */
-import type { ProductRecord } from '../../sync/model.ts';
+import type { ProductRecord } from '../model.ts';
 import { NormaliseError, ok, type NormaliseOptions, type NormaliseResult } from './result.ts';
 import { parseKpTable, readTextProduct, type KpCell } from './textProduct.ts';
 import { dayNearest } from './swpcTime.ts';

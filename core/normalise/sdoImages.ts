@@ -4,7 +4,7 @@
  * HTTP Last-Modified of that file (the JPEG name carries none). The source (backend or poller)
  * sends a small JSON list `[{ channel, url, time }]`; this checks it and makes one product.
  */
-import type { ProductRecord } from '../../sync/model.ts';
+import type { ProductRecord } from '../model.ts';
 import { NormaliseError, ok, type NormaliseOptions, type NormaliseResult } from './result.ts';
 import { describeType, isRecord, parseJsonBody } from './parseBody.ts';
 import { parseSwpcTime } from './swpcTime.ts';

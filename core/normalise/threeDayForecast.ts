@@ -3,7 +3,7 @@
  * cells with G tags), the greatest observed / expected Kp, the S1+ and R1–R2 / R3+ probability
  * tables and the three rationales. The Kp table is required; the S/R tables missing is drift.
  */
-import type { ProductRecord } from '../../sync/model.ts';
+import type { ProductRecord } from '../model.ts';
 import { NormaliseError, ok, type NormaliseOptions, type NormaliseResult } from './result.ts';
 import { paragraphAfter, parseDayColumns, parseKpTable, percentRow, readTextProduct, type KpCell } from './textProduct.ts';
 import { toNumber, KP_RANGE } from './values.ts';

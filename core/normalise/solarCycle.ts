@@ -4,7 +4,7 @@
  * dot ("f10.7") need bracket access; -1 means missing; extra keys appear between versions; and
  * the prediction does not keep low ≤ predicted ≤ high (2040 high_f10.7 = 8.0), so we don't either.
  */
-import type { ProductRecord } from '../../sync/model.ts';
+import type { ProductRecord } from '../model.ts';
 import { NormaliseError, ok, type NormaliseOptions, type NormaliseResult } from './result.ts';
 import { parseJsonBody } from './parseBody.ts';
 import { readTable } from './table.ts';

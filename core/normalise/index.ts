@@ -1,9 +1,9 @@
 /**
  * `normalise(resource, body, { now })`: the one entry point from upstream bytes to the shapes of
- * sync/model.ts. Pure TypeScript (no DOM, no Node): the poller worker, the backend (maybe under
+ * core/model.ts. Pure TypeScript (no DOM, no Node): the poller worker, the backend (maybe under
  * Deno) and `npm run ingest` all run this same code. Never throws.
  */
-import type { Resource } from '../../sync/model.ts';
+import type { Resource } from '../model.ts';
 import { NormaliseError, fail, type NormaliseOptions, type NormaliseResult, type Normaliser } from './result.ts';
 import { checkOutput } from './checkOutput.ts';
 import { normaliseKpIndex } from './kpIndex.ts';
@@ -36,7 +36,7 @@ export type { AlertData, AlertType } from './alerts.ts';
 export type { IcaoAdvisoryData, SwxArea, SwxEffect } from './icaoAdvisories.ts';
 export type { KpCell } from './textProduct.ts';
 
-/** One normaliser per resource: every resource of sync/model.ts RESOURCES has one. */
+/** One normaliser per resource: every resource of core/model.ts RESOURCES has one. */
 export const NORMALISERS: Record<Resource, Normaliser> = {
   'kp-index': normaliseKpIndex,
   'aurora-oval': normaliseAuroraOval,

@@ -1,6 +1,6 @@
-import type { AuroraDatabase } from '../../sync/database.ts';
-import { getPreferencesUser, subscribePreferencesUser } from '../../sync/preferences/activeUser.ts';
-import { ANONYMOUS_PREFERENCES_ID } from '../../sync/schemas/preferences.ts';
+import type { AuroraDatabase } from '../database.ts';
+import { getPreferencesUser, subscribePreferencesUser } from './activeUser.ts';
+import { ANONYMOUS_PREFERENCES_ID } from '../schemas/preferences.ts';
 
 /** How long to wait for the account sync to stop after sign-out before tidying up anyway. */
 const SYNC_STOP_WAIT_MS = 5000;

@@ -1,0 +1,58 @@
+/**
+ * Notification settings (spec §3) and the small database they live in, defined once: the page
+ * (Dexie, src/features/settings/notificationSettings.ts) and the service worker (plain IndexedDB,
+ * src/sw/auroraTrackingDb.ts) open the same database with these names and read the settings
+ * through the same `normaliseNotificationSettings`.
+ *
+ *   IndexedDB database  `aurora-tracking-db`, version 10 (= Dexie `version(1)`)
+ *   stores (both out-of-line keys, no indexes):
+ *     `aurora-updates`         written by the service worker: raw products fetched in the
+ *                              background, and the Kp alert state under `kp-alert-state`
+ *     `notification-settings`  key `user-settings` → { enablePush: boolean,
+ *                                                     kpThreshold: number (0–9, default 5),
+ *                                                     lastNotified: number | null (epoch ms) }
+ *                              key `push-secret`   → string: this browser's push-subscription secret
+ *                                                    (the page only; the service worker never reads it)
+ * A schema change is a new version here, which both sides then open.
+ */
+
+export const TRACKING_DB_NAME = 'aurora-tracking-db';
+/** The IndexedDB version; Dexie multiplies its own version by 10. */
+export const TRACKING_DB_VERSION = 10;
+export const TRACKING_DB_DEXIE_VERSION = TRACKING_DB_VERSION / 10;
+export const UPDATES_STORE = 'aurora-updates';
+export const SETTINGS_STORE = 'notification-settings';
+export const SETTINGS_KEY = 'user-settings';
+export const ALERT_STATE_KEY = 'kp-alert-state';
+/** Its own key, so the service worker's read-modify-write of `user-settings` can never drop it. */
+export const PUSH_SECRET_KEY = 'push-secret';
+
+/** Spec §9: default Kp alert threshold. */
+export const DEFAULT_KP_THRESHOLD = 5;
+export const KP_MIN = 0;
+export const KP_MAX = 9;
+
+export interface NotificationSettings {
+  enablePush: boolean;
+  kpThreshold: number;
+  /** Epoch ms of the last alert shown, or null when none has been shown yet. */
+  lastNotified: number | null;
+}
+
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  enablePush: false,
+  kpThreshold: DEFAULT_KP_THRESHOLD,
+  lastNotified: null,
+};
+
+/** Whatever is stored (older shapes, hand edits, a newer app, garbage) read as valid settings. */
+export function normaliseNotificationSettings(raw: unknown): NotificationSettings {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const t = r['kpThreshold'];
+  const last = r['lastNotified'];
+  return {
+    enablePush: r['enablePush'] === true,
+    kpThreshold: typeof t === 'number' && Number.isFinite(t) && t >= KP_MIN && t <= KP_MAX ? t : DEFAULT_KP_THRESHOLD,
+    lastNotified: typeof last === 'number' && Number.isFinite(last) ? last : null,
+  };
+}
