@@ -3,7 +3,7 @@
  * it is stale, how urgent it is, and which normaliser reads it. Pure data plus URL helpers, shared
  * by the poller worker, the page (freshness texts) and the ingest command.
  *
- * Cadences follow DESIGN.md "The poller": OVATION and hemispheric power 5 min, solar wind and the
+ * Cadences follow docs/architecture.md ("The one rule", the poller): OVATION and hemispheric power 5 min, solar wind and the
  * 1-minute Kp 1 min, Kp and alerts a few minutes, text forecasts 30–60 min, solar cycle daily.
  * How old each product may get (`maxAgeMs`, `ageFrom`, `frozenAfterMs`) is defined once, in
  * core/products/freshness.ts, which the page reads too.

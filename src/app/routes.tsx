@@ -7,7 +7,7 @@ import { PageLoading } from '../ui/PageLoading.tsx';
 import { DebugOnly, RequireSignedIn, RequireSignedOut } from './guards.tsx';
 import { Layout } from './Layout.tsx';
 
-// Every screen is its own chunk; the shell above stays small (DESIGN.md budget for `/`).
+// Every screen is its own chunk; the shell above stays small (docs/architecture.md budget for `/`).
 // The map route loads without a Suspense boundary (see MapRoute for why).
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const SignupPage = lazy(() => import('../features/auth/SignupPage.tsx'));

@@ -11,7 +11,7 @@ const STATE_LABEL: Record<FeedStatus['state'], string> = {
 
 /**
  * How old a product's data is and what state its feed is in — every number the app shows says
- * this (DESIGN.md: "say honestly how old each number is"). The state is judged at `now` from the
+ * this (docs/architecture.md: "every number says how old it is"). The state is judged at `now` from the
  * row's own times (core/products/freshness.ts), so a screen left open, or opened offline days later,
  * never keeps saying "Current" about old data. `dataTime` overrides the time shown (a product's
  * own issue time); `label` names what the time is ("issued", "prediction from").

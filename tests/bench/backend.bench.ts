@@ -1,5 +1,5 @@
 /**
- * Backend figures (DESIGN.md budgets):
+ * Backend figures (budgets in docs/architecture.md):
  * - `backend.spaceWeatherRps`: requests/s for a cached resource on loopback, through the local
  *   stack's real path: the gateway's routing, the functions router and the space-weather function
  *   (its `cachedAnswer`, which the gateway writes without building a Web Request/Response). The

@@ -1,5 +1,5 @@
 /**
- * Chart figures (DESIGN.md budgets), in headless Chromium on a page built like the app (Vite,
+ * Chart figures (budgets in docs/architecture.md), in headless Chromium on a page built like the app (Vite,
  * production mode); see chart/chartBenchPage.ts for the method:
  * - `chart.solarWind7dDrawMs`: 7 days of 1-minute Bz, Bt, speed and density, local database →
  *   both solar-wind charts drawn (≤ 120 ms);

@@ -1,5 +1,5 @@
 /**
- * Map figures (DESIGN.md budgets), in headless Chromium against the production build and the local
+ * Map figures (budgets in docs/architecture.md), in headless Chromium against the production build and the local
  * stack:
  * - `map.offlineOvalMs`: with the service worker in control and the network off, a reload until
  *   the aurora oval is drawn (the map's `rendercomplete` with a grid on screen), from navigation

@@ -1,5 +1,5 @@
 /**
- * Local-database and preference-sync figures (DESIGN.md budgets):
+ * Local-database and preference-sync figures (budgets in docs/architecture.md):
  * - `db.solarWind7dReadMs`: 7 days of 1-minute plasma + magnetic field (≈ 20,000 samples, 9
  *   fields) read from IndexedDB through RxDB into uPlot-ready columns, in headless Chromium;
  *   median of 32 reads, each of a different stored week (no cache can answer). The page is built
