@@ -8,6 +8,9 @@ import './styles/base.css';
 import './styles/shell.css';
 import './styles/components.css';
 
+// The root holds the build's prerendered shell (scripts/vite/prerenderShell.tsx). createRoot, not
+// hydrateRoot: the header's auth state and the sidebar's stored width differ per visitor, so the
+// markup cannot match; React replaces it at its first commit, and until then it stays painted.
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
