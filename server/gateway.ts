@@ -63,10 +63,40 @@ function toWebRequest(req: IncomingMessage, body: Readable, origin: string): Req
 }
 
 /**
- * Web Response → Node response. A body that arrives in one chunk (every cached space-weather
- * answer, every JSON answer) is sent in one write with a Content-Length; anything longer streams.
+ * A handler's compressed answers by validator: the same product version (ETag) compresses once,
+ * however many clients miss the in-memory fast path. Bounded: a few products, a few versions.
  */
-async function sendWebResponse(res: ServerResponse, r: Response, extra: Record<string, string> = {}): Promise<void> {
+const encodedByEtag = new Map<string, Uint8Array>();
+
+/** The body compressed for the client when it is worth it (headers updated), else as it is. */
+function encodeWhole(headers: Record<string, string | string[]>, body: Uint8Array, acceptEncoding: string): Uint8Array {
+  const type = String(headers['content-type'] ?? '');
+  if (headers['content-encoding'] !== undefined || body.byteLength < MIN_COMPRESS_BYTES || !isCompressible(type)) return body;
+  headers.vary = 'Accept-Encoding';
+  const encoding = encodingFor(acceptEncoding);
+  if (encoding === 'identity') return body;
+  const etag = typeof headers.etag === 'string' ? headers.etag : null;
+  const key = etag ? `${encoding} ${body.byteLength} ${etag}` : null;
+  let encoded = key ? encodedByEtag.get(key) : undefined;
+  if (!encoded) {
+    encoded = compressBody(body)[encoding];
+    if (key) {
+      if (encodedByEtag.size >= 64) encodedByEtag.delete(encodedByEtag.keys().next().value!);
+      encodedByEtag.set(key, encoded);
+    }
+  }
+  headers['content-encoding'] = encoding;
+  if (etag) headers.etag = weakEtag(etag)!;
+  delete headers['content-length'];
+  return encoded;
+}
+
+/**
+ * Web Response → Node response. A body that arrives in one chunk (every cached space-weather
+ * answer, every JSON answer) is sent in one write with a Content-Length, compressed when the
+ * caller passes the client's Accept-Encoding; anything longer streams as it is.
+ */
+async function sendWebResponse(res: ServerResponse, r: Response, extra: Record<string, string> = {}, acceptEncoding?: string): Promise<void> {
   // The gateway already answered (a body over the limit): the handler's late answer is dropped.
   if (res.headersSent) {
     await r.body?.cancel();
@@ -86,7 +116,8 @@ async function sendWebResponse(res: ServerResponse, r: Response, extra: Record<s
   const first = await reader.read();
   const second = first.done ? first : await reader.read();
   if (second.done) {
-    const body = first.value;
+    let body: Uint8Array | undefined = first.value;
+    if (body && acceptEncoding !== undefined) body = encodeWhole(headers, body, acceptEncoding);
     if (body && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) headers['content-length'] = String(body.byteLength);
     res.writeHead(r.status, headers);
     res.end(body);
@@ -274,7 +305,7 @@ export function createGateway(o: GatewayOptions): Server {
       const answer = o.functions.cachedAnswer(new NodeRequestFacts(req, origin));
       if (answer) return sendPlainAnswer(res, answer, req.headers['accept-encoding']);
     }
-    if (api?.[1] === 'functions') return sendWebResponse(res, await o.functions(toWebRequest(req, limitedBody(req, res), origin)), CORS_LOWER);
+    if (api?.[1] === 'functions') return sendWebResponse(res, await o.functions(toWebRequest(req, limitedBody(req, res), origin)), CORS_LOWER, req.headers['accept-encoding'] ?? '');
     if (api) return sendJson(res, 404, { message: 'Not found' });
     if (!staticHandler) return sendJson(res, 404, { message: 'No app build is served by this gateway' });
     res.setHeader('Content-Security-Policy', csp);
