@@ -16,6 +16,9 @@
  *   background install 500 ms after load that the oval does not wait for (on a phone it competes
  *   for the same bar of signal, so it is reported too, as `net.coldStartWithSwKB`, with the
  *   service worker allowed, until the oval is drawn).
+ * - `main.longTasks5s` and `main.longestTask5sMs`: long tasks (> 50 ms, PerformanceObserver
+ *   `longtask`, buffered) on the page's main thread in the first 5 s of a first visit of `/` at
+ *   4× CPU slowdown (CDP `Emulation.setCPUThrottlingRate`), a phone's 390 × 844 screen.
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -121,6 +124,29 @@ async function measureColdStart(browser: Browser, url: string, serviceWorkers: '
   return total / 1024;
 }
 
+/** Long tasks in the first 5 s of a cold visit of `url` at 4× CPU slowdown. */
+async function measureLongTasks(browser: Browser, url: string): Promise<{ count: number; longest: number }> {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+  await context.addInitScript(`
+    (() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    })();
+  `);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(url);
+  await page.waitForFunction(() => performance.now() > 5000, undefined, { timeout: 60_000, polling: 250 });
+  const tasks = (await page.evaluate('window.__longTasks')) as { start: number; duration: number }[];
+  await context.close();
+  const first = tasks.filter((t) => t.start < 5000);
+  for (const t of first) console.error(`[bench]   long task at ${Math.round(t.start)} ms: ${Math.round(t.duration)} ms`);
+  return { count: first.length, longest: Math.max(0, ...first.map((t) => t.duration)) };
+}
+
 async function measureOfflineReload(browser: Browser, url: string): Promise<{ shell: number; fcp: number }> {
   const context = await browser.newContext({ serviceWorkers: 'allow', viewport: { width: 1280, height: 800 } });
   // Checks every frame for the header; the mark goes in the frame after the one that painted it.
@@ -172,6 +198,7 @@ export default async function shellBench(ctx: BenchContext): Promise<Record<stri
   const browser = await chromium.launch({ executablePath: ctx.chromiumPath });
   try {
     const bundle = await measureBundle(browser, `${server.url}/`, ctx.distDir);
+    const longTasks = await measureLongTasks(browser, `${server.url}/`);
     const coldStart = await measureColdStart(browser, `${server.url}/`, 'block');
     const coldStartWithSw = await measureColdStart(browser, `${server.url}/`, 'allow');
     const reload = await measureOfflineReload(browser, `${server.url}/`);
@@ -182,6 +209,8 @@ export default async function shellBench(ctx: BenchContext): Promise<Record<stri
       'bundle.initialWorkerGzipKB': round(bundle.worker.kb),
       'bundle.initialDataGzipKB': round(bundle.data.kb),
       'net.coldStartKB': round(coldStart),
+      'main.longTasks5s': longTasks.count,
+      'main.longestTask5sMs': round(longTasks.longest),
       'net.coldStartWithSwKB': round(coldStartWithSw),
       'shell.offlineReloadMs': round(reload.shell),
       'shell.offlineFcpMs': round(reload.fcp),
