@@ -111,7 +111,11 @@ export function prerenderHtml(template: string, path: string | null, inlineCss: 
   // The entry stylesheet (a few KB) inline: the first paint waits for no second request.
   html = html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
     const css = inlineCss.get(file);
-    return css === undefined ? tag : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+    if (css === undefined) return tag;
+    // The disabled link is never fetched, but Vite's preload helper reads the document's
+    // stylesheet links to know what is loaded: without it, the first lazy chunk that lists this
+    // stylesheet among its dependencies would fetch it and apply it a second time.
+    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>`;
   });
   return html;
 }
