@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 import { sharedChunkWorkers } from './scripts/vite/sharedChunkWorkers.ts';
+import { prerenderShell } from './scripts/vite/prerenderShell.tsx';
+import { precompress } from './scripts/vite/precompress.ts';
 
 // APP_VERSION lets a test build the same tree twice as two versions (the update-flow test).
 const appVersion = process.env.APP_VERSION ?? pkg.version;
@@ -22,6 +24,7 @@ export default defineConfig({
   plugins: [
     react(),
     sharedChunkWorkers(),
+    prerenderShell(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -77,5 +80,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Last: compresses everything the build wrote, the service worker included.
+    precompress(),
   ],
 });

@@ -7,6 +7,7 @@ import { failureLogger } from './failureLog.ts';
 import type { PlainAnswer, RequestFacts } from './functions.ts';
 import { verifyJwt } from './auth/jwt.ts';
 import { contentSecurityPolicy } from './csp.ts';
+import { MIN_COMPRESS_BYTES, compressBody, isCompressible, negotiateEncoding, weakEtag, type Encoding } from './contentEncoding.ts';
 import type { RealtimeServer } from './realtime/RealtimeServer.ts';
 import { createStaticHandler } from './static.ts';
 
@@ -62,10 +63,40 @@ function toWebRequest(req: IncomingMessage, body: Readable, origin: string): Req
 }
 
 /**
- * Web Response → Node response. A body that arrives in one chunk (every cached space-weather
- * answer, every JSON answer) is sent in one write with a Content-Length; anything longer streams.
+ * A handler's compressed answers by validator: the same product version (ETag) compresses once,
+ * however many clients miss the in-memory fast path. Bounded: a few products, a few versions.
  */
-async function sendWebResponse(res: ServerResponse, r: Response, extra: Record<string, string> = {}): Promise<void> {
+const encodedByEtag = new Map<string, Uint8Array>();
+
+/** The body compressed for the client when it is worth it (headers updated), else as it is. */
+function encodeWhole(headers: Record<string, string | string[]>, body: Uint8Array, acceptEncoding: string): Uint8Array {
+  const type = String(headers['content-type'] ?? '');
+  if (headers['content-encoding'] !== undefined || body.byteLength < MIN_COMPRESS_BYTES || !isCompressible(type)) return body;
+  headers.vary = 'Accept-Encoding';
+  const encoding = encodingFor(acceptEncoding);
+  if (encoding === 'identity') return body;
+  const etag = typeof headers.etag === 'string' ? headers.etag : null;
+  const key = etag ? `${encoding} ${body.byteLength} ${etag}` : null;
+  let encoded = key ? encodedByEtag.get(key) : undefined;
+  if (!encoded) {
+    encoded = compressBody(body)[encoding];
+    if (key) {
+      if (encodedByEtag.size >= 64) encodedByEtag.delete(encodedByEtag.keys().next().value!);
+      encodedByEtag.set(key, encoded);
+    }
+  }
+  headers['content-encoding'] = encoding;
+  if (etag) headers.etag = weakEtag(etag)!;
+  delete headers['content-length'];
+  return encoded;
+}
+
+/**
+ * Web Response → Node response. A body that arrives in one chunk (every cached space-weather
+ * answer, every JSON answer) is sent in one write with a Content-Length, compressed when the
+ * caller passes the client's Accept-Encoding; anything longer streams as it is.
+ */
+async function sendWebResponse(res: ServerResponse, r: Response, extra: Record<string, string> = {}, acceptEncoding?: string): Promise<void> {
   // The gateway already answered (a body over the limit): the handler's late answer is dropped.
   if (res.headersSent) {
     await r.body?.cancel();
@@ -85,7 +116,8 @@ async function sendWebResponse(res: ServerResponse, r: Response, extra: Record<s
   const first = await reader.read();
   const second = first.done ? first : await reader.read();
   if (second.done) {
-    const body = first.value;
+    let body: Uint8Array | undefined = first.value;
+    if (body && acceptEncoding !== undefined) body = encodeWhole(headers, body, acceptEncoding);
     if (body && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) headers['content-length'] = String(body.byteLength);
     res.writeHead(r.status, headers);
     res.end(body);
@@ -119,18 +151,57 @@ class NodeRequestFacts implements RequestFacts {
   }
 }
 
-/** A plain answer's headers merged with CORS (and its length), once per headers object: they are reused across requests. */
-const mergedHeaders = new WeakMap<object, { withLength: Record<string, string> | null; bodiless: Record<string, string> | null }>();
+/** A plain answer's headers merged with CORS (and its length), once per headers object and encoding: they are reused across requests. */
+const mergedHeaders = new WeakMap<object, Partial<Record<Encoding, Record<string, string>>> & { bodiless?: Record<string, string> }>();
 
-function sendPlainAnswer(res: ServerResponse, a: PlainAnswer): void {
+/**
+ * A cached body's compressed forms, made on the first request that accepts them: a cached body
+ * changes once per product update, so each update is compressed once, not once per request.
+ */
+const compressedBodies = new WeakMap<Uint8Array, { br: Uint8Array; gzip: Uint8Array }>();
+
+/** Accept-Encoding values repeat (one per browser): remember the few we have negotiated. */
+const negotiated = new Map<string, Encoding>();
+const DYNAMIC_ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
+
+function encodingFor(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  let e = negotiated.get(acceptEncoding);
+  if (e === undefined) {
+    e = negotiateEncoding(acceptEncoding, DYNAMIC_ENCODINGS);
+    if (negotiated.size > 64) negotiated.clear();
+    negotiated.set(acceptEncoding, e);
+  }
+  return e;
+}
+
+function sendPlainAnswer(res: ServerResponse, a: PlainAnswer, acceptEncoding: string | undefined): void {
   let merged = mergedHeaders.get(a.headers.plain);
-  if (!merged) mergedHeaders.set(a.headers.plain, (merged = { withLength: null, bodiless: null }));
+  if (!merged) mergedHeaders.set(a.headers.plain, (merged = {}));
   if (a.body) {
+    const type = a.headers.plain['content-type'] ?? '';
+    const encoding = a.body.byteLength >= MIN_COMPRESS_BYTES && isCompressible(type) ? encodingFor(acceptEncoding) : 'identity';
+    let body = a.body;
+    if (encoding !== 'identity') {
+      let packed = compressedBodies.get(a.body);
+      if (!packed) compressedBodies.set(a.body, (packed = compressBody(a.body)));
+      body = packed[encoding];
+    }
     // Per headers object the body is always the same one (a cached entry's), so its length is too.
-    const length = String(a.body.byteLength);
-    if (merged.withLength?.['content-length'] !== length) merged.withLength = { ...CORS_LOWER, ...a.headers.plain, 'content-length': length };
-    res.writeHead(a.status, merged.withLength);
-    res.end(a.body);
+    const length = String(body.byteLength);
+    let headers = merged[encoding];
+    if (headers?.['content-length'] !== length) {
+      headers = { ...CORS_LOWER, ...a.headers.plain, 'content-length': length };
+      if (encoding !== 'identity') {
+        headers['content-encoding'] = encoding;
+        const etag = weakEtag(headers.etag);
+        if (etag) headers.etag = etag;
+      }
+      if (isCompressible(type)) headers.vary = 'Accept-Encoding';
+      merged[encoding] = headers;
+    }
+    res.writeHead(a.status, headers);
+    res.end(body);
   } else {
     merged.bodiless ??= { ...CORS_LOWER, ...a.headers.plain };
     res.writeHead(a.status, merged.bodiless);
@@ -232,9 +303,9 @@ export function createGateway(o: GatewayOptions): Server {
     if (api?.[1] === 'auth') return sendWebResponse(res, await o.auth.handle(toWebRequest(req, limitedBody(req, res), origin), clientIp(req)), CORS_LOWER);
     if (api?.[1] === 'functions' && (req.method === 'GET' || req.method === 'HEAD') && o.functions.cachedAnswer) {
       const answer = o.functions.cachedAnswer(new NodeRequestFacts(req, origin));
-      if (answer) return sendPlainAnswer(res, answer);
+      if (answer) return sendPlainAnswer(res, answer, req.headers['accept-encoding']);
     }
-    if (api?.[1] === 'functions') return sendWebResponse(res, await o.functions(toWebRequest(req, limitedBody(req, res), origin)), CORS_LOWER);
+    if (api?.[1] === 'functions') return sendWebResponse(res, await o.functions(toWebRequest(req, limitedBody(req, res), origin)), CORS_LOWER, req.headers['accept-encoding'] ?? '');
     if (api) return sendJson(res, 404, { message: 'Not found' });
     if (!staticHandler) return sendJson(res, 404, { message: 'No app build is served by this gateway' });
     res.setHeader('Content-Security-Policy', csp);

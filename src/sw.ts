@@ -4,13 +4,13 @@
  * links, optional online map tiles, the update handshake, and the background work of an installed
  * app (background sync, periodic sync, push). The decisions live in src/sw/ as tested functions.
  */
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
-import { NAVIGATION_DENYLIST } from './sw/navigationRules.ts';
+import { NAVIGATION_DENYLIST, prerenderedFileFor } from './sw/navigationRules.ts';
 import { refreshInBackground } from './sw/backgroundRefresh.ts';
 import { oneAtATime } from './sw/oneAtATime.ts';
 import { SDO_IMAGE_CACHE, SDO_IMAGE_CACHEABLE_STATUSES, isSdoImageRequest } from './sw/sdoImageRoute.ts';
@@ -33,7 +33,15 @@ cleanupOutdatedCaches();
 // Later versions wait for the user's Update Now (SKIP_WAITING below).
 clientsClaim();
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NAVIGATION_DENYLIST }));
+// A navigation gets its route's prerendered shell (scripts/vite/prerenderShell.tsx), so an
+// installed app paints the header and the route's h1 at once; index.html if a build has none.
+registerRoute(
+  new NavigationRoute(
+    async ({ request, url }) =>
+      (await matchPrecache(prerenderedFileFor(url.pathname))) ?? (await matchPrecache('index.html')) ?? fetch(request),
+    { denylist: NAVIGATION_DENYLIST },
+  ),
+);
 
 // Online basemap tiles, if a map style uses them: a tile never changes, so cache-first, bounded.
 registerRoute(

@@ -1,11 +1,18 @@
 import { useEffect, useRef } from 'react';
-import { createStars, STAR_COUNT, starAlpha } from './stars.ts';
+import { ALPHA_LEVELS, createStars, mayAnimateSky, STAR_COUNT, starAlphaLevel, TWINKLE_DELAY_MS } from './stars.ts';
 
 const FRAME_STRIDE = 4;
 
+interface ConnectionHints {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
 /**
  * The twinkling sky behind every screen. The loop stops while the document is hidden (no work
- * in background tabs) and never starts under prefers-reduced-motion: the sky is drawn once.
+ * in background tabs) and never starts under prefers-reduced-motion, Save-Data or a 2g link: the
+ * sky is drawn once. Otherwise it starts TWINKLE_DELAY_MS after the screen mounts: the first
+ * seconds' main thread belongs to the screen's first paint and the map's first oval.
  */
 export function Starfield() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -19,15 +26,30 @@ export function Starfield() {
     let reduced = motionQuery?.matches ?? false;
     let frame = 0;
 
+    const connection = (navigator as Navigator & { connection?: ConnectionHints }).connection;
+    // One path and one fill per brightness level instead of one per star: 200 fills a frame
+    // were most of the sky's cost.
+    const levels: number[][] = Array.from({ length: ALPHA_LEVELS + 1 }, () => []);
     const draw = (seconds: number) => {
       const { width, height } = canvas;
       ctx.clearRect(0, 0, width, height);
       const scale = window.devicePixelRatio || 1;
-      for (const star of stars) {
-        ctx.globalAlpha = starAlpha(star, seconds, reduced);
+      for (const level of levels) level.length = 0;
+      for (let i = 0; i < stars.length; i += 1) levels[starAlphaLevel(stars[i]!, seconds, reduced)]!.push(i);
+      ctx.fillStyle = '#e8efff';
+      for (let l = 1; l <= ALPHA_LEVELS; l += 1) {
+        const members = levels[l]!;
+        if (members.length === 0) continue;
+        ctx.globalAlpha = l / ALPHA_LEVELS;
         ctx.beginPath();
-        ctx.arc(star.x * width, star.y * height, star.radius * scale, 0, Math.PI * 2);
-        ctx.fillStyle = '#e8efff';
+        for (const i of members) {
+          const star = stars[i]!;
+          const x = star.x * width;
+          const y = star.y * height;
+          const r = star.radius * scale;
+          ctx.moveTo(x + r, y);
+          ctx.arc(x, y, r, 0, Math.PI * 2);
+        }
         ctx.fill();
       }
       ctx.globalAlpha = 1;
@@ -50,9 +72,17 @@ export function Starfield() {
       cancelAnimationFrame(frame);
       frame = 0;
     };
+    let delayed = true;
     const startIfAllowed = () => {
-      if (!reduced && !document.hidden && frame === 0) frame = requestAnimationFrame(loop);
+      if (delayed || document.hidden || frame !== 0) return;
+      if (mayAnimateSky({ reducedMotion: reduced, saveData: connection?.saveData, effectiveType: connection?.effectiveType })) {
+        frame = requestAnimationFrame(loop);
+      }
     };
+    const delay = setTimeout(() => {
+      delayed = false;
+      startIfAllowed();
+    }, TWINKLE_DELAY_MS);
     const onVisibility = () => (document.hidden ? stop() : startIfAllowed());
     const onMotion = () => {
       reduced = motionQuery?.matches ?? false;
@@ -68,6 +98,7 @@ export function Starfield() {
     document.addEventListener('visibilitychange', onVisibility);
     motionQuery?.addEventListener?.('change', onMotion);
     return () => {
+      clearTimeout(delay);
       stop();
       window.removeEventListener('resize', resize);
       document.removeEventListener('visibilitychange', onVisibility);

@@ -28,3 +28,23 @@ export function starAlpha(star: Star, seconds: number, reducedMotion: boolean): 
   if (reducedMotion) return star.alpha;
   return star.alpha * (0.65 + 0.35 * Math.sin(star.phase + seconds * star.speed));
 }
+
+/** Brightness levels the sky is drawn in: one canvas fill each (a twinkle needs no finer steps). */
+export const ALPHA_LEVELS = 12;
+
+/** A star's brightness rounded to one of ALPHA_LEVELS levels (0: not drawn this frame). */
+export function starAlphaLevel(star: Star, seconds: number, reducedMotion: boolean): number {
+  return Math.round(starAlpha(star, seconds, reducedMotion) * ALPHA_LEVELS);
+}
+
+/** The twinkle waits this long after mount: the screen's first paint and the map come first. */
+export const TWINKLE_DELAY_MS = 5000;
+
+/**
+ * Whether the sky may twinkle: not under prefers-reduced-motion, and not on a connection the
+ * user asked to spare (Save-Data) or a 2g one (a phone that slow has no main thread to spare).
+ */
+export function mayAnimateSky(o: { reducedMotion: boolean; saveData?: boolean; effectiveType?: string }): boolean {
+  if (o.reducedMotion || o.saveData) return false;
+  return o.effectiveType !== '2g' && o.effectiveType !== 'slow-2g';
+}

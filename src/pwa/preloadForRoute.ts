@@ -14,8 +14,18 @@ const LOADERS: Record<PreloadTarget, () => Promise<unknown>> = {
   backend: () => import('@supabase/supabase-js'),
 };
 
-/** Which code a route preloads: `/` maps; `/forecast` charts and maps; `/settings` the backend. */
-export function preloadTargetsFor(path: string): PreloadTarget[] {
+export interface ConnectionHints {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/**
+ * Which code a route preloads: `/` maps; `/forecast` charts and maps; `/settings` the backend.
+ * Nothing ahead of need when the user asked to save data or the link is 2g: each route still
+ * loads its own code when it is opened.
+ */
+export function preloadTargetsFor(path: string, connection?: ConnectionHints): PreloadTarget[] {
+  if (connection?.saveData || connection?.effectiveType === '2g' || connection?.effectiveType === 'slow-2g') return [];
   const p = path.replace(/\/+$/, '') || '/';
   if (p === '/') return ['map'];
   if (p === '/forecast') return ['charts', 'map'];
@@ -27,7 +37,8 @@ const started = new Set<PreloadTarget>();
 
 /** Schedules the preloads for `path`; returns a cancel function (call it when the route changes). */
 export function preloadForRoute(path: string, delayMs: number = ROUTE_PRELOAD_DELAY_MS): () => void {
-  const targets = preloadTargetsFor(path).filter((t) => !started.has(t));
+  const connection = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: ConnectionHints }).connection;
+  const targets = preloadTargetsFor(path, connection).filter((t) => !started.has(t));
   if (targets.length === 0) return () => undefined;
   const timer = setTimeout(() => {
     for (const target of targets) {

@@ -17,3 +17,37 @@ export const NAVIGATION_DENYLIST: RegExp[] = [
 export function isAppNavigation(pathname: string): boolean {
   return !NAVIGATION_DENYLIST.some((re) => re.test(pathname));
 }
+
+/**
+ * App routes whose shell (header, navigation, the route's h1 and frame) the build prerenders
+ * into `<route>.html` (scripts/vite/prerenderShell.tsx): the gateway and the service worker answer
+ * a navigation to one of them with that file, so the browser paints the page from its first bytes.
+ */
+export const PRERENDERED_ROUTES: readonly string[] = [
+  '/',
+  '/sdo',
+  '/forecast',
+  '/live-feeds',
+  '/guide',
+  '/news-guides',
+  '/news',
+  '/settings',
+  '/login',
+  '/signup',
+  '/auth/callback',
+  '/about',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/cookies',
+];
+
+/** The generic shell (header and navigation, no route content) for every other app path. */
+export const GENERIC_SHELL_FILE = 'shell.html';
+
+/** The prerendered file a navigation to `pathname` is answered with (relative to the app's root). */
+export function prerenderedFileFor(pathname: string): string {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (p === '/' || p === '') return 'index.html';
+  return PRERENDERED_ROUTES.includes(p) ? `${p.slice(1)}.html` : GENERIC_SHELL_FILE;
+}

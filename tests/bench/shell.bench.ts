@@ -8,6 +8,17 @@
  *   fetched (the basemap) are `bundle.initialDataGzipKB`;
  * - `shell.offlineReloadMs`: with the service worker in control and the network off, a reload
  *   until the header is painted (median of 5).
+ * - `net.coldStartKB`: every byte on the wire (as sent: compressed bodies plus response headers,
+ *   Chromium's `encodedDataLength` of CDP `Network.loadingFinished`, read through Playwright's
+ *   `request.sizes()`, which also sees the poller worker's requests) for a first visit of `/`
+ *   until the aurora oval is drawn (the map's `data-rendered-frame`), as a browser sending
+ *   `Accept-Encoding: gzip, deflate, br` gets it. The service worker is blocked: its precache is a
+ *   background install 500 ms after load that the oval does not wait for (on a phone it competes
+ *   for the same bar of signal, so it is reported too, as `net.coldStartWithSwKB`, with the
+ *   service worker allowed, until the oval is drawn).
+ * - `main.longTasks5s` and `main.longestTask5sMs`: long tasks (> 50 ms, PerformanceObserver
+ *   `longtask`, buffered) on the page's main thread in the first 5 s of a first visit of `/` at
+ *   4× CPU slowdown (CDP `Emulation.setCPUThrottlingRate`), a phone's 390 × 844 screen.
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -85,6 +96,57 @@ async function measureBundle(browser: Browser, url: string, distDir: string) {
   };
 }
 
+/** Bytes received for a first visit of `url` until the oval is drawn (see the header). */
+async function measureColdStart(browser: Browser, url: string, serviceWorkers: 'allow' | 'block'): Promise<number> {
+  const context = await browser.newContext({ serviceWorkers, viewport: { width: 390, height: 844 } });
+  const sizes: Promise<{ url: string; bytes: number }>[] = [];
+  let counting = true;
+  context.on('requestfinished', (request) => {
+    if (!counting) return;
+    sizes.push(
+      request.sizes().then(
+        (s) => ({ url: request.url(), bytes: Math.max(0, s.responseBodySize) + Math.max(0, s.responseHeadersSize) }),
+        () => ({ url: request.url(), bytes: 0 }),
+      ),
+    );
+  });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => !!document.querySelector('.aurora-map__ol')?.getAttribute('data-rendered-frame'), undefined, { timeout: 90_000 });
+  counting = false;
+  const all = await Promise.all(sizes);
+  await context.close();
+  const total = all.reduce((n, r) => n + r.bytes, 0);
+  console.error(`[bench] cold start (service worker ${serviceWorkers}): ${all.length} responses, ${(total / 1024).toFixed(1)} KB`);
+  for (const r of [...all].sort((a, b) => b.bytes - a.bytes).slice(0, 12)) {
+    console.error(`[bench]   ${(r.bytes / 1024).toFixed(1).padStart(6)} KB  ${new URL(r.url).pathname}`);
+  }
+  return total / 1024;
+}
+
+/** Long tasks in the first 5 s of a cold visit of `url` at 4× CPU slowdown. */
+async function measureLongTasks(browser: Browser, url: string): Promise<{ count: number; longest: number }> {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+  await context.addInitScript(`
+    (() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    })();
+  `);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(url);
+  await page.waitForFunction(() => performance.now() > 5000, undefined, { timeout: 60_000, polling: 250 });
+  const tasks = (await page.evaluate('window.__longTasks')) as { start: number; duration: number }[];
+  await context.close();
+  const first = tasks.filter((t) => t.start < 5000);
+  for (const t of first) console.error(`[bench]   long task at ${Math.round(t.start)} ms: ${Math.round(t.duration)} ms`);
+  return { count: first.length, longest: Math.max(0, ...first.map((t) => t.duration)) };
+}
+
 async function measureOfflineReload(browser: Browser, url: string): Promise<{ shell: number; fcp: number }> {
   const context = await browser.newContext({ serviceWorkers: 'allow', viewport: { width: 1280, height: 800 } });
   // Checks every frame for the header; the mark goes in the frame after the one that painted it.
@@ -136,6 +198,9 @@ export default async function shellBench(ctx: BenchContext): Promise<Record<stri
   const browser = await chromium.launch({ executablePath: ctx.chromiumPath });
   try {
     const bundle = await measureBundle(browser, `${server.url}/`, ctx.distDir);
+    const longTasks = await measureLongTasks(browser, `${server.url}/`);
+    const coldStart = await measureColdStart(browser, `${server.url}/`, 'block');
+    const coldStartWithSw = await measureColdStart(browser, `${server.url}/`, 'allow');
     const reload = await measureOfflineReload(browser, `${server.url}/`);
     return {
       'bundle.initialGzipKB': round(bundle.main.kb),
@@ -143,6 +208,10 @@ export default async function shellBench(ctx: BenchContext): Promise<Record<stri
       'bundle.initialPageGzipKB': round(bundle.page.kb),
       'bundle.initialWorkerGzipKB': round(bundle.worker.kb),
       'bundle.initialDataGzipKB': round(bundle.data.kb),
+      'net.coldStartKB': round(coldStart),
+      'main.longTasks5s': longTasks.count,
+      'main.longestTask5sMs': round(longTasks.longest),
+      'net.coldStartWithSwKB': round(coldStartWithSw),
       'shell.offlineReloadMs': round(reload.shell),
       'shell.offlineFcpMs': round(reload.fcp),
     };

@@ -45,7 +45,12 @@ test.describe('installability', () => {
     const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
     const precached = new Set([...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]));
     expect(precached.has('index.html')).toBe(true);
-    const assets = readdirSync(join(DIST, 'assets')).map((f) => `assets/${f}`);
+    // Every route's prerendered shell too (scripts/vite/prerenderShell.tsx), for offline first paints.
+    for (const file of ['forecast.html', 'live-feeds.html', 'shell.html']) expect(precached.has(file), file).toBe(true);
+    // .br/.gz siblings are the gateway's transfer encodings of precached files, not assets of their own.
+    const assets = readdirSync(join(DIST, 'assets'))
+      .filter((f) => !/\.(br|gz)$/.test(f))
+      .map((f) => `assets/${f}`);
     expect(assets.length).toBeGreaterThan(10);
     expect(assets.filter((a) => !precached.has(a))).toEqual([]);
   });

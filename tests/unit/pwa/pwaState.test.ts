@@ -46,10 +46,14 @@ describe('the update offer', () => {
 });
 
 describe('route preloads', () => {
-  it('follow the spec: / maps, /forecast charts and maps, /settings the backend', () => {
+  it('follow the spec (/ maps, /forecast charts and maps, /settings the backend), and preload nothing on Save-Data or 2g', () => {
     expect(preloadTargetsFor('/')).toEqual(['map']);
     expect(preloadTargetsFor('/forecast/')).toEqual(['charts', 'map']);
     expect(preloadTargetsFor('/settings')).toEqual(['backend']);
     expect(preloadTargetsFor('/guide')).toEqual([]);
+    // Save-Data or a 2g link: nothing ahead of need (the route still loads its own code).
+    expect(preloadTargetsFor('/forecast', { saveData: true, effectiveType: '4g' })).toEqual([]);
+    expect(preloadTargetsFor('/', { saveData: false, effectiveType: '2g' })).toEqual([]);
+    expect(preloadTargetsFor('/', { saveData: false, effectiveType: '4g' })).toEqual(['map']);
   });
 });

@@ -1,0 +1,81 @@
+/**
+ * Lighthouse figures (issue 12), with the `lighthouse` npm package (12.8.2: the newest that runs
+ * on Node 20) driving the system Chromium through chrome-launcher, against the production build
+ * on the local stack. Mobile preset (Lighthouse's default: a mid-range phone, simulated slow 4G
+ * and 4× CPU slowdown); a fresh browser and empty storage each run; median of RUNS runs.
+ * - `lighthouse.mobilePerformance`, `lighthouse.mobileAccessibility` (scores 0–100), and
+ *   `lighthouse.fcpMs`, `lighthouse.lcpMs`, `lighthouse.tbtMs` for `/`;
+ * - `lighthouse.forecastPerformance`, `lighthouse.liveFeedsPerformance` for those routes.
+ * On a busy machine the simulated figures still move with the real CPU time: read ranges.
+ */
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { median, round, type BenchContext } from './context.ts';
+
+const RUNS = 3;
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
+
+interface RunFigures {
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+}
+
+async function runOnce(url: string, chromePath: string): Promise<RunFigures> {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) throw new Error(`lighthouse: ${runtimeError.code} ${runtimeError.message}`);
+    const value = (id: string) => audits[id]?.numericValue ?? NaN;
+    return {
+      performance: (categories.performance?.score ?? NaN) * 100,
+      accessibility: (categories.accessibility?.score ?? NaN) * 100,
+      fcp: value('first-contentful-paint'),
+      lcp: value('largest-contentful-paint'),
+      tbt: value('total-blocking-time'),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function measure(url: string, chromePath: string): Promise<RunFigures> {
+  const runs: RunFigures[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const r = await runOnce(url, chromePath);
+    console.error(`[bench] lighthouse ${new URL(url).pathname}: performance ${r.performance}, a11y ${r.accessibility}, FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms`);
+    runs.push(r);
+  }
+  const m = (k: keyof RunFigures) => median(runs.map((r) => r[k]));
+  return { performance: m('performance'), accessibility: m('accessibility'), fcp: m('fcp'), lcp: m('lcp'), tbt: m('tbt') };
+}
+
+export default async function lighthouseBench(ctx: BenchContext): Promise<Record<string, number>> {
+  const server = await ctx.startServer();
+  const chromePath = process.env.CHROME_PATH ?? ctx.chromiumPath;
+  try {
+    const home = await measure(`${server.url}/`, chromePath);
+    const forecast = await measure(`${server.url}/forecast`, chromePath);
+    const liveFeeds = await measure(`${server.url}/live-feeds`, chromePath);
+    return {
+      'lighthouse.mobilePerformance': round(home.performance, 0),
+      'lighthouse.mobileAccessibility': round(home.accessibility, 0),
+      'lighthouse.fcpMs': round(home.fcp, 0),
+      'lighthouse.lcpMs': round(home.lcp, 0),
+      'lighthouse.tbtMs': round(home.tbt, 0),
+      'lighthouse.forecastPerformance': round(forecast.performance, 0),
+      'lighthouse.liveFeedsPerformance': round(liveFeeds.performance, 0),
+    };
+  } finally {
+    await server.stop();
+  }
+}

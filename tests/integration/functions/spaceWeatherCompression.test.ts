@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
+import { startTestUpstream, type TestUpstream } from './testUpstream.ts';
+
+const KP = readFileSync(new URL('../../fixtures/noaa/noaa-planetary-k-index.json', import.meta.url), 'utf8');
+
+let stack: TestStack;
+let upstream: TestUpstream;
+
+/** A raw GET (node:http, which decompresses nothing), so the test sees the bytes as sent. */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${stack.url}${path}`, { headers: { apikey: stack.anonKey, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  upstream = await startTestUpstream();
+  upstream.set('products/noaa-planetary-k-index.json', KP);
+  stack = await startTestStack({ functionEnv: { SWPC_BASE_URL: upstream.url } });
+});
+afterAll(async () => {
+  await stack?.stop();
+  await upstream?.close();
+});
+
+describe('space-weather answers through the gateway, compressed', () => {
+  it('sends brotli to a client that accepts it, on the first (cold) answer and on cached ones', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      const r = await rawGet('/functions/v1/space-weather/kp-index', { 'accept-encoding': 'gzip, deflate, br' });
+      expect(r.status).toBe(200);
+      expect(r.headers['content-encoding']).toBe('br');
+      expect(r.headers.vary).toBe('Accept-Encoding');
+      expect(Number(r.headers['content-length'])).toBe(r.body.length);
+      expect(r.body.length).toBeLessThan(Buffer.byteLength(KP) / 2);
+      expect(brotliDecompressSync(r.body).toString()).toBe(KP);
+      // Another representation than the stored body's: its validator is weak.
+      expect(r.headers.etag).toMatch(/^W\/"sw-[0-9a-f]{32}"$/);
+    }
+    expect(upstream.count('products/noaa-planetary-k-index.json')).toBe(1);
+  });
+
+  it('sends gzip when brotli is refused, and the JSON as it is when nothing is accepted', async () => {
+    const gz = await rawGet('/functions/v1/space-weather/kp-index', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(KP);
+    const plain = await rawGet('/functions/v1/space-weather/kp-index', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(KP);
+    expect(plain.headers.etag).toMatch(/^"sw-[0-9a-f]{32}"$/);
+  });
+
+  it('answers 304 to the weak validator of a compressed copy', async () => {
+    const first = await rawGet('/functions/v1/space-weather/kp-index', { 'accept-encoding': 'br' });
+    const again = await rawGet('/functions/v1/space-weather/kp-index', { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+});
