@@ -14,6 +14,7 @@ import { foldBackgroundUpdates } from './poller/foldBackgroundUpdates.ts';
 import type { PollReport } from './poller/pollResource.ts';
 import { readBackgroundUpdates, openAuroraTrackingDb } from '../src/sw/auroraTrackingDb.ts';
 import { summariseReport, type PollReportSummary } from './poller/reportSummary.ts';
+import { startWeatherLoop, type WeatherLoop } from './weather/weatherLoop.ts';
 import { claimPollerLeadership, type LockManagerLike, type PollerLeadership } from './poller/pollerLeadership.ts';
 
 export interface PollerStartOptions {
@@ -39,6 +40,7 @@ let db: AuroraDatabase | null = null;
 let poller: Poller | null = null;
 let listener: ((r: PollReportSummary) => void) | null = null;
 let leadership: PollerLeadership | null = null;
+let weather: WeatherLoop | null = null;
 
 const summarise = (r: PollReport): PollReportSummary => summariseReport(r, Date.now());
 
@@ -65,19 +67,29 @@ const api = {
     });
     const p = poller;
     const schedule = opts.schedule ?? 'leader';
-    if (schedule === 'always') p.start();
+    const d0 = db;
+    // The cloud forecast of the user's place polls beside the SWPC products, from the same tab.
+    const startWeather = () => {
+      if (opts.backendBase && poller === p) weather = startWeatherLoop({ db: d0, fetch: (url, init) => fetch(url, init), backendBase: opts.backendBase, online: opts.online, forcedOffline: opts.forcedOffline });
+    };
+    if (schedule === 'always') {
+      p.start();
+      startWeather();
+    }
     else if (schedule === 'leader') {
       const d = db;
       const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
       leadership = claimPollerLeadership(opts.dbName ?? DEFAULT_DATABASE_NAME, locks, () => d.waitForLeadership());
       void leadership.acquired.then(() => {
         if (poller === p) p.start();
+        startWeather();
       });
     }
   },
 
   setConditions(patch: { online?: boolean; visible?: boolean; forcedOffline?: boolean }): void {
     poller?.setConditions(patch);
+    weather?.setConditions(patch);
   },
 
   async refreshNow(resources?: Resource[]): Promise<{ failed: number; reports: PollReportSummary[] }> {
@@ -91,6 +103,8 @@ const api = {
     leadership = null;
     poller?.stop();
     poller = null;
+    weather?.stop();
+    weather = null;
     listener = null;
     const d = db;
     db = null;

@@ -57,7 +57,10 @@ export function useFeedStatuses(): HookResult<FeedStatus[]> {
       combineLatest([db.feeds.find().$, timer(0, FEED_STATE_TICK_MS)]).pipe(
         map(([docs]) => {
           const now = Date.now();
-          return docs.map((d) => withLiveState(plain(d), now)).sort((a, b) => RESOURCES.indexOf(a.id) - RESOURCES.indexOf(b.id));
+          // Only the SWPC resources: other rows (the `weather` feed, useWeather) have their own windows.
+          return docs
+            .filter((d) => RESOURCES.includes(d.id))
+            .map((d) => withLiveState(plain(d), now)).sort((a, b) => RESOURCES.indexOf(a.id) - RESOURCES.indexOf(b.id));
         }),
         distinctUntilChanged((a, b) => a.length === b.length && a.every((row, i) => sameRow(row, b[i] ?? null))),
       ),

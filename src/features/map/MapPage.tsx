@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useMemo, useReducer, useState, type ComponentType } from 'react';
 import { AuroraLegend } from './AuroraLegend.tsx';
 import type { AuroraMapProps, CloudImage } from './auroraMapProps.ts';
+import { cloudGridAt } from './cloudGrid.ts';
+import type { TonightVerdictProps } from './tonight/TonightVerdict.tsx';
+import { useWeather } from '../../../sync/react/index.ts';
 import { startEarlyGridRead, useEarlyGrid } from './earlyGrid.ts';
 import { gridFreshness } from './freshness.ts';
 import { LocationPanel } from './LocationPanel.tsx';
@@ -54,8 +57,34 @@ function useAuroraMapComponent(): { Map: ComponentType<AuroraMapProps> | null; e
   return state;
 }
 
-/** No weather source exists yet, so no cloud image is ever stored; the layer says so instead of pretending. */
-const CLOUD_IMAGE: CloudImage | null = null;
+type TonightComponent = ComponentType<TonightVerdictProps>;
+let tonightChunk: Promise<TonightComponent> | null = null;
+
+/**
+ * The verdict's code (core/tonight + suncalc) as its own chunk, asked for only once the map has
+ * painted (`wanted`), so it never weighs on `/`'s first load.
+ */
+function useTonightComponent(wanted: boolean): { Tonight: TonightComponent | null; error: string | null } {
+  const [state, setState] = useState<{ Tonight: TonightComponent | null; error: string | null }>({ Tonight: null, error: null });
+  useEffect(() => {
+    if (!wanted || state.Tonight) return;
+    let live = true;
+    tonightChunk ??= import('./tonight/TonightVerdict.tsx').then((m) => m.default);
+    tonightChunk.then(
+      (Tonight) => live && setState({ Tonight, error: null }),
+      (e: unknown) => {
+        tonightChunk = null;
+        if (live) setState({ Tonight: null, error: e instanceof Error ? e.message : String(e) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, state.Tonight]);
+  return state;
+}
+
+const HOUR = 3_600_000;
 
 const MAP_LABEL = 'Aurora map. Arrow keys pan, plus and minus zoom.';
 
@@ -94,11 +123,24 @@ export function MapPage() {
   const isNewest = frameIndex === frames.length - 1;
   const times = useMemo(() => frames.map((f) => f.observationTime), [frames]);
   const freshness = grid ? gridFreshness(grid.observationTime, now, data.feedState, isNewest) : null;
+  // Clouds: the stored forecast hour nearest the shown frame (the newest frame: the current hour).
+  const weather = useWeather(userPosition).data.weather;
+  const cloudHour = Math.round((grid ? grid.forecastTime : now) / HOUR) * HOUR;
+  const cloudImage = useMemo<CloudImage | null>(() => (weather ? cloudGridAt(weather.data.grid, cloudHour) : null), [weather, cloudHour]);
+  const newest = frames[frames.length - 1] ?? early;
+  const { Tonight, error: tonightError } = useTonightComponent(ovalShown || (!data.gridsLoading && !grid));
 
   return (
     <div className={`map-page map-page--${mapStyle}`}>
       <header className="map-page__header">
         <h1 className="map-page__title">Aurora Map</h1>
+        {Tonight ? (
+          <Tonight place={userPosition} placeName="Your location" ovation={newest} weather={weather} now={now} />
+        ) : (
+          <p className="map-page__tonight-wait" data-testid="tonight-verdict">
+            {tonightError ? `Tonight’s verdict could not be loaded: ${tonightError}` : 'Tonight: working it out…'}
+          </p>
+        )}
       </header>
       <div className="map-page__body">
         <div className="map-page__main">
@@ -113,7 +155,7 @@ export function MapPage() {
                 mapStyle={mapStyle}
                 showAurora={showAurora}
                 showClouds={showClouds}
-                cloudImage={CLOUD_IMAGE}
+                cloudImage={cloudImage}
                 userLocation={userPosition}
                 terminatorTime={grid ? grid.forecastTime : now}
                 label={MAP_LABEL}
@@ -132,7 +174,8 @@ export function MapPage() {
               isNewest={isNewest}
               showAurora={showAurora}
               showClouds={showClouds}
-              hasCloudData={CLOUD_IMAGE !== null}
+              cloudTime={cloudImage?.time ?? null}
+              weather={weather}
               now={now}
             />
           </div>

@@ -1,5 +1,6 @@
 import type { GridSnapshot } from '../../../core/model.ts';
 import { formatAge, formatUtc } from '../../lib/format.ts';
+import type { StoredWeather } from '../../../sync/react/index.ts';
 import { OVATION_MAX_AGE_MS, type GridFreshness } from './freshness.ts';
 
 /** The feed's own window (core/products/freshness.ts), in the words under the map. */
@@ -14,13 +15,15 @@ interface MapStatusProps {
   isNewest: boolean;
   showAurora: boolean;
   showClouds: boolean;
-  hasCloudData: boolean;
+  /** The cloud forecast hour drawn, null when none is stored for the shown time. */
+  cloudTime: number | null;
+  weather: StoredWeather | null;
   now: number;
 }
 
 /** The text over the map: which forecast is shown, how old it is, and every "not available" said plainly. */
 export function MapStatus(props: MapStatusProps) {
-  const { grid, freshness, loading, error, feedError, isNewest, showAurora, showClouds, hasCloudData, now } = props;
+  const { grid, freshness, loading, error, feedError, isNewest, showAurora, showClouds, cloudTime, weather, now } = props;
   return (
     <div className="map-status" role="status" aria-live="polite">
       {loading && !grid && <p className="map-status__line">Loading map data...</p>}
@@ -45,8 +48,18 @@ export function MapStatus(props: MapStatusProps) {
         </>
       )}
       {feedError && isNewest && <p className="map-status__line map-status__line--small">Last update failed: {feedError}</p>}
-      {showClouds && !hasCloudData && (
-        <p className="map-status__line map-status__line--small">Cloud cover unavailable offline / not yet downloaded.</p>
+      {showClouds && cloudTime !== null && weather && (
+        <p className="map-status__line map-status__line--small" data-testid="cloud-status">
+          Clouds: forecast for {formatUtc(cloudTime)}, model run {formatAge(weather.data.place.updatedAt ?? weather.issued, now)}, fetched{' '}
+          {formatAge(weather.fetchedAt, now)}. Weather data from MET Norway.
+        </p>
+      )}
+      {showClouds && cloudTime === null && (
+        <p className="map-status__line map-status__line--small" data-testid="cloud-status">
+          {weather
+            ? 'Clouds: the stored forecast does not cover this time (forecasts run forward from the latest model hour).'
+            : 'Cloud cover unavailable offline / not yet downloaded (it needs your location).'}
+        </p>
       )}
     </div>
   );

@@ -4,11 +4,13 @@ import type { LatLon } from './gridLookup.ts';
 import type { MapStyleName } from './olmap/palette.ts';
 import type { Hemisphere, MapViewKind } from './projections.ts';
 
-/** A cloud-cover image in lon/lat (EPSG:4326), from the weather source once it exists. */
+/**
+ * Cloud cover (total %) on the OVATION grid's lattice (360×181, row 0 = lat +90, col 0 = lon −180),
+ * 0 where there is no forecast: drawn by the aurora's raster code with a grey-white ramp.
+ */
 export interface CloudImage {
-  url: string;
-  /** [west, south, east, north] in degrees. */
-  extent: [number, number, number, number];
+  values: Uint8Array;
+  /** The forecast hour shown (epoch ms). */
   time: number;
 }
 

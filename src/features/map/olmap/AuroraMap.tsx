@@ -16,11 +16,11 @@ import { defaults as defaultInteractions } from 'ol/interaction/defaults.js';
 import ImageLayer from 'ol/layer/Image.js';
 import VectorLayer from 'ol/layer/Vector.js';
 import VectorImageLayer from 'ol/layer/VectorImage.js';
-import ImageStatic from 'ol/source/ImageStatic.js';
 import VectorSource from 'ol/source/Vector.js';
 import { Circle as CircleStyle, Fill, Stroke, Style } from 'ol/style.js';
 import type { AuroraMapProps } from '../auroraMapProps.ts';
 import { buildRampLut } from '../colorRamp.ts';
+import { buildCloudLut } from '../cloudGrid.ts';
 import type { LatLon } from '../gridLookup.ts';
 import { forwardProject, inverseProject, MERCATOR_RADIUS, ORTHO_RADIUS, projectionSpec, type Hemisphere, type ProjectionSpec } from '../projections.ts';
 import { nightPolygon, terminatorLine } from '../terminator.ts';
@@ -32,13 +32,14 @@ import { PALETTES, type MapPalette } from './palette.ts';
 import { markOnce } from '../perfMarks.ts';
 
 const LUT = buildRampLut();
+const CLOUD_LUT = buildCloudLut();
 
 interface Layers {
   disc: VectorLayer<VectorSource>;
   land: VectorImageLayer<VectorSource>;
   borders: VectorImageLayer<VectorSource>;
   night: VectorLayer<VectorSource>;
-  clouds: ImageLayer<ImageStatic>;
+  clouds: ImageLayer<AuroraSource>;
   aurora: ImageLayer<AuroraSource>;
   user: VectorLayer<VectorSource>;
 }
@@ -106,6 +107,7 @@ export default function AuroraMap(props: AuroraMapProps) {
   const targetRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<{ map: OlMap; layers: Layers } | null>(null);
   // What the canvas function paints: read at render time so a new frame needs only source.changed().
+  const cloudRef = useRef<AuroraMapProps['cloudImage']>(null);
   const paintRef = useRef<{ spec: ProjectionSpec; values: Uint8Array | null; frame: number | null }>({
     spec: { kind: 'mercator' },
     values: null,
@@ -141,12 +143,18 @@ export default function AuroraMap(props: AuroraMapProps) {
       read: () => paintRef.current,
       lut: LUT,
     });
+    // Clouds: the same raster code on the same projection, the stored regional forecast as its grid.
+    const cloudSource = new AuroraSource({
+      attributions: 'Weather data from MET Norway',
+      read: () => ({ spec: paintRef.current.spec, values: cloudRef.current?.values ?? null, frame: cloudRef.current?.time ?? null }),
+      lut: CLOUD_LUT,
+    });
     const layers: Layers = {
       disc: vector(0),
       land: basemapLayer(1, 'Basemap: Natural Earth'),
       borders: basemapLayer(2),
       night: vector(3),
-      clouds: new ImageLayer({ zIndex: 4, visible: false }),
+      clouds: new ImageLayer({ source: cloudSource, zIndex: 4, visible: false }),
       aurora: new ImageLayer({ source: auroraSource, zIndex: 5 }),
       user: vector(6),
     };
@@ -246,6 +254,7 @@ export default function AuroraMap(props: AuroraMapProps) {
         discSource.clear();
         if (disc) discSource.addFeature(new Feature(disc));
         current.layers.aurora.getSource()?.changed();
+        current.layers.clouds.getSource()?.changed();
         setActive(wanted);
       },
       (e: unknown) => !cancelled && setProjectionError(e instanceof Error ? e.message : String(e)),
@@ -307,11 +316,12 @@ export default function AuroraMap(props: AuroraMapProps) {
   useEffect(() => {
     const current = mapRef.current;
     if (!current) return;
+    cloudRef.current = cloudImage;
     const layer = current.layers.clouds;
-    layer.setSource(
-      cloudImage ? new ImageStatic({ url: cloudImage.url, imageExtent: cloudImage.extent, projection: 'EPSG:4326' }) : null,
-    );
     layer.setVisible(showClouds && cloudImage !== null);
+    layer.getSource()?.changed();
+    current.map.render();
+    targetRef.current?.setAttribute('data-cloud-time', showClouds && cloudImage ? String(cloudImage.time) : '');
   }, [cloudImage, showClouds]);
 
   useEffect(() => {

@@ -1,0 +1,85 @@
+/**
+ * "Best tonight: 22:30–01:00 — 35 % overhead, clear, moon down": tonight at the user's place from
+ * local data only (core/tonight), with the age of each input. Tapping it opens the half hours with
+ * their GO / MAYBE / NO and reasons. Loaded as its own chunk after the map's first paint, so the
+ * verdict code (core/tonight + suncalc, ~7 KB gzip) is never part of `/`'s first load.
+ */
+import { useMemo, useState } from 'react';
+import { computeVerdict, type Verdict } from '../../../../core/tonight/verdict.ts';
+import { formatAge, formatVerdictLine } from '../../../../core/tonight/formatVerdictLine.ts';
+import { useFeedStatus, useProduct, type StoredWeather } from '../../../../sync/react/index.ts';
+import type { GridSnapshot } from '../../../../sync/model.ts';
+import { tonightInputs, type KpForecastProduct } from './tonightInputs.ts';
+import './TonightVerdict.css';
+
+export interface TonightVerdictProps {
+  place: { lat: number; lon: number } | null;
+  placeName: string;
+  ovation: GridSnapshot | null;
+  weather: StoredWeather | null;
+  now: number;
+}
+
+const clock = (t: number) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(t);
+
+function ageText(name: string, a: Verdict['inputs']['ovation']): string {
+  return a.ageMs === null ? `${name}: none stored` : `${name} ${formatAge(a.ageMs)} old`;
+}
+
+export default function TonightVerdict({ place, placeName, ovation, weather, now }: TonightVerdictProps) {
+  const kp = useProduct<KpForecastProduct>('kp-forecast');
+  const kpFeed = useFeedStatus('kp-forecast');
+  const [open, setOpen] = useState(false);
+  const result = useMemo((): { verdict: Verdict; line: string } | { error: string } | null => {
+    if (!place) return null;
+    try {
+      const started = performance.now();
+      const verdict = computeVerdict(tonightInputs({ place, now, ovation, kpForecast: kp.data, weather, kpFetchedAt: kpFeed.data?.lastSuccess ?? null }));
+      const line = formatVerdictLine(verdict);
+      performance.measure?.('verdict:compute', { start: started, end: performance.now() });
+      return { verdict, line };
+    } catch (e) {
+      return { error: e instanceof Error ? e.message : String(e) };
+    }
+  }, [place, now, ovation, kp.data, kpFeed.data?.lastSuccess, weather]);
+
+  if (!result) {
+    return (
+      <p className="tonight tonight--empty" data-testid="tonight-verdict">
+        Tonight: share your location (below the map) to see when aurora may show where you are.
+      </p>
+    );
+  }
+  if ('error' in result) {
+    return (
+      <p className="tonight tonight--error" role="alert" data-testid="tonight-verdict">
+        Tonight’s verdict could not be worked out: {result.error}
+      </p>
+    );
+  }
+  const { verdict, line } = result;
+  const level = verdict.best?.level ?? 'NO';
+  return (
+    <section className="tonight" aria-label={`Tonight at ${placeName}`} data-testid="tonight-verdict" data-level={level}>
+      <button type="button" className={`tonight__line tonight__line--${level.toLowerCase()}`} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        {line}
+      </button>
+      <p className="tonight__ages" data-testid="tonight-ages">
+        {placeName}: {ageText('aurora map', verdict.inputs.ovation)} · {ageText('Kp forecast', verdict.inputs.kpForecast)} ·{' '}
+        {ageText('clouds', verdict.inputs.clouds)}
+        {weather && ' · Weather data from MET Norway'}
+      </p>
+      {open && (
+        <ol className="tonight__slots" aria-label="Tonight, half hour by half hour">
+          {verdict.slots.map((s) => (
+            <li key={s.start} className={`tonight__slot tonight__slot--${s.level.toLowerCase()}`}>
+              <span className="tonight__time">{clock(s.start)}</span>
+              <strong className="tonight__level">{s.level}</strong>
+              <span className="tonight__reasons">{s.reasons.length ? s.reasons.map((r) => r.text).join(', ') : 'dark, aurora in reach, clear'}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

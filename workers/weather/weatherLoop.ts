@@ -1,0 +1,87 @@
+/**
+ * Keeps the cloud forecast of the user's place fresh: polls when the place changes (the location
+ * remembered on this device, sync/preferences/deviceChoices.ts) and every WEATHER_CADENCE_MS after,
+ * never while offline or forced offline; back online, whatever is due goes at once. A hidden tab
+ * polls as often: one small request per half hour.
+ */
+import type { Subscription } from 'rxjs';
+import type { AuroraDatabase } from '../../sync/database.ts';
+import { deviceChoices$ } from '../../sync/preferences/deviceChoices.ts';
+import { realTimers, type Timers } from '../request/timers.ts';
+import type { FetchLike } from '../request/requestWithRetry.ts';
+import { pollWeather, WEATHER_CADENCE_MS, weatherProductId } from './pollWeather.ts';
+
+export interface WeatherLoop {
+  setConditions(patch: { online?: boolean; forcedOffline?: boolean }): void;
+  stop(): void;
+}
+
+export function startWeatherLoop(opts: {
+  db: AuroraDatabase;
+  fetch: FetchLike;
+  backendBase: string;
+  online: boolean;
+  forcedOffline: boolean;
+  now?: () => number;
+  timers?: Timers;
+}): WeatherLoop {
+  const now = opts.now ?? (() => Date.now());
+  const timers = opts.timers ?? realTimers;
+  const abort = new AbortController();
+  const conditions = { online: opts.online, forcedOffline: opts.forcedOffline };
+  let place: { lat: number; lon: number } | null = null;
+  let lastPlaceKey: string | null = null;
+  let lastAttempt = -Infinity;
+  let failures = 0;
+  let busy = false;
+  let timer: unknown = null;
+  let stopped = false;
+
+  function evaluate(): void {
+    if (timer !== null) timers.clearTimeout(timer);
+    timer = null;
+    if (stopped || busy || !place || !conditions.online || conditions.forcedOffline) return;
+    const key = weatherProductId(place);
+    // A failing poll backs off 2×, 4× up to 4× the cadence (2 h).
+    const wait = WEATHER_CADENCE_MS * Math.min(4, 2 ** failures) * (failures > 0 ? 0.5 : 1);
+    const due = key !== lastPlaceKey ? now() : lastAttempt + wait;
+    if (due > now()) {
+      timer = timers.setTimeout(evaluate, Math.min(60_000, due - now()));
+      return;
+    }
+    busy = true;
+    lastPlaceKey = key;
+    lastAttempt = now();
+    const asked = place;
+    void pollWeather(asked, { db: opts.db, fetch: opts.fetch, backendBase: opts.backendBase, now, timers, signal: abort.signal })
+      .then((r) => {
+        failures = r.outcome === 'failed' ? failures + 1 : 0;
+      })
+      .catch(() => {
+        failures++;
+      })
+      .finally(() => {
+        busy = false;
+        evaluate();
+      });
+  }
+
+  const sub: Subscription = deviceChoices$(opts.db).subscribe((choices) => {
+    const loc = choices.location;
+    place = loc ? { lat: loc.lat, lon: loc.lon } : null;
+    evaluate();
+  });
+
+  return {
+    setConditions(patch) {
+      Object.assign(conditions, patch);
+      evaluate();
+    },
+    stop() {
+      stopped = true;
+      abort.abort();
+      sub.unsubscribe();
+      if (timer !== null) timers.clearTimeout(timer);
+    },
+  };
+}
