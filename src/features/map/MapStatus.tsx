@@ -58,7 +58,7 @@ export function MapStatus(props: MapStatusProps) {
         <p className="map-status__line map-status__line--small" data-testid="cloud-status">
           {weather
             ? 'Clouds: the stored forecast does not cover this time (forecasts run forward from the latest model hour).'
-            : 'Cloud cover unavailable offline / not yet downloaded (it needs your location).'}
+            : 'Cloud cover unavailable offline / not yet downloaded.'}
         </p>
       )}
     </div>

@@ -24,7 +24,8 @@ const statusDefaults = {
   isNewest: true,
   showAurora: true,
   showClouds: false,
-  hasCloudData: false,
+  cloudTime: null,
+  weather: null,
   now: grid.observationTime + 12 * 60_000,
 };
 

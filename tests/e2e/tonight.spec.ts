@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { waitForServiceWorkerControl } from './support/sw.ts';
+
+/**
+ * Tonight at the user's place, from local data only: after one online visit that shares the
+ * location (Tromsø: the weather function's replay covers its point and 3×3 grid) the verdict line
+ * and the cloud layer come back offline, with the age of each input. The page's clock is set to
+ * the evening the replayed MET Norway forecast covers (2027-01-15, model run 11:20 UTC).
+ */
+test('a shared location gives tonight’s verdict and a cloud layer that still show offline after a reload, with their ages', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ permissions: ['geolocation'], geolocation: { latitude: 69.65, longitude: 18.96, accuracy: 25 } });
+  const page = await context.newPage();
+  await page.clock.install({ time: new Date('2027-01-15T16:10:00Z') });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Show my location' }).click();
+  await page.getByRole('checkbox', { name: 'Cloud cover' }).check();
+
+  const verdict = page.getByTestId('tonight-verdict');
+  const line = verdict.getByRole('button');
+  await expect(line).toHaveText(/^(Best|Maybe|Not) tonight: /, { timeout: 30_000 });
+  const ages = page.getByTestId('tonight-ages');
+  // The clouds came from the worker's request to /functions/v1/weather, stored on the device.
+  await expect(ages).toContainText(/clouds \d+ (min|h) old/, { timeout: 30_000 });
+  await expect(ages).toContainText('Weather data from MET Norway');
+  const map = page.locator('.aurora-map__ol');
+  await expect(map).toHaveAttribute('data-cloud-time', String(Date.parse('2027-01-15T16:00:00Z')));
+  await expect(page.getByTestId('cloud-status')).toContainText('Clouds: forecast for 2027-01-15 16:00 UTC');
+
+  await line.click();
+  const slots = page.getByRole('list', { name: 'Tonight, half hour by half hour' }).getByRole('listitem');
+  expect(await slots.count()).toBeGreaterThan(10);
+  await expect(slots.first()).toContainText(/GO|MAYBE|NO/);
+
+  await waitForServiceWorkerControl(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator('h1')).toHaveText('Aurora Map');
+  await expect(line).toHaveText(/^(Best|Maybe|Not) tonight: /, { timeout: 30_000 });
+  await expect(ages).toContainText(/clouds \d+ (min|h) old/);
+  await expect(ages).toContainText(/aurora map (\d+ (min|h|days) old|: none stored)/);
+  await expect(map).toHaveAttribute('data-cloud-time', String(Date.parse('2027-01-15T16:00:00Z')), { timeout: 30_000 });
+  await expect(page.getByTestId('cloud-status')).toContainText('Weather data from MET Norway');
+  await page.screenshot({ path: 'test-results/tonight-offline.png' });
+  await context.close();
+});
