@@ -18,6 +18,7 @@ import {
   type PreferencesDoc,
   type ProductDoc,
   type QueueDoc,
+  type PlaceDoc,
   type SeriesChunkDoc,
   needsMigrationPlugin,
 } from './schemas/index.ts';
@@ -30,6 +31,7 @@ export interface AuroraCollections {
   feeds: RxCollection<FeedDoc>;
   preferences: RxCollection<PreferencesDoc>;
   queue: RxCollection<QueueDoc>;
+  places: RxCollection<PlaceDoc>;
 }
 export type AuroraDatabase = RxDatabase<AuroraCollections>;
 
@@ -121,6 +123,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
       feeds: { ...defs.feeds },
       preferences: { ...defs.preferences, conflictHandler: preferencesConflictHandler, localDocuments: true },
       queue: { ...defs.queue },
+      places: { ...defs.places },
     } as never);
   } catch (err) {
     await db.close();

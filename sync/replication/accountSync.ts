@@ -6,11 +6,15 @@ import { ANONYMOUS_PREFERENCES_ID, type PreferencesDoc } from '../schemas/prefer
 import { mergeAnonymousIntoProfile } from './mergeOnSignIn.ts';
 import { PREFERENCE_COLUMNS, type PreferenceColumns } from './preferencesRow.ts';
 import { PROFILES_TABLE, replicatePreferences, type ReplicatePreferencesOptions } from './replicatePreferences.ts';
+import { forgetPlaces, readPlacesGeneration, replicatePlaces } from './replicatePlaces.ts';
+import type { PlaceDoc } from '../schemas/places.ts';
 
 export interface AccountSync {
   readonly userId: string;
   /** The live replication (null while paused or stopped). */
   current(): RxSupabaseReplicationState<PreferencesDoc> | null;
+  /** The saved places' replication, started and stopped with the preferences'. */
+  currentPlaces(): RxSupabaseReplicationState<PlaceDoc> | null;
   /** Resolves with the columns the sign-in merge wrote into the profile, once it has run. */
   readonly merged: Promise<Partial<PreferenceColumns>>;
   /** Stop replicating for now (offline mode, hidden tab…). */
@@ -19,7 +23,10 @@ export interface AccountSync {
   resume(): Promise<void>;
   /** After a token refresh: cancel and re-create with the same identifier (a live one cannot restart). */
   restart(): Promise<void>;
-  /** Stop for good. `signOut`: the device's anonymous preferences take the user's current values. */
+  /**
+   * Stop for good. `signOut`: the device's anonymous preferences take the user's current values,
+   * and the account's places leave the device.
+   */
   stop(opts?: { signOut?: boolean }): Promise<void>;
 }
 
@@ -49,7 +56,15 @@ export function startAccountSync(options: ReplicatePreferencesOptions): AccountS
   const { db, client, userId } = options;
   setPreferencesUser(userId);
   let replication: RxSupabaseReplicationState<PreferencesDoc> | null = replicatePreferences(options);
+  // Places made on this device while anonymous are pushed with the rest: the account adopts them.
+  let places: RxSupabaseReplicationState<PlaceDoc> | null = null;
   let stopped = false;
+  const generation = readPlacesGeneration(db).catch(() => 0);
+  const startPlaces = async () => {
+    const g = await generation;
+    if (!stopped && replication && !places) places = replicatePlaces({ ...options, generation: g });
+  };
+  void startPlaces();
 
   const merged = (async (): Promise<Partial<PreferenceColumns>> => {
     const first = replication;
@@ -81,25 +96,32 @@ export function startAccountSync(options: ReplicatePreferencesOptions): AccountS
 
   const cancel = async () => {
     const r = replication;
+    const p = places;
     replication = null;
-    if (r && !r.isStopped()) await r.cancel();
+    places = null;
+    await Promise.all([r && !r.isStopped() ? r.cancel() : null, p && !p.isStopped() ? p.cancel() : null]);
+  };
+  const begin = () => {
+    replication = replicatePreferences(options);
+    void startPlaces();
   };
 
   return {
     userId,
     current: () => replication,
+    currentPlaces: () => places,
     merged,
     async pause() {
       await cancel();
     },
     async resume() {
       if (stopped || replication) return;
-      replication = replicatePreferences(options);
+      begin();
     },
     async restart() {
       if (stopped) return;
       await cancel();
-      replication = replicatePreferences(options);
+      begin();
     },
     async stop(opts) {
       stopped = true;
@@ -109,6 +131,7 @@ export function startAccountSync(options: ReplicatePreferencesOptions): AccountS
         const values = pick(mine?._data);
         if (values) await db.preferences.upsert({ id: ANONYMOUS_PREFERENCES_ID, ...values } as PreferencesDoc);
         await clearAnonymousEdits(db);
+        await forgetPlaces(db);
       }
       setPreferencesUser(null);
     },

@@ -4,3 +4,4 @@ export { replicatePreferences, preferencesReplicationId, PROFILES_TABLE } from '
 export { mergeAnonymousIntoProfile, type SignInMergeInput } from './mergeOnSignIn.ts';
 export { mergePreferencesConflict } from './conflictPolicy.ts';
 export { preferencesFromDoc, columnsFromPatch, mapViewFromColumn, mapViewToColumn } from './preferencesRow.ts';
+export { replicatePlaces, placesReplicationId, placeFromRow, forgetPlaces, readPlacesGeneration, PLACES_TABLE } from './replicatePlaces.ts';

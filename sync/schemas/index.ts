@@ -2,6 +2,7 @@ import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
 import { feedsMigrations, feedsSchemaV0 } from './feeds.ts';
 import { gridsMigrations, gridsSchemaV0 } from './grids.ts';
 import { preferencesMigrations, preferencesSchemaV0 } from './preferences.ts';
+import { placesMigrations, placesSchemaV0 } from './places.ts';
 import { productsMigrations, productsSchemaV0 } from './products.ts';
 import { queueMigrations, queueSchemaV0 } from './queue.ts';
 import { seriesMigrations, seriesSchemaV0 } from './series.ts';
@@ -12,6 +13,7 @@ export type { ProductDoc } from './products.ts';
 export type { FeedDoc } from './feeds.ts';
 export type { PreferencesDoc } from './preferences.ts';
 export type { QueueDoc, QueueMethod } from './queue.ts';
+export type { PlaceDoc } from './places.ts';
 export { ANONYMOUS_PREFERENCES_ID } from './preferences.ts';
 
 export interface CollectionDefinition {
@@ -32,6 +34,7 @@ export const COLLECTIONS = {
   feeds: { schema: feedsSchemaV0, migrationStrategies: feedsMigrations },
   preferences: { schema: preferencesSchemaV0, migrationStrategies: preferencesMigrations },
   queue: { schema: queueSchemaV0, migrationStrategies: queueMigrations },
+  places: { schema: placesSchemaV0, migrationStrategies: placesMigrations },
 } as const;
 
 export type CollectionName = keyof typeof COLLECTIONS;

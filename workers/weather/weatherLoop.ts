@@ -1,12 +1,14 @@
 /**
- * Keeps the cloud forecast of the user's place fresh: polls when the place changes (the location
- * remembered on this device, sync/preferences/deviceChoices.ts) and every WEATHER_CADENCE_MS after,
+ * Keeps the cloud forecast of the user's place fresh: polls when the place changes (the place in
+ * use: the latest of the chosen saved place and the position shared on this device,
+ * sync/places/places.ts `placeInUse`) and every WEATHER_CADENCE_MS after,
  * never while offline or forced offline; back online, whatever is due goes at once. A hidden tab
  * polls as often: one small request per half hour.
  */
-import type { Subscription } from 'rxjs';
+import { combineLatest, type Subscription } from 'rxjs';
 import type { AuroraDatabase } from '../../sync/database.ts';
 import { deviceChoices$ } from '../../sync/preferences/deviceChoices.ts';
+import { placeInUse } from '../../sync/places/places.ts';
 import { realTimers, type Timers } from '../request/timers.ts';
 import type { FetchLike } from '../request/requestWithRetry.ts';
 import { pollWeather, WEATHER_CADENCE_MS, weatherProductId } from './pollWeather.ts';
@@ -66,9 +68,11 @@ export function startWeatherLoop(opts: {
       });
   }
 
-  const sub: Subscription = deviceChoices$(opts.db).subscribe((choices) => {
+  const sub: Subscription = combineLatest([deviceChoices$(opts.db), opts.db.places.find().$]).subscribe(([choices, docs]) => {
     const loc = choices.location;
-    place = loc ? { lat: loc.lat, lon: loc.lon } : null;
+    const places = docs.map(({ _data: d }) => ({ id: d.id, name: d.name, lat: d.lat, lon: d.lon, kind: d.kind, chosen_at: d.chosen_at ?? null }));
+    const inUse = placeInUse(places, loc ? { lat: loc.lat, lon: loc.lon, at: loc.at } : null);
+    place = inUse ? { lat: inUse.lat, lon: inUse.lon } : null;
     evaluate();
   });
 

@@ -3,7 +3,9 @@ import { AuroraLegend } from './AuroraLegend.tsx';
 import type { AuroraMapProps, CloudImage } from './auroraMapProps.ts';
 import { cloudGridAt } from './cloudGrid.ts';
 import type { TonightVerdictProps } from './tonight/TonightVerdict.tsx';
-import { useWeather } from '../../../sync/react/index.ts';
+import { usePlaces, useWeather } from '../../../sync/react/index.ts';
+import { placeInUse } from '../../../sync/places/places.ts';
+import { SavedPlaces } from './SavedPlaces.tsx';
 import { startEarlyGridRead, useEarlyGrid } from './earlyGrid.ts';
 import { gridFreshness } from './freshness.ts';
 import { LocationPanel } from './LocationPanel.tsx';
@@ -107,7 +109,19 @@ export function MapPage() {
   const mapStyle = mapStyleName(choices.mapStyle);
   const showAurora = choices.showAurora;
   const showClouds = choices.showClouds;
-  const userPosition = location.state.status === 'located' ? location.state.position : null;
+  const located = location.state.status === 'located' ? location.state : null;
+  // Tonight's place and where the map opens: the latest of the chosen saved place and the shared position.
+  const places = usePlaces();
+  const lLat = located?.position.lat ?? null;
+  const lLon = located?.position.lon ?? null;
+  const lAt = located?.at ?? 0;
+  const inUse = useMemo(
+    () => placeInUse(places.data, lLat === null || lLon === null ? null : { lat: lLat, lon: lLon, at: lAt }),
+    [places.data, lLat, lLon, lAt],
+  );
+  const uLat = inUse?.lat ?? null;
+  const uLon = inUse?.lon ?? null;
+  const userPosition = useMemo(() => (uLat === null || uLon === null ? null : { lat: uLat, lon: uLon }), [uLat, uLon]);
   const hemisphere = choices.hemisphere ?? (userPosition && userPosition.lat < 0 ? 'south' : 'north');
   const onView = useCallback((v: MapViewKind) => choose({ view: v }), [choose]);
   const onHemisphere = useCallback((h: Hemisphere) => choose({ hemisphere: h }), [choose]);
@@ -123,9 +137,10 @@ export function MapPage() {
   const isNewest = frameIndex === frames.length - 1;
   const times = useMemo(() => frames.map((f) => f.observationTime), [frames]);
   const freshness = grid ? gridFreshness(grid.observationTime, now, data.feedState, isNewest) : null;
-  // Clouds: the stored forecast hour nearest the shown frame (the newest frame: the current hour).
+  // Clouds: the stored forecast hour nearest the time shown — now on the newest frame (however old
+  // it is, the sky above the user is the one of now), an earlier frame's forecast time on the slider.
   const weather = useWeather(userPosition).data.weather;
-  const cloudHour = Math.round((grid ? grid.forecastTime : now) / HOUR) * HOUR;
+  const cloudHour = Math.round((grid && !isNewest ? grid.forecastTime : now) / HOUR) * HOUR;
   const cloudImage = useMemo<CloudImage | null>(() => (weather ? cloudGridAt(weather.data.grid, cloudHour) : null), [weather, cloudHour]);
   const newest = frames[frames.length - 1] ?? early;
   const { Tonight, error: tonightError } = useTonightComponent(ovalShown || (!data.gridsLoading && !grid));
@@ -135,7 +150,7 @@ export function MapPage() {
       <header className="map-page__header">
         <h1 className="map-page__title">Aurora Map</h1>
         {Tonight ? (
-          <Tonight place={userPosition} placeName="Your location" ovation={newest} weather={weather} now={now} />
+          <Tonight place={userPosition} placeName={inUse?.name ?? 'Your location'} ovation={newest} weather={weather} now={now} />
         ) : (
           <p className="map-page__tonight-wait" data-testid="tonight-verdict">
             {tonightError ? `Tonight’s verdict could not be loaded: ${tonightError}` : 'Tonight: working it out…'}
@@ -196,6 +211,14 @@ export function MapPage() {
             onShowClouds={onShowClouds}
           />
           <LocationPanel state={location.state} onRequest={location.request} grid={grid} />
+          <SavedPlaces
+            places={places.data}
+            inUseId={inUse?.placeId ?? null}
+            located={located?.position ?? null}
+            onSave={places.save}
+            onChoose={places.choose}
+            onRemove={places.remove}
+          />
           <SummaryPanel summary={data.summary} loading={data.summaryLoading} now={now} />
         </aside>
       </div>

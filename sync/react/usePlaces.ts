@@ -1,0 +1,58 @@
+import { useCallback } from 'react';
+import { map } from 'rxjs';
+import type { HookResult } from '../model.ts';
+import { choosePlace, removePlace, savePlace, type NewPlace, type PlaceDoc } from '../places/places.ts';
+import { useDatabase } from './DatabaseProvider.tsx';
+import { useLiveResult } from './useLiveResult.ts';
+
+export type { PlaceDoc, NewPlace } from '../places/places.ts';
+
+const NONE: PlaceDoc[] = [];
+const NOT_OPEN = 'The local database is not open yet.';
+
+export interface PlacesResult extends HookResult<PlaceDoc[]> {
+  save(p: NewPlace): Promise<PlaceDoc>;
+  choose(id: string): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+/** The saved places (by name), live, with their writers. Local; replicated once signed in. */
+export function usePlaces(): PlacesResult {
+  const { db } = useDatabase();
+  const result = useLiveResult(
+    'places',
+    (d) =>
+      d.places
+        .find()
+        .$.pipe(
+          map((docs) =>
+            docs
+              .map(({ _data: x }): PlaceDoc => ({ id: x.id, name: x.name, lat: x.lat, lon: x.lon, kind: x.kind, chosen_at: x.chosen_at ?? null }))
+              .sort((a, b) => a.name.localeCompare(b.name)),
+          ),
+        ),
+    NONE,
+  );
+  const save = useCallback(
+    async (p: NewPlace) => {
+      if (!db) throw new Error(NOT_OPEN);
+      return savePlace(db, p, Date.now());
+    },
+    [db],
+  );
+  const choose = useCallback(
+    async (id: string) => {
+      if (!db) throw new Error(NOT_OPEN);
+      await choosePlace(db, id, Date.now());
+    },
+    [db],
+  );
+  const remove = useCallback(
+    async (id: string) => {
+      if (!db) throw new Error(NOT_OPEN);
+      await removePlace(db, id);
+    },
+    [db],
+  );
+  return { ...result, save, choose, remove };
+}

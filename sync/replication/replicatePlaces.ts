@@ -1,0 +1,81 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { WithDeleted } from 'rxdb';
+import { replicateSupabase, type RxSupabaseReplicationState } from 'rxdb/plugins/replication-supabase';
+import type { AuroraDatabase } from '../database.ts';
+import type { PlaceDoc } from '../schemas/places.ts';
+
+export const PLACES_TABLE = 'places';
+
+/**
+ * Per user and per sign-in generation of this device: signing out removes the account's places
+ * from the device and starts a new generation, so the next sign-in pulls them all again (a kept
+ * checkpoint would skip what was pulled before) and pushes only what exists now (never the removals).
+ */
+export function placesReplicationId(userId: string, generation = 0): string {
+  return `aurora-places-${userId}-${generation}`;
+}
+
+const GENERATION_ID = 'places-replication';
+
+export async function readPlacesGeneration(db: AuroraDatabase): Promise<number> {
+  const doc = await db.preferences.getLocal<{ generation: number }>(GENERATION_ID);
+  const g = doc?.get('generation') as unknown;
+  return typeof g === 'number' && Number.isInteger(g) && g >= 0 ? g : 0;
+}
+
+/** A `places` row cut down to the document's fields (the row's `user_id` stays on the server). */
+export function placeFromRow(row: Record<string, unknown>): WithDeleted<PlaceDoc> {
+  return {
+    id: String(row.id),
+    name: String(row.name),
+    lat: Number(row.lat),
+    lon: Number(row.lon),
+    kind: row.kind === 'picked' ? 'picked' : 'my-location',
+    chosen_at: row.chosen_at === null || row.chosen_at === undefined ? null : Number(row.chosen_at),
+    _deleted: row._deleted === true,
+  };
+}
+
+/**
+ * Places ↔ the signed-in user's `places` rows (replication-supabase: pull with realtime, push with
+ * optimistic concurrency), leader tab only. Every local place is pushed: the ones made while
+ * anonymous are adopted by the account this way (RLS fills `user_id` with the caller).
+ */
+export function replicatePlaces(options: {
+  db: AuroraDatabase;
+  client: SupabaseClient;
+  userId: string;
+  generation?: number;
+  waitForLeadership?: boolean;
+  retryTime?: number;
+}): RxSupabaseReplicationState<PlaceDoc> {
+  const { db, client, userId } = options;
+  return replicateSupabase<PlaceDoc>({
+    client,
+    tableName: PLACES_TABLE,
+    collection: db.places,
+    replicationIdentifier: placesReplicationId(userId, options.generation),
+    live: true,
+    waitForLeadership: options.waitForLeadership ?? true,
+    retryTime: options.retryTime ?? 5_000,
+    pull: {
+      batchSize: 50,
+      queryBuilder: ({ query }) => query.eq('user_id', userId),
+      modifier: (row: Record<string, unknown>) => placeFromRow(row),
+    },
+    push: { batchSize: 50 },
+  });
+}
+
+/**
+ * Signing out (replication already stopped): the account's places leave this device — they stay
+ * in the account — with their tombstones, and the next sign-in replicates as a new generation.
+ */
+export async function forgetPlaces(db: AuroraDatabase): Promise<void> {
+  const all = await db.places.find().exec();
+  if (all.length) await db.places.bulkRemove(all.map((d) => d.id));
+  while (!db.places.closed && !(await db.places.storageInstance.cleanup(0))) {
+    // the storage purges in batches
+  }
+  await db.preferences.upsertLocal(GENERATION_ID, { generation: (await readPlacesGeneration(db)) + 1 });
+}
