@@ -143,13 +143,18 @@ export function MapPage() {
   const cloudHour = Math.round((grid && !isNewest ? grid.forecastTime : now) / HOUR) * HOUR;
   const cloudImage = useMemo<CloudImage | null>(() => (weather ? cloudGridAt(weather.data.grid, cloudHour) : null), [weather, cloudHour]);
   const newest = frames[frames.length - 1] ?? early;
-  const { Tonight, error: tonightError } = useTonightComponent(ovalShown || (!data.gridsLoading && !grid));
+  // Only with a place to judge, and after the first oval: without a place the line needs no code.
+  const { Tonight, error: tonightError } = useTonightComponent(userPosition !== null && (ovalShown || (!data.gridsLoading && !grid)));
 
   return (
     <div className={`map-page map-page--${mapStyle}`}>
       <header className="map-page__header">
         <h1 className="map-page__title">Aurora Map</h1>
-        {Tonight ? (
+        {userPosition === null ? (
+          <p className="map-page__tonight-wait" data-testid="tonight-verdict">
+            Tonight: share your location or save a place (beside the map) to see when aurora may show there.
+          </p>
+        ) : Tonight ? (
           <Tonight place={userPosition} placeName={inUse?.name ?? 'Your location'} ovation={newest} weather={weather} now={now} />
         ) : (
           <p className="map-page__tonight-wait" data-testid="tonight-verdict">

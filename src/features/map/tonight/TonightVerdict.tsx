@@ -13,7 +13,7 @@ import { tonightInputs, type KpForecastProduct } from './tonightInputs.ts';
 import './TonightVerdict.css';
 
 export interface TonightVerdictProps {
-  place: { lat: number; lon: number } | null;
+  place: { lat: number; lon: number };
   placeName: string;
   ovation: GridSnapshot | null;
   weather: StoredWeather | null;
@@ -30,8 +30,7 @@ export default function TonightVerdict({ place, placeName, ovation, weather, now
   const kp = useProduct<KpForecastProduct>('kp-forecast');
   const kpFeed = useFeedStatus('kp-forecast');
   const [open, setOpen] = useState(false);
-  const result = useMemo((): { verdict: Verdict; line: string } | { error: string } | null => {
-    if (!place) return null;
+  const result = useMemo((): { verdict: Verdict; line: string } | { error: string } => {
     try {
       const started = performance.now();
       const verdict = computeVerdict(tonightInputs({ place, now, ovation, kpForecast: kp.data, weather, kpFetchedAt: kpFeed.data?.lastSuccess ?? null }));
@@ -43,13 +42,6 @@ export default function TonightVerdict({ place, placeName, ovation, weather, now
     }
   }, [place, now, ovation, kp.data, kpFeed.data?.lastSuccess, weather]);
 
-  if (!result) {
-    return (
-      <p className="tonight tonight--empty" data-testid="tonight-verdict">
-        Tonight: share your location (below the map) to see when aurora may show where you are.
-      </p>
-    );
-  }
   if ('error' in result) {
     return (
       <p className="tonight tonight--error" role="alert" data-testid="tonight-verdict">
