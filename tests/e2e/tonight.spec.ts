@@ -49,5 +49,12 @@ test('a shared location gives tonight’s verdict and a cloud layer that still s
   await expect(map).toHaveAttribute('data-cloud-time', String(Date.parse('2027-01-15T16:00:00Z')), { timeout: 30_000 });
   await expect(page.getByTestId('cloud-status')).toContainText('Weather data from MET Norway');
   await page.screenshot({ path: 'test-results/tonight-offline.png' });
+
+  // On a phone the line is above the fold.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const box = await line.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+  await page.screenshot({ path: 'test-results/tonight-phone.png' });
   await context.close();
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../sync/database.ts';
-import { choosePlace, placeInUse, removePlace, savePlace } from '../../../sync/places/places.ts';
+import { choosePlace, placeInUse, removePlace, savePlace, type PlaceDoc } from '../../../sync/places/places.ts';
 import { forgetPlaces, placesReplicationId, readPlacesGeneration } from '../../../sync/replication/replicatePlaces.ts';
 import { disposeTestDatabase, openTestDatabase } from './testDb.ts';
 
@@ -17,14 +17,14 @@ describe('saved places', () => {
     db = await openTestDatabase();
     const cabin = await savePlace(db, { name: '  Cabin ', lat: 69.123456, lon: 19.987654, kind: 'picked' }, T, 'p-cabin');
     expect(cabin).toEqual({ id: 'p-cabin', name: 'Cabin', lat: 69.1235, lon: 19.9877, kind: 'picked', chosen_at: T });
-    const home = await savePlace(db, { name: 'Home', lat: 60.39, lon: 5.32, kind: 'my-location' }, T + 1_000, 'p-home');
-    const all = (await db.places.find().exec()).map((d) => d.toJSON() as typeof home);
+    await savePlace(db, { name: 'Home', lat: 60.39, lon: 5.32, kind: 'my-location' }, T + 1_000, 'p-home');
+    const all = (await db.places.find().exec()).map((d) => d.toJSON() as PlaceDoc);
     expect(placeInUse(all, null)?.name).toBe('Home');
     // The position shared after the last choice wins; choosing a place again wins back.
     const shared = { lat: 51.5, lon: -0.1, at: T + 2_000 };
     expect(placeInUse(all, shared)).toEqual({ lat: 51.5, lon: -0.1, name: 'Your location', placeId: null });
     await choosePlace(db, 'p-cabin', T + 3_000);
-    const again = (await db.places.find().exec()).map((d) => d.toJSON() as typeof home);
+    const again = (await db.places.find().exec()).map((d) => d.toJSON() as PlaceDoc);
     expect(placeInUse(again, shared)).toMatchObject({ name: 'Cabin', placeId: 'p-cabin' });
     await removePlace(db, 'p-cabin');
     expect((await db.places.find().exec()).map((d) => d.id)).toEqual(['p-home']);

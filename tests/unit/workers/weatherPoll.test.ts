@@ -24,11 +24,11 @@ function backend() {
   });
   const handler = createWeatherHandler(() => service);
   const urls: string[] = [];
-  const fetch = (url: string, init: RequestInit) => {
+  const ask = (url: string, init: RequestInit) => {
     urls.push(url);
     return handler(new Request(url, init));
   };
-  return { fetch, urls };
+  return { fetch: ask, urls };
 }
 
 let db: AuroraDatabase | null = null;
