@@ -58,3 +58,31 @@ test('a shared location gives tonight’s verdict and a cloud layer that still s
   await page.screenshot({ path: 'test-results/tonight-phone.png' });
   await context.close();
 });
+
+test('a point tapped on the map is saved as a named place, and tonight is worked out for it, after a reload too', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto('/');
+  const map = page.locator('.aurora-map__ol');
+  await expect(map).toHaveAttribute('data-basemap', 'drawn', { timeout: 30_000 });
+  await expect(page.getByTestId('tonight-verdict')).toContainText('share your location or save a place');
+  // The flat map opens centred on the auroral zone: the centre is a real point of the map.
+  const box = (await map.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const places = page.getByRole('region', { name: 'Saved places' });
+  await expect(places.getByLabel('Latitude')).not.toHaveValue('');
+  const lat = Number(await places.getByLabel('Latitude').inputValue());
+  const [centreLon, centreLat] = (await map.getAttribute('data-view-centre'))!.split(',').map(Number);
+  expect(Math.abs(lat - centreLat!)).toBeLessThan(1);
+  expect(Math.abs(Number(await places.getByLabel('Longitude').inputValue()) - centreLon!)).toBeLessThan(1);
+  await places.getByLabel('Name').fill('Cabin');
+  await places.getByRole('button', { name: 'Save place' }).click();
+  await expect(places.getByRole('listitem')).toContainText('Cabin');
+  await expect(places.getByRole('listitem')).toContainText('tonight is for this place');
+  await expect(page.getByRole('region', { name: 'Tonight at Cabin' }).getByRole('button')).toHaveText(/^(Best|Maybe|Not) tonight: /, { timeout: 30_000 });
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Tonight at Cabin' }).getByRole('button')).toHaveText(/^(Best|Maybe|Not) tonight: /, { timeout: 30_000 });
+  await context.close();
+});

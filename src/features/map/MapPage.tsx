@@ -122,6 +122,7 @@ export function MapPage() {
   const uLat = inUse?.lat ?? null;
   const uLon = inUse?.lon ?? null;
   const userPosition = useMemo(() => (uLat === null || uLon === null ? null : { lat: uLat, lon: uLon }), [uLat, uLon]);
+  const [picked, setPicked] = useState<{ lat: number; lon: number } | null>(null);
   const hemisphere = choices.hemisphere ?? (userPosition && userPosition.lat < 0 ? 'south' : 'north');
   const onView = useCallback((v: MapViewKind) => choose({ view: v }), [choose]);
   const onHemisphere = useCallback((h: Hemisphere) => choose({ hemisphere: h }), [choose]);
@@ -179,6 +180,7 @@ export function MapPage() {
                 userLocation={userPosition}
                 terminatorTime={grid ? grid.forecastTime : now}
                 label={MAP_LABEL}
+                onPick={setPicked}
               />
             ) : (
               <p className="map-page__loading" role={mapLoadError ? 'alert' : undefined}>
@@ -217,6 +219,9 @@ export function MapPage() {
           />
           <LocationPanel state={location.state} onRequest={location.request} grid={grid} />
           <SavedPlaces
+            // A new pick fills the form afresh.
+            key={picked ? `${picked.lat},${picked.lon}` : 'none'}
+            picked={picked}
             places={places.data}
             inUseId={inUse?.placeId ?? null}
             located={located?.position ?? null}

@@ -7,6 +7,8 @@ interface SavedPlacesProps {
   inUseId: string | null;
   /** The position shared on this device, offered to be saved. */
   located: { lat: number; lon: number } | null;
+  /** A point picked on the map: fills the latitude and longitude. */
+  picked: { lat: number; lon: number } | null;
   onSave: (p: NewPlace) => Promise<unknown>;
   onChoose: (id: string) => Promise<unknown>;
   onRemove: (id: string) => Promise<unknown>;
@@ -15,14 +17,14 @@ interface SavedPlacesProps {
 const fmt = (p: { lat: number; lon: number }) => `${Math.abs(p.lat).toFixed(2)}° ${p.lat >= 0 ? 'N' : 'S'}, ${Math.abs(p.lon).toFixed(2)}° ${p.lon >= 0 ? 'E' : 'W'}`;
 
 /**
- * Saved places: name the shared position (or type a point) and keep it; the chosen one is where
+ * Saved places: name the shared position, a point tapped on the map, or typed coordinates, and keep it; the chosen one is where
  * tonight's verdict is worked out and where the map opens. Kept on this device, and in the account
  * once signed in (places made before signing in join the account).
  */
-export function SavedPlaces({ places, inUseId, located, onSave, onChoose, onRemove }: SavedPlacesProps) {
+export function SavedPlaces({ places, inUseId, located, picked, onSave, onChoose, onRemove }: SavedPlacesProps) {
   const [name, setName] = useState('');
-  const [lat, setLat] = useState('');
-  const [lon, setLon] = useState('');
+  const [lat, setLat] = useState(picked ? picked.lat.toFixed(4) : '');
+  const [lon, setLon] = useState(picked ? picked.lon.toFixed(4) : '');
   const [error, setError] = useState<string | null>(null);
   const act = (p: Promise<unknown>) => p.then(() => setError(null), (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
 
@@ -70,6 +72,7 @@ export function SavedPlaces({ places, inUseId, located, onSave, onChoose, onRemo
           ))}
         </ul>
       )}
+      <p className="map-places__hint">Tap the map to pick a point, or leave the coordinates empty to save your shared position.</p>
       <form className="map-places__form" onSubmit={submit}>
         <label>
           Name <input value={name} onChange={(e) => setName(e.target.value)} maxLength={60} placeholder={located ? 'My location' : 'e.g. Cabin'} />

@@ -33,6 +33,8 @@ export interface AuroraMapProps {
   terminatorTime: number;
   /** Accessible name of the focusable map element. */
   label: string;
+  /** A click (tap) on the map: the point under it, for saving a place. */
+  onPick?: (at: LatLon) => void;
   /** Called after a render that shows `grid` (observation time, or null without a grid). */
   onRendered?: (frameTime: number | null) => void;
 }

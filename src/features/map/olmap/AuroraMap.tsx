@@ -92,7 +92,7 @@ function fitAuroralZone(view: View, size: number[], home: LatLon | null, hemisph
 }
 
 export default function AuroraMap(props: AuroraMapProps) {
-  const { grid, gridPending = false, view, hemisphere, mapStyle, showAurora, showClouds, cloudImage, userLocation, terminatorTime, label, onRendered } = props;
+  const { grid, gridPending = false, view, hemisphere, mapStyle, showAurora, showClouds, cloudImage, userLocation, terminatorTime, label, onRendered, onPick } = props;
   const home = userLocation;
   // Where the flat map opens, read when a view is made; `moved` turns true once the person pans or
   // zooms, after which a location arriving late no longer moves the map under them.
@@ -312,6 +312,16 @@ export default function AuroraMap(props: AuroraMapProps) {
   useEffect(() => {
     renderedRef.current.notify = onRendered;
   }, [onRendered]);
+
+  useEffect(() => {
+    const current = mapRef.current;
+    if (!current || !onPick) return;
+    const key = current.map.on('singleclick', (e) => {
+      const lonLat: [number, number] = [0, 0];
+      if (inverseProject(paintRef.current.spec, e.coordinate[0]!, e.coordinate[1]!, lonLat)) onPick({ lat: lonLat[1], lon: lonLat[0] });
+    });
+    return () => current.map.un('singleclick', key.listener);
+  }, [onPick]);
 
   useEffect(() => {
     const current = mapRef.current;
