@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { map } from 'rxjs';
-import type { HookResult } from '../model.ts';
+import type { HookResult } from '../../core/model.ts';
 import { choosePlace, removePlace, savePlace, type NewPlace, type PlaceDoc } from '../places/places.ts';
 import { useDatabase } from './DatabaseProvider.tsx';
 import { useLiveResult } from './useLiveResult.ts';

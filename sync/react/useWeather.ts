@@ -1,10 +1,10 @@
 import { combineLatest, map } from 'rxjs';
-import type { FeedStatus, HookResult } from '../model.ts';
+import type { FeedStatus, HookResult } from '../../core/model.ts';
 import type { FeedDoc } from '../schemas/feeds.ts';
-import type { WeatherData } from '../../workers/weather/pollWeather.ts';
+import { weatherProductId, type WeatherData } from '../../core/products/weather.ts';
 import { useLiveResult } from './useLiveResult.ts';
 
-export type { WeatherData, WeatherPoint, WeatherHours } from '../../workers/weather/pollWeather.ts';
+export type { WeatherData, WeatherPoint, WeatherHours } from '../../core/products/weather.ts';
 
 export interface StoredWeather {
   data: WeatherData;
@@ -27,7 +27,7 @@ const NONE: WeatherResult = { weather: null, feed: null };
  * 0.1° like the backend), with the feed row, live. null place: nothing.
  */
 export function useWeather(place: { lat: number; lon: number } | null): HookResult<WeatherResult> {
-  const id = place ? `weather/${place.lat.toFixed(1)}_${place.lon.toFixed(1)}` : null;
+  const id = place ? weatherProductId(place) : null;
   return useLiveResult(
     `weather:${id}`,
     (db) =>

@@ -6,7 +6,7 @@
  * place, and the request rules (timeout, retries, conditional validators) are the same code.
  */
 import type { AuroraDatabase } from '../../sync/database.ts';
-import type { FeedStatus, ProductKind, Resource } from '../../sync/model.ts';
+import type { FeedStatus, ProductKind, Resource } from '../../core/model.ts';
 import { readFeedStatus, writeFeedStatus, writeProducts } from '../../sync/write.ts';
 import { conditionalHeaders, readValidators } from '../request/conditional.ts';
 import { toApiError } from '../request/errors.ts';
@@ -20,33 +20,8 @@ export const WEATHER_FEED = 'weather' as Resource;
 export const WEATHER_KIND = 'weather' as ProductKind;
 export const BACKEND_WEATHER_PATH = '/functions/v1/weather';
 
-export interface WeatherHours {
-  time: number[];
-  total: (number | null)[];
-  low: (number | null)[];
-  medium: (number | null)[];
-  high: (number | null)[];
-}
-
-export interface WeatherPoint {
-  lat: number;
-  lon: number;
-  /** The model run (epoch ms), null when unknown. */
-  updatedAt: number | null;
-  hours: WeatherHours | null;
-}
-
-/** What the `weather/<lat>_<lon>` product's `data` holds. */
-export interface WeatherData {
-  attribution: string;
-  place: WeatherPoint;
-  grid: WeatherPoint[];
-}
-
-/** The backend rounds to 0.1°; so do we, so nearby positions share one document. */
-export function weatherProductId(place: { lat: number; lon: number }): string {
-  return `weather/${place.lat.toFixed(1)}_${place.lon.toFixed(1)}`;
-}
+export { weatherProductId, type WeatherData, type WeatherHours, type WeatherPoint } from '../../core/products/weather.ts';
+import { weatherProductId, type WeatherData, type WeatherHours, type WeatherPoint } from '../../core/products/weather.ts';
 
 export function weatherUrl(backendBase: string, place: { lat: number; lon: number }): string {
   return `${backendBase.replace(/\/+$/, '')}${BACKEND_WEATHER_PATH}?lat=${place.lat.toFixed(4)}&lon=${place.lon.toFixed(4)}&radius=1`;

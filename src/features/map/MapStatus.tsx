@@ -50,8 +50,8 @@ export function MapStatus(props: MapStatusProps) {
       {feedError && isNewest && <p className="map-status__line map-status__line--small">Last update failed: {feedError}</p>}
       {showClouds && cloudTime !== null && weather && (
         <p className="map-status__line map-status__line--small" data-testid="cloud-status">
-          Clouds: forecast for {formatUtc(cloudTime)}, model run {formatAge(weather.data.place.updatedAt ?? weather.issued, now)}, fetched{' '}
-          {formatAge(weather.fetchedAt, now)}. Weather data from MET Norway.
+          Clouds: forecast for {formatUtc(cloudTime)}, model run {formatAge(now - (weather.data.place.updatedAt ?? weather.issued))}, fetched{' '}
+          {formatAge(now - weather.fetchedAt)}. Weather data from MET Norway.
         </p>
       )}
       {showClouds && cloudTime === null && (

@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { computeVerdict, type Verdict } from '../../../../core/tonight/verdict.ts';
 import { formatAge, formatVerdictLine } from '../../../../core/tonight/formatVerdictLine.ts';
 import { useFeedStatus, useProduct, type StoredWeather } from '../../../../sync/react/index.ts';
-import type { GridSnapshot } from '../../../../sync/model.ts';
+import type { GridSnapshot } from '../../../../core/model.ts';
 import { tonightInputs, type KpForecastProduct } from './tonightInputs.ts';
 import './TonightVerdict.css';
 

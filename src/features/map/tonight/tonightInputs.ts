@@ -1,6 +1,6 @@
 /** The verdict's inputs from what the device stores: plain data in, core/tonight's shape out. */
 import type { TonightInputs } from '../../../../core/tonight/types.ts';
-import type { GridSnapshot, ProductRecord } from '../../../../sync/model.ts';
+import type { GridSnapshot, ProductRecord } from '../../../../core/model.ts';
 import type { StoredWeather } from '../../../../sync/react/index.ts';
 
 export interface KpForecastProduct {
