@@ -7,14 +7,26 @@ import boundaries from 'eslint-plugin-boundaries';
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'tests/fixtures/**', 'test-results/**', 'playwright-report/**', '.data/**', '.tmp/**'],
+    ignores: [
+      'dist/**',
+      'dist-*/**',
+      'node_modules/**',
+      'tests/fixtures/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.data/**',
+      '.tmp/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.worker } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -31,7 +43,14 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'sync/**/*.{ts,tsx}', 'workers/**/*.ts', 'core/**/*.ts'],
     ignores: ['src/ui/charts/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['uplot', 'uplot/*'], message: 'Only src/ui/charts/ imports uPlot.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['uplot', 'uplot/*'], message: 'Only src/ui/charts/ imports uPlot.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -39,17 +58,31 @@ export default tseslint.config(
     files: ['src/features/**/*.tsx', 'src/ui/**/*.tsx', 'src/app/**/*.tsx'],
     ignores: ['src/features/map/olmap/**', 'src/ui/charts/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['rxdb', 'rxdb/*'], message: 'Components read data through sync/ hooks.' },
-        { group: ['@supabase/*'], message: 'Components reach the backend through sync/ or src/auth hooks.' },
-        { group: ['ol', 'ol/*'], message: 'Only the map wrapper imports OpenLayers.' },
-        { group: ['uplot', 'uplot/*'], message: 'Only src/ui/charts/ imports uPlot.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['rxdb', 'rxdb/*'], message: 'Components read data through sync/ hooks.' },
+            {
+              group: ['@supabase/*'],
+              message: 'Components reach the backend through sync/ or src/auth hooks.',
+            },
+            { group: ['ol', 'ol/*'], message: 'Only the map wrapper imports OpenLayers.' },
+            { group: ['uplot', 'uplot/*'], message: 'Only src/ui/charts/ imports uPlot.' },
+          ],
+        },
+      ],
     },
   },
   {
     // The import boundaries of the design (core/CONTEXT.md). First matching element wins.
-    files: ['core/**/*.{ts,tsx}', 'src/**/*.{ts,tsx}', 'sync/**/*.{ts,tsx}', 'workers/**/*.ts', 'supabase/**/*.ts'],
+    files: [
+      'core/**/*.{ts,tsx}',
+      'src/**/*.{ts,tsx}',
+      'sync/**/*.{ts,tsx}',
+      'workers/**/*.ts',
+      'supabase/**/*.ts',
+    ],
     plugins: { boundaries },
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
@@ -64,28 +97,67 @@ export default tseslint.config(
       ],
       // The database itself, inside the data layer: only the data layer, the worker and the shell open it.
       'boundaries/files': [
-        { category: 'database', pattern: ['sync/database.ts', 'sync/schemas/**', 'sync/storage/**', 'sync/write.ts', 'sync/retention.ts'] },
+        {
+          category: 'database',
+          pattern: [
+            'sync/database.ts',
+            'sync/schemas/**',
+            'sync/storage/**',
+            'sync/write.ts',
+            'sync/retention.ts',
+          ],
+        },
       ],
     },
     rules: {
-      'boundaries/dependencies': ['error', {
-        default: 'allow',
-        policies: [
-          // The core imports nothing of ours.
-          { from: { element: { type: 'core' } }, disallow: { to: { element: { type: '!core' } } } },
-          // The service worker imports only the core (and its own files).
-          { from: { element: { type: 'sw' } }, disallow: { to: { element: { types: { noneOf: ['core', 'sw'] } } } } },
-          // Screens never touch the database: they read through the data layer's hooks.
-          { from: { element: { type: 'screens' } }, disallow: { to: { element: { types: { anyOf: ['worker', 'functions', 'sw'] } } } } },
-          { from: { element: { type: 'screens' } }, disallow: { to: { file: { categories: 'database' } } } },
-          // The data layer knows no screen, no shell, no poller, no backend.
-          { from: { element: { type: 'data' } }, disallow: { to: { element: { types: { anyOf: ['screens', 'shell', 'sw', 'worker', 'functions'] } } } } },
-          // The worker knows no screen and no backend.
-          { from: { element: { type: 'worker' } }, disallow: { to: { element: { types: { anyOf: ['screens', 'shell', 'functions'] } } } } },
-          // The backend shares only the core.
-          { from: { element: { type: 'functions' } }, disallow: { to: { element: { types: { noneOf: ['core', 'functions'] } } } } },
-        ],
-      }],
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            // The core imports nothing of ours.
+            {
+              from: { element: { type: 'core' } },
+              disallow: { to: { element: { type: '!core' } } },
+            },
+            // The service worker imports only the core (and its own files).
+            {
+              from: { element: { type: 'sw' } },
+              disallow: { to: { element: { types: { noneOf: ['core', 'sw'] } } } },
+            },
+            // Screens never touch the database: they read through the data layer's hooks.
+            {
+              from: { element: { type: 'screens' } },
+              disallow: { to: { element: { types: { anyOf: ['worker', 'functions', 'sw'] } } } },
+            },
+            {
+              from: { element: { type: 'screens' } },
+              disallow: { to: { file: { categories: 'database' } } },
+            },
+            // The data layer knows no screen, no shell, no poller, no backend.
+            {
+              from: { element: { type: 'data' } },
+              disallow: {
+                to: {
+                  element: { types: { anyOf: ['screens', 'shell', 'sw', 'worker', 'functions'] } },
+                },
+              },
+            },
+            // The worker knows no screen and no backend.
+            {
+              from: { element: { type: 'worker' } },
+              disallow: {
+                to: { element: { types: { anyOf: ['screens', 'shell', 'functions'] } } },
+              },
+            },
+            // The backend shares only the core.
+            {
+              from: { element: { type: 'functions' } },
+              disallow: { to: { element: { types: { noneOf: ['core', 'functions'] } } } },
+            },
+          ],
+        },
+      ],
     },
   },
 );

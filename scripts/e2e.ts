@@ -20,11 +20,21 @@ console.log(`[e2e] serving dist at ${server.url}`);
 let code = 1;
 try {
   code = await new Promise<number>((resolve) => {
-    const child = spawn(join(ROOT, 'node_modules/.bin/playwright'), ['test', ...process.argv.slice(2)], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, E2E_BASE_URL: server.url, E2E_DIST_V1: 'dist', E2E_DIST_V2: 'dist-v2', E2E_V2_VERSION: V2_VERSION },
-    });
+    const child = spawn(
+      join(ROOT, 'node_modules/.bin/playwright'),
+      ['test', ...process.argv.slice(2)],
+      {
+        cwd: ROOT,
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          E2E_BASE_URL: server.url,
+          E2E_DIST_V1: 'dist',
+          E2E_DIST_V2: 'dist-v2',
+          E2E_V2_VERSION: V2_VERSION,
+        },
+      },
+    );
     child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
   });
 } finally {

@@ -26,7 +26,8 @@ function readLimited(file: string, max: number): string {
       const n = readSync(fd, chunk, 0, chunk.length, null);
       if (n === 0) break;
       total += n;
-      if (total > max) fail(`${file} is larger than ${max / (1024 * 1024)} MB: not a NOAA product file`);
+      if (total > max)
+        fail(`${file} is larger than ${max / (1024 * 1024)} MB: not a NOAA product file`);
       chunks.push(chunk.subarray(0, n));
     }
     return Buffer.concat(chunks, total).toString('utf8');
@@ -37,13 +38,17 @@ function readLimited(file: string, max: number): string {
 
 function main(argv: string[]): void {
   const [resource, file] = argv;
-  if (!resource || !file) fail(`usage: npm run ingest -- <resource> <file>  (resources: ${RESOURCES.join(', ')})`);
-  if (!(RESOURCES as readonly string[]).includes(resource)) fail(`unknown resource "${resource}" (one of: ${RESOURCES.join(', ')})`);
+  if (!resource || !file)
+    fail(`usage: npm run ingest -- <resource> <file>  (resources: ${RESOURCES.join(', ')})`);
+  if (!(RESOURCES as readonly string[]).includes(resource))
+    fail(`unknown resource "${resource}" (one of: ${RESOURCES.join(', ')})`);
   let body: string;
   try {
     body = readLimited(file, MAX_INPUT_BYTES);
   } catch (e) {
-    fail(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e))}`);
+    fail(
+      `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e))}`,
+    );
   }
   const started = performance.now();
   const result = normalise(resource as Resource, body, { now: Date.now() });
@@ -56,7 +61,11 @@ function main(argv: string[]): void {
     ...result.summary,
     dataTime: result.dataTime === null ? null : new Date(result.dataTime).toISOString(),
     schemaDrift: result.schemaDrift,
-    series: result.series.map((s) => ({ product: s.product, samples: s.t.length, source: s.source })),
+    series: result.series.map((s) => ({
+      product: s.product,
+      samples: s.t.length,
+      source: s.source,
+    })),
     grids: result.grids.length,
     products: result.products.map((p) => p.id),
     normaliseMs: ms,

@@ -44,7 +44,9 @@ export function iconSvg(size: number, opts: { safe?: boolean; rounded?: boolean 
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const shotsAt = args.includes('--screenshots') ? args[args.indexOf('--screenshots') + 1] : undefined;
+  const shotsAt = args.includes('--screenshots')
+    ? args[args.indexOf('--screenshots') + 1]
+    : undefined;
   mkdirSync(join(PUBLIC, 'icons'), { recursive: true });
   writeFileSync(join(PUBLIC, 'favicon.svg'), iconSvg(64, { rounded: true }));
 
@@ -53,8 +55,16 @@ async function main(): Promise<void> {
     const page = await browser.newPage();
     const render = async (svg: string, size: number, file: string) => {
       await page.setViewportSize({ width: size, height: size });
-      await page.setContent(`<html><body style="margin:0;background:transparent">${svg}</body></html>`);
-      writeFileSync(join(PUBLIC, file), await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } }));
+      await page.setContent(
+        `<html><body style="margin:0;background:transparent">${svg}</body></html>`,
+      );
+      writeFileSync(
+        join(PUBLIC, file),
+        await page.screenshot({
+          omitBackground: true,
+          clip: { x: 0, y: 0, width: size, height: size },
+        }),
+      );
       console.log(`wrote public/${file}`);
     };
     await render(iconSvg(192, { rounded: true }), 192, 'icons/icon-192.png');
@@ -64,8 +74,14 @@ async function main(): Promise<void> {
 
     if (shotsAt) {
       mkdirSync(join(PUBLIC, 'screenshots'), { recursive: true });
-      for (const [name, width, height] of [['wide', 1280, 800], ['narrow', 390, 844]] as const) {
-        const ctx = await browser.newContext({ viewport: { width, height }, serviceWorkers: 'block' });
+      for (const [name, width, height] of [
+        ['wide', 1280, 800],
+        ['narrow', 390, 844],
+      ] as const) {
+        const ctx = await browser.newContext({
+          viewport: { width, height },
+          serviceWorkers: 'block',
+        });
         const shot = await ctx.newPage();
         await shot.goto(shotsAt, { waitUntil: 'networkidle' });
         await shot.waitForSelector('h1');

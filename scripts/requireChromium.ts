@@ -7,7 +7,9 @@ import { existsSync } from 'node:fs';
 export function requireChromium(): string {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(path)) {
-    console.error(`Chromium not found at ${path}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`);
+    console.error(
+      `Chromium not found at ${path}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`,
+    );
     process.exit(1);
   }
   return path;

@@ -28,9 +28,14 @@ interface SavedKeys {
  * browsers' push subscriptions (bound to the VAPID public key) survive restarts. Missing ones are
  * generated and saved; VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY override the saved pair.
  */
-function stableKeys(dataDir: string, persist: boolean): { jwtSecret: string; vapid: { publicKey: string; privateKey: string; subject?: string } } {
+function stableKeys(
+  dataDir: string,
+  persist: boolean,
+): { jwtSecret: string; vapid: { publicKey: string; privateKey: string; subject?: string } } {
   const file = join(dataDir, 'keys.json');
-  const saved: SavedKeys = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SavedKeys) : {};
+  const saved: SavedKeys = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as SavedKeys)
+    : {};
   const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
   let changed = false;
   let jwtSecret = str(saved.jwtSecret);
@@ -40,7 +45,8 @@ function stableKeys(dataDir: string, persist: boolean): { jwtSecret: string; vap
   }
   const envPublic = process.env.VAPID_PUBLIC_KEY?.trim();
   const envPrivate = process.env.VAPID_PRIVATE_KEY?.trim();
-  if (Boolean(envPublic) !== Boolean(envPrivate)) throw new Error('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
+  if (Boolean(envPublic) !== Boolean(envPrivate))
+    throw new Error('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
   let publicKey = envPublic || str(saved.vapidPublicKey);
   let privateKey = envPrivate || str(saved.vapidPrivateKey);
   if (!publicKey || !privateKey) {
@@ -61,7 +67,9 @@ function stableKeys(dataDir: string, persist: boolean): { jwtSecret: string; vap
   try {
     webpush.getVapidHeaders('https://push.example', subject, publicKey, privateKey, 'aes128gcm');
   } catch (e) {
-    throw new Error(`VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY / VAPID_SUBJECT rejected: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(
+      `VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY / VAPID_SUBJECT rejected: ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   return { jwtSecret, vapid: { publicKey, privateKey, subject } };
 }
@@ -81,7 +89,8 @@ function lockDataDir(dataDir: string): { release: () => void } | { heldBy: numbe
     } catch {
       try {
         const pid = Number(readFileSync(file, 'utf8').trim());
-        if (Number.isInteger(pid) && pid > 0 && (process.kill(pid, 0), true)) return { heldBy: pid };
+        if (Number.isInteger(pid) && pid > 0 && (process.kill(pid, 0), true))
+          return { heldBy: pid };
       } catch {
         // a stale lock (its process is gone) or one released meanwhile
       }
@@ -106,7 +115,9 @@ async function main(): Promise<void> {
       // Another npm start owns the directory (say, a test run beside a dev server): rather than
       // corrupt it, this run gets a throwaway database of its own.
       const tmp = mkdtempSync(join(tmpdir(), 'aurora-data-'));
-      console.error(`${dataDir} is in use by another npm start (pid ${lock.heldBy}): using a temporary database in ${tmp}, deleted on exit`);
+      console.error(
+        `${dataDir} is in use by another npm start (pid ${lock.heldBy}): using a temporary database in ${tmp}, deleted on exit`,
+      );
       dataDir = tmp;
       persistKeys = false;
       process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
@@ -148,10 +159,14 @@ async function main(): Promise<void> {
   // No mail server locally: auth's letters (password recovery, magic links) are printed instead.
   stack.outbox.onMail((m) => console.log(`mail to ${m.to}: ${m.link} (code ${m.code})`));
   console.log(`Aurora is running at ${stack.url}`);
-  console.log(`database: ${process.env.DATABASE_URL ? 'DATABASE_URL' : `embedded PGlite (${join(dataDir, 'pglite')})`}`);
+  console.log(
+    `database: ${process.env.DATABASE_URL ? 'DATABASE_URL' : `embedded PGlite (${join(dataDir, 'pglite')})`}`,
+  );
   console.log(`anon key: ${stack.anonKey}`);
   console.log(`service_role key: ${stack.serviceRoleKey}`);
-  console.log('  (a secret: it bypasses row-level security. Server-side use only: never ship it to a browser or commit it.)');
+  console.log(
+    '  (a secret: it bypasses row-level security. Server-side use only: never ship it to a browser or commit it.)',
+  );
   console.log(
     providers.length
       ? `social sign-in: ${providers.join(', ')} through the local test identity provider, which signs anyone in as any test user (development only)`

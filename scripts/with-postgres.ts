@@ -56,11 +56,16 @@ async function main(): Promise<number> {
     return 2;
   }
   // Resolve npm-installed binaries (vitest, tsx…) the way npm scripts do.
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${join(process.cwd(), 'node_modules/.bin')}:${process.env.PATH ?? ''}` };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${join(process.cwd(), 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
+  };
   if (process.env.TEST_DATABASE_URL) return run(cmd, env);
 
   if (!existsSync(join(BIN, 'initdb')) || !existsSync(join(BIN, 'pg_ctl'))) {
-    console.error(`with-postgres: PostgreSQL 15 not found in ${BIN}; install it with: apt-get install -y postgresql-15`);
+    console.error(
+      `with-postgres: PostgreSQL 15 not found in ${BIN}; install it with: apt-get install -y postgresql-15`,
+    );
     return 1;
   }
 
@@ -70,7 +75,9 @@ async function main(): Promise<number> {
   const sock = join(root, 'sock');
   const port = await freePort();
   const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const mk = asPostgres(`mkdir -p ${q(sock)} && ${BIN}/initdb -D ${q(data)} -U postgres -A trust --no-sync -E UTF8 --locale=C.UTF-8 >/dev/null`);
+  const mk = asPostgres(
+    `mkdir -p ${q(sock)} && ${BIN}/initdb -D ${q(data)} -U postgres -A trust --no-sync -E UTF8 --locale=C.UTF-8 >/dev/null`,
+  );
   if (mk.status !== 0) {
     console.error(`with-postgres: initdb failed:\n${mk.output}`);
     rmSync(root, { recursive: true, force: true });
@@ -78,7 +85,9 @@ async function main(): Promise<number> {
   }
   // fsync off and a small footprint: this cluster is disposable and the machine is shared.
   const opts = `-c port=${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${sock} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=32MB`;
-  const started = asPostgres(`${BIN}/pg_ctl -D ${q(data)} -l ${q(join(root, 'log'))} -w -t 60 -o ${q(opts)} start`);
+  const started = asPostgres(
+    `${BIN}/pg_ctl -D ${q(data)} -l ${q(join(root, 'log'))} -w -t 60 -o ${q(opts)} start`,
+  );
   if (started.status !== 0) {
     console.error(`with-postgres: server did not start:\n${started.output}`);
     rmSync(root, { recursive: true, force: true });

@@ -10,7 +10,10 @@ const PREFERENCE: readonly Encoding[] = ['br', 'gzip', 'identity'];
  * `available` (plus identity) that the client accepts with q > 0, br > gzip > identity on ties of
  * preference order. `*` covers every coding not named; identity is the fallback when none is.
  */
-export function negotiateEncoding(acceptEncoding: string | null | undefined, available: readonly Encoding[]): Encoding {
+export function negotiateEncoding(
+  acceptEncoding: string | null | undefined,
+  available: readonly Encoding[],
+): Encoding {
   if (!acceptEncoding) return 'identity';
   const q = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
@@ -41,7 +44,9 @@ export function negotiateEncoding(acceptEncoding: string | null | undefined, ava
 
 /** Types worth compressing: text, JSON, SVG, wasm. Images and fonts are compressed already. */
 export function isCompressible(contentType: string): boolean {
-  return /^(text\/|application\/(json|javascript|manifest\+json|xml|wasm|geo\+json)|image\/svg\+xml)/.test(contentType);
+  return /^(text\/|application\/(json|javascript|manifest\+json|xml|wasm|geo\+json)|image\/svg\+xml)/.test(
+    contentType,
+  );
 }
 
 /** Smaller bodies gain too little to pay for the header and the work. */
@@ -50,7 +55,9 @@ export const MIN_COMPRESS_BYTES = 1024;
 /** Compresses a dynamic answer (run once per body, not per request): a middle brotli quality, fast enough for a product update. */
 export function compressBody(body: Uint8Array): { br: Uint8Array; gzip: Uint8Array } {
   return {
-    br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
+    br: brotliCompressSync(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+    }),
     gzip: gzipSync(body, { level: 6 }),
   };
 }

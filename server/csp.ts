@@ -3,14 +3,22 @@
  * scripts). SDO pictures come through our own `sdo-image` function, so NASA's host is not here.
  */
 export const APP_DATA_HOSTS = ['https://services.swpc.noaa.gov'];
-export const APP_SCRIPT_HOSTS = ['https://www.googletagmanager.com', 'https://pagead2.googlesyndication.com'];
+export const APP_SCRIPT_HOSTS = [
+  'https://www.googletagmanager.com',
+  'https://pagead2.googlesyndication.com',
+];
 
 /**
  * Where the social sign-in providers serve profile pictures (the user menu shows them). Only in
  * img-src; a picture from elsewhere falls back to initials (src/features/auth/UserAvatar.tsx), or
  * its host can be added with CSP_HOSTS.
  */
-export const AVATAR_HOSTS = ['https://*.googleusercontent.com', 'https://avatars.githubusercontent.com', 'https://*.fbcdn.net', 'https://platform-lookaside.fbsbx.com'];
+export const AVATAR_HOSTS = [
+  'https://*.googleusercontent.com',
+  'https://avatars.githubusercontent.com',
+  'https://*.fbcdn.net',
+  'https://platform-lookaside.fbsbx.com',
+];
 
 const valid = (h: string) => /^(https?:\/\/|wss?:\/\/)?[a-z0-9.*-]+(:\d+)?$/i.test(h);
 

@@ -2,7 +2,10 @@
  * Logs unexpected failures: the stack the first time a failure is seen, one line after that, so a
  * client repeating a bad request cannot fill the log with stack traces.
  */
-export function failureLogger(log: (line: string) => void, remember = 200): (context: string, err: unknown) => void {
+export function failureLogger(
+  log: (line: string) => void,
+  remember = 200,
+): (context: string, err: unknown) => void {
   const seen = new Set<string>();
   return (context, err) => {
     const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);

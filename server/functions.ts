@@ -41,7 +41,11 @@ const json = (body: unknown, status: number) =>
  * first use. The handler sees the gateway URL unchanged; the environment hosted Supabase gives
  * every function (SUPABASE_URL and the keys) is set in process.env before it runs.
  */
-export function createFunctionsRouter(opts: { functionsDir: string; env: Record<string, string>; log: (line: string) => void }): FunctionsRouter {
+export function createFunctionsRouter(opts: {
+  functionsDir: string;
+  env: Record<string, string>;
+  log: (line: string) => void;
+}): FunctionsRouter {
   const dir = resolve(opts.functionsDir);
   const loading = new Map<string, Promise<Handler | null>>();
   /** Handlers already loaded (null: no such function), called without waiting on the import again. */
@@ -53,10 +57,13 @@ export function createFunctionsRouter(opts: { functionsDir: string; env: Record<
     if (!p) {
       const file = join(dir, name, 'handler.ts');
       p = existsSync(file)
-        ? import(pathToFileURL(file).href).then((m: { default?: unknown; cachedAnswer?: unknown }) => {
-            if (typeof m.cachedAnswer === 'function') fast.set(name, m.cachedAnswer as CachedAnswerFn);
-            return typeof m.default === 'function' ? (m.default as Handler) : null;
-          })
+        ? import(pathToFileURL(file).href).then(
+            (m: { default?: unknown; cachedAnswer?: unknown }) => {
+              if (typeof m.cachedAnswer === 'function')
+                fast.set(name, m.cachedAnswer as CachedAnswerFn);
+              return typeof m.default === 'function' ? (m.default as Handler) : null;
+            },
+          )
         : Promise.resolve(null);
       p.then(
         (h) => ready.set(name, h),
@@ -83,18 +90,25 @@ export function createFunctionsRouter(opts: { functionsDir: string; env: Record<
   };
   const route = async (req: Request): Promise<Response> => {
     const name = functionName(req.url);
-    if (!/^[a-z0-9][a-z0-9_-]*$/i.test(name)) return json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
+    if (!/^[a-z0-9][a-z0-9_-]*$/i.test(name))
+      return json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
     useEnv();
     let handler = ready.get(name);
     if (handler === undefined) {
       try {
         handler = await load(name);
       } catch (err) {
-        opts.log(`functions: ${name} failed to load: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-        return json({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' }, 503);
+        opts.log(
+          `functions: ${name} failed to load: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+        );
+        return json(
+          { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' },
+          503,
+        );
       }
     }
-    if (!handler) return json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
+    if (!handler)
+      return json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
     return run(name, handler, req);
   };
   const cachedAnswer = (req: RequestFacts): PlainAnswer | null => {
@@ -111,11 +125,19 @@ export function createFunctionsRouter(opts: { functionsDir: string; env: Record<
   return Object.assign(route, { cachedAnswer });
 }
 
-function workerError(logFailure: (context: string, err: unknown) => void, name: string, err: unknown): Response {
+function workerError(
+  logFailure: (context: string, err: unknown) => void,
+  name: string,
+  err: unknown,
+): Response {
   // The gateway has already answered 413 for a body over its limit: nothing to log.
-  if (err instanceof BodyTooLargeError) return json({ code: 'PAYLOAD_TOO_LARGE', message: err.message }, 413);
+  if (err instanceof BodyTooLargeError)
+    return json({ code: 'PAYLOAD_TOO_LARGE', message: err.message }, 413);
   logFailure(`functions: ${name} threw`, err);
-  return json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, 500);
+  return json(
+    { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' },
+    500,
+  );
 }
 
 /** The environment last written to process.env by a router of this process. */

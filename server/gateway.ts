@@ -1,5 +1,11 @@
 import { existsSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { Readable } from 'node:stream';
 import type { AuthService } from './auth/AuthService.ts';
 import { BodyLimit, BodyTooLargeError, MAX_BODY_BYTES, declaredTooLarge } from './bodyLimit.ts';
@@ -7,7 +13,14 @@ import { failureLogger } from './failureLog.ts';
 import type { PlainAnswer, RequestFacts } from './functions.ts';
 import { verifyJwt } from './auth/jwt.ts';
 import { contentSecurityPolicy } from './csp.ts';
-import { MIN_COMPRESS_BYTES, compressBody, isCompressible, negotiateEncoding, weakEtag, type Encoding } from './contentEncoding.ts';
+import {
+  MIN_COMPRESS_BYTES,
+  compressBody,
+  isCompressible,
+  negotiateEncoding,
+  weakEtag,
+  type Encoding,
+} from './contentEncoding.ts';
 import type { RealtimeServer } from './realtime/RealtimeServer.ts';
 import { createStaticHandler } from './static.ts';
 
@@ -18,7 +31,9 @@ export interface GatewayOptions {
   postgrestUrl: string;
   auth: AuthService;
   realtime: RealtimeServer;
-  functions: ((req: Request) => Promise<Response>) & { cachedAnswer?: (req: RequestFacts) => PlainAnswer | null };
+  functions: ((req: Request) => Promise<Response>) & {
+    cachedAnswer?: (req: RequestFacts) => PlainAnswer | null;
+  };
   /** The built app; null or missing → API only. */
   distDir: string | null;
   cspHosts: string[];
@@ -32,7 +47,8 @@ const CORS: Record<string, string> = {
   'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'Access-Control-Allow-Headers':
     'authorization, apikey, content-type, x-client-info, x-supabase-api-version, prefer, accept-profile, content-profile, range, range-unit, x-region, if-none-match, if-modified-since, x-upsert',
-  'Access-Control-Expose-Headers': 'content-range, content-location, x-total-count, x-supabase-api-version, etag, last-modified, location, retry-after',
+  'Access-Control-Expose-Headers':
+    'content-range, content-location, x-total-count, x-supabase-api-version, etag, last-modified, location, retry-after',
   'Access-Control-Max-Age': '86400',
 };
 
@@ -42,7 +58,9 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /** CORS for API answers, lower-cased so a handler's own CORS headers replace them instead of being sent twice. */
-const CORS_LOWER: Record<string, string> = Object.fromEntries(Object.entries(CORS).map(([k, v]) => [k.toLowerCase(), v]));
+const CORS_LOWER: Record<string, string> = Object.fromEntries(
+  Object.entries(CORS).map(([k, v]) => [k.toLowerCase(), v]),
+);
 
 /** Node request → Web Request (the auth server and the functions are Web-standard handlers). */
 function toWebRequest(req: IncomingMessage, body: Readable, origin: string): Request {
@@ -69,9 +87,18 @@ function toWebRequest(req: IncomingMessage, body: Readable, origin: string): Req
 const encodedByEtag = new Map<string, Uint8Array>();
 
 /** The body compressed for the client when it is worth it (headers updated), else as it is. */
-function encodeWhole(headers: Record<string, string | string[]>, body: Uint8Array, acceptEncoding: string): Uint8Array {
+function encodeWhole(
+  headers: Record<string, string | string[]>,
+  body: Uint8Array,
+  acceptEncoding: string,
+): Uint8Array {
   const type = String(headers['content-type'] ?? '');
-  if (headers['content-encoding'] !== undefined || body.byteLength < MIN_COMPRESS_BYTES || !isCompressible(type)) return body;
+  if (
+    headers['content-encoding'] !== undefined ||
+    body.byteLength < MIN_COMPRESS_BYTES ||
+    !isCompressible(type)
+  )
+    return body;
   headers.vary = 'Accept-Encoding';
   const encoding = encodingFor(acceptEncoding);
   if (encoding === 'identity') return body;
@@ -96,7 +123,12 @@ function encodeWhole(headers: Record<string, string | string[]>, body: Uint8Arra
  * answer, every JSON answer) is sent in one write with a Content-Length, compressed when the
  * caller passes the client's Accept-Encoding; anything longer streams as it is.
  */
-async function sendWebResponse(res: ServerResponse, r: Response, extra: Record<string, string> = {}, acceptEncoding?: string): Promise<void> {
+async function sendWebResponse(
+  res: ServerResponse,
+  r: Response,
+  extra: Record<string, string> = {},
+  acceptEncoding?: string,
+): Promise<void> {
   // The gateway already answered (a body over the limit): the handler's late answer is dropped.
   if (res.headersSent) {
     await r.body?.cancel();
@@ -118,7 +150,12 @@ async function sendWebResponse(res: ServerResponse, r: Response, extra: Record<s
   if (second.done) {
     let body: Uint8Array | undefined = first.value;
     if (body && acceptEncoding !== undefined) body = encodeWhole(headers, body, acceptEncoding);
-    if (body && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) headers['content-length'] = String(body.byteLength);
+    if (
+      body &&
+      headers['content-length'] === undefined &&
+      headers['transfer-encoding'] === undefined
+    )
+      headers['content-length'] = String(body.byteLength);
     res.writeHead(r.status, headers);
     res.end(body);
     return;
@@ -152,7 +189,10 @@ class NodeRequestFacts implements RequestFacts {
 }
 
 /** A plain answer's headers merged with CORS (and its length), once per headers object and encoding: they are reused across requests. */
-const mergedHeaders = new WeakMap<object, Partial<Record<Encoding, Record<string, string>>> & { bodiless?: Record<string, string> }>();
+const mergedHeaders = new WeakMap<
+  object,
+  Partial<Record<Encoding, Record<string, string>>> & { bodiless?: Record<string, string> }
+>();
 
 /**
  * A cached body's compressed forms, made on the first request that accepts them: a cached body
@@ -175,12 +215,19 @@ function encodingFor(acceptEncoding: string | undefined): Encoding {
   return e;
 }
 
-function sendPlainAnswer(res: ServerResponse, a: PlainAnswer, acceptEncoding: string | undefined): void {
+function sendPlainAnswer(
+  res: ServerResponse,
+  a: PlainAnswer,
+  acceptEncoding: string | undefined,
+): void {
   let merged = mergedHeaders.get(a.headers.plain);
   if (!merged) mergedHeaders.set(a.headers.plain, (merged = {}));
   if (a.body) {
     const type = a.headers.plain['content-type'] ?? '';
-    const encoding = a.body.byteLength >= MIN_COMPRESS_BYTES && isCompressible(type) ? encodingFor(acceptEncoding) : 'identity';
+    const encoding =
+      a.body.byteLength >= MIN_COMPRESS_BYTES && isCompressible(type)
+        ? encodingFor(acceptEncoding)
+        : 'identity';
     let body = a.body;
     if (encoding !== 'identity') {
       let packed = compressedBodies.get(a.body);
@@ -235,7 +282,8 @@ function isMalformedPath(path: string): boolean {
  */
 export function createGateway(o: GatewayOptions): Server {
   const origin = o.publicUrl.replace(/\/+$/, '');
-  const staticHandler = o.distDir && existsSync(`${o.distDir}/index.html`) ? createStaticHandler(o.distDir) : null;
+  const staticHandler =
+    o.distDir && existsSync(`${o.distDir}/index.html`) ? createStaticHandler(o.distDir) : null;
   const csp = contentSecurityPolicy(o.cspHosts);
   const upstream = new URL(o.postgrestUrl);
   const maxBody = o.maxBodyBytes ?? MAX_BODY_BYTES;
@@ -263,15 +311,25 @@ export function createGateway(o: GatewayOptions): Server {
 
   const proxyRest = async (req: IncomingMessage, res: ServerResponse, path: string) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    const apikey = (req.headers.apikey as string | undefined) ?? url.searchParams.get('apikey') ?? undefined;
+    const apikey =
+      (req.headers.apikey as string | undefined) ?? url.searchParams.get('apikey') ?? undefined;
     // Like hosted Supabase's API gateway: a valid project key is required, and it stands in for a missing bearer.
-    if (!apikey || !(await verifyJwt(o.jwtSecret, apikey))) return sendJson(res, 401, { message: apikey ? 'Invalid API key' : 'No API key found in request' });
+    if (!apikey || !(await verifyJwt(o.jwtSecret, apikey)))
+      return sendJson(res, 401, {
+        message: apikey ? 'Invalid API key' : 'No API key found in request',
+      });
     const headers = { ...req.headers };
     delete headers.host;
     if (!headers.authorization) headers.authorization = `Bearer ${apikey}`;
     url.searchParams.delete('apikey');
     const p = httpRequest(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: `${path}${url.search}`, headers },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: `${path}${url.search}`,
+        headers,
+      },
       (up) => {
         res.writeHead(up.statusCode ?? 502, { ...up.headers, ...CORS });
         up.pipe(res);
@@ -292,22 +350,42 @@ export function createGateway(o: GatewayOptions): Server {
     if (req.url?.startsWith('/api/')) req.url = `/functions/v1/${req.url.slice('/api/'.length)}`;
     const path = (req.url ?? '/').split('?')[0]!;
     if (declaredTooLarge(req, maxBody)) return tooLarge(res);
-    if (isMalformedPath(path)) return sendJson(res, 400, { message: 'Malformed URL: a % is not followed by two hex digits of valid UTF-8' });
+    if (isMalformedPath(path))
+      return sendJson(res, 400, {
+        message: 'Malformed URL: a % is not followed by two hex digits of valid UTF-8',
+      });
     const api = /^\/(rest|auth|functions|realtime|storage)\/v1(\/|$)/.exec(path);
     if (api && req.method === 'OPTIONS') {
       res.writeHead(204, CORS);
       res.end();
       return;
     }
-    if (path.startsWith('/rest/v1/') || path === '/rest/v1') return proxyRest(req, res, path.slice('/rest/v1'.length) || '/');
-    if (api?.[1] === 'auth') return sendWebResponse(res, await o.auth.handle(toWebRequest(req, limitedBody(req, res), origin), clientIp(req)), CORS_LOWER);
-    if (api?.[1] === 'functions' && (req.method === 'GET' || req.method === 'HEAD') && o.functions.cachedAnswer) {
+    if (path.startsWith('/rest/v1/') || path === '/rest/v1')
+      return proxyRest(req, res, path.slice('/rest/v1'.length) || '/');
+    if (api?.[1] === 'auth')
+      return sendWebResponse(
+        res,
+        await o.auth.handle(toWebRequest(req, limitedBody(req, res), origin), clientIp(req)),
+        CORS_LOWER,
+      );
+    if (
+      api?.[1] === 'functions' &&
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      o.functions.cachedAnswer
+    ) {
       const answer = o.functions.cachedAnswer(new NodeRequestFacts(req, origin));
       if (answer) return sendPlainAnswer(res, answer, req.headers['accept-encoding']);
     }
-    if (api?.[1] === 'functions') return sendWebResponse(res, await o.functions(toWebRequest(req, limitedBody(req, res), origin)), CORS_LOWER, req.headers['accept-encoding'] ?? '');
+    if (api?.[1] === 'functions')
+      return sendWebResponse(
+        res,
+        await o.functions(toWebRequest(req, limitedBody(req, res), origin)),
+        CORS_LOWER,
+        req.headers['accept-encoding'] ?? '',
+      );
     if (api) return sendJson(res, 404, { message: 'Not found' });
-    if (!staticHandler) return sendJson(res, 404, { message: 'No app build is served by this gateway' });
+    if (!staticHandler)
+      return sendJson(res, 404, { message: 'No app build is served by this gateway' });
     res.setHeader('Content-Security-Policy', csp);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');

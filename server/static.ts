@@ -75,7 +75,10 @@ export function createStaticHandler(distDir: string) {
     if (path.includes('\0')) path = '/';
     const file = resolveFile(root, path);
     if (file === 'missing-asset') {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.writeHead(404, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-store',
+      });
       res.end('Not found');
       return;
     }
@@ -91,7 +94,10 @@ export function createStaticHandler(distDir: string) {
       if (br) variants.br = br;
       if (gz) variants.gzip = gz;
     }
-    const encoding = negotiateEncoding(req.headers['accept-encoding'], Object.keys(variants) as Encoding[]);
+    const encoding = negotiateEncoding(
+      req.headers['accept-encoding'],
+      Object.keys(variants) as Encoding[],
+    );
     const chosen = variants[encoding] ?? identity;
     const mtime = statSync(file).mtimeMs;
     // One validator per representation: the encoded bytes differ from the file's.

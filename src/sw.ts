@@ -13,7 +13,11 @@ import { clientsClaim } from 'workbox-core';
 import { NAVIGATION_DENYLIST, prerenderedFileFor } from './sw/navigationRules.ts';
 import { refreshInBackground } from './sw/backgroundRefresh.ts';
 import { oneAtATime } from './sw/oneAtATime.ts';
-import { SDO_IMAGE_CACHE, SDO_IMAGE_CACHEABLE_STATUSES, isSdoImageRequest } from './sw/sdoImageRoute.ts';
+import {
+  SDO_IMAGE_CACHE,
+  SDO_IMAGE_CACHEABLE_STATUSES,
+  isSdoImageRequest,
+} from './sw/sdoImageRoute.ts';
 import { parsePushPayload } from './sw/pushPayload.ts';
 import {
   openAuroraTrackingDb,
@@ -38,19 +42,27 @@ clientsClaim();
 registerRoute(
   new NavigationRoute(
     async ({ request, url }) =>
-      (await matchPrecache(prerenderedFileFor(url.pathname))) ?? (await matchPrecache('index.html')) ?? fetch(request),
+      (await matchPrecache(prerenderedFileFor(url.pathname))) ??
+      (await matchPrecache('index.html')) ??
+      fetch(request),
     { denylist: NAVIGATION_DENYLIST },
   ),
 );
 
 // Online basemap tiles, if a map style uses them: a tile never changes, so cache-first, bounded.
 registerRoute(
-  ({ request, url }) => request.destination === 'image' && /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/.test(url.pathname),
+  ({ request, url }) =>
+    request.destination === 'image' &&
+    /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/.test(url.pathname),
   new CacheFirst({
     cacheName: 'map-tiles',
     plugins: [
       new CacheableResponsePlugin({ statuses: [0, 200] }),
-      new ExpirationPlugin({ maxEntries: 800, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+      new ExpirationPlugin({
+        maxEntries: 800,
+        maxAgeSeconds: 30 * 24 * 3600,
+        purgeOnQuotaError: true,
+      }),
     ],
   }),
 );
@@ -63,7 +75,11 @@ registerRoute(
     cacheName: SDO_IMAGE_CACHE,
     plugins: [
       new CacheableResponsePlugin({ statuses: SDO_IMAGE_CACHEABLE_STATUSES }),
-      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 2 * 24 * 3600, purgeOnQuotaError: true }),
+      new ExpirationPlugin({
+        maxEntries: 60,
+        maxAgeSeconds: 2 * 24 * 3600,
+        purgeOnQuotaError: true,
+      }),
     ],
   }),
 );
@@ -104,7 +120,11 @@ self.addEventListener('sync', (event) => {
   const e = event as unknown as SyncEventLike;
   if (e.tag !== SYNC_TAG) return;
   // Open pages replay their own request queue; the worker refreshes the small products.
-  e.waitUntil(Promise.allSettled([postToClients({ type: SYNC_TAG }), backgroundRefresh()]).then(() => undefined));
+  e.waitUntil(
+    Promise.allSettled([postToClients({ type: SYNC_TAG }), backgroundRefresh()]).then(
+      () => undefined,
+    ),
+  );
 });
 
 self.addEventListener('periodicsync', (event) => {
@@ -129,7 +149,12 @@ self.addEventListener('push', (event) => {
       // Remember the alert, so periodic sync does not announce the same storm again.
       try {
         const db = await openAuroraTrackingDb();
-        const next = recordPushedAlert(await readNotificationSettings(db), await readAlertState(db), notice.kp, Date.now());
+        const next = recordPushedAlert(
+          await readNotificationSettings(db),
+          await readAlertState(db),
+          notice.kp,
+          Date.now(),
+        );
         await writeNotificationSettings(db, { lastNotified: next.settings.lastNotified });
         await writeAlertState(db, next.state);
         db.close();

@@ -66,7 +66,9 @@ function addPlugins(): void {
 let migrationPluginAdded: Promise<void> | null = null;
 /** The migration plugin, loaded the first time a collection above schema version 0 is opened. */
 function addMigrationPlugin(): Promise<void> {
-  migrationPluginAdded ??= import('rxdb/plugins/migration-schema').then((m) => addRxPlugin(m.RxDBMigrationSchemaPlugin));
+  migrationPluginAdded ??= import('rxdb/plugins/migration-schema').then((m) =>
+    addRxPlugin(m.RxDBMigrationSchemaPlugin),
+  );
   return migrationPluginAdded;
 }
 
@@ -77,7 +79,9 @@ let devModeReady: Promise<void> | null = null;
  * replaces with `false` in production so the chunks are never emitted: dev-mode injects an iframe
  * to rxdb.info and ajv needs `unsafe-eval`, neither acceptable in the shipped app.
  */
-async function devStorage(storage: RxStorage<unknown, unknown>): Promise<RxStorage<unknown, unknown>> {
+async function devStorage(
+  storage: RxStorage<unknown, unknown>,
+): Promise<RxStorage<unknown, unknown>> {
   devModeReady ??= (async () => {
     const devMode = await import('rxdb/plugins/dev-mode');
     devMode.disableWarnings();
@@ -92,21 +96,30 @@ async function devStorage(storage: RxStorage<unknown, unknown>): Promise<RxStora
 // Imported on demand: only tests use it, so neither the page nor the poller worker ships it.
 let memoryStorage: Promise<RxStorage<unknown, unknown>> | null = null;
 function getMemoryStorage(): Promise<RxStorage<unknown, unknown>> {
-  memoryStorage ??= import('rxdb/plugins/storage-memory').then((m) => m.getRxStorageMemory() as RxStorage<unknown, unknown>);
+  memoryStorage ??= import('rxdb/plugins/storage-memory').then(
+    (m) => m.getRxStorageMemory() as RxStorage<unknown, unknown>,
+  );
   return memoryStorage;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<AuroraDatabase> {
   addPlugins();
-  const defs = { ...COLLECTIONS, ...options.schemaOverrides } as Record<CollectionName, CollectionDefinition>;
+  const defs = { ...COLLECTIONS, ...options.schemaOverrides } as Record<
+    CollectionName,
+    CollectionDefinition
+  >;
   if (needsMigrationPlugin(defs)) await addMigrationPlugin();
   const kind = options.storage ?? 'dexie';
-  const base = kind === 'memory' ? await getMemoryStorage() : (withDirectDexieReads(getRxStorageDexie()) as RxStorage<unknown, unknown>);
+  const base =
+    kind === 'memory'
+      ? await getMemoryStorage()
+      : (withDirectDexieReads(getRxStorageDexie()) as RxStorage<unknown, unknown>);
   // The literal `import.meta.env?.DEV` must stay at this call site: Vite replaces it with `false`
   // in production builds, so the branch, devStorage() and its dynamic imports are dropped from the
   // bundle. Under vitest and Vite dev it is true; under plain Node/tsx `import.meta.env` does not
   // exist and it is undefined.
-  const storage = (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true ? await devStorage(base) : base;
+  const storage =
+    (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true ? await devStorage(base) : base;
   const db = (await createRxDatabase<AuroraCollections>({
     name: options.name ?? DEFAULT_DATABASE_NAME,
     storage,
@@ -121,7 +134,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
       grids: { ...defs.grids },
       products: { ...defs.products },
       feeds: { ...defs.feeds },
-      preferences: { ...defs.preferences, conflictHandler: preferencesConflictHandler, localDocuments: true },
+      preferences: {
+        ...defs.preferences,
+        conflictHandler: preferencesConflictHandler,
+        localDocuments: true,
+      },
       queue: { ...defs.queue },
       places: { ...defs.places },
     } as never);

@@ -14,7 +14,10 @@ export const ALERT_RETENTION_MS = 7 * DAY_MS;
 export const REJECTED_REQUEST_RETENTION_MS = 7 * DAY_MS;
 
 /** Kinds that keep many documents (one per product id + issue time); all others keep one copy. */
-export const MULTI_COPY_KINDS: ReadonlySet<ProductKind> = new Set<ProductKind>(['alert', 'icao-advisory']);
+export const MULTI_COPY_KINDS: ReadonlySet<ProductKind> = new Set<ProductKind>([
+  'alert',
+  'icao-advisory',
+]);
 
 export interface RetentionInput {
   /** `newest`: no later day of this product is stored. */
@@ -44,17 +47,25 @@ export function planRetention(input: RetentionInput, now: number): RetentionPlan
   const series = input.series.filter((c) => c.day < firstSeriesDay && !c.newest).map((c) => c.id);
 
   const grids = input.grids
-    .filter((g) => g.newerCount > 0 && (g.newerCount >= GRID_MAX_FRAMES || g.observationTime < now - GRID_RETENTION_MS))
+    .filter(
+      (g) =>
+        g.newerCount > 0 &&
+        (g.newerCount >= GRID_MAX_FRAMES || g.observationTime < now - GRID_RETENTION_MS),
+    )
     .map((g) => g.id);
 
   const newestOfKind = new Map<string, { id: string; issued: number }>();
   for (const p of input.products) {
     const cur = newestOfKind.get(p.kind);
-    if (!cur || p.issued > cur.issued || (p.issued === cur.issued && p.id > cur.id)) newestOfKind.set(p.kind, p);
+    if (!cur || p.issued > cur.issued || (p.issued === cur.issued && p.id > cur.id))
+      newestOfKind.set(p.kind, p);
   }
   const products = input.products
     .filter(
-      (p) => MULTI_COPY_KINDS.has(p.kind) && p.issued < now - ALERT_RETENTION_MS && newestOfKind.get(p.kind)?.id !== p.id,
+      (p) =>
+        MULTI_COPY_KINDS.has(p.kind) &&
+        p.issued < now - ALERT_RETENTION_MS &&
+        newestOfKind.get(p.kind)?.id !== p.id,
     )
     .map((p) => p.id);
 
@@ -71,7 +82,10 @@ export function planRetention(input: RetentionInput, now: number): RetentionPlan
  * without RxDB's cleanup plugin (which pulls the replication code into every bundle). The storage
  * may purge in batches: repeat until it says it is done.
  */
-export async function purgeTombstones(collection: { closed: boolean; storageInstance: { cleanup(minimumDeletedTime: number): Promise<boolean> } }): Promise<void> {
+export async function purgeTombstones(collection: {
+  closed: boolean;
+  storageInstance: { cleanup(minimumDeletedTime: number): Promise<boolean> };
+}): Promise<void> {
   while (!collection.closed && !(await collection.storageInstance.cleanup(0))) {
     // another batch
   }
@@ -87,26 +101,46 @@ export async function applyRetention(db: AuroraDatabase, now: number): Promise<R
   const [oldSeries, gridTotal, oldGrids, extraGrids, products, queue] = await Promise.all([
     db.series.find({ selector: { day: { $lt: utcDayStart(now - SERIES_RETENTION_MS) } } }).exec(),
     db.grids.count().exec(),
-    db.grids.find({ selector: { observationTime: { $lt: now - GRID_RETENTION_MS } }, sort: [{ observationTime: 'desc' }] }).exec(),
+    db.grids
+      .find({
+        selector: { observationTime: { $lt: now - GRID_RETENTION_MS } },
+        sort: [{ observationTime: 'desc' }],
+      })
+      .exec(),
     db.grids.find({ sort: [{ observationTime: 'desc' }], skip: GRID_MAX_FRAMES }).exec(),
     db.products.find({ selector: { kind: { $in: [...MULTI_COPY_KINDS] } } }).exec(),
     db.queue.find({ selector: { state: 'rejected' } }).exec(),
   ]);
   const seriesProducts = [...new Set(oldSeries.map((d) => d.product))];
   const newestChunks = await Promise.all(
-    seriesProducts.map((product) => db.series.findOne({ selector: { product }, sort: [{ day: 'desc' }] }).exec()),
+    seriesProducts.map((product) =>
+      db.series.findOne({ selector: { product }, sort: [{ day: 'desc' }] }).exec(),
+    ),
   );
   const newestIds = new Set(newestChunks.map((d) => d?.id));
   const grids = new Map<string, RetentionInput['grids'][number]>();
   oldGrids.forEach((d, i) =>
-    grids.set(d.id, { id: d.id, observationTime: d.observationTime, newerCount: gridTotal - oldGrids.length + i }),
+    grids.set(d.id, {
+      id: d.id,
+      observationTime: d.observationTime,
+      newerCount: gridTotal - oldGrids.length + i,
+    }),
   );
   extraGrids.forEach((d, i) =>
-    grids.set(d.id, { id: d.id, observationTime: d.observationTime, newerCount: GRID_MAX_FRAMES + i }),
+    grids.set(d.id, {
+      id: d.id,
+      observationTime: d.observationTime,
+      newerCount: GRID_MAX_FRAMES + i,
+    }),
   );
   const plan = planRetention(
     {
-      series: oldSeries.map((d) => ({ id: d.id, product: d.product, day: d.day, newest: newestIds.has(d.id) })),
+      series: oldSeries.map((d) => ({
+        id: d.id,
+        product: d.product,
+        day: d.day,
+        newest: newestIds.has(d.id),
+      })),
       grids: [...grids.values()],
       products: products.map((d) => ({ id: d.id, kind: d.kind, issued: d.issued })),
       queue: queue.map((d) => ({ id: d.id, state: d.state, createdAt: d.createdAt })),
@@ -114,11 +148,18 @@ export async function applyRetention(db: AuroraDatabase, now: number): Promise<R
     now,
   );
   const work: Promise<unknown>[] = [];
-  if (plan.series.length) work.push(db.series.bulkRemove(plan.series).then(() => purgeTombstones(db.series)));
-  if (plan.grids.length) work.push(db.grids.bulkRemove(plan.grids).then(() => purgeTombstones(db.grids)));
-  if (plan.products.length) work.push(db.products.bulkRemove(plan.products).then(() => purgeTombstones(db.products)));
+  if (plan.series.length)
+    work.push(db.series.bulkRemove(plan.series).then(() => purgeTombstones(db.series)));
+  if (plan.grids.length)
+    work.push(db.grids.bulkRemove(plan.grids).then(() => purgeTombstones(db.grids)));
+  if (plan.products.length)
+    work.push(db.products.bulkRemove(plan.products).then(() => purgeTombstones(db.products)));
   // Sent requests leave tombstones in `queue` too (replayQueue removes them): purge them every time.
-  work.push((plan.queue.length ? db.queue.bulkRemove(plan.queue) : Promise.resolve()).then(() => purgeTombstones(db.queue)));
+  work.push(
+    (plan.queue.length ? db.queue.bulkRemove(plan.queue) : Promise.resolve()).then(() =>
+      purgeTombstones(db.queue),
+    ),
+  );
   await Promise.all(work);
   return plan;
 }

@@ -1,7 +1,13 @@
 import type { RxDocument } from 'rxdb';
 import type { AuroraDatabase } from './database.ts';
 import { encodeGrid } from './grids/gridCodec.ts';
-import type { FeedStatus, GridSnapshot, ProductRecord, Resource, SeriesBatch } from '../core/model.ts';
+import type {
+  FeedStatus,
+  GridSnapshot,
+  ProductRecord,
+  Resource,
+  SeriesBatch,
+} from '../core/model.ts';
 import type { FeedDoc, ProductDoc, SeriesChunkDoc } from './schemas/index.ts';
 import { decodeChunk, encodeChunk } from './series/chunkCodec.ts';
 import { mergeChunks } from './series/mergeChunks.ts';
@@ -53,7 +59,8 @@ export async function writeSeries(
     for (const e of error) {
       const chunk = fresh.find((c) => c.id === e.documentId);
       const doc = await db.series.findOne(e.documentId).exec();
-      if (!chunk || !doc) throw new Error(`writeSeries: could not store ${e.documentId} (status ${e.status})`);
+      if (!chunk || !doc)
+        throw new Error(`writeSeries: could not store ${e.documentId} (status ${e.status})`);
       existing.set(chunk.id, doc);
       chunks.push(chunk);
     }
@@ -66,7 +73,9 @@ export async function writeSeries(
       result.unchanged++;
       continue;
     }
-    await doc.incrementalModify((old: SeriesChunkDoc) => encodeChunk(mergeChunks(decodeChunk(old), chunk)));
+    await doc.incrementalModify((old: SeriesChunkDoc) =>
+      encodeChunk(mergeChunks(decodeChunk(old), chunk)),
+    );
     result.updated++;
   }
   return result;
@@ -127,7 +136,10 @@ export async function writeProducts(
       continue;
     }
     const prev = plain(old);
-    if (prev.issued > doc.issued || (prev.issued === doc.issued && prev.raw === doc.raw && sameJson(prev.data, doc.data))) {
+    if (
+      prev.issued > doc.issued ||
+      (prev.issued === doc.issued && prev.raw === doc.raw && sameJson(prev.data, doc.data))
+    ) {
       result.unchanged++;
       continue;
     }

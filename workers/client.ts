@@ -49,14 +49,23 @@ interface PageDocument {
  */
 export function startPoller(opts: StartPollerOptions): PollerControl {
   const doc = (globalThis as { document?: PageDocument }).document;
-  const worker = opts.createWorker?.() ?? new Worker(pollerWorkerUrl, { type: 'module', name: 'aurora-poller' });
+  const worker =
+    opts.createWorker?.() ?? new Worker(pollerWorkerUrl, { type: 'module', name: 'aurora-poller' });
   const remote = Comlink.wrap<PollerWorkerApi>(worker);
   let forcedOffline = opts.initialForcedOffline ?? false;
   const visible = () => !doc || doc.visibilityState === 'visible';
   const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
   const ready = remote.start(
-    { backendBase: opts.backendBase || null, online: online(), visible: visible(), forcedOffline, dbName: opts.dbName, schedule: opts.schedule, resources: opts.resources },
+    {
+      backendBase: opts.backendBase || null,
+      online: online(),
+      visible: visible(),
+      forcedOffline,
+      dbName: opts.dbName,
+      schedule: opts.schedule,
+      resources: opts.resources,
+    },
     opts.onReport ? Comlink.proxy(opts.onReport) : undefined,
   );
 

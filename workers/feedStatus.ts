@@ -6,12 +6,30 @@ import type { FeedStatus, Resource } from '../core/model.ts';
 import { liveFeedState } from '../core/products/freshness.ts';
 
 export type PollEvent =
-  | { kind: 'success'; dataTime: number | null; etag: string | null; lastModified: string | null; schemaDrift: boolean; replay: boolean }
+  | {
+      kind: 'success';
+      dataTime: number | null;
+      etag: string | null;
+      lastModified: string | null;
+      schemaDrift: boolean;
+      replay: boolean;
+    }
   | { kind: 'not-modified' }
   | { kind: 'failure'; error: string };
 
 export function emptyFeedStatus(id: Resource): FeedStatus {
-  return { id, lastAttempt: null, lastSuccess: null, dataTime: null, etag: null, lastModified: null, state: 'stale', error: null, schemaDrift: false, replay: false };
+  return {
+    id,
+    lastAttempt: null,
+    lastSuccess: null,
+    dataTime: null,
+    etag: null,
+    lastModified: null,
+    state: 'stale',
+    error: null,
+    schemaDrift: false,
+    replay: false,
+  };
 }
 
 /**
@@ -19,13 +37,21 @@ export function emptyFeedStatus(id: Resource): FeedStatus {
  * prediction) is as old as the file: its Last-Modified, i.e. when SWPC issued it. Never backwards:
  * an older body (a lagging mirror) is not newer data.
  */
-function newestDataTime(event: { dataTime: number | null; lastModified: string | null }, previous: number | null): number | null {
+function newestDataTime(
+  event: { dataTime: number | null; lastModified: string | null },
+  previous: number | null,
+): number | null {
   const modified = event.lastModified === null ? Number.NaN : Date.parse(event.lastModified);
   const own = event.dataTime ?? (Number.isFinite(modified) ? modified : null);
   return own === null ? previous : Math.max(own, previous ?? -Infinity);
 }
 
-export function nextFeedStatus(prev: FeedStatus | null, id: Resource, event: PollEvent, now: number): FeedStatus {
+export function nextFeedStatus(
+  prev: FeedStatus | null,
+  id: Resource,
+  event: PollEvent,
+  now: number,
+): FeedStatus {
   const base = prev ?? emptyFeedStatus(id);
   let next: FeedStatus;
   switch (event.kind) {

@@ -15,7 +15,11 @@ import type { PollReport } from './poller/pollResource.ts';
 import { readBackgroundUpdates, openAuroraTrackingDb } from '../src/sw/auroraTrackingDb.ts';
 import { summariseReport, type PollReportSummary } from './poller/reportSummary.ts';
 import { startWeatherLoop, type WeatherLoop } from './weather/weatherLoop.ts';
-import { claimPollerLeadership, type LockManagerLike, type PollerLeadership } from './poller/pollerLeadership.ts';
+import {
+  claimPollerLeadership,
+  type LockManagerLike,
+  type PollerLeadership,
+} from './poller/pollerLeadership.ts';
 
 export interface PollerStartOptions {
   /** Backend base URL (`{base}/functions/v1/space-weather/…`); null = SWPC directly. */
@@ -70,16 +74,24 @@ const api = {
     const d0 = db;
     // The cloud forecast of the user's place polls beside the SWPC products, from the same tab.
     const startWeather = () => {
-      if (opts.backendBase && poller === p) weather = startWeatherLoop({ db: d0, fetch: (url, init) => fetch(url, init), backendBase: opts.backendBase, online: opts.online, forcedOffline: opts.forcedOffline });
+      if (opts.backendBase && poller === p)
+        weather = startWeatherLoop({
+          db: d0,
+          fetch: (url, init) => fetch(url, init),
+          backendBase: opts.backendBase,
+          online: opts.online,
+          forcedOffline: opts.forcedOffline,
+        });
     };
     if (schedule === 'always') {
       p.start();
       startWeather();
-    }
-    else if (schedule === 'leader') {
+    } else if (schedule === 'leader') {
       const d = db;
       const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
-      leadership = claimPollerLeadership(opts.dbName ?? DEFAULT_DATABASE_NAME, locks, () => d.waitForLeadership());
+      leadership = claimPollerLeadership(opts.dbName ?? DEFAULT_DATABASE_NAME, locks, () =>
+        d.waitForLeadership(),
+      );
       void leadership.acquired.then(() => {
         if (poller === p) p.start();
         startWeather();
@@ -92,7 +104,9 @@ const api = {
     weather?.setConditions(patch);
   },
 
-  async refreshNow(resources?: Resource[]): Promise<{ failed: number; reports: PollReportSummary[] }> {
+  async refreshNow(
+    resources?: Resource[],
+  ): Promise<{ failed: number; reports: PollReportSummary[] }> {
     if (!poller) return { failed: 0, reports: [] };
     const { failed, reports } = await poller.refreshNow(resources);
     return { failed, reports: reports.map(summarise) };

@@ -37,19 +37,33 @@ export function backoffMs(cadenceMs: number, failures: number): number {
 }
 
 /** The interval between polls of a source under the current conditions. */
-export function pollIntervalMs(source: Pick<Source, 'cadenceMs'>, memory: PollMemory, visible: boolean): number {
-  const base = visible ? source.cadenceMs : Math.max(source.cadenceMs * HIDDEN_SLOWDOWN, HIDDEN_MIN_INTERVAL_MS);
+export function pollIntervalMs(
+  source: Pick<Source, 'cadenceMs'>,
+  memory: PollMemory,
+  visible: boolean,
+): number {
+  const base = visible
+    ? source.cadenceMs
+    : Math.max(source.cadenceMs * HIDDEN_SLOWDOWN, HIDDEN_MIN_INTERVAL_MS);
   return backoffMs(base, memory.failures);
 }
 
 /** When this source should next be polled; null = not while offline or forced offline. */
-export function nextPollAt(source: Pick<Source, 'cadenceMs'>, memory: PollMemory, c: PollConditions): number | null {
+export function nextPollAt(
+  source: Pick<Source, 'cadenceMs'>,
+  memory: PollMemory,
+  c: PollConditions,
+): number | null {
   if (!c.online || c.forcedOffline) return null;
   if (memory.lastAttempt === null) return c.now;
   return memory.lastAttempt + pollIntervalMs(source, memory, c.visible);
 }
 
-export function isPollDue(source: Pick<Source, 'cadenceMs'>, memory: PollMemory, c: PollConditions): boolean {
+export function isPollDue(
+  source: Pick<Source, 'cadenceMs'>,
+  memory: PollMemory,
+  c: PollConditions,
+): boolean {
   const at = nextPollAt(source, memory, c);
   return at !== null && at <= c.now;
 }
@@ -71,5 +85,7 @@ export interface RetentionMemory {
 
 /** When retention should next run. */
 export function nextRetentionAt(memory: RetentionMemory): number {
-  return memory.lastRun === null ? memory.startedAt + RETENTION_FIRST_DELAY_MS : memory.lastRun + RETENTION_INTERVAL_MS;
+  return memory.lastRun === null
+    ? memory.startedAt + RETENTION_FIRST_DELAY_MS
+    : memory.lastRun + RETENTION_INTERVAL_MS;
 }

@@ -43,7 +43,12 @@ async function reachable(fetch: FetchLike, url: string, timers: Timers): Promise
   const controller = new AbortController();
   const handle = timers.setTimeout(() => controller.abort(), PROBE_TIMEOUT_MS);
   try {
-    await fetch(url, { method: 'HEAD', mode: 'no-cors', signal: controller.signal, cache: 'no-store' });
+    await fetch(url, {
+      method: 'HEAD',
+      mode: 'no-cors',
+      signal: controller.signal,
+      cache: 'no-store',
+    });
     return true;
   } catch {
     return false;
@@ -52,20 +57,44 @@ async function reachable(fetch: FetchLike, url: string, timers: Timers): Promise
   }
 }
 
-async function head(channel: SdoChannel, url: string, opts: { fetch: FetchLike; timers: Timers; signal?: AbortSignal }, fromBackend: boolean): Promise<Listed> {
+async function head(
+  channel: SdoChannel,
+  url: string,
+  opts: { fetch: FetchLike; timers: Timers; signal?: AbortSignal },
+  fromBackend: boolean,
+): Promise<Listed> {
   try {
-    const got = await requestWithRetry(url, { fetch: opts.fetch, method: 'HEAD', retries: 0, timers: opts.timers, signal: opts.signal });
+    const got = await requestWithRetry(url, {
+      fetch: opts.fetch,
+      method: 'HEAD',
+      retries: 0,
+      timers: opts.timers,
+      signal: opts.signal,
+    });
     // Our backend says when the picture's own time is unknown (its Last-Modified is then only a validator).
     const known = !fromBackend || got.headers.get('x-aurora-data-time') !== 'unknown';
     const replay = fromBackend && got.headers.get('x-aurora-source') === 'replay';
-    return { channel, url, time: known ? got.headers.get('last-modified') : null, reached: true, replay };
+    return {
+      channel,
+      url,
+      time: known ? got.headers.get('last-modified') : null,
+      reached: true,
+      replay,
+    };
   } catch (e) {
-    if (e instanceof ApiError && e.status !== 0) return { channel, url, time: null, reached: true, replay: false };
+    if (e instanceof ApiError && e.status !== 0)
+      return { channel, url, time: null, reached: true, replay: false };
     return { channel, url, time: null, reached: null, replay: false };
   }
 }
 
-export async function fetchSdoImageList(opts: { fetch: FetchLike; backendBase?: string | null; timers?: Timers; signal?: AbortSignal; resolution?: 512 | 1024 | 2048 | 4096 }): Promise<SdoImageList> {
+export async function fetchSdoImageList(opts: {
+  fetch: FetchLike;
+  backendBase?: string | null;
+  timers?: Timers;
+  signal?: AbortSignal;
+  resolution?: 512 | 1024 | 2048 | 4096;
+}): Promise<SdoImageList> {
   const timers = opts.timers ?? realTimers;
   const channels = Object.keys(SDO_CHANNELS) as SdoChannel[];
   const backendBase = opts.backendBase ?? null;
@@ -77,13 +106,17 @@ export async function fetchSdoImageList(opts: { fetch: FetchLike; backendBase?: 
     ),
   );
   if (backendBase) {
-    if (!results.some((r) => r.reached)) throw new NetworkError('the backend could not be reached for the SDO images');
+    if (!results.some((r) => r.reached))
+      throw new NetworkError('the backend could not be reached for the SDO images');
   } else if (results.some((r) => r.reached === null)) {
     // One no-cors probe decides for every channel whose CORS request failed.
-    const up = results.some((r) => r.reached === true) || (await reachable(opts.fetch, results[0]?.url ?? '', timers));
+    const up =
+      results.some((r) => r.reached === true) ||
+      (await reachable(opts.fetch, results[0]?.url ?? '', timers));
     for (const r of results) if (r.reached === null) r.reached = up;
   }
-  if (!results.some((r) => r.reached)) throw new NetworkError('the SDO image server could not be reached');
+  if (!results.some((r) => r.reached))
+    throw new NetworkError('the SDO image server could not be reached');
   const withTime = results.filter((r) => r.time !== null);
   return {
     body: JSON.stringify(results.map(({ channel, url, time }) => ({ channel, url, time }))),

@@ -52,7 +52,10 @@ export function normaliseNotificationSettings(raw: unknown): NotificationSetting
   const last = r['lastNotified'];
   return {
     enablePush: r['enablePush'] === true,
-    kpThreshold: typeof t === 'number' && Number.isFinite(t) && t >= KP_MIN && t <= KP_MAX ? t : DEFAULT_KP_THRESHOLD,
+    kpThreshold:
+      typeof t === 'number' && Number.isFinite(t) && t >= KP_MIN && t <= KP_MAX
+        ? t
+        : DEFAULT_KP_THRESHOLD,
     lastNotified: typeof last === 'number' && Number.isFinite(last) ? last : null,
   };
 }

@@ -20,11 +20,16 @@ export const HOLD_LOOKBACK_MS = 30 * 60_000;
  * `before`: the newest 1-minute reading before the boundary of `latest`; `kp3h`: the newest
  * 3-hourly Kp (its time is the start of its period).
  */
-export function kpAcrossReset(latest: KpReading, before: KpReading | null, kp3h: KpReading | null): KpReading {
+export function kpAcrossReset(
+  latest: KpReading,
+  before: KpReading | null,
+  kp3h: KpReading | null,
+): KpReading {
   if (!isSynopticReset(latest.t)) return latest;
   const boundary = synopticPeriodStart(latest.t);
   const official = kp3h && kp3h.t === boundary - SYNOPTIC_PERIOD_MS ? kp3h.value : null;
-  const held = before && before.t < boundary && before.t >= boundary - HOLD_LOOKBACK_MS ? before.value : null;
+  const held =
+    before && before.t < boundary && before.t >= boundary - HOLD_LOOKBACK_MS ? before.value : null;
   const level = official ?? held;
   return level !== null && level > latest.value ? { value: level, t: latest.t } : latest;
 }

@@ -11,7 +11,8 @@ import { parseIssued, parseSwpcTime } from './swpcTime.ts';
 import { iso } from './series.ts';
 import { LEAD_MS, beyondLead } from './leadTime.ts';
 
-export type AlertType = 'alert' | 'warning' | 'watch' | 'summary' | 'extended-warning' | 'cancellation' | 'other';
+export type AlertType =
+  'alert' | 'warning' | 'watch' | 'summary' | 'extended-warning' | 'cancellation' | 'other';
 
 export interface AlertData {
   productId: string;
@@ -61,7 +62,9 @@ export function parseAlertMessage(productId: string, message: string): AlertData
   const headingLine = text
     .split('\n')
     .map((l) => l.trim())
-    .find((l) => /^(CONTINUED ALERT|ALERT|WARNING|WATCH|SUMMARY|EXTENDED WARNING|CANCEL [A-Z ]+)\s*:/i.test(l));
+    .find((l) =>
+      /^(CONTINUED ALERT|ALERT|WARNING|WATCH|SUMMARY|EXTENDED WARNING|CANCEL [A-Z ]+)\s*:/i.test(l),
+    );
   const heading = headingLine ?? '';
   const scaleMatch = /NOAA Scale:\s*([GSR])([1-5])(?:\s*-\s*([A-Za-z]+))?/.exec(text);
   const serial = serialText !== null && /^\d{1,9}$/.test(serialText) ? Number(serialText) : null;
@@ -71,9 +74,18 @@ export function parseAlertMessage(productId: string, message: string): AlertData
     serial,
     type: classify(heading),
     title: heading.replace(/^[^:]*:\s*/, '').slice(0, 200),
-    scale: scaleMatch ? { kind: scaleMatch[1] as 'G' | 'S' | 'R', level: Number(scaleMatch[2]), label: scaleMatch[3] ?? null } : null,
+    scale: scaleMatch
+      ? {
+          kind: scaleMatch[1] as 'G' | 'S' | 'R',
+          level: Number(scaleMatch[2]),
+          label: scaleMatch[3] ?? null,
+        }
+      : null,
     validFrom: timeField(text, 'Valid From'),
-    validTo: timeField(text, 'Extended to') ?? timeField(text, 'Now Valid Until') ?? timeField(text, 'Valid To'),
+    validTo:
+      timeField(text, 'Extended to') ??
+      timeField(text, 'Now Valid Until') ??
+      timeField(text, 'Valid To'),
     thresholdReached: timeField(text, 'Threshold Reached'),
     beginTime: timeField(text, 'Begin Time'),
     endTime: timeField(text, 'End Time'),
@@ -84,20 +96,29 @@ export function normaliseAlerts(body: string, opts: NormaliseOptions): Normalise
   const parsed = parseJsonBody(body);
   if (!parsed.ok) throw new NormaliseError(parsed.reason);
   const list = parsed.value;
-  if (!Array.isArray(list)) throw new NormaliseError(`changed shape: expected an array of bulletins, got ${describeType(list)}`);
+  if (!Array.isArray(list))
+    throw new NormaliseError(
+      `changed shape: expected an array of bulletins, got ${describeType(list)}`,
+    );
   const byId = new Map<string, ProductRecord<AlertData>>();
   let skipped = 0;
   let futureItems = 0;
   let drift = false;
   for (const item of list) {
-    if (!isRecord(item) || typeof item.message !== 'string' || typeof item.product_id !== 'string') {
+    if (
+      !isRecord(item) ||
+      typeof item.message !== 'string' ||
+      typeof item.product_id !== 'string'
+    ) {
       skipped++;
       continue;
     }
     if (Object.keys(item).some((k) => !KNOWN_KEYS.has(k))) drift = true;
     const productId = item.product_id.trim().slice(0, 20);
     const data = parseAlertMessage(productId, item.message);
-    const issued = parseSwpcTime(item.issue_datetime) ?? timeField(item.message.replace(/\r\n?/g, '\n'), 'Issue Time');
+    const issued =
+      parseSwpcTime(item.issue_datetime) ??
+      timeField(item.message.replace(/\r\n?/g, '\n'), 'Issue Time');
     if (!data || issued === null || productId === '') {
       skipped++;
       continue;
@@ -110,12 +131,24 @@ export function normaliseAlerts(body: string, opts: NormaliseOptions): Normalise
     byId.set(id, { id, kind: 'alert', issued, data, raw: item.message });
   }
   if (list.length > 0 && byId.size === 0 && futureItems > 0) {
-    throw new NormaliseError(`no usable bulletin (${futureItems} issued more than 10 min after now, ${new Date(opts.now).toISOString()}; ${skipped} unreadable)`);
+    throw new NormaliseError(
+      `no usable bulletin (${futureItems} issued more than 10 min after now, ${new Date(opts.now).toISOString()}; ${skipped} unreadable)`,
+    );
   }
-  if (list.length > 0 && byId.size === 0) throw new NormaliseError(`no usable bulletin (${skipped} item${skipped === 1 ? '' : 's'} without a product id, issue time and SWPC message)`);
+  if (list.length > 0 && byId.size === 0)
+    throw new NormaliseError(
+      `no usable bulletin (${skipped} item${skipped === 1 ? '' : 's'} without a product id, issue time and SWPC message)`,
+    );
   const products = [...byId.values()].sort((a, b) => a.issued - b.issued);
   const latest = products[products.length - 1] ?? null;
-  const inForce = products.filter((p) => (p.data.type === 'warning' || p.data.type === 'extended-warning' || p.data.type === 'watch') && p.data.validTo !== null && p.data.validTo > opts.now);
+  const inForce = products.filter(
+    (p) =>
+      (p.data.type === 'warning' ||
+        p.data.type === 'extended-warning' ||
+        p.data.type === 'watch') &&
+      p.data.validTo !== null &&
+      p.data.validTo > opts.now,
+  );
   return ok({
     products: products as ProductRecord[],
     dataTime: latest?.issued ?? null,
@@ -124,9 +157,19 @@ export function normaliseAlerts(body: string, opts: NormaliseOptions): Normalise
       records: products.length,
       from: iso(products[0]?.issued ?? null),
       to: iso(latest?.issued ?? null),
-      latest: latest ? { id: latest.id, type: latest.data.type, title: latest.data.title, scale: latest.data.scale } : null,
+      latest: latest
+        ? {
+            id: latest.id,
+            type: latest.data.type,
+            title: latest.data.title,
+            scale: latest.data.scale,
+          }
+        : null,
       inForce: inForce.map((p) => p.id),
-      maxGScale: Math.max(0, ...products.map((p) => (p.data.scale?.kind === 'G' ? p.data.scale.level : 0))),
+      maxGScale: Math.max(
+        0,
+        ...products.map((p) => (p.data.scale?.kind === 'G' ? p.data.scale.level : 0)),
+      ),
       skippedItems: skipped,
       futureItems,
     },

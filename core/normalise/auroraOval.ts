@@ -16,21 +16,35 @@ import { GRID_CELLS, GRID_HEIGHT, GRID_WIDTH, gridIndex } from '../grid/grid.ts'
 
 export { GRID_CELLS, GRID_HEIGHT, GRID_WIDTH, gridIndex };
 
-const KNOWN_KEYS = new Set(['Observation Time', 'Forecast Time', 'Data Format', 'coordinates', 'type']);
+const KNOWN_KEYS = new Set([
+  'Observation Time',
+  'Forecast Time',
+  'Data Format',
+  'coordinates',
+  'type',
+]);
 
 function cell(triple: unknown, i: number): [number, number, number] {
   if (!Array.isArray(triple) || triple.length !== 3) {
-    throw new NormaliseError(`malformed triple at index ${i} (${JSON.stringify(triple)?.slice(0, 40) ?? 'undefined'}; expected [lon, lat, aurora])`);
+    throw new NormaliseError(
+      `malformed triple at index ${i} (${JSON.stringify(triple)?.slice(0, 40) ?? 'undefined'}; expected [lon, lat, aurora])`,
+    );
   }
   const [lon, lat, value] = triple as unknown[];
   if (typeof lon !== 'number' || !Number.isInteger(lon) || lon < 0 || lon > 359) {
-    throw new NormaliseError(`malformed triple at index ${i}: longitude ${JSON.stringify(lon)} is not 0–359`);
+    throw new NormaliseError(
+      `malformed triple at index ${i}: longitude ${JSON.stringify(lon)} is not 0–359`,
+    );
   }
   if (typeof lat !== 'number' || !Number.isInteger(lat) || lat < -90 || lat > 90) {
-    throw new NormaliseError(`malformed triple at index ${i}: latitude ${JSON.stringify(lat)} is not −90…90`);
+    throw new NormaliseError(
+      `malformed triple at index ${i}: latitude ${JSON.stringify(lat)} is not −90…90`,
+    );
   }
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 100) {
-    throw new NormaliseError(`malformed triple at index ${i}: aurora value ${JSON.stringify(value)} is not 0–100`);
+    throw new NormaliseError(
+      `malformed triple at index ${i}: aurora value ${JSON.stringify(value)} is not 0–100`,
+    );
   }
   return [lon, lat, Math.round(value)];
 }
@@ -39,21 +53,39 @@ export function normaliseAuroraOval(body: string, opts: NormaliseOptions): Norma
   const parsed = parseJsonBody(body);
   if (!parsed.ok) throw new NormaliseError(parsed.reason);
   const doc = parsed.value;
-  if (!isRecord(doc)) throw new NormaliseError(`changed shape: expected an object, got ${describeType(doc)}`);
+  if (!isRecord(doc))
+    throw new NormaliseError(`changed shape: expected an object, got ${describeType(doc)}`);
   const observationTime = parseSwpcTime(doc['Observation Time']);
   const forecastTime = parseSwpcTime(doc['Forecast Time']);
-  if (observationTime === null) throw new NormaliseError(`changed shape: "Observation Time" is missing or not a time (${JSON.stringify(doc['Observation Time'])?.slice(0, 40)})`);
-  if (forecastTime === null) throw new NormaliseError(`changed shape: "Forecast Time" is missing or not a time (${JSON.stringify(doc['Forecast Time'])?.slice(0, 40)})`);
+  if (observationTime === null)
+    throw new NormaliseError(
+      `changed shape: "Observation Time" is missing or not a time (${JSON.stringify(doc['Observation Time'])?.slice(0, 40)})`,
+    );
+  if (forecastTime === null)
+    throw new NormaliseError(
+      `changed shape: "Forecast Time" is missing or not a time (${JSON.stringify(doc['Forecast Time'])?.slice(0, 40)})`,
+    );
   refuseBeyondLead('"Observation Time"', observationTime, opts.now);
   refuseBeyondLead('"Forecast Time"', forecastTime, opts.now, LEAD_MS.ovationForecast);
   const format = doc['Data Format'];
-  if (format !== undefined && (typeof format !== 'string' || format.replace(/\s/g, '').toLowerCase() !== '[longitude,latitude,aurora]')) {
-    throw new NormaliseError(`changed shape: "Data Format" is ${JSON.stringify(format)?.slice(0, 60)}, expected "[Longitude, Latitude, Aurora]"`);
+  if (
+    format !== undefined &&
+    (typeof format !== 'string' ||
+      format.replace(/\s/g, '').toLowerCase() !== '[longitude,latitude,aurora]')
+  ) {
+    throw new NormaliseError(
+      `changed shape: "Data Format" is ${JSON.stringify(format)?.slice(0, 60)}, expected "[Longitude, Latitude, Aurora]"`,
+    );
   }
   const coords = doc.coordinates;
-  if (!Array.isArray(coords)) throw new NormaliseError(`changed shape: "coordinates" is ${describeType(coords)}, expected an array`);
+  if (!Array.isArray(coords))
+    throw new NormaliseError(
+      `changed shape: "coordinates" is ${describeType(coords)}, expected an array`,
+    );
   if (coords.length !== GRID_CELLS) {
-    throw new NormaliseError(`expected ${GRID_CELLS.toLocaleString('en-US')} points, got ${coords.length.toLocaleString('en-US')}`);
+    throw new NormaliseError(
+      `expected ${GRID_CELLS.toLocaleString('en-US')} points, got ${coords.length.toLocaleString('en-US')}`,
+    );
   }
   const values = new Uint8Array(GRID_CELLS);
   const filled = new Uint8Array(GRID_CELLS);
@@ -62,7 +94,8 @@ export function normaliseAuroraOval(body: string, opts: NormaliseOptions): Norma
   for (let i = 0; i < GRID_CELLS; i++) {
     const [lon, lat, value] = cell(coords[i], i);
     const idx = gridIndex(lon, lat);
-    if (filled[idx]) throw new NormaliseError(`malformed grid: point (${lon}, ${lat}) appears twice (index ${i})`);
+    if (filled[idx])
+      throw new NormaliseError(`malformed grid: point (${lon}, ${lat}) appears twice (index ${i})`);
     filled[idx] = 1;
     values[idx] = value;
     if (value > max) max = value;
@@ -70,7 +103,13 @@ export function normaliseAuroraOval(body: string, opts: NormaliseOptions): Norma
   }
   // 65,160 distinct in-range points necessarily cover all 65,160 cells.
   const drift = Object.keys(doc).some((k) => !KNOWN_KEYS.has(k)) || doc.type !== 'MultiPoint';
-  const grid: GridSnapshot = { observationTime, forecastTime, width: GRID_WIDTH, height: GRID_HEIGHT, values };
+  const grid: GridSnapshot = {
+    observationTime,
+    forecastTime,
+    width: GRID_WIDTH,
+    height: GRID_HEIGHT,
+    values,
+  };
   return ok({
     grids: [grid],
     dataTime: observationTime,

@@ -17,7 +17,8 @@ export function normaliseHemiPower(body: string, opts: NormaliseOptions): Normal
   if (!text.ok) throw new NormaliseError(text.reason);
   const lines = text.value.split(/\r?\n|\r/);
   const header = lines.filter((l) => l.startsWith('#')).join('\n');
-  if (!/hemispheric/i.test(header)) throw new NormaliseError('changed shape: no "Hemispheric Power" header');
+  if (!/hemispheric/i.test(header))
+    throw new NormaliseError('changed shape: no "Hemispheric Power" header');
   const samples: Sample[] = [];
   let skipped = 0;
   let drift = false;
@@ -43,10 +44,18 @@ export function normaliseHemiPower(body: string, opts: NormaliseOptions): Normal
       skipped++;
       continue;
     }
-    if (forecast !== null && !beyondLead(forecast, opts.now, LEAD_MS.ovationForecast) && (lastForecast === null || forecast > lastForecast)) lastForecast = forecast;
+    if (
+      forecast !== null &&
+      !beyondLead(forecast, opts.now, LEAD_MS.ovationForecast) &&
+      (lastForecast === null || forecast > lastForecast)
+    )
+      lastForecast = forecast;
     samples.push({ t: observation, values });
   }
-  if (samples.length === 0) throw futureRows > 0 ? allBeyondLead(futureRows, opts.now, LEAD_MS.observation) : new NormaliseError('no usable sample (no data line with a time and a power value)');
+  if (samples.length === 0)
+    throw futureRows > 0
+      ? allBeyondLead(futureRows, opts.now, LEAD_MS.observation)
+      : new NormaliseError('no usable sample (no data line with a time and a power value)');
   const batch = toSeries('hemi-power', ['north', 'south'], samples, null);
   const north = latestOf(batch, 'north');
   const south = latestOf(batch, 'south');

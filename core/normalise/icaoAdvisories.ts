@@ -57,7 +57,8 @@ export interface IcaoAdvisoryData {
   noFurtherAdvisories: boolean;
 }
 
-const LABEL = /^(STATUS|DTG|SWXC|ADVISORY NR|NR RPLC|SWX EFFECT|OBS SWX|FCST SWX \+\d{1,2} ?HR|RMK|NXT ADVISORY)\s*:\s*(.*)$/;
+const LABEL =
+  /^(STATUS|DTG|SWXC|ADVISORY NR|NR RPLC|SWX EFFECT|OBS SWX|FCST SWX \+\d{1,2} ?HR|RMK|NXT ADVISORY)\s*:\s*(.*)$/;
 const BANDS = new Set(['HNH', 'MNH', 'EQN', 'EQS', 'MSH', 'HSH']);
 
 function parseDtg(text: string): number | null {
@@ -119,7 +120,9 @@ export function parseIcaoAdvisory(text: string): { issued: number; data: IcaoAdv
   const nr = fields.get('ADVISORY NR');
   const effectText = fields.get('SWX EFFECT');
   if (issued === null || !swxc || !nr || !effectText) return null;
-  const effects: SwxEffect[] = [...effectText.matchAll(/(HF COM|SATCOM|GNSS|RADIATION)\s+(MOD|SEV)/g)].map((e) => ({ type: e[1] as SwxEffect['type'], severity: e[2] as SwxEffect['severity'] }));
+  const effects: SwxEffect[] = [
+    ...effectText.matchAll(/(HF COM|SATCOM|GNSS|RADIATION)\s+(MOD|SEV)/g),
+  ].map((e) => ({ type: e[1] as SwxEffect['type'], severity: e[2] as SwxEffect['severity'] }));
   const areas: SwxArea[] = [];
   const obs = fields.get('OBS SWX');
   if (obs !== undefined) areas.push(parseArea(obs, 0, issued));
@@ -187,11 +190,14 @@ export function normaliseIcaoAdvisories(body: string, opts: NormaliseOptions): N
     try {
       parsed = JSON.parse(trimmed);
     } catch {
-      throw new NormaliseError(trimmed.endsWith(']') || trimmed.endsWith('}') ? 'invalid JSON' : 'truncated JSON');
+      throw new NormaliseError(
+        trimmed.endsWith(']') || trimmed.endsWith('}') ? 'invalid JSON' : 'truncated JSON',
+      );
     }
     const found = textsFromJson(parsed);
     if (found === null) throw new NormaliseError('changed shape: expected an array of advisories');
-    if (found.length === 0 && Array.isArray(parsed) && parsed.length === 0) return ok({ summary: { records: 0 } });
+    if (found.length === 0 && Array.isArray(parsed) && parsed.length === 0)
+      return ok({ summary: { records: 0 } });
     texts = found.flatMap(splitAdvisories);
   } else texts = splitAdvisories(text.value);
   if (texts.length === 0) throw new NormaliseError('changed shape: no "SWX ADVISORY" found');
@@ -211,8 +217,14 @@ export function normaliseIcaoAdvisories(body: string, opts: NormaliseOptions): N
     const id = `icao-advisory/${parsed.data.swxc}-${parsed.data.advisoryNumber}/${new Date(parsed.issued).toISOString()}`;
     byId.set(id, { id, kind: 'icao-advisory', issued: parsed.issued, data: parsed.data, raw: t });
   }
-  if (byId.size === 0 && futureItems > 0) throw new NormaliseError(`no usable advisory (${futureItems} issued more than 10 min after now, ${new Date(opts.now).toISOString()}; ${skipped} unreadable)`);
-  if (byId.size === 0) throw new NormaliseError(`no readable advisory (${skipped} without DTG, SWXC, ADVISORY NR and SWX EFFECT)`);
+  if (byId.size === 0 && futureItems > 0)
+    throw new NormaliseError(
+      `no usable advisory (${futureItems} issued more than 10 min after now, ${new Date(opts.now).toISOString()}; ${skipped} unreadable)`,
+    );
+  if (byId.size === 0)
+    throw new NormaliseError(
+      `no readable advisory (${skipped} without DTG, SWXC, ADVISORY NR and SWX EFFECT)`,
+    );
   const products = [...byId.values()].sort((a, b) => a.issued - b.issued);
   const latest = products[products.length - 1] as ProductRecord<IcaoAdvisoryData>;
   return ok({

@@ -4,7 +4,13 @@
  * Deno) and `npm run ingest` all run this same code. Never throws.
  */
 import type { Resource } from '../model.ts';
-import { NormaliseError, fail, type NormaliseOptions, type NormaliseResult, type Normaliser } from './result.ts';
+import {
+  NormaliseError,
+  fail,
+  type NormaliseOptions,
+  type NormaliseResult,
+  type Normaliser,
+} from './result.ts';
 import { checkOutput } from './checkOutput.ts';
 import { normaliseKpIndex } from './kpIndex.ts';
 import { normaliseAuroraOval } from './auroraOval.ts';
@@ -21,12 +27,24 @@ import { normaliseKpForecast } from './kpForecast.ts';
 import { normaliseTwentySevenDayOutlook } from './twentySevenDayOutlook.ts';
 import { normaliseSdoImages } from './sdoImages.ts';
 
-export type { NormaliseOk, NormaliseFail, NormaliseResult, NormaliseOptions, Normaliser } from './result.ts';
+export type {
+  NormaliseOk,
+  NormaliseFail,
+  NormaliseResult,
+  NormaliseOptions,
+  Normaliser,
+} from './result.ts';
 export { parseSwpcTime, parseYearMonth, parseIssued } from './swpcTime.ts';
 export { gScaleFromKp } from './values.ts';
 export { gridIndex, GRID_CELLS } from './auroraOval.ts';
 export { isSynopticReset, synopticPeriodStart, decodeKpCode } from './kp1m.ts';
-export { sdoLatestUrl, SDO_CHANNELS, type SdoChannel, type SdoImage, type SdoImagesData } from './sdoImages.ts';
+export {
+  sdoLatestUrl,
+  SDO_CHANNELS,
+  type SdoChannel,
+  type SdoImage,
+  type SdoImagesData,
+} from './sdoImages.ts';
 export type { KpForecastData, KpForecastRow } from './kpForecast.ts';
 export type { ThreeDayForecastData } from './threeDayForecast.ts';
 export type { ThreeDayGeomagForecastData } from './threeDayGeomagForecast.ts';
@@ -55,7 +73,11 @@ export const NORMALISERS: Record<Resource, Normaliser> = {
   'sdo-images': normaliseSdoImages,
 };
 
-export function normalise(resource: Resource, body: string, opts: NormaliseOptions): NormaliseResult {
+export function normalise(
+  resource: Resource,
+  body: string,
+  opts: NormaliseOptions,
+): NormaliseResult {
   const normaliser = Object.hasOwn(NORMALISERS, resource) ? NORMALISERS[resource] : undefined;
   if (!normaliser) return fail(resource, 'unknown resource');
   if (typeof body !== 'string') return fail(resource, 'body is not text');

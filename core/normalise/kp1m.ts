@@ -13,7 +13,12 @@ import { iso, latestOf, toSeries, type Sample } from './series.ts';
 import { LEAD_MS, allBeyondLead, beyondLead } from './leadTime.ts';
 import { isSynopticReset, synopticPeriodStart, SYNOPTIC_PERIOD_MS } from './synoptic.ts';
 
-export { isSynopticReset, synopticPeriodStart, SYNOPTIC_PERIOD_MS, RESET_WINDOW_MS } from './synoptic.ts';
+export {
+  isSynopticReset,
+  synopticPeriodStart,
+  SYNOPTIC_PERIOD_MS,
+  RESET_WINDOW_MS,
+} from './synoptic.ts';
 
 /** "1M" = 1− = 0.67, "1Z" = 1.00, "1P" = 1+ = 1.33 (SWPC's thirds code). */
 export function decodeKpCode(value: unknown): number | null {
@@ -29,7 +34,10 @@ export function decodeKpCode(value: unknown): number | null {
 export function normaliseKp1m(body: string, opts: NormaliseOptions): NormaliseResult {
   const parsed = parseJsonBody(body);
   if (!parsed.ok) throw new NormaliseError(parsed.reason);
-  const table = readTable(parsed.value, { required: [], optional: ['kp_index', 'estimated_kp', 'kp'] });
+  const table = readTable(parsed.value, {
+    required: [],
+    optional: ['kp_index', 'estimated_kp', 'kp'],
+  });
   const samples: Sample[] = [];
   let skipped = table.badRows;
   let futureRows = 0;
@@ -51,7 +59,10 @@ export function normaliseKp1m(body: string, opts: NormaliseOptions): NormaliseRe
     }
     samples.push({ t, values: { kp, kpIndex } });
   }
-  if (samples.length === 0) throw futureRows > 0 ? allBeyondLead(futureRows, opts.now, LEAD_MS.observation) : new NormaliseError('no usable sample (no row has a valid time and Kp)');
+  if (samples.length === 0)
+    throw futureRows > 0
+      ? allBeyondLead(futureRows, opts.now, LEAD_MS.observation)
+      : new NormaliseError('no usable sample (no row has a valid time and Kp)');
   const batch = toSeries('kp-1m', ['kp', 'kpIndex'], samples, null);
   // Where the series crosses a boundary and drops, that drop is a reset: list them.
   const resets: string[] = [];
@@ -67,7 +78,8 @@ export function normaliseKp1m(body: string, opts: NormaliseOptions): NormaliseRe
     if (i > 0 && v !== null) {
       const prevT = batch.t[i - 1] as number;
       const prev = kps[i - 1] ?? null;
-      if (prev !== null && v < prev && synopticPeriodStart(prevT) !== synopticPeriodStart(t)) resets.push(new Date(t).toISOString());
+      if (prev !== null && v < prev && synopticPeriodStart(prevT) !== synopticPeriodStart(t))
+        resets.push(new Date(t).toISOString());
     }
   }
   const latest = latestOf(batch, 'kp');

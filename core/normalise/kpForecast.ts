@@ -32,7 +32,11 @@ const STATUSES = new Set<string>(['observed', 'estimated', 'predicted']);
 export function normaliseKpForecast(body: string, opts: NormaliseOptions): NormaliseResult {
   const parsed = parseJsonBody(body);
   if (!parsed.ok) throw new NormaliseError(parsed.reason);
-  const table = readTable(parsed.value, { required: ['kp', 'observed'], optional: ['noaa_scale'], aliases: { Kp: 'kp' } });
+  const table = readTable(parsed.value, {
+    required: ['kp', 'observed'],
+    optional: ['noaa_scale'],
+    aliases: { Kp: 'kp' },
+  });
   const byTime = new Map<number, KpForecastRow>();
   let skipped = table.badRows;
   let unknownStatus = false;
@@ -56,16 +60,33 @@ export function normaliseKpForecast(body: string, opts: NormaliseOptions): Norma
       futureRows++;
       continue;
     }
-    byTime.set(t, { t, kp, status: status as KpForecastStatus, noaaScale: parseGTag(row.noaa_scale), g: gScaleFromKp(kp) });
+    byTime.set(t, {
+      t,
+      kp,
+      status: status as KpForecastStatus,
+      noaaScale: parseGTag(row.noaa_scale),
+      g: gScaleFromKp(kp),
+    });
   }
   const rows = [...byTime.values()].sort((a, b) => a.t - b.t);
-  if (rows.length === 0 && futureRows > 0) throw allBeyondLead(futureRows, opts.now, LEAD_MS.observation);
-  if (rows.length === 0) throw new NormaliseError('no usable sample (no row has a valid time, Kp and status)');
+  if (rows.length === 0 && futureRows > 0)
+    throw allBeyondLead(futureRows, opts.now, LEAD_MS.observation);
+  if (rows.length === 0)
+    throw new NormaliseError('no usable sample (no row has a valid time, Kp and status)');
   const known = rows.filter((r) => r.status !== 'predicted');
   const issued = (known[known.length - 1] ?? rows[0]) as KpForecastRow;
   const predicted = rows.filter((r) => r.status === 'predicted');
-  const product: ProductRecord<KpForecastData> = { id: 'kp-forecast', kind: 'kp-forecast', issued: issued.t, data: { rows }, raw: null };
-  const maxPredicted = predicted.reduce<KpForecastRow | null>((m, r) => (m === null || r.kp > m.kp ? r : m), null);
+  const product: ProductRecord<KpForecastData> = {
+    id: 'kp-forecast',
+    kind: 'kp-forecast',
+    issued: issued.t,
+    data: { rows },
+    raw: null,
+  };
+  const maxPredicted = predicted.reduce<KpForecastRow | null>(
+    (m, r) => (m === null || r.kp > m.kp ? r : m),
+    null,
+  );
   return ok({
     products: [product as ProductRecord],
     dataTime: issued.t,

@@ -34,9 +34,19 @@ export function normaliseKpIndex(body: string, opts: NormaliseOptions): Normalis
     }
     const kp = toNumber(row.Kp, KP_RANGE);
     if (kp === null) continue; // a 3-hour Kp row without Kp says nothing
-    samples.push({ t, values: { kp, ap: toNumber(row.a_running, [0, 500]), stations: toNumber(row.station_count, [0, 1000]) } });
+    samples.push({
+      t,
+      values: {
+        kp,
+        ap: toNumber(row.a_running, [0, 500]),
+        stations: toNumber(row.station_count, [0, 1000]),
+      },
+    });
   }
-  if (samples.length === 0) throw futureRows > 0 ? allBeyondLead(futureRows, opts.now, LEAD_MS.observation) : new NormaliseError('no usable sample (no row has a valid time and Kp)');
+  if (samples.length === 0)
+    throw futureRows > 0
+      ? allBeyondLead(futureRows, opts.now, LEAD_MS.observation)
+      : new NormaliseError('no usable sample (no row has a valid time and Kp)');
   const batch = toSeries('kp-3h', ['kp', 'ap', 'stations'], samples, null);
   const latest = latestOf(batch, 'kp');
   const kps = batch.fields.kp as (number | null)[];

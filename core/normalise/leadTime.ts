@@ -32,13 +32,22 @@ export function beyondLead(t: number, now: number, leadMs: number): boolean {
 }
 
 /** Throws when a product's single defining time (an issue time, an observation time) is too far ahead. */
-export function refuseBeyondLead(what: string, t: number, now: number, leadMs: number = LEAD_MS.observation): void {
+export function refuseBeyondLead(
+  what: string,
+  t: number,
+  now: number,
+  leadMs: number = LEAD_MS.observation,
+): void {
   if (beyondLead(t, now, leadMs)) {
-    throw new NormaliseError(`${what} ${new Date(t).toISOString()} is more than ${Math.round(leadMs / MINUTE)} min after now (${new Date(now).toISOString()})`);
+    throw new NormaliseError(
+      `${what} ${new Date(t).toISOString()} is more than ${Math.round(leadMs / MINUTE)} min after now (${new Date(now).toISOString()})`,
+    );
   }
 }
 
 /** The reason given when every row was dropped for its time. */
 export function allBeyondLead(rows: number, now: number, leadMs: number): NormaliseError {
-  return new NormaliseError(`no usable sample (all ${rows} dated rows are more than ${Math.round(leadMs / MINUTE)} min after now, ${new Date(now).toISOString()})`);
+  return new NormaliseError(
+    `no usable sample (all ${rows} dated rows are more than ${Math.round(leadMs / MINUTE)} min after now, ${new Date(now).toISOString()})`,
+  );
 }

@@ -4,7 +4,12 @@
  * Bz null stays null: 0 would read as "calm".
  */
 import { ok, type NormaliseOptions, type NormaliseResult } from './result.ts';
-import { latestAcross, readSpacecraftSeries, timeRange, type FieldSpec } from './spacecraftSeries.ts';
+import {
+  latestAcross,
+  readSpacecraftSeries,
+  timeRange,
+  type FieldSpec,
+} from './spacecraftSeries.ts';
 import { iso } from './series.ts';
 
 const B: readonly [number, number] = [-10_000, 10_000];
@@ -24,7 +29,8 @@ export function normaliseMagneticField(body: string, opts: NormaliseOptions): No
   const bz = latestAcross(read.batches, 'bz');
   const bt = latestAcross(read.batches, 'bt');
   let minBz: number | null = null;
-  for (const b of read.batches) for (const v of b.fields.bz ?? []) if (v !== null && (minBz === null || v < minBz)) minBz = v;
+  for (const b of read.batches)
+    for (const v of b.fields.bz ?? []) if (v !== null && (minBz === null || v < minBz)) minBz = v;
   return ok({
     series: read.batches,
     dataTime: range.to,

@@ -17,11 +17,19 @@ function bytes(n: number): string {
 /** Recognises an HTML page (a proxy or CDN error page served with status 200). */
 export function htmlReason(text: string): string | null {
   const head = text.slice(0, 512).trimStart().toLowerCase();
-  if (!(head.startsWith('<!doctype html') || head.startsWith('<html') || head.startsWith('<head') || head.startsWith('<body') || (head.startsWith('<') && /<(title|h1|p|div)[\s>]/.test(head)))) {
+  if (!(
+    head.startsWith('<!doctype html') ||
+    head.startsWith('<html') ||
+    head.startsWith('<head') ||
+    head.startsWith('<body') ||
+    (head.startsWith('<') && /<(title|h1|p|div)[\s>]/.test(head))
+  )) {
     return null;
   }
   const title = /<title[^>]*>([^<]{1,120})<\/title>/i.exec(text.slice(0, 4096))?.[1]?.trim();
-  return title ? `received an HTML page instead of data ("${title}")` : 'received an HTML page instead of data';
+  return title
+    ? `received an HTML page instead of data ("${title}")`
+    : 'received an HTML page instead of data';
 }
 
 /** Checks emptiness and HTML for text products too. Returns the usable text. */
@@ -46,7 +54,10 @@ export function parseJsonBody(body: string): BodyResult<unknown> {
     const last = trimmed[trimmed.length - 1];
     const closes = (first === '[' && last === ']') || (first === '{' && last === '}');
     if ((first === '[' || first === '{') && !closes) {
-      return { ok: false, reason: `truncated JSON (the body stops after ${bytes(trimmed.length)})` };
+      return {
+        ok: false,
+        reason: `truncated JSON (the body stops after ${bytes(trimmed.length)})`,
+      };
     }
     const message = e instanceof Error ? e.message : String(e);
     return { ok: false, reason: `invalid JSON (${message.slice(0, 160)})` };

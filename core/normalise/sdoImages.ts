@@ -26,7 +26,10 @@ export const SDO_CHANNELS = {
 } as const;
 export type SdoChannel = keyof typeof SDO_CHANNELS;
 
-export function sdoLatestUrl(channel: SdoChannel, resolution: 512 | 1024 | 2048 | 4096 = 1024): string {
+export function sdoLatestUrl(
+  channel: SdoChannel,
+  resolution: 512 | 1024 | 2048 | 4096 = 1024,
+): string {
   return `${SDO_LATEST_BASE}latest_${resolution}_${channel}.jpg`;
 }
 
@@ -45,7 +48,8 @@ export interface SdoImagesData {
 /** Epoch ms, ISO time or an HTTP date ("Sun, 22 Nov 2026 04:00:00 GMT"). */
 function parseImageTime(value: unknown): number | null {
   // Epoch ms between 1970 and 9999; anything else is not a time.
-  if (typeof value === 'number') return Number.isInteger(value) && value > 0 && value < 253_402_300_800_000 ? value : null;
+  if (typeof value === 'number')
+    return Number.isInteger(value) && value > 0 && value < 253_402_300_800_000 ? value : null;
   if (typeof value !== 'string') return null;
   const swpc = parseSwpcTime(value);
   if (swpc !== null) return swpc;
@@ -69,7 +73,10 @@ function safeUrl(value: unknown): string | null {
 export function normaliseSdoImages(body: string, opts: NormaliseOptions): NormaliseResult {
   const parsed = parseJsonBody(body);
   if (!parsed.ok) throw new NormaliseError(parsed.reason);
-  if (!Array.isArray(parsed.value)) throw new NormaliseError(`changed shape: expected an array of images, got ${describeType(parsed.value)}`);
+  if (!Array.isArray(parsed.value))
+    throw new NormaliseError(
+      `changed shape: expected an array of images, got ${describeType(parsed.value)}`,
+    );
   if (parsed.value.length === 0) throw new NormaliseError('no data (empty array)');
   const byChannel = new Map<string, SdoImage>();
   let drift = false;
@@ -77,13 +84,15 @@ export function normaliseSdoImages(body: string, opts: NormaliseOptions): Normal
   let futureImages = 0;
   for (const item of parsed.value) {
     const url = isRecord(item) ? safeUrl(item.url) : null;
-    const channel = isRecord(item) && typeof item.channel === 'string' ? item.channel.trim().toUpperCase() : '';
+    const channel =
+      isRecord(item) && typeof item.channel === 'string' ? item.channel.trim().toUpperCase() : '';
     if (!isRecord(item) || !url || channel === '' || channel.length > 10) {
       skipped++;
       continue;
     }
     const label = (SDO_CHANNELS as Record<string, string>)[channel];
-    if (!label || Object.keys(item).some((k) => !['channel', 'url', 'time'].includes(k))) drift = true;
+    if (!label || Object.keys(item).some((k) => !['channel', 'url', 'time'].includes(k)))
+      drift = true;
     const time = parseImageTime(item.time);
     if (time !== null && beyondLead(time, opts.now, LEAD_MS.observation)) {
       futureImages++;
@@ -91,12 +100,24 @@ export function normaliseSdoImages(body: string, opts: NormaliseOptions): Normal
     }
     byChannel.set(channel, { channel, label: label ?? channel, url, time });
   }
-  if (byChannel.size === 0 && futureImages > 0) throw new NormaliseError(`no usable image (${futureImages} dated more than 10 min after now, ${skipped} without a channel and an http(s) URL)`);
-  if (byChannel.size === 0) throw new NormaliseError(`no usable image (${skipped} entries without a channel and an http(s) URL)`);
+  if (byChannel.size === 0 && futureImages > 0)
+    throw new NormaliseError(
+      `no usable image (${futureImages} dated more than 10 min after now, ${skipped} without a channel and an http(s) URL)`,
+    );
+  if (byChannel.size === 0)
+    throw new NormaliseError(
+      `no usable image (${skipped} entries without a channel and an http(s) URL)`,
+    );
   const images = [...byChannel.values()].sort((a, b) => a.channel.localeCompare(b.channel));
   const times = images.map((i) => i.time).filter((t): t is number => t !== null);
   const newest = times.length > 0 ? Math.max(...times) : null;
-  const product: ProductRecord<SdoImagesData> = { id: 'sdo-images', kind: 'sdo-images', issued: newest ?? opts.now, data: { images }, raw: null };
+  const product: ProductRecord<SdoImagesData> = {
+    id: 'sdo-images',
+    kind: 'sdo-images',
+    issued: newest ?? opts.now,
+    data: { images },
+    raw: null,
+  };
   return ok({
     products: [product as ProductRecord],
     dataTime: newest,

@@ -10,7 +10,12 @@ export interface Sample {
  * Sorts by time (SWPC serves both newest-first and oldest-first) and keeps one sample per time:
  * the later one in file order wins, which is what a re-issued minute means.
  */
-export function toSeries(product: SeriesProduct, fields: readonly string[], samples: Sample[], source: string | null): SeriesBatch {
+export function toSeries(
+  product: SeriesProduct,
+  fields: readonly string[],
+  samples: Sample[],
+  source: string | null,
+): SeriesBatch {
   const byTime = new Map<number, Sample>();
   for (const s of samples) byTime.set(s.t, s);
   const times = [...byTime.keys()].sort((a, b) => a - b);
@@ -42,5 +47,7 @@ export function latestOf(batch: SeriesBatch, field: string): { t: number; value:
 
 /** ISO text for summaries; null for a missing or unrepresentable time (never throws). */
 export function iso(t: number | null): string | null {
-  return t === null || !Number.isFinite(t) || Math.abs(t) > 8.64e15 ? null : new Date(t).toISOString();
+  return t === null || !Number.isFinite(t) || Math.abs(t) > 8.64e15
+    ? null
+    : new Date(t).toISOString();
 }

@@ -37,12 +37,23 @@ const PREDICTED: Record<string, string> = {
   'low_f10.7': 'lowF107',
 };
 
-function readCycle(body: string, keys: Record<string, string>, required: string[], now: number, leadMs: number): { data: SolarCycleData; drift: boolean; skipped: number; futureRows: number } {
+function readCycle(
+  body: string,
+  keys: Record<string, string>,
+  required: string[],
+  now: number,
+  leadMs: number,
+): { data: SolarCycleData; drift: boolean; skipped: number; futureRows: number } {
   const parsed = parseJsonBody(body);
   if (!parsed.ok) throw new NormaliseError(parsed.reason);
-  if (Array.isArray(parsed.value) && Array.isArray(parsed.value[0])) throw new NormaliseError('changed shape: expected an array of objects');
+  if (Array.isArray(parsed.value) && Array.isArray(parsed.value[0]))
+    throw new NormaliseError('changed shape: expected an array of objects');
   const upstream = Object.keys(keys);
-  const table = readTable(parsed.value, { timeKey: 'time-tag', required, optional: upstream.filter((k) => !required.includes(k)) });
+  const table = readTable(parsed.value, {
+    timeKey: 'time-tag',
+    required,
+    optional: upstream.filter((k) => !required.includes(k)),
+  });
   const byMonth = new Map<number, Record<string, number | null>>();
   let skipped = table.badRows;
   let futureRows = 0;
@@ -70,9 +81,13 @@ function readCycle(body: string, keys: Record<string, string>, required: string[
     byMonth.set(t, values);
   }
   const t = [...byMonth.keys()].sort((a, b) => a - b);
-  if (t.length === 0) throw futureRows > 0 ? allBeyondLead(futureRows, now, leadMs) : new NormaliseError('no usable sample (no month has a value)');
+  if (t.length === 0)
+    throw futureRows > 0
+      ? allBeyondLead(futureRows, now, leadMs)
+      : new NormaliseError('no usable sample (no month has a value)');
   const columns: Record<string, (number | null)[]> = {};
-  for (const name of Object.values(keys)) columns[name] = t.map((m) => byMonth.get(m)?.[name] ?? null);
+  for (const name of Object.values(keys))
+    columns[name] = t.map((m) => byMonth.get(m)?.[name] ?? null);
   return { data: { t, columns }, drift: table.drift || futureRows > 0, skipped, futureRows };
 }
 
@@ -86,12 +101,24 @@ function lastWith(data: SolarCycleData, column: string): { t: number; value: num
 }
 
 export function normaliseObservedSolarCycle(body: string, opts: NormaliseOptions): NormaliseResult {
-  const { data, drift, skipped, futureRows } = readCycle(body, OBSERVED, ['ssn'], opts.now, LEAD_MS.observation);
+  const { data, drift, skipped, futureRows } = readCycle(
+    body,
+    OBSERVED,
+    ['ssn'],
+    opts.now,
+    LEAD_MS.observation,
+  );
   const last = data.t[data.t.length - 1] as number;
   const ssn = lastWith(data, 'ssn');
   const smoothed = lastWith(data, 'smoothedSsn');
   const f107 = lastWith(data, 'f107');
-  const product: ProductRecord<SolarCycleData> = { id: 'observed-solar-cycle', kind: 'observed-solar-cycle', issued: last, data, raw: null };
+  const product: ProductRecord<SolarCycleData> = {
+    id: 'observed-solar-cycle',
+    kind: 'observed-solar-cycle',
+    issued: last,
+    data,
+    raw: null,
+  };
   return ok({
     products: [product as ProductRecord],
     dataTime: last,
@@ -112,15 +139,30 @@ export function normaliseObservedSolarCycle(body: string, opts: NormaliseOptions
   });
 }
 
-export function normalisePredictedSolarCycle(body: string, opts: NormaliseOptions): NormaliseResult {
-  const { data, drift, skipped, futureRows } = readCycle(body, PREDICTED, ['predicted_ssn'], opts.now, LEAD_MS.solarCyclePrediction);
+export function normalisePredictedSolarCycle(
+  body: string,
+  opts: NormaliseOptions,
+): NormaliseResult {
+  const { data, drift, skipped, futureRows } = readCycle(
+    body,
+    PREDICTED,
+    ['predicted_ssn'],
+    opts.now,
+    LEAD_MS.solarCyclePrediction,
+  );
   const first = data.t[0] as number;
   const ssn = data.columns.predictedSsn ?? [];
   let peakAt = -1;
   ssn.forEach((v, i) => {
     if (v !== null && (peakAt < 0 || v > (ssn[peakAt] ?? -Infinity))) peakAt = i;
   });
-  const product: ProductRecord<SolarCycleData> = { id: 'predicted-solar-cycle', kind: 'predicted-solar-cycle', issued: first, data, raw: null };
+  const product: ProductRecord<SolarCycleData> = {
+    id: 'predicted-solar-cycle',
+    kind: 'predicted-solar-cycle',
+    issued: first,
+    data,
+    raw: null,
+  };
   return ok({
     products: [product as ProductRecord],
     // A prediction has no "newest observation": freshness falls back to the fetch time.

@@ -5,7 +5,12 @@
  * spike is real data and is kept.
  */
 import { ok, type NormaliseOptions, type NormaliseResult } from './result.ts';
-import { latestAcross, readSpacecraftSeries, timeRange, type FieldSpec } from './spacecraftSeries.ts';
+import {
+  latestAcross,
+  readSpacecraftSeries,
+  timeRange,
+  type FieldSpec,
+} from './spacecraftSeries.ts';
 import { iso } from './series.ts';
 
 const PLASMA_FIELDS: readonly FieldSpec[] = [

@@ -41,16 +41,46 @@ export interface SpacecraftSeries {
  * nines are left to the ranges: 99999 K is a real solar-wind temperature.)
  */
 export function isFillValue(value: unknown): boolean {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const text =
+    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   return /^-9{3,}(?:\.9+)?$/.test(text);
 }
 
-export function readSpacecraftSeries(body: string, product: SeriesProduct, fields: readonly FieldSpec[], now: number): SpacecraftSeries {
+export function readSpacecraftSeries(
+  body: string,
+  product: SeriesProduct,
+  fields: readonly FieldSpec[],
+  now: number,
+): SpacecraftSeries {
   const parsed = parseJsonBody(body);
   if (!parsed.ok) throw new NormaliseError(parsed.reason);
   const objectForm = Array.isArray(parsed.value) && isRecord(parsed.value[0]);
   const extraKnown = objectForm
-    ? ['active', 'source', 'range', 'scale', 'sensitivity', 'manual_mode', 'sample_size', 'bx_gse', 'by_gse', 'bz_gse', 'theta_gse', 'phi_gse', 'max_telemetry_flag', 'max_data_flag', 'overall_quality', 'proton_vx_gse', 'proton_vy_gse', 'proton_vz_gse', 'proton_vx_gsm', 'proton_vy_gsm', 'proton_vz_gsm', 'proton_quality', 'alpha_quality']
+    ? [
+        'active',
+        'source',
+        'range',
+        'scale',
+        'sensitivity',
+        'manual_mode',
+        'sample_size',
+        'bx_gse',
+        'by_gse',
+        'bz_gse',
+        'theta_gse',
+        'phi_gse',
+        'max_telemetry_flag',
+        'max_data_flag',
+        'overall_quality',
+        'proton_vx_gse',
+        'proton_vy_gse',
+        'proton_vz_gse',
+        'proton_vx_gsm',
+        'proton_vy_gsm',
+        'proton_vz_gsm',
+        'proton_quality',
+        'alpha_quality',
+      ]
     : [];
   // The products file must carry its own column names exactly. The object form may use any of
   // the known spellings, and carries housekeeping keys we do not store (not drift).
@@ -62,7 +92,10 @@ export function readSpacecraftSeries(body: string, product: SeriesProduct, field
   if (objectForm) {
     const present = new Set(table.rows.flatMap((r) => Object.keys(r)));
     const missing = fields.filter((f) => !f.columns.some((c) => present.has(c)));
-    if (missing.length === fields.length) throw new NormaliseError(`changed shape: none of the columns ${fields.map((f) => `"${f.columns[0]}"`).join(', ')} is present`);
+    if (missing.length === fields.length)
+      throw new NormaliseError(
+        `changed shape: none of the columns ${fields.map((f) => `"${f.columns[0]}"`).join(', ')} is present`,
+      );
     fieldMissing = missing.length > 0;
   }
   const hasActive = table.rows.some((r) => typeof r.active === 'boolean');
@@ -97,26 +130,48 @@ export function readSpacecraftSeries(body: string, product: SeriesProduct, field
       emptyRows++;
       continue;
     }
-    const source = typeof row.source === 'string' && row.source.trim() !== '' ? row.source.trim().slice(0, 40) : null;
+    const source =
+      typeof row.source === 'string' && row.source.trim() !== ''
+        ? row.source.trim().slice(0, 40)
+        : null;
     const list = bySource.get(source) ?? [];
     list.push({ t, values });
     bySource.set(source, list);
   }
   const names = fields.map((f) => f.name);
-  const batches = [...bySource.entries()].map(([source, samples]) => toSeries(product, names, samples, source));
+  const batches = [...bySource.entries()].map(([source, samples]) =>
+    toSeries(product, names, samples, source),
+  );
   if (batches.length === 0) {
-    if (futureRows > 0 && futureRows === table.rows.length - inactiveRows - skippedRows) throw allBeyondLead(futureRows, now, LEAD_MS.observation);
-    if (table.rows.length - inactiveRows - skippedRows > 0) throw new NormaliseError(`no valid data (all ${table.rows.length - inactiveRows} rows have every value missing)`);
-    if (hasActive && inactiveRows === table.rows.length) throw new NormaliseError('no valid data (no row is from the active spacecraft)');
+    if (futureRows > 0 && futureRows === table.rows.length - inactiveRows - skippedRows)
+      throw allBeyondLead(futureRows, now, LEAD_MS.observation);
+    if (table.rows.length - inactiveRows - skippedRows > 0)
+      throw new NormaliseError(
+        `no valid data (all ${table.rows.length - inactiveRows} rows have every value missing)`,
+      );
+    if (hasActive && inactiveRows === table.rows.length)
+      throw new NormaliseError('no valid data (no row is from the active spacecraft)');
     throw new NormaliseError('no usable sample (no row has a valid time)');
   }
   // Newest batch last, so callers can read "the latest" from the end.
   batches.sort((a, b) => (a.t[a.t.length - 1] as number) - (b.t[b.t.length - 1] as number));
-  return { batches, drift: table.drift || fieldMissing || futureRows > 0, rows: table.rows.length, emptyRows, skippedRows, inactiveRows, futureRows, fillValues };
+  return {
+    batches,
+    drift: table.drift || fieldMissing || futureRows > 0,
+    rows: table.rows.length,
+    emptyRows,
+    skippedRows,
+    inactiveRows,
+    futureRows,
+    fillValues,
+  };
 }
 
 /** Latest non-null value of a field across batches, with the spacecraft it came from. */
-export function latestAcross(batches: readonly SeriesBatch[], field: string): { t: number; value: number; source: string | null } | null {
+export function latestAcross(
+  batches: readonly SeriesBatch[],
+  field: string,
+): { t: number; value: number; source: string | null } | null {
   let best: { t: number; value: number; source: string | null } | null = null;
   for (const b of batches) {
     const col = b.fields[field];
@@ -132,7 +187,11 @@ export function latestAcross(batches: readonly SeriesBatch[], field: string): { 
   return best;
 }
 
-export function timeRange(batches: readonly SeriesBatch[]): { from: number; to: number; records: number } {
+export function timeRange(batches: readonly SeriesBatch[]): {
+  from: number;
+  to: number;
+  records: number;
+} {
   let from = Infinity;
   let to = -Infinity;
   let records = 0;

@@ -4,10 +4,22 @@
  * depending on the engine. So we parse the digits ourselves and build the time with Date.UTC.
  */
 
-const ISO_LIKE = /^(\d{4})-(\d{2})-(\d{2})[ T_](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(?:Z|\+00:?00)?$/;
+const ISO_LIKE =
+  /^(\d{4})-(\d{2})-(\d{2})[ T_](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(?:Z|\+00:?00)?$/;
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 
 /** Month number 1–12 from an English month abbreviation (or full name), else null. */
@@ -16,13 +28,22 @@ export function monthNumber(name: string): number | null {
 }
 
 /** Date.UTC that refuses impossible dates (Feb 30, hour 25) instead of rolling them over. */
-export function utc(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): number | null {
+export function utc(
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+  ms = 0,
+): number | null {
   if (![year, month, day, hour, minute, second, ms].every(Number.isInteger)) return null;
   if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1 || day > 31) return null;
   if (hour > 23 || minute > 59 || second > 59 || hour < 0 || minute < 0 || second < 0) return null;
   const t = Date.UTC(year, month - 1, day, hour, minute, second, ms);
   const d = new Date(t);
-  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day)
+    return null;
   return t;
 }
 
@@ -35,7 +56,15 @@ export function parseSwpcTime(value: unknown): number | null {
   const m = ISO_LIKE.exec(value.trim());
   if (!m) return null;
   const ms = m[7] ? Math.round(Number(`0.${m[7]}`) * 1000) : 0;
-  return utc(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]), m[6] ? Number(m[6]) : 0, ms >= 1000 ? 999 : ms);
+  return utc(
+    Number(m[1]),
+    Number(m[2]),
+    Number(m[3]),
+    Number(m[4]),
+    Number(m[5]),
+    m[6] ? Number(m[6]) : 0,
+    ms >= 1000 ? 999 : ms,
+  );
 }
 
 /** "2024-11" (solar-cycle "time-tag") → the first instant of that month, UTC. */
@@ -48,7 +77,9 @@ export function parseYearMonth(value: unknown): number | null {
 
 /** ":Issued: 2024 Dec 31 1230 UTC" (the value part, "2024 Dec 31 1230 UTC") → epoch ms UTC. */
 export function parseIssued(value: string): number | null {
-  const m = /^(\d{4})\s+([A-Za-z]{3,9})\s+(\d{1,2})\s+(\d{2})(\d{2})(?:\s*UTC)?$/.exec(value.trim());
+  const m = /^(\d{4})\s+([A-Za-z]{3,9})\s+(\d{1,2})\s+(\d{2})(\d{2})(?:\s*UTC)?$/.exec(
+    value.trim(),
+  );
   if (!m) return null;
   const month = monthNumber(m[2] ?? '');
   if (month === null) return null;

@@ -33,11 +33,18 @@ function canonical(name: string, spec: TableSpec): string {
 
 function checkColumns(columns: readonly string[], spec: TableSpec): boolean {
   const timeKey = spec.timeKey ?? 'time_tag';
-  const known = new Set([timeKey, ...spec.required, ...(spec.optional ?? []), ...(spec.known ?? [])]);
+  const known = new Set([
+    timeKey,
+    ...spec.required,
+    ...(spec.optional ?? []),
+    ...(spec.known ?? []),
+  ]);
   const present = new Set(columns);
   const missing = [timeKey, ...spec.required].filter((c) => !present.has(c));
   if (missing.length > 0) {
-    throw new NormaliseError(`changed shape: missing column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')}`);
+    throw new NormaliseError(
+      `changed shape: missing column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')}`,
+    );
   }
   const extra = columns.some((c) => !known.has(c));
   const optionalMissing = (spec.optional ?? []).some((c) => !present.has(c));
@@ -46,12 +53,15 @@ function checkColumns(columns: readonly string[], spec: TableSpec): boolean {
 
 /** Reads either shape: `[[header…], [row…], …]` or `[{…}, {…}]`. */
 export function readTable(value: unknown, spec: TableSpec): Table {
-  if (!Array.isArray(value)) throw new NormaliseError(`changed shape: expected an array, got ${describeType(value)}`);
+  if (!Array.isArray(value))
+    throw new NormaliseError(`changed shape: expected an array, got ${describeType(value)}`);
   if (value.length === 0) throw new NormaliseError('no data (empty array)');
   const first: unknown = value[0];
   if (Array.isArray(first)) return readArrayTable(value, spec);
   if (isRecord(first)) return readObjectTable(value, spec);
-  throw new NormaliseError(`changed shape: expected rows to be arrays or objects, got ${describeType(first)}`);
+  throw new NormaliseError(
+    `changed shape: expected rows to be arrays or objects, got ${describeType(first)}`,
+  );
 }
 
 function readArrayTable(value: unknown[], spec: TableSpec): Table {

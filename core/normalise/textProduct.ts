@@ -23,10 +23,14 @@ export function readTextProduct(body: string, expectedProduct: RegExp): TextProd
   const issuedLine = lines.find((l) => l.startsWith(':Issued:'));
   if (!productLine) throw new NormaliseError('changed shape: no ":Product:" line');
   const product = productLine.slice(':Product:'.length).trim();
-  if (!expectedProduct.test(product)) throw new NormaliseError(`changed shape: this is "${product.slice(0, 80)}", not the expected product`);
+  if (!expectedProduct.test(product))
+    throw new NormaliseError(
+      `changed shape: this is "${product.slice(0, 80)}", not the expected product`,
+    );
   if (!issuedLine) throw new NormaliseError('changed shape: no ":Issued:" line');
   const issued = parseIssued(issuedLine.slice(':Issued:'.length));
-  if (issued === null) throw new NormaliseError(`unreadable issue time "${issuedLine.slice(0, 60)}"`);
+  if (issued === null)
+    throw new NormaliseError(`unreadable issue time "${issuedLine.slice(0, 60)}"`);
   return { product, issued, lines, raw: text.value };
 }
 
@@ -58,7 +62,11 @@ const KP_CELL = /(\d+(?:\.\d+)?)(?:\s*\((G[0-5])\))?/g;
  * Finds a Kp table after the line matching `title`: the day-columns line, then 8 rows
  * `00-03UT  5.00 (G1)  2.67 …`. Returns the cells in time order, or null when absent.
  */
-export function parseKpTable(lines: readonly string[], title: RegExp, issued: number): { days: number[]; cells: KpCell[] } | null {
+export function parseKpTable(
+  lines: readonly string[],
+  title: RegExp,
+  issued: number,
+): { days: number[]; cells: KpCell[] } | null {
   const at = lines.findIndex((l) => title.test(l));
   if (at < 0) return null;
   let i = at + 1;
@@ -78,7 +86,12 @@ export function parseKpTable(lines: readonly string[], title: RegExp, issued: nu
     found.forEach((c, d) => {
       const kp = toNumber(c[1], KP_RANGE);
       const tag = parseGTag(c[2]);
-      cells.push({ start: (days[d] as number) + hour * 3_600_000, kp, g: tag ?? gScaleFromKp(kp), tag });
+      cells.push({
+        start: (days[d] as number) + hour * 3_600_000,
+        kp,
+        g: tag ?? gScaleFromKp(kp),
+        tag,
+      });
     });
   }
   if (rows !== 8) return null;
@@ -87,12 +100,18 @@ export function parseKpTable(lines: readonly string[], title: RegExp, issued: nu
 }
 
 /** The paragraphs that start with "Rationale:", joined into single lines. */
-export function paragraphAfter(lines: readonly string[], from: number, to: number, prefix: string): string | null {
+export function paragraphAfter(
+  lines: readonly string[],
+  from: number,
+  to: number,
+  prefix: string,
+): string | null {
   for (let i = from; i < to; i++) {
     const line = lines[i] ?? '';
     if (!line.startsWith(prefix)) continue;
     const parts = [line.slice(prefix.length).trim()];
-    for (let j = i + 1; j < to && (lines[j] ?? '').trim() !== ''; j++) parts.push((lines[j] ?? '').trim());
+    for (let j = i + 1; j < to && (lines[j] ?? '').trim() !== ''; j++)
+      parts.push((lines[j] ?? '').trim());
     return parts.join(' ');
   }
   return null;

@@ -5,7 +5,14 @@
  */
 import type { ProductRecord } from '../model.ts';
 import { NormaliseError, ok, type NormaliseOptions, type NormaliseResult } from './result.ts';
-import { paragraphAfter, parseDayColumns, parseKpTable, percentRow, readTextProduct, type KpCell } from './textProduct.ts';
+import {
+  paragraphAfter,
+  parseDayColumns,
+  parseKpTable,
+  percentRow,
+  readTextProduct,
+  type KpCell,
+} from './textProduct.ts';
 import { toNumber, KP_RANGE } from './values.ts';
 import { iso } from './series.ts';
 import { refuseBeyondLead } from './leadTime.ts';
@@ -19,7 +26,11 @@ export interface ThreeDayForecastData {
   greatestExpectedKp: number | null;
   solarRadiation: { days: number[]; s1OrGreater: number[] } | null;
   radioBlackout: { days: number[]; r1r2: number[]; r3OrGreater: number[] } | null;
-  rationale: { geomagnetic: string | null; solarRadiation: string | null; radioBlackout: string | null };
+  rationale: {
+    geomagnetic: string | null;
+    solarRadiation: string | null;
+    radioBlackout: string | null;
+  };
 }
 
 function section(lines: readonly string[], letter: string): [number, number] {
@@ -45,7 +56,10 @@ export function normaliseThreeDayForecast(body: string, opts: NormaliseOptions):
   const { lines, issued } = doc;
   refuseBeyondLead(':Issued:', issued, opts.now);
   const table = parseKpTable(lines, /^NOAA Kp index breakdown/i, issued);
-  if (!table || table.days.length !== 3) throw new NormaliseError('changed shape: no readable "NOAA Kp index breakdown" table (3 days × 8 rows)');
+  if (!table || table.days.length !== 3)
+    throw new NormaliseError(
+      'changed shape: no readable "NOAA Kp index breakdown" table (3 days × 8 rows)',
+    );
   const [aStart, aEnd] = section(lines, 'A');
   const [bStart, bEnd] = section(lines, 'B');
   const [cStart, cEnd] = section(lines, 'C');
@@ -76,7 +90,13 @@ export function normaliseThreeDayForecast(body: string, opts: NormaliseOptions):
       radioBlackout: paragraphAfter(lines, cStart, cEnd, 'Rationale:'),
     },
   };
-  const product: ProductRecord<ThreeDayForecastData> = { id: 'three-day-forecast', kind: 'three-day-forecast', issued, data, raw: doc.raw };
+  const product: ProductRecord<ThreeDayForecastData> = {
+    id: 'three-day-forecast',
+    kind: 'three-day-forecast',
+    issued,
+    data,
+    raw: doc.raw,
+  };
   return ok({
     products: [product as ProductRecord],
     dataTime: issued,
@@ -89,7 +109,12 @@ export function normaliseThreeDayForecast(body: string, opts: NormaliseOptions):
       maxKp: data.maxKp,
       maxG: data.maxG,
       greatestObservedKp: data.greatestObservedKp,
-      kpByDay: Object.fromEntries(table.days.map((d) => [iso(d)?.slice(0, 10), table.cells.filter((c) => c.start >= d && c.start < d + 86_400_000).map((c) => c.kp)])),
+      kpByDay: Object.fromEntries(
+        table.days.map((d) => [
+          iso(d)?.slice(0, 10),
+          table.cells.filter((c) => c.start >= d && c.start < d + 86_400_000).map((c) => c.kp),
+        ]),
+      ),
       s1OrGreater: solarRadiation?.s1OrGreater ?? null,
       r1r2: radioBlackout?.r1r2 ?? null,
       r3OrGreater: radioBlackout?.r3OrGreater ?? null,

@@ -19,7 +19,13 @@ export interface ThreeDayGeomagForecastData {
   observedAp: ApValue | null;
   estimatedAp: ApValue | null;
   predictedAp: ApValue[];
-  probabilities: { days: number[]; active: number[]; minorStorm: number[]; moderateStorm: number[]; strongExtremeStorm: number[] } | null;
+  probabilities: {
+    days: number[];
+    active: number[];
+    minorStorm: number[];
+    moderateStorm: number[];
+    strongExtremeStorm: number[];
+  } | null;
   days: number[];
   kp: KpCell[];
   maxKp: number | null;
@@ -39,7 +45,10 @@ function apLine(lines: readonly string[], label: string, issued: number): ApValu
 
 function predictedAp(lines: readonly string[], issued: number): ApValue[] {
   for (const l of lines) {
-    const m = /^Predicted Ap (\d{1,2}) ([A-Za-z]{3})-(\d{1,2}) ([A-Za-z]{3}) ((?:\d{1,3}-){2}\d{1,3})$/.exec(l.trim());
+    const m =
+      /^Predicted Ap (\d{1,2}) ([A-Za-z]{3})-(\d{1,2}) ([A-Za-z]{3}) ((?:\d{1,3}-){2}\d{1,3})$/.exec(
+        l.trim(),
+      );
     if (!m) continue;
     const first = dayNearest(m[2] ?? '', Number(m[1]), issued);
     if (first === null) return [];
@@ -60,17 +69,32 @@ function probRow(lines: readonly string[], label: string): number[] | null {
   return null;
 }
 
-export function normaliseThreeDayGeomagForecast(body: string, opts: NormaliseOptions): NormaliseResult {
+export function normaliseThreeDayGeomagForecast(
+  body: string,
+  opts: NormaliseOptions,
+): NormaliseResult {
   const doc = readTextProduct(body, /^Geomagnetic Forecast$/i);
   const { lines, issued } = doc;
   refuseBeyondLead(':Issued:', issued, opts.now);
   const table = parseKpTable(lines, /^NOAA Kp index forecast/i, issued);
-  if (!table || table.days.length !== 3) throw new NormaliseError('changed shape: no readable "NOAA Kp index forecast" table (3 days × 8 rows)');
+  if (!table || table.days.length !== 3)
+    throw new NormaliseError(
+      'changed shape: no readable "NOAA Kp index forecast" table (3 days × 8 rows)',
+    );
   const active = probRow(lines, 'Active');
   const minor = probRow(lines, 'Minor storm');
   const moderate = probRow(lines, 'Moderate storm');
   const strong = probRow(lines, 'Strong-Extreme storm');
-  const probabilities = active && minor && moderate && strong ? { days: table.days, active, minorStorm: minor, moderateStorm: moderate, strongExtremeStorm: strong } : null;
+  const probabilities =
+    active && minor && moderate && strong
+      ? {
+          days: table.days,
+          active,
+          minorStorm: minor,
+          moderateStorm: moderate,
+          strongExtremeStorm: strong,
+        }
+      : null;
   const observedAp = apLine(lines, 'Observed', issued);
   const estimatedAp = apLine(lines, 'Estimated', issued);
   const predicted = predictedAp(lines, issued);
@@ -86,7 +110,13 @@ export function normaliseThreeDayGeomagForecast(body: string, opts: NormaliseOpt
     maxKp: Math.max(...kps),
     maxG: Math.max(...table.cells.map((c) => c.g)),
   };
-  const product: ProductRecord<ThreeDayGeomagForecastData> = { id: 'three-day-geomag-forecast', kind: 'three-day-geomag-forecast', issued, data, raw: doc.raw };
+  const product: ProductRecord<ThreeDayGeomagForecastData> = {
+    id: 'three-day-geomag-forecast',
+    kind: 'three-day-geomag-forecast',
+    issued,
+    data,
+    raw: doc.raw,
+  };
   return ok({
     products: [product as ProductRecord],
     dataTime: issued,
@@ -98,7 +128,12 @@ export function normaliseThreeDayGeomagForecast(body: string, opts: NormaliseOpt
       to: iso((table.days[table.days.length - 1] ?? 0) + 86_400_000),
       maxKp: data.maxKp,
       maxG: data.maxG,
-      kpByDay: Object.fromEntries(table.days.map((d) => [iso(d)?.slice(0, 10), table.cells.filter((c) => c.start >= d && c.start < d + 86_400_000).map((c) => c.kp)])),
+      kpByDay: Object.fromEntries(
+        table.days.map((d) => [
+          iso(d)?.slice(0, 10),
+          table.cells.filter((c) => c.start >= d && c.start < d + 86_400_000).map((c) => c.kp),
+        ]),
+      ),
       observedAp: observedAp?.ap ?? null,
       estimatedAp: estimatedAp?.ap ?? null,
       predictedAp: predicted.map((p) => p.ap),

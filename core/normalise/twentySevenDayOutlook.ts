@@ -23,7 +23,10 @@ export interface TwentySevenDayOutlookData {
 
 const ROW = /^(\d{4})\s+([A-Za-z]{3})\s+(\d{1,2})\s+(\d{1,4})\s+(\d{1,3})\s+(\d{1,2})$/;
 
-export function normaliseTwentySevenDayOutlook(body: string, opts: NormaliseOptions): NormaliseResult {
+export function normaliseTwentySevenDayOutlook(
+  body: string,
+  opts: NormaliseOptions,
+): NormaliseResult {
   const doc = readTextProduct(body, /^27-day Space Weather Outlook/i);
   refuseBeyondLead(':Issued:', doc.issued, opts.now);
   const byDay = new Map<number, OutlookDay>();
@@ -47,9 +50,17 @@ export function normaliseTwentySevenDayOutlook(body: string, opts: NormaliseOpti
     byDay.set(day, { day, f107: Number(m[4]), ap: Number(m[5]), kp });
   }
   const rows = [...byDay.values()].sort((a, b) => a.day - b.day);
-  if (rows.length === 0 && futureRows > 0) throw allBeyondLead(futureRows, opts.now, LEAD_MS.outlook);
-  if (rows.length === 0) throw new NormaliseError('no usable sample (no "YYYY Mon DD  flux  A  Kp" rows)');
-  const product: ProductRecord<TwentySevenDayOutlookData> = { id: 'twenty-seven-day-outlook', kind: 'twenty-seven-day-outlook', issued: doc.issued, data: { rows }, raw: doc.raw };
+  if (rows.length === 0 && futureRows > 0)
+    throw allBeyondLead(futureRows, opts.now, LEAD_MS.outlook);
+  if (rows.length === 0)
+    throw new NormaliseError('no usable sample (no "YYYY Mon DD  flux  A  Kp" rows)');
+  const product: ProductRecord<TwentySevenDayOutlookData> = {
+    id: 'twenty-seven-day-outlook',
+    kind: 'twenty-seven-day-outlook',
+    issued: doc.issued,
+    data: { rows },
+    raw: doc.raw,
+  };
   const maxKp = Math.max(...rows.map((r) => r.kp));
   return ok({
     products: [product as ProductRecord],

@@ -59,7 +59,10 @@ export const FRESHNESS: Record<Resource, FreshnessWindow> = {
 };
 
 /** The feed's state at `now`, from its own times and its product's window (not the stored state). */
-export function liveFeedState(status: Pick<FeedStatus, 'id' | 'lastSuccess' | 'dataTime' | 'error' | 'replay'>, now: number): FeedState {
+export function liveFeedState(
+  status: Pick<FeedStatus, 'id' | 'lastSuccess' | 'dataTime' | 'error' | 'replay'>,
+  now: number,
+): FeedState {
   return feedState(status, FRESHNESS[status.id], now);
 }
 
@@ -95,15 +98,30 @@ export function feedState(
   if (window.ageFrom === 'data' && status.dataTime === null) return 'stale';
   // A replay is as old as the data in it, whatever the source's rule: the fetch that brought an
   // old recording must not make it "current".
-  const since = (window.ageFrom === 'data' || status.replay) && status.dataTime !== null ? status.dataTime : status.lastSuccess;
+  const since =
+    (window.ageFrom === 'data' || status.replay) && status.dataTime !== null
+      ? status.dataTime
+      : status.lastSuccess;
   if (now - since <= window.maxAgeMs) return 'fresh';
-  if (status.replay || window.ageFrom === 'fetch' || status.dataTime === null || window.frozenAfterMs === null) return 'stale';
+  if (
+    status.replay ||
+    window.ageFrom === 'fetch' ||
+    status.dataTime === null ||
+    window.frozenAfterMs === null
+  )
+    return 'stale';
   const heardRecently = now - status.lastSuccess <= window.maxAgeMs;
-  return heardRecently && status.lastSuccess - status.dataTime > window.frozenAfterMs ? 'frozen' : 'stale';
+  return heardRecently && status.lastSuccess - status.dataTime > window.frozenAfterMs
+    ? 'frozen'
+    : 'stale';
 }
 
 /** How old the feed's data is, for "updated 12 min ago" texts; null when there is none. */
-export function dataAgeMs(status: Pick<FeedStatus, 'lastSuccess' | 'dataTime'>, source: Pick<FreshnessWindow, 'ageFrom'>, now: number): number | null {
+export function dataAgeMs(
+  status: Pick<FeedStatus, 'lastSuccess' | 'dataTime'>,
+  source: Pick<FreshnessWindow, 'ageFrom'>,
+  now: number,
+): number | null {
   // Measured by its data time but it has none: the age is unknown, not "the last fetch".
   const since = source.ageFrom === 'data' ? status.dataTime : status.lastSuccess;
   return since === null ? null : Math.max(0, now - since);

@@ -52,21 +52,34 @@ const DAY = 24 * HOUR;
 type SourceSpec = Omit<Source, 'resource' | 'parser' | 'schema' | keyof FreshnessWindow>;
 
 const SCHEMAS: Record<Resource, string> = {
-  'kp-index': 'JSON [[time_tag, Kp, a_running, station_count], …strings] or [{time_tag, Kp, a_running, station_count}]',
-  'aurora-oval': 'JSON {"Observation Time", "Forecast Time", "Data Format", coordinates: 65,160 × [lon 0–359, lat −90…90, aurora 0–100]}',
-  'aurora-nowcast-hemi-power': 'text: # header, then "YYYY-MM-DD_HH:MM  YYYY-MM-DD_HH:MM  north  south" (GW, "(n/a)" missing)',
-  'solar-wind': 'JSON [[time_tag, density, speed, temperature], …strings|null] or rtsw [{time_tag, active, source, proton_*}]',
-  'magnetic-field': 'JSON [[time_tag, bx_gsm, by_gsm, bz_gsm, lon_gsm, lat_gsm, bt], …] or rtsw [{time_tag, active, source, b*_gsm, bt, theta_gsm, phi_gsm, …}]',
-  'three-day-forecast': 'text: :Product: 3-Day Forecast, :Issued:, Kp breakdown 3 days × 8 rows (Gn tags), S1 and R1-R2/R3 tables, Rationale',
-  'three-day-geomag-forecast': 'text: :Product: Geomagnetic Forecast, Observed/Estimated/Predicted Ap, probabilities dd/dd/dd, Kp forecast 3 × 8',
-  'observed-solar-cycle': 'JSON [{"time-tag": "YYYY-MM", ssn, smoothed_ssn, observed_swpc_ssn, smoothed_swpc_ssn, "f10.7", "smoothed_f10.7"}], -1 missing',
-  'predicted-solar-cycle': 'JSON [{"time-tag": "YYYY-MM", predicted_ssn, high_ssn, low_ssn, "predicted_f10.7", "high_f10.7", "low_f10.7"}]',
-  'icao-advisories': 'text "SWX ADVISORY" blocks (DTG, SWXC, ADVISORY NR, SWX EFFECT, OBS/FCST SWX, RMK, NXT ADVISORY) or a JSON array of them',
+  'kp-index':
+    'JSON [[time_tag, Kp, a_running, station_count], …strings] or [{time_tag, Kp, a_running, station_count}]',
+  'aurora-oval':
+    'JSON {"Observation Time", "Forecast Time", "Data Format", coordinates: 65,160 × [lon 0–359, lat −90…90, aurora 0–100]}',
+  'aurora-nowcast-hemi-power':
+    'text: # header, then "YYYY-MM-DD_HH:MM  YYYY-MM-DD_HH:MM  north  south" (GW, "(n/a)" missing)',
+  'solar-wind':
+    'JSON [[time_tag, density, speed, temperature], …strings|null] or rtsw [{time_tag, active, source, proton_*}]',
+  'magnetic-field':
+    'JSON [[time_tag, bx_gsm, by_gsm, bz_gsm, lon_gsm, lat_gsm, bt], …] or rtsw [{time_tag, active, source, b*_gsm, bt, theta_gsm, phi_gsm, …}]',
+  'three-day-forecast':
+    'text: :Product: 3-Day Forecast, :Issued:, Kp breakdown 3 days × 8 rows (Gn tags), S1 and R1-R2/R3 tables, Rationale',
+  'three-day-geomag-forecast':
+    'text: :Product: Geomagnetic Forecast, Observed/Estimated/Predicted Ap, probabilities dd/dd/dd, Kp forecast 3 × 8',
+  'observed-solar-cycle':
+    'JSON [{"time-tag": "YYYY-MM", ssn, smoothed_ssn, observed_swpc_ssn, smoothed_swpc_ssn, "f10.7", "smoothed_f10.7"}], -1 missing',
+  'predicted-solar-cycle':
+    'JSON [{"time-tag": "YYYY-MM", predicted_ssn, high_ssn, low_ssn, "predicted_f10.7", "high_f10.7", "low_f10.7"}]',
+  'icao-advisories':
+    'text "SWX ADVISORY" blocks (DTG, SWXC, ADVISORY NR, SWX EFFECT, OBS/FCST SWX, RMK, NXT ADVISORY) or a JSON array of them',
   alerts: 'JSON [{product_id, issue_datetime, message}] with SWPC bulletin text',
   'kp-1m': 'JSON [{time_tag, kp_index, estimated_kp, kp: "1M"|"1Z"|"1P"}]',
-  'kp-forecast': 'JSON [[time_tag, kp, observed, noaa_scale], …] with observed ∈ observed|estimated|predicted',
-  'twenty-seven-day-outlook': 'text: :Product: 27-day Space Weather Outlook, rows "YYYY Mon DD  F10.7  A  Kp"',
-  'sdo-images': 'JSON [{channel, url, time}] built from SDO latest_{RES}_{CHANNEL}.jpg HEAD Last-Modified',
+  'kp-forecast':
+    'JSON [[time_tag, kp, observed, noaa_scale], …] with observed ∈ observed|estimated|predicted',
+  'twenty-seven-day-outlook':
+    'text: :Product: 27-day Space Weather Outlook, rows "YYYY Mon DD  F10.7  A  Kp"',
+  'sdo-images':
+    'JSON [{channel, url, time}] built from SDO latest_{RES}_{CHANNEL}.jpg HEAD Last-Modified',
 };
 
 const SPECS: Record<Resource, SourceSpec> = {
@@ -212,7 +225,16 @@ const SPECS: Record<Resource, SourceSpec> = {
 };
 
 export const SOURCES: Record<Resource, Source> = Object.fromEntries(
-  (Object.keys(SPECS) as Resource[]).map((resource) => [resource, { resource, parser: NORMALISERS[resource], schema: SCHEMAS[resource], ...SPECS[resource], ...FRESHNESS[resource] }]),
+  (Object.keys(SPECS) as Resource[]).map((resource) => [
+    resource,
+    {
+      resource,
+      parser: NORMALISERS[resource],
+      schema: SCHEMAS[resource],
+      ...SPECS[resource],
+      ...FRESHNESS[resource],
+    },
+  ]),
 ) as Record<Resource, Source>;
 
 export function sourceFor(resource: Resource): Source {
@@ -228,21 +250,38 @@ function joinUrl(base: string, path: string): string {
  * `recent` adds `?window=recent` where SWPC has a short window (the 2-hour solar-wind files): the
  * backend then serves and caches that file, minutes of data instead of seven days.
  */
-export function backendUrl(backendBase: string, resource: Resource, opts: { recent?: boolean } = {}): string {
+export function backendUrl(
+  backendBase: string,
+  resource: Resource,
+  opts: { recent?: boolean } = {},
+): string {
   const url = joinUrl(backendBase, `${BACKEND_SPACE_WEATHER_PATH}${resource}`);
   return opts.recent && SOURCES[resource].swpcRecentPath ? `${url}?window=recent` : url;
 }
 
 /** The SWPC URL for the direct fallback; `recent` picks the short window where there is one. */
-export function swpcUrl(resource: Resource, opts: { base?: string; recent?: boolean; alternative?: boolean } = {}): string | null {
+export function swpcUrl(
+  resource: Resource,
+  opts: { base?: string; recent?: boolean; alternative?: boolean } = {},
+): string | null {
   const s = SOURCES[resource];
-  const path = opts.alternative ? s.swpcAltPath : opts.recent && s.swpcRecentPath ? s.swpcRecentPath : s.swpcPath;
+  const path = opts.alternative
+    ? s.swpcAltPath
+    : opts.recent && s.swpcRecentPath
+      ? s.swpcRecentPath
+      : s.swpcPath;
   return path === null ? null : joinUrl(opts.base ?? SWPC_BASE_URL, path);
 }
 
 const PRIORITY_ORDER: Record<Priority, number> = { high: 0, normal: 1, low: 2 };
 
 /** Resources in the order a full poll should ask for them: urgent and small first. */
-export function pollOrder(resources: readonly Resource[] = Object.keys(SOURCES) as Resource[]): Resource[] {
-  return [...resources].sort((a, b) => PRIORITY_ORDER[SOURCES[a].priority] - PRIORITY_ORDER[SOURCES[b].priority] || SOURCES[a].approxBytes - SOURCES[b].approxBytes);
+export function pollOrder(
+  resources: readonly Resource[] = Object.keys(SOURCES) as Resource[],
+): Resource[] {
+  return [...resources].sort(
+    (a, b) =>
+      PRIORITY_ORDER[SOURCES[a].priority] - PRIORITY_ORDER[SOURCES[b].priority] ||
+      SOURCES[a].approxBytes - SOURCES[b].approxBytes,
+  );
 }

@@ -30,4 +30,3 @@ export interface WeatherData {
 export function weatherProductId(place: { lat: number; lon: number }): string {
   return `weather/${place.lat.toFixed(1)}_${place.lon.toFixed(1)}`;
 }
-

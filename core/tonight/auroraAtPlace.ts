@@ -68,7 +68,12 @@ function cellLon(index: number): number {
 }
 
 /** Great-circle distance (km) and initial bearing (degrees from north) between two points. */
-export function distanceAndBearing(lat1: number, lon1: number, lat2: number, lon2: number): { distanceKm: number; bearingDeg: number } {
+export function distanceAndBearing(
+  lat1: number,
+  lon1: number,
+  lat2: number,
+  lon2: number,
+): { distanceKm: number; bearingDeg: number } {
   const p1 = lat1 * RAD;
   const p2 = lat2 * RAD;
   const dl = (lon2 - lon1) * RAD;
@@ -76,7 +81,7 @@ export function distanceAndBearing(lat1: number, lon1: number, lat2: number, lon
   const distanceKm = 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
   const y = Math.sin(dl) * Math.cos(p2);
   const x = Math.cos(p1) * Math.sin(p2) - Math.sin(p1) * Math.cos(p2) * Math.cos(dl);
-  const bearingDeg = ((Math.atan2(y, x) / RAD) % 360 + 360) % 360;
+  const bearingDeg = (((Math.atan2(y, x) / RAD) % 360) + 360) % 360;
   return { distanceKm, bearingDeg };
 }
 
@@ -121,7 +126,12 @@ export function placeView(lat: number, lon: number): PlaceView {
   for (let row = rowMin; row <= rowMax; row++) {
     for (let col = 0; col < GRID_WIDTH; col++) {
       const index = row * GRID_WIDTH + col;
-      const { distanceKm, bearingDeg } = distanceAndBearing(lat, lon, cellLat(index), cellLon(index));
+      const { distanceKm, bearingDeg } = distanceAndBearing(
+        lat,
+        lon,
+        cellLat(index),
+        cellLon(index),
+      );
       if (distanceKm <= VISIBLE_RANGE_KM) visible.push({ index, distanceKm, bearingDeg });
     }
   }
@@ -131,7 +141,8 @@ export function placeView(lat: number, lon: number): PlaceView {
 
 /** The nearest cell of the oval (≥ OVAL_EDGE_PERCENT) in the place's hemisphere, or null. */
 function nearestOvalCell(grid: GridBytes, view: PlaceView): Cell | null {
-  if ((grid[view.overheadIndex] ?? 0) >= OVAL_EDGE_PERCENT) return { index: view.overheadIndex, distanceKm: 0, bearingDeg: 0 };
+  if ((grid[view.overheadIndex] ?? 0) >= OVAL_EDGE_PERCENT)
+    return { index: view.overheadIndex, distanceKm: 0, bearingDeg: 0 };
   const north = view.lat >= 0;
   const rowStart = north ? 0 : 91;
   const rowEnd = north ? 90 : GRID_HEIGHT - 1;
@@ -150,11 +161,14 @@ function nearestOvalCell(grid: GridBytes, view: PlaceView): Cell | null {
 /** The aurora at a place in one OVATION frame. */
 export function auroraAtPlace(grid: GridBytes, view: PlaceView): AuroraAtPlace {
   if (grid.length !== GRID_WIDTH * GRID_HEIGHT) {
-    throw new Error(`OVATION grid has ${grid.length} cells, expected ${GRID_WIDTH * GRID_HEIGHT} (360 × 181)`);
+    throw new Error(
+      `OVATION grid has ${grid.length} cells, expected ${GRID_WIDTH * GRID_HEIGHT} (360 × 181)`,
+    );
   }
   const overheadPercent = grid[view.overheadIndex] ?? 0;
   let visiblePercent = overheadPercent;
-  let seen: Cell | null = overheadPercent > 0 ? { index: view.overheadIndex, distanceKm: 0, bearingDeg: 0 } : null;
+  let seen: Cell | null =
+    overheadPercent > 0 ? { index: view.overheadIndex, distanceKm: 0, bearingDeg: 0 } : null;
   for (const cell of view.visible) {
     const value = grid[cell.index] ?? 0;
     if (value > visiblePercent) {
@@ -182,7 +196,12 @@ export function auroraSeriesAtPlace(
 ): { forecastTime: number; overheadPercent: number; visiblePercent: number }[] {
   return frames.map((frame) => {
     let visiblePercent = frame.values[view.overheadIndex] ?? 0;
-    for (const cell of view.visible) visiblePercent = Math.max(visiblePercent, frame.values[cell.index] ?? 0);
-    return { forecastTime: frame.forecastTime, overheadPercent: frame.values[view.overheadIndex] ?? 0, visiblePercent };
+    for (const cell of view.visible)
+      visiblePercent = Math.max(visiblePercent, frame.values[cell.index] ?? 0);
+    return {
+      forecastTime: frame.forecastTime,
+      overheadPercent: frame.values[view.overheadIndex] ?? 0,
+      visiblePercent,
+    };
   });
 }

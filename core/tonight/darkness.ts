@@ -5,7 +5,8 @@ import { getPosition } from 'suncalc';
  * The limits are the standard twilight definitions: sunset/sunrise at −0.833° (upper limb and
  * refraction), civil −6°, nautical −12°, astronomical −18°.
  */
-export type DarknessLevel = 'day' | 'civil-twilight' | 'nautical-twilight' | 'astronomical-twilight' | 'night';
+export type DarknessLevel =
+  'day' | 'civil-twilight' | 'nautical-twilight' | 'astronomical-twilight' | 'night';
 
 export const SUNSET_ALTITUDE = -0.833;
 export const CIVIL = -6;
@@ -73,6 +74,12 @@ export function describeNight(from: number, to: number, lat: number, lon: number
     }
   }
   const kind: NightKind =
-    minAltitude > SUNSET_ALTITUDE ? 'midnight-sun' : maxAltitude <= SUNSET_ALTITUDE ? 'polar-night' : minAltitude > NAUTICAL ? 'never-dark' : 'normal';
+    minAltitude > SUNSET_ALTITUDE
+      ? 'midnight-sun'
+      : maxAltitude <= SUNSET_ALTITUDE
+        ? 'polar-night'
+        : minAltitude > NAUTICAL
+          ? 'never-dark'
+          : 'normal';
   return { kind, minAltitude, maxAltitude, darkestAt, darkFrom, darkUntil };
 }

@@ -6,7 +6,12 @@ const HOUR = 3_600_000;
 
 /** Clock time "22:30" in the given IANA time zone (the device's when omitted). */
 function clock(time: number, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(time);
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(time);
 }
 
 /** "40 min", "3 h", "2 days": how old an input is, in the unit people use for it. */
@@ -17,11 +22,21 @@ export function formatAge(ageMs: number): string {
 }
 
 function auroraPhrase(slots: readonly SlotVerdict[]): string {
-  const a = slots.reduce((best, s) => ((s.aurora.overheadPercent ?? -1) > (best.aurora.overheadPercent ?? -1) || (s.aurora.marginDeg ?? -99) > (best.aurora.marginDeg ?? -99) ? s : best)).aurora;
+  const a = slots.reduce((best, s) =>
+    (s.aurora.overheadPercent ?? -1) > (best.aurora.overheadPercent ?? -1) ||
+    (s.aurora.marginDeg ?? -99) > (best.aurora.marginDeg ?? -99)
+      ? s
+      : best,
+  ).aurora;
   if (a.source === 'ovation') {
-    return (a.overheadPercent ?? 0) >= (a.visiblePercent ?? 0) / 2 ? `${a.overheadPercent} % overhead` : `${a.visiblePercent} % low in the ${a.compass}`;
+    return (a.overheadPercent ?? 0) >= (a.visiblePercent ?? 0) / 2
+      ? `${a.overheadPercent} % overhead`
+      : `${a.visiblePercent} % low in the ${a.compass}`;
   }
-  if (a.source === 'kp') return (a.marginDeg ?? -1) >= 0 ? `Kp ${formatKp(a.kp ?? 0)}, oval overhead` : `Kp ${formatKp(a.kp ?? 0)}, low in the ${a.compass}`;
+  if (a.source === 'kp')
+    return (a.marginDeg ?? -1) >= 0
+      ? `Kp ${formatKp(a.kp ?? 0)}, oval overhead`
+      : `Kp ${formatKp(a.kp ?? 0)}, low in the ${a.compass}`;
   return 'no aurora forecast';
 }
 
@@ -46,14 +61,20 @@ function moonPhrase(slots: readonly SlotVerdict[]): string {
 function whyNot(verdict: Verdict): string {
   if (verdict.night.kind === 'midnight-sun') return 'midnight sun, the sun never sets';
   if (verdict.night.kind === 'never-dark') return 'it never gets dark enough';
-  const dark = verdict.slots.filter((s) => s.level === 'NO' && !s.reasons.some((r) => r.code === 'not-dark'));
+  const dark = verdict.slots.filter(
+    (s) => s.level === 'NO' && !s.reasons.some((r) => r.code === 'not-dark'),
+  );
   if (dark.length === 0) return 'no dark hours left tonight';
   const counts = new Map<string, SlotVerdict[]>();
-  for (const s of dark) for (const r of s.reasons) counts.set(r.code, [...(counts.get(r.code) ?? []), s]);
+  for (const s of dark)
+    for (const r of s.reasons) counts.set(r.code, [...(counts.get(r.code) ?? []), s]);
   const top = [...counts.entries()].sort((a, b) => b[1].length - a[1].length)[0];
   if (!top) return 'no dark hours left tonight';
   const [code, slots] = top;
-  const pick = code === 'kp-too-low' ? slots.reduce((a, b) => ((b.aurora.kpNeeded ?? 99) < (a.aurora.kpNeeded ?? 99) ? b : a)) : slots[0]!;
+  const pick =
+    code === 'kp-too-low'
+      ? slots.reduce((a, b) => ((b.aurora.kpNeeded ?? 99) < (a.aurora.kpNeeded ?? 99) ? b : a))
+      : slots[0]!;
   const text = pick.reasons.find((r) => r.code === code)!.text;
   if (code === 'too-cloudy') return `too cloudy (${text})`;
   if (code === 'oval-too-far') return `the aurora oval is ${text.replace(/^oval /, '')}`;

@@ -55,7 +55,8 @@ export function slotCloud(clouds: TonightInputs['clouds'], mid: number): SlotVer
   let best = -1;
   for (let i = 0; i < clouds.time.length; i++) {
     const d = Math.abs(clouds.time[i]! - mid);
-    if (d <= RULES.cloudMatchMs && (best === -1 || d < Math.abs(clouds.time[best]! - mid))) best = i;
+    if (d <= RULES.cloudMatchMs && (best === -1 || d < Math.abs(clouds.time[best]! - mid)))
+      best = i;
   }
   if (best === -1) return null;
   const low = clouds.low?.[best];
@@ -79,17 +80,38 @@ function kpAt(entries: readonly { time: number; kp: number }[], t: number): numb
   return null;
 }
 
-function auroraFor(ctx: SlotContext, start: number, mid: number): { level: Level; reason: Reason | null; aurora: SlotAurora; strong: boolean } {
+function auroraFor(
+  ctx: SlotContext,
+  start: number,
+  mid: number,
+): { level: Level; reason: Reason | null; aurora: SlotAurora; strong: boolean } {
   const { inputs, view } = ctx;
   if (ctx.ovationNow && ctx.ovationReachesUntil !== null && start < ctx.ovationReachesUntil) {
     const a = ctx.ovationNow;
-    const aurora: SlotAurora = { source: 'ovation', overheadPercent: a.overheadPercent, visiblePercent: a.visiblePercent, compass: a.compass };
+    const aurora: SlotAurora = {
+      source: 'ovation',
+      overheadPercent: a.overheadPercent,
+      visiblePercent: a.visiblePercent,
+      compass: a.compass,
+    };
     const strong = a.overheadPercent >= RULES.strongPercent;
-    if (a.overheadPercent >= RULES.goOverheadPercent || a.visiblePercent >= RULES.goVisiblePercent) return { level: 'GO', reason: null, aurora, strong };
+    if (a.overheadPercent >= RULES.goOverheadPercent || a.visiblePercent >= RULES.goVisiblePercent)
+      return { level: 'GO', reason: null, aurora, strong };
     if (a.visiblePercent >= RULES.maybeVisiblePercent) {
-      return { level: 'MAYBE', reason: { code: 'oval-too-far', text: `${a.visiblePercent} % low in the ${a.compass ?? a.lookToward}` }, aurora, strong };
+      return {
+        level: 'MAYBE',
+        reason: {
+          code: 'oval-too-far',
+          text: `${a.visiblePercent} % low in the ${a.compass ?? a.lookToward}`,
+        },
+        aurora,
+        strong,
+      };
     }
-    const far = a.edgeDistanceKm === null ? 'no oval in this hemisphere' : `oval ${formatKm(a.edgeDistanceKm)} away`;
+    const far =
+      a.edgeDistanceKm === null
+        ? 'no oval in this hemisphere'
+        : `oval ${formatKm(a.edgeDistanceKm)} away`;
     return { level: 'NO', reason: { code: 'oval-too-far', text: far }, aurora, strong };
   }
   const absMagLat = Math.abs(ctx.magLat);
@@ -97,19 +119,50 @@ function auroraFor(ctx: SlotContext, start: number, mid: number): { level: Level
   const needed = kpNeeded(absMagLat, mlt, VISIBLE_RANGE_DEG);
   const kp = inputs.kpForecast ? kpAt(inputs.kpForecast.entries, mid) : null;
   if (needed === null) {
-    return { level: 'NO', reason: { code: 'oval-too-far', text: 'oval too far even at Kp 9' }, aurora: { source: kp === null ? 'none' : 'kp', kp: kp ?? undefined, kpNeeded: null }, strong: false };
+    return {
+      level: 'NO',
+      reason: { code: 'oval-too-far', text: 'oval too far even at Kp 9' },
+      aurora: { source: kp === null ? 'none' : 'kp', kp: kp ?? undefined, kpNeeded: null },
+      strong: false,
+    };
   }
   if (kp === null) {
-    return { level: 'MAYBE', reason: { code: 'data-too-old', text: `no Kp forecast (needs Kp ${Math.ceil(needed)})` }, aurora: { source: 'none', kpNeeded: needed }, strong: false };
+    return {
+      level: 'MAYBE',
+      reason: { code: 'data-too-old', text: `no Kp forecast (needs Kp ${Math.ceil(needed)})` },
+      aurora: { source: 'none', kpNeeded: needed },
+      strong: false,
+    };
   }
   const boundaryLat = kpBoundary(kp, mlt);
   const marginDeg = absMagLat - boundaryLat;
-  const aurora: SlotAurora = { source: 'kp', kp, boundaryLat: round1(boundaryLat), marginDeg: round1(marginDeg), kpNeeded: needed, compass: view.lat >= 0 ? 'N' : 'S' };
-  if (marginDeg >= 0) return { level: 'GO', reason: null, aurora, strong: marginDeg >= RULES.strongMarginDeg };
+  const aurora: SlotAurora = {
+    source: 'kp',
+    kp,
+    boundaryLat: round1(boundaryLat),
+    marginDeg: round1(marginDeg),
+    kpNeeded: needed,
+    compass: view.lat >= 0 ? 'N' : 'S',
+  };
+  if (marginDeg >= 0)
+    return { level: 'GO', reason: null, aurora, strong: marginDeg >= RULES.strongMarginDeg };
   if (marginDeg >= -VISIBLE_RANGE_DEG) {
-    return { level: 'MAYBE', reason: { code: 'kp-too-low', text: `Kp ${formatKp(kp)}: low on the ${view.lat >= 0 ? 'northern' : 'southern'} horizon` }, aurora, strong: false };
+    return {
+      level: 'MAYBE',
+      reason: {
+        code: 'kp-too-low',
+        text: `Kp ${formatKp(kp)}: low on the ${view.lat >= 0 ? 'northern' : 'southern'} horizon`,
+      },
+      aurora,
+      strong: false,
+    };
   }
-  return { level: 'NO', reason: { code: 'kp-too-low', text: `needs Kp ${Math.ceil(needed)}, forecast ${formatKp(kp)}` }, aurora, strong: false };
+  return {
+    level: 'NO',
+    reason: { code: 'kp-too-low', text: `needs Kp ${Math.ceil(needed)}, forecast ${formatKp(kp)}` },
+    aurora,
+    strong: false,
+  };
 }
 
 /** GO / MAYBE / NO for one half hour, with the reasons for anything short of GO. */
@@ -124,16 +177,21 @@ export function judgeSlot(ctx: SlotContext, start: number, end: number): SlotVer
   };
 
   const sun = sunAltitude(mid, lat, lon);
-  if (sun > RULES.twilightBelowDeg) cap('NO', { code: 'not-dark', text: sun > -0.833 ? 'daylight' : 'twilight' });
+  if (sun > RULES.twilightBelowDeg)
+    cap('NO', { code: 'not-dark', text: sun > -0.833 ? 'daylight' : 'twilight' });
   else if (sun > RULES.darkBelowDeg) cap('MAYBE', { code: 'not-dark', text: 'twilight' });
 
   const aurora = auroraFor(ctx, start, mid);
   cap(aurora.level, aurora.reason);
-  if (aurora.aurora.source === 'kp' && ctx.kpStale) cap('MAYBE', { code: 'data-too-old', text: 'Kp forecast out of date' });
+  if (aurora.aurora.source === 'kp' && ctx.kpStale)
+    cap('MAYBE', { code: 'data-too-old', text: 'Kp forecast out of date' });
 
   const moon = moonAt(mid, lat, lon);
   if (moon.up && moon.illumination >= RULES.brightMoonFraction && !aurora.strong) {
-    cap('MAYBE', { code: 'bright-moon', text: `bright moon (${Math.round(moon.illumination * 100)} %)` });
+    cap('MAYBE', {
+      code: 'bright-moon',
+      text: `bright moon (${Math.round(moon.illumination * 100)} %)`,
+    });
   }
 
   const cloud = slotCloud(ctx.inputs.clouds, mid);
@@ -151,7 +209,11 @@ export function judgeSlot(ctx: SlotContext, start: number, end: number): SlotVer
     level,
     reasons,
     sunAltitudeDeg: round1(sun),
-    moon: { altitudeDeg: round1(moon.altitudeDeg), illumination: Math.round(moon.illumination * 100) / 100, up: moon.up },
+    moon: {
+      altitudeDeg: round1(moon.altitudeDeg),
+      illumination: Math.round(moon.illumination * 100) / 100,
+      up: moon.up,
+    },
     cloud,
     aurora: aurora.aurora,
   };

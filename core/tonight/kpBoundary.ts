@@ -19,7 +19,9 @@
 type Cubic = readonly [number, number, number, number];
 
 /** Starkov (1994) Table 1, equatorward boundary of the auroral oval. */
-const EQUATORWARD: Readonly<Record<'A0' | 'A1' | 'alpha1' | 'A2' | 'alpha2' | 'A3' | 'alpha3', Cubic>> = {
+const EQUATORWARD: Readonly<
+  Record<'A0' | 'A1' | 'alpha1' | 'A2' | 'alpha2' | 'A3' | 'alpha3', Cubic>
+> = {
   A0: [1.16, 23.21, -10.97, 2.03],
   A1: [-9.59, 17.78, -7.2, 0.96],
   alpha1: [-2.22, 1.5, -0.58, 0.08],

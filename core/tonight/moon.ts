@@ -14,5 +14,10 @@ export function moonAt(time: number, lat: number, lon: number): MoonAt {
   const date = new Date(time);
   const position = getMoonPosition(date, lat, lon);
   const light = getMoonIllumination(date);
-  return { altitudeDeg: position.altitude, illumination: light.fraction, phase: light.phase, up: position.altitude > 0 };
+  return {
+    altitudeDeg: position.altitude,
+    illumination: light.fraction,
+    phase: light.phase,
+    up: position.altitude > 0,
+  };
 }

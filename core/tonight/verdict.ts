@@ -35,7 +35,8 @@ export interface Verdict {
 }
 
 function age(time: number | null | undefined, now: number, maxAgeMs: number): InputAge {
-  if (time === null || time === undefined) return { present: false, ageMs: null, maxAgeMs, stale: true };
+  if (time === null || time === undefined)
+    return { present: false, ageMs: null, maxAgeMs, stale: true };
   const ageMs = Math.max(0, now - time);
   return { present: true, ageMs, maxAgeMs, stale: ageMs > maxAgeMs };
 }
@@ -64,7 +65,9 @@ export function computeVerdict(inputs: TonightInputs): Verdict {
   const { now } = inputs;
   const { lat, lon } = inputs.place;
   if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) {
-    throw new RangeError(`A place needs a latitude within ±90° and a longitude within ±180° (got ${lat}, ${lon})`);
+    throw new RangeError(
+      `A place needs a latitude within ±90° and a longitude within ±180° (got ${lat}, ${lon})`,
+    );
   }
   const ages = {
     ovation: age(inputs.ovation?.observationTime, now, MAX_AGE_MS.ovation),
@@ -100,7 +103,11 @@ export function computeVerdict(inputs: TonightInputs): Verdict {
 
 /** The longest run of consecutive half hours at the best level reached tonight; the earliest on a tie. */
 export function bestRun(slots: readonly SlotVerdict[]): Verdict['best'] {
-  const level: Level | null = slots.some((s) => s.level === 'GO') ? 'GO' : slots.some((s) => s.level === 'MAYBE') ? 'MAYBE' : null;
+  const level: Level | null = slots.some((s) => s.level === 'GO')
+    ? 'GO'
+    : slots.some((s) => s.level === 'MAYBE')
+      ? 'MAYBE'
+      : null;
   if (!level) return null;
   let best: SlotVerdict[] = [];
   let run: SlotVerdict[] = [];

@@ -28,7 +28,9 @@ export function precompressDir(dir: string): { files: number; bytes: number; brB
   for (const file of files(dir)) {
     if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
     const raw = readFileSync(file);
-    const br = brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+    const br = brotliCompressSync(raw, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    });
     const gz = gzipSync(raw, { level: 9 });
     // A sibling that is not smaller would only cost the client a header.
     if (br.length < raw.length) writeFileSync(`${file}.br`, br);
@@ -47,14 +49,18 @@ export function precompress(): Plugin {
     apply: 'build',
     enforce: 'post',
     configResolved(config) {
-      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+      outDir = config.build.outDir.startsWith('/')
+        ? config.build.outDir
+        : join(config.root, config.build.outDir);
     },
     closeBundle: {
       order: 'post',
       sequential: true,
       handler() {
         const r = precompressDir(outDir);
-        this.info?.(`precompressed ${r.files} files: ${(r.bytes / 1024).toFixed(0)} KB → ${(r.brBytes / 1024).toFixed(0)} KB brotli`);
+        this.info?.(
+          `precompressed ${r.files} files: ${(r.bytes / 1024).toFixed(0)} KB → ${(r.brBytes / 1024).toFixed(0)} KB brotli`,
+        );
       },
     },
   };

@@ -16,7 +16,11 @@ import { MemoryRouter } from 'react-router';
 import { BottomNav } from '../../src/app/BottomNav.tsx';
 import { Logo } from '../../src/app/Logo.tsx';
 import { Sidebar } from '../../src/app/Sidebar.tsx';
-import { GENERIC_SHELL_FILE, PRERENDERED_ROUTES, prerenderedFileFor } from '../../src/sw/navigationRules.ts';
+import {
+  GENERIC_SHELL_FILE,
+  PRERENDERED_ROUTES,
+  prerenderedFileFor,
+} from '../../src/sw/navigationRules.ts';
 
 /** Each prerendered route's h1 (the same text its page gives `Page`), and its loading line. */
 export const ROUTE_TITLES: Readonly<Record<string, string>> = {
@@ -91,7 +95,11 @@ export function renderShell(path: string | null): string {
           </div>
         </header>
         <Sidebar collapsed={false} onToggle={() => undefined} />
-        <main id="main" className={path === '/' ? 'app__main app__main--map' : 'app__main'} tabIndex={-1}>
+        <main
+          id="main"
+          className={path === '/' ? 'app__main app__main--map' : 'app__main'}
+          tabIndex={-1}
+        >
           <RouteFrame path={path} />
         </main>
         <BottomNav />
@@ -100,23 +108,37 @@ export function renderShell(path: string | null): string {
   );
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The built index.html with the shell of `path` in its root (and the route's title). */
-export function prerenderHtml(template: string, path: string | null, inlineCss: Map<string, string> = new Map()): string {
-  let html = template.replace(/<div id="root"><\/div>/, () => `<div id="root">${renderShell(path)}</div>`);
+export function prerenderHtml(
+  template: string,
+  path: string | null,
+  inlineCss: Map<string, string> = new Map(),
+): string {
+  let html = template.replace(
+    /<div id="root"><\/div>/,
+    () => `<div id="root">${renderShell(path)}</div>`,
+  );
   if (path !== null && path !== '/') {
-    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(`${ROUTE_TITLES[path]} · Aurora`)}</title>`);
+    html = html.replace(
+      /<title>[^<]*<\/title>/,
+      () => `<title>${escapeHtml(`${ROUTE_TITLES[path]} · Aurora`)}</title>`,
+    );
   }
   // The entry stylesheet (a few KB) inline: the first paint waits for no second request.
-  html = html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
-    const css = inlineCss.get(file);
-    if (css === undefined) return tag;
-    // The disabled link is never fetched, but Vite's preload helper reads the document's
-    // stylesheet links to know what is loaded: without it, the first lazy chunk that lists this
-    // stylesheet among its dependencies would fetch it and apply it a second time.
-    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>`;
-  });
+  html = html.replace(
+    /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g,
+    (tag, file: string) => {
+      const css = inlineCss.get(file);
+      if (css === undefined) return tag;
+      // The disabled link is never fetched, but Vite's preload helper reads the document's
+      // stylesheet links to know what is loaded: without it, the first lazy chunk that lists this
+      // stylesheet among its dependencies would fetch it and apply it a second time.
+      return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>`;
+    },
+  );
   return html;
 }
 
@@ -136,14 +158,27 @@ export function prerenderShell(): Plugin {
         const template = String(index.source);
         const css = new Map<string, string>();
         for (const [name, out] of Object.entries(bundle)) {
-          if (out.type === 'asset' && name.endsWith('.css') && String(out.source).length <= MAX_INLINE_CSS) css.set(name, String(out.source));
+          if (
+            out.type === 'asset' &&
+            name.endsWith('.css') &&
+            String(out.source).length <= MAX_INLINE_CSS
+          )
+            css.set(name, String(out.source));
         }
         index.source = prerenderHtml(template, '/', css);
         for (const path of PRERENDERED_ROUTES) {
           if (path === '/') continue;
-          this.emitFile({ type: 'asset', fileName: prerenderedFileFor(path), source: prerenderHtml(template, path, css) });
+          this.emitFile({
+            type: 'asset',
+            fileName: prerenderedFileFor(path),
+            source: prerenderHtml(template, path, css),
+          });
         }
-        this.emitFile({ type: 'asset', fileName: GENERIC_SHELL_FILE, source: prerenderHtml(template, null, css) });
+        this.emitFile({
+          type: 'asset',
+          fileName: GENERIC_SHELL_FILE,
+          source: prerenderHtml(template, null, css),
+        });
       },
     },
   };

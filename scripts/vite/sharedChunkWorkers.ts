@@ -33,7 +33,8 @@ export function sharedChunkWorkers(): Plugin {
       return {
         build: {
           modulePreload: {
-            resolveDependencies: (_file: string, deps: string[], { hostId }: { hostId: string }) => (workerChunks.has(hostId) ? [] : deps),
+            resolveDependencies: (_file: string, deps: string[], { hostId }: { hostId: string }) =>
+              workerChunks.has(hostId) ? [] : deps,
           },
         },
       };
@@ -45,7 +46,11 @@ export function sharedChunkWorkers(): Plugin {
     load(id) {
       if (!WORKER_URL.test(id)) return null;
       const file = id.replace(WORKER_URL, '');
-      const ref = this.emitFile({ type: 'chunk', id: file, name: basename(file).replace(/\.[cm]?[jt]s$/, '') });
+      const ref = this.emitFile({
+        type: 'chunk',
+        id: file,
+        name: basename(file).replace(/\.[cm]?[jt]s$/, ''),
+      });
       workerRefs.push(ref);
       return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
     },

@@ -10,7 +10,14 @@ import { MailOutbox } from './mailOutbox.ts';
 import { mintToken, verifyGet, verifyPost } from './otp.ts';
 import { assertPasswordLength, hashPassword, verifyPassword } from './passwords.ts';
 import { endSessions, issueSession, refreshSession, sessionExists } from './sessions.ts';
-import { createUser, findUserByEmail, findUserById, findUserByPhone, userJson, type UserRow } from './users.ts';
+import {
+  createUser,
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  userJson,
+  type UserRow,
+} from './users.ts';
 import { refuseSyntheticEmail } from './syntheticEmail.ts';
 import { checkMetadata, lookupKey, validEmail } from './validate.ts';
 import { walletUser } from './walletIdentity.ts';
@@ -20,12 +27,17 @@ import { checkPassword } from './weakPassword.ts';
 const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
 
 /** Postgres "data exception" (class 22): input the database cannot hold, e.g. a NUL in text. */
-const isBadInput = (err: unknown) => typeof (err as { code?: unknown }).code === 'string' && (err as { code: string }).code.startsWith('22');
+const isBadInput = (err: unknown) =>
+  typeof (err as { code?: unknown }).code === 'string' &&
+  (err as { code: string }).code.startsWith('22');
 
 function assertStrong(password: string): void {
   assertPasswordLength(password);
   const weak = checkPassword(password);
-  if (weak.reasons.length) throw new AuthError(422, 'weak_password', weak.message, { weak_password: { reasons: weak.reasons } });
+  if (weak.reasons.length)
+    throw new AuthError(422, 'weak_password', weak.message, {
+      weak_password: { reasons: weak.reasons },
+    });
 }
 
 /**
@@ -51,38 +63,74 @@ export class AuthService {
       return await this.route(req, url, path, clientIp);
     } catch (err) {
       if (err instanceof AuthError) return errorResponse(err);
-      if (err instanceof BodyTooLargeError) return errorResponse(new AuthError(413, 'request_too_large', err.message));
-      if (isBadInput(err)) return errorResponse(new AuthError(400, 'validation_failed', `Invalid input: ${(err as Error).message}`));
+      if (err instanceof BodyTooLargeError)
+        return errorResponse(new AuthError(413, 'request_too_large', err.message));
+      if (isBadInput(err))
+        return errorResponse(
+          new AuthError(400, 'validation_failed', `Invalid input: ${(err as Error).message}`),
+        );
       this.logFailure(`auth: ${req.method} ${path.slice(0, 200)} failed`, err);
-      return json({ code: 500, error_code: 'unexpected_failure', msg: 'Unexpected failure, please check server logs for more information' }, 500);
+      return json(
+        {
+          code: 500,
+          error_code: 'unexpected_failure',
+          msg: 'Unexpected failure, please check server logs for more information',
+        },
+        500,
+      );
     }
   }
 
   private async bearer(req: Request): Promise<AccessClaims> {
     const token = /^Bearer\s+(.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1];
     const claims = token ? await verifyJwt(this.ctx.cfg.jwtSecret, token) : null;
-    if (!claims) throw new AuthError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token is malformed or expired');
+    if (!claims)
+      throw new AuthError(
+        403,
+        'bad_jwt',
+        'invalid JWT: unable to parse or verify signature, token is malformed or expired',
+      );
     return claims;
   }
 
   private async currentUser(req: Request): Promise<{ claims: AccessClaims; user: UserRow }> {
     const claims = await this.bearer(req);
     if (!claims.sub) throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
-    if (!(await sessionExists(this.ctx.db, claims.session_id))) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    if (!(await sessionExists(this.ctx.db, claims.session_id)))
+      throw new AuthError(
+        403,
+        'session_not_found',
+        'Session from session_id claim in JWT does not exist',
+      );
     const user = await findUserById(this.ctx.db, claims.sub);
-    if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    if (!user)
+      throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
     return { claims, user };
   }
 
   private async route(req: Request, url: URL, path: string, ip: string): Promise<Response> {
     const { ctx, limits } = this;
     const m = req.method;
-    if (m === 'GET' && path === '/health') return json({ version: 'local', name: 'GoTrue (Aurora local gateway)', description: 'GoTrue subset' });
+    if (m === 'GET' && path === '/health')
+      return json({
+        version: 'local',
+        name: 'GoTrue (Aurora local gateway)',
+        description: 'GoTrue subset',
+      });
     if (m === 'GET' && path === '/settings') {
       const external: Record<string, boolean> = { email: true, phone: true, web3: true };
       for (const p of ctx.cfg.externalProviders) external[p] = true;
       const vapid = ctx.cfg.vapidPublicKey ? { vapid_public_key: ctx.cfg.vapidPublicKey } : {};
-      return json({ external, anon_key: ctx.cfg.anonKey, ...vapid, disable_signup: false, mailer_autoconfirm: true, phone_autoconfirm: true, sms_provider: '', saml_enabled: false });
+      return json({
+        external,
+        anon_key: ctx.cfg.anonKey,
+        ...vapid,
+        disable_signup: false,
+        mailer_autoconfirm: true,
+        phone_autoconfirm: true,
+        sms_provider: '',
+        saml_enabled: false,
+      });
     }
     // HS256 projects publish no public keys; auth-js getClaims() then verifies through GET /user.
     if (m === 'GET' && path === '/.well-known/jwks.json') return json({ keys: [] });
@@ -104,7 +152,8 @@ export class AuthService {
       limits.take('signInPerIp', ip);
       return json(await this.signUp(body));
     }
-    if (m === 'POST' && path === '/token') return json(await this.token(url.searchParams.get('grant_type') ?? '', body, ip));
+    if (m === 'POST' && path === '/token')
+      return json(await this.token(url.searchParams.get('grant_type') ?? '', body, ip));
     if (m === 'POST' && path === '/verify') {
       // A 6-digit code can be guessed, a 56-character token hash cannot: only codes are limited.
       const email = str(body.email);
@@ -132,7 +181,13 @@ export class AuthService {
     }
     if (path === '/logout' && m === 'POST') {
       const claims = await this.bearer(req);
-      if (claims.sub && claims.session_id) await endSessions(ctx.db, claims.sub, claims.session_id, url.searchParams.get('scope') ?? 'global');
+      if (claims.sub && claims.session_id)
+        await endSessions(
+          ctx.db,
+          claims.sub,
+          claims.session_id,
+          url.searchParams.get('scope') ?? 'global',
+        );
       return json(null, 204);
     }
     if (path === '/user/identities/authorize' && m === 'GET') {
@@ -153,7 +208,12 @@ export class AuthService {
       const user = email ? await findUserByEmail(ctx.db, email) : null;
       if (user) {
         const kind = str(body.type) === 'signup' ? 'signup' : 'magiclink';
-        const t = await mintToken(ctx, user, kind, str(url.searchParams.get('redirect_to')) ?? str(obj(body.options).emailRedirectTo));
+        const t = await mintToken(
+          ctx,
+          user,
+          kind,
+          str(url.searchParams.get('redirect_to')) ?? str(obj(body.options).emailRedirectTo),
+        );
         this.outbox.send({ to: email!, kind, link: t.actionLink, code: t.otp });
       }
       return json({});
@@ -167,19 +227,26 @@ export class AuthService {
       await this.currentUser(req);
       return json({});
     }
-    throw new AuthError(404, 'not_found', `${m} ${path} is not implemented by the local auth server`);
+    throw new AuthError(
+      404,
+      'not_found',
+      `${m} ${path} is not implemented by the local auth server`,
+    );
   }
 
   private async signUp(body: Record<string, unknown>) {
     const rawEmail = str(body.email);
     const phone = str(body.phone) === undefined ? undefined : lookupKey(str(body.phone)!);
     const password = str(body.password);
-    if ((!rawEmail && !phone) || !password) throw new AuthError(400, 'validation_failed', MISSING_CREDENTIALS);
+    if ((!rawEmail && !phone) || !password)
+      throw new AuthError(400, 'validation_failed', MISSING_CREDENTIALS);
     const email = rawEmail === undefined ? undefined : validEmail(rawEmail);
     refuseSyntheticEmail(email);
     assertStrong(password);
     checkMetadata(obj(body.data));
-    const existing = email ? await findUserByEmail(this.ctx.db, email) : await findUserByPhone(this.ctx.db, phone!);
+    const existing = email
+      ? await findUserByEmail(this.ctx.db, email)
+      : await findUserByPhone(this.ctx.db, phone!);
     if (existing) throw new AuthError(422, 'user_already_exists', 'User already registered');
     const user = await createUser(this.ctx.db, {
       email,
@@ -201,15 +268,19 @@ export class AuthService {
         const email = str(body.email) === undefined ? undefined : lookupKey(str(body.email)!);
         const phone = str(body.phone) === undefined ? undefined : lookupKey(str(body.phone)!);
         const password = str(body.password);
-        if ((!email && !phone) || !password) throw new AuthError(400, 'validation_failed', MISSING_CREDENTIALS);
+        if ((!email && !phone) || !password)
+          throw new AuthError(400, 'validation_failed', MISSING_CREDENTIALS);
         refuseSyntheticEmail(email);
         // Per account too, whether or not it exists (the answer must not tell): guessing one
         // account's password from many addresses is slowed as much as from one.
         const account = email ? email.toLowerCase() : phone!;
         limits.take('perAccount', account);
-        const user = email ? await findUserByEmail(ctx.db, email) : await findUserByPhone(ctx.db, phone!);
+        const user = email
+          ? await findUserByEmail(ctx.db, email)
+          : await findUserByPhone(ctx.db, phone!);
         const ok = await verifyPassword(password, user?.encrypted_password ?? null);
-        if (!user || !ok) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+        if (!user || !ok)
+          throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
         limits.giveBack('perAccount', account);
         return issueSession(ctx.db, ctx.cfg, user, 'password');
       }
@@ -230,7 +301,11 @@ export class AuthService {
         return issueSession(ctx.db, ctx.cfg, await walletUser(ctx, v), 'web3');
       }
       default:
-        throw new AuthError(400, 'unsupported_grant_type', `unsupported_grant_type: ${grant || '(none)'}`);
+        throw new AuthError(
+          400,
+          'unsupported_grant_type',
+          `unsupported_grant_type: ${grant || '(none)'}`,
+        );
     }
   }
 
@@ -240,8 +315,16 @@ export class AuthService {
     const email = str(body.email) === undefined ? undefined : validEmail(str(body.email)!);
     refuseSyntheticEmail(email);
     checkMetadata({ ...user.raw_user_meta_data, ...obj(body.data) });
-    if (email && email !== user.email?.toLowerCase() && (await findUserByEmail(this.ctx.db, email))) {
-      throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+    if (
+      email &&
+      email !== user.email?.toLowerCase() &&
+      (await findUserByEmail(this.ctx.db, email))
+    ) {
+      throw new AuthError(
+        422,
+        'email_exists',
+        'A user with this email address has already been registered',
+      );
     }
     const hash = password !== undefined ? await hashPassword(password) : null;
     const r = await this.ctx.db.query<UserRow>(
@@ -254,10 +337,20 @@ export class AuthService {
 
   /** DELETE /user/identities/{id}: GoTrue refuses to remove a user's last identity. */
   private async unlinkIdentity(user: UserRow, identityId: string): Promise<void> {
-    const ids = (await this.ctx.db.query<{ id: string; provider: string }>('select id, provider from auth.identities where user_id = $1', [user.id])).rows;
+    const ids = (
+      await this.ctx.db.query<{ id: string; provider: string }>(
+        'select id, provider from auth.identities where user_id = $1',
+        [user.id],
+      )
+    ).rows;
     const target = ids.find((i) => i.id === identityId);
-    if (!target) throw new AuthError(404, 'identity_not_found', 'Identity doesn\'t exist');
-    if (ids.length === 1) throw new AuthError(422, 'single_identity_not_deletable', 'User must have at least 1 identity after unlinking');
+    if (!target) throw new AuthError(404, 'identity_not_found', "Identity doesn't exist");
+    if (ids.length === 1)
+      throw new AuthError(
+        422,
+        'single_identity_not_deletable',
+        'User must have at least 1 identity after unlinking',
+      );
     await this.ctx.db.query('delete from auth.identities where id = $1', [identityId]);
     const providers = [...new Set(ids.filter((i) => i.id !== identityId).map((i) => i.provider))];
     await this.ctx.db.query(
@@ -274,16 +367,26 @@ export class AuthService {
     checkMetadata(obj(body.data));
     let user = await findUserByEmail(this.ctx.db, email);
     if (!user && path === '/otp' && body.create_user !== false) {
-      user = await createUser(this.ctx.db, { email, provider: 'email', providerId: '', userMetadata: obj(body.data), confirmed: false });
+      user = await createUser(this.ctx.db, {
+        email,
+        provider: 'email',
+        providerId: '',
+        userMetadata: obj(body.data),
+        confirmed: false,
+      });
     }
     if (user) {
       const kind = path === '/recover' ? 'recovery' : 'magiclink';
       // auth-js sends redirectTo as the `redirect_to` query parameter.
-      const t = await mintToken(this.ctx, user, kind, str(url.searchParams.get('redirect_to')) ?? str(body.redirect_to));
+      const t = await mintToken(
+        this.ctx,
+        user,
+        kind,
+        str(url.searchParams.get('redirect_to')) ?? str(body.redirect_to),
+      );
       this.outbox.send({ to: email, kind, link: t.actionLink, code: t.otp });
     }
     // Like GoTrue, the answer does not reveal whether the address is registered.
     return {};
   }
 }
-

@@ -27,7 +27,9 @@ export interface AuthContext {
 }
 
 function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
+  return (
+    host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost')
+  );
 }
 
 /** GoTrue's rule: redirect only to the site URL, the allow list, or (locally) a loopback host. */
@@ -42,7 +44,10 @@ export function isAllowedRedirect(cfg: AuthConfig, target: string | undefined): 
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return false;
   if (isLoopback(u.hostname)) return true;
   if (u.origin === new URL(cfg.siteUrl).origin) return true;
-  return cfg.redirectAllowList.some((a) => a === target || a === u.origin || (a.endsWith('/**') && target.startsWith(a.slice(0, -3))));
+  return cfg.redirectAllowList.some(
+    (a) =>
+      a === target || a === u.origin || (a.endsWith('/**') && target.startsWith(a.slice(0, -3))),
+  );
 }
 
 export function redirectTarget(cfg: AuthConfig, requested: string | undefined): string {

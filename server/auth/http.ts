@@ -4,7 +4,11 @@ export const API_VERSION = '2024-01-01';
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(status === 204 ? null : JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/json', 'X-Supabase-Api-Version': API_VERSION, ...headers },
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Supabase-Api-Version': API_VERSION,
+      ...headers,
+    },
   });
 }
 
@@ -21,7 +25,11 @@ export class AuthError extends Error {
 }
 
 export function errorResponse(err: AuthError): Response {
-  return json({ code: err.status, error_code: err.errorCode, msg: err.message, ...err.extra }, err.status, err.headers);
+  return json(
+    { code: err.status, error_code: err.errorCode, msg: err.message, ...err.extra },
+    err.status,
+    err.headers,
+  );
 }
 
 export async function readJson(req: Request): Promise<Record<string, unknown>> {
@@ -36,5 +44,7 @@ export async function readJson(req: Request): Promise<Record<string, unknown>> {
   throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
 }
 
-export const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-export const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+export const str = (v: unknown): string | undefined =>
+  typeof v === 'string' && v !== '' ? v : undefined;
+export const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};

@@ -9,9 +9,17 @@ export interface AccessClaims extends JWTPayload {
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-export async function signJwt(secret: string, claims: Record<string, unknown>, expiresInSeconds: number): Promise<string> {
+export async function signJwt(
+  secret: string,
+  claims: Record<string, unknown>,
+  expiresInSeconds: number,
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(now).setExpirationTime(now + expiresInSeconds).sign(key(secret));
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + expiresInSeconds)
+    .sign(key(secret));
 }
 
 /** Verifies an HS256 token signed with the shared secret; null when invalid or expired. */
@@ -29,10 +37,19 @@ const KEY_IAT = 1_700_000_000;
 const KEY_EXP = 2_100_000_000;
 
 async function apiKey(secret: string, role: string): Promise<string> {
-  return new SignJWT({ iss: 'supabase-local', ref: 'local', role }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(KEY_IAT).setExpirationTime(KEY_EXP).sign(key(secret));
+  return new SignJWT({ iss: 'supabase-local', ref: 'local', role })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(KEY_IAT)
+    .setExpirationTime(KEY_EXP)
+    .sign(key(secret));
 }
 
 /** The project API keys, as `supabase start` prints them: long-lived JWTs for the anon and service roles. */
-export async function makeApiKeys(secret: string): Promise<{ anonKey: string; serviceRoleKey: string }> {
-  return { anonKey: await apiKey(secret, 'anon'), serviceRoleKey: await apiKey(secret, 'service_role') };
+export async function makeApiKeys(
+  secret: string,
+): Promise<{ anonKey: string; serviceRoleKey: string }> {
+  return {
+    anonKey: await apiKey(secret, 'anon'),
+    serviceRoleKey: await apiKey(secret, 'service_role'),
+  };
 }

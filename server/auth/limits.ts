@@ -38,8 +38,20 @@ export type LimitName = Exclude<keyof AuthLimits, 'codeAttempts'>;
 function tooMany(retryAfterMs: number, email: boolean): AuthError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return email
-    ? new AuthError(429, 'over_email_send_rate_limit', `Email rate limit exceeded: try again in ${seconds} s`, {}, { 'Retry-After': String(seconds) })
-    : new AuthError(429, 'over_request_rate_limit', `Request rate limit reached: try again in ${seconds} s`, {}, { 'Retry-After': String(seconds) });
+    ? new AuthError(
+        429,
+        'over_email_send_rate_limit',
+        `Email rate limit exceeded: try again in ${seconds} s`,
+        {},
+        { 'Retry-After': String(seconds) },
+      )
+    : new AuthError(
+        429,
+        'over_request_rate_limit',
+        `Request rate limit reached: try again in ${seconds} s`,
+        {},
+        { 'Retry-After': String(seconds) },
+      );
 }
 
 /** One keyed limiter per rule; `take` throws the 429 (with Retry-After) hosted Auth answers. */

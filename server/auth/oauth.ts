@@ -4,7 +4,14 @@ import { redirectTarget, type AuthContext } from './context.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 import { issueSession } from './sessions.ts';
 import { refuseSyntheticEmail } from './syntheticEmail.ts';
-import { createUser, findUserByEmail, findUserById, findUserByIdentity, identitiesOf, type UserRow } from './users.ts';
+import {
+  createUser,
+  findUserByEmail,
+  findUserById,
+  findUserByIdentity,
+  identitiesOf,
+  type UserRow,
+} from './users.ts';
 import { checkMetadata, validEmail } from './validate.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -15,7 +22,13 @@ function idpUrl(ctx: AuthContext, url: URL): URL {
     throw new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
   }
   const idp = new URL(`${ctx.cfg.siteUrl}/auth/v1/test-idp/authorize`);
-  for (const k of ['provider', 'redirect_to', 'code_challenge', 'code_challenge_method', 'scopes']) {
+  for (const k of [
+    'provider',
+    'redirect_to',
+    'code_challenge',
+    'code_challenge_method',
+    'scopes',
+  ]) {
     const v = url.searchParams.get(k);
     if (v) idp.searchParams.set(k, v);
   }
@@ -33,9 +46,14 @@ export function authorize(ctx: AuthContext, url: URL): Response {
  */
 export async function authorizeLink(ctx: AuthContext, url: URL, userId: string): Promise<Response> {
   const idp = idpUrl(ctx, url);
-  idp.searchParams.set('link_token', await signJwt(ctx.cfg.jwtSecret, { role: 'link_identity', sub: userId }, 600));
+  idp.searchParams.set(
+    'link_token',
+    await signJwt(ctx.cfg.jwtSecret, { role: 'link_identity', sub: userId }, 600),
+  );
   if (url.searchParams.get('skip_http_redirect') === 'true') {
-    return new Response(JSON.stringify({ url: idp.toString() }), { headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify({ url: idp.toString() }), {
+      headers: { 'Content-Type': 'application/json' },
+    });
   }
   return new Response(null, { status: 302, headers: { Location: idp.toString() } });
 }
@@ -43,8 +61,15 @@ export async function authorizeLink(ctx: AuthContext, url: URL, userId: string):
 /** The test identity provider's sign-in page: who do you want to be? */
 export function testIdpPage(ctx: AuthContext, url: URL): Response {
   const provider = url.searchParams.get('provider') ?? '';
-  if (!ctx.cfg.externalProviders.includes(provider)) throw new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
-  const hidden = ['provider', 'redirect_to', 'code_challenge', 'code_challenge_method', 'link_token']
+  if (!ctx.cfg.externalProviders.includes(provider))
+    throw new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
+  const hidden = [
+    'provider',
+    'redirect_to',
+    'code_challenge',
+    'code_challenge_method',
+    'link_token',
+  ]
     .map((k) => `<input type="hidden" name="${k}" value="${esc(url.searchParams.get(k) ?? '')}">`)
     .join('');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
@@ -55,36 +80,52 @@ export function testIdpPage(ctx: AuthContext, url: URL): Response {
 <p><label>Name <input name="name" value="Test User"></label></p>
 <p><label>Picture URL <input name="picture" value=""></label></p>
 <p><button type="submit">Sign in</button></p></form></body></html>`;
-  return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return new Response(html, {
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
 }
 
 /** POST from the test IdP page: sign the person in (creating them on first sign-in) and go back to the app. */
 export async function testIdpCallback(ctx: AuthContext, req: Request): Promise<Response> {
   const form = new URLSearchParams(await req.text());
   const provider = form.get('provider') ?? '';
-  if (!ctx.cfg.externalProviders.includes(provider)) throw new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
+  if (!ctx.cfg.externalProviders.includes(provider))
+    throw new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
   const email = validEmail(form.get('email') ?? '');
   // Signing in links by email: an identity at the wallet domain would land in a wallet's account.
   refuseSyntheticEmail(email);
-  const claims: Record<string, unknown> = { iss: `${ctx.cfg.siteUrl}/auth/v1/test-idp`, sub: `${provider}|${email}`, email, email_verified: true, provider_id: `${provider}|${email}` };
+  const claims: Record<string, unknown> = {
+    iss: `${ctx.cfg.siteUrl}/auth/v1/test-idp`,
+    sub: `${provider}|${email}`,
+    email,
+    email_verified: true,
+    provider_id: `${provider}|${email}`,
+  };
   const name = str(form.get('name')?.trim());
   const picture = str(form.get('picture')?.trim());
   if (name) Object.assign(claims, { name, full_name: name });
   if (picture) Object.assign(claims, { picture, avatar_url: picture });
-  checkMetadata(claims, 'The identity\'s profile');
+  checkMetadata(claims, "The identity's profile");
 
   const redirectTo = redirectTarget(ctx.cfg, str(form.get('redirect_to')));
   const linkToken = str(form.get('link_token'));
   let user: UserRow;
   if (linkToken) {
     const link = await verifyJwt(ctx.cfg.jwtSecret, linkToken);
-    const linking = link?.role === 'link_identity' && link.sub ? await findUserById(ctx.db, link.sub) : null;
-    if (!linking) throw new AuthError(400, 'validation_failed', 'The identity link request has expired');
+    const linking =
+      link?.role === 'link_identity' && link.sub ? await findUserById(ctx.db, link.sub) : null;
+    if (!linking)
+      throw new AuthError(400, 'validation_failed', 'The identity link request has expired');
     const owner = await findUserByIdentity(ctx.db, provider, `${provider}|${email}`);
     if (owner) {
       // GoTrue's answer when the identity is already someone's (or already this user's).
       const back = new URL(redirectTo);
-      back.hash = new URLSearchParams({ error: 'server_error', error_code: 'identity_already_exists', error_description: 'Identity is already linked' + (owner.id === linking.id ? '' : ' to another user') }).toString();
+      back.hash = new URLSearchParams({
+        error: 'server_error',
+        error_code: 'identity_already_exists',
+        error_description:
+          'Identity is already linked' + (owner.id === linking.id ? '' : ' to another user'),
+      }).toString();
       return new Response(null, { status: 303, headers: { Location: back.toString() } });
     }
     await addIdentity(ctx, linking, provider, `${provider}|${email}`, claims);
@@ -97,7 +138,8 @@ export async function testIdpCallback(ctx: AuthContext, req: Request): Promise<R
       const error = new URLSearchParams({
         error: 'access_denied',
         error_code: 'email_exists',
-        error_description: 'This address belongs to an account that signs in another way; the test identity provider signs in only its own test users',
+        error_description:
+          'This address belongs to an account that signs in another way; the test identity provider signs in only its own test users',
       });
       if (str(form.get('code_challenge'))) back.search = error.toString();
       else back.hash = error.toString();
@@ -112,7 +154,13 @@ export async function testIdpCallback(ctx: AuthContext, req: Request): Promise<R
     await ctx.db.query(
       `insert into auth.flow_state (auth_code, code_challenge, code_challenge_method, provider_type, user_id, authentication_method)
        values ($1, $2, $3, $4, $5, 'oauth')`,
-      [code, challenge, (form.get('code_challenge_method') ?? 's256').toLowerCase(), provider, user.id],
+      [
+        code,
+        challenge,
+        (form.get('code_challenge_method') ?? 's256').toLowerCase(),
+        provider,
+        user.id,
+      ],
     );
     target.searchParams.set('code', code);
   } else {
@@ -137,11 +185,24 @@ export async function testIdpCallback(ctx: AuthContext, req: Request): Promise<R
 async function isTestUser(ctx: AuthContext, user: UserRow): Promise<boolean> {
   if (user.encrypted_password) return false;
   const identities = await identitiesOf(ctx.db, user.id);
-  return identities.length > 0 && identities.every((i) => ctx.cfg.externalProviders.includes(i.provider) && i.provider_id.startsWith(`${i.provider}|`));
+  return (
+    identities.length > 0 &&
+    identities.every(
+      (i) =>
+        ctx.cfg.externalProviders.includes(i.provider) &&
+        i.provider_id.startsWith(`${i.provider}|`),
+    )
+  );
 }
 
 /** The test user behind an identity (linking another test provider's by email, or creating them); null when the address is a real account's. */
-async function signInWithIdentity(ctx: AuthContext, provider: string, providerId: string, email: string, claims: Record<string, unknown>): Promise<UserRow | null> {
+async function signInWithIdentity(
+  ctx: AuthContext,
+  provider: string,
+  providerId: string,
+  email: string,
+  claims: Record<string, unknown>,
+): Promise<UserRow | null> {
   const known = await findUserByIdentity(ctx.db, provider, providerId);
   if (known) return (await isTestUser(ctx, known)) ? known : null;
   const byEmail = await findUserByEmail(ctx.db, email);
@@ -150,36 +211,79 @@ async function signInWithIdentity(ctx: AuthContext, provider: string, providerId
     await addIdentity(ctx, byEmail, provider, providerId, claims);
     return (await findUserById(ctx.db, byEmail.id)) ?? byEmail;
   }
-  return createUser(ctx.db, { email, provider, providerId, userMetadata: claims, identityData: claims });
+  return createUser(ctx.db, {
+    email,
+    provider,
+    providerId,
+    userMetadata: claims,
+    identityData: claims,
+  });
 }
 
 /** Links an external identity to a user; its claims fill metadata the user does not have yet. */
-async function addIdentity(ctx: AuthContext, user: UserRow, provider: string, providerId: string, claims: Record<string, unknown>): Promise<void> {
-  await ctx.db.query('insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at) values ($1, $2, $3, $4, now())', [providerId, user.id, claims, provider]);
+async function addIdentity(
+  ctx: AuthContext,
+  user: UserRow,
+  provider: string,
+  providerId: string,
+  claims: Record<string, unknown>,
+): Promise<void> {
+  await ctx.db.query(
+    'insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at) values ($1, $2, $3, $4, now())',
+    [providerId, user.id, claims, provider],
+  );
   const app = obj(user.raw_app_meta_data);
   const providers = Array.isArray(app.providers) ? (app.providers as string[]) : [];
-  await ctx.db.query('update auth.users set raw_app_meta_data = $2, raw_user_meta_data = $3, updated_at = now() where id = $1', [
-    user.id,
-    { ...app, providers: [...new Set([...providers, provider])] },
-    { ...claims, ...user.raw_user_meta_data },
-  ]);
+  await ctx.db.query(
+    'update auth.users set raw_app_meta_data = $2, raw_user_meta_data = $3, updated_at = now() where id = $1',
+    [
+      user.id,
+      { ...app, providers: [...new Set([...providers, provider])] },
+      { ...claims, ...user.raw_user_meta_data },
+    ],
+  );
 }
 
 /** grant_type=pkce: trades the code for a session once, if the verifier matches the challenge. */
 export async function exchangePkce(ctx: AuthContext, body: Record<string, unknown>) {
   const code = str(body.auth_code);
   const verifier = str(body.code_verifier);
-  if (!code || !verifier) throw new AuthError(400, 'validation_failed', 'invalid request: both auth code and code verifier should be non-empty');
+  if (!code || !verifier)
+    throw new AuthError(
+      400,
+      'validation_failed',
+      'invalid request: both auth code and code verifier should be non-empty',
+    );
   const flow = (
-    await ctx.db.query<{ code_challenge: string; code_challenge_method: string; user_id: string; created_at: Date; authentication_method: string }>(
+    await ctx.db.query<{
+      code_challenge: string;
+      code_challenge_method: string;
+      user_id: string;
+      created_at: Date;
+      authentication_method: string;
+    }>(
       'delete from auth.flow_state where auth_code = $1 returning code_challenge, code_challenge_method, user_id, created_at, authentication_method',
       [code],
     )
   ).rows[0];
-  if (!flow) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
-  if (Date.now() - flow.created_at.getTime() > 5 * 60_000) throw new AuthError(400, 'flow_state_expired', 'invalid flow state, flow state has expired');
-  const computed = flow.code_challenge_method === 'plain' ? verifier : createHash('sha256').update(verifier).digest('base64url');
-  if (computed !== flow.code_challenge) throw new AuthError(403, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
+  if (!flow)
+    throw new AuthError(
+      404,
+      'flow_state_not_found',
+      'invalid flow state, no valid flow state found',
+    );
+  if (Date.now() - flow.created_at.getTime() > 5 * 60_000)
+    throw new AuthError(400, 'flow_state_expired', 'invalid flow state, flow state has expired');
+  const computed =
+    flow.code_challenge_method === 'plain'
+      ? verifier
+      : createHash('sha256').update(verifier).digest('base64url');
+  if (computed !== flow.code_challenge)
+    throw new AuthError(
+      403,
+      'bad_code_verifier',
+      'code challenge does not match previously saved code verifier',
+    );
   const user = await findUserById(ctx.db, flow.user_id);
   if (!user) throw new AuthError(404, 'user_not_found', 'User not found');
   return issueSession(ctx.db, ctx.cfg, user, flow.authentication_method);

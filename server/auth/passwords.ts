@@ -7,11 +7,17 @@ import { AuthError } from './http.ts';
  */
 export const MAX_PASSWORD_BYTES = 72;
 
-export const isPasswordTooLong = (password: string) => Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES;
+export const isPasswordTooLong = (password: string) =>
+  Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES;
 
 export function assertPasswordLength(password: string): void {
   if (isPasswordTooLong(password)) {
-    throw new AuthError(422, 'weak_password', `Password cannot be longer than ${MAX_PASSWORD_BYTES} bytes (UTF-8).`, { weak_password: { reasons: ['length'] } });
+    throw new AuthError(
+      422,
+      'weak_password',
+      `Password cannot be longer than ${MAX_PASSWORD_BYTES} bytes (UTF-8).`,
+      { weak_password: { reasons: ['length'] } },
+    );
   }
 }
 
@@ -23,7 +29,13 @@ const LEN = 32;
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, LEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      LEN,
+      { N: n, r, p, maxmem: 64 * 1024 * 1024 },
+      (err, key) => (err ? reject(err) : resolve(key)),
+    ),
   );
 }
 

@@ -21,5 +21,6 @@ export function isSyntheticEmail(email: string | undefined | null): boolean {
  * `<address>@ethereum.local` before the wallet's first sign-in used to receive that wallet).
  */
 export function refuseSyntheticEmail(email: string | undefined | null): void {
-  if (isSyntheticEmail(email)) throw new AuthError(400, 'email_address_invalid', SYNTHETIC_EMAIL_MESSAGE);
+  if (isSyntheticEmail(email))
+    throw new AuthError(400, 'email_address_invalid', SYNTHETIC_EMAIL_MESSAGE);
 }

@@ -34,18 +34,38 @@ const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
 
 export async function findUserById(db: pg.Pool, id: string): Promise<UserRow | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  return (await db.query<UserRow>('select * from auth.users where id = $1 and deleted_at is null', [id])).rows[0] ?? null;
+  return (
+    (await db.query<UserRow>('select * from auth.users where id = $1 and deleted_at is null', [id]))
+      .rows[0] ?? null
+  );
 }
 
 export async function findUserByEmail(db: pg.Pool, email: string): Promise<UserRow | null> {
-  return (await db.query<UserRow>('select * from auth.users where lower(email) = lower($1) and deleted_at is null', [email])).rows[0] ?? null;
+  return (
+    (
+      await db.query<UserRow>(
+        'select * from auth.users where lower(email) = lower($1) and deleted_at is null',
+        [email],
+      )
+    ).rows[0] ?? null
+  );
 }
 
 export async function findUserByPhone(db: pg.Pool, phone: string): Promise<UserRow | null> {
-  return (await db.query<UserRow>('select * from auth.users where phone = $1 and deleted_at is null', [phone])).rows[0] ?? null;
+  return (
+    (
+      await db.query<UserRow>('select * from auth.users where phone = $1 and deleted_at is null', [
+        phone,
+      ])
+    ).rows[0] ?? null
+  );
 }
 
-export async function findUserByIdentity(db: pg.Pool, provider: string, providerId: string): Promise<UserRow | null> {
+export async function findUserByIdentity(
+  db: pg.Pool,
+  provider: string,
+  providerId: string,
+): Promise<UserRow | null> {
   const r = await db.query<UserRow>(
     'select u.* from auth.users u join auth.identities i on i.user_id = u.id where i.provider = $1 and i.provider_id = $2 and u.deleted_at is null',
     [provider, providerId],
@@ -76,22 +96,38 @@ export async function createUser(db: pg.Pool, u: NewUser): Promise<UserRow> {
         `insert into auth.users (email, phone, encrypted_password, raw_app_meta_data, raw_user_meta_data, email_confirmed_at, phone_confirmed_at)
          values ($1::text, $2::text, $3, $4, $5, case when $6::boolean and $1::text is not null then now() end, case when $6::boolean and $2::text is not null then now() end)
          returning *`,
-        [u.email ?? null, u.phone ?? null, u.passwordHash ?? null, app, u.userMetadata ?? {}, u.confirmed ?? true],
+        [
+          u.email ?? null,
+          u.phone ?? null,
+          u.passwordHash ?? null,
+          app,
+          u.userMetadata ?? {},
+          u.confirmed ?? true,
+        ],
       )
     ).rows[0]!;
-    await client.query('insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at) values ($1, $2, $3, $4, now())', [
-      u.providerId === '' ? user.id : u.providerId,
-      user.id,
-      { sub: u.providerId === '' ? user.id : u.providerId, email: u.email ?? undefined, email_verified: true, ...(u.identityData ?? {}) },
-      u.provider,
-    ]);
+    await client.query(
+      'insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at) values ($1, $2, $3, $4, now())',
+      [
+        u.providerId === '' ? user.id : u.providerId,
+        user.id,
+        {
+          sub: u.providerId === '' ? user.id : u.providerId,
+          email: u.email ?? undefined,
+          email_verified: true,
+          ...(u.identityData ?? {}),
+        },
+        u.provider,
+      ],
+    );
     await client.query('commit');
     return user;
   } catch (err) {
     await client.query('rollback').catch(() => undefined);
     // Two sign-ups of one address at once: the unique index decides, and the loser hears what a
     // sign-up of an existing address hears (hosted Auth's answer).
-    if ((err as { code?: string }).code === '23505') throw new AuthError(422, 'user_already_exists', 'User already registered');
+    if ((err as { code?: string }).code === '23505')
+      throw new AuthError(422, 'user_already_exists', 'User already registered');
     throw err;
   } finally {
     client.release();
@@ -99,7 +135,12 @@ export async function createUser(db: pg.Pool, u: NewUser): Promise<UserRow> {
 }
 
 export async function identitiesOf(db: pg.Pool, userId: string): Promise<IdentityRow[]> {
-  return (await db.query<IdentityRow>('select * from auth.identities where user_id = $1 order by created_at', [userId])).rows;
+  return (
+    await db.query<IdentityRow>(
+      'select * from auth.identities where user_id = $1 order by created_at',
+      [userId],
+    )
+  ).rows;
 }
 
 /** The user object GoTrue returns (what auth-js exposes as `User`). */

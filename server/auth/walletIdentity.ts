@@ -10,8 +10,18 @@ import type { VerifiedWeb3 } from './web3.ts';
 export async function walletUser(ctx: AuthContext, v: VerifiedWeb3): Promise<UserRow> {
   const address = v.address.toLowerCase();
   const providerId = `web3:ethereum:${address}`;
-  const claims = { address: v.address, chain: `ethereum:${v.chainId}`, domain: v.domain, statement: v.statement ?? '' };
-  const mapped = (await ctx.db.query<{ user_id: string }>('select user_id from public.wallet_accounts where address = $1', [address])).rows[0];
+  const claims = {
+    address: v.address,
+    chain: `ethereum:${v.chainId}`,
+    domain: v.domain,
+    statement: v.statement ?? '',
+  };
+  const mapped = (
+    await ctx.db.query<{ user_id: string }>(
+      'select user_id from public.wallet_accounts where address = $1',
+      [address],
+    )
+  ).rows[0];
   let user = mapped ? await findUserById(ctx.db, mapped.user_id) : null;
   if (user) {
     await ctx.db.query(
@@ -24,12 +34,12 @@ export async function walletUser(ctx: AuthContext, v: VerifiedWeb3): Promise<Use
   user = await findUserByIdentity(ctx.db, 'web3', providerId);
   const created = !user;
   user ??= await createUser(ctx.db, {
-      provider: 'web3',
-      providerId,
-      userMetadata: { custom_claims: claims },
-      appMetadata: { wallet_address: address },
-      identityData: { sub: providerId, custom_claims: claims },
-    });
+    provider: 'web3',
+    providerId,
+    userMetadata: { custom_claims: claims },
+    appMetadata: { wallet_address: address },
+    identityData: { sub: providerId, custom_claims: claims },
+  });
   // Two first sign-ins at once: the first mapping wins and both land in its account.
   const won = (
     await ctx.db.query<{ user_id: string }>(

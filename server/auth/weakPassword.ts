@@ -1,4 +1,8 @@
-import { passwordProblems, PROBLEM_TEXT, type PasswordProblem } from '../../src/auth/passwordRule.ts';
+import {
+  passwordProblems,
+  PROBLEM_TEXT,
+  type PasswordProblem,
+} from '../../src/auth/passwordRule.ts';
 
 export { MIN_PASSWORD_LENGTH } from '../../src/auth/passwordRule.ts';
 
@@ -11,9 +15,18 @@ export { MIN_PASSWORD_LENGTH } from '../../src/auth/passwordRule.ts';
  */
 export type WeakPasswordReason = 'length' | 'characters' | 'pwned';
 
-const REASON: Record<PasswordProblem, WeakPasswordReason> = { length: 'length', lowercase: 'characters', uppercase: 'characters', digit: 'characters', pwned: 'pwned' };
+const REASON: Record<PasswordProblem, WeakPasswordReason> = {
+  length: 'length',
+  lowercase: 'characters',
+  uppercase: 'characters',
+  digit: 'characters',
+  pwned: 'pwned',
+};
 
-export function checkPassword(password: string): { reasons: WeakPasswordReason[]; message: string } {
+export function checkPassword(password: string): {
+  reasons: WeakPasswordReason[];
+  message: string;
+} {
   const problems = passwordProblems(password);
   const reasons = [...new Set(problems.map((p) => REASON[p]))];
   return { reasons, message: problems.map((p) => `${PROBLEM_TEXT[p]}.`).join(' ') };

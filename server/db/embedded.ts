@@ -10,7 +10,10 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
  * PGlite is a single backend session: the socket bridge serialises clients (and keeps a client's
  * transaction together), which is why PostgREST runs with one pooled connection against it.
  */
-export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  port: number,
+): Promise<{ url: string; stop: () => Promise<void> }> {
   mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir, { extensions: { pgcrypto, moddatetime } });
   const server = new PGLiteSocketServer({ db, port, host: '127.0.0.1', maxConnections: 16 });

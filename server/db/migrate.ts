@@ -64,22 +64,34 @@ export async function prepareDatabase(
   }
 }
 
-async function migrate(client: pg.Client, opts: { migrationsDir: string; changeFeed: ChangeFeedMode }): Promise<string[]> {
+async function migrate(
+  client: pg.Client,
+  opts: { migrationsDir: string; changeFeed: ChangeFeedMode },
+): Promise<string[]> {
   await client.query('set client_min_messages = warning');
   await client.query(BOOTSTRAP_SQL);
   await client.query(notifyFunctionSql(opts.changeFeed));
   const done = new Set(
-    (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
+    (
+      await client.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations',
+      )
+    ).rows.map((r) => r.version),
   );
   const applied: string[] = [];
   for (const m of listMigrations(opts.migrationsDir)) {
     if (done.has(m.version)) continue;
     const sql = readFileSync(m.file, 'utf8');
     try {
-      await client.query(`begin;\n${sql}\n;insert into supabase_migrations.schema_migrations (version, name) values ('${m.version}', '${m.name.replace(/'/g, "''")}');\ncommit;`);
+      await client.query(
+        `begin;\n${sql}\n;insert into supabase_migrations.schema_migrations (version, name) values ('${m.version}', '${m.name.replace(/'/g, "''")}');\ncommit;`,
+      );
     } catch (err) {
       await client.query('rollback').catch(() => undefined);
-      throw new Error(`migration ${m.version}_${m.name}.sql failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      throw new Error(
+        `migration ${m.version}_${m.name}.sql failed: ${err instanceof Error ? err.message : String(err)}`,
+        { cause: err },
+      );
     }
     applied.push(m.version);
   }

@@ -44,7 +44,11 @@ export interface RealtimeLimits {
   bindingsPerChannel: number;
 }
 
-export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = { channelsPerSocket: 100, joinsPerSecond: 10, bindingsPerChannel: 100 };
+export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
+  channelsPerSocket: 100,
+  joinsPerSecond: 10,
+  bindingsPerChannel: 100,
+};
 
 type Frame = [string | null, string | null, string, string, unknown];
 
@@ -64,7 +68,13 @@ export class RealtimeServer {
   private readonly limits: RealtimeLimits;
 
   constructor(
-    private readonly opts: { jwtSecret: string; pool: pg.Pool; log: (line: string) => void; limits?: Partial<RealtimeLimits>; now?: () => number },
+    private readonly opts: {
+      jwtSecret: string;
+      pool: pg.Pool;
+      log: (line: string) => void;
+      limits?: Partial<RealtimeLimits>;
+      now?: () => number;
+    },
   ) {
     this.reader = new RowReader(opts.pool);
     this.limits = { ...DEFAULT_REALTIME_LIMITS, ...opts.limits };
@@ -72,18 +82,34 @@ export class RealtimeServer {
 
   async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const key = url.searchParams.get('apikey') ?? /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    const key =
+      url.searchParams.get('apikey') ??
+      /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1] ??
+      '';
     const claims = await verifyJwt(this.opts.jwtSecret, key);
     if (!claims) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\n\r\n{"message":"Invalid API key"}');
+      socket.end(
+        'HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\n\r\n{"message":"Invalid API key"}',
+      );
       return;
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => {
-      const conn: Conn = { ws, vsn2: url.searchParams.get('vsn') !== '1.0.0', claims, channels: new Map(), joins: undefined };
+      const conn: Conn = {
+        ws,
+        vsn2: url.searchParams.get('vsn') !== '1.0.0',
+        claims,
+        channels: new Map(),
+        joins: undefined,
+      };
       this.conns.add(conn);
       ws.on('message', (data, isBinary) => {
         // A failure here must not become an unhandled rejection (that would end the process).
-        if (!isBinary) this.onMessage(conn, data).catch((err: unknown) => this.opts.log(`realtime: message failed: ${err instanceof Error ? err.message : String(err)}`));
+        if (!isBinary)
+          this.onMessage(conn, data).catch((err: unknown) =>
+            this.opts.log(
+              `realtime: message failed: ${err instanceof Error ? err.message : String(err)}`,
+            ),
+          );
       });
       ws.on('close', () => this.conns.delete(conn));
       ws.on('error', () => this.conns.delete(conn));
@@ -98,10 +124,23 @@ export class RealtimeServer {
 
   private send(conn: Conn, [joinRef, ref, topic, event, payload]: Frame): void {
     if (conn.ws.readyState !== conn.ws.OPEN) return;
-    conn.ws.send(JSON.stringify(conn.vsn2 ? [joinRef, ref, topic, event, payload] : { join_ref: joinRef, ref, topic, event, payload }));
+    conn.ws.send(
+      JSON.stringify(
+        conn.vsn2
+          ? [joinRef, ref, topic, event, payload]
+          : { join_ref: joinRef, ref, topic, event, payload },
+      ),
+    );
   }
 
-  private reply(conn: Conn, joinRef: string | null, ref: string | null, topic: string, status: 'ok' | 'error', response: unknown): void {
+  private reply(
+    conn: Conn,
+    joinRef: string | null,
+    ref: string | null,
+    topic: string,
+    status: 'ok' | 'error',
+    response: unknown,
+  ): void {
     this.send(conn, [joinRef, ref, topic, 'phx_reply', { status, response }]);
   }
 
@@ -111,7 +150,13 @@ export class RealtimeServer {
       const msg: unknown = JSON.parse(data.toString());
       if (Array.isArray(msg)) frame = msg as Frame;
       else {
-        const o = msg as { join_ref?: string; ref?: string; topic: string; event: string; payload: unknown };
+        const o = msg as {
+          join_ref?: string;
+          ref?: string;
+          topic: string;
+          event: string;
+          payload: unknown;
+        };
         frame = [o.join_ref ?? null, o.ref ?? null, o.topic, o.event, o.payload];
       }
     } catch {
@@ -119,16 +164,31 @@ export class RealtimeServer {
     }
     const [joinRef, ref, topic, event, payload] = frame;
     const p = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
-    if (topic === 'phoenix' && event === 'heartbeat') return this.reply(conn, null, ref, topic, 'ok', {});
+    if (topic === 'phoenix' && event === 'heartbeat')
+      return this.reply(conn, null, ref, topic, 'ok', {});
     if (event === 'phx_join') return this.join(conn, joinRef, ref, topic, p);
     const channel = conn.channels.get(topic);
     if (event === 'access_token') {
-      const claims = typeof p.access_token === 'string' ? await verifyJwt(this.opts.jwtSecret, p.access_token) : null;
+      const claims =
+        typeof p.access_token === 'string'
+          ? await verifyJwt(this.opts.jwtSecret, p.access_token)
+          : null;
       if (channel && claims) {
         channel.claims = claims;
         if (ref) this.reply(conn, joinRef, ref, topic, 'ok', {});
       } else if (channel) {
-        this.send(conn, [channel.joinRef, null, topic, 'system', { extension: 'system', status: 'error', message: 'Invalid JWT', channel: topic.replace(/^realtime:/, '') }]);
+        this.send(conn, [
+          channel.joinRef,
+          null,
+          topic,
+          'system',
+          {
+            extension: 'system',
+            status: 'error',
+            message: 'Invalid JWT',
+            channel: topic.replace(/^realtime:/, ''),
+          },
+        ]);
       }
       return;
     }
@@ -142,13 +202,28 @@ export class RealtimeServer {
     if (ref) this.reply(conn, joinRef, ref, topic, 'ok', {});
   }
 
-  private async join(conn: Conn, joinRef: string | null, ref: string | null, topic: string, p: Record<string, unknown>): Promise<void> {
+  private async join(
+    conn: Conn,
+    joinRef: string | null,
+    ref: string | null,
+    topic: string,
+    p: Record<string, unknown>,
+  ): Promise<void> {
     const { limits } = this;
-    const paced = take({ capacity: limits.joinsPerSecond, windowMs: 1000 }, conn.joins, (this.opts.now ?? Date.now)());
+    const paced = take(
+      { capacity: limits.joinsPerSecond, windowMs: 1000 },
+      conn.joins,
+      (this.opts.now ?? Date.now)(),
+    );
     conn.joins = paced.bucket;
-    if (!paced.ok) return this.reply(conn, joinRef, ref, topic, 'error', { reason: `Too many joins per second: at most ${limits.joinsPerSecond} per connection` });
+    if (!paced.ok)
+      return this.reply(conn, joinRef, ref, topic, 'error', {
+        reason: `Too many joins per second: at most ${limits.joinsPerSecond} per connection`,
+      });
     if (!conn.channels.has(topic) && conn.channels.size >= limits.channelsPerSocket) {
-      return this.reply(conn, joinRef, ref, topic, 'error', { reason: `Too many channels: at most ${limits.channelsPerSocket} per connection` });
+      return this.reply(conn, joinRef, ref, topic, 'error', {
+        reason: `Too many channels: at most ${limits.channelsPerSocket} per connection`,
+      });
     }
     let claims = conn.claims;
     if (typeof p.access_token === 'string') {
@@ -156,16 +231,28 @@ export class RealtimeServer {
       if (!c) return this.reply(conn, joinRef, ref, topic, 'error', { reason: 'Invalid JWT' });
       claims = c;
     }
-    const config = (p.config && typeof p.config === 'object' ? p.config : {}) as { postgres_changes?: unknown };
-    const requested = Array.isArray(config.postgres_changes) ? (config.postgres_changes as Record<string, unknown>[]) : [];
+    const config = (p.config && typeof p.config === 'object' ? p.config : {}) as {
+      postgres_changes?: unknown;
+    };
+    const requested = Array.isArray(config.postgres_changes)
+      ? (config.postgres_changes as Record<string, unknown>[])
+      : [];
     if (requested.length > limits.bindingsPerChannel) {
-      return this.reply(conn, joinRef, ref, topic, 'error', { reason: `Too many postgres_changes bindings: at most ${limits.bindingsPerChannel} per channel` });
+      return this.reply(conn, joinRef, ref, topic, 'error', {
+        reason: `Too many postgres_changes bindings: at most ${limits.bindingsPerChannel} per channel`,
+      });
     }
     const bindings: Binding[] = [];
     for (const b of requested) {
-      if (!b || typeof b !== 'object') return this.reply(conn, joinRef, ref, topic, 'error', { reason: 'Invalid postgres_changes binding' });
+      if (!b || typeof b !== 'object')
+        return this.reply(conn, joinRef, ref, topic, 'error', {
+          reason: 'Invalid postgres_changes binding',
+        });
       const parsed = parseFilter(typeof b.filter === 'string' ? b.filter : undefined);
-      if (parsed === 'invalid') return this.reply(conn, joinRef, ref, topic, 'error', { reason: `Invalid filter: ${String(b.filter)}` });
+      if (parsed === 'invalid')
+        return this.reply(conn, joinRef, ref, topic, 'error', {
+          reason: `Invalid filter: ${String(b.filter)}`,
+        });
       bindings.push({
         id: this.nextBindingId++,
         event: typeof b.event === 'string' ? b.event : '*',
@@ -177,10 +264,27 @@ export class RealtimeServer {
     }
     conn.channels.set(topic, { topic, joinRef, bindings, claims });
     this.reply(conn, joinRef, ref, topic, 'ok', {
-      postgres_changes: bindings.map((b) => ({ id: b.id, event: b.event, schema: b.schema, table: b.table, filter: b.filter })),
+      postgres_changes: bindings.map((b) => ({
+        id: b.id,
+        event: b.event,
+        schema: b.schema,
+        table: b.table,
+        filter: b.filter,
+      })),
     });
     if (bindings.length) {
-      this.send(conn, [joinRef, null, topic, 'system', { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: topic.replace(/^realtime:/, '') }]);
+      this.send(conn, [
+        joinRef,
+        null,
+        topic,
+        'system',
+        {
+          extension: 'postgres_changes',
+          status: 'ok',
+          message: 'Subscribed to PostgreSQL',
+          channel: topic.replace(/^realtime:/, ''),
+        },
+      ]);
     }
   }
 
@@ -190,7 +294,12 @@ export class RealtimeServer {
     for (const conn of this.conns) {
       for (const channel of conn.channels.values()) {
         const ids = channel.bindings
-          .filter((b) => (b.schema === '*' || b.schema === change.schema) && (!b.table || b.table === '*' || b.table === change.table) && (b.event === '*' || b.event === change.type))
+          .filter(
+            (b) =>
+              (b.schema === '*' || b.schema === change.schema) &&
+              (!b.table || b.table === '*' || b.table === change.table) &&
+              (b.event === '*' || b.event === change.type),
+          )
           .map((b) => b);
         if (ids.length) work.push(this.deliverTo(conn, channel, ids, change));
       }
@@ -198,7 +307,12 @@ export class RealtimeServer {
     await Promise.all(work);
   }
 
-  private async deliverTo(conn: Conn, channel: Channel, bindings: Binding[], change: RowChange): Promise<void> {
+  private async deliverTo(
+    conn: Conn,
+    channel: Channel,
+    bindings: Binding[],
+    change: RowChange,
+  ): Promise<void> {
     const role = channel.claims.role;
     if (!ROLES.has(role)) return;
     if (channel.claims.exp && channel.claims.exp * 1000 < Date.now()) return;
@@ -212,7 +326,13 @@ export class RealtimeServer {
       if (!row) return;
       record = row;
     }
-    const ids = bindings.filter((b) => change.type === 'DELETE' ? matchesFilter(b.parsed, change.pk) : matchesFilter(b.parsed, record)).map((b) => b.id);
+    const ids = bindings
+      .filter((b) =>
+        change.type === 'DELETE'
+          ? matchesFilter(b.parsed, change.pk)
+          : matchesFilter(b.parsed, record),
+      )
+      .map((b) => b.id);
     if (!ids.length) return;
     this.send(conn, [
       channel.joinRef,

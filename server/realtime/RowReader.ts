@@ -26,16 +26,29 @@ export class RowReader {
     return cols;
   }
 
-  async readAs(schema: string, table: string, pk: Record<string, unknown>, claims: AccessClaims): Promise<Record<string, unknown> | null> {
+  async readAs(
+    schema: string,
+    table: string,
+    pk: Record<string, unknown>,
+    claims: AccessClaims,
+  ): Promise<Record<string, unknown> | null> {
     const keys = Object.keys(pk);
     if (!keys.length) return null;
     const where = keys.map((k, i) => `t.${ident(k)}::text = $${i + 1}`).join(' and ');
-    const values = keys.map((k) => (pk[k] === null ? null : typeof pk[k] === 'object' ? JSON.stringify(pk[k]) : String(pk[k])));
+    const values = keys.map((k) =>
+      pk[k] === null ? null : typeof pk[k] === 'object' ? JSON.stringify(pk[k]) : String(pk[k]),
+    );
     const client = await this.pool.connect();
     try {
       await client.query('begin');
-      await client.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [JSON.stringify(claims), claims.role]);
-      const r = await client.query<{ row: Record<string, unknown> }>(`select to_jsonb(t) as row from ${ident(schema)}.${ident(table)} t where ${where}`, values);
+      await client.query(
+        `select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`,
+        [JSON.stringify(claims), claims.role],
+      );
+      const r = await client.query<{ row: Record<string, unknown> }>(
+        `select to_jsonb(t) as row from ${ident(schema)}.${ident(table)} t where ${where}`,
+        values,
+      );
       await client.query('commit');
       return r.rows[0]?.row ?? null;
     } catch {

@@ -46,9 +46,12 @@ export async function startChangeFeed(opts: {
       const r = await opts.pool.query<{ id: string; payload: RowChange }>(
         'delete from realtime_local.changes where id in (select id from realtime_local.changes order by id limit 500) returning id, payload',
       );
-      r.rows.sort((a, b) => Number(a.id) - Number(b.id)).forEach((row) => opts.onChange(row.payload));
+      r.rows
+        .sort((a, b) => Number(a.id) - Number(b.id))
+        .forEach((row) => opts.onChange(row.payload));
     } catch (err) {
-      if (!stopped) opts.log(`realtime: drain failed: ${err instanceof Error ? err.message : String(err)}`);
+      if (!stopped)
+        opts.log(`realtime: drain failed: ${err instanceof Error ? err.message : String(err)}`);
     }
     if (!stopped) timer = setTimeout(() => void tick(), POLL_MS);
   };

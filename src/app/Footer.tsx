@@ -11,7 +11,10 @@ export const TAGLINE = 'Real-time aurora tracking and forecasting at your finger
 export function Footer() {
   const collapsed = useSidebarStateEvent();
   return (
-    <footer className={collapsed ? 'footer footer--sidebar-collapsed' : 'footer'} data-sidebar-collapsed={collapsed}>
+    <footer
+      className={collapsed ? 'footer footer--sidebar-collapsed' : 'footer'}
+      data-sidebar-collapsed={collapsed}
+    >
       <div className="footer__grid">
         <section className="footer__brand" aria-label="Aurora">
           <Link to="/" className="footer__logo">
@@ -20,17 +23,32 @@ export function Footer() {
           <p className="footer__tagline">{TAGLINE}</p>
           <ul className="footer__social" aria-label="Follow us">
             <li>
-              <a href={config.social.mastodon} rel="me noopener" target="_blank" aria-label="Aurora on Mastodon">
+              <a
+                href={config.social.mastodon}
+                rel="me noopener"
+                target="_blank"
+                aria-label="Aurora on Mastodon"
+              >
                 <Icon name="mastodon" />
               </a>
             </li>
             <li>
-              <a href={config.social.bluesky} rel="noopener" target="_blank" aria-label="Aurora on Bluesky">
+              <a
+                href={config.social.bluesky}
+                rel="noopener"
+                target="_blank"
+                aria-label="Aurora on Bluesky"
+              >
                 <Icon name="bluesky" />
               </a>
             </li>
             <li>
-              <a href={config.social.github} rel="noopener" target="_blank" aria-label="Aurora on GitHub">
+              <a
+                href={config.social.github}
+                rel="noopener"
+                target="_blank"
+                aria-label="Aurora on GitHub"
+              >
                 <Icon name="github" />
               </a>
             </li>
@@ -39,33 +57,55 @@ export function Footer() {
         <nav className="footer__column" aria-labelledby="footer-quick">
           <h2 id="footer-quick">Quick Links</h2>
           <ul>
-            <li><Link to="/">Home</Link></li>
-            <li><Link to="/forecast">Aurora Forecast</Link></li>
-            <li><Link to="/news">Space News</Link></li>
-            <li><Link to="/guide">Aurora Guides</Link></li>
+            <li>
+              <Link to="/">Home</Link>
+            </li>
+            <li>
+              <Link to="/forecast">Aurora Forecast</Link>
+            </li>
+            <li>
+              <Link to="/news">Space News</Link>
+            </li>
+            <li>
+              <Link to="/guide">Aurora Guides</Link>
+            </li>
           </ul>
         </nav>
         <nav className="footer__column" aria-labelledby="footer-resources">
           <h2 id="footer-resources">Resources</h2>
           <ul>
-            <li><Link to="/guide">Aurora Guides</Link></li>
-            <li><Link to="/news">Space News</Link></li>
-            <li><Link to="/about">About Us</Link></li>
-            <li><Link to="/contact">Contact Us</Link></li>
+            <li>
+              <Link to="/guide">Aurora Guides</Link>
+            </li>
+            <li>
+              <Link to="/news">Space News</Link>
+            </li>
+            <li>
+              <Link to="/about">About Us</Link>
+            </li>
+            <li>
+              <Link to="/contact">Contact Us</Link>
+            </li>
           </ul>
         </nav>
         <nav className="footer__column" aria-labelledby="footer-legal">
           <h2 id="footer-legal">Legal</h2>
           <ul>
-            <li><Link to="/terms">Terms &amp; Conditions</Link></li>
-            <li><Link to="/privacy">Privacy Policy</Link></li>
-            <li><Link to="/cookies">Cookie Policy</Link></li>
+            <li>
+              <Link to="/terms">Terms &amp; Conditions</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to="/cookies">Cookie Policy</Link>
+            </li>
           </ul>
         </nav>
       </div>
       <p className="footer__fineprint">
-        Space-weather data: NOAA Space Weather Prediction Center (public domain). Solar imagery: NASA SDO.
-        Version {APP_VERSION}.
+        Space-weather data: NOAA Space Weather Prediction Center (public domain). Solar imagery:
+        NASA SDO. Version {APP_VERSION}.
       </p>
     </footer>
   );

@@ -8,7 +8,12 @@ import { connectionLabel } from '../lib/network/connectionLabel.ts';
 export function NetworkToggle() {
   const status = useNetworkStatus();
   const label = status.forcedOffline ? 'Go Online' : 'Go Offline';
-  const shown = connectionLabel({ condition: status.condition, rttMs: status.rttMs, forcedOffline: status.forcedOffline, dataServiceUnreachable: status.dataServiceUnreachable });
+  const shown = connectionLabel({
+    condition: status.condition,
+    rttMs: status.rttMs,
+    forcedOffline: status.forcedOffline,
+    dataServiceUnreachable: status.dataServiceUnreachable,
+  });
   return (
     <button
       type="button"

@@ -3,12 +3,15 @@ import { Component, type ReactNode } from 'react';
 /** A lazy screen whose code could not be downloaded (offline before it was cached, or an old build). */
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|Importing a module script failed|error loading dynamically|Failed to fetch/i.test(message);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically|Failed to fetch/i.test(
+    message,
+  );
 }
 
 /** What the boundary says about an error (pure, so it is tested without rendering). */
 export function describeRouteError(error: unknown): string {
-  if (isChunkLoadError(error)) return 'Its code could not be downloaded. Check your connection, then reload.';
+  if (isChunkLoadError(error))
+    return 'Its code could not be downloaded. Check your connection, then reload.';
   const message = error instanceof Error ? error.message : String(error);
   return `It failed with: ${message || 'an unknown error'}.`;
 }

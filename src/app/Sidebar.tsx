@@ -3,7 +3,15 @@ import { Icon } from '../ui/Icon.tsx';
 import type { NavItem } from './navItems.ts';
 import { isNavItemActive, SETTINGS_ITEM, SIDEBAR_MAIN_ITEMS } from './navItems.ts';
 
-function SidebarLink({ item, pathname, collapsed }: { item: NavItem; pathname: string; collapsed: boolean }) {
+function SidebarLink({
+  item,
+  pathname,
+  collapsed,
+}: {
+  item: NavItem;
+  pathname: string;
+  collapsed: boolean;
+}) {
   const active = isNavItemActive(item.to, pathname);
   return (
     <Link
@@ -25,7 +33,10 @@ function SidebarLink({ item, pathname, collapsed }: { item: NavItem; pathname: s
 export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const { pathname } = useLocation();
   return (
-    <nav className={collapsed ? 'sidebar sidebar--collapsed' : 'sidebar'} aria-label="Main navigation">
+    <nav
+      className={collapsed ? 'sidebar sidebar--collapsed' : 'sidebar'}
+      aria-label="Main navigation"
+    >
       <button
         type="button"
         className="sidebar__toggle"

@@ -1,5 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { ALPHA_LEVELS, createStars, mayAnimateSky, STAR_COUNT, starAlphaLevel, TWINKLE_DELAY_MS } from './stars.ts';
+import {
+  ALPHA_LEVELS,
+  createStars,
+  mayAnimateSky,
+  STAR_COUNT,
+  starAlphaLevel,
+  TWINKLE_DELAY_MS,
+} from './stars.ts';
 
 const FRAME_STRIDE = 4;
 
@@ -35,7 +42,8 @@ export function Starfield() {
       ctx.clearRect(0, 0, width, height);
       const scale = window.devicePixelRatio || 1;
       for (const level of levels) level.length = 0;
-      for (let i = 0; i < stars.length; i += 1) levels[starAlphaLevel(stars[i]!, seconds, reduced)]!.push(i);
+      for (let i = 0; i < stars.length; i += 1)
+        levels[starAlphaLevel(stars[i]!, seconds, reduced)]!.push(i);
       ctx.fillStyle = '#e8efff';
       for (let l = 1; l <= ALPHA_LEVELS; l += 1) {
         const members = levels[l]!;
@@ -75,7 +83,13 @@ export function Starfield() {
     let delayed = true;
     const startIfAllowed = () => {
       if (delayed || document.hidden || frame !== 0) return;
-      if (mayAnimateSky({ reducedMotion: reduced, saveData: connection?.saveData, effectiveType: connection?.effectiveType })) {
+      if (
+        mayAnimateSky({
+          reducedMotion: reduced,
+          saveData: connection?.saveData,
+          effectiveType: connection?.effectiveType,
+        })
+      ) {
         frame = requestAnimationFrame(loop);
       }
     };
@@ -106,5 +120,7 @@ export function Starfield() {
     };
   }, []);
 
-  return <canvas ref={canvasRef} className="starfield" aria-hidden="true" data-stars={STAR_COUNT} />;
+  return (
+    <canvas ref={canvasRef} className="starfield" aria-hidden="true" data-stars={STAR_COUNT} />
+  );
 }

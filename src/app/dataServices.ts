@@ -1,6 +1,10 @@
 import { authConfig } from '../auth/config.ts';
 import { recordPollReport, reportApiError, setRetryHandler } from '../lib/apiErrors.ts';
-import { networkStore, onRefreshRequested, subscribeForcedOffline } from '../lib/network/networkMonitor.ts';
+import {
+  networkStore,
+  onRefreshRequested,
+  subscribeForcedOffline,
+} from '../lib/network/networkMonitor.ts';
 import { startWhenOnline } from './startWhenOnline.ts';
 
 /** Spec §9: a periodic refresh every 30 minutes, and whenever the tab becomes visible. */
@@ -52,7 +56,10 @@ export interface PollFailureReport {
  *   its max age. A core product whose stored data is still current only marks its feed (the
  *   screens show "Update failed" with the data's age) and the poller retries with back-off.
  */
-export function pollFailureMessage(report: PollFailureReport, conditions: { online: boolean; forcedOffline: boolean }): string | null {
+export function pollFailureMessage(
+  report: PollFailureReport,
+  conditions: { online: boolean; forcedOffline: boolean },
+): string | null {
   if (report.outcome !== 'failed' || !conditions.online || conditions.forcedOffline) return null;
   if (!CORE_FEEDS.has(report.resource)) return null;
   if (report.dataAgeMs !== null && report.dataAgeMs <= report.maxAgeMs) return null;
@@ -84,7 +91,10 @@ let started = false;
 export function startDataServices(): void {
   if (started || typeof Worker === 'undefined') return;
   started = true;
-  const conditions = () => ({ online: navigator.onLine, forcedOffline: networkStore.get().forcedOffline });
+  const conditions = () => ({
+    online: navigator.onLine,
+    forcedOffline: networkStore.get().forcedOffline,
+  });
   const begin = async () => {
     const { startPoller } = await import('../../workers/client.ts');
     const poller = startPoller({
@@ -104,7 +114,10 @@ export function startDataServices(): void {
     onRefreshRequested(() => void refresh().catch(() => undefined));
     setInterval(() => void refresh().catch(() => undefined), PERIODIC_REFRESH_MS);
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible' && shouldRefreshOnVisible(lastRefresh, Date.now())) {
+      if (
+        document.visibilityState === 'visible' &&
+        shouldRefreshOnVisible(lastRefresh, Date.now())
+      ) {
         void refresh().catch(() => undefined);
       }
     });
@@ -116,11 +129,19 @@ export function startDataServices(): void {
       import('../../sync/queue/index.ts'),
       import('../auth/supabaseClient.ts'),
     ]);
-    await startQueueReplay({ fetch: backendFetch, baseUrl: authConfig().supabaseUrl, setRetryHandler });
+    await startQueueReplay({
+      fetch: backendFetch,
+      baseUrl: authConfig().supabaseUrl,
+      setRetryHandler,
+    });
   };
   const later = () => {
     void queue().catch(() => undefined);
-    void begin().catch((error: unknown) => reportApiError(`API initialization failed: ${error instanceof Error ? error.message : String(error)}`));
+    void begin().catch((error: unknown) =>
+      reportApiError(
+        `API initialization failed: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
   };
   const whenIdle = () => {
     if ('requestIdleCallback' in window) window.requestIdleCallback(later, { timeout: 2000 });

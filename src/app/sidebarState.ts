@@ -16,7 +16,9 @@ export function readSidebarCollapsed(): boolean {
 /** Stores the choice and tells the footer (and anyone else) through `sidebar-state`. */
 export function setSidebarCollapsed(collapsed: boolean): void {
   writeFlag(SIDEBAR_STORAGE_KEY, String(collapsed));
-  window.dispatchEvent(new CustomEvent<SidebarStateDetail>(SIDEBAR_EVENT, { detail: { collapsed } }));
+  window.dispatchEvent(
+    new CustomEvent<SidebarStateDetail>(SIDEBAR_EVENT, { detail: { collapsed } }),
+  );
 }
 
 /** The sidebar's own state: read once from storage, written and announced on every toggle. */

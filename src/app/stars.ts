@@ -44,7 +44,11 @@ export const TWINKLE_DELAY_MS = 5000;
  * Whether the sky may twinkle: not under prefers-reduced-motion, and not on a connection the
  * user asked to spare (Save-Data) or a 2g one (a phone that slow has no main thread to spare).
  */
-export function mayAnimateSky(o: { reducedMotion: boolean; saveData?: boolean; effectiveType?: string }): boolean {
+export function mayAnimateSky(o: {
+  reducedMotion: boolean;
+  saveData?: boolean;
+  effectiveType?: string;
+}): boolean {
   if (o.reducedMotion || o.saveData) return false;
   return o.effectiveType !== '2g' && o.effectiveType !== 'slow-2g';
 }

@@ -13,7 +13,11 @@ export interface StartWhenOnlineDeps {
 
 export const OFFLINE_START_DELAY_MS = 5000;
 
-export function startWhenOnline(start: () => void, deps: StartWhenOnlineDeps, maxWaitMs = OFFLINE_START_DELAY_MS): void {
+export function startWhenOnline(
+  start: () => void,
+  deps: StartWhenOnlineDeps,
+  maxWaitMs = OFFLINE_START_DELAY_MS,
+): void {
   if (deps.online) {
     start();
     return;

@@ -27,14 +27,21 @@ function createAppController(): AuthController {
  * loaded; supabase-js itself is loaded only when a session exists or an action needs it.
  * `controller` is for tests; the app passes nothing.
  */
-export function AuthProvider({ children, controller }: { children: ReactNode; controller?: AuthController }) {
+export function AuthProvider({
+  children,
+  controller,
+}: {
+  children: ReactNode;
+  controller?: AuthController;
+}) {
   const [ctrl] = useState(() => controller ?? createAppController());
   useEffect(() => {
     ctrl.start();
     return () => ctrl.stop();
   }, [ctrl]);
   const snap = useSyncExternalStore(ctrl.subscribe, ctrl.getSnapshot, ctrl.getSnapshot);
-  const hasEthereumWallet = typeof globalThis !== 'undefined' && Boolean((globalThis as { ethereum?: unknown }).ethereum);
+  const hasEthereumWallet =
+    typeof globalThis !== 'undefined' && Boolean((globalThis as { ethereum?: unknown }).ethereum);
   const value = useMemo<AuthState>(
     () => ({
       status: snap.status,

@@ -17,11 +17,26 @@ export async function resolveAnonKey(opts: {
   fetch: typeof fetch;
 }): Promise<string> {
   if (opts.baked) return opts.baked;
-  const meta = opts.doc?.querySelector(`meta[name="${ANON_KEY_META}"]`)?.getAttribute('content')?.trim();
+  const meta = opts.doc
+    ?.querySelector(`meta[name="${ANON_KEY_META}"]`)
+    ?.getAttribute('content')
+    ?.trim();
   if (meta) return meta;
-  const res = await opts.fetch(`${opts.supabaseUrl}${ANON_KEY_PATH}`, { headers: { accept: 'application/json' } });
-  const body = res.ok ? ((await res.json().catch(() => null)) as { anon_key?: unknown; anonKey?: unknown } | null) : null;
-  const key = typeof body?.anon_key === 'string' ? body.anon_key : typeof body?.anonKey === 'string' ? body.anonKey : '';
-  if (!key) throw new Error(`No Supabase anon key: set VITE_SUPABASE_ANON_KEY at build time (GET ${ANON_KEY_PATH} gave none)`);
+  const res = await opts.fetch(`${opts.supabaseUrl}${ANON_KEY_PATH}`, {
+    headers: { accept: 'application/json' },
+  });
+  const body = res.ok
+    ? ((await res.json().catch(() => null)) as { anon_key?: unknown; anonKey?: unknown } | null)
+    : null;
+  const key =
+    typeof body?.anon_key === 'string'
+      ? body.anon_key
+      : typeof body?.anonKey === 'string'
+        ? body.anonKey
+        : '';
+  if (!key)
+    throw new Error(
+      `No Supabase anon key: set VITE_SUPABASE_ANON_KEY at build time (GET ${ANON_KEY_PATH} gave none)`,
+    );
   return key;
 }

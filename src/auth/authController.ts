@@ -2,10 +2,22 @@ import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabas
 import { authFailure, MSG, validateCredentials, type AuthResult } from './authMessages.ts';
 import type { AuthConfig } from './config.ts';
 import { signInWithEthereumWallet, type Eip1193Provider } from './ethereumSignIn.ts';
-import { clearEthereumSession, ethereumUser, readEthereumSession, restoreEthereumSession, writeEthereumSession, type ProfileLookup } from './ethereumSession.ts';
+import {
+  clearEthereumSession,
+  ethereumUser,
+  readEthereumSession,
+  restoreEthereumSession,
+  writeEthereumSession,
+  type ProfileLookup,
+} from './ethereumSession.ts';
 import { parsePersistedSession, readPersistedUser, toAuthUser } from './persistedSession.ts';
 import { initialSnapshot, type AuthSnapshot } from './startupState.ts';
-import { ensureProfile, PROFILE_ATTEMPTS, PROFILE_ATTEMPTS_ON_REFRESH, type ProfileStore } from './profile.ts';
+import {
+  ensureProfile,
+  PROFILE_ATTEMPTS,
+  PROFILE_ATTEMPTS_ON_REFRESH,
+  type ProfileStore,
+} from './profile.ts';
 import { isRetryableStatus, startSessionTicker, type SessionTicker } from './sessionTicker.ts';
 import type { AuthUser, Credentials } from './useAuth.ts';
 
@@ -108,7 +120,11 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
 
   const profileStore = (client: SupabaseClient): ProfileStore => ({
     async select(id) {
-      const { data, error } = await client.from('profiles').select('id, email, full_name, avatar_url').eq('id', id).maybeSingle();
+      const { data, error } = await client
+        .from('profiles')
+        .select('id, email, full_name, avatar_url')
+        .eq('id', id)
+        .maybeSingle();
       return { row: (data as never) ?? null, error: error ? { message: error.message } : null };
     },
     async insert(row) {
@@ -120,26 +136,50 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
   /** Spec §4: on any auth change the profile is loaded (5 attempts after a refresh), created if missing. */
   const syncProfile = async (client: SupabaseClient, session: Session, event: AuthChangeEvent) => {
     const attempts = event === 'TOKEN_REFRESHED' ? PROFILE_ATTEMPTS_ON_REFRESH : PROFILE_ATTEMPTS;
-    const result = await ensureProfile(profileStore(client), session.user, { attempts, sleep: deps.sleep, now: deps.now });
+    const result = await ensureProfile(profileStore(client), session.user, {
+      attempts,
+      sleep: deps.sleep,
+      now: deps.now,
+    });
     const current = snapshot.user;
     if (result.status !== 'found' || !current || current.id !== session.user.id) return;
     const { full_name, avatar_url } = result.profile;
     if ((!current.fullName && full_name) || (!current.avatarUrl && avatar_url)) {
-      signedIn({ ...current, fullName: current.fullName ?? full_name, avatarUrl: current.avatarUrl ?? avatar_url });
+      signedIn({
+        ...current,
+        fullName: current.fullName ?? full_name,
+        avatarUrl: current.avatarUrl ?? avatar_url,
+      });
     }
   };
 
-  const onAuthChange = (client: SupabaseClient, event: AuthChangeEvent, session: Session | null) => {
+  const onAuthChange = (
+    client: SupabaseClient,
+    event: AuthChangeEvent,
+    session: Session | null,
+  ) => {
     if (!session) {
       // An Ethereum-only session (no supabase tokens) survives supabase-js saying "no session".
       if (event === 'SIGNED_OUT') clearEthereumSession(deps.storage);
-      if (event === 'SIGNED_OUT' || !readEthereumSession(deps.storage)) set({ status: 'signed-out', user: null });
+      if (event === 'SIGNED_OUT' || !readEthereumSession(deps.storage))
+        set({ status: 'signed-out', user: null });
       return;
     }
     const eth = readEthereumSession(deps.storage);
-    const user = eth && eth.userId === session.user.id ? { ...toAuthUser(session.user), ...ethereumUser(eth) } : toAuthUser(session.user);
+    const user =
+      eth && eth.userId === session.user.id
+        ? { ...toAuthUser(session.user), ...ethereumUser(eth) }
+        : toAuthUser(session.user);
     const same = snapshot.user;
-    signedIn(same && same.id === user.id ? { ...user, fullName: user.fullName ?? same.fullName, avatarUrl: user.avatarUrl ?? same.avatarUrl } : user);
+    signedIn(
+      same && same.id === user.id
+        ? {
+            ...user,
+            fullName: user.fullName ?? same.fullName,
+            avatarUrl: user.avatarUrl ?? same.avatarUrl,
+          }
+        : user,
+    );
     // Deferred: supabase-js holds its auth lock while calling listeners; awaiting a query here deadlocks.
     deps.setTimer(() => void syncProfile(client, session, event).catch(() => undefined), 0);
   };
@@ -156,7 +196,10 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
       const res = await deps.fetch(url, { headers: request });
       if (res.status === 401 || res.status === 403) return { status: 'not-found' }; // the token is no good any more
       if (!res.ok) return { status: 'unreachable' };
-      const rows = (await res.json()) as { full_name?: string | null; avatar_url?: string | null }[];
+      const rows = (await res.json()) as {
+        full_name?: string | null;
+        avatar_url?: string | null;
+      }[];
       const row = rows[0];
       return row ? { status: 'found', profile: row } : { status: 'not-found' };
     } catch {
@@ -167,41 +210,49 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
   /** Loads supabase-js and wires events and the ticker, once. */
   const wire = (): Promise<SupabaseClient> => {
     const gen = generation;
-    wired ??= deps.getClient().then((client) => {
-      if (stopped || gen !== generation) return client;
-      const { data } = client.auth.onAuthStateChange((event, session) => onAuthChange(client, event, session));
-      unsubscribeAuth = () => data.subscription.unsubscribe();
-      ticker = startSessionTicker({
-        getExpiresAt: () => {
-          const stored = storedSession();
-          return stored?.expires_at ? stored.expires_at * 1000 : null;
-        },
-        refresh: async () => {
-          const stored = storedSession();
-          if (!stored) return { ok: true }; // signed out meanwhile: nothing to refresh
-          // Passing the token skips getSession()'s own refresh of an expired session (no double rotation).
-          const { error } = await client.auth.refreshSession({ refresh_token: stored.refresh_token });
-          if (!error) return { ok: true };
-          // Lost a race: supabase-js refreshed the session itself (getSession() on an expiring
-          // token, INITIAL_SESSION after an offline start) while we waited for its lock, so our
-          // token was already used. The session is fine; removing it would sign the user out.
-          if (storedSession()?.refresh_token !== stored.refresh_token && storedSession()) return { ok: true };
-          return { ok: false, status: error.status };
-        },
-        removeSession: async () => {
-          await client.auth.signOut({ scope: 'local' });
-        },
-        now: deps.now,
-        setTimer: deps.setTimer,
-        clearTimer: deps.clearTimer,
-        isHidden: deps.isHidden,
-        onVisibilityChange: deps.onVisibilityChange,
+    wired ??= deps
+      .getClient()
+      .then((client) => {
+        if (stopped || gen !== generation) return client;
+        const { data } = client.auth.onAuthStateChange((event, session) =>
+          onAuthChange(client, event, session),
+        );
+        unsubscribeAuth = () => data.subscription.unsubscribe();
+        ticker = startSessionTicker({
+          getExpiresAt: () => {
+            const stored = storedSession();
+            return stored?.expires_at ? stored.expires_at * 1000 : null;
+          },
+          refresh: async () => {
+            const stored = storedSession();
+            if (!stored) return { ok: true }; // signed out meanwhile: nothing to refresh
+            // Passing the token skips getSession()'s own refresh of an expired session (no double rotation).
+            const { error } = await client.auth.refreshSession({
+              refresh_token: stored.refresh_token,
+            });
+            if (!error) return { ok: true };
+            // Lost a race: supabase-js refreshed the session itself (getSession() on an expiring
+            // token, INITIAL_SESSION after an offline start) while we waited for its lock, so our
+            // token was already used. The session is fine; removing it would sign the user out.
+            if (storedSession()?.refresh_token !== stored.refresh_token && storedSession())
+              return { ok: true };
+            return { ok: false, status: error.status };
+          },
+          removeSession: async () => {
+            await client.auth.signOut({ scope: 'local' });
+          },
+          now: deps.now,
+          setTimer: deps.setTimer,
+          clearTimer: deps.clearTimer,
+          isHidden: deps.isHidden,
+          onVisibilityChange: deps.onVisibilityChange,
+        });
+        return client;
+      })
+      .catch((err: unknown) => {
+        wired = null;
+        throw err;
       });
-      return client;
-    }).catch((err: unknown) => {
-      wired = null;
-      throw err;
-    });
     return wired;
   };
 
@@ -209,13 +260,17 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
     if (readEthereumSession(deps.storage)) {
       const restored = await restoreEthereumSession(deps.storage, lookupProfile);
       if (restored.kind === 'signed-in' || restored.kind === 'unverified') signedIn(restored.user);
-      else if (!readPersistedUser(deps.storage, cfg.storageKey)) set({ status: 'signed-out', user: null });
+      else if (!readPersistedUser(deps.storage, cfg.storageKey))
+        set({ status: 'signed-out', user: null });
     }
     if (readPersistedUser(deps.storage, cfg.storageKey)) await wire();
   };
 
   /** Shared front part of every network action: offline and client-load failures become messages. */
-  const withClient = async (fallback: string, run: (client: SupabaseClient) => Promise<AuthResult>): Promise<AuthResult> => {
+  const withClient = async (
+    fallback: string,
+    run: (client: SupabaseClient) => Promise<AuthResult>,
+  ): Promise<AuthResult> => {
     if (deps.isOffline()) return { ok: false, message: MSG.offline };
     let client: SupabaseClient;
     try {
@@ -232,7 +287,9 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
 
   const credentialsOf = (c: Credentials) => {
     const email = c.email?.trim();
-    return email ? { email, password: c.password } : { phone: (c.phone ?? '').trim(), password: c.password };
+    return email
+      ? { email, password: c.password }
+      : { phone: (c.phone ?? '').trim(), password: c.password };
   };
 
   const adopt = (session: Session | null) => {
@@ -279,9 +336,13 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
       const invalid = validateCredentials(c);
       if (invalid) return { ok: false, message: invalid };
       return withClient(MSG.signUpFailed, async (client) => {
-        const { data, error } = await client.auth.signUp({ ...credentialsOf(c), options: { emailRedirectTo: `${deps.location.origin}/auth/callback` } });
+        const { data, error } = await client.auth.signUp({
+          ...credentialsOf(c),
+          options: { emailRedirectTo: `${deps.location.origin}/auth/callback` },
+        });
         if (error) return authFailure(error, MSG.signUpFailed, c.password);
-        if (!data.session) return { ok: true, message: 'Check your email to confirm your account, then sign in.' };
+        if (!data.session)
+          return { ok: true, message: 'Check your email to confirm your account, then sign in.' };
         adopt(data.session);
         return { ok: true };
       });
@@ -290,7 +351,10 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
     async signInWithOAuth() {
       const fallback = oauthFallback(cfg.oauthProvider);
       return withClient(fallback, async () => {
-        const { url } = await deps.startOAuth(cfg.oauthProvider, `${deps.location.origin}/auth/callback`);
+        const { url } = await deps.startOAuth(
+          cfg.oauthProvider,
+          `${deps.location.origin}/auth/callback`,
+        );
         deps.location.assign(url);
         return { ok: true };
       });
@@ -313,7 +377,10 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
       return withClient(fallback, async (client) => {
         const { data, error } = code
           ? await client.auth.exchangeCodeForSession(code)
-          : await client.auth.setSession({ access_token: access_token!, refresh_token: refresh_token! });
+          : await client.auth.setSession({
+              access_token: access_token!,
+              refresh_token: refresh_token!,
+            });
         if (error) return authFailure(error, fallback);
         adopt(data.session);
         return { ok: true };
@@ -324,7 +391,9 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
       const address = email.trim();
       if (!address || !address.includes('@')) return { ok: false, message: MSG.resetEmailMissing };
       return withClient(MSG.resetFailed, async (client) => {
-        const { error } = await client.auth.resetPasswordForEmail(address, { redirectTo: `${deps.location.origin}/auth/callback` });
+        const { error } = await client.auth.resetPasswordForEmail(address, {
+          redirectTo: `${deps.location.origin}/auth/callback`,
+        });
         if (error) return authFailure(error, MSG.resetFailed);
         return { ok: true, message: MSG.resetSent };
       });
@@ -348,11 +417,19 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
         const headers = { ...(await deps.backendHeaders()) };
         const eth = readEthereumSession(deps.storage);
         // An Ethereum session without a supabase one proves itself with its own token.
-        if (!storedSession() && eth?.userId === user.id) headers['Authorization'] = `Bearer ${eth.token}`;
-        const res = await deps.fetch(`${cfg.functionsBase}/delete-account`, { method: 'POST', headers });
+        if (!storedSession() && eth?.userId === user.id)
+          headers['Authorization'] = `Bearer ${eth.token}`;
+        const res = await deps.fetch(`${cfg.functionsBase}/delete-account`, {
+          method: 'POST',
+          headers,
+        });
         if (!res.ok) {
           const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
-          return { ok: false, message: res.status === 401 && typeof body?.error === 'string' ? body.error : MSG.deleteFailed };
+          return {
+            ok: false,
+            message:
+              res.status === 401 && typeof body?.error === 'string' ? body.error : MSG.deleteFailed,
+          };
         }
         // The server ended every session with the account: forget this device's copy of it.
         clearEthereumSession(deps.storage);
@@ -391,7 +468,10 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
         signedIn(ethereumUser(result.session, result.profile));
         if (result.refreshToken) {
           // A real supabase session too, so REST/realtime calls and refreshes carry the user's JWT.
-          await client.auth.setSession({ access_token: result.accessToken, refresh_token: result.refreshToken });
+          await client.auth.setSession({
+            access_token: result.accessToken,
+            refresh_token: result.refreshToken,
+          });
         }
         return { ok: true };
       });
@@ -429,9 +509,15 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
 }
 
 /** The nonce endpoint: `siwe-verify/nonce`, with the older `siwe-nonce` path as a fallback. */
-async function fetchNonce(fetchFn: typeof fetch, base: string, headers: Record<string, string>): Promise<string> {
+async function fetchNonce(
+  fetchFn: typeof fetch,
+  base: string,
+  headers: Record<string, string>,
+): Promise<string> {
   for (const path of ['siwe-verify/nonce', 'siwe-nonce']) {
-    const res = await fetchFn(`${base}/${path}`, { headers: { ...headers, accept: 'application/json' } });
+    const res = await fetchFn(`${base}/${path}`, {
+      headers: { ...headers, accept: 'application/json' },
+    });
     if (res.status === 404) continue;
     if (!res.ok) throw new Error(`Nonce request failed (${res.status})`);
     const body = (await res.json()) as { nonce?: unknown };

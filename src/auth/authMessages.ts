@@ -14,7 +14,8 @@ export const MSG = {
   offline: 'You are offline — sign-in needs a connection.',
   permissionNotGranted: 'Permission not granted',
   resetEmailMissing: 'Enter the email address you signed up with.',
-  resetSent: 'If an account uses that address, a link to set a new password is on its way. It works once, within an hour.',
+  resetSent:
+    'If an account uses that address, a link to set a new password is on its way. It works once, within an hour.',
   resetFailed: 'Failed to send the reset link',
   newPasswordMissing: 'Enter a new password.',
   newPasswordFailed: 'Failed to set the new password',
@@ -39,10 +40,14 @@ export function callbackFailureSentence(message: string, href: string): string {
   }
   const code = params.get('error_code') ?? '';
   const error = params.get('error') ?? '';
-  if (code === 'otp_expired' || /expired|already (been )?used|invalid.*(token|code|grant)|flow state/i.test(message)) {
+  if (
+    code === 'otp_expired' ||
+    /expired|already (been )?used|invalid.*(token|code|grant)|flow state/i.test(message)
+  ) {
     return 'This link has expired or has already been used. Ask for a new one and open it once.';
   }
-  if (error === 'access_denied' || /denied|cancel/i.test(message)) return 'The sign-in was cancelled or refused, so you are not signed in.';
+  if (error === 'access_denied' || /denied|cancel/i.test(message))
+    return 'The sign-in was cancelled or refused, so you are not signed in.';
   if (message === 'No code detected.' || message === 'No session defined in URL') {
     return 'This page was opened without a sign-in to finish. Start again from the Sign In page.';
   }
@@ -54,7 +59,10 @@ export function callbackFailureSentence(message: string, href: string): string {
 export function isRecoveryLanding(href: string): boolean {
   try {
     const url = new URL(href);
-    return new URLSearchParams(url.hash.replace(/^#/, '')).get('type') === 'recovery' || url.searchParams.get('type') === 'recovery';
+    return (
+      new URLSearchParams(url.hash.replace(/^#/, '')).get('type') === 'recovery' ||
+      url.searchParams.get('type') === 'recovery'
+    );
   } catch {
     return false;
   }
@@ -62,11 +70,14 @@ export function isRecoveryLanding(href: string): boolean {
 
 /** The outcome every sign-in action hands back to a form. */
 export type AuthResult =
-  | { ok: true; message?: string }
-  | { ok: false; message: string; reasons?: string[] };
+  { ok: true; message?: string } | { ok: false; message: string; reasons?: string[] };
 
 /** Spec §5: an email or a phone, together with a password. Returns the spec's message or null. */
-export function validateCredentials(input: { email?: string; phone?: string; password?: string }): string | null {
+export function validateCredentials(input: {
+  email?: string;
+  phone?: string;
+  password?: string;
+}): string | null {
   const id = (input.email ?? '').trim() || (input.phone ?? '').trim();
   if (!id || !input.password) return MSG.missingCredentials;
   return null;
@@ -80,7 +91,8 @@ export function validateCredentials(input: { email?: string; phone?: string; pas
 export function splitIdentifier(value: string): { email?: string; phone?: string } {
   const text = value.trim();
   if (!text) return {};
-  if (!text.includes('@') && /^\+?[0-9][0-9 ().-]{5,}$/.test(text)) return { phone: text.replace(/[ ().-]/g, '') };
+  if (!text.includes('@') && /^\+?[0-9][0-9 ().-]{5,}$/.test(text))
+    return { phone: text.replace(/[ ().-]/g, '') };
   return { email: text };
 }
 
@@ -104,8 +116,17 @@ export function reasonSentences(reasons: readonly string[], password?: string): 
   for (const r of reasons) {
     if (r === 'length' || r === 'pwned') out.push(PROBLEM_TEXT[r]);
     else if (r === 'characters') {
-      const missing = password === undefined ? [] : passwordProblems(password).filter((p) => p === 'lowercase' || p === 'uppercase' || p === 'digit');
-      out.push(...(missing.length ? missing.map((p) => PROBLEM_TEXT[p]) : ['Mix lowercase and uppercase letters with a digit']));
+      const missing =
+        password === undefined
+          ? []
+          : passwordProblems(password).filter(
+              (p) => p === 'lowercase' || p === 'uppercase' || p === 'digit',
+            );
+      out.push(
+        ...(missing.length
+          ? missing.map((p) => PROBLEM_TEXT[p])
+          : ['Mix lowercase and uppercase letters with a digit']),
+      );
     } else out.push(r);
   }
   return [...new Set(out)];
@@ -123,9 +144,16 @@ interface ErrorLike {
 export function weakPasswordReasons(error: unknown, password?: string): string[] | null {
   if (!error || typeof error !== 'object') return null;
   const e = error as ErrorLike & { weak_password?: { reasons?: unknown } };
-  const isWeak = e.code === 'weak_password' || e.name === 'AuthWeakPasswordError' || e.weak_password !== undefined;
+  const isWeak =
+    e.code === 'weak_password' ||
+    e.name === 'AuthWeakPasswordError' ||
+    e.weak_password !== undefined;
   if (!isWeak) return null;
-  const raw = Array.isArray(e.reasons) ? e.reasons : Array.isArray(e.weak_password?.reasons) ? e.weak_password.reasons : [];
+  const raw = Array.isArray(e.reasons)
+    ? e.reasons
+    : Array.isArray(e.weak_password?.reasons)
+      ? e.weak_password.reasons
+      : [];
   return reasonSentences(
     raw.filter((r): r is string => typeof r === 'string'),
     password,
@@ -137,12 +165,19 @@ export function weakPasswordReasons(error: unknown, password?: string): string[]
  * fallback. A network failure (status 0) gets the fallback, not the browser's "Failed to fetch".
  * A weak password gets one heading and its reasons (the server's text would say them again).
  */
-export function authFailure(error: unknown, fallback: string, password?: string): Extract<AuthResult, { ok: false }> {
+export function authFailure(
+  error: unknown,
+  fallback: string,
+  password?: string,
+): Extract<AuthResult, { ok: false }> {
   const reasons = weakPasswordReasons(error, password);
   if (reasons?.length) return { ok: false, message: WEAK_PASSWORD_MESSAGE, reasons };
   const e = (error && typeof error === 'object' ? error : {}) as ErrorLike;
   const status = typeof e.status === 'number' ? e.status : undefined;
-  const serverText = typeof e.message === 'string' && e.message.trim() && status !== 0 && status !== undefined ? e.message.trim() : null;
+  const serverText =
+    typeof e.message === 'string' && e.message.trim() && status !== 0 && status !== undefined
+      ? e.message.trim()
+      : null;
   const result: Extract<AuthResult, { ok: false }> = { ok: false, message: serverText ?? fallback };
   if (reasons) result.reasons = reasons;
   return result;

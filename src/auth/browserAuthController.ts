@@ -14,7 +14,10 @@ let following: Promise<void> | null = null;
  */
 async function clientWithSync() {
   const client = await getSupabase();
-  following ??= Promise.all([import('../../sync/database.ts'), import('../../sync/replication/index.ts')])
+  following ??= Promise.all([
+    import('../../sync/database.ts'),
+    import('../../sync/replication/index.ts'),
+  ])
     .then(async ([{ getDatabase }, { followAuth }]) => {
       followAuth(await getDatabase(), client);
     })
@@ -27,7 +30,10 @@ async function clientWithSync() {
 
 /** Account deletion's local half (sync/preferences/forgetLocalUser.ts), loaded with the database when needed. */
 async function prepareToForgetUser(userId: string): Promise<() => Promise<void>> {
-  const [{ getDatabase }, forget] = await Promise.all([import('../../sync/database.ts'), import('../../sync/preferences/forgetLocalUser.ts')]);
+  const [{ getDatabase }, forget] = await Promise.all([
+    import('../../sync/database.ts'),
+    import('../../sync/preferences/forgetLocalUser.ts'),
+  ]);
   return forget.prepareToForgetUser(await getDatabase(), userId);
 }
 

@@ -68,7 +68,10 @@ export function isSyntheticEmail(email: string | null | undefined): boolean {
 }
 
 /** Spec §3: the wallet's account, provider ethereum. Its synthetic email is the server's handle, not the person's: none is shown. */
-export function ethereumUser(s: EthereumSession, profile?: { full_name?: string | null; avatar_url?: string | null } | null): AuthUser {
+export function ethereumUser(
+  s: EthereumSession,
+  profile?: { full_name?: string | null; avatar_url?: string | null } | null,
+): AuthUser {
   return {
     id: s.userId,
     email: null,
@@ -100,8 +103,10 @@ export async function restoreEthereumSession(
   const session = readEthereumSession(storage);
   if (!session) return { kind: 'none' };
   const found = await lookupProfile(session.userId, session.token);
-  if (found.status === 'found') return { kind: 'signed-in', session, user: ethereumUser(session, found.profile) };
-  if (found.status === 'unreachable') return { kind: 'unverified', session, user: ethereumUser(session) };
+  if (found.status === 'found')
+    return { kind: 'signed-in', session, user: ethereumUser(session, found.profile) };
+  if (found.status === 'unreachable')
+    return { kind: 'unverified', session, user: ethereumUser(session) };
   clearEthereumSession(storage);
   return { kind: 'cleared' };
 }

@@ -32,7 +32,12 @@ export interface EthereumSignInDeps {
   /** GET the nonce; resolves the nonce string. */
   fetchNonce(): Promise<string>;
   /** POST to siwe-verify; resolves the HTTP status and parsed body. */
-  verify(body: { message: string; signature: string; address: string; ensName: string | null }): Promise<{ ok: boolean; body: SiweVerifyResponse | null }>;
+  verify(body: {
+    message: string;
+    signature: string;
+    address: string;
+    ensName: string | null;
+  }): Promise<{ ok: boolean; body: SiweVerifyResponse | null }>;
   /** The page's host and origin: the message's domain and URI, which the server checks. */
   domain: string;
   origin: string;
@@ -40,7 +45,13 @@ export interface EthereumSignInDeps {
 }
 
 export type EthereumSignInResult =
-  | { ok: true; session: EthereumSession; accessToken: string; refreshToken: string | null; profile: SiweVerifyResponse['profile'] }
+  | {
+      ok: true;
+      session: EthereumSession;
+      accessToken: string;
+      refreshToken: string | null;
+      profile: SiweVerifyResponse['profile'];
+    }
   | Extract<AuthResult, { ok: false }>;
 
 /** Messages are valid for this long: long enough to read the wallet prompt, short enough to not be replayable later. */
@@ -55,7 +66,14 @@ function toHexUtf8(text: string): string {
 }
 
 /** Builds the EIP-4361 message text for `address` (checksummed: the server's siwe rejects non-EIP-55 addresses). */
-export async function buildSiweMessage(p: { address: string; chainId: number; nonce: string; domain: string; origin: string; now: number }): Promise<{ message: string; address: string }> {
+export async function buildSiweMessage(p: {
+  address: string;
+  chainId: number;
+  nonce: string;
+  domain: string;
+  origin: string;
+  now: number;
+}): Promise<{ message: string; address: string }> {
   const { checksumAddress, formatSiweMessage } = await import('./siweMessage.ts');
   const address = checksumAddress(p.address);
   const message = formatSiweMessage({
@@ -71,7 +89,9 @@ export async function buildSiweMessage(p: { address: string; chainId: number; no
   return { message, address };
 }
 
-export async function signInWithEthereumWallet(deps: EthereumSignInDeps): Promise<EthereumSignInResult> {
+export async function signInWithEthereumWallet(
+  deps: EthereumSignInDeps,
+): Promise<EthereumSignInResult> {
   const wallet = deps.ethereum;
   if (!wallet || typeof wallet.request !== 'function') return { ok: false, message: MSG.noWallet };
   let address: string;
@@ -84,13 +104,26 @@ export async function signInWithEthereumWallet(deps: EthereumSignInDeps): Promis
     const chainHex = await wallet.request({ method: 'eth_chainId' }).catch(() => '0x1');
     const chainId = typeof chainHex === 'string' ? Number.parseInt(chainHex, 16) || 1 : 1;
     const nonce = await deps.fetchNonce();
-    ({ message, address } = await buildSiweMessage({ address: first, chainId, nonce, domain: deps.domain, origin: deps.origin, now: deps.now() }));
-    const signed = await wallet.request({ method: 'personal_sign', params: [toHexUtf8(message), address] });
+    ({ message, address } = await buildSiweMessage({
+      address: first,
+      chainId,
+      nonce,
+      domain: deps.domain,
+      origin: deps.origin,
+      now: deps.now(),
+    }));
+    const signed = await wallet.request({
+      method: 'personal_sign',
+      params: [toHexUtf8(message), address],
+    });
     if (typeof signed !== 'string') return { ok: false, message: MSG.ethereumFailed };
     signature = signed;
   } catch (err) {
     // The wallet's own words are the clearest ("User rejected the request."), when it gives some.
-    const text = err && typeof err === 'object' && 'message' in err && typeof err.message === 'string' ? err.message : '';
+    const text =
+      err && typeof err === 'object' && 'message' in err && typeof err.message === 'string'
+        ? err.message
+        : '';
     return { ok: false, message: text ? `${MSG.ethereumFailed}: ${text}` : MSG.ethereumFailed };
   }
 
@@ -102,7 +135,8 @@ export async function signInWithEthereumWallet(deps: EthereumSignInDeps): Promis
   }
   const body = res.body;
   // Spec §5: not ok, or success false → the server's error text, or "Failed to verify signature".
-  if (!res.ok || !body?.success) return { ok: false, message: body?.error?.trim() || MSG.verifyFailed };
+  if (!res.ok || !body?.success)
+    return { ok: false, message: body?.error?.trim() || MSG.verifyFailed };
   const accessToken = body.session?.access_token ?? body.sessionToken;
   const userId = body.userId;
   if (!accessToken || !userId) return { ok: false, message: MSG.verifyFailed };
@@ -111,6 +145,11 @@ export async function signInWithEthereumWallet(deps: EthereumSignInDeps): Promis
     accessToken,
     refreshToken: body.session?.refresh_token ?? body.refreshToken ?? null,
     profile: body.profile ?? null,
-    session: { token: accessToken, address: body.address ?? address, userId, ensName: body.ensName ?? null },
+    session: {
+      token: accessToken,
+      address: body.address ?? address,
+      userId,
+      ensName: body.ensName ?? null,
+    },
   };
 }

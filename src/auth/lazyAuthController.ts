@@ -20,7 +20,8 @@ export function createLazyAuthController(opts: {
   const listeners = new Set<() => void>();
   let real: Promise<AuthController> | null = null;
   let running = false;
-  const events = opts.events === undefined ? (typeof window === 'undefined' ? null : window) : opts.events;
+  const events =
+    opts.events === undefined ? (typeof window === 'undefined' ? null : window) : opts.events;
   // A tab opened signed out never loads the real controller, so it would not hear of a sign-in
   // made in another tab (supabase-js syncs tabs only once loaded): a session appearing in
   // storage loads it, and the real controller then reads that session.
@@ -54,7 +55,10 @@ export function createLazyAuthController(opts: {
   };
 
   const action =
-    <A extends unknown[]>(pick: (c: AuthController) => (...args: A) => Promise<AuthResult>, fallback: string) =>
+    <A extends unknown[]>(
+      pick: (c: AuthController) => (...args: A) => Promise<AuthResult>,
+      fallback: string,
+    ) =>
     async (...args: A): Promise<AuthResult> => {
       let ctrl: AuthController;
       try {
@@ -82,14 +86,32 @@ export function createLazyAuthController(opts: {
       events?.removeEventListener('storage', onStorage);
       if (real) void real.then((c) => c.stop()).catch(() => undefined);
     },
-    signInWithPassword: action((c) => (cr: Credentials) => c.signInWithPassword(cr), 'Failed to sign in'),
+    signInWithPassword: action(
+      (c) => (cr: Credentials) => c.signInWithPassword(cr),
+      'Failed to sign in',
+    ),
     signUp: action((c) => (cr: Credentials) => c.signUp(cr), 'Failed to sign up'),
     signInWithOAuth: action((c) => () => c.signInWithOAuth(), 'Failed to sign in with Google'),
-    signInWithEthereum: action((c) => () => c.signInWithEthereum(), 'Failed to sign in with Ethereum'),
-    completeOAuthCallback: action((c) => (href: string) => c.completeOAuthCallback(href), 'Failed to sign in with Google'),
-    requestPasswordReset: action((c) => (email: string) => c.requestPasswordReset(email), 'Failed to send the reset link'),
-    updatePassword: action((c) => (password: string) => c.updatePassword(password), 'Failed to set the new password'),
-    deleteAccount: action((c) => () => c.deleteAccount(), 'Your account could not be deleted just now. Please try again.'),
+    signInWithEthereum: action(
+      (c) => () => c.signInWithEthereum(),
+      'Failed to sign in with Ethereum',
+    ),
+    completeOAuthCallback: action(
+      (c) => (href: string) => c.completeOAuthCallback(href),
+      'Failed to sign in with Google',
+    ),
+    requestPasswordReset: action(
+      (c) => (email: string) => c.requestPasswordReset(email),
+      'Failed to send the reset link',
+    ),
+    updatePassword: action(
+      (c) => (password: string) => c.updatePassword(password),
+      'Failed to set the new password',
+    ),
+    deleteAccount: action(
+      (c) => () => c.deleteAccount(),
+      'Your account could not be deleted just now. Please try again.',
+    ),
     signOut: action((c) => () => c.signOut(), 'Failed to sign out'),
   };
 }

@@ -27,9 +27,15 @@ export function toAuthUser(user: BackendUser): AuthUser {
   const meta = user.user_metadata ?? {};
   const app = user.app_metadata ?? {};
   const email = text(user.email);
-  const claims = meta['custom_claims'] && typeof meta['custom_claims'] === 'object' ? (meta['custom_claims'] as Record<string, unknown>) : {};
+  const claims =
+    meta['custom_claims'] && typeof meta['custom_claims'] === 'object'
+      ? (meta['custom_claims'] as Record<string, unknown>)
+      : {};
   // A wallet account: the address set by the server, the web3 grant's claims, or the synthetic email's local part.
-  const wallet = text(app['wallet_address']) ?? text(claims['address']) ?? (isSyntheticEmail(email) ? email!.split('@')[0]! : null);
+  const wallet =
+    text(app['wallet_address']) ??
+    text(claims['address']) ??
+    (isSyntheticEmail(email) ? email!.split('@')[0]! : null);
   return {
     id: user.id,
     email: isSyntheticEmail(email) ? null : email,
@@ -50,7 +56,8 @@ export function parsePersistedSession(raw: string | null): PersistedSession | nu
   }
   if (!value || typeof value !== 'object') return null;
   const s = value as Partial<PersistedSession>;
-  if (typeof s.access_token !== 'string' || typeof s.refresh_token !== 'string' || !s.refresh_token) return null;
+  if (typeof s.access_token !== 'string' || typeof s.refresh_token !== 'string' || !s.refresh_token)
+    return null;
   if (!s.user || typeof s.user.id !== 'string') return null;
   return s as PersistedSession;
 }
@@ -61,7 +68,10 @@ export function parsePersistedSession(raw: string | null): PersistedSession | nu
  * access token still counts: its refresh token is what supabase-js uses to renew it, and if that
  * fails the provider hears SIGNED_OUT and drops the user.
  */
-export function readPersistedUser(storage: Pick<Storage, 'getItem'> | null, key: string): AuthUser | null {
+export function readPersistedUser(
+  storage: Pick<Storage, 'getItem'> | null,
+  key: string,
+): AuthUser | null {
   if (!storage) return null;
   let raw: string | null = null;
   try {

@@ -60,7 +60,12 @@ export function profileInsertFor(user: BackendUser, nowIso: string): ProfileInse
     }
     return undefined;
   };
-  const row: ProfileInsert = { id: user.id, email: user.email ?? null, created_at: nowIso, updated_at: nowIso };
+  const row: ProfileInsert = {
+    id: user.id,
+    email: user.email ?? null,
+    created_at: nowIso,
+    updated_at: nowIso,
+  };
   const avatar = pick('avatar_url', 'picture');
   const name = pick('full_name', 'name');
   if (avatar) row.avatar_url = avatar;
@@ -85,6 +90,11 @@ export async function ensureProfile(
   if (error && error.code !== '23505') return { status: 'error', message: error.message };
   return {
     status: 'found',
-    profile: { id: insert.id, email: insert.email, full_name: insert.full_name ?? null, avatar_url: insert.avatar_url ?? null },
+    profile: {
+      id: insert.id,
+      email: insert.email,
+      full_name: insert.full_name ?? null,
+      avatar_url: insert.avatar_url ?? null,
+    },
   };
 }

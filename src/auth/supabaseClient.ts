@@ -1,4 +1,8 @@
-import type { AuthClient as AuthClientType, SupabaseClientOptions, SupabaseClient } from '@supabase/supabase-js';
+import type {
+  AuthClient as AuthClientType,
+  SupabaseClientOptions,
+  SupabaseClient,
+} from '@supabase/supabase-js';
 import { resolveAnonKey } from './anonKey.ts';
 import { authConfig } from './config.ts';
 
@@ -18,7 +22,10 @@ type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
  * Callback URLs are handled by AuthCallbackPage, so detectSessionInUrl is off: the code or tokens
  * are consumed once, where their errors can be shown.
  */
-export function clientOptions(storageKey: string, storage?: KeyValueStorage): SupabaseClientOptions<'public'> {
+export function clientOptions(
+  storageKey: string,
+  storage?: KeyValueStorage,
+): SupabaseClientOptions<'public'> {
   return {
     auth: {
       autoRefreshToken: false,
@@ -53,7 +60,8 @@ export async function backendHeaders(): Promise<Record<string, string>> {
  */
 export async function backendFetch(input: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  for (const [k, v] of Object.entries(await backendHeaders())) if (!headers.has(k)) headers.set(k, v);
+  for (const [k, v] of Object.entries(await backendHeaders()))
+    if (!headers.has(k)) headers.set(k, v);
   return fetch(input, { ...init, headers });
 }
 
@@ -117,7 +125,10 @@ export async function buildPkceAuthorizeUrl(p: {
   return data.url;
 }
 
-export async function startOAuthPkce(provider: string, redirectTo: string): Promise<{ url: string }> {
+export async function startOAuthPkce(
+  provider: string,
+  redirectTo: string,
+): Promise<{ url: string }> {
   const cfg = authConfig();
   await getSupabase(); // resolves the anon key
   const { AuthClient } = await import('@supabase/supabase-js');

@@ -45,7 +45,10 @@ export interface AuthState {
   signOut(): Promise<AuthResult>;
 }
 
-const notReady = async (): Promise<AuthResult> => ({ ok: false, message: 'Sign-in is not available.' });
+const notReady = async (): Promise<AuthResult> => ({
+  ok: false,
+  message: 'Sign-in is not available.',
+});
 
 export const AuthContext = createContext<AuthState>({
   status: 'signed-out',
@@ -69,7 +72,9 @@ export function useAuth(): AuthState {
 }
 
 /** Spec §2: full_name, else the part of the email before the at-sign, else (a wallet) its short address, else "User". */
-export function displayName(user: Pick<AuthUser, 'fullName' | 'email' | 'walletAddress'> | null): string {
+export function displayName(
+  user: Pick<AuthUser, 'fullName' | 'email' | 'walletAddress'> | null,
+): string {
   if (user?.fullName?.trim()) return user.fullName.trim();
   const local = user?.email?.split('@')[0];
   if (local) return local;
@@ -83,7 +88,9 @@ export function shortAddress(address: string): string {
 }
 
 /** Up to two letters for an avatar that has no picture (or whose picture does not load). */
-export function initials(user: Pick<AuthUser, 'fullName' | 'email' | 'walletAddress'> | null): string {
+export function initials(
+  user: Pick<AuthUser, 'fullName' | 'email' | 'walletAddress'> | null,
+): string {
   const name = user?.fullName?.trim();
   if (name) {
     const words = name.split(/\s+/).filter(Boolean);
@@ -92,6 +99,7 @@ export function initials(user: Pick<AuthUser, 'fullName' | 'email' | 'walletAddr
   }
   const local = user?.email?.split('@')[0];
   if (local) return [...local][0]!.toLocaleUpperCase();
-  if (user?.walletAddress && /^0x[0-9a-fA-F]{2}/.test(user.walletAddress)) return user.walletAddress.slice(2, 4).toUpperCase();
+  if (user?.walletAddress && /^0x[0-9a-fA-F]{2}/.test(user.walletAddress))
+    return user.walletAddress.slice(2, 4).toUpperCase();
   return '?';
 }

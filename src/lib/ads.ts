@@ -12,7 +12,8 @@ export interface AdSlotDefinition {
   description: string;
 }
 
-export type AdSlotId = 'home-top-banner' | 'news-sidebar' | 'news-in-feed' | 'article-bottom' | 'forecast-banner';
+export type AdSlotId =
+  'home-top-banner' | 'news-sidebar' | 'news-in-feed' | 'article-bottom' | 'forecast-banner';
 
 function slotEnv(name: string): string {
   const value = BUILD_ENV[name];
@@ -20,11 +21,36 @@ function slotEnv(name: string): string {
 }
 
 export const AD_SLOTS: readonly AdSlotDefinition[] = [
-  { id: 'home-top-banner', slot: slotEnv('VITE_AD_SLOT_HOME_TOP'), size: 'responsive', description: 'Home top banner' },
-  { id: 'news-sidebar', slot: slotEnv('VITE_AD_SLOT_NEWS_SIDEBAR'), size: 'responsive', description: 'News sidebar' },
-  { id: 'news-in-feed', slot: slotEnv('VITE_AD_SLOT_NEWS_IN_FEED'), size: 'responsive', description: 'News in-feed' },
-  { id: 'article-bottom', slot: slotEnv('VITE_AD_SLOT_ARTICLE_BOTTOM'), size: 'responsive', description: 'Article bottom' },
-  { id: 'forecast-banner', slot: slotEnv('VITE_AD_SLOT_FORECAST'), size: 'responsive', description: 'Forecast banner' },
+  {
+    id: 'home-top-banner',
+    slot: slotEnv('VITE_AD_SLOT_HOME_TOP'),
+    size: 'responsive',
+    description: 'Home top banner',
+  },
+  {
+    id: 'news-sidebar',
+    slot: slotEnv('VITE_AD_SLOT_NEWS_SIDEBAR'),
+    size: 'responsive',
+    description: 'News sidebar',
+  },
+  {
+    id: 'news-in-feed',
+    slot: slotEnv('VITE_AD_SLOT_NEWS_IN_FEED'),
+    size: 'responsive',
+    description: 'News in-feed',
+  },
+  {
+    id: 'article-bottom',
+    slot: slotEnv('VITE_AD_SLOT_ARTICLE_BOTTOM'),
+    size: 'responsive',
+    description: 'Article bottom',
+  },
+  {
+    id: 'forecast-banner',
+    slot: slotEnv('VITE_AD_SLOT_FORECAST'),
+    size: 'responsive',
+    description: 'Forecast banner',
+  },
 ];
 
 export interface AdGateInput {
@@ -36,7 +62,8 @@ export interface AdGateInput {
   forceAds?: boolean;
 }
 
-export type AdGateDecision = { show: true } | { show: false; reason: 'disabled' | 'premium' | 'no-consent' | 'ad-blocker' };
+export type AdGateDecision =
+  { show: true } | { show: false; reason: 'disabled' | 'premium' | 'no-consent' | 'ad-blocker' };
 
 /** Spec §4 "Ad loading": every condition must hold; the first that fails is the reason. */
 export function adGate(input: AdGateInput): AdGateDecision {

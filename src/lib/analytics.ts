@@ -1,7 +1,10 @@
 import { config, thirdPartyAllowed } from './config.ts';
 
 /** The two articles whose reads are tracked on their own (spec §2 "Analytics page views"). */
-export const TRACKED_ARTICLE_SLUGS = ['aurora-viewing-tutorial', 'understanding-aurora-forecasts-kp-index'] as const;
+export const TRACKED_ARTICLE_SLUGS = [
+  'aurora-viewing-tutorial',
+  'understanding-aurora-forecasts-kp-index',
+] as const;
 
 const VIRTUAL_SECTIONS = ['/contact', '/cookies', '/news-guides', '/photos', '/terms'] as const;
 
@@ -49,16 +52,25 @@ export function trackPageView(pathname: string, title: string): void {
   const w = analyticsWindow();
   w.dataLayer ??= [];
   w.dataLayer.push({ event: 'page_view', page_path: pathname, page_title: title });
-  if (config.conversionId) gtag('event', 'page_view', { send_to: config.conversionId, page_path: pathname });
+  if (config.conversionId)
+    gtag('event', 'page_view', { send_to: config.conversionId, page_path: pathname });
   for (const virtualPath of virtualPageViewsFor(pathname)) {
-    w.dataLayer.push({ event: 'virtual_page_view', page_path: `/${virtualPath}`, page_title: title });
+    w.dataLayer.push({
+      event: 'virtual_page_view',
+      page_path: `/${virtualPath}`,
+      page_title: title,
+    });
   }
 }
 
 /** Spec §7/§9: the analytics loader starts 3 s after idle. */
 export const ANALYTICS_DELAY_MS = 3000;
 
-export function shouldLoadAnalytics(opts: { production: boolean; hostname: string; tagManagerId: string }): boolean {
+export function shouldLoadAnalytics(opts: {
+  production: boolean;
+  hostname: string;
+  tagManagerId: string;
+}): boolean {
   return opts.tagManagerId !== '' && thirdPartyAllowed(opts.production, opts.hostname);
 }
 

@@ -15,7 +15,12 @@ export interface ApiErrorState {
   retrying: boolean;
 }
 
-export const EMPTY_API_ERRORS: ApiErrorState = { messages: [], dismissedProblem: null, retryMessage: null, retrying: false };
+export const EMPTY_API_ERRORS: ApiErrorState = {
+  messages: [],
+  dismissedProblem: null,
+  retryMessage: null,
+  retrying: false,
+};
 export const apiErrorStore = createStore<ApiErrorState>(EMPTY_API_ERRORS);
 
 /**
@@ -39,7 +44,10 @@ export const feedReportStore = createStore<Readonly<Record<string, FeedReport>>>
 
 export function recordPollReport(report: Omit<FeedReport, 'at'>, at: number): void {
   const { resource, outcome, error, dataAgeMs, maxAgeMs } = report;
-  feedReportStore.set({ ...feedReportStore.get(), [resource]: { resource, outcome, error, dataAgeMs, maxAgeMs, at } });
+  feedReportStore.set({
+    ...feedReportStore.get(),
+    [resource]: { resource, outcome, error, dataAgeMs, maxAgeMs, at },
+  });
 }
 
 /** Keeps the banner readable when a feed fails over and over. */
@@ -79,7 +87,9 @@ export function dismissApiErrors(currentProblem: string | null = null): void {
 }
 
 /** Spec §8 banner texts for the outcome of a retry; null means "all clear". */
-export function retryOutcomeMessage(outcome: { failed: number } | { error: unknown }): string | null {
+export function retryOutcomeMessage(
+  outcome: { failed: number } | { error: unknown },
+): string | null {
   if ('error' in outcome) {
     const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
     return `Error retrying requests: ${message}`;

@@ -28,7 +28,9 @@ function set(next: InstallState): void {
 
 function runningStandalone(): boolean {
   const nav = navigator as Navigator & { standalone?: boolean };
-  return window.matchMedia?.('(display-mode: standalone)').matches === true || nav.standalone === true;
+  return (
+    window.matchMedia?.('(display-mode: standalone)').matches === true || nav.standalone === true
+  );
 }
 
 export function startInstallPromptCapture(): void {

@@ -25,7 +25,12 @@ export interface ConnectionHints {
  * loads its own code when it is opened.
  */
 export function preloadTargetsFor(path: string, connection?: ConnectionHints): PreloadTarget[] {
-  if (connection?.saveData || connection?.effectiveType === '2g' || connection?.effectiveType === 'slow-2g') return [];
+  if (
+    connection?.saveData ||
+    connection?.effectiveType === '2g' ||
+    connection?.effectiveType === 'slow-2g'
+  )
+    return [];
   const p = path.replace(/\/+$/, '') || '/';
   if (p === '/') return ['map'];
   if (p === '/forecast') return ['charts', 'map'];
@@ -36,8 +41,14 @@ export function preloadTargetsFor(path: string, connection?: ConnectionHints): P
 const started = new Set<PreloadTarget>();
 
 /** Schedules the preloads for `path`; returns a cancel function (call it when the route changes). */
-export function preloadForRoute(path: string, delayMs: number = ROUTE_PRELOAD_DELAY_MS): () => void {
-  const connection = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: ConnectionHints }).connection;
+export function preloadForRoute(
+  path: string,
+  delayMs: number = ROUTE_PRELOAD_DELAY_MS,
+): () => void {
+  const connection =
+    typeof navigator === 'undefined'
+      ? undefined
+      : (navigator as Navigator & { connection?: ConnectionHints }).connection;
   const targets = preloadTargetsFor(path, connection).filter((t) => !started.has(t));
   if (targets.length === 0) return () => undefined;
   const timer = setTimeout(() => {

@@ -2,7 +2,11 @@
  * The page's one view of the service worker, shared by registerServiceWorker (which feeds it) and
  * the hooks (which read it through useSyncExternalStore).
  */
-import { UNSUPPORTED_STATUS, isUpdateAvailable, type ServiceWorkerStatus } from './serviceWorkerStatus.ts';
+import {
+  UNSUPPORTED_STATUS,
+  isUpdateAvailable,
+  type ServiceWorkerStatus,
+} from './serviceWorkerStatus.ts';
 
 export interface PwaState {
   status: ServiceWorkerStatus;
@@ -13,7 +17,12 @@ export interface PwaState {
   lastCheck: number | null;
 }
 
-let state: PwaState = { status: UNSUPPORTED_STATUS, updateAvailable: false, dismissed: false, lastCheck: null };
+let state: PwaState = {
+  status: UNSUPPORTED_STATUS,
+  updateAvailable: false,
+  dismissed: false,
+  lastCheck: null,
+};
 let registration: ServiceWorkerRegistration | null = null;
 const listeners = new Set<() => void>();
 

@@ -50,9 +50,13 @@ async function registerSyncs(registration: SyncCapableRegistration): Promise<voi
   }
   try {
     if (!registration.periodicSync || !navigator.permissions) return;
-    const perm = await navigator.permissions.query({ name: 'periodic-background-sync' as PermissionName });
+    const perm = await navigator.permissions.query({
+      name: 'periodic-background-sync' as PermissionName,
+    });
     if (perm.state === 'granted') {
-      await registration.periodicSync.register(PERIODIC_SYNC_TAG, { minInterval: PERIODIC_SYNC_MIN_INTERVAL_MS });
+      await registration.periodicSync.register(PERIODIC_SYNC_TAG, {
+        minInterval: PERIODIC_SYNC_MIN_INTERVAL_MS,
+      });
     }
   } catch {
     // Periodic sync is only offered to installed apps in Chromium; elsewhere there is nothing to do.
@@ -88,9 +92,13 @@ export function registerServiceWorker(): void {
     // Only a user-approved update reloads; the first install claiming the page must not.
     if (reloadOnControllerChange) window.location.reload();
   });
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string } | null>) => {
-    if (event.data?.type === SYNC_TAG) window.dispatchEvent(new CustomEvent(BACKGROUND_SYNC_EVENT));
-  });
+  navigator.serviceWorker.addEventListener(
+    'message',
+    (event: MessageEvent<{ type?: string } | null>) => {
+      if (event.data?.type === SYNC_TAG)
+        window.dispatchEvent(new CustomEvent(BACKGROUND_SYNC_EVENT));
+    },
+  );
 
   const start = () => window.setTimeout(() => void register(), REGISTRATION_DELAY_MS);
   if (document.readyState === 'complete') start();
@@ -132,7 +140,8 @@ function settle(worker: ServiceWorker, timeoutMs: number): Promise<void> {
  */
 export async function checkForUpdates(): Promise<boolean> {
   if (!('serviceWorker' in navigator)) throw new Error('Service workers are not supported');
-  const registration = getRegistration() ?? (await navigator.serviceWorker.getRegistration()) ?? null;
+  const registration =
+    getRegistration() ?? (await navigator.serviceWorker.getRegistration()) ?? null;
   if (!registration) throw new Error('No service worker is registered');
   setRegistration(registration);
   await registration.update();

@@ -21,7 +21,8 @@ export const UNSUPPORTED_STATUS: ServiceWorkerStatus = {
 /** A status from what the browser reports; pure, so the debugger's display rules are testable. */
 export function statusFrom(
   supported: boolean,
-  registration: Pick<ServiceWorkerRegistration, 'active' | 'waiting' | 'installing'> | null | undefined,
+  registration:
+    Pick<ServiceWorkerRegistration, 'active' | 'waiting' | 'installing'> | null | undefined,
   controller: Pick<ServiceWorker, 'scriptURL'> | null | undefined,
 ): ServiceWorkerStatus {
   if (!supported) return UNSUPPORTED_STATUS;

@@ -20,7 +20,12 @@ export function usePwaUpdate(): PwaUpdate {
   }, []);
   const later = useCallback(() => setPwaState({ dismissed: true }), []);
   const checkForUpdates = useCallback(() => check(), []);
-  return { updateAvailable: state.updateAvailable && !state.dismissed, updateNow, later, checkForUpdates };
+  return {
+    updateAvailable: state.updateAvailable && !state.dismissed,
+    updateNow,
+    later,
+    checkForUpdates,
+  };
 }
 
 /** The raw worker status for the debugger (spec §3), refreshed with the 30 s poll. */

@@ -38,11 +38,13 @@ function openAt(factory: IDBFactory, version?: number): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const req = version === undefined ? factory.open(DB_NAME) : factory.open(DB_NAME, version);
     req.onupgradeneeded = () => {
-      for (const name of STORES) if (!req.result.objectStoreNames.contains(name)) req.result.createObjectStore(name);
+      for (const name of STORES)
+        if (!req.result.objectStoreNames.contains(name)) req.result.createObjectStore(name);
     };
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
-    req.onblocked = () => reject(new Error(`${DB_NAME} upgrade blocked by another open connection`));
+    req.onblocked = () =>
+      reject(new Error(`${DB_NAME} upgrade blocked by another open connection`));
   });
 }
 
@@ -79,7 +81,9 @@ async function withStore<T>(
 }
 
 export async function readNotificationSettings(db: IDBDatabase): Promise<NotificationSettings> {
-  return normaliseSettings(await withStore(db, SETTINGS_STORE, 'readonly', (s) => s.get(SETTINGS_KEY)));
+  return normaliseSettings(
+    await withStore(db, SETTINGS_STORE, 'readonly', (s) => s.get(SETTINGS_KEY)),
+  );
 }
 
 /** Merges a patch into the stored settings (the page's push toggle and the worker both write here). */
@@ -93,19 +97,28 @@ export async function writeNotificationSettings(
 }
 
 export async function readAlertState(db: IDBDatabase): Promise<KpAlertState> {
-  return normaliseAlertState(await withStore(db, UPDATES_STORE, 'readonly', (s) => s.get(ALERT_STATE_KEY)));
+  return normaliseAlertState(
+    await withStore(db, UPDATES_STORE, 'readonly', (s) => s.get(ALERT_STATE_KEY)),
+  );
 }
 
 export async function writeAlertState(db: IDBDatabase, state: KpAlertState): Promise<void> {
   await withStore(db, UPDATES_STORE, 'readwrite', (s) => s.put(state, ALERT_STATE_KEY));
 }
 
-export async function writeBackgroundUpdate(db: IDBDatabase, update: BackgroundUpdate): Promise<void> {
-  await withStore(db, UPDATES_STORE, 'readwrite', (s) => s.put(update, `product:${update.resource}`));
+export async function writeBackgroundUpdate(
+  db: IDBDatabase,
+  update: BackgroundUpdate,
+): Promise<void> {
+  await withStore(db, UPDATES_STORE, 'readwrite', (s) =>
+    s.put(update, `product:${update.resource}`),
+  );
 }
 
 /** Every product the worker stored, for the poller to fold into the local database on start. */
 export async function readBackgroundUpdates(db: IDBDatabase): Promise<BackgroundUpdate[]> {
   const range = IDBKeyRange.bound('product:', 'product:\uffff');
-  return (await withStore(db, UPDATES_STORE, 'readonly', (s) => s.getAll(range))) as BackgroundUpdate[];
+  return (await withStore(db, UPDATES_STORE, 'readonly', (s) =>
+    s.getAll(range),
+  )) as BackgroundUpdate[];
 }

@@ -17,9 +17,18 @@ import {
  * function (coalesced, cached), then straight from SWPC (it serves CORS) when the backend is down.
  */
 export const BACKGROUND_PRODUCTS = [
-  { resource: 'kp-index', upstream: 'https://services.swpc.noaa.gov/products/noaa-planetary-k-index.json' },
-  { resource: 'solar-wind', upstream: 'https://services.swpc.noaa.gov/products/solar-wind/plasma-2-hour.json' },
-  { resource: 'magnetic-field', upstream: 'https://services.swpc.noaa.gov/products/solar-wind/mag-2-hour.json' },
+  {
+    resource: 'kp-index',
+    upstream: 'https://services.swpc.noaa.gov/products/noaa-planetary-k-index.json',
+  },
+  {
+    resource: 'solar-wind',
+    upstream: 'https://services.swpc.noaa.gov/products/solar-wind/plasma-2-hour.json',
+  },
+  {
+    resource: 'magnetic-field',
+    upstream: 'https://services.swpc.noaa.gov/products/solar-wind/mag-2-hour.json',
+  },
 ] as const;
 
 /** Bounds one background fetch, as the spec's request timeout does for the page (§9). */
@@ -31,7 +40,10 @@ export interface RefreshDeps {
   db: IDBDatabase;
   /** Base of the backend functions, e.g. `${origin}/functions/v1`. */
   functionsBase: string;
-  showNotification: (title: string, options: NotificationOptions & { data?: unknown }) => Promise<void>;
+  showNotification: (
+    title: string,
+    options: NotificationOptions & { data?: unknown },
+  ) => Promise<void>;
 }
 
 export interface RefreshResult {
@@ -40,7 +52,10 @@ export interface RefreshResult {
   alert: KpAlertDecision | null;
 }
 
-async function fetchText(fetchFn: typeof fetch, url: string): Promise<{ status: number; body: string } | null> {
+async function fetchText(
+  fetchFn: typeof fetch,
+  url: string,
+): Promise<{ status: number; body: string } | null> {
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), FETCH_TIMEOUT_MS);
   try {
@@ -79,7 +94,13 @@ export async function refreshInBackground(deps: RefreshDeps): Promise<RefreshRes
       continue;
     }
     // Bad input never replaces good data: only a parseable body is stored.
-    await writeBackgroundUpdate(deps.db, { resource: product.resource, url, fetchedAt: deps.now(), status: got.status, body: got.body });
+    await writeBackgroundUpdate(deps.db, {
+      resource: product.resource,
+      url,
+      fetchedAt: deps.now(),
+      status: got.status,
+      body: got.body,
+    });
     result.fetched.push(product.resource);
     if (product.resource === 'kp-index') kpBody = parsed;
   }

@@ -37,7 +37,13 @@ export function normaliseAlertState(raw: unknown): KpAlertState {
 export interface KpAlertDecision {
   notify: boolean;
   /** Why, in a few words: for the debug log and the tests. */
-  reason: 'disabled' | 'stale-reading' | 'below-threshold' | 'already-notified' | 'cooldown' | 'crossed-threshold';
+  reason:
+    | 'disabled'
+    | 'stale-reading'
+    | 'below-threshold'
+    | 'already-notified'
+    | 'cooldown'
+    | 'crossed-threshold';
   settings: NotificationSettings;
   state: KpAlertState;
 }
@@ -61,14 +67,29 @@ export function decideKpAlert(
   const threshold = settings.kpThreshold;
   if (!reachesKpThreshold(reading.kp, threshold)) {
     const ended = endsKpAlertEvent(reading.kp, threshold);
-    return { notify: false, reason: 'below-threshold', settings, state: ended ? IDLE_ALERT_STATE : state };
+    return {
+      notify: false,
+      reason: 'below-threshold',
+      settings,
+      state: ended ? IDLE_ALERT_STATE : state,
+    };
   }
   if (state.active) {
-    return { notify: false, reason: 'already-notified', settings, state: { ...state, peakKp: Math.max(state.peakKp, reading.kp) } };
+    return {
+      notify: false,
+      reason: 'already-notified',
+      settings,
+      state: { ...state, peakKp: Math.max(state.peakKp, reading.kp) },
+    };
   }
   if (settings.lastNotified !== null && now - settings.lastNotified < MIN_RENOTIFY_MS) {
     // Someone (a push from the backend) already told the user about this storm: adopt it as the event.
-    return { notify: false, reason: 'cooldown', settings, state: { active: true, eventStart: settings.lastNotified, peakKp: reading.kp } };
+    return {
+      notify: false,
+      reason: 'cooldown',
+      settings,
+      state: { active: true, eventStart: settings.lastNotified, peakKp: reading.kp },
+    };
   }
   return {
     notify: true,
@@ -79,10 +100,19 @@ export function decideKpAlert(
 }
 
 /** The state after an alert arrived by push: the same event must not be announced again by periodic sync. */
-export function recordPushedAlert(settings: NotificationSettings, state: KpAlertState, kp: number | null, now: number) {
+export function recordPushedAlert(
+  settings: NotificationSettings,
+  state: KpAlertState,
+  kp: number | null,
+  now: number,
+) {
   return {
     settings: { ...settings, lastNotified: now },
-    state: { active: true, eventStart: state.active ? state.eventStart : now, peakKp: Math.max(state.peakKp, kp ?? 0) },
+    state: {
+      active: true,
+      eventStart: state.active ? state.eventStart : now,
+      peakKp: Math.max(state.peakKp, kp ?? 0),
+    },
   };
 }
 
@@ -114,7 +144,10 @@ export function latestKp(body: unknown): KpReading | null {
     const ti = header.indexOf('time_tag');
     const ki = header.indexOf('kp');
     if (ti < 0 || ki < 0) return null;
-    rows = body.slice(1).filter(Array.isArray).map((r: unknown[]) => ({ time: r[ti], kp: r[ki] }));
+    rows = body
+      .slice(1)
+      .filter(Array.isArray)
+      .map((r: unknown[]) => ({ time: r[ti], kp: r[ki] }));
   } else {
     rows = body
       .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object')

@@ -36,7 +36,8 @@ export function parsePushPayload(text: string | null): PushNotice {
   } catch {
     return { ...DEFAULT_NOTICE, body: text.slice(0, 300) };
   }
-  if (!data || typeof data !== 'object') return { ...DEFAULT_NOTICE, body: String(data).slice(0, 300) };
+  if (!data || typeof data !== 'object')
+    return { ...DEFAULT_NOTICE, body: String(data).slice(0, 300) };
   const d = data as Record<string, unknown>;
   const kp = typeof d.kp === 'number' && Number.isFinite(d.kp) ? d.kp : null;
   if (d.type === 'kp-alert' && kp !== null) {

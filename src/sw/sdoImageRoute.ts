@@ -7,6 +7,16 @@
 export const SDO_IMAGE_CACHE = 'solar-imagery';
 export const SDO_IMAGE_CACHEABLE_STATUSES = [200];
 
-export function isSdoImageRequest({ request, url }: { request: Pick<Request, 'destination' | 'method'>; url: URL }): boolean {
-  return request.method === 'GET' && (request.destination === 'image' || request.destination === '') && /^\/functions\/v1\/sdo-image\/[A-Za-z0-9]+$/.test(url.pathname);
+export function isSdoImageRequest({
+  request,
+  url,
+}: {
+  request: Pick<Request, 'destination' | 'method'>;
+  url: URL;
+}): boolean {
+  return (
+    request.method === 'GET' &&
+    (request.destination === 'image' || request.destination === '') &&
+    /^\/functions\/v1\/sdo-image\/[A-Za-z0-9]+$/.test(url.pathname)
+  );
 }

@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AdSlotId } from '../lib/ads.ts';
-import { AD_SLOTS, adGate, adsConfigured, currentAdFlags, detectAdBlocker, loadAdScript } from '../lib/ads.ts';
+import {
+  AD_SLOTS,
+  adGate,
+  adsConfigured,
+  currentAdFlags,
+  detectAdBlocker,
+  loadAdScript,
+} from '../lib/ads.ts';
 import { config } from '../lib/config.ts';
 
 type SlotState = 'checking' | 'show' | 'hidden';

@@ -16,13 +16,27 @@ const STATE_LABEL: Record<FeedStatus['state'], string> = {
  * never keeps saying "Current" about old data. `dataTime` overrides the time shown (a product's
  * own issue time); `label` names what the time is ("issued", "prediction from").
  */
-export function FeedAge({ status, now, dataTime, label = 'data from' }: { status: FeedStatus | null; now: number; dataTime?: number | null; label?: string }) {
+export function FeedAge({
+  status,
+  now,
+  dataTime,
+  label = 'data from',
+}: {
+  status: FeedStatus | null;
+  now: number;
+  dataTime?: number | null;
+  label?: string;
+}) {
   // The last fetch stands in for the data's time only where age is measured from it (alerts).
   const fetchTime = status && FRESHNESS[status.id].ageFrom === 'fetch' ? status.lastSuccess : null;
   const time = dataTime ?? status?.dataTime ?? fetchTime ?? null;
-  if (!status && time === null) return <span className="feed-age feed-age--unknown">Not updated on this device yet</span>;
+  if (!status && time === null)
+    return <span className="feed-age feed-age--unknown">Not updated on this device yet</span>;
   // Without a feed row there is no window to judge by: say the age, claim no state.
-  if (!status) return <span className="feed-age feed-age--unknown">{`${label[0]!.toUpperCase()}${label.slice(1)} ${formatAge(now - (time ?? now))}`}</span>;
+  if (!status)
+    return (
+      <span className="feed-age feed-age--unknown">{`${label[0]!.toUpperCase()}${label.slice(1)} ${formatAge(now - (time ?? now))}`}</span>
+    );
   const state = liveFeedState(status, now);
   return (
     <span className={`feed-age feed-age--${state}`} title={status?.error ?? undefined}>

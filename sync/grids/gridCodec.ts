@@ -9,9 +9,14 @@ export function gridDocId(observationTime: number): string {
   return `ovation/${observationTime}`;
 }
 
-export function encodeGrid(grid: GridSnapshot, meta: { fetchedAt: number; source?: string | null }): GridDoc {
+export function encodeGrid(
+  grid: GridSnapshot,
+  meta: { fetchedAt: number; source?: string | null },
+): GridDoc {
   if (grid.values.length !== GRID_BYTES) {
-    throw new Error(`OVATION grid has ${grid.values.length} cells, expected ${GRID_BYTES} (360 × 181)`);
+    throw new Error(
+      `OVATION grid has ${grid.values.length} cells, expected ${GRID_BYTES} (360 × 181)`,
+    );
   }
   return {
     id: gridDocId(grid.observationTime),
@@ -26,10 +31,18 @@ export function encodeGrid(grid: GridSnapshot, meta: { fetchedAt: number; source
 }
 
 /** Stored document → the snapshot the map draws. */
-export function decodeGrid(doc: Pick<GridDoc, 'observationTime' | 'forecastTime' | 'values'>): GridSnapshot {
+export function decodeGrid(
+  doc: Pick<GridDoc, 'observationTime' | 'forecastTime' | 'values'>,
+): GridSnapshot {
   const values = base64ToBytes(doc.values);
   if (values.length !== GRID_BYTES) {
     throw new Error(`Stored OVATION grid has ${values.length} cells, expected ${GRID_BYTES}`);
   }
-  return { observationTime: doc.observationTime, forecastTime: doc.forecastTime, width: GRID_WIDTH, height: GRID_HEIGHT, values };
+  return {
+    observationTime: doc.observationTime,
+    forecastTime: doc.forecastTime,
+    width: GRID_WIDTH,
+    height: GRID_HEIGHT,
+    values,
+  };
 }

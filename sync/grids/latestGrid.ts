@@ -11,7 +11,11 @@ const HOUR = 3_600_000;
  * polling keeps the newest grid within the last hour. Older than a day, retention has left only
  * the newest grid (sync/retention.ts), so the unbounded last attempt reads one document.
  */
-export const LATEST_GRID_WINDOWS_MS: readonly number[] = [HOUR, 24 * HOUR, Number.POSITIVE_INFINITY];
+export const LATEST_GRID_WINDOWS_MS: readonly number[] = [
+  HOUR,
+  24 * HOUR,
+  Number.POSITIVE_INFINITY,
+];
 
 async function lookNewestGridDoc(db: AuroraDatabase, now: number) {
   for (const window of LATEST_GRID_WINDOWS_MS) {
@@ -29,7 +33,10 @@ const inFlight = new WeakMap<AuroraDatabase, ReturnType<typeof lookNewestGridDoc
  * Callers while a lookup is under way share it: on a page open, the map's early read and the live
  * `useLatestGrid()` ask at the same moment.
  */
-export function findNewestGridDoc(db: AuroraDatabase, now: number): ReturnType<typeof lookNewestGridDoc> {
+export function findNewestGridDoc(
+  db: AuroraDatabase,
+  now: number,
+): ReturnType<typeof lookNewestGridDoc> {
   const pending = inFlight.get(db);
   if (pending) return pending;
   const lookup = lookNewestGridDoc(db, now).finally(() => inFlight.delete(db));
@@ -42,7 +49,10 @@ export function findNewestGridDoc(db: AuroraDatabase, now: number): ReturnType<t
  * its code loads, so the first oval does not wait for React to mount and subscribe; the live
  * `useLatestGrid()` takes over when it delivers.
  */
-export async function readLatestGrid(db: AuroraDatabase, now: number): Promise<GridSnapshot | null> {
+export async function readLatestGrid(
+  db: AuroraDatabase,
+  now: number,
+): Promise<GridSnapshot | null> {
   const doc = await findNewestGridDoc(db, now);
   return doc ? decodeGrid(doc.toJSON()) : null;
 }

@@ -15,7 +15,11 @@ export async function readAnonymousEdits(db: AuroraDatabase): Promise<AnonymousE
   return doc ? { ...(doc.get('times') as AnonymousEdits) } : {};
 }
 
-export async function recordAnonymousEdits(db: AuroraDatabase, columns: PreferenceColumn[], at: number): Promise<void> {
+export async function recordAnonymousEdits(
+  db: AuroraDatabase,
+  columns: PreferenceColumn[],
+  at: number,
+): Promise<void> {
   if (columns.length === 0) return;
   const times = await readAnonymousEdits(db);
   for (const c of columns) times[c] = at;

@@ -39,13 +39,19 @@ export function deviceChoicesFrom(data: unknown): DeviceChoices {
   const l = d.location as Partial<RememberedLocation> | null | undefined;
   const location =
     l && finite(l.lat) && finite(l.lon) && Math.abs(l.lat) <= 90 && Math.abs(l.lon) <= 180
-      ? { lat: l.lat, lon: l.lon, accuracyM: finite(l.accuracyM) ? l.accuracyM : 0, at: finite(l.at) ? l.at : 0 }
+      ? {
+          lat: l.lat,
+          lon: l.lon,
+          accuracyM: finite(l.accuracyM) ? l.accuracyM : 0,
+          at: finite(l.at) ? l.at : 0,
+        }
       : null;
   const chartTime = d.chartTime === 'utc' || d.chartTime === 'local' ? d.chartTime : null;
   return chartTime ? { hemisphere, location, chartTime } : { hemisphere, location };
 }
 
-const dataOf = (doc: { _data?: { data?: unknown } } | null | undefined): unknown => doc?._data?.data;
+const dataOf = (doc: { _data?: { data?: unknown } } | null | undefined): unknown =>
+  doc?._data?.data;
 
 export async function readDeviceChoices(db: AuroraDatabase): Promise<DeviceChoices> {
   return deviceChoicesFrom(dataOf(await db.preferences.getLocal(LOCAL_ID)));
@@ -57,11 +63,16 @@ export function deviceChoices$(db: AuroraDatabase): Observable<DeviceChoices> {
 }
 
 /** Change some choices, keeping the others (two quick changes — hemisphere, then location — both stay). */
-export async function updateDeviceChoices(db: AuroraDatabase, patch: Partial<DeviceChoices>): Promise<void> {
+export async function updateDeviceChoices(
+  db: AuroraDatabase,
+  patch: Partial<DeviceChoices>,
+): Promise<void> {
   const existing = await db.preferences.getLocal(LOCAL_ID);
   if (existing) {
     // RxDB queues incremental writes per document: each one sees the one before it.
-    await existing.incrementalModify((data: unknown) => deviceChoicesFrom({ ...deviceChoicesFrom(data), ...patch }));
+    await existing.incrementalModify((data: unknown) =>
+      deviceChoicesFrom({ ...deviceChoicesFrom(data), ...patch }),
+    );
     return;
   }
   try {
@@ -70,6 +81,8 @@ export async function updateDeviceChoices(db: AuroraDatabase, patch: Partial<Dev
     // Another tab (or a concurrent call) created it first: change theirs.
     const created = await db.preferences.getLocal(LOCAL_ID);
     if (!created) throw new Error('The map choices could not be saved on this device.');
-    await created.incrementalModify((data: unknown) => deviceChoicesFrom({ ...deviceChoicesFrom(data), ...patch }));
+    await created.incrementalModify((data: unknown) =>
+      deviceChoicesFrom({ ...deviceChoicesFrom(data), ...patch }),
+    );
   }
 }

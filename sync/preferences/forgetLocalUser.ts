@@ -11,8 +11,12 @@ const SYNC_STOP_WAIT_MS = 5000;
  * The returned step, run after sign-out, waits for the account sync to let go of the user,
  * removes the deleted user's preferences document and puts the anonymous one back as it was.
  */
-export async function prepareToForgetUser(db: AuroraDatabase, userId: string): Promise<() => Promise<void>> {
-  const before = (await db.preferences.findOne(ANONYMOUS_PREFERENCES_ID).exec())?.toMutableJSON(true) ?? null;
+export async function prepareToForgetUser(
+  db: AuroraDatabase,
+  userId: string,
+): Promise<() => Promise<void>> {
+  const before =
+    (await db.preferences.findOne(ANONYMOUS_PREFERENCES_ID).exec())?.toMutableJSON(true) ?? null;
   return async () => {
     await new Promise<void>((resolve) => {
       if (getPreferencesUser() !== userId) return resolve();

@@ -1,12 +1,19 @@
 import type { AuroraDatabase } from '../database.ts';
 import type { Preferences } from '../../core/model.ts';
-import { columnsFromPatch, preferencesFromDoc, type PreferenceColumn } from '../replication/preferencesRow.ts';
+import {
+  columnsFromPatch,
+  preferencesFromDoc,
+  type PreferenceColumn,
+} from '../replication/preferencesRow.ts';
 import type { PreferencesDoc } from '../schemas/preferences.ts';
 import { preferencesDocId } from './activeUser.ts';
 import { recordAnonymousEdits } from './anonymousEdits.ts';
 
 /** The preferences a user sees (defaults where nothing is stored). */
-export async function readPreferences(db: AuroraDatabase, userId: string | null): Promise<Preferences> {
+export async function readPreferences(
+  db: AuroraDatabase,
+  userId: string | null,
+): Promise<Preferences> {
   const doc = await db.preferences.findOne(preferencesDocId(userId)).exec();
   return preferencesFromDoc(doc?._data);
 }
@@ -40,7 +47,8 @@ export async function updatePreferences(
     };
     const { error } = await db.preferences.bulkInsert([fresh]);
     // Another tab created it first: patch theirs.
-    if (error.length > 0) await (await db.preferences.findOne(id).exec())?.incrementalPatch(columns);
+    if (error.length > 0)
+      await (await db.preferences.findOne(id).exec())?.incrementalPatch(columns);
   }
   if (userId === null) await recordAnonymousEdits(db, changed, now);
 }

@@ -24,6 +24,14 @@ export type Outcome = 'done' | 'retry' | 'rejected';
  */
 export function classifyResponse(status: number): Outcome {
   if (status >= 200 && status < 300) return 'done';
-  if (status === 401 || status === 408 || status === 409 || status === 425 || status === 429 || status >= 500) return 'retry';
+  if (
+    status === 401 ||
+    status === 408 ||
+    status === 409 ||
+    status === 425 ||
+    status === 429 ||
+    status >= 500
+  )
+    return 'retry';
   return 'rejected';
 }

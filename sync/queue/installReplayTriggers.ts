@@ -37,10 +37,12 @@ export function installReplayTriggers(options: ReplayTriggerOptions): () => void
   const events = options.events ?? (globalThis as unknown as EventSource);
   const sw =
     options.serviceWorker === undefined
-      ? ((globalThis as { navigator?: { serviceWorker?: EventSource } }).navigator?.serviceWorker ?? null)
+      ? ((globalThis as { navigator?: { serviceWorker?: EventSource } }).navigator?.serviceWorker ??
+        null)
       : options.serviceWorker;
   const setTimer = options.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
-  const clearTimer = options.clearTimer ?? ((h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  const clearTimer =
+    options.clearTimer ?? ((h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>));
   let timer: unknown = null;
   let stopped = false;
 
@@ -48,7 +50,9 @@ export function installReplayTriggers(options: ReplayTriggerOptions): () => void
     if (stopped) return;
     if (timer !== null) clearTimer(timer);
     timer = null;
-    const next = await db.queue.findOne({ selector: { state: 'pending' }, sort: [{ nextAttempt: 'asc' }] }).exec();
+    const next = await db.queue
+      .findOne({ selector: { state: 'pending' }, sort: [{ nextAttempt: 'asc' }] })
+      .exec();
     if (!next || stopped) return;
     const now = (options.now ?? Date.now)();
     timer = setTimer(() => void run(false), Math.max(0, next.nextAttempt - now));
@@ -73,7 +77,9 @@ export function installReplayTriggers(options: ReplayTriggerOptions): () => void
   events.addEventListener('online', onOnline);
   events.addEventListener(PAGE_BACKGROUND_SYNC_EVENT, onBackgroundSync);
   sw?.addEventListener('message', onSwMessage);
-  const unregisterRetry = options.setRetryHandler?.(async () => ({ failed: (await run(true)).failed }));
+  const unregisterRetry = options.setRetryHandler?.(async () => ({
+    failed: (await run(true)).failed,
+  }));
   // Anything left from an earlier session goes out as soon as it is due.
   runSafely(false)();
 

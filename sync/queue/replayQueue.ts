@@ -89,7 +89,10 @@ export function replayQueue(options: ReplayOptions): Promise<ReplayResult> {
       return joined.promise;
     }
     const locks = options.locks === undefined ? defaultLocks() : options.locks;
-    const slot: NonNullable<Lane['waiting']> = { force: options.force === true, promise: Promise.resolve(EMPTY_RESULT) };
+    const slot: NonNullable<Lane['waiting']> = {
+      force: options.force === true,
+      promise: Promise.resolve(EMPTY_RESULT),
+    };
     const l = lane;
     const start = () => {
       if (l.waiting === slot) l.waiting = null;

@@ -7,8 +7,13 @@ import { getDatabase, type AuroraDatabase } from '../database.ts';
  */
 const DatabaseContext = createContext<AuroraDatabase | Promise<AuroraDatabase> | null>(null);
 
-export function DatabaseProvider(props: { database: AuroraDatabase | Promise<AuroraDatabase>; children: ReactNode }) {
-  return <DatabaseContext.Provider value={props.database}>{props.children}</DatabaseContext.Provider>;
+export function DatabaseProvider(props: {
+  database: AuroraDatabase | Promise<AuroraDatabase>;
+  children: ReactNode;
+}) {
+  return (
+    <DatabaseContext.Provider value={props.database}>{props.children}</DatabaseContext.Provider>
+  );
 }
 
 export interface DatabaseState {

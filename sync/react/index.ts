@@ -11,6 +11,12 @@ export { usePreferences, type PreferencesResult } from './usePreferences.ts';
 export { useSpaceWeatherSummary, EMPTY_SUMMARY } from './useSpaceWeatherSummary.ts';
 export { useProduct, useProducts } from './useProducts.ts';
 export { usePlaces, type PlacesResult, type PlaceDoc, type NewPlace } from './usePlaces.ts';
-export { useWeather, type StoredWeather, type WeatherData, type WeatherPoint, type WeatherResult } from './useWeather.ts';
+export {
+  useWeather,
+  type StoredWeather,
+  type WeatherData,
+  type WeatherPoint,
+  type WeatherResult,
+} from './useWeather.ts';
 export type { SeriesColumns, TimeRange } from '../read/seriesColumns.ts';
 export type { SpaceWeatherSummary, SummaryValue } from '../read/summariseSpaceWeather.ts';

@@ -60,9 +60,12 @@ export function useFeedStatuses(): HookResult<FeedStatus[]> {
           // Only the SWPC resources: other rows (the `weather` feed, useWeather) have their own windows.
           return docs
             .filter((d) => RESOURCES.includes(d.id))
-            .map((d) => withLiveState(plain(d), now)).sort((a, b) => RESOURCES.indexOf(a.id) - RESOURCES.indexOf(b.id));
+            .map((d) => withLiveState(plain(d), now))
+            .sort((a, b) => RESOURCES.indexOf(a.id) - RESOURCES.indexOf(b.id));
         }),
-        distinctUntilChanged((a, b) => a.length === b.length && a.every((row, i) => sameRow(row, b[i] ?? null))),
+        distinctUntilChanged(
+          (a, b) => a.length === b.length && a.every((row, i) => sameRow(row, b[i] ?? null)),
+        ),
       ),
     NO_FEEDS,
   );

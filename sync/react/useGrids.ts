@@ -31,8 +31,12 @@ export function useLatestGrid(): HookResult<GridSnapshot | null> {
     (db) => {
       const decode = decoder();
       return from(findNewestGridDoc(db, Date.now())).pipe(
-        switchMap((newest) =>
-          db.grids.findOne({ selector: newest ? { observationTime: { $gte: newest.observationTime } } : {}, sort: [{ observationTime: 'desc' }] }).$,
+        switchMap(
+          (newest) =>
+            db.grids.findOne({
+              selector: newest ? { observationTime: { $gte: newest.observationTime } } : {},
+              sort: [{ observationTime: 'desc' }],
+            }).$,
         ),
         map((doc) => (doc ? decode(doc) : null)),
       );
@@ -51,7 +55,10 @@ export function useGrids(range: TimeRange): HookResult<GridSnapshot[]> {
     (db) => {
       const decode = decoder();
       return db.grids
-        .find({ selector: { observationTime: { $gte: from, $lte: to } }, sort: [{ observationTime: 'asc' }] })
+        .find({
+          selector: { observationTime: { $gte: from, $lte: to } },
+          sort: [{ observationTime: 'asc' }],
+        })
         .$.pipe(map((docs) => docs.map(decode)));
     },
     NO_GRIDS,

@@ -10,12 +10,20 @@ import { useDatabase } from './DatabaseProvider.tsx';
  * value shown while loading and after an error. Errors from opening the database, from the query
  * or from the mapping end up in `error`, never thrown into the component tree.
  */
-export function useLiveResult<T>(key: string, source: (db: AuroraDatabase) => Observable<T>, initial: T): HookResult<T> {
+export function useLiveResult<T>(
+  key: string,
+  source: (db: AuroraDatabase) => Observable<T>,
+  initial: T,
+): HookResult<T> {
   const { db, error: dbError } = useDatabase();
   const sourceRef = useRef(source);
   sourceRef.current = source;
   const initialRef = useRef(initial);
-  const [state, setState] = useState<{ key: string; db: AuroraDatabase | null; result: HookResult<T> }>({
+  const [state, setState] = useState<{
+    key: string;
+    db: AuroraDatabase | null;
+    result: HookResult<T>;
+  }>({
     key,
     db,
     result: { data: initial, isLoading: true, error: null },
@@ -32,11 +40,23 @@ export function useLiveResult<T>(key: string, source: (db: AuroraDatabase) => Ob
           setState({
             key,
             db,
-            result: { data: initialRef.current, isLoading: false, error: e instanceof Error ? e : new Error(String(e)) },
+            result: {
+              data: initialRef.current,
+              isLoading: false,
+              error: e instanceof Error ? e : new Error(String(e)),
+            },
           }),
       });
     } catch (e) {
-      setState({ key, db, result: { data: initialRef.current, isLoading: false, error: e instanceof Error ? e : new Error(String(e)) } });
+      setState({
+        key,
+        db,
+        result: {
+          data: initialRef.current,
+          isLoading: false,
+          error: e instanceof Error ? e : new Error(String(e)),
+        },
+      });
     }
     return () => sub?.unsubscribe();
   }, [db, key]);

@@ -1,7 +1,13 @@
 import { useCallback } from 'react';
 import { map } from 'rxjs';
 import type { HookResult } from '../../core/model.ts';
-import { choosePlace, removePlace, savePlace, type NewPlace, type PlaceDoc } from '../places/places.ts';
+import {
+  choosePlace,
+  removePlace,
+  savePlace,
+  type NewPlace,
+  type PlaceDoc,
+} from '../places/places.ts';
 import { useDatabase } from './DatabaseProvider.tsx';
 import { useLiveResult } from './useLiveResult.ts';
 
@@ -22,15 +28,20 @@ export function usePlaces(): PlacesResult {
   const result = useLiveResult(
     'places',
     (d) =>
-      d.places
-        .find()
-        .$.pipe(
-          map((docs) =>
-            docs
-              .map(({ _data: x }): PlaceDoc => ({ id: x.id, name: x.name, lat: x.lat, lon: x.lon, kind: x.kind, chosen_at: x.chosen_at ?? null }))
-              .sort((a, b) => a.name.localeCompare(b.name)),
-          ),
+      d.places.find().$.pipe(
+        map((docs) =>
+          docs
+            .map(({ _data: x }): PlaceDoc => ({
+              id: x.id,
+              name: x.name,
+              lat: x.lat,
+              lon: x.lon,
+              kind: x.kind,
+              chosen_at: x.chosen_at ?? null,
+            }))
+            .sort((a, b) => a.name.localeCompare(b.name)),
         ),
+      ),
     NONE,
   );
   const save = useCallback(

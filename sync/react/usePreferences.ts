@@ -1,8 +1,17 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { map } from 'rxjs';
 import { DEFAULT_PREFERENCES, type HookResult, type Preferences } from '../../core/model.ts';
-import { getPreferencesUser, preferencesDocId, subscribePreferencesUser } from '../preferences/activeUser.ts';
-import { deviceChoices$, NO_DEVICE_CHOICES, updateDeviceChoices, type DeviceChoices } from '../preferences/deviceChoices.ts';
+import {
+  getPreferencesUser,
+  preferencesDocId,
+  subscribePreferencesUser,
+} from '../preferences/activeUser.ts';
+import {
+  deviceChoices$,
+  NO_DEVICE_CHOICES,
+  updateDeviceChoices,
+  type DeviceChoices,
+} from '../preferences/deviceChoices.ts';
 import { updatePreferences } from '../preferences/updatePreferences.ts';
 import { preferencesFromDoc } from '../replication/preferencesRow.ts';
 import { useDatabase } from './DatabaseProvider.tsx';
@@ -22,11 +31,18 @@ const NOT_OPEN = 'The local database is not open yet; try again in a moment.';
 
 /** The current user's map preferences (the anonymous device user's when signed out), live. */
 export function usePreferences(): PreferencesResult {
-  const userId = useSyncExternalStore(subscribePreferencesUser, getPreferencesUser, getPreferencesUser);
+  const userId = useSyncExternalStore(
+    subscribePreferencesUser,
+    getPreferencesUser,
+    getPreferencesUser,
+  );
   const { db } = useDatabase();
   const result = useLiveResult(
     `preferences:${preferencesDocId(userId)}`,
-    (d) => d.preferences.findOne(preferencesDocId(userId)).$.pipe(map((doc) => preferencesFromDoc(doc?._data))),
+    (d) =>
+      d.preferences
+        .findOne(preferencesDocId(userId))
+        .$.pipe(map((doc) => preferencesFromDoc(doc?._data))),
     DEFAULT_PREFERENCES,
   );
   const device = useLiveResult('preferences:device', deviceChoices$, NO_DEVICE_CHOICES);

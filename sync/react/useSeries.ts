@@ -1,6 +1,12 @@
 import { map } from 'rxjs';
 import type { HookResult, SeriesProduct } from '../../core/model.ts';
-import { columnsFromDocs, columnsFromFound, readsByIds, seriesChunkIds, seriesRangeQuery } from '../read/readSeriesColumns.ts';
+import {
+  columnsFromDocs,
+  columnsFromFound,
+  readsByIds,
+  seriesChunkIds,
+  seriesRangeQuery,
+} from '../read/readSeriesColumns.ts';
 import type { SeriesColumns, TimeRange } from '../read/seriesColumns.ts';
 import { useLiveResult } from './useLiveResult.ts';
 
@@ -17,7 +23,10 @@ export function useSeries(product: SeriesProduct, range: TimeRange): HookResult<
     `series:${product}:${from}:${to}`,
     (db) => {
       const bounded = { from, to };
-      if (!readsByIds(bounded)) return seriesRangeQuery(db, product, bounded).$.pipe(map((docs) => columnsFromDocs(docs, bounded)));
+      if (!readsByIds(bounded))
+        return seriesRangeQuery(db, product, bounded).$.pipe(
+          map((docs) => columnsFromDocs(docs, bounded)),
+        );
       const ids = seriesChunkIds(product, bounded);
       return db.series.findByIds(ids).$.pipe(map((found) => columnsFromFound(ids, found, bounded)));
     },

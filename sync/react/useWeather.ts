@@ -31,12 +31,29 @@ export function useWeather(place: { lat: number; lon: number } | null): HookResu
   return useLiveResult(
     `weather:${id}`,
     (db) =>
-      combineLatest([id ? db.products.findOne(id).$ : db.products.findOne('weather/none').$, db.feeds.findOne('weather').$]).pipe(
+      combineLatest([
+        id ? db.products.findOne(id).$ : db.products.findOne('weather/none').$,
+        db.feeds.findOne('weather').$,
+      ]).pipe(
         map(([doc, feed]): WeatherResult => {
           const f = feed ? (feed._data as FeedDoc) : null;
           return {
-            weather: doc && id ? { data: doc._data.data as WeatherData, issued: doc._data.issued, fetchedAt: doc._data.fetchedAt } : null,
-            feed: f ? { lastAttempt: f.lastAttempt, lastSuccess: f.lastSuccess, error: f.error, replay: f.replay } : null,
+            weather:
+              doc && id
+                ? {
+                    data: doc._data.data as WeatherData,
+                    issued: doc._data.issued,
+                    fetchedAt: doc._data.fetchedAt,
+                  }
+                : null,
+            feed: f
+              ? {
+                  lastAttempt: f.lastAttempt,
+                  lastSuccess: f.lastSuccess,
+                  error: f.error,
+                  replay: f.replay,
+                }
+              : null,
           };
         }),
       ),

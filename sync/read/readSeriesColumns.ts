@@ -22,18 +22,26 @@ export const MAX_ID_READ_DAYS = 62;
 
 /** Whether a range is read by chunk id (see MAX_ID_READ_DAYS). */
 export function readsByIds(range: TimeRange): boolean {
-  return range.to >= range.from && utcDayStart(range.to) - utcDayStart(range.from) <= MAX_ID_READ_DAYS * DAY_MS;
+  return (
+    range.to >= range.from &&
+    utcDayStart(range.to) - utcDayStart(range.from) <= MAX_ID_READ_DAYS * DAY_MS
+  );
 }
 
 /** The chunk ids a range touches, in day order. */
 export function seriesChunkIds(product: SeriesProduct, range: TimeRange): string[] {
   const ids: string[] = [];
-  for (let d = utcDayStart(range.from); d <= utcDayStart(range.to); d += DAY_MS) ids.push(seriesChunkId(product, d));
+  for (let d = utcDayStart(range.from); d <= utcDayStart(range.to); d += DAY_MS)
+    ids.push(seriesChunkId(product, d));
   return ids;
 }
 
 /** Found chunk documents (by id) → columns, in the ids' day order. */
-export function columnsFromFound(ids: readonly string[], found: ReadonlyMap<string, { _data: unknown }>, range: TimeRange): SeriesColumns {
+export function columnsFromFound(
+  ids: readonly string[],
+  found: ReadonlyMap<string, { _data: unknown }>,
+  range: TimeRange,
+): SeriesColumns {
   const chunks: SeriesColumns[] = [];
   let source: string | null = null;
   for (const id of ids) {
@@ -48,9 +56,18 @@ export function columnsFromFound(ids: readonly string[], found: ReadonlyMap<stri
 }
 
 /** Chunk documents from the index query (day order) → columns. */
-export function columnsFromDocs(docs: readonly { _data: unknown }[], range: TimeRange): SeriesColumns {
+export function columnsFromDocs(
+  docs: readonly { _data: unknown }[],
+  range: TimeRange,
+): SeriesColumns {
   const source = (docs.at(-1)?._data as SeriesChunkDoc | undefined)?.source ?? null;
-  return { ...concatChunks(docs.map((d) => decodeValues(d._data as SeriesChunkDoc)), range), source };
+  return {
+    ...concatChunks(
+      docs.map((d) => decodeValues(d._data as SeriesChunkDoc)),
+      range,
+    ),
+    source,
+  };
 }
 
 /**
@@ -63,7 +80,8 @@ export async function readSeriesColumns(
   product: SeriesProduct,
   range: TimeRange,
 ): Promise<SeriesColumns> {
-  if (!readsByIds(range)) return columnsFromDocs(await seriesRangeQuery(db, product, range).exec(), range);
+  if (!readsByIds(range))
+    return columnsFromDocs(await seriesRangeQuery(db, product, range).exec(), range);
   const ids = seriesChunkIds(product, range);
   return columnsFromFound(ids, await db.series.findByIds(ids).exec(), range);
 }

@@ -1,4 +1,3 @@
-
 /** uPlot-ready columns: one shared time axis and one array per field, nulls for gaps. */
 export interface SeriesColumns {
   t: number[];

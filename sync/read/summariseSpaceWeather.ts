@@ -55,7 +55,8 @@ export function summariseSpaceWeather(
   feeds: ReadonlyMap<string, Pick<FeedStatus, 'state'>>,
   now: number,
 ): SpaceWeatherSummary {
-  const kp1m = latest.kp1m && kpAcrossReset(latest.kp1m, latest.kp1mBeforeBoundary ?? null, latest.kp3h);
+  const kp1m =
+    latest.kp1m && kpAcrossReset(latest.kp1m, latest.kp1mBeforeBoundary ?? null, latest.kp3h);
   const useKp1m = kp1m !== null && (latest.kp3h === null || kp1m.t >= latest.kp3h.t);
   const kp = useKp1m ? kp1m : latest.kp3h;
   const make = (sample: { value: number; t: number } | null, feed: Resource): SummaryValue => ({

@@ -5,7 +5,11 @@ import { clearAnonymousEdits, readAnonymousEdits } from '../preferences/anonymou
 import { ANONYMOUS_PREFERENCES_ID, type PreferencesDoc } from '../schemas/preferences.ts';
 import { mergeAnonymousIntoProfile } from './mergeOnSignIn.ts';
 import { PREFERENCE_COLUMNS, type PreferenceColumns } from './preferencesRow.ts';
-import { PROFILES_TABLE, replicatePreferences, type ReplicatePreferencesOptions } from './replicatePreferences.ts';
+import {
+  PROFILES_TABLE,
+  replicatePreferences,
+  type ReplicatePreferencesOptions,
+} from './replicatePreferences.ts';
 import { forgetPlaces, readPlacesGeneration, replicatePlaces } from './replicatePlaces.ts';
 import type { PlaceDoc } from '../schemas/places.ts';
 
@@ -39,7 +43,11 @@ function pick(doc: Partial<PreferencesDoc> | null | undefined): Partial<Preferen
 
 /** The profile row's `_modified`, which replication does not keep in the document. */
 async function profileModifiedAt(client: SupabaseClient, userId: string): Promise<number | null> {
-  const { data, error } = await client.from(PROFILES_TABLE).select('_modified').eq('id', userId).limit(1);
+  const { data, error } = await client
+    .from(PROFILES_TABLE)
+    .select('_modified')
+    .eq('id', userId)
+    .limit(1);
   if (error || !data || data.length === 0) return null;
   const t = Date.parse(String((data[0] as { _modified?: unknown })._modified));
   return Number.isFinite(t) ? t : null;
@@ -55,7 +63,8 @@ async function profileModifiedAt(client: SupabaseClient, userId: string): Promis
 export function startAccountSync(options: ReplicatePreferencesOptions): AccountSync {
   const { db, client, userId } = options;
   setPreferencesUser(userId);
-  let replication: RxSupabaseReplicationState<PreferencesDoc> | null = replicatePreferences(options);
+  let replication: RxSupabaseReplicationState<PreferencesDoc> | null =
+    replicatePreferences(options);
   // Places made on this device while anonymous are pushed with the rest: the account adopts them.
   let places: RxSupabaseReplicationState<PlaceDoc> | null = null;
   let stopped = false;
@@ -85,7 +94,17 @@ export function startAccountSync(options: ReplicatePreferencesOptions): AccountS
     });
     if (Object.keys(patch).length > 0) {
       if (profile) await profile.getLatest().incrementalPatch(patch);
-      else await db.preferences.insert({ id: userId, ...{ default_map_view: null, default_map_style: null, show_aurora_on_load: null, show_clouds_on_load: null }, ...patch });
+      else
+        await db.preferences.insert({
+          id: userId,
+          ...{
+            default_map_view: null,
+            default_map_style: null,
+            show_aurora_on_load: null,
+            show_clouds_on_load: null,
+          },
+          ...patch,
+        });
     }
     // The anonymous choices have been weighed once; they must not override a later profile change.
     await clearAnonymousEdits(db);
@@ -99,7 +118,10 @@ export function startAccountSync(options: ReplicatePreferencesOptions): AccountS
     const p = places;
     replication = null;
     places = null;
-    await Promise.all([r && !r.isStopped() ? r.cancel() : null, p && !p.isStopped() ? p.cancel() : null]);
+    await Promise.all([
+      r && !r.isStopped() ? r.cancel() : null,
+      p && !p.isStopped() ? p.cancel() : null,
+    ]);
   };
   const begin = () => {
     replication = replicatePreferences(options);
@@ -129,7 +151,11 @@ export function startAccountSync(options: ReplicatePreferencesOptions): AccountS
       if (opts?.signOut && !db.closed) {
         const mine = await db.preferences.findOne(userId).exec();
         const values = pick(mine?._data);
-        if (values) await db.preferences.upsert({ id: ANONYMOUS_PREFERENCES_ID, ...values } as PreferencesDoc);
+        if (values)
+          await db.preferences.upsert({
+            id: ANONYMOUS_PREFERENCES_ID,
+            ...values,
+          } as PreferencesDoc);
         await clearAnonymousEdits(db);
         await forgetPlaces(db);
       }

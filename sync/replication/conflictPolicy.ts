@@ -1,6 +1,10 @@
 import type { RxConflictHandler, WithDeleted } from 'rxdb';
 import type { PreferencesDoc } from '../schemas/preferences.ts';
-import { PREFERENCE_COLUMNS, projectPreferencesRow, samePreferenceColumns } from './preferencesRow.ts';
+import {
+  PREFERENCE_COLUMNS,
+  projectPreferencesRow,
+  samePreferenceColumns,
+} from './preferencesRow.ts';
 
 type Doc = WithDeleted<PreferencesDoc>;
 

@@ -8,7 +8,11 @@ import { startAccountSync, type AccountSync } from './accountSync.ts';
  * replaces it, sign-out stops it and leaves the device with the user's last preferences.
  * The auth layer calls this once with its client; returns a function that undoes it.
  */
-export function followAuth(db: AuroraDatabase, client: SupabaseClient, opts: { waitForLeadership?: boolean } = {}): () => void {
+export function followAuth(
+  db: AuroraDatabase,
+  client: SupabaseClient,
+  opts: { waitForLeadership?: boolean } = {},
+): () => void {
   let sync: AccountSync | null = null;
   let chain: Promise<unknown> = Promise.resolve();
   const serial = (fn: () => Promise<unknown>) => {

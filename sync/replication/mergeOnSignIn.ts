@@ -33,7 +33,8 @@ export function mergeAnonymousIntoProfile(input: SignInMergeInput): Partial<Pref
     const theirs = input.profile?.[column] ?? null;
     const profileHasNoChoice = theirs === null || theirs === DEFAULT_COLUMNS[column];
     const mineIsNewer = input.profileModifiedAt === null || editedAt > input.profileModifiedAt;
-    if ((profileHasNoChoice || mineIsNewer) && theirs !== mine) (patch as Record<string, unknown>)[column] = mine;
+    if ((profileHasNoChoice || mineIsNewer) && theirs !== mine)
+      (patch as Record<string, unknown>)[column] = mine;
   }
   return patch;
 }

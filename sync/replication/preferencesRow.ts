@@ -25,11 +25,15 @@ export function mapViewToColumn(view: Preferences['defaultMapView']): string {
 }
 
 /** Stored document → what the UI sees; a null column means "never set" and reads as the default. */
-export function preferencesFromDoc(doc: Partial<PreferenceColumns> | null | undefined): Preferences {
+export function preferencesFromDoc(
+  doc: Partial<PreferenceColumns> | null | undefined,
+): Preferences {
   if (!doc) return { ...DEFAULT_PREFERENCES };
   return {
     defaultMapView:
-      doc.default_map_view == null ? DEFAULT_PREFERENCES.defaultMapView : mapViewFromColumn(doc.default_map_view),
+      doc.default_map_view == null
+        ? DEFAULT_PREFERENCES.defaultMapView
+        : mapViewFromColumn(doc.default_map_view),
     defaultMapStyle: doc.default_map_style ?? DEFAULT_PREFERENCES.defaultMapStyle,
     showAuroraOnLoad: doc.show_aurora_on_load ?? DEFAULT_PREFERENCES.showAuroraOnLoad,
     showCloudsOnLoad: doc.show_clouds_on_load ?? DEFAULT_PREFERENCES.showCloudsOnLoad,
@@ -39,7 +43,8 @@ export function preferencesFromDoc(doc: Partial<PreferenceColumns> | null | unde
 /** A UI patch → the columns it changes (only the keys present in the patch). */
 export function columnsFromPatch(patch: Partial<Preferences>): Partial<PreferenceColumns> {
   const out: Partial<PreferenceColumns> = {};
-  if (patch.defaultMapView !== undefined) out.default_map_view = mapViewToColumn(patch.defaultMapView);
+  if (patch.defaultMapView !== undefined)
+    out.default_map_view = mapViewToColumn(patch.defaultMapView);
   if (patch.defaultMapStyle !== undefined) out.default_map_style = patch.defaultMapStyle;
   if (patch.showAuroraOnLoad !== undefined) out.show_aurora_on_load = patch.showAuroraOnLoad;
   if (patch.showCloudsOnLoad !== undefined) out.show_clouds_on_load = patch.showCloudsOnLoad;
@@ -68,6 +73,9 @@ export function projectPreferencesRow<T extends { id?: unknown; _deleted?: unkno
   };
 }
 
-export function samePreferenceColumns(a: Partial<PreferenceColumns>, b: Partial<PreferenceColumns>): boolean {
+export function samePreferenceColumns(
+  a: Partial<PreferenceColumns>,
+  b: Partial<PreferenceColumns>,
+): boolean {
   return PREFERENCE_COLUMNS.every((c) => (a[c] ?? null) === (b[c] ?? null));
 }

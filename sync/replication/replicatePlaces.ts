@@ -1,6 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { WithDeleted } from 'rxdb';
-import { replicateSupabase, type RxSupabaseReplicationState } from 'rxdb/plugins/replication-supabase';
+import {
+  replicateSupabase,
+  type RxSupabaseReplicationState,
+} from 'rxdb/plugins/replication-supabase';
 import type { AuroraDatabase } from '../database.ts';
 import type { PlaceDoc } from '../schemas/places.ts';
 
@@ -77,5 +80,7 @@ export async function forgetPlaces(db: AuroraDatabase): Promise<void> {
   while (!db.places.closed && !(await db.places.storageInstance.cleanup(0))) {
     // the storage purges in batches
   }
-  await db.preferences.upsertLocal(GENERATION_ID, { generation: (await readPlacesGeneration(db)) + 1 });
+  await db.preferences.upsertLocal(GENERATION_ID, {
+    generation: (await readPlacesGeneration(db)) + 1,
+  });
 }

@@ -1,10 +1,17 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { WithDeleted } from 'rxdb';
-import { replicateSupabase, type RxSupabaseReplicationState } from 'rxdb/plugins/replication-supabase';
+import {
+  replicateSupabase,
+  type RxSupabaseReplicationState,
+} from 'rxdb/plugins/replication-supabase';
 import type { AuroraDatabase } from '../database.ts';
 import { DEFAULT_PREFERENCES } from '../../core/model.ts';
 import type { PreferencesDoc } from '../schemas/preferences.ts';
-import { columnsFromPatch, projectPreferencesRow, type PreferenceColumns } from './preferencesRow.ts';
+import {
+  columnsFromPatch,
+  projectPreferencesRow,
+  type PreferenceColumns,
+} from './preferencesRow.ts';
 
 export const PROFILES_TABLE = 'profiles';
 
@@ -33,7 +40,9 @@ export interface ReplicatePreferencesOptions {
  * cannot compare). A push inserts only when the profile row does not exist yet; the migration's
  * NOT NULL columns then get their defaults instead of the document's "never set" nulls.
  */
-export function replicatePreferences(options: ReplicatePreferencesOptions): RxSupabaseReplicationState<PreferencesDoc> {
+export function replicatePreferences(
+  options: ReplicatePreferencesOptions,
+): RxSupabaseReplicationState<PreferencesDoc> {
   const { db, client, userId } = options;
   return replicateSupabase<PreferencesDoc>({
     client,

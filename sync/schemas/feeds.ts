@@ -21,7 +21,18 @@ export const feedsSchemaV0: RxJsonSchema<FeedDoc> = {
     schemaDrift: { type: 'boolean' },
     replay: { type: 'boolean' },
   },
-  required: ['id', 'lastAttempt', 'lastSuccess', 'dataTime', 'etag', 'lastModified', 'state', 'error', 'schemaDrift', 'replay'],
+  required: [
+    'id',
+    'lastAttempt',
+    'lastSuccess',
+    'dataTime',
+    'etag',
+    'lastModified',
+    'state',
+    'error',
+    'schemaDrift',
+    'replay',
+  ],
   additionalProperties: false,
 };
 

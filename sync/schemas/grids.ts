@@ -33,7 +33,16 @@ export const gridsSchemaV0: RxJsonSchema<GridDoc> = {
     fetchedAt: { type: 'number' },
     source: { type: ['string', 'null'] },
   },
-  required: ['id', 'observationTime', 'forecastTime', 'width', 'height', 'values', 'fetchedAt', 'source'],
+  required: [
+    'id',
+    'observationTime',
+    'forecastTime',
+    'width',
+    'height',
+    'values',
+    'fetchedAt',
+    'source',
+  ],
   indexes: ['observationTime'],
   additionalProperties: false,
 };

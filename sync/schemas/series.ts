@@ -49,7 +49,8 @@ const EPOCH_MS_MAX = 8_640_000_000_000_000;
 
 export const seriesSchemaV0: RxJsonSchema<SeriesChunkDoc> = {
   title: 'series',
-  description: 'Columnar time-series chunks (columns as JSON text), one document per product per UTC day.',
+  description:
+    'Columnar time-series chunks (columns as JSON text), one document per product per UTC day.',
   version: 0,
   primaryKey: 'id',
   type: 'object',

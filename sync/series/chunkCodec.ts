@@ -8,7 +8,17 @@ export function encodeChunk(c: SeriesChunk): SeriesChunkDoc {
     fields[name] = JSON.stringify(c.fields[name]);
     fetched[name] = JSON.stringify(c.fetched[name] ?? []);
   }
-  return { id: c.id, product: c.product, day: c.day, n: c.t.length, t: JSON.stringify(c.t), fields, fetched, source: c.source, fetchedAt: c.fetchedAt };
+  return {
+    id: c.id,
+    product: c.product,
+    day: c.day,
+    n: c.t.length,
+    t: JSON.stringify(c.t),
+    fields,
+    fetched,
+    source: c.source,
+    fetchedAt: c.fetchedAt,
+  };
 }
 
 /** The stored document → full columns, fetch times included (for merging). */
@@ -19,12 +29,25 @@ export function decodeChunk(d: SeriesChunkDoc): SeriesChunk {
     fields[name] = JSON.parse(d.fields[name]!) as (number | null)[];
     fetched[name] = JSON.parse(d.fetched[name] ?? '[]') as number[];
   }
-  return { id: d.id, product: d.product, day: d.day, t: JSON.parse(d.t) as number[], fields, fetched, source: d.source, fetchedAt: d.fetchedAt };
+  return {
+    id: d.id,
+    product: d.product,
+    day: d.day,
+    t: JSON.parse(d.t) as number[],
+    fields,
+    fetched,
+    source: d.source,
+    fetchedAt: d.fetchedAt,
+  };
 }
 
 /** Just the time axis and values (what readers need; fetch times stay unparsed). */
-export function decodeValues(d: Pick<SeriesChunkDoc, 't' | 'fields'>): { t: number[]; fields: Record<string, (number | null)[]> } {
+export function decodeValues(d: Pick<SeriesChunkDoc, 't' | 'fields'>): {
+  t: number[];
+  fields: Record<string, (number | null)[]>;
+} {
   const fields: Record<string, (number | null)[]> = {};
-  for (const name of Object.keys(d.fields)) fields[name] = JSON.parse(d.fields[name]!) as (number | null)[];
+  for (const name of Object.keys(d.fields))
+    fields[name] = JSON.parse(d.fields[name]!) as (number | null)[];
   return { t: JSON.parse(d.t) as number[], fields };
 }

@@ -62,7 +62,8 @@ function fill(
 
 /** Chunk-level provenance: the newest fetch, ties broken by the larger source name. */
 function maxProvenance(a: SeriesChunk, b: SeriesChunk): [number, string | null] {
-  if (a.fetchedAt !== b.fetchedAt) return a.fetchedAt > b.fetchedAt ? [a.fetchedAt, a.source] : [b.fetchedAt, b.source];
+  if (a.fetchedAt !== b.fetchedAt)
+    return a.fetchedAt > b.fetchedAt ? [a.fetchedAt, a.source] : [b.fetchedAt, b.source];
   if (a.source === b.source) return [a.fetchedAt, a.source];
   if (a.source === null) return [b.fetchedAt, b.source];
   if (b.source === null) return [a.fetchedAt, a.source];

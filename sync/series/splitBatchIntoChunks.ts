@@ -9,7 +9,10 @@ import { mergeChunks } from './mergeChunks.ts';
  * Samples with a non-finite time are dropped; a repeated timestamp inside the batch is merged by
  * the same rule as chunks (so the result never depends on the batch's order).
  */
-export function splitBatchIntoChunks(batch: SeriesBatch, meta: { fetchedAt: number }): SeriesChunk[] {
+export function splitBatchIntoChunks(
+  batch: SeriesBatch,
+  meta: { fetchedAt: number },
+): SeriesChunk[] {
   const names = Object.keys(batch.fields).sort();
   const byDay = new Map<string, SeriesChunk>();
   for (let i = 0; i < batch.t.length; i++) {

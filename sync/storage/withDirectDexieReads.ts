@@ -1,4 +1,9 @@
-import type { RxDocumentData, RxStorage, RxStorageInstance, RxStorageInstanceCreationParams } from 'rxdb';
+import type {
+  RxDocumentData,
+  RxStorage,
+  RxStorageInstance,
+  RxStorageInstanceCreationParams,
+} from 'rxdb';
 import { fromDexieToStorage, type RxStorageInstanceDexie } from 'rxdb/plugins/storage-dexie';
 
 /**
@@ -13,14 +18,23 @@ import { fromDexieToStorage, type RxStorageInstanceDexie } from 'rxdb/plugins/st
  * Dexie instance's `internals` (rxdb 17); tests/unit/sync/directDexieReads.test.ts holds it to the
  * original's answers, so an rxdb upgrade that changes them fails there, not in the app.
  */
-export function withDirectDexieReads<Internals, Options>(storage: RxStorage<Internals, Options>): RxStorage<Internals, Options> {
+export function withDirectDexieReads<Internals, Options>(
+  storage: RxStorage<Internals, Options>,
+): RxStorage<Internals, Options> {
   return {
     ...storage,
-    async createStorageInstance<RxDocType>(params: RxStorageInstanceCreationParams<RxDocType, Options>) {
-      const instance = (await storage.createStorageInstance<RxDocType>(params)) as RxStorageInstance<RxDocType, Internals, Options>;
+    async createStorageInstance<RxDocType>(
+      params: RxStorageInstanceCreationParams<RxDocType, Options>,
+    ) {
+      const instance = (await storage.createStorageInstance<RxDocType>(
+        params,
+      )) as RxStorageInstance<RxDocType, Internals, Options>;
       const dexie = instance as unknown as RxStorageInstanceDexie<RxDocType>;
       const original = instance.findDocumentsById.bind(instance);
-      instance.findDocumentsById = async (ids: string[], withDeleted: boolean): Promise<RxDocumentData<RxDocType>[]> => {
+      instance.findDocumentsById = async (
+        ids: string[],
+        withDeleted: boolean,
+      ): Promise<RxDocumentData<RxDocType>[]> => {
         // A closed instance answers as the original does (it throws a clear error).
         if (dexie.closed || !dexie.internals) return original(ids, withDeleted);
         const state = await dexie.internals;

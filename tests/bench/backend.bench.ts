@@ -63,16 +63,24 @@ Promise.all(Array.from({ length: Number(concurrency) }, worker)).then(() => {
 });
 `;
 
-function runClient(url: string): Promise<{ sent: number; failed: number; seconds: number; cpuSeconds: number }> {
+function runClient(
+  url: string,
+): Promise<{ sent: number; failed: number; seconds: number; cpuSeconds: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', CLIENT, url, String(CONCURRENCY), String(MAX_REQUESTS), String(MAX_MS)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['-e', CLIENT, url, String(CONCURRENCY), String(MAX_REQUESTS), String(MAX_MS)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
     child.on('error', reject);
     child.on('exit', (code) => {
       try {
         if (code !== 0) throw new Error(`load client exited with ${code}`);
-        resolve(JSON.parse(out) as { sent: number; failed: number; seconds: number; cpuSeconds: number });
+        resolve(
+          JSON.parse(out) as { sent: number; failed: number; seconds: number; cpuSeconds: number },
+        );
       } catch (e) {
         reject(e instanceof Error ? e : new Error(String(e)));
       }
@@ -93,7 +101,10 @@ function get(url: string, agent: Agent): Promise<number> {
 
 const bench: Bench = async (ctx) => {
   const upstream = await startTestUpstream();
-  upstream.set('products/noaa-planetary-k-index.json', readFileSync(`${ctx.root}/tests/fixtures/noaa/noaa-planetary-k-index.json`, 'utf8'));
+  upstream.set(
+    'products/noaa-planetary-k-index.json',
+    readFileSync(`${ctx.root}/tests/fixtures/noaa/noaa-planetary-k-index.json`, 'utf8'),
+  );
 
   // The gateway as startStack builds it. Auth and realtime get a pool that is never connected:
   // nothing on this path reaches the database, and the archive is off (no service-role key given).
@@ -105,9 +116,25 @@ const bench: Bench = async (ctx) => {
     publicUrl: 'http://127.0.0.1',
     jwtSecret,
     postgrestUrl: 'http://127.0.0.1:1',
-    auth: new AuthService({ db: pool, log, cfg: { jwtSecret, jwtExpiry: 3600, issuer: 'http://127.0.0.1/auth/v1', siteUrl: 'http://127.0.0.1', redirectAllowList: [], externalProviders: [], anonKey } }),
+    auth: new AuthService({
+      db: pool,
+      log,
+      cfg: {
+        jwtSecret,
+        jwtExpiry: 3600,
+        issuer: 'http://127.0.0.1/auth/v1',
+        siteUrl: 'http://127.0.0.1',
+        redirectAllowList: [],
+        externalProviders: [],
+        anonKey,
+      },
+    }),
     realtime: new RealtimeServer({ jwtSecret, pool, log }),
-    functions: createFunctionsRouter({ functionsDir: join(ctx.root, 'supabase/functions'), env: { SWPC_BASE_URL: upstream.url }, log }),
+    functions: createFunctionsRouter({
+      functionsDir: join(ctx.root, 'supabase/functions'),
+      env: { SWPC_BASE_URL: upstream.url },
+      log,
+    }),
     distDir: null,
     cspHosts: [],
     log,
@@ -118,7 +145,8 @@ const bench: Bench = async (ctx) => {
   const target = `${url}/functions/v1/space-weather/kp-index`;
   try {
     const cold = await Promise.all(Array.from({ length: 1000 }, () => get(target, agent)));
-    if (cold.some((s) => s !== 200)) throw new Error(`cold requests failed: ${cold.filter((s) => s !== 200).length}`);
+    if (cold.some((s) => s !== 200))
+      throw new Error(`cold requests failed: ${cold.filter((s) => s !== 200).length}`);
     const upstreamFetches = upstream.count('products/noaa-planetary-k-index.json');
     agent.destroy();
 

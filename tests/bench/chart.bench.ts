@@ -14,28 +14,49 @@ import { round, type Bench } from './context.ts';
 import { buildTestPage } from '../unit/support/buildTestPage.ts';
 import { ROOT } from '../e2e/support/server.ts';
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+};
 
 const bench: Bench = async (ctx) => {
   const out = join(ROOT, `.tmp/chart-bench-${process.pid}`);
-  await buildTestPage(join(import.meta.dirname, 'chart'), out, { define: { __APP_VERSION__: JSON.stringify('bench') } });
+  await buildTestPage(join(import.meta.dirname, 'chart'), out, {
+    define: { __APP_VERSION__: JSON.stringify('bench') },
+  });
   const server = createServer((req, res) => {
     const path = normalize(join(out, new URL(req.url ?? '/', 'http://x').pathname));
-    const file = path.startsWith(out) && existsSync(path) && statSync(path).isFile() ? path : join(out, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream' }).end(readFileSync(file));
+    const file =
+      path.startsWith(out) && existsSync(path) && statSync(path).isFile()
+        ? path
+        : join(out, 'index.html');
+    res
+      .writeHead(200, {
+        'content-type': TYPES[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream',
+      })
+      .end(readFileSync(file));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  const browser = await chromium.launch({ executablePath: ctx.chromiumPath, args: ['--js-flags=--expose-gc'] });
+  const browser = await chromium.launch({
+    executablePath: ctx.chromiumPath,
+    args: ['--js-flags=--expose-gc'],
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
     if (process.env.BENCH_DEBUG) page.on('console', (m) => console.error('[page]', m.text()));
     await page.goto(url);
     await page.waitForFunction(() => 'runChartBench' in globalThis);
     const r = await page.evaluate(() =>
-      (globalThis as unknown as { runChartBench: () => Promise<Record<string, number>> }).runChartBench().catch((e: Error) => Promise.reject(new Error(`${String(e)} ${e.stack}`))),
+      (globalThis as unknown as { runChartBench: () => Promise<Record<string, number>> })
+        .runChartBench()
+        .catch((e: Error) => Promise.reject(new Error(`${String(e)} ${e.stack}`))),
     );
-    return { 'chart.solarWind7dDrawMs': round(r.solarWind7dDrawMs!, 1), 'chart.appendMs': round(r.appendMs!, 2) };
+    return {
+      'chart.solarWind7dDrawMs': round(r.solarWind7dDrawMs!, 1),
+      'chart.appendMs': round(r.appendMs!, 2),
+    };
   } finally {
     await browser.close();
     server.close();

@@ -11,7 +11,11 @@
  */
 import { chromium } from 'playwright-core';
 import { median, round, type BenchContext } from './context.ts';
-import { HARNESS_RESOURCES, buildHarness, serveHarness } from '../unit/workers/browser/buildHarness.ts';
+import {
+  HARNESS_RESOURCES,
+  buildHarness,
+  serveHarness,
+} from '../unit/workers/browser/buildHarness.ts';
 import { runHarness } from '../unit/workers/browser/runHarness.ts';
 
 export default async function ingestBench(ctx: BenchContext): Promise<Record<string, number>> {
@@ -23,7 +27,8 @@ export default async function ingestBench(ctx: BenchContext): Promise<Record<str
     for (let i = 0; i < 5; i++) {
       const r = await runHarness(browser, server.url, server.url, ['aurora-oval']);
       const report = r.reports[0];
-      if (!report || report.outcome === 'failed') throw new Error(`OVATION poll failed: ${report?.error ?? 'no report'}`);
+      if (!report || report.outcome === 'failed')
+        throw new Error(`OVATION poll failed: ${report?.error ?? 'no report'}`);
       ovation.push(report.normaliseMs + report.writeMs);
       ovationNormalise.push(report.normaliseMs);
     }
@@ -31,7 +36,13 @@ export default async function ingestBench(ctx: BenchContext): Promise<Record<str
     const longTasks: number[] = [];
     for (let i = 0; i < 3; i++) {
       const r = await runHarness(browser, server.url, server.url, HARNESS_RESOURCES);
-      if (r.failed > 0) throw new Error(`full poll: ${r.failed} failed: ${r.reports.filter((x) => x.error).map((x) => x.error).join('; ')}`);
+      if (r.failed > 0)
+        throw new Error(
+          `full poll: ${r.failed} failed: ${r.reports
+            .filter((x) => x.error)
+            .map((x) => x.error)
+            .join('; ')}`,
+        );
       all.push(r.allProductsMs);
       longTasks.push(r.longTasks.length);
     }

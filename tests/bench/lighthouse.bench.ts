@@ -24,7 +24,11 @@ interface RunFigures {
 }
 
 async function runOnce(url: string, chromePath: string): Promise<RunFigures> {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -52,11 +56,19 @@ async function measure(url: string, chromePath: string): Promise<RunFigures> {
   const runs: RunFigures[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     const r = await runOnce(url, chromePath);
-    console.error(`[bench] lighthouse ${new URL(url).pathname}: performance ${r.performance}, a11y ${r.accessibility}, FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms`);
+    console.error(
+      `[bench] lighthouse ${new URL(url).pathname}: performance ${r.performance}, a11y ${r.accessibility}, FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms`,
+    );
     runs.push(r);
   }
   const m = (k: keyof RunFigures) => median(runs.map((r) => r[k]));
-  return { performance: m('performance'), accessibility: m('accessibility'), fcp: m('fcp'), lcp: m('lcp'), tbt: m('tbt') };
+  return {
+    performance: m('performance'),
+    accessibility: m('accessibility'),
+    fcp: m('fcp'),
+    lcp: m('lcp'),
+    tbt: m('tbt'),
+  };
 }
 
 export default async function lighthouseBench(ctx: BenchContext): Promise<Record<string, number>> {

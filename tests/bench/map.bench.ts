@@ -28,11 +28,14 @@ const RECORDED_NOW = Date.parse('2022-04-14T19:40:00Z');
 
 /** A recorded OVATION file with its observation and forecast times moved by `shiftMs` (whole minutes). */
 function shiftOvationTimes(body: string, shiftMs: number): string {
-  return body.replace(/("(?:Observation|Forecast) Time":\s*")([^"]+)(")/g, (_m, a: string, iso: string, b: string) => {
-    const t = Date.parse(iso);
-    if (!Number.isFinite(t)) throw new Error(`unreadable OVATION time ${iso}`);
-    return `${a}${new Date(t + shiftMs).toISOString().replace(/\.\d{3}Z$/, 'Z')}${b}`;
-  });
+  return body.replace(
+    /("(?:Observation|Forecast) Time":\s*")([^"]+)(")/g,
+    (_m, a: string, iso: string, b: string) => {
+      const t = Date.parse(iso);
+      if (!Number.isFinite(t)) throw new Error(`unreadable OVATION time ${iso}`);
+      return `${a}${new Date(t + shiftMs).toISOString().replace(/\.\d{3}Z$/, 'Z')}${b}`;
+    },
+  );
 }
 
 // A string, not a function: tsx would wrap named functions in a helper the browser lacks.
@@ -48,21 +51,34 @@ const MARK_OVAL = `
 `;
 
 async function ovalDrawn(page: Page, timeout: number): Promise<void> {
-  await page.waitForFunction(() => !!document.querySelector('.aurora-map__ol')?.getAttribute('data-rendered-frame'), undefined, { timeout });
+  await page.waitForFunction(
+    () => !!document.querySelector('.aurora-map__ol')?.getAttribute('data-rendered-frame'),
+    undefined,
+    { timeout },
+  );
 }
 
 async function measureOfflineOval(browser: Browser, url: string): Promise<number> {
-  const context = await browser.newContext({ serviceWorkers: 'allow', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    serviceWorkers: 'allow',
+    viewport: { width: 1280, height: 800 },
+  });
   await context.addInitScript(MARK_OVAL);
   const page = await context.newPage();
   await page.goto(url);
   await ovalDrawn(page, 60_000);
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, {
+    timeout: 60_000,
+  });
   await context.setOffline(true);
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     await page.reload();
-    const t = await page.waitForFunction(() => performance.getEntriesByName('oval-drawn')[0]?.startTime ?? null, undefined, { timeout: 30_000 });
+    const t = await page.waitForFunction(
+      () => performance.getEntriesByName('oval-drawn')[0]?.startTime ?? null,
+      undefined,
+      { timeout: 30_000 },
+    );
     times.push((await t.jsonValue()) as number);
   }
   await context.close();
@@ -70,21 +86,38 @@ async function measureOfflineOval(browser: Browser, url: string): Promise<number
 }
 
 async function measureFrameSwitch(browser: Browser, url: string, root: string): Promise<number> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 1280, height: 800 },
+  });
   const shift = Math.floor((Date.now() - RECORDED_NOW) / 60_000) * 60_000;
   const bodies = FRAMES.map((f) =>
-    shiftOvationTimes(readFileSync(join(root, 'tests/fixtures/noaa/more/2022-04-14', f, 'ovation_aurora_latest.json'), 'utf8'), shift),
+    shiftOvationTimes(
+      readFileSync(
+        join(root, 'tests/fixtures/noaa/more/2022-04-14', f, 'ovation_aurora_latest.json'),
+        'utf8',
+      ),
+      shift,
+    ),
   );
   let served = 0;
   await context.route('**/functions/v1/space-weather/aurora-oval', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: bodies[Math.min(served++, bodies.length - 1)]! }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: bodies[Math.min(served++, bodies.length - 1)]!,
+    }),
   );
   const page = await context.newPage();
   await page.goto(url);
   await ovalDrawn(page, 60_000);
   // Each Go Offline → Go Online asks the poller for a fresh poll: one more recorded frame.
   const slider = page.getByRole('slider', { name: 'Forecast frame' });
-  for (let i = 0; i < 10 && !/of 4$/.test((await slider.getAttribute('aria-valuetext')) ?? ''); i++) {
+  for (
+    let i = 0;
+    i < 10 && !/of 4$/.test((await slider.getAttribute('aria-valuetext')) ?? '');
+    i++
+  ) {
     await page.getByRole('button', { name: 'Go Offline' }).click();
     await page.getByRole('button', { name: 'Go Online' }).click();
     await page.waitForTimeout(1500);

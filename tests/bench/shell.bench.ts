@@ -44,11 +44,15 @@ function gzipKB(distDir: string, paths: Iterable<string>): { kb: number; files: 
 }
 
 const isCode = (pathname: string) => /\.(m?js|css)$/.test(pathname) && pathname !== '/sw.js';
-const isData = (pathname: string) => /\.(json|geojson|topojson)$/.test(pathname) && !pathname.endsWith('.webmanifest');
+const isData = (pathname: string) =>
+  /\.(json|geojson|topojson)$/.test(pathname) && !pathname.endsWith('.webmanifest');
 
 async function measureBundle(browser: Browser, url: string, distDir: string) {
   // No service worker: it would precache every chunk, and we want what `/` itself needs.
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   await page.goto(url);
   await page.locator('h1', { hasText: 'Aurora Map' }).waitFor();
@@ -58,7 +62,9 @@ async function measureBundle(browser: Browser, url: string, distDir: string) {
   let last = -1;
   for (let waited = 0; waited < 20_000; waited += SETTLE_MS) {
     const count = await page.evaluate(
-      () => performance.getEntriesByType('resource').filter((e) => /\.(m?js|css)(\?|$)/.test(e.name)).length,
+      () =>
+        performance.getEntriesByType('resource').filter((e) => /\.(m?js|css)(\?|$)/.test(e.name))
+          .length,
     );
     if (count === last) break;
     last = count;
@@ -81,12 +87,20 @@ async function measureBundle(browser: Browser, url: string, distDir: string) {
   // A worker script runs off the main thread: its chunks that the page did not need anyway are
   // reported inside the total and also on their own (`worker`); chunks both use count once.
   const isWorkerEntry = (p: string) => /worker/i.test(p);
-  const pageCode = new Set([...staticImportClosure(distDir, loadedCode.filter((p) => !isWorkerEntry(p))), ...loadedCode.filter((p) => !isWorkerEntry(p) && !/\.m?js$/.test(p))]);
+  const pageCode = new Set([
+    ...staticImportClosure(
+      distDir,
+      loadedCode.filter((p) => !isWorkerEntry(p)),
+    ),
+    ...loadedCode.filter((p) => !isWorkerEntry(p) && !/\.m?js$/.test(p)),
+  ]);
   const workerOnly = code.filter((p) => !pageCode.has(p));
   // Which files, biggest first, on stderr (stdout is the JSON): what to look at when the figure moves.
   const sizes = new Map(code.map((p) => [p, gzipKB(distDir, [p]).kb]));
   for (const p of [...code].sort((a, b) => sizes.get(b)! - sizes.get(a)!)) {
-    console.error(`[bench]   ${sizes.get(p)!.toFixed(1).padStart(6)} KB  ${p}${pageCode.has(p) ? '' : '  (worker only)'}`);
+    console.error(
+      `[bench]   ${sizes.get(p)!.toFixed(1).padStart(6)} KB  ${p}${pageCode.has(p) ? '' : '  (worker only)'}`,
+    );
   }
   return {
     main: gzipKB(distDir, code),
@@ -97,36 +111,60 @@ async function measureBundle(browser: Browser, url: string, distDir: string) {
 }
 
 /** Bytes received for a first visit of `url` until the oval is drawn (see the header). */
-async function measureColdStart(browser: Browser, url: string, serviceWorkers: 'allow' | 'block'): Promise<number> {
-  const context = await browser.newContext({ serviceWorkers, viewport: { width: 390, height: 844 } });
+async function measureColdStart(
+  browser: Browser,
+  url: string,
+  serviceWorkers: 'allow' | 'block',
+): Promise<number> {
+  const context = await browser.newContext({
+    serviceWorkers,
+    viewport: { width: 390, height: 844 },
+  });
   const sizes: Promise<{ url: string; bytes: number }>[] = [];
   let counting = true;
   context.on('requestfinished', (request) => {
     if (!counting) return;
     sizes.push(
       request.sizes().then(
-        (s) => ({ url: request.url(), bytes: Math.max(0, s.responseBodySize) + Math.max(0, s.responseHeadersSize) }),
+        (s) => ({
+          url: request.url(),
+          bytes: Math.max(0, s.responseBodySize) + Math.max(0, s.responseHeadersSize),
+        }),
         () => ({ url: request.url(), bytes: 0 }),
       ),
     );
   });
   const page = await context.newPage();
   await page.goto(url);
-  await page.waitForFunction(() => !!document.querySelector('.aurora-map__ol')?.getAttribute('data-rendered-frame'), undefined, { timeout: 90_000 });
+  await page.waitForFunction(
+    () => !!document.querySelector('.aurora-map__ol')?.getAttribute('data-rendered-frame'),
+    undefined,
+    { timeout: 90_000 },
+  );
   counting = false;
   const all = await Promise.all(sizes);
   await context.close();
   const total = all.reduce((n, r) => n + r.bytes, 0);
-  console.error(`[bench] cold start (service worker ${serviceWorkers}): ${all.length} responses, ${(total / 1024).toFixed(1)} KB`);
+  console.error(
+    `[bench] cold start (service worker ${serviceWorkers}): ${all.length} responses, ${(total / 1024).toFixed(1)} KB`,
+  );
   for (const r of [...all].sort((a, b) => b.bytes - a.bytes).slice(0, 12)) {
-    console.error(`[bench]   ${(r.bytes / 1024).toFixed(1).padStart(6)} KB  ${new URL(r.url).pathname}`);
+    console.error(
+      `[bench]   ${(r.bytes / 1024).toFixed(1).padStart(6)} KB  ${new URL(r.url).pathname}`,
+    );
   }
   return total / 1024;
 }
 
 /** Long tasks in the first 5 s of a cold visit of `url` at 4× CPU slowdown. */
-async function measureLongTasks(browser: Browser, url: string): Promise<{ count: number; longest: number }> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+async function measureLongTasks(
+  browser: Browser,
+  url: string,
+): Promise<{ count: number; longest: number }> {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 390, height: 844 },
+  });
   await context.addInitScript(`
     (() => {
       window.__longTasks = [];
@@ -139,16 +177,29 @@ async function measureLongTasks(browser: Browser, url: string): Promise<{ count:
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.goto(url);
-  await page.waitForFunction(() => performance.now() > 5000, undefined, { timeout: 60_000, polling: 250 });
-  const tasks = (await page.evaluate('window.__longTasks')) as { start: number; duration: number }[];
+  await page.waitForFunction(() => performance.now() > 5000, undefined, {
+    timeout: 60_000,
+    polling: 250,
+  });
+  const tasks = (await page.evaluate('window.__longTasks')) as {
+    start: number;
+    duration: number;
+  }[];
   await context.close();
   const first = tasks.filter((t) => t.start < 5000);
-  for (const t of first) console.error(`[bench]   long task at ${Math.round(t.start)} ms: ${Math.round(t.duration)} ms`);
+  for (const t of first)
+    console.error(`[bench]   long task at ${Math.round(t.start)} ms: ${Math.round(t.duration)} ms`);
   return { count: first.length, longest: Math.max(0, ...first.map((t) => t.duration)) };
 }
 
-async function measureOfflineReload(browser: Browser, url: string): Promise<{ shell: number; fcp: number }> {
-  const context = await browser.newContext({ serviceWorkers: 'allow', viewport: { width: 1280, height: 800 } });
+async function measureOfflineReload(
+  browser: Browser,
+  url: string,
+): Promise<{ shell: number; fcp: number }> {
+  const context = await browser.newContext({
+    serviceWorkers: 'allow',
+    viewport: { width: 1280, height: 800 },
+  });
   // Checks every frame for the header; the mark goes in the frame after the one that painted it.
   // A string, not a function: tsx would wrap named functions in a helper the browser lacks.
   await context.addInitScript(`
@@ -166,7 +217,9 @@ async function measureOfflineReload(browser: Browser, url: string): Promise<{ sh
   `);
   const page = await context.newPage();
   await page.goto(url);
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, {
+    timeout: 60_000,
+  });
   await context.setOffline(true);
   const shell: number[] = [];
   const fcp: number[] = [];
@@ -180,7 +233,10 @@ async function measureOfflineReload(browser: Browser, url: string): Promise<{ sh
         if (!seenAt || !m || !p) return null;
         // The header is on screen at the first paint after it entered the DOM: the first
         // contentful paint if that came later, else the frame after it was seen.
-        return { shell: p.startTime >= seenAt.startTime ? p.startTime : m.startTime, fcp: p.startTime };
+        return {
+          shell: p.startTime >= seenAt.startTime ? p.startTime : m.startTime,
+          fcp: p.startTime,
+        };
       },
       undefined,
       { timeout: 30_000 },

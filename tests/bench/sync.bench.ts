@@ -23,22 +23,34 @@ import { ROOT } from '../e2e/support/server.ts';
 async function dbFigures(chromiumPath: string): Promise<Record<string, number>> {
   // Built like the app (Vite, production mode), so RxDB runs as users get it.
   const out = join(ROOT, `.tmp/db-bench-${process.pid}`);
-  await buildTestPage(join(import.meta.dirname, 'sync'), out, { define: { __APP_VERSION__: JSON.stringify('bench') } });
+  await buildTestPage(join(import.meta.dirname, 'sync'), out, {
+    define: { __APP_VERSION__: JSON.stringify('bench') },
+  });
   const server = createServer((req, res) => {
     const path = normalize(join(out, new URL(req.url ?? '/', 'http://x').pathname));
-    const file = path.startsWith(out) && existsSync(path) && statSync(path).isFile() ? path : join(out, 'index.html');
+    const file =
+      path.startsWith(out) && existsSync(path) && statSync(path).isFile()
+        ? path
+        : join(out, 'index.html');
     const type = file.endsWith('.js') ? 'text/javascript' : 'text/html';
     res.writeHead(200, { 'content-type': type }).end(readFileSync(file));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--js-flags=--expose-gc'] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--js-flags=--expose-gc'],
+  });
   try {
     const page = await browser.newPage();
     if (process.env.BENCH_DEBUG) page.on('console', (m) => console.error('[page]', m.text()));
     await page.goto(url);
     await page.waitForFunction(() => 'runDbBench' in globalThis);
-    const r = await page.evaluate(() => (globalThis as unknown as { runDbBench: () => Promise<Record<string, number>> }).runDbBench().catch((e: Error) => Promise.reject(new Error(`${String(e)} ${e.stack}`))));
+    const r = await page.evaluate(() =>
+      (globalThis as unknown as { runDbBench: () => Promise<Record<string, number>> })
+        .runDbBench()
+        .catch((e: Error) => Promise.reject(new Error(`${String(e)} ${e.stack}`))),
+    );
     return {
       'db.solarWind7dReadMs': round(r.solarWind7dReadMs!, 2),
       'db.rawDexieReadMs': round(r.rawDexieReadMs!, 2),
@@ -53,24 +65,35 @@ async function dbFigures(chromiumPath: string): Promise<Record<string, number>> 
 }
 
 async function prefsFigures(): Promise<Record<string, number>> {
-  const [{ startStack }, { testClient, uniqueEmail, STRONG_PASSWORD }, { openDatabase }, { startAccountSync }, { updatePreferences, readPreferences }] =
-    await Promise.all([
-      import('../../server/stack.ts'),
-      import('../integration/helpers/clients.ts'),
-      import('../../sync/database.ts'),
-      import('../../sync/replication/index.ts'),
-      import('../../sync/preferences/updatePreferences.ts'),
-    ]);
+  const [
+    { startStack },
+    { testClient, uniqueEmail, STRONG_PASSWORD },
+    { openDatabase },
+    { startAccountSync },
+    { updatePreferences, readPreferences },
+  ] = await Promise.all([
+    import('../../server/stack.ts'),
+    import('../integration/helpers/clients.ts'),
+    import('../../sync/database.ts'),
+    import('../../sync/replication/index.ts'),
+    import('../../sync/preferences/updatePreferences.ts'),
+  ]);
   const dir = mkdtempSync(join(tmpdir(), 'aurora-bench-pglite-'));
   const stack = await startStack({ pgliteDir: dir, distDir: null, log: () => undefined });
   const dbs: Awaited<ReturnType<typeof openDatabase>>[] = [];
   const syncs: { stop(): Promise<void> }[] = [];
   try {
     const email = uniqueEmail('bench');
-    const signUp = await testClient(stack.url, stack.anonKey).auth.signUp({ email, password: STRONG_PASSWORD });
+    const signUp = await testClient(stack.url, stack.anonKey).auth.signUp({
+      email,
+      password: STRONG_PASSWORD,
+    });
     const userId = signUp.data.user!.id;
     const device = async () => {
-      const db = await openDatabase({ name: `bench-prefs-${Date.now()}-${dbs.length}`, storage: 'memory' });
+      const db = await openDatabase({
+        name: `bench-prefs-${Date.now()}-${dbs.length}`,
+        storage: 'memory',
+      });
       dbs.push(db);
       const client = testClient(stack.url, stack.anonKey);
       await client.auth.signInWithPassword({ email, password: STRONG_PASSWORD });
@@ -88,7 +111,8 @@ async function prefsFigures(): Promise<Record<string, number>> {
       await updatePreferences(a, userId, { defaultMapStyle: style }, Date.now());
       for (;;) {
         if ((await readPreferences(b, userId)).defaultMapStyle === style) break;
-        if (performance.now() - started > 10_000) throw new Error(`trial ${i}: B never saw the change`);
+        if (performance.now() - started > 10_000)
+          throw new Error(`trial ${i}: B never saw the change`);
         await new Promise((r) => setTimeout(r, 2));
       }
       latencies.push(performance.now() - started);
@@ -106,5 +130,8 @@ async function prefsFigures(): Promise<Record<string, number>> {
   }
 }
 
-const bench: Bench = async (ctx) => ({ ...(await dbFigures(ctx.chromiumPath)), ...(await prefsFigures()) });
+const bench: Bench = async (ctx) => ({
+  ...(await dbFigures(ctx.chromiumPath)),
+  ...(await prefsFigures()),
+});
 export default bench;

@@ -19,7 +19,11 @@ export default async function verdictBench(ctx: BenchContext): Promise<Record<st
   const server = await ctx.startServer();
   const browser = await chromium.launch({ executablePath: ctx.chromiumPath });
   try {
-    const context = await browser.newContext({ serviceWorkers: 'block', permissions: ['geolocation'], geolocation: { latitude: 69.65, longitude: 18.96, accuracy: 25 } });
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      permissions: ['geolocation'],
+      geolocation: { latitude: 69.65, longitude: 18.96, accuracy: 25 },
+    });
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     await page.getByRole('button', { name: 'Show my location' }).click();
@@ -30,7 +34,14 @@ export default async function verdictBench(ctx: BenchContext): Promise<Record<st
     // then read from IndexedDB by a freshly loaded page.
     for (let tries = 0; ; tries++) {
       await page.reload();
-      const ok = await ages.filter({ hasText: /clouds \d+ (min|h) old.*/ }).filter({ hasText: /Kp forecast \d+/ }).waitFor({ timeout: 5_000 }).then(() => true, () => false);
+      const ok = await ages
+        .filter({ hasText: /clouds \d+ (min|h) old.*/ })
+        .filter({ hasText: /Kp forecast \d+/ })
+        .waitFor({ timeout: 5_000 })
+        .then(
+          () => true,
+          () => false,
+        );
       if (ok) break;
       if (tries > 12) throw new Error('the worker never stored the clouds and the Kp forecast');
     }
@@ -46,7 +57,9 @@ export default async function verdictBench(ctx: BenchContext): Promise<Record<st
       });
       samples.push(ms);
     }
-    console.error(`[bench] verdict.computeMs samples: ${samples.map((s) => s.toFixed(1)).join(', ')}`);
+    console.error(
+      `[bench] verdict.computeMs samples: ${samples.map((s) => s.toFixed(1)).join(', ')}`,
+    );
     await context.close();
     return { 'verdict.computeMs': round(median(samples)) };
   } finally {

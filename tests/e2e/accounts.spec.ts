@@ -18,7 +18,12 @@ test.afterAll(async () => {
 
 const uniqueEmail = (what: string) => `e2e.${what}.${Date.now().toString(36)}@example.com`;
 
-async function submitCredentials(page: Page, email: string, password: string, button: 'Sign Up' | 'Sign In') {
+async function submitCredentials(
+  page: Page,
+  email: string,
+  password: string,
+  button: 'Sign Up' | 'Sign In',
+) {
   await page.getByLabel('Email or phone number').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.locator('form.auth-form').getByRole('button', { name: button, exact: true }).click();
@@ -26,20 +31,30 @@ async function submitCredentials(page: Page, email: string, password: string, bu
 
 async function mailedLink(email: string): Promise<string> {
   const line = new RegExp(`mail to ${email.replace(/[.+]/g, '\\$&')}: (\\S+)`);
-  await expect.poll(() => line.exec(server.output())?.[1] ?? null, { timeout: 15_000 }).not.toBeNull();
+  await expect
+    .poll(() => line.exec(server.output())?.[1] ?? null, { timeout: 15_000 })
+    .not.toBeNull();
   return line.exec(server.output())![1]!;
 }
 
-test('a weak password is explained once, in plain words, and a strong one signs up', async ({ page }) => {
+test('a weak password is explained once, in plain words, and a strong one signs up', async ({
+  page,
+}) => {
   await page.goto(`${server.url}/signup`);
   await submitCredentials(page, uniqueEmail('weak'), 'aurora', 'Sign Up');
   const reasons = page.getByRole('list', { name: 'Why the password was rejected' });
-  await expect(reasons.getByRole('listitem')).toHaveText(['Use at least 8 characters', 'Add an uppercase letter', 'Add a digit']);
+  await expect(reasons.getByRole('listitem')).toHaveText([
+    'Use at least 8 characters',
+    'Add an uppercase letter',
+    'Add a digit',
+  ]);
   await expect(page.getByText('Use at least 8 characters')).toHaveCount(1);
   await expect(page.locator('body')).not.toContainText('abcdefghijklmnopqrstuvwxyz');
 });
 
-test('forgot password: the mailed link opens the app, the new password is set and signs in', async ({ page }) => {
+test('forgot password: the mailed link opens the app, the new password is set and signs in', async ({
+  page,
+}) => {
   const email = uniqueEmail('forgot');
   await page.goto(`${server.url}/signup`);
   await submitCredentials(page, email, PASSWORD, 'Sign Up');
@@ -51,10 +66,14 @@ test('forgot password: the mailed link opens the app, the new password is set an
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByRole('status')).toContainText('a link to set a new password is on its way');
+  await expect(page.getByRole('status')).toContainText(
+    'a link to set a new password is on its way',
+  );
 
   await page.goto(await mailedLink(email));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password', { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password', {
+    timeout: 15_000,
+  });
   // The tokens are not left in the address bar.
   expect(new URL(page.url()).hash).toBe('');
   await page.getByLabel('New password').fill(NEW_PASSWORD);
@@ -65,17 +84,23 @@ test('forgot password: the mailed link opens the app, the new password is set an
   // The same link a second time: a failure said in words.
   await page.goto(await mailedLink(email));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign-in failed');
-  await expect(page.getByRole('alert')).toHaveText('This link has expired or has already been used. Ask for a new one and open it once.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This link has expired or has already been used. Ask for a new one and open it once.',
+  );
 });
 
-test('deleting the account from Settings asks first, signs out, and the account is gone', async ({ page }) => {
+test('deleting the account from Settings asks first, signs out, and the account is gone', async ({
+  page,
+}) => {
   const email = uniqueEmail('delete');
   await page.goto(`${server.url}/signup`);
   await submitCredentials(page, email, PASSWORD, 'Sign Up');
   await expect(page).not.toHaveURL(/\/signup$/, { timeout: 15_000 });
   await page.goto(`${server.url}/settings`);
   await page.getByRole('button', { name: 'Delete account…' }).click();
-  await expect(page.getByRole('group', { name: 'Confirm account deletion' })).toContainText('This cannot be undone.');
+  await expect(page.getByRole('group', { name: 'Confirm account deletion' })).toContainText(
+    'This cannot be undone.',
+  );
   await page.screenshot({ path: 'test-results/accounts-delete-confirm.png', fullPage: true });
   await page.getByRole('button', { name: 'Yes, delete my account' }).click();
   await expect(page).toHaveURL(`${server.url}/`);

@@ -9,16 +9,25 @@ const chart = (page: Page, title: string) => page.locator(`figure[data-chart="${
 
 /** The crosshair legend's value for a series label ("Bz (nT)"). */
 function legendValue(figure: Locator, label: string): Locator {
-  return figure.locator('.u-legend tr.u-series', { has: figure.page().locator('.u-label', { hasText: label }) }).locator('.u-value');
+  return figure
+    .locator('.u-legend tr.u-series', {
+      has: figure.page().locator('.u-label', { hasText: label }),
+    })
+    .locator('.u-value');
 }
 
 async function hover(page: Page, figure: Locator, fraction: number): Promise<void> {
   await figure.locator('.u-over').scrollIntoViewIfNeeded();
   const box = (await figure.locator('.u-over').boundingBox())!;
-  await page.mouse.move(box.x + Math.max(1, Math.min(box.width - 1, box.width * fraction)), box.y + box.height / 2);
+  await page.mouse.move(
+    box.x + Math.max(1, Math.min(box.width - 1, box.width * fraction)),
+    box.y + box.height / 2,
+  );
 }
 
-test('/live-feeds: hovering the newest minute of the magnetic-field chart shows the Bz in its caption', async ({ page }) => {
+test('/live-feeds: hovering the newest minute of the magnetic-field chart shows the Bz in its caption', async ({
+  page,
+}) => {
   await page.goto('/live-feeds');
   const field = chart(page, 'Magnetic field');
   await expect(field.locator('canvas')).toBeVisible({ timeout: 30_000 });
@@ -27,7 +36,9 @@ test('/live-feeds: hovering the newest minute of the magnetic-field chart shows 
   const bz = /Bz (-?\d+\.\d nT)/.exec((await caption.textContent())!)![1]!;
   await hover(page, field, 1);
   await expect(legendValue(field, 'Bz (nT)')).toHaveText(bz);
-  await expect(field.locator('.u-legend tr.u-series').first().locator('.u-value')).toHaveText(/\d{2}:\d{2} UTC$/);
+  await expect(field.locator('.u-legend tr.u-series').first().locator('.u-value')).toHaveText(
+    /\d{2}:\d{2} UTC$/,
+  );
 
   // The plasma chart follows the same crosshair (shared cursor) and says its units.
   const plasma = chart(page, 'Solar wind plasma');
@@ -39,12 +50,16 @@ test('/live-feeds: hovering the newest minute of the magnetic-field chart shows 
   await page.screenshot({ path: 'test-results/charts-live-feeds.png', fullPage: true });
 });
 
-test('/live-feeds: the solar-wind charts switch range and show their data as a table', async ({ page }) => {
+test('/live-feeds: the solar-wind charts switch range and show their data as a table', async ({
+  page,
+}) => {
   await page.goto('/live-feeds');
   const field = chart(page, 'Magnetic field');
   await expect(field.locator('.time-chart__caption')).toHaveText(/Bz -?\d/, { timeout: 30_000 });
   await page.getByRole('group', { name: 'Range' }).getByRole('button', { name: '7 d' }).click();
-  await expect(page.getByRole('group', { name: 'Range' }).getByRole('button', { name: '7 d' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    page.getByRole('group', { name: 'Range' }).getByRole('button', { name: '7 d' }),
+  ).toHaveAttribute('aria-pressed', 'true');
   await field.getByRole('button', { name: 'Show as table' }).click();
   const firstRow = field.locator('.time-chart__table tbody tr').first();
   await expect(firstRow.locator('th')).toHaveText(/UTC$/);
@@ -55,12 +70,15 @@ test('/forecast: hovering the Kp timeline reads a Kp value at that time', async 
   await page.goto('/forecast');
   const kp = chart(page, 'Kp index');
   await expect(kp.locator('.time-chart__caption')).toHaveText(/Kp/, { timeout: 30_000 });
-  await expect(kp.locator('.time-chart__caption')).not.toHaveText(/no data stored/, { timeout: 30_000 });
+  await expect(kp.locator('.time-chart__caption')).not.toHaveText(/no data stored/, {
+    timeout: 30_000,
+  });
   const shown: string[] = [];
   // Across the week: wherever the pointer is, one of observed, estimated or forecast Kp has a value.
   for (const f of [0.2, 0.4, 0.6, 0.69]) {
     await hover(page, kp, f);
-    for (const label of ['Observed Kp', 'Estimated Kp (1 min)', 'Forecast Kp']) shown.push((await legendValue(kp, label).textContent()) ?? '');
+    for (const label of ['Observed Kp', 'Estimated Kp (1 min)', 'Forecast Kp'])
+      shown.push((await legendValue(kp, label).textContent()) ?? '');
   }
   const numbers = shown.filter((v) => /^\d\.\d\d$/.test(v)).map(Number);
   expect(numbers.length).toBeGreaterThan(0);
@@ -68,11 +86,17 @@ test('/forecast: hovering the Kp timeline reads a Kp value at that time', async 
   await page.screenshot({ path: 'test-results/charts-forecast.png', fullPage: true });
 });
 
-test('the charts draw offline from the local database after one visit', async ({ page, context }) => {
+test('the charts draw offline from the local database after one visit', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/live-feeds');
   await waitForServiceWorkerControl(page);
-  await expect(chart(page, 'Magnetic field').locator('.time-chart__caption')).toHaveText(/Bz -?\d/, { timeout: 30_000 });
+  await expect(chart(page, 'Magnetic field').locator('.time-chart__caption')).toHaveText(
+    /Bz -?\d/,
+    { timeout: 30_000 },
+  );
   await page.goto('/forecast');
   await expect(chart(page, 'Kp index').locator('canvas')).toBeVisible({ timeout: 30_000 });
 
@@ -89,11 +113,15 @@ test('the charts draw offline from the local database after one visit', async ({
   await expect(field.locator('.time-chart__caption')).toHaveText(/Bz -?\d/);
   await page.goto('/forecast');
   await expect(chart(page, 'Kp index').locator('canvas')).toBeVisible();
-  await expect(chart(page, 'Sunspot number').locator('.time-chart__caption')).toHaveText(/Monthly \d/);
+  await expect(chart(page, 'Sunspot number').locator('.time-chart__caption')).toHaveText(
+    /Monthly \d/,
+  );
   await context.setOffline(false);
 });
 
-test('the map panel loads its small charts only when asked, and they read values under the pointer', async ({ page }) => {
+test('the map panel loads its small charts only when asked, and they read values under the pointer', async ({
+  page,
+}) => {
   const chartChunks: string[] = [];
   page.on('request', (r) => {
     if (/uPlot|MapPanelCharts/i.test(r.url())) chartChunks.push(r.url());
@@ -105,20 +133,32 @@ test('the map panel loads its small charts only when asked, and they read values
   expect(chartChunks).toEqual([]);
   await open.click();
   const field = page.locator('.map-summary').locator('figure[data-chart="Magnetic field"]');
-  await expect(field.locator('.time-chart__caption')).toHaveText(/Bz -?\d+\.\d nT/, { timeout: 30_000 });
+  await expect(field.locator('.time-chart__caption')).toHaveText(/Bz -?\d+\.\d nT/, {
+    timeout: 30_000,
+  });
   // A small chart has fewer pixels than minutes: the pointer reads the sample nearest to it.
   await hover(page, field, 0.9);
   await expect(legendValue(field, 'Bz (nT)')).toHaveText(/^-?\d+\.\d nT$/);
-  await expect(field.locator('.u-legend tr.u-series').first().locator('.u-value')).toHaveText(/\d{2}:\d{2} UTC$/);
-  await expect(page.locator('.map-summary').locator('figure[data-chart="Kp index"] canvas')).toBeVisible();
+  await expect(field.locator('.u-legend tr.u-series').first().locator('.u-value')).toHaveText(
+    /\d{2}:\d{2} UTC$/,
+  );
+  await expect(
+    page.locator('.map-summary').locator('figure[data-chart="Kp index"] canvas'),
+  ).toBeVisible();
   await page.locator('.map-summary').screenshot({ path: 'test-results/charts-map-panel.png' });
 });
 
-test('/live-feeds and /forecast: hovering hemispheric power and the solar cycle reads their values', async ({ page }) => {
+test('/live-feeds and /forecast: hovering hemispheric power and the solar cycle reads their values', async ({
+  page,
+}) => {
   await page.goto('/live-feeds');
   const power = chart(page, 'Hemispheric power');
-  await expect(power.locator('.time-chart__caption')).toHaveText(/North \d+ GW/, { timeout: 30_000 });
-  const north = /North (\d+ GW)/.exec((await power.locator('.time-chart__caption').textContent())!)![1]!;
+  await expect(power.locator('.time-chart__caption')).toHaveText(/North \d+ GW/, {
+    timeout: 30_000,
+  });
+  const north = /North (\d+ GW)/.exec(
+    (await power.locator('.time-chart__caption').textContent())!,
+  )![1]!;
   await hover(page, power, 1);
   await expect(legendValue(power, 'North (GW)')).toHaveText(north);
   await expect(legendValue(power, 'South (GW)')).toHaveText(/^\d+ GW$/);
@@ -130,7 +170,8 @@ test('/live-feeds and /forecast: hovering hemispheric power and the solar cycle 
   const shown: string[] = [];
   for (const f of [0.3, 0.6, 0.9, 0.99]) {
     await hover(page, cycle, f);
-    for (const label of ['Monthly', 'NOAA prediction']) shown.push((await legendValue(cycle, label).textContent()) ?? '');
+    for (const label of ['Monthly', 'NOAA prediction'])
+      shown.push((await legendValue(cycle, label).textContent()) ?? '');
   }
   expect(shown.filter((v) => /^\d+(\.\d)?$/.test(v)).length).toBeGreaterThan(0);
 });

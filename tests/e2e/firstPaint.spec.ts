@@ -18,8 +18,14 @@ test.describe('with JavaScript disabled', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
       await expect(page.locator('header.app-header')).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Main navigation (mobile)' })).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Main navigation (mobile)' }).getByRole('link', { name: 'Aurora Forecast' })).toHaveAttribute('href', '/forecast');
+      await expect(
+        page.getByRole('navigation', { name: 'Main navigation (mobile)' }),
+      ).toBeVisible();
+      await expect(
+        page
+          .getByRole('navigation', { name: 'Main navigation (mobile)' })
+          .getByRole('link', { name: 'Aurora Forecast' }),
+      ).toHaveAttribute('href', '/forecast');
       // Styled from the inlined stylesheet: the bar sits at the bottom of a phone's screen.
       const bar = await page.locator('nav.bottom-nav').boundingBox();
       expect(bar && bar.y + bar.height).toBeGreaterThan(800);
@@ -30,7 +36,9 @@ test.describe('with JavaScript disabled', () => {
 test.describe('with JavaScript', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('React takes the prerendered shell over without duplicating the header', async ({ page }) => {
+  test('React takes the prerendered shell over without duplicating the header', async ({
+    page,
+  }) => {
     await page.goto('/forecast');
     // The prerendered markup carries data-prerendered; React's own shell does not.
     await expect(page.locator('[data-prerendered]')).toHaveCount(0);
@@ -41,12 +49,21 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('footer.footer')).toHaveCount(1);
   });
 
-  test('the HTML, scripts and styles of a first visit arrive brotli-compressed', async ({ page }) => {
+  test('the HTML, scripts and styles of a first visit arrive brotli-compressed', async ({
+    page,
+  }) => {
     const seen: Promise<[string, { encoding: string | undefined; length: number }]>[] = [];
     page.on('response', (r) => {
       const url = new URL(r.url());
       if (/\.(js|css)$/.test(url.pathname) || r.request().resourceType() === 'document') {
-        seen.push(r.allHeaders().then((h) => [url.pathname, { encoding: h['content-encoding'], length: Number(h['content-length']) }]));
+        seen.push(
+          r
+            .allHeaders()
+            .then((h) => [
+              url.pathname,
+              { encoding: h['content-encoding'], length: Number(h['content-length']) },
+            ]),
+        );
       }
     });
     await page.goto('/');
@@ -56,8 +73,12 @@ test.describe('with JavaScript', () => {
     const encodings = new Map(await Promise.all(seen));
     expect(encodings.get('/')?.encoding).toBe('br');
     const files = [...encodings].filter(([p]) => p !== '/');
-    expect(files.filter(([p, f]) => p.endsWith('.js') && f.encoding === 'br').length).toBeGreaterThan(0);
+    expect(
+      files.filter(([p, f]) => p.endsWith('.js') && f.encoding === 'br').length,
+    ).toBeGreaterThan(0);
     // Files under 1 KB are sent as they are (compressing them saves less than a header); every other one is compressed.
-    expect(files.filter(([, f]) => f.encoding !== 'br' && !(f.length < 1024)).map(([p]) => p)).toEqual([]);
+    expect(
+      files.filter(([, f]) => f.encoding !== 'br' && !(f.length < 1024)).map(([p]) => p),
+    ).toEqual([]);
   });
 });

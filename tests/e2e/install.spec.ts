@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 
 test.use({ serviceWorkers: 'block' });
 
-test('the install button appears when the browser offers installation and turns into "App Installed"', async ({ page }) => {
+test('the install button appears when the browser offers installation and turns into "App Installed"', async ({
+  page,
+}) => {
   await page.goto('/about');
   await expect(page.locator('h1')).toHaveText('About Us');
   await expect(page.getByRole('button', { name: /install/i })).toHaveCount(0);
@@ -24,7 +26,9 @@ test('the install button appears when the browser offers installation and turns 
   const install = page.getByRole('button', { name: /install/i });
   await expect(install).toBeVisible();
   await install.click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __prompted: number }).__prompted)).toBe(1);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __prompted: number }).__prompted))
+    .toBe(1);
 
   await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')));
   await expect(page.getByText('App Installed')).toBeVisible();

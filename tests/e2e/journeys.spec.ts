@@ -1,4 +1,11 @@
-import { expect, test, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 
 /**
  * Journeys a new user takes, against the real stack (gateway, auth, PostgREST, realtime on
@@ -18,7 +25,10 @@ function uniqueEmail(what: string): string {
   return `e2e.${what}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
 
-async function newDevice(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+async function newDevice(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   return browser.newContext({ serviceWorkers: 'block', ...options });
 }
 
@@ -38,17 +48,24 @@ async function authenticate(page: Page, email: string, mode: 'signup' | 'login')
   await page.goto(mode === 'signup' ? '/signup' : '/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.locator('form.auth-form').getByRole('button', { name: mode === 'signup' ? 'Sign Up' : 'Sign In', exact: true }).click();
+  await page
+    .locator('form.auth-form')
+    .getByRole('button', { name: mode === 'signup' ? 'Sign Up' : 'Sign In', exact: true })
+    .click();
   await expect(page).not.toHaveURL(/\/(signup|login)$/, { timeout: 15_000 });
 }
 
 /** The settings page's preferences are enabled once the account's sync has started in this tab. */
 async function waitForAccountSync(page: Page): Promise<void> {
   await page.goto('/settings');
-  await expect(page.getByRole('group', { name: 'Map preferences' })).toBeEnabled({ timeout: 15_000 });
+  await expect(page.getByRole('group', { name: 'Map preferences' })).toBeEnabled({
+    timeout: 15_000,
+  });
 }
 
-test('a signed-in user on a fresh device gets data: the poller keeps asking the backend and the map draws the oval', async ({ browser }) => {
+test('a signed-in user on a fresh device gets data: the poller keeps asking the backend and the map draws the oval', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('poll');
   const first = await newDevice(browser);
@@ -71,7 +88,9 @@ test('a signed-in user on a fresh device gets data: the poller keeps asking the 
   await device.close();
 });
 
-test('two signed-in tabs of one device: exactly one of them polls, and the other takes over when it closes', async ({ browser }) => {
+test('two signed-in tabs of one device: exactly one of them polls, and the other takes over when it closes', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('tabs');
   const device = await newDevice(browser);
@@ -91,7 +110,8 @@ test('two signed-in tabs of one device: exactly one of them polls, and the other
   const counts = [firstPolls(), secondPolls()];
   expect(counts.filter((n) => n > 0)).toHaveLength(1);
   // The polling tab closes: the other tab's worker takes over.
-  const [polling, other, otherPolls] = counts[0]! > 0 ? [first, second, secondPolls] : [second, first, firstPolls];
+  const [polling, other, otherPolls] =
+    counts[0]! > 0 ? [first, second, secondPolls] : [second, first, firstPolls];
   await polling.close();
   await expect.poll(otherPolls, { timeout: 45_000 }).toBeGreaterThan(0);
   await expect(other.locator('h1')).toHaveText('Aurora Map');
@@ -143,10 +163,15 @@ test('signing in on a second device while the map is open: the map takes the syn
   await deviceB.close();
 });
 
-test('an anonymous user who reloads keeps the map as they left it: view, hemisphere, style, layers and location', async ({ browser }) => {
+test('an anonymous user who reloads keeps the map as they left it: view, hemisphere, style, layers and location', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   // Tromsø: a northern position, so the southern hemisphere below is the user's choice, not the default.
-  const device = await newDevice(browser, { permissions: ['geolocation'], geolocation: { latitude: 69.65, longitude: 18.96, accuracy: 25 } });
+  const device = await newDevice(browser, {
+    permissions: ['geolocation'],
+    geolocation: { latitude: 69.65, longitude: 18.96, accuracy: 25 },
+  });
   const page = await device.newPage();
   await page.goto('/');
   await expect(map(page)).toHaveAttribute('data-view', 'flat');

@@ -41,14 +41,27 @@ function measureLayout(): Problem[] {
 
   const describe = (el: Element): string => {
     const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
-    const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+    const cls =
+      typeof el.className === 'string' && el.className
+        ? `.${el.className.trim().split(/\s+/).join('.')}`
+        : '';
     return `${el.tagName.toLowerCase()}${cls}${text ? ` "${text}"` : ''}`;
   };
   const intersect = (a: Box, b: Box): Box | null => {
-    const r = { left: Math.max(a.left, b.left), top: Math.max(a.top, b.top), right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom) };
+    const r = {
+      left: Math.max(a.left, b.left),
+      top: Math.max(a.top, b.top),
+      right: Math.min(a.right, b.right),
+      bottom: Math.min(a.bottom, b.bottom),
+    };
     return r.right > r.left && r.bottom > r.top ? r : null;
   };
-  const toBox = (r: DOMRect): Box => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+  const toBox = (r: DOMRect): Box => ({
+    left: r.left,
+    top: r.top,
+    right: r.right,
+    bottom: r.bottom,
+  });
 
   // The visible part of an element's box: what its overflow-clipping ancestors let through.
   const clipCache = new Map<Element, Box | null>();
@@ -77,11 +90,18 @@ function measureLayout(): Problem[] {
   };
   const shown = (el: Element): boolean => {
     const s = getComputedStyle(el);
-    return s.visibility === 'visible' && Number(s.opacity) > 0 && el.checkVisibility({ opacityProperty: true });
+    return (
+      s.visibility === 'visible' &&
+      Number(s.opacity) > 0 &&
+      el.checkVisibility({ opacityProperty: true })
+    );
   };
 
   if (document.documentElement.scrollWidth > vw) {
-    problems.push({ kind: 'page scrolls sideways', detail: `scrollWidth ${document.documentElement.scrollWidth} > ${vw}` });
+    problems.push({
+      kind: 'page scrolls sideways',
+      detail: `scrollWidth ${document.documentElement.scrollWidth} > ${vw}`,
+    });
   }
 
   // 1. Nothing of main under the footer.
@@ -97,7 +117,8 @@ function measureLayout(): Problem[] {
     if (hit && hit.bottom - hit.top > 1 && hit.right - hit.left > 1) {
       underFooter.add(el);
       // The outermost element is enough to name: its children are under the footer with it.
-      if (!el.parentElement || !underFooter.has(el.parentElement)) problems.push({ kind: 'under the footer', detail: describe(el) });
+      if (!el.parentElement || !underFooter.has(el.parentElement))
+        problems.push({ kind: 'under the footer', detail: describe(el) });
     }
   }
 
@@ -133,7 +154,10 @@ function measureLayout(): Problem[] {
       if (a.node === b.node) continue;
       const hit = intersect(a.box, b.box);
       if (hit && hit.right - hit.left > SLACK && hit.bottom - hit.top > SLACK) {
-        problems.push({ kind: 'text on text', detail: `${describe(a.owner)} ⨯ ${describe(b.owner)}` });
+        problems.push({
+          kind: 'text on text',
+          detail: `${describe(a.owner)} ⨯ ${describe(b.owner)}`,
+        });
       }
     }
   }
@@ -150,7 +174,8 @@ function measureLayout(): Problem[] {
       }
     }
     if (!wrapper) {
-      if (tr.left < -1 || tr.right > vw + 1) problems.push({ kind: 'table off the screen', detail: describe(table) });
+      if (tr.left < -1 || tr.right > vw + 1)
+        problems.push({ kind: 'table off the screen', detail: describe(table) });
       continue;
     }
     const ws = getComputedStyle(wrapper);
@@ -160,11 +185,18 @@ function measureLayout(): Problem[] {
       // Cut-off columns are reachable only by scrolling the wrapper: with a pointer if it scrolls,
       // with the keyboard only if it (or something in it) can take focus.
       if (!scrolls) problems.push({ kind: 'table cut off', detail: describe(table) });
-      else if (!(wrapper as HTMLElement).matches('[tabindex]') && !wrapper.querySelector('a[href], button, input, select, textarea, [tabindex]')) {
-        problems.push({ kind: 'table scrolls out of keyboard reach', detail: `${describe(table)} (${wrapper.scrollWidth} in ${wrapper.clientWidth})` });
+      else if (
+        !(wrapper as HTMLElement).matches('[tabindex]') &&
+        !wrapper.querySelector('a[href], button, input, select, textarea, [tabindex]')
+      ) {
+        problems.push({
+          kind: 'table scrolls out of keyboard reach',
+          detail: `${describe(table)} (${wrapper.scrollWidth} in ${wrapper.clientWidth})`,
+        });
       }
     }
-    if (wr.left < -1 || wr.right > vw + 1) problems.push({ kind: 'table wrapper off the screen', detail: describe(wrapper) });
+    if (wr.left < -1 || wr.right > vw + 1)
+      problems.push({ kind: 'table wrapper off the screen', detail: describe(wrapper) });
   }
 
   // One line per distinct problem.
@@ -186,18 +218,27 @@ function measureHeader(): Problem[] {
   const vw = document.documentElement.clientWidth;
   const header = document.querySelector('header.app-header');
   if (!header) return [{ kind: 'header', detail: 'missing' }];
-  const pieces = [header.querySelector('.app-header__logo'), ...(header.querySelector('.app-header__actions')?.children ?? [])]
-    .filter((el): el is Element => el !== null && el.getBoundingClientRect().width > 0);
+  const pieces = [
+    header.querySelector('.app-header__logo'),
+    ...(header.querySelector('.app-header__actions')?.children ?? []),
+  ].filter((el): el is Element => el !== null && el.getBoundingClientRect().width > 0);
   const boxes = pieces.map((el) => ({ el, r: el.getBoundingClientRect() }));
   for (const { el, r } of boxes) {
-    if (r.left < -1 || r.right > vw + 1) problems.push({ kind: 'header piece off the screen', detail: el.className });
+    if (r.left < -1 || r.right > vw + 1)
+      problems.push({ kind: 'header piece off the screen', detail: el.className });
   }
   for (let i = 0; i < boxes.length; i++) {
     for (let j = i + 1; j < boxes.length; j++) {
       const a = boxes[i]!.r;
       const b = boxes[j]!.r;
-      if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1) {
-        problems.push({ kind: 'header pieces overlap', detail: `${boxes[i]!.el.className} ⨯ ${boxes[j]!.el.className}` });
+      if (
+        Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
+        Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1
+      ) {
+        problems.push({
+          kind: 'header pieces overlap',
+          detail: `${boxes[i]!.el.className} ⨯ ${boxes[j]!.el.className}`,
+        });
       }
     }
   }
@@ -207,9 +248,18 @@ function measureHeader(): Problem[] {
   const toggleBox = toggle?.getBoundingClientRect();
   // A visually hidden label is 1 px wide or clipped: the word must be drawn inside its button.
   const drawn =
-    word && wordBox && toggleBox && wordBox.width >= 20 && getComputedStyle(word).clip === 'auto' &&
-    wordBox.left >= toggleBox.left && wordBox.right <= toggleBox.right;
-  if (!drawn) problems.push({ kind: 'Go Offline has no visible label', detail: word?.textContent ?? 'no label' });
+    word &&
+    wordBox &&
+    toggleBox &&
+    wordBox.width >= 20 &&
+    getComputedStyle(word).clip === 'auto' &&
+    wordBox.left >= toggleBox.left &&
+    wordBox.right <= toggleBox.right;
+  if (!drawn)
+    problems.push({
+      kind: 'Go Offline has no visible label',
+      detail: word?.textContent ?? 'no label',
+    });
   return problems;
 }
 
@@ -251,7 +301,9 @@ async function screenProblems(page: Page, h1: string): Promise<string[]> {
 }
 
 for (const viewport of VIEWPORTS) {
-  test(`at ${viewport.width}×${viewport.height} no screen puts content under the footer, text on text, or anything off the side`, async ({ page }, testInfo) => {
+  test(`at ${viewport.width}×${viewport.height} no screen puts content under the footer, text on text, or anything off the side`, async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(180_000);
     await page.setViewportSize(viewport);
     const found: string[] = [];
@@ -260,7 +312,10 @@ for (const viewport of VIEWPORTS) {
       found.push(...problems.map((p) => `${path} — ${p}`));
       if (problems.length > 0) {
         const name = `${viewport.width}${path.replace(/\W+/g, '-')}.png`;
-        await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+        await testInfo.attach(name, {
+          body: await page.screenshot({ fullPage: true }),
+          contentType: 'image/png',
+        });
       }
     };
 
@@ -268,7 +323,10 @@ for (const viewport of VIEWPORTS) {
     for (const route of SCREENS) {
       await openInApp(page, route.path);
       await check(route.path, route.h1);
-      if (route.path === '/') found.push(...(await page.evaluate(measureHeader)).map((p) => `header — ${p.kind}: ${p.detail}`));
+      if (route.path === '/')
+        found.push(
+          ...(await page.evaluate(measureHeader)).map((p) => `header — ${p.kind}: ${p.detail}`),
+        );
     }
 
     // Debug mode brings /debug/* (and its floating dock, which is outside main).
@@ -281,14 +339,25 @@ for (const viewport of VIEWPORTS) {
 
     // Signed in, /settings is its own screen.
     await page.goto('/signup');
-    await page.getByLabel('Email').fill(`e2e.layout.${viewport.width}.${Date.now().toString(36)}@example.com`);
+    await page
+      .getByLabel('Email')
+      .fill(`e2e.layout.${viewport.width}.${Date.now().toString(36)}@example.com`);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.locator('form.auth-form').getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await page
+      .locator('form.auth-form')
+      .getByRole('button', { name: 'Sign Up', exact: true })
+      .click();
     await expect(page).not.toHaveURL(/\/signup$/, { timeout: 15_000 });
     await page.goto('/settings');
-    await expect(page.getByRole('group', { name: 'Map preferences' })).toBeEnabled({ timeout: 15_000 });
+    await expect(page.getByRole('group', { name: 'Map preferences' })).toBeEnabled({
+      timeout: 15_000,
+    });
     await check('/settings', 'Settings');
-    found.push(...(await page.evaluate(measureHeader)).map((p) => `header, signed in — ${p.kind}: ${p.detail}`));
+    found.push(
+      ...(await page.evaluate(measureHeader)).map(
+        (p) => `header, signed in — ${p.kind}: ${p.detail}`,
+      ),
+    );
 
     expect(found).toEqual([]);
   });
@@ -305,7 +374,9 @@ async function mapCentre(page: Page): Promise<[number, number] | null> {
 test.describe('where the flat map opens', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('without a location it opens over the northern auroral zone between North America and Europe, not on the equator', async ({ page }) => {
+  test('without a location it opens over the northern auroral zone between North America and Europe, not on the equator', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.locator('h1')).toHaveText('Aurora Map');
     await expect.poll(() => mapCentre(page)).not.toBeNull();
@@ -316,7 +387,9 @@ test.describe('where the flat map opens', () => {
     expect(lon).toBeLessThan(20);
   });
 
-  test("once the person's location is known in the south, it moves to the southern auroral zone over their longitude, and opens there next time", async ({ browser }) => {
+  test("once the person's location is known in the south, it moves to the southern auroral zone over their longitude, and opens there next time", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({
       serviceWorkers: 'block',
       viewport: { width: 1280, height: 800 },

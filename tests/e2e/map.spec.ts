@@ -36,17 +36,23 @@ test('the oval appears, flat and globe and both hemispheres draw it, and an offl
   const frame = await waitForOval(page);
   const status = page.locator('.map-status');
   await expect(status).toContainText('Aurora forecast for');
-  await expect(status).toContainText(/Observed \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC \(.+ ago\)/);
+  await expect(status).toContainText(
+    /Observed \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC \(.+ ago\)/,
+  );
   await expect(map(page)).toHaveAttribute('data-rendered-projection', 'EPSG:3857');
   await attachScreenshot(page, testInfo, 'map-flat');
 
   await page.getByRole('radio', { name: 'Globe' }).check();
-  await expect(map(page)).toHaveAttribute('data-rendered-projection', /^AURORA:ORTHO:N:/, { timeout: 20_000 });
+  await expect(map(page)).toHaveAttribute('data-rendered-projection', /^AURORA:ORTHO:N:/, {
+    timeout: 20_000,
+  });
   await expect(map(page)).toHaveAttribute('data-rendered-frame', frame);
   await attachScreenshot(page, testInfo, 'map-globe-north');
 
   await page.getByRole('radio', { name: 'South' }).check();
-  await expect(map(page)).toHaveAttribute('data-rendered-projection', /^AURORA:ORTHO:S:/, { timeout: 20_000 });
+  await expect(map(page)).toHaveAttribute('data-rendered-projection', /^AURORA:ORTHO:S:/, {
+    timeout: 20_000,
+  });
   await attachScreenshot(page, testInfo, 'map-globe-south');
 
   await page.getByRole('radio', { name: 'Flat' }).check();
@@ -66,7 +72,9 @@ test('the oval appears, flat and globe and both hemispheres draw it, and an offl
   await context.setOffline(false);
 });
 
-test('the map is keyboard operable: focusable with a label, arrow keys pan, plus zooms', async ({ page }) => {
+test('the map is keyboard operable: focusable with a label, arrow keys pan, plus zooms', async ({
+  page,
+}) => {
   await page.goto('/');
   await waitForOval(page);
   await waitForBasemap(page);
@@ -76,44 +84,74 @@ test('the map is keyboard operable: focusable with a label, arrow keys pan, plus
   const before = await target.screenshot();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('+');
-  await expect.poll(async () => (await target.screenshot()).equals(before), { timeout: 10_000 }).toBe(false);
+  await expect
+    .poll(async () => (await target.screenshot()).equals(before), { timeout: 10_000 })
+    .toBe(false);
 });
 
-test('the time slider steps through the stored frames with the keyboard, and plays and pauses', async ({ page, context }) => {
+test('the time slider steps through the stored frames with the keyboard, and plays and pauses', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   // The stack replays one recorded file, so it can only ever store one frame. To have several, the
   // aurora-oval route serves four real recorded SWPC files of 2022-04-14 in turn, as SWPC published
   // them that afternoon, and the page clock is set to that evening (the slider shows the last 24 h).
   const dir = join(process.cwd(), 'tests/fixtures/noaa/more/2022-04-14');
-  const bodies = ['1422Z', '1426Z', '1432Z', '1926Z'].map((f) => readFileSync(join(dir, f, 'ovation_aurora_latest.json'), 'utf8'));
+  const bodies = ['1422Z', '1426Z', '1432Z', '1926Z'].map((f) =>
+    readFileSync(join(dir, f, 'ovation_aurora_latest.json'), 'utf8'),
+  );
   let served = 0;
   await context.route('**/functions/v1/space-weather/aurora-oval', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: bodies[Math.min(served++, bodies.length - 1)]! }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: bodies[Math.min(served++, bodies.length - 1)]!,
+    }),
   );
   await page.clock.install({ time: new Date('2022-04-14T19:40:00Z') });
   await page.goto('/');
   await waitForOval(page);
   const slider = page.getByRole('slider', { name: 'Forecast frame' });
   // Leaving Go Offline asks the poller for a fresh poll: one more published frame each time.
-  for (let i = 0; i < 10 && !/of 4$/.test((await slider.getAttribute('aria-valuetext')) ?? ''); i++) {
+  for (
+    let i = 0;
+    i < 10 && !/of 4$/.test((await slider.getAttribute('aria-valuetext')) ?? '');
+    i++
+  ) {
     await page.getByRole('button', { name: 'Go Offline' }).click();
     await page.getByRole('button', { name: 'Go Online' }).click();
     await page.waitForTimeout(1000);
   }
   await expect(slider).toHaveAttribute('aria-valuetext', '14 Apr 2022, 19:26 UTC, frame 4 of 4');
-  await expect(map(page)).toHaveAttribute('data-rendered-frame', String(Date.parse('2022-04-14T19:26:00Z')));
+  await expect(map(page)).toHaveAttribute(
+    'data-rendered-frame',
+    String(Date.parse('2022-04-14T19:26:00Z')),
+  );
 
   await slider.focus();
   await page.keyboard.press('ArrowLeft');
   await expect(slider).toHaveAttribute('aria-valuetext', '14 Apr 2022, 14:32 UTC, frame 3 of 4');
-  await expect(map(page)).toHaveAttribute('data-rendered-frame', String(Date.parse('2022-04-14T14:32:00Z')));
+  await expect(map(page)).toHaveAttribute(
+    'data-rendered-frame',
+    String(Date.parse('2022-04-14T14:32:00Z')),
+  );
   await expect(page.locator('.map-status')).toContainText('Earlier frame');
   await page.keyboard.press('Home');
-  await expect(map(page)).toHaveAttribute('data-rendered-frame', String(Date.parse('2022-04-14T14:22:00Z')));
+  await expect(map(page)).toHaveAttribute(
+    'data-rendered-frame',
+    String(Date.parse('2022-04-14T14:22:00Z')),
+  );
 
   await page.getByRole('button', { name: 'Play' }).click();
-  await expect(map(page)).not.toHaveAttribute('data-rendered-frame', String(Date.parse('2022-04-14T14:22:00Z')));
+  await expect(map(page)).not.toHaveAttribute(
+    'data-rendered-frame',
+    String(Date.parse('2022-04-14T14:22:00Z')),
+  );
   await page.getByRole('button', { name: 'Pause' }).click();
   await page.getByRole('button', { name: 'Latest' }).click();
-  await expect(map(page)).toHaveAttribute('data-rendered-frame', String(Date.parse('2022-04-14T19:26:00Z')));
+  await expect(map(page)).toHaveAttribute(
+    'data-rendered-frame',
+    String(Date.parse('2022-04-14T19:26:00Z')),
+  );
 });

@@ -3,7 +3,10 @@ import { NAV_ITEMS, ROUTES } from './support/routes.ts';
 import { waitForServiceWorkerControl } from './support/sw.ts';
 
 // Offline is proven, not assumed: one online visit, then no network at all.
-test('after one visit every route opens offline, by URL and by navigation', async ({ page, context }) => {
+test('after one visit every route opens offline, by URL and by navigation', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/');
   await expect(page.locator('h1')).toHaveText('Aurora Map');

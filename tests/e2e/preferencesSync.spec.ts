@@ -5,20 +5,31 @@ test.use({ serviceWorkers: 'block' });
 
 const PASSWORD = 'Borealis-Kp7-Night';
 
-async function signedInSettings(browser: Browser, email: string, mode: 'signup' | 'login'): Promise<Page> {
+async function signedInSettings(
+  browser: Browser,
+  email: string,
+  mode: 'signup' | 'login',
+): Promise<Page> {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.goto(mode === 'signup' ? '/signup' : '/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.locator('form.auth-form').getByRole('button', { name: mode === 'signup' ? 'Sign Up' : 'Sign In', exact: true }).click();
+  await page
+    .locator('form.auth-form')
+    .getByRole('button', { name: mode === 'signup' ? 'Sign Up' : 'Sign In', exact: true })
+    .click();
   await expect(page).not.toHaveURL(/\/(signup|login)$/, { timeout: 15_000 });
   await page.goto('/settings');
-  await expect(page.getByRole('group', { name: 'Map preferences' })).toBeEnabled({ timeout: 15_000 });
+  await expect(page.getByRole('group', { name: 'Map preferences' })).toBeEnabled({
+    timeout: 15_000,
+  });
   return page;
 }
 
-test('a preference changed on one device shows on another signed in as the same user, without a reload', async ({ browser }) => {
+test('a preference changed on one device shows on another signed in as the same user, without a reload', async ({
+  browser,
+}) => {
   const email = `e2e.prefs.${Date.now().toString(36)}@example.com`;
   const a = await signedInSettings(browser, email, 'signup');
   const b = await signedInSettings(browser, email, 'login');
@@ -38,7 +49,9 @@ test('a preference changed on one device shows on another signed in as the same 
   await b.context().close();
 });
 
-test('two tabs share one local database: a change in one shows in the other, and only one tab replicates', async ({ browser }) => {
+test('two tabs share one local database: a change in one shows in the other, and only one tab replicates', async ({
+  browser,
+}) => {
   const email = `e2e.tabs.${Date.now().toString(36)}@example.com`;
   const first = await signedInSettings(browser, email, 'signup');
   const context = first.context();
@@ -55,8 +68,12 @@ test('two tabs share one local database: a change in one shows in the other, and
   const second = await context.newPage();
   countSockets(second);
   await second.goto('/settings');
-  await expect(second.getByRole('group', { name: 'Map preferences' })).toBeEnabled({ timeout: 15_000 });
-  await expect(first.getByRole('group', { name: 'Map preferences' })).toBeEnabled({ timeout: 15_000 });
+  await expect(second.getByRole('group', { name: 'Map preferences' })).toBeEnabled({
+    timeout: 15_000,
+  });
+  await expect(first.getByRole('group', { name: 'Map preferences' })).toBeEnabled({
+    timeout: 15_000,
+  });
 
   await second.getByLabel('Show clouds when the map opens').click();
   await expect(first.getByLabel('Show clouds when the map opens')).toBeChecked({ timeout: 10_000 });

@@ -13,7 +13,10 @@ function pngSize(buf: Buffer): { width: number; height: number } {
 }
 
 test.describe('installability', () => {
-  test('the manifest names the app and its icons and screenshots are real PNGs of the stated sizes', async ({ page, request }) => {
+  test('the manifest names the app and its icons and screenshots are real PNGs of the stated sizes', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/about');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBeTruthy();
@@ -27,10 +30,17 @@ test.describe('installability', () => {
       icons: { src: string; sizes: string; purpose?: string }[];
       screenshots: { src: string; sizes: string; form_factor: string }[];
     };
-    expect(manifest).toMatchObject({ name: 'Aurora — Aurora Tracker & Space Weather', short_name: 'Aurora', display: 'standalone', start_url: '/' });
+    expect(manifest).toMatchObject({
+      name: 'Aurora — Aurora Tracker & Space Weather',
+      short_name: 'Aurora',
+      display: 'standalone',
+      start_url: '/',
+    });
     expect(manifest.theme_color).toMatch(/^#/);
     expect(manifest.background_color).toMatch(/^#/);
-    expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(
+      expect.arrayContaining(['192x192', '512x512']),
+    );
     expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
     expect(manifest.screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
     for (const img of [...manifest.icons, ...manifest.screenshots]) {
@@ -46,7 +56,8 @@ test.describe('installability', () => {
     const precached = new Set([...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]));
     expect(precached.has('index.html')).toBe(true);
     // Every route's prerendered shell too (scripts/vite/prerenderShell.tsx), for offline first paints.
-    for (const file of ['forecast.html', 'live-feeds.html', 'shell.html']) expect(precached.has(file), file).toBe(true);
+    for (const file of ['forecast.html', 'live-feeds.html', 'shell.html'])
+      expect(precached.has(file), file).toBe(true);
     // .br/.gz siblings are the gateway's transfer encodings of precached files, not assets of their own.
     const assets = readdirSync(join(DIST, 'assets'))
       .filter((f) => !/\.(br|gz)$/.test(f))
@@ -59,21 +70,29 @@ test.describe('installability', () => {
 /** The worker's registration id, for DevTools' ServiceWorker domain. */
 async function registrationId(cdp: CDPSession): Promise<string> {
   const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; isDeleted: boolean }[] }) => {
-      const live = e.registrations.find((r) => !r.isDeleted);
-      if (live) resolve(live.registrationId);
-    });
+    cdp.on(
+      'ServiceWorker.workerRegistrationUpdated',
+      (e: { registrations: { registrationId: string; isDeleted: boolean }[] }) => {
+        const live = e.registrations.find((r) => !r.isDeleted);
+        if (live) resolve(live.registrationId);
+      },
+    );
   });
   await cdp.send('ServiceWorker.enable');
   return found;
 }
 
 async function notificationTitles(page: Page): Promise<string[]> {
-  return page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title));
+  return page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title),
+  );
 }
 
 /** Writes the notification settings the way the Settings screen does (spec §3 store and key). */
-async function saveSettings(page: Page, settings: { enablePush: boolean; kpThreshold: number; lastNotified: number | null }) {
+async function saveSettings(
+  page: Page,
+  settings: { enablePush: boolean; kpThreshold: number; lastNotified: number | null },
+) {
   await page.evaluate(
     (value) =>
       new Promise<void>((resolve, reject) => {
@@ -141,14 +160,24 @@ test.describe('background work of the installed app', () => {
   test.use({ permissions: ['notifications'] });
 
   // One visit for all three events: installing the worker (the whole precache) is the slow part.
-  test('push shows its alert, background sync wakes the page, periodic sync alerts once per storm', async ({ page, context, baseURL }) => {
+  test('push shows its alert, background sync wakes the page, periodic sync alerts once per storm', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     // The backend's Kp product: the real SWPC file with a fresh storm row, as if one were under way.
-    const rows = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/noaa/noaa-planetary-k-index.json'), 'utf8')) as string[][];
+    const rows = JSON.parse(
+      readFileSync(join(ROOT, 'tests/fixtures/noaa/noaa-planetary-k-index.json'), 'utf8'),
+    ) as string[][];
     const now = new Date();
     const tag = `${now.toISOString().slice(0, 10)} ${String(Math.floor(now.getUTCHours() / 3) * 3).padStart(2, '0')}:00:00.000`;
     let body = JSON.stringify([...rows, [tag, '6.33', '80', '8']]);
     await context.route('**/functions/v1/space-weather/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: route.request().url().endsWith('/kp-index') ? body : '[]' }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: route.request().url().endsWith('/kp-index') ? body : '[]',
+      }),
     );
     await page.goto('/about');
     await waitForServiceWorkerControl(page);
@@ -157,10 +186,22 @@ test.describe('background work of the installed app', () => {
     const origin = new URL(baseURL!).origin;
 
     await test.step('a push shows its notification and is remembered', async () => {
-      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify({ type: 'kp-alert', kp: 7, threshold: 5 }) });
-      await expect.poll(() => notificationTitles(page), { timeout: 20_000 }).toContain('Aurora alert: Kp 7');
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin,
+        registrationId: id,
+        data: JSON.stringify({ type: 'kp-alert', kp: 7, threshold: 5 }),
+      });
       await expect
-        .poll(async () => ((await readStore(page, 'aurora-updates', 'kp-alert-state')) as { active?: boolean } | undefined)?.active)
+        .poll(() => notificationTitles(page), { timeout: 20_000 })
+        .toContain('Aurora alert: Kp 7');
+      await expect
+        .poll(
+          async () =>
+            (
+              (await readStore(page, 'aurora-updates', 'kp-alert-state')) as
+                { active?: boolean } | undefined
+            )?.active,
+        )
         .toBe(true);
     });
 
@@ -168,19 +209,47 @@ test.describe('background work of the installed app', () => {
       // A fresh start: alerts on, nothing announced yet (the push above is forgotten).
       await saveSettings(page, { enablePush: true, kpThreshold: 5, lastNotified: null });
       await clearStore(page, 'aurora-updates');
-      await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin, registrationId: id, tag: 'aurora-periodic-refresh' });
-      await expect.poll(() => notificationTitles(page), { timeout: 20_000 }).toContain('Aurora alert: Kp 6.33');
-      await expect.poll(async () => ((await readStore(page, 'aurora-updates', 'product:kp-index')) as { body?: string } | undefined)?.body).toBe(body);
-      const first = (await readStore(page, 'notification-settings', 'user-settings')) as { lastNotified: number };
+      await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', {
+        origin,
+        registrationId: id,
+        tag: 'aurora-periodic-refresh',
+      });
+      await expect
+        .poll(() => notificationTitles(page), { timeout: 20_000 })
+        .toContain('Aurora alert: Kp 6.33');
+      await expect
+        .poll(
+          async () =>
+            (
+              (await readStore(page, 'aurora-updates', 'product:kp-index')) as
+                { body?: string } | undefined
+            )?.body,
+        )
+        .toBe(body);
+      const first = (await readStore(page, 'notification-settings', 'user-settings')) as {
+        lastNotified: number;
+      };
       expect(first.lastNotified).toBeGreaterThan(0);
 
       // The same storm, stronger, on the next wake-up: recorded, but no second alert.
       body = JSON.stringify([...rows, [tag, '7.00', '111', '8']]);
-      await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin, registrationId: id, tag: 'aurora-periodic-refresh' });
+      await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', {
+        origin,
+        registrationId: id,
+        tag: 'aurora-periodic-refresh',
+      });
       await expect
-        .poll(async () => ((await readStore(page, 'aurora-updates', 'kp-alert-state')) as { peakKp?: number } | undefined)?.peakKp)
+        .poll(
+          async () =>
+            (
+              (await readStore(page, 'aurora-updates', 'kp-alert-state')) as
+                { peakKp?: number } | undefined
+            )?.peakKp,
+        )
         .toBe(7);
-      const second = (await readStore(page, 'notification-settings', 'user-settings')) as { lastNotified: number };
+      const second = (await readStore(page, 'notification-settings', 'user-settings')) as {
+        lastNotified: number;
+      };
       expect(second.lastNotified).toBe(first.lastNotified);
     });
 
@@ -193,8 +262,15 @@ test.describe('background work of the installed app', () => {
           (window as unknown as { __syncs: number }).__syncs += 1;
         });
       });
-      await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: id, tag: 'sync-aurora-data', lastChance: false });
-      await expect.poll(() => page.evaluate(() => (window as unknown as { __syncs: number }).__syncs)).toBe(1);
+      await cdp.send('ServiceWorker.dispatchSyncEvent', {
+        origin,
+        registrationId: id,
+        tag: 'sync-aurora-data',
+        lastChance: false,
+      });
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { __syncs: number }).__syncs))
+        .toBe(1);
     });
   });
 });

@@ -38,7 +38,9 @@ test.describe('every route online', () => {
   });
 });
 
-test('a desktop shows the sidebar; a 390×844 phone shows the bottom bar with every item instead', async ({ page }) => {
+test('a desktop shows the sidebar; a 390×844 phone shows the bottom bar with every item instead', async ({
+  page,
+}) => {
   const sidebar = page.getByRole('navigation', { name: 'Main navigation', exact: true });
   const bar = page.getByRole('navigation', { name: 'Main navigation (mobile)' });
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -51,5 +53,6 @@ test('a desktop shows the sidebar; a 390×844 phone shows the bottom bar with ev
   await page.reload();
   await expect(bar).toBeVisible();
   await expect(sidebar).toBeHidden();
-  for (const item of NAV_ITEMS) await expect(bar.getByRole('link', { name: item.label })).toBeVisible();
+  for (const item of NAV_ITEMS)
+    await expect(bar.getByRole('link', { name: item.label })).toBeVisible();
 });

@@ -21,12 +21,21 @@ test.beforeAll(async () => {
   const paths: string[] = [];
   const server = createServer((req, res) => {
     paths.push(req.url ?? '');
-    if (req.url === '/assets/img/latest/latest_1024_0171.jpg') res.writeHead(200, { 'content-type': 'image/jpeg', 'last-modified': new Date(Date.now() - 20 * 60_000).toUTCString() }).end(FRAME);
+    if (req.url === '/assets/img/latest/latest_1024_0171.jpg')
+      res
+        .writeHead(200, {
+          'content-type': 'image/jpeg',
+          'last-modified': new Date(Date.now() - 20 * 60_000).toUTCString(),
+        })
+        .end(FRAME);
     else req.socket.destroy();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   sdoHost = { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, paths };
-  app = await startServer({ distDir: process.env.E2E_DIST_V1 ?? 'dist', env: { SDO_BASE_URL: sdoHost.url } });
+  app = await startServer({
+    distDir: process.env.E2E_DIST_V1 ?? 'dist',
+    env: { SDO_BASE_URL: sdoHost.url },
+  });
 });
 
 test.afterAll(async () => {
@@ -37,7 +46,10 @@ test.afterAll(async () => {
   });
 });
 
-test('solar pictures load from our own origin, say "No image saved yet" where none was kept, and stay offline', async ({ page, context }) => {
+test('solar pictures load from our own origin, say "No image saved yet" where none was kept, and stay offline', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const violations: string[] = [];
   page.on('console', (m) => {
@@ -57,9 +69,13 @@ test('solar pictures load from our own origin, say "No image saved yet" where no
 
   const picture = page.getByRole('img', { name: 'The Sun in AIA 171 Å' });
   await expect(picture).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(16);
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(16);
   expect(await picture.getAttribute('src')).toBe(`${app.url}/functions/v1/sdo-image/0171`);
-  await expect(page.getByRole('img', { name: 'No HMI magnetogram image saved yet' })).toHaveText('No image saved yet');
+  await expect(page.getByRole('img', { name: 'No HMI magnetogram image saved yet' })).toHaveText(
+    'No image saved yet',
+  );
   expect([...imageHosts].filter((o) => o !== app.url)).toEqual([]);
   expect(violations).toEqual([]);
   expect(sdoHost.paths.filter((p) => p.endsWith('_0171.jpg')).length).toBe(1);
@@ -69,7 +85,12 @@ test('solar pictures load from our own origin, say "No image saved yet" where no
   await page.reload();
   await expect(page.locator('h1')).toHaveText('Solar Data');
   const offlinePicture = page.getByRole('img', { name: 'The Sun in AIA 171 Å' });
-  await expect.poll(() => offlinePicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 20_000 }).toBe(16);
+  await expect
+    .poll(
+      () => offlinePicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      { timeout: 20_000 },
+    )
+    .toBe(16);
   await page.screenshot({ path: 'test-results/sdo-offline.png', fullPage: true });
   await context.setOffline(false);
 });

@@ -3,7 +3,9 @@ import { startServer, type RunningServer } from './support/server.ts';
 import { htmlVersion, waitForServiceWorkerControl } from './support/sw.ts';
 
 // The update flow needs a server whose build can be swapped, so it runs one of its own.
-test('a new deploy shows the update banner; Later hides it; Update Now reloads into the new version', async ({ page }) => {
+test('a new deploy shows the update banner; Later hides it; Update Now reloads into the new version', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const v1 = process.env.E2E_DIST_V1 ?? 'dist';
   const v2 = process.env.E2E_DIST_V2 ?? 'dist-v2';

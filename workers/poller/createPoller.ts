@@ -6,7 +6,13 @@
  * few minutes, on its own timer, so a poll never waits for it — offline too, as it is local work.
  */
 import { RESOURCES, type Resource } from '../../core/model.ts';
-import { nextPollAt, nextRetentionAt, type PollConditions, type PollMemory, type RetentionMemory } from '../schedule.ts';
+import {
+  nextPollAt,
+  nextRetentionAt,
+  type PollConditions,
+  type PollMemory,
+  type RetentionMemory,
+} from '../schedule.ts';
 import type { RetentionPlan } from '../../sync/retention.ts';
 import { pollOrder, sourceFor } from '../../core/products/sources.ts';
 import { createBatcher } from '../request/batcher.ts';
@@ -54,7 +60,9 @@ export function createPoller(opts: PollerOptions): Poller {
   const timers = opts.timers ?? realTimers;
   const resources = pollOrder(opts.resources ?? RESOURCES);
   const conditions = { online: true, forcedOffline: false, visible: true, ...opts.conditions };
-  const memory = new Map<Resource, PollMemory>(resources.map((r) => [r, { lastAttempt: null, failures: 0 }]));
+  const memory = new Map<Resource, PollMemory>(
+    resources.map((r) => [r, { lastAttempt: null, failures: 0 }]),
+  );
   const polling = new Set<Resource>();
   const abort = new AbortController();
   const inFlight = createInFlight();
@@ -65,7 +73,16 @@ export function createPoller(opts: PollerOptions): Poller {
   let retentionTimer: unknown = null;
   let retentionRunning = false;
 
-  const deps = { fetch: opts.fetch, backendBase: opts.backendBase, store: opts.store, now, inFlight, batcher, timers, signal: abort.signal };
+  const deps = {
+    fetch: opts.fetch,
+    backendBase: opts.backendBase,
+    store: opts.store,
+    now,
+    inFlight,
+    batcher,
+    timers,
+    signal: abort.signal,
+  };
 
   function mayPoll(): boolean {
     return running && conditions.online && !conditions.forcedOffline;
@@ -106,7 +123,8 @@ export function createPoller(opts: PollerOptions): Poller {
       if (at <= c.now) void pollOne(r);
       else next = Math.min(next, at);
     }
-    if (next !== Infinity) timer = timers.setTimeout(evaluate, Math.min(MAX_SLEEP_MS, Math.max(1_000, next - c.now)));
+    if (next !== Infinity)
+      timer = timers.setTimeout(evaluate, Math.min(MAX_SLEEP_MS, Math.max(1_000, next - c.now)));
   }
 
   function scheduleRetention(): void {
@@ -164,8 +182,11 @@ export function createPoller(opts: PollerOptions): Poller {
       }
     },
     async refreshNow(only) {
-      if (!conditions.online || conditions.forcedOffline) return { failed: (only ?? resources).length, reports: [] };
-      const reports = (await Promise.all((only ?? resources).map((r) => pollOne(r)))).filter((r): r is PollReport => r !== null);
+      if (!conditions.online || conditions.forcedOffline)
+        return { failed: (only ?? resources).length, reports: [] };
+      const reports = (await Promise.all((only ?? resources).map((r) => pollOne(r)))).filter(
+        (r): r is PollReport => r !== null,
+      );
       return { failed: reports.filter((r) => r.outcome === 'failed').length, reports };
     },
     get running() {

@@ -17,11 +17,19 @@ export interface BackgroundUpdateLike {
   body: string;
 }
 
-export async function foldBackgroundUpdates(updates: readonly BackgroundUpdateLike[], store: PollerStore): Promise<{ folded: Resource[]; rejected: string[] }> {
+export async function foldBackgroundUpdates(
+  updates: readonly BackgroundUpdateLike[],
+  store: PollerStore,
+): Promise<{ folded: Resource[]; rejected: string[] }> {
   const folded: Resource[] = [];
   const rejected: string[] = [];
   for (const u of updates) {
-    if (!(RESOURCES as readonly string[]).includes(u.resource) || u.status !== 200 || typeof u.body !== 'string') continue;
+    if (
+      !(RESOURCES as readonly string[]).includes(u.resource) ||
+      u.status !== 200 ||
+      typeof u.body !== 'string'
+    )
+      continue;
     const resource = u.resource as Resource;
     const result = normalise(resource, u.body, { now: u.fetchedAt });
     if (!result.ok) {
@@ -35,7 +43,19 @@ export async function foldBackgroundUpdates(updates: readonly BackgroundUpdateLi
     const prev = await store.readFeedStatus(resource);
     if (!prev?.lastSuccess || u.fetchedAt > prev.lastSuccess) {
       await store.writeFeedStatus(
-        nextFeedStatus(prev, resource, { kind: 'success', dataTime: result.dataTime, etag: null, lastModified: null, schemaDrift: result.schemaDrift, replay: false }, u.fetchedAt),
+        nextFeedStatus(
+          prev,
+          resource,
+          {
+            kind: 'success',
+            dataTime: result.dataTime,
+            etag: null,
+            lastModified: null,
+            schemaDrift: result.schemaDrift,
+            replay: false,
+          },
+          u.fetchedAt,
+        ),
       );
     }
     folded.push(resource);

@@ -45,10 +45,27 @@ function useRecentWindow(prev: FeedStatus | null, now: number): boolean {
   return prev?.dataTime != null && now - prev.dataTime < 90 * 60_000;
 }
 
-async function fetchOnce(resource: Resource, prev: FeedStatus | null, deps: PollDeps): Promise<FetchOutcome> {
+async function fetchOnce(
+  resource: Resource,
+  prev: FeedStatus | null,
+  deps: PollDeps,
+): Promise<FetchOutcome> {
   if (resource === 'sdo-images') {
-    const list = await fetchSdoImageList({ fetch: deps.fetch, backendBase: deps.backendBase, timers: deps.timers, signal: deps.signal });
-    return { kind: 'body', body: list.body, validators: { etag: null, lastModified: null }, via: deps.backendBase ? 'backend' : 'swpc', url: 'sdo', replay: list.replay, attempts: 1 };
+    const list = await fetchSdoImageList({
+      fetch: deps.fetch,
+      backendBase: deps.backendBase,
+      timers: deps.timers,
+      signal: deps.signal,
+    });
+    return {
+      kind: 'body',
+      body: list.body,
+      validators: { etag: null, lastModified: null },
+      via: deps.backendBase ? 'backend' : 'swpc',
+      url: 'sdo',
+      replay: list.replay,
+      attempts: 1,
+    };
   }
   return fetchResource(resource, {
     fetch: deps.fetch,
@@ -64,15 +81,33 @@ export async function pollResource(resource: Resource, deps: PollDeps): Promise<
   const source = sourceFor(resource);
   const prev = await deps.store.readFeedStatus(resource);
   let writeMs = 0;
-  const finish = async (event: Parameters<typeof nextFeedStatus>[2], outcome: PollReport['outcome'], via: PollReport['via'], normaliseMs = 0, written = 0): Promise<PollReport> => {
+  const finish = async (
+    event: Parameters<typeof nextFeedStatus>[2],
+    outcome: PollReport['outcome'],
+    via: PollReport['via'],
+    normaliseMs = 0,
+    written = 0,
+  ): Promise<PollReport> => {
     const status = nextFeedStatus(prev, resource, event, deps.now());
     await deps.store.writeFeedStatus(status);
-    return { resource, outcome, error: event.kind === 'failure' ? event.error : null, status, via, normaliseMs, writeMs, written };
+    return {
+      resource,
+      outcome,
+      error: event.kind === 'failure' ? event.error : null,
+      status,
+      via,
+      normaliseMs,
+      writeMs,
+      written,
+    };
   };
 
   let fetched: FetchOutcome;
   try {
-    fetched = await deps.batcher.schedule(() => deps.inFlight.run(resource, () => fetchOnce(resource, prev, deps)), source.priority);
+    fetched = await deps.batcher.schedule(
+      () => deps.inFlight.run(resource, () => fetchOnce(resource, prev, deps)),
+      source.priority,
+    );
   } catch (e) {
     return finish({ kind: 'failure', error: toApiError(e).message }, 'failed', null);
   }
@@ -82,7 +117,8 @@ export async function pollResource(resource: Resource, deps: PollDeps): Promise<
   const started = performance.now();
   const result = normalise(resource, fetched.body, { now: deps.now() });
   const normaliseMs = performance.now() - started;
-  if (!result.ok) return finish({ kind: 'failure', error: result.error }, 'failed', via, normaliseMs);
+  if (!result.ok)
+    return finish({ kind: 'failure', error: result.error }, 'failed', via, normaliseMs);
 
   const fetchedAt = deps.now();
   let written = 0;
@@ -102,11 +138,27 @@ export async function pollResource(resource: Resource, deps: PollDeps): Promise<
     }
   } catch (e) {
     writeMs = performance.now() - writeStarted;
-    return finish({ kind: 'failure', error: `${resource}: could not store the data (${e instanceof Error ? e.message : String(e)})` }, 'failed', via, normaliseMs, written);
+    return finish(
+      {
+        kind: 'failure',
+        error: `${resource}: could not store the data (${e instanceof Error ? e.message : String(e)})`,
+      },
+      'failed',
+      via,
+      normaliseMs,
+      written,
+    );
   }
   writeMs = performance.now() - writeStarted;
   return finish(
-    { kind: 'success', dataTime: result.dataTime, etag: fetched.validators.etag, lastModified: fetched.validators.lastModified, schemaDrift: result.schemaDrift, replay: fetched.replay },
+    {
+      kind: 'success',
+      dataTime: result.dataTime,
+      etag: fetched.validators.etag,
+      lastModified: fetched.validators.lastModified,
+      schemaDrift: result.schemaDrift,
+      replay: fetched.replay,
+    },
     written > 0 ? 'updated' : 'unchanged',
     via,
     normaliseMs,

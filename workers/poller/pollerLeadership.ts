@@ -12,7 +12,11 @@
 
 /** The part of `navigator.locks` this uses (Web Locks API; present in workers too). */
 export interface LockManagerLike {
-  request(name: string, options: { mode?: 'exclusive'; signal?: AbortSignal }, callback: () => Promise<void>): Promise<unknown>;
+  request(
+    name: string,
+    options: { mode?: 'exclusive'; signal?: AbortSignal },
+    callback: () => Promise<void>,
+  ): Promise<unknown>;
 }
 
 export interface PollerLeadership {

@@ -4,8 +4,20 @@
  * the worker binds them to its own IndexedDB instance.
  */
 import type { AuroraDatabase } from '../../sync/database.ts';
-import type { FeedStatus, GridSnapshot, ProductRecord, Resource, SeriesBatch } from '../../core/model.ts';
-import { readFeedStatus, writeFeedStatus, writeGrid, writeProducts, writeSeries } from '../../sync/write.ts';
+import type {
+  FeedStatus,
+  GridSnapshot,
+  ProductRecord,
+  Resource,
+  SeriesBatch,
+} from '../../core/model.ts';
+import {
+  readFeedStatus,
+  writeFeedStatus,
+  writeGrid,
+  writeProducts,
+  writeSeries,
+} from '../../sync/write.ts';
 import { applyRetention, type RetentionPlan } from '../../sync/retention.ts';
 
 export interface WriteCounts {
@@ -18,7 +30,10 @@ export interface PollerStore {
   readFeedStatus(id: Resource): Promise<FeedStatus | null>;
   writeFeedStatus(status: FeedStatus): Promise<void>;
   writeSeries(batch: SeriesBatch, meta: { fetchedAt: number }): Promise<WriteCounts>;
-  writeGrid(grid: GridSnapshot, meta: { fetchedAt: number; source?: string | null }): Promise<WriteCounts>;
+  writeGrid(
+    grid: GridSnapshot,
+    meta: { fetchedAt: number; source?: string | null },
+  ): Promise<WriteCounts>;
   writeProducts(records: ProductRecord[], meta: { fetchedAt: number }): Promise<WriteCounts>;
   /** Drop what retention says is too old (never the newest grid or product copy); see sync/retention.ts. */
   applyRetention(now: number): Promise<RetentionPlan>;

@@ -21,7 +21,9 @@ interface Queued {
   run: () => void;
 }
 
-export function createBatcher(opts: { windowMs?: number; maxBatch?: number; timers?: Timers } = {}): Batcher {
+export function createBatcher(
+  opts: { windowMs?: number; maxBatch?: number; timers?: Timers } = {},
+): Batcher {
   const windowMs = opts.windowMs ?? BATCH_WINDOW_MS;
   const maxBatch = opts.maxBatch ?? MAX_BATCH;
   const timers = opts.timers ?? realTimers;
@@ -42,7 +44,10 @@ export function createBatcher(opts: { windowMs?: number; maxBatch?: number; time
   }
 
   return {
-    schedule<T>(task: () => Promise<T>, priority: 'high' | 'normal' | 'low' = 'normal'): Promise<T> {
+    schedule<T>(
+      task: () => Promise<T>,
+      priority: 'high' | 'normal' | 'low' = 'normal',
+    ): Promise<T> {
       if (priority === 'high') return task();
       return new Promise<T>((resolve, reject) => {
         queue.push({ run: () => void task().then(resolve, reject) });

@@ -13,7 +13,15 @@ import type { Timers } from './timers.ts';
 export type Via = 'backend' | 'swpc';
 
 export type FetchOutcome =
-  | { kind: 'body'; body: string; validators: Validators; via: Via; url: string; replay: boolean; attempts: number }
+  | {
+      kind: 'body';
+      body: string;
+      validators: Validators;
+      via: Via;
+      url: string;
+      replay: boolean;
+      attempts: number;
+    }
   | { kind: 'not-modified'; via: Via; url: string; attempts: number };
 
 export interface FetchResourceOptions {
@@ -43,7 +51,8 @@ async function from(url: string, via: Via, opts: FetchResourceOptions): Promise<
     signal: opts.signal,
     timeoutMs: opts.timeoutMs,
   });
-  if (got.status === 304 || got.body === null) return { kind: 'not-modified', via, url, attempts: got.attempts };
+  if (got.status === 304 || got.body === null)
+    return { kind: 'not-modified', via, url, attempts: got.attempts };
   return {
     kind: 'body',
     body: got.body,
@@ -55,17 +64,25 @@ async function from(url: string, via: Via, opts: FetchResourceOptions): Promise<
   };
 }
 
-export async function fetchResource(resource: Resource, opts: FetchResourceOptions): Promise<FetchOutcome> {
+export async function fetchResource(
+  resource: Resource,
+  opts: FetchResourceOptions,
+): Promise<FetchOutcome> {
   const source = sourceFor(resource);
   const direct = swpcUrl(resource, { base: opts.swpcBase, recent: opts.recent });
   if (opts.backendBase && source.viaBackend) {
     try {
-      return await from(backendUrl(opts.backendBase, resource, { recent: opts.recent }), 'backend', opts);
+      return await from(
+        backendUrl(opts.backendBase, resource, { recent: opts.recent }),
+        'backend',
+        opts,
+      );
     } catch (e) {
       if (!direct || !shouldFallBack(e) || opts.signal?.aborted) throw e;
     }
   }
-  if (!direct) throw new ApiError(`${resource} has no direct upstream and no backend is configured`, 0);
+  if (!direct)
+    throw new ApiError(`${resource} has no direct upstream and no backend is configured`, 0);
   try {
     return await from(direct, 'swpc', opts);
   } catch (e) {

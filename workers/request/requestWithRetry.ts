@@ -32,7 +32,12 @@ export interface FetchedBody {
   attempts: number;
 }
 
-async function attempt(url: string, opts: RequestOptions, timeoutMs: number, timers: Timers): Promise<FetchedBody> {
+async function attempt(
+  url: string,
+  opts: RequestOptions,
+  timeoutMs: number,
+  timers: Timers,
+): Promise<FetchedBody> {
   const controller = new AbortController();
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort);
@@ -42,8 +47,14 @@ async function attempt(url: string, opts: RequestOptions, timeoutMs: number, tim
     controller.abort();
   }, timeoutMs);
   try {
-    const response = await opts.fetch(url, { method: opts.method ?? 'GET', headers: opts.headers ?? {}, signal: controller.signal, cache: 'no-store' });
-    if (response.status === 304) return { status: 304, body: null, headers: response.headers, attempts: 1 };
+    const response = await opts.fetch(url, {
+      method: opts.method ?? 'GET',
+      headers: opts.headers ?? {},
+      signal: controller.signal,
+      cache: 'no-store',
+    });
+    if (response.status === 304)
+      return { status: 304, body: null, headers: response.headers, attempts: 1 };
     if (!response.ok) throw httpError(response.status, response.statusText);
     // The timeout covers the body too: a stalled download is as dead as a stalled connect.
     const body = opts.method === 'HEAD' ? '' : await response.text();

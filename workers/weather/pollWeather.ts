@@ -20,15 +20,27 @@ export const WEATHER_FEED = 'weather' as Resource;
 export const WEATHER_KIND = 'weather' as ProductKind;
 export const BACKEND_WEATHER_PATH = '/functions/v1/weather';
 
-export { weatherProductId, type WeatherData, type WeatherHours, type WeatherPoint } from '../../core/products/weather.ts';
-import { weatherProductId, type WeatherData, type WeatherHours, type WeatherPoint } from '../../core/products/weather.ts';
+export {
+  weatherProductId,
+  type WeatherData,
+  type WeatherHours,
+  type WeatherPoint,
+} from '../../core/products/weather.ts';
+import {
+  weatherProductId,
+  type WeatherData,
+  type WeatherHours,
+  type WeatherPoint,
+} from '../../core/products/weather.ts';
 
 export function weatherUrl(backendBase: string, place: { lat: number; lon: number }): string {
   return `${backendBase.replace(/\/+$/, '')}${BACKEND_WEATHER_PATH}?lat=${place.lat.toFixed(4)}&lon=${place.lon.toFixed(4)}&radius=1`;
 }
 
 const isPercentColumn = (v: unknown, n: number): v is (number | null)[] =>
-  Array.isArray(v) && v.length === n && v.every((x) => x === null || (typeof x === 'number' && x >= 0 && x <= 100));
+  Array.isArray(v) &&
+  v.length === n &&
+  v.every((x) => x === null || (typeof x === 'number' && x >= 0 && x <= 100));
 
 function readPoint(p: unknown): WeatherPoint | null {
   if (typeof p !== 'object' || p === null) return null;
@@ -39,15 +51,28 @@ function readPoint(p: unknown): WeatherPoint | null {
   let hours: WeatherHours | null = null;
   if (h && Array.isArray(h.time) && h.time.every((t) => typeof t === 'number')) {
     const n = h.time.length;
-    if (isPercentColumn(h.total, n) && isPercentColumn(h.low, n) && isPercentColumn(h.medium, n) && isPercentColumn(h.high, n)) {
-      hours = { time: h.time as number[], total: h.total, low: h.low, medium: h.medium, high: h.high };
+    if (
+      isPercentColumn(h.total, n) &&
+      isPercentColumn(h.low, n) &&
+      isPercentColumn(h.medium, n) &&
+      isPercentColumn(h.high, n)
+    ) {
+      hours = {
+        time: h.time as number[],
+        total: h.total,
+        low: h.low,
+        medium: h.medium,
+        high: h.high,
+      };
     }
   }
   return { lat: o.lat, lon: o.lon, updatedAt: Number.isFinite(updated) ? updated : null, hours };
 }
 
 /** The function's JSON, checked; a changed shape is an error with the reason, never stored. */
-export function parseWeatherBody(body: string): { ok: true; data: WeatherData } | { ok: false; error: string } {
+export function parseWeatherBody(
+  body: string,
+): { ok: true; data: WeatherData } | { ok: false; error: string } {
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -55,11 +80,20 @@ export function parseWeatherBody(body: string): { ok: true; data: WeatherData } 
     return { ok: false, error: 'weather: the answer is not JSON' };
   }
   const o = json as Record<string, unknown> | null;
-  if (!o || typeof o !== 'object' || !Array.isArray(o.grid)) return { ok: false, error: 'weather: no grid in the answer' };
+  if (!o || typeof o !== 'object' || !Array.isArray(o.grid))
+    return { ok: false, error: 'weather: no grid in the answer' };
   const place = readPoint(o.place);
   if (!place?.hours) return { ok: false, error: 'weather: no hourly cloud cover for the place' };
   const grid = o.grid.map(readPoint).filter((p): p is WeatherPoint => p !== null);
-  return { ok: true, data: { attribution: typeof o.attribution === 'string' ? o.attribution : 'Data from MET Norway (CC BY 4.0)', place, grid } };
+  return {
+    ok: true,
+    data: {
+      attribution:
+        typeof o.attribution === 'string' ? o.attribution : 'Data from MET Norway (CC BY 4.0)',
+      place,
+      grid,
+    },
+  };
 }
 
 export interface WeatherPollDeps {
@@ -72,11 +106,25 @@ export interface WeatherPollDeps {
 }
 
 function emptyStatus(): FeedStatus {
-  return { id: WEATHER_FEED, lastAttempt: null, lastSuccess: null, dataTime: null, etag: null, lastModified: null, state: 'stale', error: null, schemaDrift: false, replay: false };
+  return {
+    id: WEATHER_FEED,
+    lastAttempt: null,
+    lastSuccess: null,
+    dataTime: null,
+    etag: null,
+    lastModified: null,
+    state: 'stale',
+    error: null,
+    schemaDrift: false,
+    replay: false,
+  };
 }
 
 /** One poll for one place: fetch → check → write the product and the feed row. Bad input keeps the old document. */
-export async function pollWeather(place: { lat: number; lon: number }, deps: WeatherPollDeps): Promise<{ outcome: 'updated' | 'unchanged' | 'failed'; error: string | null }> {
+export async function pollWeather(
+  place: { lat: number; lon: number },
+  deps: WeatherPollDeps,
+): Promise<{ outcome: 'updated' | 'unchanged' | 'failed'; error: string | null }> {
   const prev = (await readFeedStatus(deps.db, WEATHER_FEED)) ?? emptyStatus();
   const id = weatherProductId(place);
   const samePlace = prev.error === null && (await deps.db.products.findOne(id).exec()) !== null;
@@ -98,7 +146,13 @@ export async function pollWeather(place: { lat: number; lon: number }, deps: Wea
   }
   const at = deps.now();
   if (got.status === 304 || got.body === null) {
-    await writeFeedStatus(deps.db, { ...prev, lastAttempt: at, lastSuccess: at, error: null, state: 'fresh' });
+    await writeFeedStatus(deps.db, {
+      ...prev,
+      lastAttempt: at,
+      lastSuccess: at,
+      error: null,
+      state: 'fresh',
+    });
     return { outcome: 'unchanged', error: null };
   }
   const parsed = parseWeatherBody(got.body);
@@ -106,9 +160,15 @@ export async function pollWeather(place: { lat: number; lon: number }, deps: Wea
   const { data } = parsed;
   const dataTime = data.place.updatedAt;
   try {
-    await writeProducts(deps.db, [{ id, kind: WEATHER_KIND, issued: dataTime ?? at, data, raw: null }], { fetchedAt: at });
+    await writeProducts(
+      deps.db,
+      [{ id, kind: WEATHER_KIND, issued: dataTime ?? at, data, raw: null }],
+      { fetchedAt: at },
+    );
   } catch (e) {
-    return fail(`weather: could not store the data (${e instanceof Error ? e.message : String(e)})`);
+    return fail(
+      `weather: could not store the data (${e instanceof Error ? e.message : String(e)})`,
+    );
   }
   const v = readValidators(got.headers);
   await writeFeedStatus(deps.db, {

@@ -55,7 +55,14 @@ export function startWeatherLoop(opts: {
     lastPlaceKey = key;
     lastAttempt = now();
     const asked = place;
-    void pollWeather(asked, { db: opts.db, fetch: opts.fetch, backendBase: opts.backendBase, now, timers, signal: abort.signal })
+    void pollWeather(asked, {
+      db: opts.db,
+      fetch: opts.fetch,
+      backendBase: opts.backendBase,
+      now,
+      timers,
+      signal: abort.signal,
+    })
       .then((r) => {
         failures = r.outcome === 'failed' ? failures + 1 : 0;
       })
@@ -68,9 +75,19 @@ export function startWeatherLoop(opts: {
       });
   }
 
-  const sub: Subscription = combineLatest([deviceChoices$(opts.db), opts.db.places.find().$]).subscribe(([choices, docs]) => {
+  const sub: Subscription = combineLatest([
+    deviceChoices$(opts.db),
+    opts.db.places.find().$,
+  ]).subscribe(([choices, docs]) => {
     const loc = choices.location;
-    const places = docs.map(({ _data: d }) => ({ id: d.id, name: d.name, lat: d.lat, lon: d.lon, kind: d.kind, chosen_at: d.chosen_at ?? null }));
+    const places = docs.map(({ _data: d }) => ({
+      id: d.id,
+      name: d.name,
+      lat: d.lat,
+      lon: d.lon,
+      kind: d.kind,
+      chosen_at: d.chosen_at ?? null,
+    }));
     const inUse = placeInUse(places, loc ? { lat: loc.lat, lon: loc.lon, at: loc.at } : null);
     place = inUse ? { lat: inUse.lat, lon: inUse.lon } : null;
     evaluate();

@@ -1,5 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { apiErrorStore, dismissApiErrors, feedReportStore, retryApiErrors } from '../../lib/apiErrors.ts';
+import {
+  apiErrorStore,
+  dismissApiErrors,
+  feedReportStore,
+  retryApiErrors,
+} from '../../lib/apiErrors.ts';
 import { networkStore } from '../../lib/network/networkMonitor.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { useNow } from '../../ui/useNow.ts';
@@ -12,12 +17,19 @@ import { dataProblemMessage } from './dataProblemMessage.ts';
  */
 export function ApiErrorBanner() {
   const state = useSyncExternalStore(apiErrorStore.subscribe, apiErrorStore.get, apiErrorStore.get);
-  const reports = useSyncExternalStore(feedReportStore.subscribe, feedReportStore.get, feedReportStore.get);
+  const reports = useSyncExternalStore(
+    feedReportStore.subscribe,
+    feedReportStore.get,
+    feedReportStore.get,
+  );
   const network = useSyncExternalStore(networkStore.subscribe, networkStore.get, networkStore.get);
   const now = useNow();
   const problem = dataProblemMessage(
     Object.values(reports),
-    { online: network.isOnline && (globalThis.navigator?.onLine ?? true), forcedOffline: network.forcedOffline },
+    {
+      online: network.isOnline && (globalThis.navigator?.onLine ?? true),
+      forcedOffline: network.forcedOffline,
+    },
     now,
   );
   const shownProblem = problem && problem.key !== state.dismissedProblem ? problem : null;
@@ -26,7 +38,9 @@ export function ApiErrorBanner() {
     <section className="banner banner--error" role="alert" aria-labelledby="api-error-title">
       <Icon name="alert" />
       <div className="banner__body">
-        <h2 id="api-error-title" className="banner__title">API Error Detected</h2>
+        <h2 id="api-error-title" className="banner__title">
+          API Error Detected
+        </h2>
         {shownProblem ? <p className="banner__message">{shownProblem.text}</p> : null}
         {state.messages.length > 0 ? (
           <ul className="banner__list">
@@ -38,10 +52,19 @@ export function ApiErrorBanner() {
         {state.retryMessage ? <p className="banner__note">{state.retryMessage}</p> : null}
       </div>
       <div className="banner__actions">
-        <button type="button" className="button button--primary" onClick={() => void retryApiErrors()} disabled={state.retrying}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void retryApiErrors()}
+          disabled={state.retrying}
+        >
           {state.retrying ? 'Retrying…' : 'Retry'}
         </button>
-        <button type="button" className="button" onClick={() => dismissApiErrors(problem?.key ?? null)}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => dismissApiErrors(problem?.key ?? null)}
+        >
           Dismiss
         </button>
       </div>

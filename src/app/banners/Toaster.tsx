@@ -8,10 +8,19 @@ export function Toaster() {
   return (
     <div className="toaster" aria-live="polite" aria-atomic="false">
       {toasts.map((toast) => (
-        <div key={toast.id} className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+        <div
+          key={toast.id}
+          className={`toast toast--${toast.kind}`}
+          role={toast.kind === 'error' ? 'alert' : 'status'}
+        >
           <Icon name={toast.kind === 'error' ? 'alert' : 'check'} size={18} />
           <span>{toast.message}</span>
-          <button type="button" className="icon-button" onClick={() => dismissToast(toast.id)} aria-label="Dismiss">
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => dismissToast(toast.id)}
+            aria-label="Dismiss"
+          >
             <Icon name="close" size={16} />
           </button>
         </div>

@@ -29,9 +29,12 @@ export function UpdateNotices({ updateAvailable, onLater, onUpdateNow }: UpdateN
         </div>
       </div>
       <aside className="update-card" aria-labelledby="update-card-title">
-        <h2 id="update-card-title" className="update-card__title">Update available</h2>
+        <h2 id="update-card-title" className="update-card__title">
+          Update available
+        </h2>
         <p className="update-card__text">
-          An update is available. Updating reloads the app; your stored forecasts and settings stay on this device.
+          An update is available. Updating reloads the app; your stored forecasts and settings stay
+          on this device.
         </p>
         <div className="banner__actions">
           <button type="button" className="button" onClick={onLater}>

@@ -53,7 +53,9 @@ export function dataProblemMessage(
   now: number,
 ): DataProblem | null {
   if (!conditions.online || conditions.forcedOffline) return null;
-  const missing = reports.filter((r) => pollFailureMessage(r, conditions) !== null).sort((a, b) => rank(a.resource) - rank(b.resource));
+  const missing = reports
+    .filter((r) => pollFailureMessage(r, conditions) !== null)
+    .sort((a, b) => rank(a.resource) - rank(b.resource));
   if (missing.length === 0) return null;
   const core = reports.filter((r) => CORE_FEEDS.has(r.resource));
   const unreachable = dataServiceUnreachable(core);
@@ -62,15 +64,31 @@ export function dataProblemMessage(
   const key = `${unreachable ? 'unreachable:' : ''}${missing.map((r) => r.resource).join(',')}`;
   if (unreachable) {
     const saved = core.filter((r) => r.dataAgeMs !== null);
-    if (none.length === 0) return { key, text: "Can't reach the data service. Everything you see is saved on this device, with its age." };
-    if (saved.length === 0) return { key, text: "Can't reach the data service, and nothing is saved on this device yet: the map and forecasts appear once it answers." };
-    return { key, text: `Can't reach the data service. What you see is saved on this device, with its age; ${listInWords(none.map((r) => r.resource))} will appear once it answers.` };
+    if (none.length === 0)
+      return {
+        key,
+        text: "Can't reach the data service. Everything you see is saved on this device, with its age.",
+      };
+    if (saved.length === 0)
+      return {
+        key,
+        text: "Can't reach the data service, and nothing is saved on this device yet: the map and forecasts appear once it answers.",
+      };
+    return {
+      key,
+      text: `Can't reach the data service. What you see is saved on this device, with its age; ${listInWords(none.map((r) => r.resource))} will appear once it answers.`,
+    };
   }
   const parts: string[] = [];
   if (old.length > 0) {
     const oldest = Math.max(...old.map((r) => (r.dataAgeMs ?? 0) + Math.max(0, now - r.at)));
-    parts.push(`Couldn't update ${listInWords(old.map((r) => r.resource))} — showing data from ${formatAge(oldest)}.`);
+    parts.push(
+      `Couldn't update ${listInWords(old.map((r) => r.resource))} — showing data from ${formatAge(oldest)}.`,
+    );
   }
-  if (none.length > 0) parts.push(`Couldn't load ${listInWords(none.map((r) => r.resource))} — nothing saved on this device yet.`);
+  if (none.length > 0)
+    parts.push(
+      `Couldn't load ${listInWords(none.map((r) => r.resource))} — nothing saved on this device yet.`,
+    );
   return { key, text: parts.join(' ') };
 }

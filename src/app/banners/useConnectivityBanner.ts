@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 /** Spec §9: the back-online banner hides after 5 s. */
 export const BACK_ONLINE_HIDE_MS = 5000;
 
-export const OFFLINE_MESSAGE = 'You are offline. Using cached data when available. Some features may be unavailable.';
+export const OFFLINE_MESSAGE =
+  'You are offline. Using cached data when available. Some features may be unavailable.';
 export const BACK_ONLINE_MESSAGE = 'You are back online. Syncing latest data...';
 
 export type ConnectivityBannerKind = 'offline' | 'online' | null;
@@ -12,7 +13,10 @@ export type ConnectivityBannerKind = 'offline' | 'online' | null;
  * Spec §4: offline shows and stays; a return to online shows "back online" for 5 s; either can
  * be dismissed, and the next change of connection shows again.
  */
-export function useConnectivityBanner(online: boolean): { kind: ConnectivityBannerKind; dismiss: () => void } {
+export function useConnectivityBanner(online: boolean): {
+  kind: ConnectivityBannerKind;
+  dismiss: () => void;
+} {
   const [kind, setKind] = useState<ConnectivityBannerKind>(online ? null : 'offline');
   const previous = useRef(online);
 

@@ -15,7 +15,8 @@ export function AlternativeSignIn({ offline }: { offline: boolean }) {
 
   const run = async (which: 'oauth' | 'ethereum', action: () => Promise<AuthResult>) => {
     if (busy) return;
-    if (which === 'ethereum' && !hasEthereumWallet) return setResult({ ok: false, message: MSG.noWallet });
+    if (which === 'ethereum' && !hasEthereumWallet)
+      return setResult({ ok: false, message: MSG.noWallet });
     if (offline) return setResult({ ok: false, message: MSG.offline });
     setBusy(which);
     setResult(null);
@@ -32,10 +33,20 @@ export function AlternativeSignIn({ offline }: { offline: boolean }) {
   return (
     <div className="auth-alternatives">
       <p className="auth-alternatives__divider">or</p>
-      <button type="button" className="button" onClick={() => void run('oauth', signInWithOAuth)} disabled={busy !== null}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => void run('oauth', signInWithOAuth)}
+        disabled={busy !== null}
+      >
         {busy === 'oauth' ? 'Redirecting…' : `Sign in with ${providerLabel(oauthProvider)}`}
       </button>
-      <button type="button" className="button" onClick={() => void run('ethereum', signInWithEthereum)} disabled={busy !== null}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => void run('ethereum', signInWithEthereum)}
+        disabled={busy !== null}
+      >
         {busy === 'ethereum' ? 'Waiting for your wallet…' : 'Sign in with Ethereum'}
       </button>
       {!hasEthereumWallet ? <p className="muted auth-alternatives__note">{MSG.noWallet}.</p> : null}

@@ -17,7 +17,10 @@ export function AuthCallbackPage() {
   const [result, setResult] = useState<AuthResult | null>(null);
   // Read once: the address bar is cleaned below, and a reload must not look like a new landing.
   const landing = useRef<{ href: string; recovery: boolean } | null>(null);
-  landing.current ??= { href: window.location.href, recovery: isRecoveryLanding(window.location.href) };
+  landing.current ??= {
+    href: window.location.href,
+    recovery: isRecoveryLanding(window.location.href),
+  };
   // The code is single-use: StrictMode's second effect run must not exchange it again.
   const started = useRef(false);
 
@@ -34,26 +37,43 @@ export function AuthCallbackPage() {
   const { href, recovery } = landing.current;
   if (recovery && result?.ok) {
     return (
-      <Page title="Choose a new password" lead="You are signed in by the link you opened. Choose a new password to finish.">
+      <Page
+        title="Choose a new password"
+        lead="You are signed in by the link you opened. Choose a new password to finish."
+      >
         <div className="auth-panel card">
-          <NewPasswordForm onSubmit={updatePassword} onDone={() => void navigate('/', { replace: true })} />
+          <NewPasswordForm
+            onSubmit={updatePassword}
+            onDone={() => void navigate('/', { replace: true })}
+          />
         </div>
       </Page>
     );
   }
   // Signed in already and nothing to exchange (a reload of this page, a bookmark): just go home.
-  if (result?.ok || (status === 'signed-in' && !result && !/[?&#](code|error|access_token)=/.test(href))) {
+  if (
+    result?.ok ||
+    (status === 'signed-in' && !result && !/[?&#](code|error|access_token)=/.test(href))
+  ) {
     return <Navigate to="/" replace />;
   }
   const failed = result && !result.ok;
   return (
-    <Page title={failed ? (recovery ? 'Password reset failed' : 'Sign-in failed') : 'Signing you in'}>
+    <Page
+      title={failed ? (recovery ? 'Password reset failed' : 'Sign-in failed') : 'Signing you in'}
+    >
       {failed ? (
         <div className="auth-panel card">
           <div className="auth-form__error" role="alert">
             <p>{callbackFailureSentence(result.message, href)}</p>
           </div>
-          <p>{recovery ? <Link to="/login?reset=1">Ask for a new link</Link> : <Link to="/login">Back to Sign In</Link>}</p>
+          <p>
+            {recovery ? (
+              <Link to="/login?reset=1">Ask for a new link</Link>
+            ) : (
+              <Link to="/login">Back to Sign In</Link>
+            )}
+          </p>
         </div>
       ) : (
         <p role="status" aria-live="polite">

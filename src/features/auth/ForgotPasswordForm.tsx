@@ -5,7 +5,15 @@ import type { AuthResult } from '../../auth/useAuth.ts';
 import { AuthFeedback } from './AuthFeedback.tsx';
 
 /** "Forgot password?" on /login: asks for the address and has a link to set a new password emailed. */
-export function ForgotPasswordForm({ onSubmit, offline, onCancel }: { onSubmit(email: string): Promise<AuthResult>; offline: boolean; onCancel(): void }) {
+export function ForgotPasswordForm({
+  onSubmit,
+  offline,
+  onCancel,
+}: {
+  onSubmit(email: string): Promise<AuthResult>;
+  offline: boolean;
+  onCancel(): void;
+}) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
@@ -25,7 +33,13 @@ export function ForgotPasswordForm({ onSubmit, offline, onCancel }: { onSubmit(e
   };
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-busy={busy} aria-labelledby={`${id}-title`}>
+    <form
+      className="auth-form"
+      onSubmit={submit}
+      noValidate
+      aria-busy={busy}
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`} className="auth-form__title">
         Reset your password
       </h2>

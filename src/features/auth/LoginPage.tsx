@@ -26,7 +26,11 @@ export function LoginPage() {
           </p>
         ) : null}
         {resetting ? (
-          <ForgotPasswordForm onSubmit={requestPasswordReset} offline={offline} onCancel={() => setParams({}, { replace: true })} />
+          <ForgotPasswordForm
+            onSubmit={requestPasswordReset}
+            offline={offline}
+            onCancel={() => setParams({}, { replace: true })}
+          />
         ) : (
           <>
             <CredentialsForm

@@ -6,7 +6,13 @@ import { AuthFeedback } from './AuthFeedback.tsx';
 import { PasswordField } from './PasswordField.tsx';
 
 /** After a recovery link: the user, signed in by the link, chooses the new password. */
-export function NewPasswordForm({ onSubmit, onDone }: { onSubmit(password: string): Promise<AuthResult>; onDone(): void }) {
+export function NewPasswordForm({
+  onSubmit,
+  onDone,
+}: {
+  onSubmit(password: string): Promise<AuthResult>;
+  onDone(): void;
+}) {
   const id = useId();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);

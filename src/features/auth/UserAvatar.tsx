@@ -21,7 +21,11 @@ export function UserAvatar({ user, size = 28 }: { user: AuthUser; size?: number 
     );
   }
   return (
-    <span className="user-avatar user-avatar--initials" aria-hidden="true" style={{ width: size, height: size, fontSize: Math.round(size * 0.42) }}>
+    <span
+      className="user-avatar user-avatar--initials"
+      aria-hidden="true"
+      style={{ width: size, height: size, fontSize: Math.round(size * 0.42) }}
+    >
       {initials(user)}
     </span>
   );

@@ -16,7 +16,10 @@ export function UserMenu() {
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !root.current?.contains(e.target as Node)) setOpen(false);
+      if (
+        e instanceof KeyboardEvent ? e.key === 'Escape' : !root.current?.contains(e.target as Node)
+      )
+        setOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);

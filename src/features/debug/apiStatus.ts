@@ -24,7 +24,11 @@ export function pingState(ok: boolean, status: number | null, latencyMs: number 
 }
 
 /** One latency check with the spec's 15 s timeout; `fetchFn` and `now` are passed in. */
-export async function ping(endpoint: string, fetchFn: typeof fetch, now: () => number): Promise<PingResult> {
+export async function ping(
+  endpoint: string,
+  fetchFn: typeof fetch,
+  now: () => number,
+): Promise<PingResult> {
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), TIMEOUT_MS);
   const start = now();
@@ -37,7 +41,11 @@ export async function ping(endpoint: string, fetchFn: typeof fetch, now: () => n
       latencyMs,
       status: res.status,
       checkedAt: now(),
-      message: res.ok ? (latencyMs > ERROR_MS ? 'Very slow' : null) : `API error: ${res.status} ${res.statusText}`.trim(),
+      message: res.ok
+        ? latencyMs > ERROR_MS
+          ? 'Very slow'
+          : null
+        : `API error: ${res.status} ${res.statusText}`.trim(),
     };
   } catch (e) {
     const aborted = e instanceof DOMException && e.name === 'AbortError';
@@ -47,7 +55,9 @@ export async function ping(endpoint: string, fetchFn: typeof fetch, now: () => n
       latencyMs: null,
       status: null,
       checkedAt: now(),
-      message: aborted ? `Request timed out after ${TIMEOUT_MS}ms` : `Network error: ${e instanceof Error ? e.message : String(e)}`,
+      message: aborted
+        ? `Request timed out after ${TIMEOUT_MS}ms`
+        : `Network error: ${e instanceof Error ? e.message : String(e)}`,
     };
   } finally {
     clearTimeout(timer);

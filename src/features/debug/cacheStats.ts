@@ -36,7 +36,10 @@ function expiryOf(raw: string | null): number | null {
   return null;
 }
 
-export function cacheStatistics(localEntries: ReadonlyArray<readonly [string, string | null]>, caches: readonly NamedCache[]): CacheStatistics {
+export function cacheStatistics(
+  localEntries: ReadonlyArray<readonly [string, string | null]>,
+  caches: readonly NamedCache[],
+): CacheStatistics {
   const local = localEntries.filter(([k]) => k.startsWith(LOCAL_CACHE_PREFIX));
   const expirationTimes: Record<string, number> = {};
   for (const [k, v] of local) {
@@ -76,7 +79,9 @@ export async function collectCacheStorage(storage: CacheStorage = caches): Promi
   return out;
 }
 
-export function localStorageEntries(storage: Storage | undefined = globalThis.localStorage): Array<[string, string | null]> {
+export function localStorageEntries(
+  storage: Storage | undefined = globalThis.localStorage,
+): Array<[string, string | null]> {
   const out: Array<[string, string | null]> = [];
   if (!storage) return out;
   try {

@@ -43,7 +43,10 @@ export function servedFromCache(e: TimingLike): boolean {
 
 const avg = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
 
-export function summarisePerformance(entries: readonly TimingLike[], pageOrigin: string): Map<string, PerformanceEntrySummary> {
+export function summarisePerformance(
+  entries: readonly TimingLike[],
+  pageOrigin: string,
+): Map<string, PerformanceEntrySummary> {
   const groups = new Map<string, { cached: number[]; network: number[] }>();
   for (const e of entries) {
     const op = operationOf(e.name, pageOrigin);

@@ -49,7 +49,11 @@ export function resourceStatus(loadTime: number): ResourceStatus {
 }
 
 /** Spec §4: down if error rate > 0.5 or ≥ 5 recent errors; degraded if rate > 0.1 or avg > 2000 ms. */
-export function healthStatus(errorRate: number, recentErrors: number, avgLoadTime: number): HealthStatus {
+export function healthStatus(
+  errorRate: number,
+  recentErrors: number,
+  avgLoadTime: number,
+): HealthStatus {
   if (errorRate > 0.5 || recentErrors >= 5) return 'down';
   if (errorRate > 0.1 || avgLoadTime > WARNING_MS) return 'degraded';
   return 'good';
@@ -66,7 +70,9 @@ export function serviceHealth(
 ): ServiceHealth {
   const recent = errors.filter((e) => now - e.timestamp <= ERROR_WINDOW_MS).length;
   const attempts = resources.length + recent;
-  const avgLoadTime = resources.length ? resources.reduce((s, r) => s + r.loadTime, 0) / resources.length : 0;
+  const avgLoadTime = resources.length
+    ? resources.reduce((s, r) => s + r.loadTime, 0) / resources.length
+    : 0;
   const errorRate = attempts ? recent / attempts : 0;
   return { avgLoadTime, errorRate, status: healthStatus(errorRate, recent, avgLoadTime) };
 }
@@ -80,20 +86,32 @@ export function healthByDomain(
   const domains = new Set([...resources.map((r) => r.domain), ...errors.map((e) => e.domain)]);
   const out = new Map<string, ServiceHealth>();
   for (const d of [...domains].sort()) {
-    out.set(d, serviceHealth(resources.filter((r) => r.domain === d), errors.filter((e) => e.domain === d), now));
+    out.set(
+      d,
+      serviceHealth(
+        resources.filter((r) => r.domain === d),
+        errors.filter((e) => e.domain === d),
+        now,
+      ),
+    );
   }
   return out;
 }
 
 /** Adds an error, keeping only the newest 50 (spec §8). */
-export function addResourceError(errors: readonly ResourceError[], error: ResourceError): ResourceError[] {
+export function addResourceError(
+  errors: readonly ResourceError[],
+  error: ResourceError,
+): ResourceError[] {
   const next = [...errors, error];
   return next.length > MAX_ERRORS ? next.slice(next.length - MAX_ERRORS) : next;
 }
 
 /** The message for a failed element (spec §8 resource errors). */
 export function resourceErrorMessage(tag: string, url: string): string {
-  return tag.toLowerCase() === 'link' ? `Failed to load CSS: ${url}` : `Failed to load resource: ${url}`;
+  return tag.toLowerCase() === 'link'
+    ? `Failed to load CSS: ${url}`
+    : `Failed to load resource: ${url}`;
 }
 
 /** The subset of PerformanceResourceTiming the monitor reads. */
@@ -110,7 +128,11 @@ export interface TimingLike {
  * Third-party resources from resource timing: other origins only (our own assets are the
  * performance dashboard's business). `timeOrigin` turns entry times into epoch ms.
  */
-export function monitoredResources(entries: readonly TimingLike[], pageOrigin: string, timeOrigin: number): MonitoredResource[] {
+export function monitoredResources(
+  entries: readonly TimingLike[],
+  pageOrigin: string,
+  timeOrigin: number,
+): MonitoredResource[] {
   const out: MonitoredResource[] = [];
   for (const e of entries) {
     let url: URL;

@@ -1,5 +1,11 @@
 import { useCallback, useState } from 'react';
-import { PING_ENDPOINTS, STATS_ENDPOINT, STATUS_REFRESH_MS, ping, type PingResult } from './apiStatus.ts';
+import {
+  PING_ENDPOINTS,
+  STATS_ENDPOINT,
+  STATUS_REFRESH_MS,
+  ping,
+  type PingResult,
+} from './apiStatus.ts';
 import { TIMEOUT_MS } from './resourceHealth.ts';
 import type { StatsFetch } from './statsRows.ts';
 import { useInterval } from './useInterval.ts';
@@ -29,10 +35,19 @@ export function useApiStatus(withStats: boolean) {
 async function fetchStats(): Promise<StatsFetch> {
   let res: Response;
   try {
-    res = await fetch(STATS_ENDPOINT, { cache: 'no-store', signal: AbortSignal.timeout(TIMEOUT_MS) });
+    res = await fetch(STATS_ENDPOINT, {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
   } catch (e) {
-    const timedOut = e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError');
-    return { ok: false, reason: timedOut ? `no answer within ${TIMEOUT_MS / 1000} s` : `network error (${e instanceof Error ? e.message : String(e)})` };
+    const timedOut =
+      e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError');
+    return {
+      ok: false,
+      reason: timedOut
+        ? `no answer within ${TIMEOUT_MS / 1000} s`
+        : `network error (${e instanceof Error ? e.message : String(e)})`,
+    };
   }
   if (!res.ok) {
     await res.body?.cancel();
@@ -41,6 +56,12 @@ async function fetchStats(): Promise<StatsFetch> {
   try {
     return { ok: true, body: (await res.json()) as unknown };
   } catch (e) {
-    return { ok: false, reason: e instanceof SyntaxError ? 'the answer is not JSON' : `the answer broke off (${e instanceof Error ? e.message : String(e)})` };
+    return {
+      ok: false,
+      reason:
+        e instanceof SyntaxError
+          ? 'the answer is not JSON'
+          : `the answer broke off (${e instanceof Error ? e.message : String(e)})`,
+    };
   }
 }

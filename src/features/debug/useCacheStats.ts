@@ -1,5 +1,11 @@
 import { useCallback, useState } from 'react';
-import { cacheStatistics, collectCacheStorage, localStorageEntries, type CacheStatistics, type NamedCache } from './cacheStats.ts';
+import {
+  cacheStatistics,
+  collectCacheStorage,
+  localStorageEntries,
+  type CacheStatistics,
+  type NamedCache,
+} from './cacheStats.ts';
 import { useInterval } from './useInterval.ts';
 
 /** Cache Storage and `cache:` entries, re-read every 5 s (spec §9 status panel refresh). */

@@ -52,14 +52,21 @@ export function useResourceMonitor() {
     let poll: ReturnType<typeof setInterval> | undefined;
     const read = () =>
       setResources(
-        monitoredResources(performance.getEntriesByType('resource') as PerformanceResourceTiming[], location.origin, performance.timeOrigin),
+        monitoredResources(
+          performance.getEntriesByType('resource') as PerformanceResourceTiming[],
+          location.origin,
+          performance.timeOrigin,
+        ),
       );
     const sinceLoad = performance.now();
-    const start = setTimeout(() => {
-      setStarted(true);
-      read();
-      poll = setInterval(read, RESOURCE_POLL_MS);
-    }, Math.max(0, MONITOR_START_DELAY_MS - sinceLoad));
+    const start = setTimeout(
+      () => {
+        setStarted(true);
+        read();
+        poll = setInterval(read, RESOURCE_POLL_MS);
+      },
+      Math.max(0, MONITOR_START_DELAY_MS - sinceLoad),
+    );
     return () => {
       clearTimeout(start);
       if (poll) clearInterval(poll);

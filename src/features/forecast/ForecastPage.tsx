@@ -31,9 +31,14 @@ const SolarCycleSummary = lazy(() => import('./SolarCycleSummary.tsx'));
 const NO_FORECAST = 'No forecast stored yet — it appears after the first successful update.';
 
 function stormWord(g: number): string {
-  return ['no storm', 'a minor storm (G1)', 'a moderate storm (G2)', 'a strong storm (G3)', 'a severe storm (G4)', 'an extreme storm (G5)'][
-    Math.max(0, Math.min(5, g))
-  ]!;
+  return [
+    'no storm',
+    'a minor storm (G1)',
+    'a moderate storm (G2)',
+    'a strong storm (G3)',
+    'a severe storm (G4)',
+    'an extreme storm (G5)',
+  ][Math.max(0, Math.min(5, g))]!;
 }
 
 /** /forecast — the official outlooks, read from the local database. */
@@ -52,21 +57,34 @@ export function ForecastPage() {
   const cycleFeed = useFeedStatus('observed-solar-cycle');
   const predictedFeed = useFeedStatus('predicted-solar-cycle');
   const forecast = threeDay.data;
-  const loadError = threeDay.error ?? outlook.error ?? observed.error ?? geomag.error ?? kpJson.error;
+  const loadError =
+    threeDay.error ?? outlook.error ?? observed.error ?? geomag.error ?? kpJson.error;
   const kp = fresherKpForecast(
     forecast ? { data: forecast.data, time: threeDayFeed.data?.dataTime ?? forecast.issued } : null,
-    kpJson.data ? { data: kpJson.data.data, time: kpJsonFeed.data?.dataTime ?? kpJson.data.issued } : null,
+    kpJson.data
+      ? { data: kpJson.data.data, time: kpJsonFeed.data?.dataTime ?? kpJson.data.issued }
+      : null,
   );
   const kpFeed = kp?.source === 'kp-forecast' ? kpJsonFeed.data : threeDayFeed.data;
   const summary = useSpaceWeatherSummary();
   const [zone] = useChartTimeZone();
   const kpRows = kpJson.data?.data.rows ?? null;
   const bulletinCells = forecast?.data.kp ?? null;
-  const forecastPeriods = useMemo(() => kpForecastPeriods(kpRows, bulletinCells), [kpRows, bulletinCells]);
-  const hasProbabilities = Boolean(geomag.data?.data.probabilities || forecast?.data.solarRadiation || forecast?.data.radioBlackout);
+  const forecastPeriods = useMemo(
+    () => kpForecastPeriods(kpRows, bulletinCells),
+    [kpRows, bulletinCells],
+  );
+  const hasProbabilities = Boolean(
+    geomag.data?.data.probabilities ||
+    forecast?.data.solarRadiation ||
+    forecast?.data.radioBlackout,
+  );
 
   return (
-    <Page title="Aurora Forecast" lead="NOAA SWPC's forecasts of geomagnetic activity, kept on this device so they read offline.">
+    <Page
+      title="Aurora Forecast"
+      lead="NOAA SWPC's forecasts of geomagnetic activity, kept on this device so they read offline."
+    >
       <AdSlot id="forecast-banner" />
       {loadError ? (
         <p className="inline-error" role="alert">
@@ -75,23 +93,38 @@ export function ForecastPage() {
       ) : null}
       <section className="panel" aria-labelledby="kp-timeline-title">
         <div className="panel__head">
-          <h2 id="kp-timeline-title" className="panel__title">Kp — the last 7 days and the next 3</h2>
+          <h2 id="kp-timeline-title" className="panel__title">
+            Kp — the last 7 days and the next 3
+          </h2>
         </div>
         <Suspense fallback={<p className="muted small">Loading the chart…</p>}>
-          <KpTimeline forecast={forecastPeriods} now={now} newestKnown={summary.data.details.kpIndex.time} />
+          <KpTimeline
+            forecast={forecastPeriods}
+            now={now}
+            newestKnown={summary.data.details.kpIndex.time}
+          />
         </Suspense>
       </section>
       <section className="panel" aria-labelledby="kp3-title">
         <div className="panel__head">
-          <h2 id="kp3-title" className="panel__title">Kp forecast — next 3 days</h2>
-          <FeedAge status={kpFeed} now={now} dataTime={kp?.time ?? null} label={kp?.source === 'kp-forecast' ? 'newest period' : 'issued'} />
+          <h2 id="kp3-title" className="panel__title">
+            Kp forecast — next 3 days
+          </h2>
+          <FeedAge
+            status={kpFeed}
+            now={now}
+            dataTime={kp?.time ?? null}
+            label={kp?.source === 'kp-forecast' ? 'newest period' : 'issued'}
+          />
         </div>
         {kp?.source === 'three-day-forecast' ? (
           <>
             <p className="forecast-headline">
-              Largest Kp expected: <strong>{kp.data.maxKp?.toFixed(2) ?? '–'}</strong>, {stormWord(kp.data.maxG)}.{' '}
+              Largest Kp expected: <strong>{kp.data.maxKp?.toFixed(2) ?? '–'}</strong>,{' '}
+              {stormWord(kp.data.maxG)}.{' '}
               <span className="muted">
-                From {KP_SOURCE_NAME[kp.source]} issued {formatUtc(kp.time)}, the fresher of NOAA's two Kp forecasts.
+                From {KP_SOURCE_NAME[kp.source]} issued {formatUtc(kp.time)}, the fresher of NOAA's
+                two Kp forecasts.
               </span>
             </p>
             <KpBreakdown data={kp.data} />
@@ -99,40 +132,68 @@ export function ForecastPage() {
         ) : kp?.source === 'kp-forecast' ? (
           <>
             <p className="forecast-headline">
-              Largest Kp forecast: <strong>{kp.maxKp?.toFixed(2) ?? '–'}</strong>, {stormWord(kp.maxG)}.{' '}
+              Largest Kp forecast: <strong>{kp.maxKp?.toFixed(2) ?? '–'}</strong>,{' '}
+              {stormWord(kp.maxG)}.{' '}
               <span className="muted">
-                From {KP_SOURCE_NAME[kp.source]} (newest observed period {formatUtc(kp.time)}), the fresher of NOAA's two Kp forecasts.
+                From {KP_SOURCE_NAME[kp.source]} (newest observed period {formatUtc(kp.time)}), the
+                fresher of NOAA's two Kp forecasts.
               </span>
             </p>
             <KpForecastBars rows={kp.rows} />
           </>
         ) : (
-          <EmptyState title={threeDay.isLoading || kpJson.isLoading ? 'Reading stored forecast…' : NO_FORECAST}>
+          <EmptyState
+            title={
+              threeDay.isLoading || kpJson.isLoading ? 'Reading stored forecast…' : NO_FORECAST
+            }
+          >
             <p>
-              The 3-day forecast is issued twice a day. Kp 5 or more means a geomagnetic storm (G1+); see{' '}
-              <Link to="/news-guides/understanding-aurora-forecasts-kp-index">Understanding Aurora Forecasts and the Kp Index</Link>.
+              The 3-day forecast is issued twice a day. Kp 5 or more means a geomagnetic storm
+              (G1+); see{' '}
+              <Link to="/news-guides/understanding-aurora-forecasts-kp-index">
+                Understanding Aurora Forecasts and the Kp Index
+              </Link>
+              .
             </p>
           </EmptyState>
         )}
         {kp ? (
           <p className="muted small">
             Kp 5 or more is a geomagnetic storm.{' '}
-            <Link to="/news-guides/understanding-aurora-forecasts-kp-index">What the Kp index means</Link>.
+            <Link to="/news-guides/understanding-aurora-forecasts-kp-index">
+              What the Kp index means
+            </Link>
+            .
           </p>
         ) : null}
       </section>
       <section className="panel" aria-labelledby="storm-title">
         <div className="panel__head">
-          <h2 id="storm-title" className="panel__title">Storm chances — next 3 days</h2>
+          <h2 id="storm-title" className="panel__title">
+            Storm chances — next 3 days
+          </h2>
           {/* The geomagnetic forecast carries the storm table; without it, the bulletin's own tables are shown. */}
           {geomag.data || !forecast ? (
-            <FeedAge status={geomagFeed.data} now={now} dataTime={geomag.data?.issued ?? null} label="issued" />
+            <FeedAge
+              status={geomagFeed.data}
+              now={now}
+              dataTime={geomag.data?.issued ?? null}
+              label="issued"
+            />
           ) : (
-            <FeedAge status={threeDayFeed.data} now={now} dataTime={forecast.issued} label="issued" />
+            <FeedAge
+              status={threeDayFeed.data}
+              now={now}
+              dataTime={forecast.issued}
+              label="issued"
+            />
           )}
         </div>
         {hasProbabilities ? (
-          <StormProbabilities geomag={geomag.data?.data ?? null} threeDay={forecast?.data ?? null} />
+          <StormProbabilities
+            geomag={geomag.data?.data ?? null}
+            threeDay={forecast?.data ?? null}
+          />
         ) : (
           <EmptyState
             title={
@@ -144,12 +205,20 @@ export function ForecastPage() {
         )}
       </section>
       <section className="panel" aria-labelledby="bulletin-title">
-        <h2 id="bulletin-title" className="panel__title">Forecaster discussion</h2>
+        <h2 id="bulletin-title" className="panel__title">
+          Forecaster discussion
+        </h2>
         {forecast ? (
           <>
-            {forecast.data.rationale.geomagnetic ? <p>{forecast.data.rationale.geomagnetic}</p> : null}
-            {forecast.data.rationale.solarRadiation ? <p>{forecast.data.rationale.solarRadiation}</p> : null}
-            {forecast.data.rationale.radioBlackout ? <p>{forecast.data.rationale.radioBlackout}</p> : null}
+            {forecast.data.rationale.geomagnetic ? (
+              <p>{forecast.data.rationale.geomagnetic}</p>
+            ) : null}
+            {forecast.data.rationale.solarRadiation ? (
+              <p>{forecast.data.rationale.solarRadiation}</p>
+            ) : null}
+            {forecast.data.rationale.radioBlackout ? (
+              <p>{forecast.data.rationale.radioBlackout}</p>
+            ) : null}
             {forecast.raw ? (
               <details className="raw-text">
                 <summary>Full bulletin as issued by NOAA SWPC</summary>
@@ -163,7 +232,9 @@ export function ForecastPage() {
       </section>
       <section className="panel" aria-labelledby="outlook-title">
         <div className="panel__head">
-          <h2 id="outlook-title" className="panel__title">27-day outlook</h2>
+          <h2 id="outlook-title" className="panel__title">
+            27-day outlook
+          </h2>
           <FeedAge status={outlookFeed.data} now={now} dataTime={outlook.data?.issued ?? null} />
         </div>
         {outlook.data && outlook.data.data.rows.length > 0 ? (
@@ -174,7 +245,9 @@ export function ForecastPage() {
       </section>
       <section className="panel" aria-labelledby="cycle-title">
         <div className="panel__head">
-          <h2 id="cycle-title" className="panel__title">Solar cycle</h2>
+          <h2 id="cycle-title" className="panel__title">
+            Solar cycle
+          </h2>
           <FeedAge status={cycleFeed.data} now={now} />
         </div>
         {predicted.data ? (
@@ -185,7 +258,12 @@ export function ForecastPage() {
         ) : null}
         {observed.data || predicted.data ? (
           <Suspense fallback={<p className="muted small">Loading the chart…</p>}>
-            <SolarCycleSummary observed={observed.data?.data ?? null} predicted={predicted.data?.data ?? null} now={now} zone={zone} />
+            <SolarCycleSummary
+              observed={observed.data?.data ?? null}
+              predicted={predicted.data?.data ?? null}
+              now={now}
+              zone={zone}
+            />
           </Suspense>
         ) : (
           <EmptyState title="No solar-cycle data stored yet — it appears after the first successful update." />

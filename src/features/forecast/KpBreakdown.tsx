@@ -15,14 +15,18 @@ export function kpClass(kp: number | null, g: number): string {
  * storm level, as the forecast bulletin prints it.
  */
 export function KpBreakdown({ data }: { data: ThreeDayForecastData }) {
-  const byDay = data.days.map((day) => data.kp.filter((c) => c.start >= day && c.start < day + 86_400_000));
+  const byDay = data.days.map((day) =>
+    data.kp.filter((c) => c.start >= day && c.start < day + 86_400_000),
+  );
   const periods = byDay[0]?.map((c) => c.start - (data.days[0] ?? 0)) ?? [];
   const cell = (dayIndex: number, offset: number): KpCell | undefined =>
     byDay[dayIndex]?.find((c) => c.start - (data.days[dayIndex] ?? 0) === offset);
   return (
     <div className="table-scroll">
       <table className="kp-table">
-        <caption className="visually-hidden">Forecast Kp for each 3-hour period, by day (UTC)</caption>
+        <caption className="visually-hidden">
+          Forecast Kp for each 3-hour period, by day (UTC)
+        </caption>
         <thead>
           <tr>
             <th scope="col">UTC</th>

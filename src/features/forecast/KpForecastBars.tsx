@@ -13,7 +13,9 @@ export function KpForecastBars({ rows }: { rows: readonly KpForecastRow[] }) {
   return (
     <div className="table-scroll">
       <table className="outlook-table">
-        <caption className="visually-hidden">Kp for each 3-hour period (UTC): observed, estimated and forecast</caption>
+        <caption className="visually-hidden">
+          Kp for each 3-hour period (UTC): observed, estimated and forecast
+        </caption>
         <thead>
           <tr>
             <th scope="col">Period (UTC)</th>
@@ -29,7 +31,10 @@ export function KpForecastBars({ rows }: { rows: readonly KpForecastRow[] }) {
               </th>
               <td>
                 <span className="outlook-bar" aria-hidden="true">
-                  <span className={`outlook-bar__fill ${kpClass(r.kp, r.g)}`} style={{ width: `${(r.kp / 9) * 100}%` }} />
+                  <span
+                    className={`outlook-bar__fill ${kpClass(r.kp, r.g)}`}
+                    style={{ width: `${(r.kp / 9) * 100}%` }}
+                  />
                 </span>
                 {r.kp.toFixed(2)}
                 {r.g > 0 ? <span className="kp-cell__g"> G{r.g}</span> : null}

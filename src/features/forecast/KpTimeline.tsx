@@ -13,11 +13,24 @@ const HOUR = 3_600_000;
  * Kp from 7 days back to 3 days ahead: observed 3-hourly bars, the 1-minute estimate, then the
  * forecast past the "now" marker. `forecast` comes from the stored forecast products.
  */
-export function KpTimeline({ forecast, now, newestKnown, compact = false }: { forecast: readonly { t: number; kp: number }[]; now: number; newestKnown: number | null; compact?: boolean }) {
+export function KpTimeline({
+  forecast,
+  now,
+  newestKnown,
+  compact = false,
+}: {
+  forecast: readonly { t: number; kp: number }[];
+  now: number;
+  newestKnown: number | null;
+  compact?: boolean;
+}) {
   const [zone, setZone] = useChartTimeZone();
   const anchor = kpAnchor(newestKnown, now);
   const anchorHour = Math.ceil(anchor.t / HOUR) * HOUR;
-  const window = useMemo(() => ({ from: anchorHour - KP_BACK_MS, to: anchorHour + KP_AHEAD_MS }), [anchorHour]);
+  const window = useMemo(
+    () => ({ from: anchorHour - KP_BACK_MS, to: anchorHour + KP_AHEAD_MS }),
+    [anchorHour],
+  );
   const past = useMemo(() => ({ from: window.from, to: anchorHour }), [window.from, anchorHour]);
   const observed = useSeries('kp-3h', past);
   const estimated = useSeries('kp-1m', past);
@@ -37,7 +50,16 @@ export function KpTimeline({ forecast, now, newestKnown, compact = false }: { fo
           <TimeZoneChoice zone={zone} onChange={setZone} />
         </div>
       )}
-      <TimeChart spec={KP_TIMELINE} data={data} marker={anchor} window={window} zone={zone} now={now} height={compact ? 120 : 240} compact={compact} />
+      <TimeChart
+        spec={KP_TIMELINE}
+        data={data}
+        marker={anchor}
+        window={window}
+        zone={zone}
+        now={now}
+        height={compact ? 120 : 240}
+        compact={compact}
+      />
     </div>
   );
 }

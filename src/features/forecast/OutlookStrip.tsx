@@ -30,11 +30,19 @@ export function OutlookStrip({ data, now }: { data: TwentySevenDayOutlookData; n
           >
             <span className="outlook-strip__date">{formatUtcDay(r.day)}</span>
             <span className="outlook-strip__kp">Kp {r.kp}</span>
-            <span className="outlook-strip__level">{r.day === today ? 'today · ' : ''}{level(r.kp)}</span>
+            <span className="outlook-strip__level">
+              {r.day === today ? 'today · ' : ''}
+              {level(r.kp)}
+            </span>
           </li>
         ))}
       </ol>
-      <button type="button" className="time-chart__toggle" aria-expanded={table} onClick={() => setTable((t) => !t)}>
+      <button
+        type="button"
+        className="time-chart__toggle"
+        aria-expanded={table}
+        onClick={() => setTable((t) => !t)}
+      >
         {table ? 'Hide table' : 'Show as table'}
       </button>
       {table ? <OutlookTable data={data} now={now} /> : null}

@@ -24,7 +24,10 @@ export function OutlookTable({ data, now }: { data: TwentySevenDayOutlookData; n
               <th scope="row">{formatUtcDay(r.day)}</th>
               <td>
                 <span className="outlook-bar" aria-hidden="true">
-                  <span className={`outlook-bar__fill ${kpClass(r.kp, r.kp >= 5 ? r.kp - 4 : 0)}`} style={{ width: `${(r.kp / 9) * 100}%` }} />
+                  <span
+                    className={`outlook-bar__fill ${kpClass(r.kp, r.kp >= 5 ? r.kp - 4 : 0)}`}
+                    style={{ width: `${(r.kp / 9) * 100}%` }}
+                  />
                 </span>
                 {r.kp}
               </td>

@@ -9,9 +9,34 @@ import { solarCycleData } from './solarCycleData.ts';
 const SOLAR_CYCLE: ChartSpec = {
   title: 'Sunspot number',
   series: [
-    { key: 'ssn', label: 'Monthly', unit: '', scale: 'ssn', kind: 'line', colour: SERIES_COLOURS.skyBlue, digits: 1 },
-    { key: 'smoothed', label: 'Smoothed', unit: '', scale: 'ssn', kind: 'line', colour: SERIES_COLOURS.orange, digits: 1 },
-    { key: 'predicted', label: 'NOAA prediction', unit: '', scale: 'ssn', kind: 'line', colour: SERIES_COLOURS.purple, digits: 1, dash: [6, 4] },
+    {
+      key: 'ssn',
+      label: 'Monthly',
+      unit: '',
+      scale: 'ssn',
+      kind: 'line',
+      colour: SERIES_COLOURS.skyBlue,
+      digits: 1,
+    },
+    {
+      key: 'smoothed',
+      label: 'Smoothed',
+      unit: '',
+      scale: 'ssn',
+      kind: 'line',
+      colour: SERIES_COLOURS.orange,
+      digits: 1,
+    },
+    {
+      key: 'predicted',
+      label: 'NOAA prediction',
+      unit: '',
+      scale: 'ssn',
+      kind: 'line',
+      colour: SERIES_COLOURS.purple,
+      digits: 1,
+      dash: [6, 4],
+    },
   ],
   axes: [{ scale: 'ssn', label: 'Sunspot number', side: 'left', range: { min: 0, max: 50 } }],
   // Monthly values: a missing month or more breaks the line.
@@ -20,9 +45,24 @@ const SOLAR_CYCLE: ChartSpec = {
 };
 
 /** The sunspot number since 2008 (observed, smoothed) and NOAA's prediction, as a chart with its text alternative. */
-export function SolarCycleSummary({ observed, predicted, now, zone = 'utc' }: { observed: SolarCycleData | null; predicted: SolarCycleData | null; now: number; zone?: ChartTimeZone }) {
-  const { data, window } = useMemo(() => solarCycleData(observed, predicted), [observed, predicted]);
+export function SolarCycleSummary({
+  observed,
+  predicted,
+  now,
+  zone = 'utc',
+}: {
+  observed: SolarCycleData | null;
+  predicted: SolarCycleData | null;
+  now: number;
+  zone?: ChartTimeZone;
+}) {
+  const { data, window } = useMemo(
+    () => solarCycleData(observed, predicted),
+    [observed, predicted],
+  );
   if (data.t.length === 0) return null;
-  return <TimeChart spec={SOLAR_CYCLE} data={data} window={window} zone={zone} now={now} height={220} />;
+  return (
+    <TimeChart spec={SOLAR_CYCLE} data={data} window={window} zone={zone} now={now} height={220} />
+  );
 }
 export default SolarCycleSummary;

@@ -1,4 +1,7 @@
-import type { ThreeDayForecastData, ThreeDayGeomagForecastData } from '../../../core/normalise/index.ts';
+import type {
+  ThreeDayForecastData,
+  ThreeDayGeomagForecastData,
+} from '../../../core/normalise/index.ts';
 import { formatUtcDay } from '../../lib/format.ts';
 
 interface Row {
@@ -7,7 +10,15 @@ interface Row {
   tone: string;
 }
 
-function ProbabilityTable({ caption, days, rows }: { caption: string; days: readonly number[]; rows: readonly Row[] }) {
+function ProbabilityTable({
+  caption,
+  days,
+  rows,
+}: {
+  caption: string;
+  days: readonly number[];
+  rows: readonly Row[];
+}) {
   return (
     <div className="table-scroll">
       <table className="outlook-table">
@@ -35,7 +46,10 @@ function ProbabilityTable({ caption, days, rows }: { caption: string; days: read
                     ) : (
                       <>
                         <span className="outlook-bar" aria-hidden="true">
-                          <span className={`outlook-bar__fill ${row.tone}`} style={{ width: `${Math.max(0, Math.min(100, v))}%` }} />
+                          <span
+                            className={`outlook-bar__fill ${row.tone}`}
+                            style={{ width: `${Math.max(0, Math.min(100, v))}%` }}
+                          />
                         </span>
                         {v}%
                       </>
@@ -56,7 +70,13 @@ function ProbabilityTable({ caption, days, rows }: { caption: string; days: read
  * forecast, solar radiation storms and radio blackouts from the 3-day forecast bulletin. Each part
  * is shown only when its product is stored and carries the table.
  */
-export function StormProbabilities({ geomag, threeDay }: { geomag: ThreeDayGeomagForecastData | null; threeDay: ThreeDayForecastData | null }) {
+export function StormProbabilities({
+  geomag,
+  threeDay,
+}: {
+  geomag: ThreeDayGeomagForecastData | null;
+  threeDay: ThreeDayForecastData | null;
+}) {
   const p = geomag?.probabilities ?? null;
   const radiation = threeDay?.solarRadiation ?? null;
   const blackout = threeDay?.radioBlackout ?? null;
@@ -75,7 +95,11 @@ export function StormProbabilities({ geomag, threeDay }: { geomag: ThreeDayGeoma
         />
       ) : null}
       {radiation ? (
-        <ProbabilityTable caption="Solar radiation storms" days={radiation.days} rows={[{ label: 'Radiation storm (S1+)', values: radiation.s1OrGreater, tone: 'kp--g1' }]} />
+        <ProbabilityTable
+          caption="Solar radiation storms"
+          days={radiation.days}
+          rows={[{ label: 'Radiation storm (S1+)', values: radiation.s1OrGreater, tone: 'kp--g1' }]}
+        />
       ) : null}
       {blackout ? (
         <ProbabilityTable

@@ -4,7 +4,11 @@
  * observed and estimated periods followed by the predicted ones). Show the fresher: the one whose
  * own time (the bulletin's issue time; the JSON's newest observed or estimated period) is newer.
  */
-import type { KpForecastData, KpForecastRow, ThreeDayForecastData } from '../../../core/normalise/index.ts';
+import type {
+  KpForecastData,
+  KpForecastRow,
+  ThreeDayForecastData,
+} from '../../../core/normalise/index.ts';
 
 export interface StoredForecast<T> {
   data: T;
@@ -14,7 +18,13 @@ export interface StoredForecast<T> {
 
 export type FresherKpForecast =
   | { source: 'three-day-forecast'; time: number; data: ThreeDayForecastData }
-  | { source: 'kp-forecast'; time: number; rows: KpForecastRow[]; maxKp: number | null; maxG: number };
+  | {
+      source: 'kp-forecast';
+      time: number;
+      rows: KpForecastRow[];
+      maxKp: number | null;
+      maxG: number;
+    };
 
 export const KP_SOURCE_NAME: Record<FresherKpForecast['source'], string> = {
   'three-day-forecast': 'the 3-day forecast bulletin',
@@ -32,11 +42,22 @@ export function fresherKpForecast(
   kpForecast: StoredForecast<KpForecastData> | null,
 ): FresherKpForecast | null {
   const json = kpForecast && kpForecast.data.rows.length > 0 ? kpForecast : null;
-  if (threeDay && (!json || threeDay.time >= json.time)) return { source: 'three-day-forecast', time: threeDay.time, data: threeDay.data };
+  if (threeDay && (!json || threeDay.time >= json.time))
+    return { source: 'three-day-forecast', time: threeDay.time, data: threeDay.data };
   if (!json) return null;
-  const newestKnown = json.data.rows.filter((r) => r.status !== 'predicted').at(-1)?.t ?? json.data.rows[0]!.t;
+  const newestKnown =
+    json.data.rows.filter((r) => r.status !== 'predicted').at(-1)?.t ?? json.data.rows[0]!.t;
   const ahead = json.data.rows.filter((r) => r.t >= newestKnown);
   const predicted = ahead.filter((r) => r.status === 'predicted');
-  const peak = predicted.reduce<KpForecastRow | null>((m, r) => (m === null || r.kp > m.kp ? r : m), null);
-  return { source: 'kp-forecast', time: json.time, rows: ahead, maxKp: peak?.kp ?? null, maxG: peak?.g ?? 0 };
+  const peak = predicted.reduce<KpForecastRow | null>(
+    (m, r) => (m === null || r.kp > m.kp ? r : m),
+    null,
+  );
+  return {
+    source: 'kp-forecast',
+    time: json.time,
+    rows: ahead,
+    maxKp: peak?.kp ?? null,
+    maxG: peak?.g ?? 0,
+  };
 }

@@ -25,7 +25,11 @@ export function kpAnchor(newestKp: number | null, now: number): { t: number; lab
  * own spacing); the line is null only where its own samples are missing. Forecast periods at or
  * before the newest observed one are dropped: the observation wins.
  */
-export function kpTimelineData(observed: KpColumns, estimated: KpColumns, forecast: readonly { t: number; kp: number }[]): ChartData {
+export function kpTimelineData(
+  observed: KpColumns,
+  estimated: KpColumns,
+  forecast: readonly { t: number; kp: number }[],
+): ChartData {
   const lastObserved = observed.t.length > 0 ? observed.t[observed.t.length - 1]! : -Infinity;
   const ahead = forecast.filter((r) => r.t > lastObserved).sort((a, b) => a.t - b.t);
   type Row = { t: number; observed?: number | null; estimated?: number | null; forecast?: number };
@@ -58,7 +62,11 @@ export function kpForecastPeriods(
   kpForecastRows: readonly { t: number; kp: number; status: string }[] | null,
   bulletinCells: readonly { start: number; kp: number | null }[] | null,
 ): { t: number; kp: number }[] {
-  const predicted = (kpForecastRows ?? []).filter((r) => r.status === 'predicted').map((r) => ({ t: r.t, kp: r.kp }));
+  const predicted = (kpForecastRows ?? [])
+    .filter((r) => r.status === 'predicted')
+    .map((r) => ({ t: r.t, kp: r.kp }));
   if (predicted.length > 0) return predicted;
-  return (bulletinCells ?? []).filter((c): c is { start: number; kp: number } => typeof c.kp === 'number').map((c) => ({ t: c.start, kp: c.kp }));
+  return (bulletinCells ?? [])
+    .filter((c): c is { start: number; kp: number } => typeof c.kp === 'number')
+    .map((c) => ({ t: c.start, kp: c.kp }));
 }

@@ -12,8 +12,14 @@ function present(v: number | null | undefined): number | null {
 }
 
 /** Observed monthly and smoothed sunspot numbers and NOAA's prediction on one monthly time axis, with the window to show. */
-export function solarCycleData(observed: SolarCycleData | null, predicted: SolarCycleData | null): { data: ChartData; window: TimeWindow } {
-  const rows = new Map<number, { ssn: number | null; smoothed: number | null; predicted: number | null }>();
+export function solarCycleData(
+  observed: SolarCycleData | null,
+  predicted: SolarCycleData | null,
+): { data: ChartData; window: TimeWindow } {
+  const rows = new Map<
+    number,
+    { ssn: number | null; smoothed: number | null; predicted: number | null }
+  >();
   const row = (t: number) => {
     let r = rows.get(t);
     if (!r) rows.set(t, (r = { ssn: null, smoothed: null, predicted: null }));

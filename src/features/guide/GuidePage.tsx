@@ -8,7 +8,11 @@ import { CHECKLIST } from './checklist.ts';
 export function GuidePage() {
   const guides = ARTICLES.filter((a) => a.category === 'guide');
   return (
-    <Page title="Aurora Guides" lead="Everything you need to find, understand and photograph the northern and southern lights." wide>
+    <Page
+      title="Aurora Guides"
+      lead="Everything you need to find, understand and photograph the northern and southern lights."
+      wide
+    >
       <section className="checklist" aria-labelledby="checklist-title">
         <h2 id="checklist-title">Tonight’s checklist</h2>
         <ol className="checklist__grid">
@@ -16,13 +20,17 @@ export function GuidePage() {
             <li key={item.title} className="card">
               <h3 className="card__title">{item.title}</h3>
               <p>{item.text}</p>
-              {item.to ? <Link to={item.to}>Open {item.to === '/' ? 'the map' : 'Live Aurora Feeds'}</Link> : null}
+              {item.to ? (
+                <Link to={item.to}>Open {item.to === '/' ? 'the map' : 'Live Aurora Feeds'}</Link>
+              ) : null}
             </li>
           ))}
         </ol>
       </section>
       <section aria-labelledby="guides-title">
-        <h2 id="guides-title" className="section-title">Guides</h2>
+        <h2 id="guides-title" className="section-title">
+          Guides
+        </h2>
         <div className="article-grid">
           {guides.map((article) => (
             <ArticleCard key={article.slug} article={article} level={3} />

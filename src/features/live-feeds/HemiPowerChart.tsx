@@ -10,10 +10,29 @@ import { TimeChart } from '../../ui/charts/TimeChart.tsx';
 export const HEMI_POWER: ChartSpec = {
   title: 'Hemispheric power',
   series: [
-    { key: 'north', label: 'North', unit: 'GW', scale: 'gw', kind: 'line', colour: SERIES_COLOURS.green, digits: 0 },
-    { key: 'south', label: 'South', unit: 'GW', scale: 'gw', kind: 'line', colour: SERIES_COLOURS.orange, digits: 0, dash: [6, 3] },
+    {
+      key: 'north',
+      label: 'North',
+      unit: 'GW',
+      scale: 'gw',
+      kind: 'line',
+      colour: SERIES_COLOURS.green,
+      digits: 0,
+    },
+    {
+      key: 'south',
+      label: 'South',
+      unit: 'GW',
+      scale: 'gw',
+      kind: 'line',
+      colour: SERIES_COLOURS.orange,
+      digits: 0,
+      dash: [6, 3],
+    },
   ],
-  axes: [{ scale: 'gw', label: 'Hemispheric power (GW)', side: 'left', range: { min: 0, max: 30 } }],
+  axes: [
+    { scale: 'gw', label: 'Hemispheric power (GW)', side: 'left', range: { min: 0, max: 30 } },
+  ],
   cadenceMs: 5 * 60_000,
 };
 
@@ -23,10 +42,25 @@ const ALL = { from: 0, to: Number.MAX_SAFE_INTEGER };
 /** Hemispheric power north and south over the whole stored history. */
 export function HemiPowerChart({ now, zone }: { now: number; zone: ChartTimeZone }) {
   const hemi = useSeries('hemi-power', ALL);
-  const data = useMemo<ChartData>(() => ({ t: hemi.data.t, columns: hemi.data.fields }), [hemi.data]);
+  const data = useMemo<ChartData>(
+    () => ({ t: hemi.data.t, columns: hemi.data.fields }),
+    [hemi.data],
+  );
   const first = data.t[0];
   const last = data.t.at(-1);
-  const window = useMemo(() => ({ from: first ?? now - 86_400_000, to: last ?? now }), [first, last, now]);
-  if (data.t.length === 0) return <p className="muted small">{hemi.isLoading ? 'Reading stored hemispheric power…' : 'No hemispheric power stored yet — it appears after the first successful update.'}</p>;
-  return <TimeChart spec={HEMI_POWER} data={data} window={window} zone={zone} now={now} height={200} />;
+  const window = useMemo(
+    () => ({ from: first ?? now - 86_400_000, to: last ?? now }),
+    [first, last, now],
+  );
+  if (data.t.length === 0)
+    return (
+      <p className="muted small">
+        {hemi.isLoading
+          ? 'Reading stored hemispheric power…'
+          : 'No hemispheric power stored yet — it appears after the first successful update.'}
+      </p>
+    );
+  return (
+    <TimeChart spec={HEMI_POWER} data={data} window={window} zone={zone} now={now} height={200} />
+  );
 }

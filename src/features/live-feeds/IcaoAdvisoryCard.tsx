@@ -41,7 +41,9 @@ export function IcaoAdvisoryCard({ advisory }: { advisory: ProductRecord<IcaoAdv
   return (
     <article className={`alert-card alert-card--${severe ? 'warning' : 'watch'}`}>
       <header className="alert-card__head">
-        <span className={`tag tag--${severe ? 'warning' : 'watch'}`}>{severe ? 'Severe' : 'Moderate'}</span>
+        <span className={`tag tag--${severe ? 'warning' : 'watch'}`}>
+          {severe ? 'Severe' : 'Moderate'}
+        </span>
         <span>
           {a.swxc} advisory {a.advisoryNumber}
           {a.status ? ` (${a.status.toLowerCase()})` : ''}
@@ -51,7 +53,9 @@ export function IcaoAdvisoryCard({ advisory }: { advisory: ProductRecord<IcaoAdv
         </time>
       </header>
       <h3 className="alert-card__title">
-        {a.effects.length > 0 ? a.effects.map((e) => `${EFFECT_WORD[e.type]}: ${SEVERITY_WORD[e.severity]}`).join(' · ') : a.effectText}
+        {a.effects.length > 0
+          ? a.effects.map((e) => `${EFFECT_WORD[e.type]}: ${SEVERITY_WORD[e.severity]}`).join(' · ')
+          : a.effectText}
       </h3>
       <div className="table-scroll">
         <table className="outlook-table">
@@ -59,7 +63,9 @@ export function IcaoAdvisoryCard({ advisory }: { advisory: ProductRecord<IcaoAdv
           <tbody>
             {[...(observed ? [observed] : []), ...forecasts].map((x) => (
               <tr key={x.offsetHours}>
-                <th scope="row">{x.offsetHours === 0 ? 'Observed' : `Forecast +${x.offsetHours} h`}</th>
+                <th scope="row">
+                  {x.offsetHours === 0 ? 'Observed' : `Forecast +${x.offsetHours} h`}
+                </th>
                 <td>{x.time !== null ? formatUtc(x.time) : '—'}</td>
                 <td>{areaInWords(x)}</td>
               </tr>
@@ -69,7 +75,11 @@ export function IcaoAdvisoryCard({ advisory }: { advisory: ProductRecord<IcaoAdv
       </div>
       {a.remark ? <p className="muted small">{a.remark}</p> : null}
       <p className="muted small">
-        {a.noFurtherAdvisories ? 'No further advisories.' : a.nextAdvisory !== null ? `Next advisory ${formatUtc(a.nextAdvisory)}.` : null}
+        {a.noFurtherAdvisories
+          ? 'No further advisories.'
+          : a.nextAdvisory !== null
+            ? `Next advisory ${formatUtc(a.nextAdvisory)}.`
+            : null}
       </p>
       {advisory.raw ? (
         <details className="raw-text">

@@ -1,6 +1,11 @@
 import { Link } from 'react-router';
 import type { ProductRecord } from '../../../core/model.ts';
-import { useFeedStatus, useFeedStatuses, useProducts, useSpaceWeatherSummary } from '../../../sync/react/index.ts';
+import {
+  useFeedStatus,
+  useFeedStatuses,
+  useProducts,
+  useSpaceWeatherSummary,
+} from '../../../sync/react/index.ts';
 import type { AlertData, IcaoAdvisoryData } from '../../../core/normalise/index.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FeedAge } from '../../ui/FeedAge.tsx';
@@ -34,38 +39,64 @@ export function LiveFeedsPage() {
   const hemiFeed = useFeedStatus('aurora-nowcast-hemi-power');
 
   return (
-    <Page title="Live Aurora Feeds" lead="Alerts, watches and warnings from NOAA SWPC, and the solar wind measured upstream of Earth.">
+    <Page
+      title="Live Aurora Feeds"
+      lead="Alerts, watches and warnings from NOAA SWPC, and the solar wind measured upstream of Earth."
+    >
       <section className="panel" aria-labelledby="wind-title">
         <div className="panel__head">
-          <h2 id="wind-title" className="panel__title">Solar wind now</h2>
+          <h2 id="wind-title" className="panel__title">
+            Solar wind now
+          </h2>
         </div>
         {anyWind ? (
           <>
             <SolarWindNow summary={summary.data} now={now} />
             <SolarWindCharts
-              end={Math.max(summary.data.details.magneticFieldBz.time ?? 0, summary.data.details.solarWindSpeed.time ?? 0) || now}
+              end={
+                Math.max(
+                  summary.data.details.magneticFieldBz.time ?? 0,
+                  summary.data.details.solarWindSpeed.time ?? 0,
+                ) || now
+              }
               now={now}
             />
             <p className="muted small">
               Measured at the L1 point, 30–90 minutes upstream of Earth.{' '}
-              <Link to="/news-guides/solar-wind-bz-explained">How to read Bz and the solar wind</Link>.
+              <Link to="/news-guides/solar-wind-bz-explained">
+                How to read Bz and the solar wind
+              </Link>
+              .
             </p>
           </>
         ) : (
-          <EmptyState title={summary.isLoading ? 'Reading stored measurements…' : 'No solar-wind data stored yet — it appears after the first successful update.'} />
+          <EmptyState
+            title={
+              summary.isLoading
+                ? 'Reading stored measurements…'
+                : 'No solar-wind data stored yet — it appears after the first successful update.'
+            }
+          />
         )}
       </section>
       <section className="panel" aria-labelledby="hemi-title">
         <div className="panel__head">
-          <h2 id="hemi-title" className="panel__title">Hemispheric power</h2>
+          <h2 id="hemi-title" className="panel__title">
+            Hemispheric power
+          </h2>
           <FeedAge status={hemiFeed.data} now={now} />
         </div>
         <HemiPowerChart now={now} zone={zone} />
-        <p className="muted small">The energy the aurora deposits in each hemisphere, estimated by NOAA's OVATION model; the higher it is, the brighter and wider the auroral oval.</p>
+        <p className="muted small">
+          The energy the aurora deposits in each hemisphere, estimated by NOAA's OVATION model; the
+          higher it is, the brighter and wider the auroral oval.
+        </p>
       </section>
       <section className="panel" aria-labelledby="alerts-title">
         <div className="panel__head">
-          <h2 id="alerts-title" className="panel__title">Alerts, watches and warnings</h2>
+          <h2 id="alerts-title" className="panel__title">
+            Alerts, watches and warnings
+          </h2>
           <FeedAge status={alertsFeed.data} now={now} />
         </div>
         {list.length > 0 ? (
@@ -88,7 +119,9 @@ export function LiveFeedsPage() {
       </section>
       <section className="panel" aria-labelledby="icao-title">
         <div className="panel__head">
-          <h2 id="icao-title" className="panel__title">Space weather advisories for aviation (ICAO)</h2>
+          <h2 id="icao-title" className="panel__title">
+            Space weather advisories for aviation (ICAO)
+          </h2>
           <FeedAge status={advisoriesFeed.data} now={now} />
         </div>
         {advisories.data.length > 0 ? (
@@ -108,10 +141,15 @@ export function LiveFeedsPage() {
             }
           />
         )}
-        <p className="muted small">Issued for airlines: HF radio, GNSS and radiation effects by latitude band, observed and for the next 24 hours.</p>
+        <p className="muted small">
+          Issued for airlines: HF radio, GNSS and radiation effects by latitude band, observed and
+          for the next 24 hours.
+        </p>
       </section>
       <section className="panel" aria-labelledby="feeds-title">
-        <h2 id="feeds-title" className="panel__title">Feed status</h2>
+        <h2 id="feeds-title" className="panel__title">
+          Feed status
+        </h2>
         {feeds.data.length > 0 ? (
           <FeedTable feeds={feeds.data} now={now} />
         ) : (

@@ -4,7 +4,13 @@ import { ChoiceGroup, TimeZoneChoice } from '../../ui/charts/ChartControls.tsx';
 import type { ChartData } from '../../ui/charts/chartData.ts';
 import { TimeChart } from '../../ui/charts/TimeChart.tsx';
 import { useChartTimeZone } from '../../ui/charts/useChartTimeZone.ts';
-import { MAGNETIC_FIELD, PLASMA, rangeMs, SOLAR_WIND_RANGES, type SolarWindRange } from './solarWindSpecs.ts';
+import {
+  MAGNETIC_FIELD,
+  PLASMA,
+  rangeMs,
+  SOLAR_WIND_RANGES,
+  type SolarWindRange,
+} from './solarWindSpecs.ts';
 
 function spacecraftText(mag: string | null | undefined, plasma: string | null | undefined): string {
   if (!mag && !plasma) return 'Spacecraft not stated by the feed.';
@@ -17,7 +23,17 @@ function spacecraftText(mag: string | null | undefined, plasma: string | null | 
  * Bz/Bt and speed/density over a chosen range ending at `end` (the newest stored sample, so old
  * data still shows its last trend), read from the chunked local series.
  */
-export function SolarWindCharts({ end, now, initialRange = '6h', compact = false }: { end: number; now: number; initialRange?: SolarWindRange; compact?: boolean }) {
+export function SolarWindCharts({
+  end,
+  now,
+  initialRange = '6h',
+  compact = false,
+}: {
+  end: number;
+  now: number;
+  initialRange?: SolarWindRange;
+  compact?: boolean;
+}) {
   const [range, setRange] = useState<SolarWindRange>(initialRange);
   const [zone, setZone] = useChartTimeZone();
   // Whole minutes keep the query range (and so the subscription) stable between renders.
@@ -26,19 +42,46 @@ export function SolarWindCharts({ end, now, initialRange = '6h', compact = false
   const window = useMemo(() => ({ from, to }), [from, to]);
   const mag = useSeries('solar-wind-mag', window);
   const plasma = useSeries('solar-wind-plasma', window);
-  const magData = useMemo<ChartData>(() => ({ t: mag.data.t, columns: mag.data.fields }), [mag.data]);
-  const plasmaData = useMemo<ChartData>(() => ({ t: plasma.data.t, columns: plasma.data.fields }), [plasma.data]);
+  const magData = useMemo<ChartData>(
+    () => ({ t: mag.data.t, columns: mag.data.fields }),
+    [mag.data],
+  );
+  const plasmaData = useMemo<ChartData>(
+    () => ({ t: plasma.data.t, columns: plasma.data.fields }),
+    [plasma.data],
+  );
   const height = compact ? 120 : 220;
   return (
     <div className="solar-wind-charts">
       {compact ? null : (
         <div className="chart-controls">
-          <ChoiceGroup label="Range" options={SOLAR_WIND_RANGES} value={range} onChange={setRange} />
+          <ChoiceGroup
+            label="Range"
+            options={SOLAR_WIND_RANGES}
+            value={range}
+            onChange={setRange}
+          />
           <TimeZoneChoice zone={zone} onChange={setZone} />
         </div>
       )}
-      <TimeChart spec={MAGNETIC_FIELD} data={magData} window={window} zone={zone} now={now} height={height} compact={compact} />
-      <TimeChart spec={PLASMA} data={plasmaData} window={window} zone={zone} now={now} height={height} compact={compact} />
+      <TimeChart
+        spec={MAGNETIC_FIELD}
+        data={magData}
+        window={window}
+        zone={zone}
+        now={now}
+        height={height}
+        compact={compact}
+      />
+      <TimeChart
+        spec={PLASMA}
+        data={plasmaData}
+        window={window}
+        zone={zone}
+        now={now}
+        height={height}
+        compact={compact}
+      />
       <p className="muted small">{spacecraftText(mag.data.source, plasma.data.source)}</p>
     </div>
   );

@@ -19,9 +19,28 @@ function bzHint(v: number): string {
 export function SolarWindNow({ summary, now }: { summary: SpaceWeatherSummary; now: number }) {
   const d = summary.details;
   const tiles: Tile[] = [
-    { label: 'Kp index', unit: '', value: d.kpIndex, digits: 2, hint: (v) => (v >= 5 ? `G${Math.min(5, Math.floor(v) - 4)} storm level` : 'below storm level') },
-    { label: 'Solar wind speed', unit: 'km/s', value: d.solarWindSpeed, digits: 0, hint: (v) => (v >= 500 ? 'fast' : 'normal') },
-    { label: 'Density', unit: 'p/cm³', value: d.solarWindDensity, digits: 1, hint: (v) => (v >= 10 ? 'dense' : 'typical') },
+    {
+      label: 'Kp index',
+      unit: '',
+      value: d.kpIndex,
+      digits: 2,
+      hint: (v) =>
+        v >= 5 ? `G${Math.min(5, Math.floor(v) - 4)} storm level` : 'below storm level',
+    },
+    {
+      label: 'Solar wind speed',
+      unit: 'km/s',
+      value: d.solarWindSpeed,
+      digits: 0,
+      hint: (v) => (v >= 500 ? 'fast' : 'normal'),
+    },
+    {
+      label: 'Density',
+      unit: 'p/cm³',
+      value: d.solarWindDensity,
+      digits: 1,
+      hint: (v) => (v >= 10 ? 'dense' : 'typical'),
+    },
     { label: 'Bz (GSM)', unit: 'nT', value: d.magneticFieldBz, digits: 1, hint: bzHint },
   ];
   return (
@@ -37,7 +56,9 @@ export function SolarWindNow({ summary, now }: { summary: SpaceWeatherSummary; n
               {known && tile.unit ? <span className="stat__unit"> {tile.unit}</span> : null}
             </p>
             <p className="stat__meta">
-              {known ? `${tile.hint(value)} · ${formatAge(now - tile.value.time!)}` : 'no data on this device yet'}
+              {known
+                ? `${tile.hint(value)} · ${formatAge(now - tile.value.time!)}`
+                : 'no data on this device yet'}
               {tile.value.state === 'stale' || tile.value.state === 'frozen' ? ' · stale' : ''}
             </p>
           </div>

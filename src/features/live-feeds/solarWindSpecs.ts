@@ -20,8 +20,26 @@ export function rangeMs(range: SolarWindRange): number {
 export const MAGNETIC_FIELD: ChartSpec = {
   title: 'Magnetic field',
   series: [
-    { key: 'bz', label: 'Bz', unit: 'nT', scale: 'nT', kind: 'line', colour: SERIES_COLOURS.skyBlue, digits: 1, shadeBelowZero: true },
-    { key: 'bt', label: 'Bt', unit: 'nT', scale: 'nT', kind: 'line', colour: SERIES_COLOURS.orange, digits: 1, dash: [6, 3] },
+    {
+      key: 'bz',
+      label: 'Bz',
+      unit: 'nT',
+      scale: 'nT',
+      kind: 'line',
+      colour: SERIES_COLOURS.skyBlue,
+      digits: 1,
+      shadeBelowZero: true,
+    },
+    {
+      key: 'bt',
+      label: 'Bt',
+      unit: 'nT',
+      scale: 'nT',
+      kind: 'line',
+      colour: SERIES_COLOURS.orange,
+      digits: 1,
+      dash: [6, 3],
+    },
   ],
   axes: [{ scale: 'nT', label: 'Bz, Bt GSM (nT)', side: 'left', range: { min: -10, max: 10 } }],
   cadenceMs: 60_000,
@@ -32,8 +50,25 @@ export const MAGNETIC_FIELD: ChartSpec = {
 export const PLASMA: ChartSpec = {
   title: 'Solar wind plasma',
   series: [
-    { key: 'speed', label: 'Speed', unit: 'km/s', scale: 'kms', kind: 'line', colour: SERIES_COLOURS.green, digits: 0 },
-    { key: 'density', label: 'Density', unit: 'p/cm³', scale: 'pcc', kind: 'line', colour: SERIES_COLOURS.purple, digits: 1, dash: [6, 3] },
+    {
+      key: 'speed',
+      label: 'Speed',
+      unit: 'km/s',
+      scale: 'kms',
+      kind: 'line',
+      colour: SERIES_COLOURS.green,
+      digits: 0,
+    },
+    {
+      key: 'density',
+      label: 'Density',
+      unit: 'p/cm³',
+      scale: 'pcc',
+      kind: 'line',
+      colour: SERIES_COLOURS.purple,
+      digits: 1,
+      dash: [6, 3],
+    },
   ],
   axes: [
     { scale: 'kms', label: 'Speed (km/s)', side: 'left', range: { min: 300, max: 600 } },

@@ -17,28 +17,51 @@ function OvalDistanceText({ grid, position }: { grid: GridSnapshot; position: La
   if (d.kind === 'inside') {
     return (
       <>
-        You are under the oval: its equatorward edge ({OVAL_EDGE_THRESHOLD} %) on your meridian is at {formatLat(d.edgeLat)}.
+        You are under the oval: its equatorward edge ({OVAL_EDGE_THRESHOLD} %) on your meridian is
+        at {formatLat(d.edgeLat)}.
       </>
     );
   }
-  if (d.kind === 'no-oval') return <>No part of the {d.hemisphere}ern oval reaches {OVAL_EDGE_THRESHOLD} % in this forecast.</>;
+  if (d.kind === 'no-oval')
+    return (
+      <>
+        No part of the {d.hemisphere}ern oval reaches {OVAL_EDGE_THRESHOLD} % in this forecast.
+      </>
+    );
   return (
     <>
-      The oval's equatorward edge ({OVAL_EDGE_THRESHOLD} %) is {Math.round(d.km).toLocaleString('en')} km away, nearest at{' '}
-      {formatLatLon(d.nearest)}.
+      The oval's equatorward edge ({OVAL_EDGE_THRESHOLD} %) is{' '}
+      {Math.round(d.km).toLocaleString('en')} km away, nearest at {formatLatLon(d.nearest)}.
     </>
   );
 }
 
 /** "Show my location", then the aurora probability there and the distance to the oval, as text. */
-export function LocationPanel({ state, onRequest, grid }: { state: LocationState; onRequest: () => void; grid: GridSnapshot | null }) {
+export function LocationPanel({
+  state,
+  onRequest,
+  grid,
+}: {
+  state: LocationState;
+  onRequest: () => void;
+  grid: GridSnapshot | null;
+}) {
   return (
     <section className="map-panel map-location" aria-labelledby="map-location-title">
       <h2 id="map-location-title" className="map-panel__title">
         Your location
       </h2>
-      <button type="button" className="map-button map-button--wide" onClick={onRequest} disabled={state.status === 'locating'}>
-        {state.status === 'locating' ? 'Finding your location…' : state.status === 'located' ? 'Update my location' : 'Show my location'}
+      <button
+        type="button"
+        className="map-button map-button--wide"
+        onClick={onRequest}
+        disabled={state.status === 'locating'}
+      >
+        {state.status === 'locating'
+          ? 'Finding your location…'
+          : state.status === 'located'
+            ? 'Update my location'
+            : 'Show my location'}
       </button>
       <div aria-live="polite">
         {state.status === 'failed' && <p className="map-location__error">{state.message}</p>}
@@ -47,13 +70,20 @@ export function LocationPanel({ state, onRequest, grid }: { state: LocationState
             <div>
               <dt>Position</dt>
               <dd>
-                {formatLatLon(state.position)} (±{Math.round(state.accuracyM).toLocaleString('en')} m)
-                {state.remembered && <span className="map-location__note"> — last shared on this device</span>}
+                {formatLatLon(state.position)} (±{Math.round(state.accuracyM).toLocaleString('en')}{' '}
+                m)
+                {state.remembered && (
+                  <span className="map-location__note"> — last shared on this device</span>
+                )}
               </dd>
             </div>
             <div>
               <dt>Aurora probability here</dt>
-              <dd>{grid ? `${valueAt(grid.values, state.position.lat, state.position.lon) ?? '—'} %` : 'No forecast stored yet'}</dd>
+              <dd>
+                {grid
+                  ? `${valueAt(grid.values, state.position.lat, state.position.lon) ?? '—'} %`
+                  : 'No forecast stored yet'}
+              </dd>
             </div>
             {grid && (
               <div>

@@ -35,7 +35,13 @@ function Choice<T extends string>({
       <div className="map-choice__options">
         {options.map((o) => (
           <label key={o.value} className="map-choice__option">
-            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
+            <input
+              type="radio"
+              name={name}
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => onChange(o.value)}
+            />
             <span>{o.label}</span>
           </label>
         ))}
@@ -86,11 +92,19 @@ export function MapControls(props: MapControlsProps) {
       <fieldset className="map-choice">
         <legend className="map-choice__legend">Layers</legend>
         <label className="map-check">
-          <input type="checkbox" checked={props.showAurora} onChange={(e) => props.onShowAurora(e.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            checked={props.showAurora}
+            onChange={(e) => props.onShowAurora(e.currentTarget.checked)}
+          />
           <span>Aurora forecast</span>
         </label>
         <label className="map-check">
-          <input type="checkbox" checked={props.showClouds} onChange={(e) => props.onShowClouds(e.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            checked={props.showClouds}
+            onChange={(e) => props.onShowClouds(e.currentTarget.checked)}
+          />
           <span>Cloud cover</span>
         </label>
       </fieldset>

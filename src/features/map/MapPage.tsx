@@ -40,8 +40,14 @@ auroraMapChunk.catch(() => undefined);
  * suspended boundary's content for up to 300 ms after its fallback showed (to avoid flicker), and
  * the map is the one thing on this page that should appear the moment it can.
  */
-function useAuroraMapComponent(): { Map: ComponentType<AuroraMapProps> | null; error: string | null } {
-  const [state, setState] = useState<{ Map: ComponentType<AuroraMapProps> | null; error: string | null }>(() => ({
+function useAuroraMapComponent(): {
+  Map: ComponentType<AuroraMapProps> | null;
+  error: string | null;
+} {
+  const [state, setState] = useState<{
+    Map: ComponentType<AuroraMapProps> | null;
+    error: string | null;
+  }>(() => ({
     Map: auroraMapComponent,
     error: null,
   }));
@@ -50,7 +56,8 @@ function useAuroraMapComponent(): { Map: ComponentType<AuroraMapProps> | null; e
     let live = true;
     auroraMapChunk.then(
       (Map) => live && setState({ Map, error: null }),
-      (e: unknown) => live && setState({ Map: null, error: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) =>
+        live && setState({ Map: null, error: e instanceof Error ? e.message : String(e) }),
     );
     return () => {
       live = false;
@@ -66,8 +73,14 @@ let tonightChunk: Promise<TonightComponent> | null = null;
  * The verdict's code (core/tonight + suncalc) as its own chunk, asked for only once the map has
  * painted (`wanted`), so it never weighs on `/`'s first load.
  */
-function useTonightComponent(wanted: boolean): { Tonight: TonightComponent | null; error: string | null } {
-  const [state, setState] = useState<{ Tonight: TonightComponent | null; error: string | null }>({ Tonight: null, error: null });
+function useTonightComponent(wanted: boolean): {
+  Tonight: TonightComponent | null;
+  error: string | null;
+} {
+  const [state, setState] = useState<{ Tonight: TonightComponent | null; error: string | null }>({
+    Tonight: null,
+    error: null,
+  });
   useEffect(() => {
     if (!wanted || state.Tonight) return;
     let live = true;
@@ -116,14 +129,22 @@ export function MapPage() {
   const lLon = located?.position.lon ?? null;
   const lAt = located?.at ?? 0;
   const inUse = useMemo(
-    () => placeInUse(places.data, lLat === null || lLon === null ? null : { lat: lLat, lon: lLon, at: lAt }),
+    () =>
+      placeInUse(
+        places.data,
+        lLat === null || lLon === null ? null : { lat: lLat, lon: lLon, at: lAt },
+      ),
     [places.data, lLat, lLon, lAt],
   );
   const uLat = inUse?.lat ?? null;
   const uLon = inUse?.lon ?? null;
-  const userPosition = useMemo(() => (uLat === null || uLon === null ? null : { lat: uLat, lon: uLon }), [uLat, uLon]);
+  const userPosition = useMemo(
+    () => (uLat === null || uLon === null ? null : { lat: uLat, lon: uLon }),
+    [uLat, uLon],
+  );
   const [picked, setPicked] = useState<{ lat: number; lon: number } | null>(null);
-  const hemisphere = choices.hemisphere ?? (userPosition && userPosition.lat < 0 ? 'south' : 'north');
+  const hemisphere =
+    choices.hemisphere ?? (userPosition && userPosition.lat < 0 ? 'south' : 'north');
   const onView = useCallback((v: MapViewKind) => choose({ view: v }), [choose]);
   const onHemisphere = useCallback((h: Hemisphere) => choose({ hemisphere: h }), [choose]);
   const onMapStyle = useCallback((st: MapStyleName) => choose({ mapStyle: st }), [choose]);
@@ -133,19 +154,27 @@ export function MapPage() {
   const [slider, dispatch] = useReducer(sliderReducer, INITIAL_SLIDER);
   // Adjusted during render (not in an effect) so the slider never lags the frames it describes.
   if (slider.count !== frames.length) dispatch({ type: 'frames', count: frames.length });
-  const frameIndex = slider.index >= 0 && slider.index < frames.length ? slider.index : frames.length - 1;
+  const frameIndex =
+    slider.index >= 0 && slider.index < frames.length ? slider.index : frames.length - 1;
   const grid = frames[frameIndex] ?? null;
   const isNewest = frameIndex === frames.length - 1;
   const times = useMemo(() => frames.map((f) => f.observationTime), [frames]);
-  const freshness = grid ? gridFreshness(grid.observationTime, now, data.feedState, isNewest) : null;
+  const freshness = grid
+    ? gridFreshness(grid.observationTime, now, data.feedState, isNewest)
+    : null;
   // Clouds: the stored forecast hour nearest the time shown — now on the newest frame (however old
   // it is, the sky above the user is the one of now), an earlier frame's forecast time on the slider.
   const weather = useWeather(userPosition).data.weather;
   const cloudHour = Math.round((grid && !isNewest ? grid.forecastTime : now) / HOUR) * HOUR;
-  const cloudImage = useMemo<CloudImage | null>(() => (weather ? cloudGridAt(weather.data.grid, cloudHour) : null), [weather, cloudHour]);
+  const cloudImage = useMemo<CloudImage | null>(
+    () => (weather ? cloudGridAt(weather.data.grid, cloudHour) : null),
+    [weather, cloudHour],
+  );
   const newest = frames[frames.length - 1] ?? early;
   // Only with a place to judge, and after the first oval: without a place the line needs no code.
-  const { Tonight, error: tonightError } = useTonightComponent(userPosition !== null && (ovalShown || (!data.gridsLoading && !grid)));
+  const { Tonight, error: tonightError } = useTonightComponent(
+    userPosition !== null && (ovalShown || (!data.gridsLoading && !grid)),
+  );
 
   return (
     <div className={`map-page map-page--${mapStyle}`}>
@@ -153,13 +182,22 @@ export function MapPage() {
         <h1 className="map-page__title">Aurora Map</h1>
         {userPosition === null ? (
           <p className="map-page__tonight-wait" data-testid="tonight-verdict">
-            Tonight: share your location or save a place (beside the map) to see when aurora may show there.
+            Tonight: share your location or save a place (beside the map) to see when aurora may
+            show there.
           </p>
         ) : Tonight ? (
-          <Tonight place={userPosition} placeName={inUse?.name ?? 'Your location'} ovation={newest} weather={weather} now={now} />
+          <Tonight
+            place={userPosition}
+            placeName={inUse?.name ?? 'Your location'}
+            ovation={newest}
+            weather={weather}
+            now={now}
+          />
         ) : (
           <p className="map-page__tonight-wait" data-testid="tonight-verdict">
-            {tonightError ? `Tonight’s verdict could not be loaded: ${tonightError}` : 'Tonight: working it out…'}
+            {tonightError
+              ? `Tonight’s verdict could not be loaded: ${tonightError}`
+              : 'Tonight: working it out…'}
           </p>
         )}
       </header>
@@ -184,7 +222,9 @@ export function MapPage() {
               />
             ) : (
               <p className="map-page__loading" role={mapLoadError ? 'alert' : undefined}>
-                {mapLoadError ? `The map could not be loaded: ${mapLoadError}` : 'Loading map data...'}
+                {mapLoadError
+                  ? `The map could not be loaded: ${mapLoadError}`
+                  : 'Loading map data...'}
               </p>
             )}
             <MapStatus

@@ -23,11 +23,27 @@ interface MapStatusProps {
 
 /** The text over the map: which forecast is shown, how old it is, and every "not available" said plainly. */
 export function MapStatus(props: MapStatusProps) {
-  const { grid, freshness, loading, error, feedError, isNewest, showAurora, showClouds, cloudTime, weather, now } = props;
+  const {
+    grid,
+    freshness,
+    loading,
+    error,
+    feedError,
+    isNewest,
+    showAurora,
+    showClouds,
+    cloudTime,
+    weather,
+    now,
+  } = props;
   return (
     <div className="map-status" role="status" aria-live="polite">
       {loading && !grid && <p className="map-status__line">Loading map data...</p>}
-      {error && <p className="map-status__line map-status__line--error">Stored forecasts could not be read: {error.message}</p>}
+      {error && (
+        <p className="map-status__line map-status__line--error">
+          Stored forecasts could not be read: {error.message}
+        </p>
+      )}
       {!loading && !error && !grid && (
         <p className="map-status__line map-status__line--empty">
           No aurora forecast stored yet — it appears after the first successful update.
@@ -37,20 +53,28 @@ export function MapStatus(props: MapStatusProps) {
         <>
           <p className="map-status__line">
             <strong>Aurora forecast for {formatUtc(grid.forecastTime)}</strong>
-            {!isNewest && <span className="map-status__badge map-status__badge--history">Earlier frame</span>}
-            {freshness?.stale && <span className="map-status__badge map-status__badge--stale">Stale</span>}
+            {!isNewest && (
+              <span className="map-status__badge map-status__badge--history">Earlier frame</span>
+            )}
+            {freshness?.stale && (
+              <span className="map-status__badge map-status__badge--stale">Stale</span>
+            )}
           </p>
           <p className="map-status__line map-status__line--small">
             Observed {formatUtc(grid.observationTime)} ({formatAge(now - grid.observationTime)})
-            {freshness?.stale && ` — older than the ${WINDOW_MINUTES}-minute update window; newer data has not arrived.`}
+            {freshness?.stale &&
+              ` — older than the ${WINDOW_MINUTES}-minute update window; newer data has not arrived.`}
             {!showAurora && ' — aurora layer switched off.'}
           </p>
         </>
       )}
-      {feedError && isNewest && <p className="map-status__line map-status__line--small">Last update failed: {feedError}</p>}
+      {feedError && isNewest && (
+        <p className="map-status__line map-status__line--small">Last update failed: {feedError}</p>
+      )}
       {showClouds && cloudTime !== null && weather && (
         <p className="map-status__line map-status__line--small" data-testid="cloud-status">
-          Clouds: forecast for {formatUtc(cloudTime)}, model run {formatAge(now - (weather.data.place.updatedAt ?? weather.issued))}, fetched{' '}
+          Clouds: forecast for {formatUtc(cloudTime)}, model run{' '}
+          {formatAge(now - (weather.data.place.updatedAt ?? weather.issued))}, fetched{' '}
           {formatAge(now - weather.fetchedAt)}. Weather data from MET Norway.
         </p>
       )}

@@ -12,8 +12,17 @@ interface Row {
   format: (v: number) => string;
 }
 
-function Value({ item, format, now }: { item: TimedValue; format: (v: number) => string; now: number }) {
-  if (item.value === null) return <dd className="map-summary__value map-summary__value--missing">No data yet</dd>;
+function Value({
+  item,
+  format,
+  now,
+}: {
+  item: TimedValue;
+  format: (v: number) => string;
+  now: number;
+}) {
+  if (item.value === null)
+    return <dd className="map-summary__value map-summary__value--missing">No data yet</dd>;
   return (
     <dd className="map-summary__value">
       <span className="map-summary__number">{format(item.value)}</span>
@@ -28,18 +37,42 @@ function Value({ item, format, now }: { item: TimedValue; format: (v: number) =>
 }
 
 /** Kp, solar wind, Bz and hemispheric power from the local database, each with its age, as text. */
-export function SummaryPanel({ summary, loading, now }: { summary: SpaceWeatherNow; loading: boolean; now: number }) {
+export function SummaryPanel({
+  summary,
+  loading,
+  now,
+}: {
+  summary: SpaceWeatherNow;
+  loading: boolean;
+  now: number;
+}) {
   const [trends, setTrends] = useState(false);
   const rows: Row[] = [
     { label: 'Kp index', item: summary.kp, format: (v) => v.toFixed(2).replace(/\.?0+$/, '') },
     { label: 'Solar wind speed', item: summary.speed, format: (v) => `${Math.round(v)} km/s` },
     { label: 'Solar wind density', item: summary.density, format: (v) => `${v.toFixed(1)} p/cm³` },
-    { label: 'Bz (north–south field)', item: summary.bz, format: (v) => `${v > 0 ? '+' : ''}${v.toFixed(1)} nT${v < 0 ? ' (southward)' : ''}` },
-    { label: 'Hemispheric power, north', item: summary.hemiPowerNorth, format: (v) => `${Math.round(v)} GW` },
-    { label: 'Hemispheric power, south', item: summary.hemiPowerSouth, format: (v) => `${Math.round(v)} GW` },
+    {
+      label: 'Bz (north–south field)',
+      item: summary.bz,
+      format: (v) => `${v > 0 ? '+' : ''}${v.toFixed(1)} nT${v < 0 ? ' (southward)' : ''}`,
+    },
+    {
+      label: 'Hemispheric power, north',
+      item: summary.hemiPowerNorth,
+      format: (v) => `${Math.round(v)} GW`,
+    },
+    {
+      label: 'Hemispheric power, south',
+      item: summary.hemiPowerSouth,
+      format: (v) => `${Math.round(v)} GW`,
+    },
   ];
   return (
-    <section className="map-panel map-summary" aria-labelledby="map-summary-title" aria-busy={loading}>
+    <section
+      className="map-panel map-summary"
+      aria-labelledby="map-summary-title"
+      aria-busy={loading}
+    >
       <h2 id="map-summary-title" className="map-panel__title">
         Space weather now
       </h2>
@@ -51,7 +84,12 @@ export function SummaryPanel({ summary, loading, now }: { summary: SpaceWeatherN
           </div>
         ))}
       </dl>
-      <button type="button" className="button map-summary__trends" aria-expanded={trends} onClick={() => setTrends((t) => !t)}>
+      <button
+        type="button"
+        className="button map-summary__trends"
+        aria-expanded={trends}
+        onClick={() => setTrends((t) => !t)}
+      >
         {trends ? 'Hide trends' : 'Show Kp and solar-wind trends'}
       </button>
       {trends ? (

@@ -20,7 +20,10 @@ export function TimeSlider({ state, dispatch, times }: TimeSliderProps) {
 
   const current = times[index];
   const disabled = count < 2;
-  const valueText = current === undefined ? 'No frames stored' : `${formatUtc(current)}, frame ${index + 1} of ${count}`;
+  const valueText =
+    current === undefined
+      ? 'No frames stored'
+      : `${formatUtc(current)}, frame ${index + 1} of ${count}`;
   return (
     <section className="time-slider" aria-labelledby="time-slider-title">
       <h2 id="time-slider-title" className="time-slider__title">
@@ -36,7 +39,13 @@ export function TimeSlider({ state, dispatch, times }: TimeSliderProps) {
         >
           <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
         </button>
-        <button type="button" className="map-button" onClick={() => dispatch({ type: 'step', delta: -1 })} disabled={disabled || index <= 0} aria-label="Previous frame">
+        <button
+          type="button"
+          className="map-button"
+          onClick={() => dispatch({ type: 'step', delta: -1 })}
+          disabled={disabled || index <= 0}
+          aria-label="Previous frame"
+        >
           <span aria-hidden="true">‹</span>
         </button>
         <input
@@ -51,10 +60,21 @@ export function TimeSlider({ state, dispatch, times }: TimeSliderProps) {
           aria-valuetext={valueText}
           onChange={(e) => dispatch({ type: 'set', index: Number(e.currentTarget.value) })}
         />
-        <button type="button" className="map-button" onClick={() => dispatch({ type: 'step', delta: 1 })} disabled={disabled || index >= count - 1} aria-label="Next frame">
+        <button
+          type="button"
+          className="map-button"
+          onClick={() => dispatch({ type: 'step', delta: 1 })}
+          disabled={disabled || index >= count - 1}
+          aria-label="Next frame"
+        >
           <span aria-hidden="true">›</span>
         </button>
-        <button type="button" className="map-button" onClick={() => dispatch({ type: 'latest' })} disabled={count === 0 || followLatest}>
+        <button
+          type="button"
+          className="map-button"
+          onClick={() => dispatch({ type: 'latest' })}
+          disabled={count === 0 || followLatest}
+        >
           Latest
         </button>
       </div>

@@ -64,7 +64,12 @@ export interface GridSampling {
   fc: Float32Array;
 }
 
-export function buildSampling(spec: ProjectionSpec, extent: Extent, width: number, height: number): GridSampling {
+export function buildSampling(
+  spec: ProjectionSpec,
+  extent: Extent,
+  width: number,
+  height: number,
+): GridSampling {
   const n = width * height;
   const sampling: GridSampling = {
     width,
@@ -106,7 +111,14 @@ export function buildSampling(spec: ProjectionSpec, extent: Extent, width: numbe
  * On the flat map longitude depends only on x and latitude only on y: project each column and
  * each row once (w + h inverse projections instead of w × h) and combine them per pixel.
  */
-function fillSeparable(sampling: GridSampling, spec: ProjectionSpec, minX: number, maxY: number, dx: number, dy: number): void {
+function fillSeparable(
+  sampling: GridSampling,
+  spec: ProjectionSpec,
+  minX: number,
+  maxY: number,
+  dx: number,
+  dy: number,
+): void {
   const { width, height, cell, right, fr, fc } = sampling;
   const lonLat: [number, number] = [0, 0];
   const colLeft = new Int32Array(width);
@@ -143,7 +155,12 @@ function fillSeparable(sampling: GridSampling, spec: ProjectionSpec, minX: numbe
  * Pixels are written as whole 32-bit words: the target and the LUT are both viewed as Uint32, so
  * each word carries the LUT's four RGBA bytes in order whatever the platform's byte order.
  */
-export function paintWithSampling(target: PixelTarget, sampling: GridSampling, values: Uint8Array, lut: Uint8ClampedArray): void {
+export function paintWithSampling(
+  target: PixelTarget,
+  sampling: GridSampling,
+  values: Uint8Array,
+  lut: Uint8ClampedArray,
+): void {
   const { data } = target;
   const out = new Uint32Array(data.buffer, data.byteOffset, data.byteLength >> 2);
   const colours = new Uint32Array(lut.buffer, lut.byteOffset, lut.byteLength >> 2);

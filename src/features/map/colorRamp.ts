@@ -39,7 +39,12 @@ export function rampColor(percent: number): [number, number, number, number] {
   if (p < MIN_VISIBLE_PERCENT) {
     // A soft edge instead of a cliff: the field is sampled smoothly, so this anti-aliases the oval's rim.
     const [r, g, b] = RAMP_STOPS[0]!.rgb;
-    return [r, g, b, Math.round(255 * ALPHA_MIN * (1 - (MIN_VISIBLE_PERCENT - p) / EDGE_FADE_PERCENT))];
+    return [
+      r,
+      g,
+      b,
+      Math.round(255 * ALPHA_MIN * (1 - (MIN_VISIBLE_PERCENT - p) / EDGE_FADE_PERCENT)),
+    ];
   }
   let lower = RAMP_STOPS[0]!;
   let upper = RAMP_STOPS[RAMP_STOPS.length - 1]!;
@@ -56,7 +61,12 @@ export function rampColor(percent: number): [number, number, number, number] {
   const mix = (a: number, b: number) => Math.round(a + (b - a) * f);
   const alphaF = Math.min(1, (p - MIN_VISIBLE_PERCENT) / (ALPHA_FULL_AT - MIN_VISIBLE_PERCENT));
   const alpha = Math.round(255 * (ALPHA_MIN + (ALPHA_MAX - ALPHA_MIN) * alphaF));
-  return [mix(lower.rgb[0], upper.rgb[0]), mix(lower.rgb[1], upper.rgb[1]), mix(lower.rgb[2], upper.rgb[2]), alpha];
+  return [
+    mix(lower.rgb[0], upper.rgb[0]),
+    mix(lower.rgb[1], upper.rgb[1]),
+    mix(lower.rgb[2], upper.rgb[2]),
+    alpha,
+  ];
 }
 
 /**
@@ -82,7 +92,8 @@ export function relativeLuminance(rgb: Rgb): number {
 export function rampCssGradient(): string {
   const span = 100 - MIN_VISIBLE_PERCENT;
   const stops = RAMP_STOPS.map(
-    (s) => `rgb(${s.rgb.join(' ')}) ${(((s.percent - MIN_VISIBLE_PERCENT) / span) * 100).toFixed(1)}%`,
+    (s) =>
+      `rgb(${s.rgb.join(' ')}) ${(((s.percent - MIN_VISIBLE_PERCENT) / span) * 100).toFixed(1)}%`,
   );
   return `linear-gradient(to right, ${stops.join(', ')})`;
 }

@@ -15,13 +15,13 @@ let result: GridSnapshot | null = null;
 /** Starts the one-shot read (once per page). A failure reads as "nothing yet": the live hook reports errors. */
 export function startEarlyGridRead(): Promise<GridSnapshot | null> {
   pending ??= readNewestGrid(Date.now(), () => markOnce('map:db-open')).then(
-      (grid) => {
-        markOnce('map:grid-read');
-        result = grid;
-        return grid;
-      },
-      () => null,
-    );
+    (grid) => {
+      markOnce('map:grid-read');
+      result = grid;
+      return grid;
+    },
+    () => null,
+  );
   return pending;
 }
 

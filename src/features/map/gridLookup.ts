@@ -54,7 +54,9 @@ export function equatorwardEdgeLat(
 export function greatCircleKm(a: LatLon, b: LatLon): number {
   const dLat = (b.lat - a.lat) * DEG;
   const dLon = (b.lon - a.lon) * DEG;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * DEG) * Math.cos(b.lat * DEG) * Math.sin(dLon / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * DEG) * Math.cos(b.lat * DEG) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -68,10 +70,15 @@ export type OvalDistance =
  * poleward of the edge on their meridian; otherwise the distance to the nearest point of the
  * edge over all meridians (the oval is not a circle around the user's meridian).
  */
-export function distanceToOvalEdge(values: Uint8Array, user: LatLon, threshold = OVAL_EDGE_THRESHOLD): OvalDistance {
+export function distanceToOvalEdge(
+  values: Uint8Array,
+  user: LatLon,
+  threshold = OVAL_EDGE_THRESHOLD,
+): OvalDistance {
   const hemisphere = user.lat >= 0 ? 'north' : 'south';
   const edgeHere = equatorwardEdgeLat(values, user.lon, hemisphere, threshold);
-  if (edgeHere !== null && Math.abs(user.lat) >= Math.abs(edgeHere)) return { kind: 'inside', edgeLat: edgeHere };
+  if (edgeHere !== null && Math.abs(user.lat) >= Math.abs(edgeHere))
+    return { kind: 'inside', edgeLat: edgeHere };
   let best: { km: number; nearest: LatLon } | null = null;
   for (let lon = -180; lon < 180; lon++) {
     const lat = equatorwardEdgeLat(values, lon, hemisphere, threshold);

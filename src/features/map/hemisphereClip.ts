@@ -16,7 +16,10 @@ const MAX_SEGMENT_DEG = 1;
 export function clipRingToHemisphere(ring: Ring, hemisphere: 'north' | 'south'): Ring | null {
   const sign = hemisphere === 'north' ? 1 : -1;
   const inside = (p: [number, number]) => sign * p[1] >= 0;
-  const open = ring.length > 1 && ring[0]![0] === ring.at(-1)![0] && ring[0]![1] === ring.at(-1)![1] ? ring.slice(0, -1) : ring;
+  const open =
+    ring.length > 1 && ring[0]![0] === ring.at(-1)![0] && ring[0]![1] === ring.at(-1)![1]
+      ? ring.slice(0, -1)
+      : ring;
   const out: Ring = [];
   for (let i = 0; i < open.length; i++) {
     const cur = open[i]!;
@@ -40,8 +43,12 @@ export function densifyRing(ring: Ring): Ring {
   for (let i = 0; i < ring.length - 1; i++) {
     const a = ring[i]!;
     const b = ring[i + 1]!;
-    const steps = Math.max(1, Math.ceil(Math.max(Math.abs(b[0] - a[0]), Math.abs(b[1] - a[1])) / MAX_SEGMENT_DEG));
-    for (let s = 0; s < steps; s++) out.push([a[0] + ((b[0] - a[0]) * s) / steps, a[1] + ((b[1] - a[1]) * s) / steps]);
+    const steps = Math.max(
+      1,
+      Math.ceil(Math.max(Math.abs(b[0] - a[0]), Math.abs(b[1] - a[1])) / MAX_SEGMENT_DEG),
+    );
+    for (let s = 0; s < steps; s++)
+      out.push([a[0] + ((b[0] - a[0]) * s) / steps, a[1] + ((b[1] - a[1]) * s) / steps]);
   }
   const last = ring.at(-1);
   if (last) out.push([last[0], last[1]]);
@@ -98,9 +105,15 @@ export function visibleRuns(line: Ring, hemisphere: 'north' | 'south'): Ring[] {
 }
 
 /** Clips a polygon (outer ring + holes); null when the outer ring is entirely on the far side. */
-export function clipPolygonToHemisphere(rings: Ring[], hemisphere: 'north' | 'south'): Ring[] | null {
+export function clipPolygonToHemisphere(
+  rings: Ring[],
+  hemisphere: 'north' | 'south',
+): Ring[] | null {
   const outer = rings[0] ? clipRingToHemisphere(rings[0], hemisphere) : null;
   if (!outer) return null;
-  const holes = rings.slice(1).map((r) => clipRingToHemisphere(r, hemisphere)).filter((r): r is Ring => r !== null);
+  const holes = rings
+    .slice(1)
+    .map((r) => clipRingToHemisphere(r, hemisphere))
+    .filter((r): r is Ring => r !== null);
   return [outer, ...holes];
 }

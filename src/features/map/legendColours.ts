@@ -13,5 +13,7 @@ export const LEGEND_COLOURS = [
 
 /** "blue is 5 %, green about 50 %, yellow 100 %" */
 export function legendColoursText(): string {
-  return LEGEND_COLOURS.map((c, i) => `${c.name}${i === 0 ? ' is' : ''} ${c.about ? 'about ' : ''}${c.percent} %`).join(', ');
+  return LEGEND_COLOURS.map(
+    (c, i) => `${c.name}${i === 0 ? ' is' : ''} ${c.about ? 'about ' : ''}${c.percent} %`,
+  ).join(', ');
 }

@@ -79,13 +79,21 @@ export const NO_VALUE: TimedValue = { value: null, time: null };
 /** Whether two snapshots are the same grid (same times and cells), whichever read decoded them. */
 export function sameGrid(a: GridSnapshot, b: GridSnapshot): boolean {
   if (a === b) return true;
-  if (a.observationTime !== b.observationTime || a.forecastTime !== b.forecastTime || a.values.length !== b.values.length) return false;
+  if (
+    a.observationTime !== b.observationTime ||
+    a.forecastTime !== b.forecastTime ||
+    a.values.length !== b.values.length
+  )
+    return false;
   for (let i = 0; i < a.values.length; i++) if (a.values[i] !== b.values[i]) return false;
   return true;
 }
 
 /** Grids sorted oldest first, de-duplicated by observation time (the slider's frame list). */
-export function orderFrames(grids: readonly GridSnapshot[], latest: GridSnapshot | null): GridSnapshot[] {
+export function orderFrames(
+  grids: readonly GridSnapshot[],
+  latest: GridSnapshot | null,
+): GridSnapshot[] {
   const byTime = new Map<number, GridSnapshot>();
   for (const g of grids) byTime.set(g.observationTime, g);
   if (latest) byTime.set(latest.observationTime, latest);
@@ -93,11 +101,15 @@ export function orderFrames(grids: readonly GridSnapshot[], latest: GridSnapshot
 }
 
 /** The newest non-null sample of one column of a columnar series. */
-export function lastValue(t: readonly number[], column: readonly (number | null)[] | undefined): TimedValue {
+export function lastValue(
+  t: readonly number[],
+  column: readonly (number | null)[] | undefined,
+): TimedValue {
   if (!column) return NO_VALUE;
   for (let i = Math.min(t.length, column.length) - 1; i >= 0; i--) {
     const v = column[i];
-    if (v !== null && v !== undefined && Number.isFinite(v)) return { value: v, time: t[i] ?? null };
+    if (v !== null && v !== undefined && Number.isFinite(v))
+      return { value: v, time: t[i] ?? null };
   }
   return NO_VALUE;
 }

@@ -8,5 +8,6 @@ const marked = new Set<string>();
 export function markOnce(name: string): void {
   if (marked.has(name)) return;
   marked.add(name);
-  if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(name);
+  if (typeof performance !== 'undefined' && typeof performance.mark === 'function')
+    performance.mark(name);
 }

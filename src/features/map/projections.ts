@@ -12,8 +12,7 @@ export type MapViewKind = 'flat' | '3d';
 export type Hemisphere = 'north' | 'south';
 
 export type ProjectionSpec =
-  | { kind: 'mercator' }
-  | { kind: 'ortho'; hemisphere: Hemisphere; lon0: number };
+  { kind: 'mercator' } | { kind: 'ortho'; hemisphere: Hemisphere; lon0: number };
 
 /** Web Mercator's sphere radius (EPSG:3857). */
 export const MERCATOR_RADIUS = 6378137;
@@ -22,8 +21,14 @@ export const ORTHO_RADIUS = 6371000;
 
 const DEG = Math.PI / 180;
 
-export function projectionSpec(view: MapViewKind, hemisphere: Hemisphere, lon0: number): ProjectionSpec {
-  return view === 'flat' ? { kind: 'mercator' } : { kind: 'ortho', hemisphere, lon0: normaliseLon(lon0) };
+export function projectionSpec(
+  view: MapViewKind,
+  hemisphere: Hemisphere,
+  lon0: number,
+): ProjectionSpec {
+  return view === 'flat'
+    ? { kind: 'mercator' }
+    : { kind: 'ortho', hemisphere, lon0: normaliseLon(lon0) };
 }
 
 /** A projection code unique per definition, so a changed centre longitude never reuses a stale one. */
@@ -49,7 +54,12 @@ export function normaliseLon(lon: number): number {
  * Returns false where the point is not on the map (beyond the globe's horizon, or above and
  * below the square Web Mercator world).
  */
-export function inverseProject(spec: ProjectionSpec, x: number, y: number, out: [number, number]): boolean {
+export function inverseProject(
+  spec: ProjectionSpec,
+  x: number,
+  y: number,
+  out: [number, number],
+): boolean {
   if (spec.kind === 'mercator') {
     // Beyond ±85.05° the square Mercator world ends: nothing is there to draw.
     if (Math.abs(y) > MERCATOR_RADIUS * Math.PI) return false;
@@ -71,14 +81,23 @@ export function inverseProject(spec: ProjectionSpec, x: number, y: number, out: 
 }
 
 /** [lon, lat] → map coordinates; null on the far side of the globe. The inverse of inverseProject. */
-export function forwardProject(spec: ProjectionSpec, lon: number, lat: number): [number, number] | null {
+export function forwardProject(
+  spec: ProjectionSpec,
+  lon: number,
+  lat: number,
+): [number, number] | null {
   if (spec.kind === 'mercator') {
     const clamped = Math.max(-85.0511, Math.min(85.0511, lat));
-    return [MERCATOR_RADIUS * lon * DEG, MERCATOR_RADIUS * Math.log(Math.tan(Math.PI / 4 + (clamped * DEG) / 2))];
+    return [
+      MERCATOR_RADIUS * lon * DEG,
+      MERCATOR_RADIUS * Math.log(Math.tan(Math.PI / 4 + (clamped * DEG) / 2)),
+    ];
   }
   const north = spec.hemisphere === 'north';
   if (north ? lat < 0 : lat > 0) return null;
   const dlon = (lon - spec.lon0) * DEG;
   const r = ORTHO_RADIUS * Math.cos(lat * DEG);
-  return north ? [r * Math.sin(dlon), -r * Math.cos(dlon)] : [r * Math.sin(dlon), r * Math.cos(dlon)];
+  return north
+    ? [r * Math.sin(dlon), -r * Math.cos(dlon)]
+    : [r * Math.sin(dlon), r * Math.cos(dlon)];
 }

@@ -25,11 +25,16 @@ export function solarPosition(t: number): SolarPosition {
   const nextYearStart = Date.UTC(date.getUTCFullYear() + 1, 0, 1);
   const daysInYear = (nextYearStart - yearStart) / DAY_MS;
   const dayOfYear = Math.floor((t - yearStart) / DAY_MS) + 1;
-  const hours = (t - Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())) / 3_600_000;
+  const hours =
+    (t - Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())) / 3_600_000;
   const g = ((2 * Math.PI) / daysInYear) * (dayOfYear - 1 + (hours - 12) / 24);
   const eqTime =
     229.18 *
-    (0.000075 + 0.001868 * Math.cos(g) - 0.032077 * Math.sin(g) - 0.014615 * Math.cos(2 * g) - 0.040849 * Math.sin(2 * g));
+    (0.000075 +
+      0.001868 * Math.cos(g) -
+      0.032077 * Math.sin(g) -
+      0.014615 * Math.cos(2 * g) -
+      0.040849 * Math.sin(2 * g));
   const decl =
     0.006918 -
     0.399912 * Math.cos(g) +
@@ -48,7 +53,8 @@ export function solarPosition(t: number): SolarPosition {
 export function solarElevation(sun: SolarPosition, lat: number, lon: number): number {
   const d = sun.declination * DEG;
   const cosZ =
-    Math.sin(lat * DEG) * Math.sin(d) + Math.cos(lat * DEG) * Math.cos(d) * Math.cos((lon - sun.subsolarLon) * DEG);
+    Math.sin(lat * DEG) * Math.sin(d) +
+    Math.cos(lat * DEG) * Math.cos(d) * Math.cos((lon - sun.subsolarLon) * DEG);
   return Math.asin(Math.max(-1, Math.min(1, cosZ))) / DEG;
 }
 
@@ -56,7 +62,8 @@ export function solarElevation(sun: SolarPosition, lat: number, lon: number): nu
 export function terminatorLine(t: number, stepDeg = 2): [number, number][] {
   const sun = solarPosition(t);
   // tan(0) would put the whole terminator at ±90°; 0.01° changes nothing visible.
-  const decl = Math.abs(sun.declination) < 0.01 ? (sun.declination < 0 ? -0.01 : 0.01) : sun.declination;
+  const decl =
+    Math.abs(sun.declination) < 0.01 ? (sun.declination < 0 ? -0.01 : 0.01) : sun.declination;
   const tanD = Math.tan(decl * DEG);
   const line: [number, number][] = [];
   for (let lon = -180; lon <= 180; lon += stepDeg) {

@@ -24,7 +24,12 @@ export type SliderAction =
   | { type: 'pause' }
   | { type: 'latest' };
 
-export const INITIAL_SLIDER: SliderState = { index: -1, count: 0, playing: false, followLatest: true };
+export const INITIAL_SLIDER: SliderState = {
+  index: -1,
+  count: 0,
+  playing: false,
+  followLatest: true,
+};
 
 function clamp(index: number, count: number): number {
   if (count <= 0) return -1;

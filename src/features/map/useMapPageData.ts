@@ -60,7 +60,10 @@ const NO_RANGE = { from: 0, to: -1 };
  * ~87 KB, each decoded) until the page says the first oval is drawn, so that read does not compete
  * with it. With nothing stored it is read at once; once read it stays live.
  */
-export function useMapPageData(early: GridSnapshot | null = null, windowWanted = true): MapPageData {
+export function useMapPageData(
+  early: GridSnapshot | null = null,
+  windowWanted = true,
+): MapPageData {
   // Queries are keyed by their range: anchor it on the hour so it changes hourly, not every render.
   const now = useNow(60_000);
   const hour = Math.floor(now / HOUR) * HOUR;
@@ -90,7 +93,10 @@ export function useMapPageData(early: GridSnapshot | null = null, windowWanted =
   const frames = useMemo(() => {
     const cutoff = now - WINDOW_MS;
     // The newest grid stays even when older than 24 h: offline, the last known oval is still the answer.
-    return orderFrames(grids.data.filter((g) => g.observationTime >= cutoff), newest);
+    return orderFrames(
+      grids.data.filter((g) => g.observationTime >= cutoff),
+      newest,
+    );
   }, [grids.data, newest, now]);
 
   const stored: MapChoices = {
@@ -103,7 +109,9 @@ export function useMapPageData(early: GridSnapshot | null = null, windowWanted =
   const [pending, setPending] = useState<PendingChoices>({});
   // Once the stored value has moved, a pending choice is settled for good (adjusted during render):
   // kept, it would come back if the stored value later returned to what it was made over.
-  const settled = (Object.keys(pending) as (keyof MapChoices)[]).filter((k) => !Object.is(pending[k]?.over, stored[k]));
+  const settled = (Object.keys(pending) as (keyof MapChoices)[]).filter(
+    (k) => !Object.is(pending[k]?.over, stored[k]),
+  );
   if (settled.length > 0) {
     const rest: PendingChoices = { ...pending };
     for (const k of settled) delete rest[k];
@@ -124,7 +132,8 @@ export function useMapPageData(early: GridSnapshot | null = null, windowWanted =
       const over = JSON.parse(storedKey) as MapChoices;
       setPending((p) => {
         const next: Record<string, PendingChoice<unknown>> = { ...p };
-        for (const [k, value] of Object.entries(patch)) next[k] = { value, over: over[k as keyof MapChoices] };
+        for (const [k, value] of Object.entries(patch))
+          next[k] = { value, over: over[k as keyof MapChoices] };
         return next as PendingChoices;
       });
       const prefPatch: Partial<Preferences> = {};
@@ -133,7 +142,8 @@ export function useMapPageData(early: GridSnapshot | null = null, windowWanted =
         if (v !== undefined) (prefPatch as Record<string, unknown>)[pref] = v;
       }
       if (Object.keys(prefPatch).length > 0) void update(prefPatch).catch(keep('preferences'));
-      if (patch.hemisphere) void updateDevice({ hemisphere: patch.hemisphere }).catch(keep('hemisphere'));
+      if (patch.hemisphere)
+        void updateDevice({ hemisphere: patch.hemisphere }).catch(keep('hemisphere'));
     },
     [storedKey, update, updateDevice],
   );

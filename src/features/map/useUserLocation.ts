@@ -27,7 +27,13 @@ export function useUserLocation(
   const [asked, setState] = useState<LocationState>({ status: 'idle' });
   const state: LocationState =
     asked.status === 'idle' && remembered
-      ? { status: 'located', position: { lat: remembered.lat, lon: remembered.lon }, accuracyM: remembered.accuracyM, at: remembered.at, remembered: true }
+      ? {
+          status: 'located',
+          position: { lat: remembered.lat, lon: remembered.lon },
+          accuracyM: remembered.accuracyM,
+          at: remembered.at,
+          remembered: true,
+        }
       : asked;
   const request = useCallback(() => {
     if (!('geolocation' in navigator)) {
@@ -37,8 +43,19 @@ export function useUserLocation(
     setState({ status: 'locating' });
     navigator.geolocation.getCurrentPosition(
       (pos) => {
-        const known = { lat: pos.coords.latitude, lon: pos.coords.longitude, accuracyM: pos.coords.accuracy, at: pos.timestamp };
-        setState({ status: 'located', position: { lat: known.lat, lon: known.lon }, accuracyM: known.accuracyM, at: known.at, remembered: false });
+        const known = {
+          lat: pos.coords.latitude,
+          lon: pos.coords.longitude,
+          accuracyM: pos.coords.accuracy,
+          at: pos.timestamp,
+        };
+        setState({
+          status: 'located',
+          position: { lat: known.lat, lon: known.lon },
+          accuracyM: known.accuracyM,
+          at: known.at,
+          remembered: false,
+        });
         onLocated?.(known);
       },
       (err) =>

@@ -7,7 +7,9 @@ export function ArticleCard({ article, level = 2 }: { article: Article; level?: 
   return (
     <article className="article-card">
       <p className="article-card__meta">
-        <span className={`tag tag--${article.category}`}>{article.category === 'guide' ? 'Guide' : 'News'}</span>
+        <span className={`tag tag--${article.category}`}>
+          {article.category === 'guide' ? 'Guide' : 'News'}
+        </span>
         <time dateTime={article.published}>{formatPublished(article.published)}</time>
         <span>· {article.readMinutes} min read</span>
       </p>

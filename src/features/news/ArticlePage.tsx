@@ -10,7 +10,10 @@ export function ArticlePage() {
   const article = findArticle(slug);
   if (!article) {
     return (
-      <Page title="Article not found" lead={`There is no article at “${slug ?? ''}”. It may have been renamed or removed.`}>
+      <Page
+        title="Article not found"
+        lead={`There is no article at “${slug ?? ''}”. It may have been renamed or removed.`}
+      >
         <p>
           <Link to="/news-guides" className="button button--primary">
             Back to Space News
@@ -19,19 +22,22 @@ export function ArticlePage() {
       </Page>
     );
   }
-  const more = ARTICLES.filter((a) => a.slug !== article.slug && a.category === article.category).slice(0, 3);
+  const more = ARTICLES.filter(
+    (a) => a.slug !== article.slug && a.category === article.category,
+  ).slice(0, 3);
   return (
     <Page
       title={article.title}
       lead={
         <>
-          <time dateTime={article.published}>{formatPublished(article.published)}</time> · {article.readMinutes} min read ·{' '}
-          {article.category === 'guide' ? 'Guide' : 'News'}
+          <time dateTime={article.published}>{formatPublished(article.published)}</time> ·{' '}
+          {article.readMinutes} min read · {article.category === 'guide' ? 'Guide' : 'News'}
         </>
       }
     >
       <nav className="breadcrumbs" aria-label="Breadcrumb">
-        <Link to="/news-guides">Space News</Link> <span aria-hidden="true">›</span> <span>{article.title}</span>
+        <Link to="/news-guides">Space News</Link> <span aria-hidden="true">›</span>{' '}
+        <span>{article.title}</span>
       </nav>
       <Markdown source={article.markdown} />
       <AdSlot id="article-bottom" />

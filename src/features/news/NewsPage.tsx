@@ -11,7 +11,11 @@ const IN_FEED_AFTER = 3;
 /** /news-guides and /news: every article, newest first (spec §2 "Space News"). */
 export function NewsPage() {
   return (
-    <Page title="Space News" lead="Space-weather news and explainers from the Aurora team. Every article is stored with the app, so it reads offline." wide>
+    <Page
+      title="Space News"
+      lead="Space-weather news and explainers from the Aurora team. Every article is stored with the app, so it reads offline."
+      wide
+    >
       <div className="news-layout">
         <div className="news-layout__feed">
           {ARTICLES.map((article, index) => (
@@ -24,7 +28,9 @@ export function NewsPage() {
         <aside className="news-layout__side" aria-label="More">
           <div className="card">
             <h2 className="card__title">New to the aurora?</h2>
-            <p>Start with the guides: how to read the forecast, and how to plan your first night out.</p>
+            <p>
+              Start with the guides: how to read the forecast, and how to plan your first night out.
+            </p>
             <Link to="/guide" className="button">
               Aurora Guides
             </Link>

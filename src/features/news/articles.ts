@@ -38,7 +38,8 @@ export const ARTICLES: readonly Article[] = [
   article({
     slug: 'understanding-aurora-forecasts-kp-index',
     title: 'Understanding Aurora Forecasts and the Kp Index',
-    summary: 'What Kp, the G scale, the 3-day forecast and the OVATION oval each tell you — and what they cannot.',
+    summary:
+      'What Kp, the G scale, the 3-day forecast and the OVATION oval each tell you — and what they cannot.',
     category: 'guide',
     published: '2026-10-02',
     markdown: understandingForecasts,
@@ -46,7 +47,8 @@ export const ARTICLES: readonly Article[] = [
   article({
     slug: 'aurora-viewing-tutorial',
     title: 'How to See the Aurora: A Step-by-Step Tutorial',
-    summary: 'Activity, darkness and clear skies: plan a night out, read the map, and know where to look.',
+    summary:
+      'Activity, darkness and clear skies: plan a night out, read the map, and know where to look.',
     category: 'guide',
     published: '2026-09-18',
     markdown: auroraViewingTutorial,
@@ -54,7 +56,8 @@ export const ARTICLES: readonly Article[] = [
   article({
     slug: 'solar-cycle-25-maximum',
     title: 'Solar Cycle 25 Has Peaked: Why Aurora Season Is Not Over',
-    summary: 'The Sun reached the maximum of its 11-year cycle in 2024. The declining years can bring some of the best storms.',
+    summary:
+      'The Sun reached the maximum of its 11-year cycle in 2024. The declining years can bring some of the best storms.',
     category: 'news',
     published: '2026-09-04',
     markdown: solarCycle25,
@@ -70,7 +73,8 @@ export const ARTICLES: readonly Article[] = [
   article({
     slug: 'noaa-space-weather-scales',
     title: "Reading NOAA's Space Weather Scales: G, S and R",
-    summary: 'What "G3 watch" or "R2 alert" means, and which of the three scales matters for aurora.',
+    summary:
+      'What "G3 watch" or "R2 alert" means, and which of the three scales matters for aurora.',
     category: 'news',
     published: '2026-08-07',
     markdown: scales,
@@ -78,7 +82,8 @@ export const ARTICLES: readonly Article[] = [
   article({
     slug: 'photographing-the-aurora',
     title: 'Photographing the Aurora with a Phone or Camera',
-    summary: 'Settings that work, how to focus in the dark, and how to keep batteries alive in the cold.',
+    summary:
+      'Settings that work, how to focus in the dark, and how to keep batteries alive in the cold.',
     category: 'guide',
     published: '2026-07-24',
     markdown: photographing,
@@ -86,7 +91,8 @@ export const ARTICLES: readonly Article[] = [
   article({
     slug: 'may-2024-g5-storm',
     title: 'Looking Back at the May 2024 G5 Storm',
-    summary: 'The first extreme geomagnetic storm since 2003 put the aurora over most of Europe and North America.',
+    summary:
+      'The first extreme geomagnetic storm since 2003 put the aurora over most of Europe and North America.',
     category: 'news',
     published: '2026-07-10',
     markdown: may2024Storm,
@@ -100,5 +106,10 @@ export function findArticle(slug: string | undefined): Article | null {
 export function formatPublished(iso: string): string {
   const date = new Date(`${iso}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }

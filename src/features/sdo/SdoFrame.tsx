@@ -15,5 +15,16 @@ export function SdoFrame({ url, label }: { url: string; label: string }) {
     );
   }
   // CORS mode, so the service worker sees the real status (and keeps only real pictures) when the backend is on another origin.
-  return <img src={url} alt={`The Sun in ${label}`} crossOrigin="anonymous" loading="lazy" decoding="async" width={512} height={512} onError={() => setFailedUrl(url)} />;
+  return (
+    <img
+      src={url}
+      alt={`The Sun in ${label}`}
+      crossOrigin="anonymous"
+      loading="lazy"
+      decoding="async"
+      width={512}
+      height={512}
+      onError={() => setFailedUrl(url)}
+    />
+  );
 }

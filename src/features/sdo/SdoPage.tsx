@@ -4,7 +4,11 @@ import { SolarImagery } from './SolarImagery.tsx';
 /** /sdo — what the Sun looks like now, in the wavelengths that show flares and coronal holes. */
 export function SdoPage() {
   return (
-    <Page title="Solar Data" lead="The Sun in extreme ultraviolet and visible light from NASA's Solar Dynamics Observatory." wide>
+    <Page
+      title="Solar Data"
+      lead="The Sun in extreme ultraviolet and visible light from NASA's Solar Dynamics Observatory."
+      wide
+    >
       <SolarImagery />
     </Page>
   );

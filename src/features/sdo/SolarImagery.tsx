@@ -28,7 +28,9 @@ export function SolarImagery() {
   return (
     <section className="panel" aria-labelledby="sdo-title">
       <div className="panel__head">
-        <h2 id="sdo-title" className="panel__title">Latest images from the Solar Dynamics Observatory</h2>
+        <h2 id="sdo-title" className="panel__title">
+          Latest images from the Solar Dynamics Observatory
+        </h2>
         <FeedAge status={feed.data} now={now} dataTime={product.data?.issued ?? null} />
       </div>
       {images.length > 0 ? (
@@ -39,13 +41,23 @@ export function SolarImagery() {
               <SdoFrame key={image.time ?? 'unknown'} url={image.url} label={image.label} />
               <p className="sdo-card__label">{image.label}</p>
               <p className="sdo-card__note muted">{CHANNEL_NOTES[image.channel] ?? ''}</p>
-              <p className="sdo-card__time muted">{image.time !== null ? formatUtc(image.time) : 'time not known'}</p>
+              <p className="sdo-card__time muted">
+                {image.time !== null ? formatUtc(image.time) : 'time not known'}
+              </p>
             </li>
           ))}
         </ul>
       ) : (
-        <EmptyState title={product.isLoading ? 'Reading stored images…' : 'No solar images stored yet — they appear after the first successful update.'}>
-          <p>Images show once the app has been online; offline, the ones already viewed stay cached.</p>
+        <EmptyState
+          title={
+            product.isLoading
+              ? 'Reading stored images…'
+              : 'No solar images stored yet — they appear after the first successful update.'
+          }
+        >
+          <p>
+            Images show once the app has been online; offline, the ones already viewed stay cached.
+          </p>
         </EmptyState>
       )}
     </section>

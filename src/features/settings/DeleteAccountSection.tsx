@@ -7,7 +7,13 @@ import type { AuthResult } from '../../auth/useAuth.ts';
  * Settings' "Delete account": a first press only opens a confirm step that says what goes; the
  * deletion happens on the second, explicit press. On success the user is signed out and sent home.
  */
-export function DeleteAccountSection({ onDelete, offline }: { onDelete(): Promise<AuthResult>; offline: boolean }) {
+export function DeleteAccountSection({
+  onDelete,
+  offline,
+}: {
+  onDelete(): Promise<AuthResult>;
+  offline: boolean;
+}) {
   const id = useId();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -36,21 +42,37 @@ export function DeleteAccountSection({ onDelete, offline }: { onDelete(): Promis
           </button>
         </>
       ) : (
-        <div role="group" aria-label="Confirm account deletion" className="settings-danger__confirm">
+        <div
+          role="group"
+          aria-label="Confirm account deletion"
+          className="settings-danger__confirm"
+        >
           <p>
-            <strong>This cannot be undone.</strong> Your account, your saved map preferences on the server and your Kp alert
-            subscriptions are deleted, and you are signed out on every device. This device keeps its own map settings from
-            before you signed in.
+            <strong>This cannot be undone.</strong> Your account, your saved map preferences on the
+            server and your Kp alert subscriptions are deleted, and you are signed out on every
+            device. This device keeps its own map settings from before you signed in.
           </p>
           <div className="settings-danger__actions">
-            <button type="button" className="button button--danger" onClick={() => void remove()} disabled={busy || offline}>
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => void remove()}
+              disabled={busy || offline}
+            >
               {busy ? 'Deleting…' : 'Yes, delete my account'}
             </button>
-            <button type="button" className="button" onClick={() => setConfirming(false)} disabled={busy}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => setConfirming(false)}
+              disabled={busy}
+            >
               Keep my account
             </button>
           </div>
-          {offline ? <p className="muted">You are offline — deleting your account needs a connection.</p> : null}
+          {offline ? (
+            <p className="muted">You are offline — deleting your account needs a connection.</p>
+          ) : null}
         </div>
       )}
       {error ? (

@@ -44,7 +44,11 @@ export function MapPreferencesForm({
         <label htmlFor={`${id}-style`} className="settings-form__label">
           Map style
         </label>
-        <select id={`${id}-style`} value={preferences.defaultMapStyle} onChange={(e) => onChange({ defaultMapStyle: e.target.value })}>
+        <select
+          id={`${id}-style`}
+          value={preferences.defaultMapStyle}
+          onChange={(e) => onChange({ defaultMapStyle: e.target.value })}
+        >
           <option value="dark">Dark</option>
           <option value="light">Light</option>
           {preferences.defaultMapStyle !== 'dark' && preferences.defaultMapStyle !== 'light' ? (

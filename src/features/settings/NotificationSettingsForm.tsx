@@ -1,5 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { KP_MAX, KP_MIN, parseKpThreshold, type NotificationSettings } from './notificationSettings.ts';
+import {
+  KP_MAX,
+  KP_MIN,
+  parseKpThreshold,
+  type NotificationSettings,
+} from './notificationSettings.ts';
 
 /** Push toggle and Kp threshold (spec §3, §4). State and side effects come in as props. */
 export function NotificationSettingsForm({
@@ -42,8 +47,12 @@ export function NotificationSettingsForm({
         <legend>Kp alerts</legend>
         <div className="settings-form__field">
           <label>
-            <input type="checkbox" checked={settings.enablePush} onChange={(e) => onPushChange(e.target.checked)} /> Push
-            notifications when Kp reaches my threshold
+            <input
+              type="checkbox"
+              checked={settings.enablePush}
+              onChange={(e) => onPushChange(e.target.checked)}
+            />{' '}
+            Push notifications when Kp reaches my threshold
           </label>
           {note ? (
             <p className="muted" role="status">

@@ -27,20 +27,33 @@ export function SettingsPage() {
 
   const changePreferences = (patch: Partial<Preferences>) => {
     setPrefsError(null);
-    prefs.update(patch).catch((e: unknown) => setPrefsError(`Could not save your preferences: ${e instanceof Error ? e.message : String(e)}`));
+    prefs
+      .update(patch)
+      .catch((e: unknown) =>
+        setPrefsError(
+          `Could not save your preferences: ${e instanceof Error ? e.message : String(e)}`,
+        ),
+      );
   };
 
-  const prefsProblem = prefsError ?? (prefs.error ? `Could not load your preferences: ${prefs.error.message}` : null);
+  const prefsProblem =
+    prefsError ?? (prefs.error ? `Could not load your preferences: ${prefs.error.message}` : null);
   return (
     <Page title="Settings" lead={user ? signedInAs(user) : undefined}>
       <section className="card settings-section" aria-label="Map preferences">
-        <MapPreferencesForm preferences={prefs.data} onChange={changePreferences} disabled={prefs.isLoading} />
+        <MapPreferencesForm
+          preferences={prefs.data}
+          onChange={changePreferences}
+          disabled={prefs.isLoading}
+        />
         {prefsProblem ? (
           <p className="settings-form__error" role="alert">
             {prefsProblem}
           </p>
         ) : (
-          <p className="muted">Changes are saved as you make them{user ? ' and follow you to your other devices' : ''}.</p>
+          <p className="muted">
+            Changes are saved as you make them{user ? ' and follow you to your other devices' : ''}.
+          </p>
         )}
       </section>
       <section className="card settings-section" aria-label="Notifications">

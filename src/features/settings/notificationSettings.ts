@@ -20,13 +20,18 @@ import {
 export { KP_MAX, KP_MIN, type NotificationSettings };
 
 function openTrackingDb(indexedDB?: IDBFactory): Dexie {
-  const db = new Dexie(TRACKING_DB_NAME, indexedDB ? { indexedDB, IDBKeyRange: globalThis.IDBKeyRange } : undefined);
+  const db = new Dexie(
+    TRACKING_DB_NAME,
+    indexedDB ? { indexedDB, IDBKeyRange: globalThis.IDBKeyRange } : undefined,
+  );
   db.version(TRACKING_DB_DEXIE_VERSION).stores({ [UPDATES_STORE]: '', [SETTINGS_STORE]: '' });
   return db;
 }
 
 /** Parses the Kp threshold input. Returns the number, or the message to show under the field. */
-export function parseKpThreshold(input: string): { ok: true; value: number } | { ok: false; message: string } {
+export function parseKpThreshold(
+  input: string,
+): { ok: true; value: number } | { ok: false; message: string } {
   const text = input.trim();
   const message = `Enter a Kp value from ${KP_MIN} to ${KP_MAX}.`;
   if (!text) return { ok: false, message };
@@ -52,7 +57,10 @@ const SECRET_SHAPE = /^[A-Za-z0-9_-]{32,128}$/;
 /** 32 random bytes, base64url: what supabase/functions/push-subscription accepts as `secret`. */
 export function newPushSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** Opens the store. `indexedDB` is for tests (fake-indexeddb); the page uses the browser's. */
@@ -65,7 +73,10 @@ export function openNotificationSettings(indexedDB?: IDBFactory): NotificationSe
     },
     async write(patch) {
       return db.transaction('rw', table, async () => {
-        const next = normaliseNotificationSettings({ ...normaliseNotificationSettings(await table.get(SETTINGS_KEY)), ...patch });
+        const next = normaliseNotificationSettings({
+          ...normaliseNotificationSettings(await table.get(SETTINGS_KEY)),
+          ...patch,
+        });
         await table.put(next, SETTINGS_KEY);
         return next;
       });

@@ -17,7 +17,10 @@ export interface PushSubscriptionLike {
 export interface PushRegistrationLike {
   pushManager: {
     getSubscription(): Promise<PushSubscriptionLike | null>;
-    subscribe(opts: { userVisibleOnly: boolean; applicationServerKey: Uint8Array<ArrayBuffer> }): Promise<PushSubscriptionLike>;
+    subscribe(opts: {
+      userVisibleOnly: boolean;
+      applicationServerKey: Uint8Array<ArrayBuffer>;
+    }): Promise<PushSubscriptionLike>;
   };
 }
 
@@ -53,8 +56,10 @@ export type PushOutcome =
 
 /** How long one step (asking the push service, the server, the queue) may take before we say so. */
 export const PUSH_STEP_TIMEOUT_MS = 15_000;
-export const PUSH_SERVICE_UNREACHABLE = "Couldn't reach your browser's push service. Check your connection and try again.";
-export const SERVER_UNREACHABLE = "Couldn't reach the alert server. Check your connection and try again.";
+export const PUSH_SERVICE_UNREACHABLE =
+  "Couldn't reach your browser's push service. Check your connection and try again.";
+export const SERVER_UNREACHABLE =
+  "Couldn't reach the alert server. Check your connection and try again.";
 
 class StepTimeout extends Error {}
 
@@ -75,11 +80,15 @@ async function withDeadline<T>(deps: PushDeps, step: Promise<T>, message: string
   return result as T;
 }
 
-export const PERMISSION_NOTE = 'Notifications are blocked for this site. Allow them in your browser settings to get Kp alerts.';
+export const PERMISSION_NOTE =
+  'Notifications are blocked for this site. Allow them in your browser settings to get Kp alerts.';
 
 /** VAPID keys are base64url; PushManager wants the raw bytes. */
 export function urlBase64ToBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const b64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const b64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   const bin = atob(b64);
   const out = new Uint8Array(new ArrayBuffer(bin.length));
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
@@ -87,9 +96,17 @@ export function urlBase64ToBytes(base64url: string): Uint8Array<ArrayBuffer> {
 }
 
 /** The function's body (supabase/functions/push-subscription/validate.ts): the PushSubscription JSON plus kpThreshold. */
-export function subscriptionBody(subscription: PushSubscriptionLike, kpThreshold: number, secret?: string): Record<string, unknown> {
+export function subscriptionBody(
+  subscription: PushSubscriptionLike,
+  kpThreshold: number,
+  secret?: string,
+): Record<string, unknown> {
   const json = subscription.toJSON();
-  return { ...(json && typeof json === 'object' ? json : {}), kpThreshold, ...(secret ? { secret } : {}) };
+  return {
+    ...(json && typeof json === 'object' ? json : {}),
+    kpThreshold,
+    ...(secret ? { secret } : {}),
+  };
 }
 
 function message(err: unknown, fallback: string): string {
@@ -107,41 +124,69 @@ export async function enablePush(deps: PushDeps, kpThreshold: number): Promise<P
 
 async function enableSteps(deps: PushDeps, kpThreshold: number): Promise<PushOutcome> {
   const current = deps.permission();
-  if (current === 'unsupported') return { status: 'error', message: 'This browser does not support notifications.' };
-  const vapidKey = await withDeadline(deps, deps.vapidPublicKey(), SERVER_UNREACHABLE).catch((e: unknown) => {
-    if (e instanceof StepTimeout) throw e;
-    return null;
-  });
-  if (!vapidKey) return { status: 'error', message: 'Push notifications are not configured for this site (VITE_VAPID_PUBLIC_KEY).' };
+  if (current === 'unsupported')
+    return { status: 'error', message: 'This browser does not support notifications.' };
+  const vapidKey = await withDeadline(deps, deps.vapidPublicKey(), SERVER_UNREACHABLE).catch(
+    (e: unknown) => {
+      if (e instanceof StepTimeout) throw e;
+      return null;
+    },
+  );
+  if (!vapidKey)
+    return {
+      status: 'error',
+      message: 'Push notifications are not configured for this site (VITE_VAPID_PUBLIC_KEY).',
+    };
   const permission = current === 'granted' ? current : await deps.requestPermission();
   if (permission !== 'granted') {
     // spec §5: "Permission not granted" is swallowed; we still record that push is off.
     const settings = await deps.store.write({ enablePush: false });
-    return { status: 'not-granted', settings, note: `${MSG.permissionNotGranted}. ${PERMISSION_NOTE}` };
+    return {
+      status: 'not-granted',
+      settings,
+      note: `${MSG.permissionNotGranted}. ${PERMISSION_NOTE}`,
+    };
   }
   const registration = await withDeadline(deps, deps.getRegistration(), PUSH_SERVICE_UNREACHABLE);
-  if (!registration) return { status: 'error', message: 'Notifications need the app’s service worker. Reload the page and try again.' };
+  if (!registration)
+    return {
+      status: 'error',
+      message: 'Notifications need the app’s service worker. Reload the page and try again.',
+    };
   let subscription: PushSubscriptionLike;
   try {
     subscription = await withDeadline(
       deps,
       (async () =>
         (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToBytes(vapidKey) })))(),
+        (await registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: urlBase64ToBytes(vapidKey),
+        })))(),
       PUSH_SERVICE_UNREACHABLE,
     );
   } catch (err) {
     if (err instanceof StepTimeout) throw err;
-    return { status: 'error', message: `Could not subscribe to notifications: ${message(err, 'unknown error')}` };
+    return {
+      status: 'error',
+      message: `Could not subscribe to notifications: ${message(err, 'unknown error')}`,
+    };
   }
   try {
     const secret = await deps.store.pushSecret();
-    await withDeadline(deps, deps.send({ method: 'POST', body: subscriptionBody(subscription, kpThreshold, secret) }), SERVER_UNREACHABLE);
+    await withDeadline(
+      deps,
+      deps.send({ method: 'POST', body: subscriptionBody(subscription, kpThreshold, secret) }),
+      SERVER_UNREACHABLE,
+    );
   } catch (err) {
     // Not saved as on: the server would never send, and the toggle would lie.
     void subscription.unsubscribe().catch(() => false);
     if (err instanceof StepTimeout) throw err;
-    return { status: 'error', message: `Could not register for alerts: ${message(err, 'the server could not be reached')}` };
+    return {
+      status: 'error',
+      message: `Could not register for alerts: ${message(err, 'the server could not be reached')}`,
+    };
   }
   return { status: 'enabled', settings: await deps.store.write({ enablePush: true, kpThreshold }) };
 }
@@ -159,22 +204,35 @@ export async function disablePush(deps: PushDeps): Promise<PushOutcome> {
   const subscription = await currentSubscription(deps);
   if (subscription) {
     const endpoint = subscription.endpoint;
-    await withDeadline(deps, subscription.unsubscribe(), PUSH_SERVICE_UNREACHABLE).catch(() => false);
+    await withDeadline(deps, subscription.unsubscribe(), PUSH_SERVICE_UNREACHABLE).catch(
+      () => false,
+    );
     // Best effort: once unsubscribed locally the push service drops the endpoint anyway.
     const secret = await deps.store.pushSecret();
-    await withDeadline(deps, deps.send({ method: 'DELETE', body: { endpoint, secret } }), SERVER_UNREACHABLE).catch(() => undefined);
+    await withDeadline(
+      deps,
+      deps.send({ method: 'DELETE', body: { endpoint, secret } }),
+      SERVER_UNREACHABLE,
+    ).catch(() => undefined);
   }
   return { status: 'disabled', settings: await deps.store.write({ enablePush: false }) };
 }
 
 /** A new threshold for an active subscription is re-posted so the server's sender uses it. */
-export async function updateThreshold(deps: PushDeps, kpThreshold: number): Promise<NotificationSettings> {
+export async function updateThreshold(
+  deps: PushDeps,
+  kpThreshold: number,
+): Promise<NotificationSettings> {
   const settings = await deps.store.write({ kpThreshold });
   if (settings.enablePush) {
     const subscription = await currentSubscription(deps);
     if (subscription) {
       const secret = await deps.store.pushSecret();
-      await withDeadline(deps, deps.send({ method: 'POST', body: subscriptionBody(subscription, kpThreshold, secret) }), SERVER_UNREACHABLE).catch(() => undefined);
+      await withDeadline(
+        deps,
+        deps.send({ method: 'POST', body: subscriptionBody(subscription, kpThreshold, secret) }),
+        SERVER_UNREACHABLE,
+      ).catch(() => undefined);
     }
   }
   return settings;

@@ -8,7 +8,14 @@ import {
   type NotificationSettings,
   type NotificationSettingsStore,
 } from './notificationSettings.ts';
-import { disablePush, enablePush, updateThreshold, type PushDeps, type PushOutcome, type PushRequest } from './pushSubscription.ts';
+import {
+  disablePush,
+  enablePush,
+  updateThreshold,
+  type PushDeps,
+  type PushOutcome,
+  type PushRequest,
+} from './pushSubscription.ts';
 
 /**
  * POST/DELETE {functions}/push-subscription through the request queue (sync/queue): the request is
@@ -16,8 +23,14 @@ import { disablePush, enablePush, updateThreshold, type PushDeps, type PushOutco
  * sent on reconnect, Retry or background sync instead of being lost.
  */
 async function sendPushRequest(req: PushRequest): Promise<void> {
-  await enqueueRequest({ target: '/functions/v1/push-subscription', method: req.method, body: req.body });
-  void replayQueue({ fetch: backendFetch, baseUrl: authConfig().supabaseUrl }).catch(() => undefined);
+  await enqueueRequest({
+    target: '/functions/v1/push-subscription',
+    method: req.method,
+    body: req.body,
+  });
+  void replayQueue({ fetch: backendFetch, baseUrl: authConfig().supabaseUrl }).catch(
+    () => undefined,
+  );
 }
 
 /**
@@ -25,20 +38,28 @@ async function sendPushRequest(req: PushRequest): Promise<void> {
  * GET /auth/v1/settings (as it does `anon_key`); a `vapid_public_key` field there is used when present.
  */
 async function vapidKeyFromBackend(): Promise<string | null> {
-  const res = await fetch(`${authConfig().supabaseUrl}/auth/v1/settings`, { headers: { accept: 'application/json' } });
+  const res = await fetch(`${authConfig().supabaseUrl}/auth/v1/settings`, {
+    headers: { accept: 'application/json' },
+  });
   if (!res.ok) return null;
   const body = (await res.json().catch(() => null)) as { vapid_public_key?: unknown } | null;
-  return typeof body?.vapid_public_key === 'string' && body.vapid_public_key ? body.vapid_public_key : null;
+  return typeof body?.vapid_public_key === 'string' && body.vapid_public_key
+    ? body.vapid_public_key
+    : null;
 }
 
 function browserPushDeps(store: NotificationSettingsStore): PushDeps {
   const env = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env ?? {};
   return {
-    permission: () => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission),
+    permission: () =>
+      typeof Notification === 'undefined' ? 'unsupported' : Notification.permission,
     requestPermission: () => Notification.requestPermission(),
     getRegistration: async () =>
-      typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? ((await navigator.serviceWorker.getRegistration()) ?? null) : null,
-    vapidPublicKey: async () => env['VITE_VAPID_PUBLIC_KEY']?.trim() || (await vapidKeyFromBackend()),
+      typeof navigator !== 'undefined' && 'serviceWorker' in navigator
+        ? ((await navigator.serviceWorker.getRegistration()) ?? null)
+        : null,
+    vapidPublicKey: async () =>
+      env['VITE_VAPID_PUBLIC_KEY']?.trim() || (await vapidKeyFromBackend()),
     send: sendPushRequest,
     store,
   };
@@ -70,7 +91,9 @@ export interface NotificationSettingsOptions {
 }
 
 /** Notification settings from `aurora-tracking-db`, and the push toggle's side effects. */
-export function useNotificationSettings(options: NotificationSettingsOptions = {}): NotificationSettingsState {
+export function useNotificationSettings(
+  options: NotificationSettingsOptions = {},
+): NotificationSettingsState {
   const store = options.store ?? sharedStore();
   const makeDeps = options.pushDeps ?? browserPushDeps;
   const [settings, setSettings] = useState<NotificationSettings>(DEFAULT_NOTIFICATION_SETTINGS);
@@ -83,7 +106,8 @@ export function useNotificationSettings(options: NotificationSettingsOptions = {
     let live = true;
     store.read().then(
       (s) => live && (setSettings(s), setLoading(false)),
-      (e: unknown) => live && (setError(`Could not read notification settings: ${String(e)}`), setLoading(false)),
+      (e: unknown) =>
+        live && (setError(`Could not read notification settings: ${String(e)}`), setLoading(false)),
     );
     return () => {
       live = false;
@@ -111,10 +135,16 @@ export function useNotificationSettings(options: NotificationSettingsOptions = {
   }, []);
 
   const setPush = useCallback(
-    (on: boolean) => apply(() => (on ? enablePush(makeDeps(store), settings.kpThreshold) : disablePush(makeDeps(store)))),
+    (on: boolean) =>
+      apply(() =>
+        on ? enablePush(makeDeps(store), settings.kpThreshold) : disablePush(makeDeps(store)),
+      ),
     [apply, store, makeDeps, settings.kpThreshold],
   );
-  const setThreshold = useCallback((kp: number) => apply(() => updateThreshold(makeDeps(store), kp)), [apply, store, makeDeps]);
+  const setThreshold = useCallback(
+    (kp: number) => apply(() => updateThreshold(makeDeps(store), kp)),
+    [apply, store, makeDeps],
+  );
 
   return { settings, isLoading, error, note, busy, setPush, setThreshold };
 }

@@ -25,7 +25,12 @@ export const UNREACHABLE_MIN_REPORTS = 3;
  */
 export function dataServiceUnreachable(reports: readonly FeedPollOutcome[]): boolean {
   if (reports.length < UNREACHABLE_MIN_REPORTS) return false;
-  return reports.every((r) => r.outcome === 'failed' && r.error !== null && /^(Network error|Request timed out)/.test(r.error));
+  return reports.every(
+    (r) =>
+      r.outcome === 'failed' &&
+      r.error !== null &&
+      /^(Network error|Request timed out)/.test(r.error),
+  );
 }
 
 const CONDITION_LABEL: Record<NetworkCondition | TransitionalCondition, string> = {
@@ -46,11 +51,18 @@ export interface ConnectionLabelInput {
 }
 
 /** The indicator's words and dot: "Excellent connection · 100 ms", or "Connected · data service unreachable". */
-export function connectionLabel(input: ConnectionLabelInput): { text: string; dot: NetworkCondition | TransitionalCondition } {
+export function connectionLabel(input: ConnectionLabelInput): {
+  text: string;
+  dot: NetworkCondition | TransitionalCondition;
+} {
   if (input.forcedOffline) return { text: CONDITION_LABEL.offline, dot: 'offline' };
   // The browser's link check may still be running: the failed requests already say enough.
-  if (input.condition !== 'offline' && input.dataServiceUnreachable) return { text: 'Connected · data service unreachable', dot: 'poor' };
-  const linkUp = input.condition !== 'offline' && input.condition !== 'loading' && input.condition !== 'initializing';
+  if (input.condition !== 'offline' && input.dataServiceUnreachable)
+    return { text: 'Connected · data service unreachable', dot: 'poor' };
+  const linkUp =
+    input.condition !== 'offline' &&
+    input.condition !== 'loading' &&
+    input.condition !== 'initializing';
   const rtt = input.rttMs !== null && linkUp ? ` · ${input.rttMs} ms` : '';
   return { text: `${CONDITION_LABEL[input.condition]}${rtt}`, dot: input.condition };
 }

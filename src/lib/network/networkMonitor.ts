@@ -32,7 +32,8 @@ interface NetworkInformationLike extends EventTarget {
 }
 
 function browserConnection(): NetworkInformationLike | null {
-  const nav = globalThis.navigator as (Navigator & { connection?: NetworkInformationLike }) | undefined;
+  const nav = globalThis.navigator as
+    (Navigator & { connection?: NetworkInformationLike }) | undefined;
   return nav?.connection ?? null;
 }
 
@@ -115,9 +116,14 @@ export function checkNetwork(): Promise<void> {
       effectiveBandwidth: downlink && downlink > 0 ? downlink : null,
       rttMs: typeof connection?.rtt === 'number' ? connection.rtt : previous.rttMs,
     };
-    let condition = conditionFrom({ online, effectiveType: connection?.effectiveType, downlinkMbps: downlink });
+    let condition = conditionFrom({
+      online,
+      effectiveType: connection?.effectiveType,
+      downlinkMbps: downlink,
+    });
     if (condition === null) {
-      if (previous.condition === 'initializing') networkStore.set({ ...base, condition: 'loading' });
+      if (previous.condition === 'initializing')
+        networkStore.set({ ...base, condition: 'loading' });
       const rtt = await pingOnce({
         fetch: globalThis.fetch.bind(globalThis),
         now: () => performance.now(),
@@ -126,7 +132,12 @@ export function checkNetwork(): Promise<void> {
       condition = conditionFromPing(rtt);
       base.rttMs = rtt === null ? null : Math.round(rtt);
     }
-    networkStore.set({ ...base, forcedOffline: networkStore.get().forcedOffline, condition, lastCheckTime: Date.now() });
+    networkStore.set({
+      ...base,
+      forcedOffline: networkStore.get().forcedOffline,
+      condition,
+      lastCheckTime: Date.now(),
+    });
   })().finally(() => {
     checking = null;
   });

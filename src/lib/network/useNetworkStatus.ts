@@ -12,11 +12,22 @@ export { setForcedOffline, subscribeForcedOffline, onRefreshRequested } from './
  * `dataServiceUnreachable`: the link may be fine while every feed's last request got no answer
  * (from the poller's reports), so the indicator does not say "Excellent connection" then.
  */
-export function useNetworkStatus(): NetworkStatus & { setForcedOffline: (forced: boolean) => void; dataServiceUnreachable: boolean } {
+export function useNetworkStatus(): NetworkStatus & {
+  setForcedOffline: (forced: boolean) => void;
+  dataServiceUnreachable: boolean;
+} {
   useEffect(() => {
     startNetworkMonitor();
   }, []);
   const status = useSyncExternalStore(networkStore.subscribe, networkStore.get, networkStore.get);
-  const reports = useSyncExternalStore(feedReportStore.subscribe, feedReportStore.get, feedReportStore.get);
-  return { ...status, setForcedOffline, dataServiceUnreachable: dataServiceUnreachable(Object.values(reports)) };
+  const reports = useSyncExternalStore(
+    feedReportStore.subscribe,
+    feedReportStore.get,
+    feedReportStore.get,
+  );
+  return {
+    ...status,
+    setForcedOffline,
+    dataServiceUnreachable: dataServiceUnreachable(Object.values(reports)),
+  };
 }

@@ -1,11 +1,26 @@
 import type { ChartTimeZone } from './chartTime.ts';
 
 /** A row of mutually exclusive buttons (range, clock), each saying whether it is the chosen one. */
-export function ChoiceGroup<T extends string>({ label, options, value, onChange }: { label: string; options: readonly { value: T; label: string }[]; value: T; onChange: (v: T) => void }) {
+export function ChoiceGroup<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly { value: T; label: string }[];
+  value: T;
+  onChange: (v: T) => void;
+}) {
   return (
     <div className="chart-controls__group" role="group" aria-label={label}>
       {options.map((o) => (
-        <button key={o.value} type="button" aria-pressed={o.value === value} onClick={() => onChange(o.value)}>
+        <button
+          key={o.value}
+          type="button"
+          aria-pressed={o.value === value}
+          onClick={() => onChange(o.value)}
+        >
           {o.label}
         </button>
       ))}
@@ -19,6 +34,12 @@ const ZONES = [
 ] as const;
 
 /** The UTC / local-time switch for chart clocks. */
-export function TimeZoneChoice({ zone, onChange }: { zone: ChartTimeZone; onChange: (z: ChartTimeZone) => void }) {
+export function TimeZoneChoice({
+  zone,
+  onChange,
+}: {
+  zone: ChartTimeZone;
+  onChange: (z: ChartTimeZone) => void;
+}) {
   return <ChoiceGroup label="Chart times in" options={ZONES} value={zone} onChange={onChange} />;
 }

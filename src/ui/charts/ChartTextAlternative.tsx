@@ -9,14 +9,34 @@ import { formatChartTime, type ChartTimeZone } from './chartTime.ts';
 const MAX_TABLE_ROWS = 120;
 
 /** "Bz −3.2 nT, Bt 5.1 nT at 23 Nov, 17:55 UTC (3 min ago). 4 % of this range is missing." */
-export function chartCaption(spec: ChartSpec, data: ChartData, window: TimeWindow, now: number, zone: ChartTimeZone): string {
+export function chartCaption(
+  spec: ChartSpec,
+  data: ChartData,
+  window: TimeWindow,
+  now: number,
+  zone: ChartTimeZone,
+): string {
   const latest = spec.series
     .map((s) => ({ s, p: latestPoint(data, s.key) }))
-    .filter((x): x is { s: (typeof spec.series)[number]; p: { t: number; value: number } } => x.p !== null && x.p.t <= now);
+    .filter(
+      (x): x is { s: (typeof spec.series)[number]; p: { t: number; value: number } } =>
+        x.p !== null && x.p.t <= now,
+    );
   if (latest.length === 0) return `${spec.title}: no data stored for this range.`;
   const newest = Math.max(...latest.map((x) => x.p.t));
-  const values = latest.filter((x) => x.p.t === newest).map((x) => `${x.s.label} ${formatValue(x.p.value, x.s)}`);
-  const missing = Math.round(100 * missingShare(data, spec.series.map((s) => s.key), window, spec.cadenceMs, now));
+  const values = latest
+    .filter((x) => x.p.t === newest)
+    .map((x) => `${x.s.label} ${formatValue(x.p.value, x.s)}`);
+  const missing = Math.round(
+    100 *
+      missingShare(
+        data,
+        spec.series.map((s) => s.key),
+        window,
+        spec.cadenceMs,
+        now,
+      ),
+  );
   return `${spec.title}: ${values.join(', ')} at ${formatChartTime(newest, zone, spec.timeStep)} (${formatAge(now - newest)}). ${
     missing > 0 ? `${missing} % of this range is missing.` : 'Nothing missing in this range.'
   }`;
@@ -25,21 +45,40 @@ export function chartCaption(spec: ChartSpec, data: ChartData, window: TimeWindo
 /** Row indices for the table: newest first, at most MAX_TABLE_ROWS, only rows with a value. */
 export function tableRows(spec: ChartSpec, data: ChartData, max = MAX_TABLE_ROWS): number[] {
   const present: number[] = [];
-  for (let i = data.t.length - 1; i >= 0; i--) if (spec.series.some((s) => typeof data.columns[s.key]?.[i] === 'number')) present.push(i);
+  for (let i = data.t.length - 1; i >= 0; i--)
+    if (spec.series.some((s) => typeof data.columns[s.key]?.[i] === 'number')) present.push(i);
   if (present.length <= max) return present;
   const step = present.length / max;
   return Array.from({ length: max }, (_, k) => present[Math.floor(k * step)]!);
 }
 
 /** The chart as words: the latest values with their age, the missing share, and the data as a table on demand. */
-export function ChartTextAlternative({ spec, data, window, now, zone }: { spec: ChartSpec; data: ChartData; window: TimeWindow; now: number; zone: ChartTimeZone }) {
+export function ChartTextAlternative({
+  spec,
+  data,
+  window,
+  now,
+  zone,
+}: {
+  spec: ChartSpec;
+  data: ChartData;
+  window: TimeWindow;
+  now: number;
+  zone: ChartTimeZone;
+}) {
   const [open, setOpen] = useState(false);
   const tableId = useId();
   const rows = open ? tableRows(spec, data) : [];
   return (
     <div className="time-chart__text">
       <p className="time-chart__caption">{chartCaption(spec, data, window, now, zone)}</p>
-      <button type="button" className="time-chart__toggle" aria-expanded={open} aria-controls={tableId} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="time-chart__toggle"
+        aria-expanded={open}
+        aria-controls={tableId}
+        onClick={() => setOpen((o) => !o)}
+      >
         {open ? 'Hide table' : 'Show as table'}
       </button>
       {open ? (
@@ -64,7 +103,9 @@ export function ChartTextAlternative({ spec, data, window, now, zone }: { spec: 
                 <tr key={data.t[i]}>
                   <th scope="row">{formatChartTime(data.t[i]!, zone, spec.timeStep)}</th>
                   {spec.series.map((s) => (
-                    <td key={s.key}>{formatValue(data.columns[s.key]?.[i], { digits: s.digits, unit: '' })}</td>
+                    <td key={s.key}>
+                      {formatValue(data.columns[s.key]?.[i], { digits: s.digits, unit: '' })}
+                    </td>
                   ))}
                 </tr>
               ))}

@@ -31,7 +31,11 @@ function loadUplot(): Promise<typeof uPlot> {
 
 function canvasWorks(): boolean {
   try {
-    return typeof HTMLCanvasElement !== 'undefined' && !/jsdom/i.test(navigator.userAgent) && document.createElement('canvas').getContext('2d') !== null;
+    return (
+      typeof HTMLCanvasElement !== 'undefined' &&
+      !/jsdom/i.test(navigator.userAgent) &&
+      document.createElement('canvas').getContext('2d') !== null
+    );
   } catch {
     return false;
   }
@@ -39,7 +43,8 @@ function canvasWorks(): boolean {
 
 function themeFor(el: HTMLElement) {
   const style = getComputedStyle(el);
-  const scheme = /light/.test(style.colorScheme) && !/dark/.test(style.colorScheme) ? 'light' : 'dark';
+  const scheme =
+    /light/.test(style.colorScheme) && !/dark/.test(style.colorScheme) ? 'light' : 'dark';
   return chartTheme((name) => style.getPropertyValue(name), scheme);
 }
 
@@ -48,13 +53,25 @@ function themeFor(el: HTMLElement) {
  * with `setData` (a live minute redraws, never rebuilds). Under the plot, the chart as text.
  * Without a canvas (a text browser, tests) only the text is shown.
  */
-export function TimeChart({ spec, data, window, zone, now, height = 220, compact = false, marker = null }: TimeChartProps) {
+export function TimeChart({
+  spec,
+  data,
+  window,
+  zone,
+  now,
+  height = 220,
+  compact = false,
+  marker = null,
+}: TimeChartProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
   /** What the plot currently draws, so an unchanged render costs nothing. */
   const shownRef = useRef<{ data: ChartData; from: number; to: number } | null>(null);
   const [drawable] = useState(canvasWorks);
-  const gapped = useMemo(() => withGaps(data, spec.cadenceMs * GAP_CADENCES), [data, spec.cadenceMs]);
+  const gapped = useMemo(
+    () => withGaps(data, spec.cadenceMs * GAP_CADENCES),
+    [data, spec.cadenceMs],
+  );
   const latest = useRef({ gapped, window, marker });
   useLayoutEffect(() => {
     latest.current = { gapped, window, marker };
@@ -85,12 +102,19 @@ export function TimeChart({ spec, data, window, zone, now, height = 220, compact
         draw: [
           ...(opts.hooks?.draw ?? []),
           // For the chart bench and anyone profiling: when a draw finished, and of how many points.
-          (u) => performance.mark('chart:draw', { detail: { title: spec.title, points: u.data[0].length } }),
+          (u) =>
+            performance.mark('chart:draw', {
+              detail: { title: spec.title, points: u.data[0].length },
+            }),
         ],
       };
       const plot = new lib(opts, alignedData(spec, latest.current.gapped), host);
       plotRef.current = plot;
-      shownRef.current = { data: latest.current.gapped, from: latest.current.window.from, to: latest.current.window.to };
+      shownRef.current = {
+        data: latest.current.gapped,
+        from: latest.current.window.from,
+        to: latest.current.window.to,
+      };
       // Tap and drag on touch screens moves the crosshair; vertical swipes still scroll (CSS touch-action).
       const onTouch = (e: TouchEvent) => {
         const touch = e.touches[0];
@@ -136,8 +160,18 @@ export function TimeChart({ spec, data, window, zone, now, height = 220, compact
   }, [markerT, markerLabel]);
 
   return (
-    <figure className={`time-chart${compact ? ' time-chart--compact' : ''}`} data-chart={spec.title}>
-      {drawable ? <div ref={hostRef} className="time-chart__plot" role="img" aria-label={`${spec.title} chart; its values are in the text below`} /> : null}
+    <figure
+      className={`time-chart${compact ? ' time-chart--compact' : ''}`}
+      data-chart={spec.title}
+    >
+      {drawable ? (
+        <div
+          ref={hostRef}
+          className="time-chart__plot"
+          role="img"
+          aria-label={`${spec.title} chart; its values are in the text below`}
+        />
+      ) : null}
       <figcaption>
         <ChartTextAlternative spec={spec} data={data} window={window} now={now} zone={zone} />
       </figcaption>

@@ -55,7 +55,13 @@ export function latestPoint(data: ChartData, key: string): { t: number; value: n
  * `from` to min(`to`, `now`) (the future cannot be missing), counting a time as present when any
  * of `keys` has a value there.
  */
-export function missingShare(data: ChartData, keys: readonly string[], window: TimeWindow, cadenceMs: number, now: number): number {
+export function missingShare(
+  data: ChartData,
+  keys: readonly string[],
+  window: TimeWindow,
+  cadenceMs: number,
+  now: number,
+): number {
   const end = Math.min(window.to, now);
   if (end <= window.from || cadenceMs <= 0) return 0;
   const expected = Math.floor((end - window.from) / cadenceMs) + 1;

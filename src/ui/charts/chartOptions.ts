@@ -18,7 +18,10 @@ export interface ChartLayout {
 }
 
 /** "-3.2 nT", "512 km/s", "4.33"; missing → "–" (never 0). */
-export function formatValue(value: number | null | undefined, series: Pick<ChartSeriesSpec, 'digits' | 'unit'>): string {
+export function formatValue(
+  value: number | null | undefined,
+  series: Pick<ChartSeriesSpec, 'digits' | 'unit'>,
+): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '–';
   const text = value.toFixed(series.digits);
   return series.unit ? `${text} ${series.unit}` : text;
@@ -27,7 +30,10 @@ export function formatValue(value: number | null | undefined, series: Pick<Chart
 /** The arrays uPlot draws, in series order, with the caller's arrays as they are (no copies). */
 export function alignedData(spec: ChartSpec, data: ChartData): uPlot.AlignedData {
   const empty = new Array<null>(data.t.length).fill(null);
-  return [data.t as number[], ...spec.series.map((s) => (data.columns[s.key] ?? empty) as (number | null | undefined)[])];
+  return [
+    data.t as number[],
+    ...spec.series.map((s) => (data.columns[s.key] ?? empty) as (number | null | undefined)[]),
+  ];
 }
 
 /** A fill that shades only the part of the area below zero on this series' scale. */
@@ -72,7 +78,10 @@ function seriesOptions(s: ChartSeriesSpec, theme: ChartTheme, lib: typeof uPlot)
               disp: {
                 fill: {
                   unit: 3,
-                  values: (u: uPlot, seriesIdx: number) => (u.data[seriesIdx] as (number | null | undefined)[]).map((v) => (typeof v === 'number' ? colour(v) : null)),
+                  values: (u: uPlot, seriesIdx: number) =>
+                    (u.data[seriesIdx] as (number | null | undefined)[]).map((v) =>
+                      typeof v === 'number' ? colour(v) : null,
+                    ),
                 },
               },
             }
@@ -80,12 +89,21 @@ function seriesOptions(s: ChartSeriesSpec, theme: ChartTheme, lib: typeof uPlot)
       }),
     } as uPlot.Series;
   }
-  if (s.shadeBelowZero) return { ...base, fill: belowZeroFill(s.colour, theme.fillAlpha, s.scale), fillTo: 0, points: { show: false } };
+  if (s.shadeBelowZero)
+    return {
+      ...base,
+      fill: belowZeroFill(s.colour, theme.fillAlpha, s.scale),
+      fillTo: 0,
+      points: { show: false },
+    };
   return { ...base, points: { show: false } };
 }
 
 /** Draws the marker ("now") as a dashed line with its label. */
-function markerHook(markerOf: (() => ChartMarker | null) | undefined, theme: ChartTheme): ((u: uPlot) => void) | null {
+function markerHook(
+  markerOf: (() => ChartMarker | null) | undefined,
+  theme: ChartTheme,
+): ((u: uPlot) => void) | null {
   if (!markerOf) return null;
   return (u) => {
     const marker = markerOf();
@@ -118,17 +136,36 @@ function devicePixelRatioOf(): number {
  * uPlot options for a spec: time x axis in the chosen zone, a titled axis per unit, crosshair
  * legend. `lib` is uPlot itself, passed in: it is loaded only where a canvas can draw.
  */
-export function chartOptions(spec: ChartSpec, layout: ChartLayout, lib: typeof uPlot): uPlot.Options {
+export function chartOptions(
+  spec: ChartSpec,
+  layout: ChartLayout,
+  lib: typeof uPlot,
+): uPlot.Options {
   const { theme, zone, compact } = layout;
   const font = compact ? '10px system-ui, sans-serif' : '12px system-ui, sans-serif';
-  const axisBase = { stroke: theme.muted, font, labelFont: font, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid, width: 1 } };
+  const axisBase = {
+    stroke: theme.muted,
+    font,
+    labelFont: font,
+    grid: { stroke: theme.grid, width: 1 },
+    ticks: { stroke: theme.grid, width: 1 },
+  };
   const scales: uPlot.Scales = {
-    x: { time: true, range: () => { const w = layout.window(); return [w.from, w.to]; } },
+    x: {
+      time: true,
+      range: () => {
+        const w = layout.window();
+        return [w.from, w.to];
+      },
+    },
   };
   for (const axis of spec.axes) {
     const r = axis.range;
     scales[axis.scale] = r
-      ? { range: (_u, lo, hi) => (r.fixed ? [r.min, r.max] : [Math.min(r.min, lo ?? r.min), Math.max(r.max, hi ?? r.max)]) }
+      ? {
+          range: (_u, lo, hi) =>
+            r.fixed ? [r.min, r.max] : [Math.min(r.min, lo ?? r.min), Math.max(r.max, hi ?? r.max)],
+        }
       : {};
   }
   const draw = markerHook(layout.marker, theme);
@@ -138,16 +175,28 @@ export function chartOptions(spec: ChartSpec, layout: ChartLayout, lib: typeof u
     ms: 1,
     ...(zone === 'utc' ? { tzDate: (ts: number) => lib.tzDate(new Date(ts), 'Etc/UTC') } : {}),
     scales,
-    series: [{ label: compact ? 'Time' : timeAxisLabel(zone), value: (_u, v) => formatChartTime(v, zone, spec.timeStep) }, ...spec.series.map((s) => seriesOptions(s, theme, lib))],
+    series: [
+      {
+        label: compact ? 'Time' : timeAxisLabel(zone),
+        value: (_u, v) => formatChartTime(v, zone, spec.timeStep),
+      },
+      ...spec.series.map((s) => seriesOptions(s, theme, lib)),
+    ],
     axes: [
-      { ...axisBase, scale: 'x', space: compact ? 70 : 90, values: (_u, splits) => axisTimeLabels(splits, zone, spec.timeStep), ...(compact ? {} : { label: timeAxisLabel(zone), labelSize: 24 }) },
-      ...spec.axes.map((a) => ({
+      {
+        ...axisBase,
+        scale: 'x',
+        space: compact ? 70 : 90,
+        values: (_u, splits) => axisTimeLabels(splits, zone, spec.timeStep),
+        ...(compact ? {} : { label: timeAxisLabel(zone), labelSize: 24 }),
+      },
+      ...(spec.axes.map((a) => ({
         ...axisBase,
         scale: a.scale,
         side: a.side === 'right' ? 1 : 3,
         ...(a.side === 'right' ? { grid: { show: false } } : {}),
         ...(compact ? { size: 36, space: 14 } : { label: a.label, labelSize: 22, size: 48 }),
-      })) as uPlot.Axis[],
+      })) as uPlot.Axis[]),
     ],
     legend: { show: true, live: true },
     cursor: {

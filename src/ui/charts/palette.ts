@@ -14,7 +14,15 @@ export const SERIES_COLOURS = {
 } as const;
 
 /** Kp bar colour by NOAA G level: below 4 quiet, 4 active, 5 → G1 … 9 → G5 (light to dark, ordered). */
-export const KP_LEVEL_COLOURS = ['#7FC6A4', '#F0E442', '#E69F00', '#D55E00', '#B8336A', '#7A1F5C', '#4B0F3F'] as const;
+export const KP_LEVEL_COLOURS = [
+  '#7FC6A4',
+  '#F0E442',
+  '#E69F00',
+  '#D55E00',
+  '#B8336A',
+  '#7A1F5C',
+  '#4B0F3F',
+] as const;
 
 /** The colour of a Kp bar: quiet (< 4), active (4), then G1 (5) to G5 (9). */
 export function kpColour(kp: number): string {
@@ -38,8 +46,20 @@ export interface ChartTheme {
   fillAlpha: number;
 }
 
-export const DARK_THEME: ChartTheme = { text: '#e8edff', muted: '#a3b0d4', grid: 'rgba(163, 176, 212, 0.16)', marker: '#e8edff', fillAlpha: 0.35 };
-export const LIGHT_THEME: ChartTheme = { text: '#17203a', muted: '#4a5675', grid: 'rgba(23, 32, 58, 0.14)', marker: '#17203a', fillAlpha: 0.25 };
+export const DARK_THEME: ChartTheme = {
+  text: '#e8edff',
+  muted: '#a3b0d4',
+  grid: 'rgba(163, 176, 212, 0.16)',
+  marker: '#e8edff',
+  fillAlpha: 0.35,
+};
+export const LIGHT_THEME: ChartTheme = {
+  text: '#17203a',
+  muted: '#4a5675',
+  grid: 'rgba(23, 32, 58, 0.14)',
+  marker: '#17203a',
+  fillAlpha: 0.25,
+};
 
 /**
  * The theme for a page: its own CSS custom properties when it sets them (so a chart follows the
@@ -49,7 +69,12 @@ export function chartTheme(cssVar: (name: string) => string, scheme: 'dark' | 'l
   const base = scheme === 'light' ? LIGHT_THEME : DARK_THEME;
   const text = cssVar('--text').trim();
   const muted = cssVar('--text-muted').trim();
-  return { ...base, text: text || base.text, muted: muted || base.muted, marker: text || base.marker };
+  return {
+    ...base,
+    text: text || base.text,
+    muted: muted || base.muted,
+    marker: text || base.marker,
+  };
 }
 
 /** `#rrggbb` with an alpha, for fills. */

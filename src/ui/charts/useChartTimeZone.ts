@@ -6,6 +6,9 @@ import type { ChartTimeZone } from './chartTime.ts';
 export function useChartTimeZone(): [ChartTimeZone, (zone: ChartTimeZone) => void] {
   const { device, updateDevice } = usePreferences();
   const zone: ChartTimeZone = device.data.chartTime ?? 'utc';
-  const set = useCallback((z: ChartTimeZone) => void updateDevice({ chartTime: z }).catch(() => undefined), [updateDevice]);
+  const set = useCallback(
+    (z: ChartTimeZone) => void updateDevice({ chartTime: z }).catch(() => undefined),
+    [updateDevice],
+  );
   return [zone, set];
 }

@@ -14,7 +14,10 @@ export class AuthError extends Error {
 }
 
 function base64UrlToBytes(s: string): Uint8Array<ArrayBuffer> {
-  const b64 = s.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(s.length / 4) * 4, '=');
+  const b64 = s
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(s.length / 4) * 4, '=');
   const bin = atob(b64);
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
@@ -25,7 +28,11 @@ function base64UrlToBytes(s: string): Uint8Array<ArrayBuffer> {
  * Verifies an HS256 JWT with Web Crypto and returns its claims. Hand-rolled (it is 20 lines) so the
  * functions carry no JWT dependency on either runtime.
  */
-export async function verifyHs256(token: string, secret: string, now: number): Promise<Record<string, unknown>> {
+export async function verifyHs256(
+  token: string,
+  secret: string,
+  now: number,
+): Promise<Record<string, unknown>> {
   const parts = token.split('.');
   if (parts.length !== 3) throw new AuthError('Malformed token');
   const [h, p, s] = parts as [string, string, string];
@@ -38,10 +45,22 @@ export async function verifyHs256(token: string, secret: string, now: number): P
     throw new AuthError('Malformed token');
   }
   if (header.alg !== 'HS256') throw new AuthError('Unsupported token algorithm');
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
-  const ok = await crypto.subtle.verify('HMAC', key, base64UrlToBytes(s), new TextEncoder().encode(`${h}.${p}`));
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['verify'],
+  );
+  const ok = await crypto.subtle.verify(
+    'HMAC',
+    key,
+    base64UrlToBytes(s),
+    new TextEncoder().encode(`${h}.${p}`),
+  );
   if (!ok) throw new AuthError('Invalid token signature');
-  if (typeof claims.exp === 'number' && claims.exp * 1000 <= now) throw new AuthError('Token expired');
+  if (typeof claims.exp === 'number' && claims.exp * 1000 <= now)
+    throw new AuthError('Token expired');
   return claims;
 }
 
@@ -54,7 +73,11 @@ export function bearerToken(req: Request): string | null {
 function callerFromClaims(claims: Record<string, unknown>): Caller {
   if (claims.role === 'service_role') return { role: 'service_role', userId: null };
   if (claims.role === 'authenticated' && typeof claims.sub === 'string' && claims.sub) {
-    return { role: 'authenticated', userId: claims.sub, email: typeof claims.email === 'string' ? claims.email : null };
+    return {
+      role: 'authenticated',
+      userId: claims.sub,
+      email: typeof claims.email === 'string' ? claims.email : null,
+    };
   }
   return { role: 'anon', userId: null };
 }
@@ -63,7 +86,10 @@ function callerFromClaims(claims: Record<string, unknown>): Caller {
  * The caller of a request. No token = anonymous. With `SUPABASE_JWT_SECRET` set (local stack,
  * legacy hosted projects) the token is verified locally; otherwise Auth is asked (`/auth/v1/user`).
  */
-export async function getCaller(req: Request, opts: { now?: number; fetch?: typeof fetch } = {}): Promise<Caller> {
+export async function getCaller(
+  req: Request,
+  opts: { now?: number; fetch?: typeof fetch } = {},
+): Promise<Caller> {
   const token = bearerToken(req);
   if (!token) return { role: 'anon', userId: null };
   // Keys may be opaque (`sb_secret_…`) rather than JWTs on newer hosted projects.

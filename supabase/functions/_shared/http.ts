@@ -12,7 +12,13 @@ const ALLOWED_HEADERS = [
   'x-region',
 ].join(', ');
 
-const EXPOSED_HEADERS = ['etag', 'last-modified', 'x-aurora-source', 'x-aurora-data-time', 'idempotent-replayed'].join(', ');
+const EXPOSED_HEADERS = [
+  'etag',
+  'last-modified',
+  'x-aurora-source',
+  'x-aurora-data-time',
+  'idempotent-replayed',
+].join(', ');
 
 export const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
@@ -28,14 +34,21 @@ export function withCors(headers: HeadersInit = {}): Headers {
   return h;
 }
 
-export function json(body: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
+export function json(
+  body: unknown,
+  init: { status?: number; headers?: HeadersInit } = {},
+): Response {
   const headers = withCors(init.headers);
   headers.set('content-type', 'application/json; charset=utf-8');
   headers.set('cache-control', headers.get('cache-control') ?? 'no-store');
   return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
 }
 
-export function errorJson(status: number, message: string, extra: Record<string, unknown> = {}): Response {
+export function errorJson(
+  status: number,
+  message: string,
+  extra: Record<string, unknown> = {},
+): Response {
   return json({ error: message, ...extra }, { status });
 }
 
@@ -44,7 +57,10 @@ export function preflight(): Response {
 }
 
 export function methodNotAllowed(allowed: string[]): Response {
-  return json({ error: `Method not allowed; use ${allowed.join(' or ')}` }, { status: 405, headers: { allow: allowed.join(', ') } });
+  return json(
+    { error: `Method not allowed; use ${allowed.join(' or ')}` },
+    { status: 405, headers: { allow: allowed.join(', ') } },
+  );
 }
 
 /** Reads a JSON object body; null when the body is missing or not a JSON object. */
@@ -58,7 +74,9 @@ export async function readJsonObject(req: Request): Promise<Record<string, unkno
   if (!text.trim()) return null;
   try {
     const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

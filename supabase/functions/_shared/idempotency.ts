@@ -48,29 +48,51 @@ async function claim(rest: RestClient, scope: string, key: string): Promise<bool
   return rows.length === 1;
 }
 
-export async function withIdempotency(rest: RestClient, scope: string, key: string | null, run: () => Promise<Outcome>, now: () => number = Date.now): Promise<Response> {
+export async function withIdempotency(
+  rest: RestClient,
+  scope: string,
+  key: string | null,
+  run: () => Promise<Outcome>,
+  now: () => number = Date.now,
+): Promise<Response> {
   if (key === null) {
     const result = await run();
     return json(result.body, { status: result.status });
   }
-  if (key.length === 0 || key.length > MAX_KEY_LENGTH) return json({ error: `Idempotency-Key must be 1–${MAX_KEY_LENGTH} characters` }, { status: 400 });
+  if (key.length === 0 || key.length > MAX_KEY_LENGTH)
+    return json(
+      { error: `Idempotency-Key must be 1–${MAX_KEY_LENGTH} characters` },
+      { status: 400 },
+    );
 
   const filter = `scope=${eq(scope)}&key=${eq(key)}`;
   let claimed = await claim(rest, scope, key);
   if (!claimed) {
-    const [row] = await rest.request<Stored[]>('GET', `function_requests?${filter}&select=status,response,created_at`);
-    if (row && row.status !== null) return json(row.response, { status: row.status, headers: { 'idempotent-replayed': 'true' } });
+    const [row] = await rest.request<Stored[]>(
+      'GET',
+      `function_requests?${filter}&select=status,response,created_at`,
+    );
+    if (row && row.status !== null)
+      return json(row.response, { status: row.status, headers: { 'idempotent-replayed': 'true' } });
     if (row && now() - Date.parse(row.created_at) < ABANDONED_CLAIM_MS) {
-      return json({ error: 'A request with this Idempotency-Key is still in progress' }, { status: 409 });
+      return json(
+        { error: 'A request with this Idempotency-Key is still in progress' },
+        { status: 409 },
+      );
     }
     await rest.request('DELETE', `function_requests?${filter}&status=is.null`);
     claimed = await claim(rest, scope, key);
-    if (!claimed) return json({ error: 'A request with this Idempotency-Key is still in progress' }, { status: 409 });
+    if (!claimed)
+      return json(
+        { error: 'A request with this Idempotency-Key is still in progress' },
+        { status: 409 },
+      );
   }
   const cutoff = encodeURIComponent(new Date(now() - KEY_RETENTION_MS).toISOString());
   rest.request('DELETE', `function_requests?created_at=lt.${cutoff}`).catch(() => undefined);
 
-  const release = () => rest.request('DELETE', `function_requests?${filter}`).catch(() => undefined);
+  const release = () =>
+    rest.request('DELETE', `function_requests?${filter}`).catch(() => undefined);
   let result: Outcome;
   try {
     result = await run();
@@ -83,7 +105,9 @@ export async function withIdempotency(rest: RestClient, scope: string, key: stri
   } else {
     try {
       const response = 'replayBody' in result ? result.replayBody : result.body;
-      await rest.request('PATCH', `function_requests?${filter}`, { body: { status: result.status, response } });
+      await rest.request('PATCH', `function_requests?${filter}`, {
+        body: { status: result.status, response },
+      });
     } catch {
       // The effect happened but could not be recorded: free the key rather than block the retry.
       await release();

@@ -35,7 +35,8 @@ export const ENDPOINT_ERRORS = {
   notUrl: 'endpoint must be a URL',
   notHttps: 'endpoint must be an https URL',
   credentials: 'endpoint must not contain a user name or password',
-  privateAddress: 'endpoint must be a public address (not loopback, private, link-local or metadata)',
+  privateAddress:
+    'endpoint must be a public address (not loopback, private, link-local or metadata)',
   unresolvable: 'endpoint host could not be resolved',
 } as const;
 
@@ -97,7 +98,8 @@ function publicIpv6(g: Words): boolean {
   const embedded = [g[6]! >> 8, g[6]! & 0xff, g[7]! >> 8, g[7]! & 0xff];
   // IPv4-mapped (::ffff:a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) reach the IPv4 address inside.
   if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return publicIpv4(embedded);
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return publicIpv4(embedded);
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))
+    return publicIpv4(embedded);
   // Only global unicast (2000::/3); that excludes ::, ::1, fc00::/7, fe80::/10, ff00::/8 and the rest.
   if ((g[0]! & 0xe000) !== 0x2000) return false;
   if (g[0] === 0x2001 && (g[1] === 0 || g[1] === 0xdb8)) return false; // Teredo, documentation
@@ -122,7 +124,9 @@ function hostAllowed(hostname: string, rules: readonly string[]): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   return rules.some((rule) => {
     const r = rule.toLowerCase();
-    return r.startsWith('*.') ? host.endsWith(r.slice(1)) && host.length > r.length - 1 : host === r;
+    return r.startsWith('*.')
+      ? host.endsWith(r.slice(1)) && host.length > r.length - 1
+      : host === r;
   });
 }
 
@@ -131,7 +135,10 @@ function hostAllowed(hostname: string, rules: readonly string[]): boolean {
  * parser has already rewritten decimal, octal and hex IPv4 spellings (2130706433, 0177.0.0.1,
  * 0x7f.1) to dotted quads and IPv4-mapped IPv6 to hex groups, so the address checks see one form.
  */
-export function parseEndpointUrl(value: string, origins: readonly string[] = []): { ok: true; url: URL } | { ok: false; error: string } {
+export function parseEndpointUrl(
+  value: string,
+  origins: readonly string[] = [],
+): { ok: true; url: URL } | { ok: false; error: string } {
   let url: URL;
   try {
     url = new URL(value);
@@ -145,12 +152,18 @@ export function parseEndpointUrl(value: string, origins: readonly string[] = [])
 }
 
 /** The whole check: syntax, then the allow-list, then the addresses the host resolves to. */
-export async function checkPushEndpoint(value: string, policy: PushEndpointPolicy): Promise<EndpointCheck> {
+export async function checkPushEndpoint(
+  value: string,
+  policy: PushEndpointPolicy,
+): Promise<EndpointCheck> {
   const parsed = parseEndpointUrl(value, policy.origins);
   if (!parsed.ok) return parsed;
   const { url } = parsed;
   if (policy.origins.includes(url.origin)) return { ok: true };
-  if (isAddressLiteral(url.hostname)) return isPublicAddress(url.hostname) ? { ok: true } : { ok: false, error: ENDPOINT_ERRORS.privateAddress };
+  if (isAddressLiteral(url.hostname))
+    return isPublicAddress(url.hostname)
+      ? { ok: true }
+      : { ok: false, error: ENDPOINT_ERRORS.privateAddress };
   if (hostAllowed(url.hostname, policy.hosts)) return { ok: true };
   let addresses: string[];
   try {
@@ -160,19 +173,26 @@ export async function checkPushEndpoint(value: string, policy: PushEndpointPolic
   }
   if (addresses.length === 0) return { ok: false, error: ENDPOINT_ERRORS.unresolvable };
   // One private answer is enough to refuse: the connection may use any of them.
-  return addresses.every(isPublicAddress) ? { ok: true } : { ok: false, error: ENDPOINT_ERRORS.privateAddress };
+  return addresses.every(isPublicAddress)
+    ? { ok: true }
+    : { ok: false, error: ENDPOINT_ERRORS.privateAddress };
 }
 
 /** A and AAAA answers: Deno.resolveDns on Deno, dns.lookup on Node. */
 export const systemResolver: Resolver = async (host) => {
   const deno = globalThis.Deno;
   if (deno?.resolveDns) {
-    const answers = await Promise.allSettled([deno.resolveDns(host, 'A'), deno.resolveDns(host, 'AAAA')]);
+    const answers = await Promise.allSettled([
+      deno.resolveDns(host, 'A'),
+      deno.resolveDns(host, 'AAAA'),
+    ]);
     return answers.flatMap((a) => (a.status === 'fulfilled' ? a.value : []));
   }
   // Node only: the specifier is built at runtime so Deno-targeted bundlers leave it alone.
   const dnsModule = 'node:dns/promises';
-  const dns = (await import(/* @vite-ignore */ dnsModule)) as { lookup(host: string, opts: { all: true; verbatim: true }): Promise<{ address: string }[]> };
+  const dns = (await import(/* @vite-ignore */ dnsModule)) as {
+    lookup(host: string, opts: { all: true; verbatim: true }): Promise<{ address: string }[]>;
+  };
   return (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 };
 
@@ -182,7 +202,13 @@ export const systemResolver: Resolver = async (host) => {
  */
 export function pushPolicyFromEnv(resolve: Resolver = systemResolver): PushEndpointPolicy {
   const raw = getEnv('PUSH_ALLOWED_HOSTS');
-  const entries = raw === undefined ? [...DEFAULT_PUSH_ALLOWED_HOSTS] : raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries =
+    raw === undefined
+      ? [...DEFAULT_PUSH_ALLOWED_HOSTS]
+      : raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
   return {
     hosts: entries.filter((e) => !e.includes('://')),
     origins: entries.filter((e) => e.includes('://')).map((e) => new URL(e).origin),

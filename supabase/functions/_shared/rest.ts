@@ -5,7 +5,11 @@ import { getEnv } from './env.ts';
  * plain fetch keeps them free of supabase-js's realtime client (which needs a WebSocket on Node 20).
  */
 export interface RestClient {
-  request<T = unknown>(method: string, pathAndQuery: string, opts?: { body?: unknown; prefer?: string[] }): Promise<T>;
+  request<T = unknown>(
+    method: string,
+    pathAndQuery: string,
+    opts?: { body?: unknown; prefer?: string[] },
+  ): Promise<T>;
 }
 
 export class RestError extends Error {
@@ -35,7 +39,11 @@ export function createRestClient(config: RestConfig): RestClient {
   const base = `${config.url.replace(/\/+$/, '')}/rest/v1/`;
   const doFetch = config.fetch ?? fetch;
   return {
-    async request<T>(method: string, pathAndQuery: string, opts: { body?: unknown; prefer?: string[] } = {}): Promise<T> {
+    async request<T>(
+      method: string,
+      pathAndQuery: string,
+      opts: { body?: unknown; prefer?: string[] } = {},
+    ): Promise<T> {
       const headers: Record<string, string> = {
         apikey: config.serviceRoleKey,
         authorization: `Bearer ${config.serviceRoleKey}`,

@@ -20,8 +20,16 @@ function depsFromEnv(): DeleteAccountDeps {
   const url = getEnv('SUPABASE_URL');
   const anonKey = getEnv('SUPABASE_ANON_KEY');
   const serviceRoleKey = getEnv('SUPABASE_SERVICE_ROLE_KEY');
-  if (!url || !anonKey || !serviceRoleKey) throw new Error('delete-account needs SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY');
-  return { url: url.replace(/\/+$/, ''), anonKey, serviceRoleKey, fetch: (input, init) => fetch(input, init) };
+  if (!url || !anonKey || !serviceRoleKey)
+    throw new Error(
+      'delete-account needs SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY',
+    );
+  return {
+    url: url.replace(/\/+$/, ''),
+    anonKey,
+    serviceRoleKey,
+    fetch: (input, init) => fetch(input, init),
+  };
 }
 
 /**
@@ -31,10 +39,13 @@ function depsFromEnv(): DeleteAccountDeps {
  * user is deleted with the service role (`DELETE /auth/v1/admin/users/{id}`). The database
  * follows: profile (trigger), push subscriptions, wallet link, identities and sessions (cascades).
  */
-export function createDeleteAccountHandler(getDeps: () => DeleteAccountDeps): (req: Request) => Promise<Response> {
+export function createDeleteAccountHandler(
+  getDeps: () => DeleteAccountDeps,
+): (req: Request) => Promise<Response> {
   return async (req) => {
     if (req.method === 'OPTIONS') return preflight();
-    if (req.method !== 'POST' && req.method !== 'DELETE') return methodNotAllowed(['POST', 'DELETE']);
+    if (req.method !== 'POST' && req.method !== 'DELETE')
+      return methodNotAllowed(['POST', 'DELETE']);
     let deps: DeleteAccountDeps;
     try {
       deps = getDeps();
@@ -43,32 +54,44 @@ export function createDeleteAccountHandler(getDeps: () => DeleteAccountDeps): (r
     }
     const token = bearerToken(req);
     // The project keys name no one: only a user's own session may delete an account.
-    if (!token || token === deps.anonKey || token === deps.serviceRoleKey) return errorJson(401, DELETE_ACCOUNT_ERRORS.signIn);
+    if (!token || token === deps.anonKey || token === deps.serviceRoleKey)
+      return errorJson(401, DELETE_ACCOUNT_ERRORS.signIn);
 
     let userId: string;
     try {
-      const res = await deps.fetch(`${deps.url}/auth/v1/user`, { headers: { apikey: deps.anonKey, authorization: `Bearer ${token}` } });
-      if (res.status === 401 || res.status === 403) return errorJson(401, DELETE_ACCOUNT_ERRORS.expired);
+      const res = await deps.fetch(`${deps.url}/auth/v1/user`, {
+        headers: { apikey: deps.anonKey, authorization: `Bearer ${token}` },
+      });
+      if (res.status === 401 || res.status === 403)
+        return errorJson(401, DELETE_ACCOUNT_ERRORS.expired);
       if (!res.ok) return errorJson(502, DELETE_ACCOUNT_ERRORS.failed);
       const user = (await res.json()) as { id?: unknown };
-      if (typeof user.id !== 'string' || !user.id) return errorJson(401, DELETE_ACCOUNT_ERRORS.expired);
+      if (typeof user.id !== 'string' || !user.id)
+        return errorJson(401, DELETE_ACCOUNT_ERRORS.expired);
       userId = user.id;
     } catch {
       return errorJson(502, DELETE_ACCOUNT_ERRORS.failed);
     }
 
     try {
-      const res = await deps.fetch(`${deps.url}/auth/v1/admin/users/${encodeURIComponent(userId)}`, {
-        method: 'DELETE',
-        headers: { apikey: deps.serviceRoleKey, authorization: `Bearer ${deps.serviceRoleKey}` },
-      });
+      const res = await deps.fetch(
+        `${deps.url}/auth/v1/admin/users/${encodeURIComponent(userId)}`,
+        {
+          method: 'DELETE',
+          headers: { apikey: deps.serviceRoleKey, authorization: `Bearer ${deps.serviceRoleKey}` },
+        },
+      );
       // Gone already (a double click, a retried request): the outcome the caller asked for.
       if (!res.ok && res.status !== 404) {
-        console.error(`delete-account: deleting ${userId} failed: ${res.status} ${await res.text().catch(() => '')}`);
+        console.error(
+          `delete-account: deleting ${userId} failed: ${res.status} ${await res.text().catch(() => '')}`,
+        );
         return errorJson(502, DELETE_ACCOUNT_ERRORS.failed);
       }
     } catch (e) {
-      console.error(`delete-account: deleting ${userId} failed: ${e instanceof Error ? e.message : String(e)}`);
+      console.error(
+        `delete-account: deleting ${userId} failed: ${e instanceof Error ? e.message : String(e)}`,
+      );
       return errorJson(502, DELETE_ACCOUNT_ERRORS.failed);
     }
     return json({ deleted: true, userId });

@@ -38,6 +38,10 @@ export function currentKp(samples: KpSample[]): KpSample | null {
   if (!latest) return null;
   let before: KpSample | null = null;
   for (const s of samples) if (s.t < synopticPeriodStart(latest.t)) before = s;
-  const shown = kpAcrossReset({ value: latest.kp, t: latest.t }, before && { value: before.kp, t: before.t }, null);
+  const shown = kpAcrossReset(
+    { value: latest.kp, t: latest.t },
+    before && { value: before.kp, t: before.t },
+    null,
+  );
   return { t: shown.t, kp: shown.value };
 }

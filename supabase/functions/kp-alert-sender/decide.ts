@@ -16,7 +16,8 @@ export interface AlertState {
   alertActive: boolean;
 }
 
-export type AlertDecision = { action: 'none' } | { action: 'alert'; kp: number } | { action: 'all-clear'; kp: number };
+export type AlertDecision =
+  { action: 'none' } | { action: 'alert'; kp: number } | { action: 'all-clear'; kp: number };
 
 /** Readings older than this say nothing about now: no alert and no all-clear from them. */
 export const MAX_KP_AGE_MS = 30 * 60_000;
@@ -26,13 +27,18 @@ export function isFreshKp(dataTime: number, now: number): boolean {
 }
 
 export function decideAlert(state: AlertState, kp: number): AlertDecision {
-  if (!state.alertActive) return reachesKpThreshold(kp, state.kpThreshold) ? { action: 'alert', kp } : { action: 'none' };
+  if (!state.alertActive)
+    return reachesKpThreshold(kp, state.kpThreshold) ? { action: 'alert', kp } : { action: 'none' };
   return endsKpAlertEvent(kp, state.kpThreshold) ? { action: 'all-clear', kp } : { action: 'none' };
 }
 
 /** The push payloads the service worker understands (src/sw/pushPayload.ts). */
-export function alertPayload(decision: Exclude<AlertDecision, { action: 'none' }>, threshold: number): Record<string, unknown> {
-  if (decision.action === 'alert') return { type: 'kp-alert', kp: decision.kp, threshold, url: '/' };
+export function alertPayload(
+  decision: Exclude<AlertDecision, { action: 'none' }>,
+  threshold: number,
+): Record<string, unknown> {
+  if (decision.action === 'alert')
+    return { type: 'kp-alert', kp: decision.kp, threshold, url: '/' };
   const shown = Math.round(decision.kp * 100) / 100;
   return {
     type: 'kp-all-clear',

@@ -19,11 +19,15 @@ function depsFromEnv(): RunDeps {
   const publicKey = getEnv('VAPID_PUBLIC_KEY');
   const privateKey = getEnv('VAPID_PRIVATE_KEY');
   if (!rest) throw new Error('kp-alert-sender needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY');
-  if (!publicKey || !privateKey) throw new Error('kp-alert-sender needs VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
+  if (!publicKey || !privateKey)
+    throw new Error('kp-alert-sender needs VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
   return {
     rest: createRestClient(rest),
     getKp: kpFromSpaceWeather,
-    send: createWebPushSender({ publicKey, privateKey, subject: getEnv('VAPID_SUBJECT') || 'mailto:alerts@aurora.invalid' }, pushPolicyFromEnv()),
+    send: createWebPushSender(
+      { publicKey, privateKey, subject: getEnv('VAPID_SUBJECT') || 'mailto:alerts@aurora.invalid' },
+      pushPolicyFromEnv(),
+    ),
     now: () => Date.now(),
   };
 }
@@ -38,7 +42,8 @@ export function createKpAlertHandler(getDeps: () => RunDeps): (req: Request) => 
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
     try {
       const caller = await getCaller(req);
-      if (caller.role !== 'service_role') return errorJson(403, 'kp-alert-sender runs with the service role only');
+      if (caller.role !== 'service_role')
+        return errorJson(403, 'kp-alert-sender runs with the service role only');
     } catch (e) {
       return errorJson(401, e instanceof AuthError ? e.message : 'Invalid token');
     }
@@ -51,5 +56,15 @@ export function createKpAlertHandler(getDeps: () => RunDeps): (req: Request) => 
 }
 
 export default createKpAlertHandler(
-  memoByEnv(['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT', 'PUSH_ALLOWED_HOSTS'], depsFromEnv),
+  memoByEnv(
+    [
+      'SUPABASE_URL',
+      'SUPABASE_SERVICE_ROLE_KEY',
+      'VAPID_PUBLIC_KEY',
+      'VAPID_PRIVATE_KEY',
+      'VAPID_SUBJECT',
+      'PUSH_ALLOWED_HOSTS',
+    ],
+    depsFromEnv,
+  ),
 );

@@ -35,18 +35,32 @@ const PAGE = 500;
 /** Pushes in flight at once: enough to finish a few thousand subscribers per run, gentle on push services. */
 const CONCURRENCY = 16;
 
-async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
+async function inBatches<T>(
+  items: T[],
+  size: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
 }
 
 /** One scheduled pass: read Kp once, decide per subscriber, push, and record the new alert state. */
 export async function runKpAlertSender(deps: RunDeps): Promise<RunSummary> {
-  const summary: RunSummary = { kp: null, dataTime: null, skipped: null, considered: 0, alerts: 0, allClears: 0, failed: 0, removed: 0 };
+  const summary: RunSummary = {
+    kp: null,
+    dataTime: null,
+    skipped: null,
+    considered: 0,
+    alerts: 0,
+    allClears: 0,
+    failed: 0,
+    removed: 0,
+  };
   const reading = await deps.getKp();
   if (!reading) return { ...summary, skipped: 'No Kp reading available' };
   summary.kp = reading.kp;
   summary.dataTime = new Date(reading.t).toISOString();
-  if (!isFreshKp(reading.t, deps.now())) return { ...summary, skipped: 'Kp reading is too old to act on' };
+  if (!isFreshKp(reading.t, deps.now()))
+    return { ...summary, skipped: 'Kp reading is too old to act on' };
 
   for (let offset = 0; ; offset += PAGE) {
     const rows = await deps.rest.request<SubscriptionRow[]>(
@@ -56,7 +70,10 @@ export async function runKpAlertSender(deps: RunDeps): Promise<RunSummary> {
     summary.considered += rows.length;
     await inBatches(rows, CONCURRENCY, async (row) => {
       const threshold = Number(row.kp_threshold);
-      const decision = decideAlert({ kpThreshold: threshold, alertActive: row.alert_active }, reading.kp);
+      const decision = decideAlert(
+        { kpThreshold: threshold, alertActive: row.alert_active },
+        reading.kp,
+      );
       if (decision.action === 'none') return;
       const at = new Date(deps.now()).toISOString();
       let status: number;
@@ -66,7 +83,10 @@ export async function runKpAlertSender(deps: RunDeps): Promise<RunSummary> {
         status = 0;
         summary.failed++;
         await deps.rest.request('PATCH', `push_subscriptions?id=${eq(row.id)}`, {
-          body: { failure_count: row.failure_count + 1, last_error: `Push failed: ${e instanceof Error ? e.message : String(e)}` },
+          body: {
+            failure_count: row.failure_count + 1,
+            last_error: `Push failed: ${e instanceof Error ? e.message : String(e)}`,
+          },
         });
         return;
       }
@@ -80,13 +100,22 @@ export async function runKpAlertSender(deps: RunDeps): Promise<RunSummary> {
         // State untouched: the same decision comes up again next run, so the event is not lost.
         summary.failed++;
         await deps.rest.request('PATCH', `push_subscriptions?id=${eq(row.id)}`, {
-          body: { failure_count: row.failure_count + 1, last_error: `Push service answered ${status}` },
+          body: {
+            failure_count: row.failure_count + 1,
+            last_error: `Push service answered ${status}`,
+          },
         });
         return;
       }
       const patch =
         decision.action === 'alert'
-          ? { alert_active: true, last_alert_kp: decision.kp, last_alert_at: at, failure_count: 0, last_error: null }
+          ? {
+              alert_active: true,
+              last_alert_kp: decision.kp,
+              last_alert_at: at,
+              failure_count: 0,
+              last_error: null,
+            }
           : { alert_active: false, last_all_clear_at: at, failure_count: 0, last_error: null };
       await deps.rest.request('PATCH', `push_subscriptions?id=${eq(row.id)}`, { body: patch });
       if (decision.action === 'alert') summary.alerts++;

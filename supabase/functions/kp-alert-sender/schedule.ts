@@ -34,7 +34,9 @@ export function scheduleKpAlerts(opts: {
         const text = await res.text();
         if (!res.ok) opts.log?.(`kp-alert-sender: ${res.status} ${text}`);
       })
-      .catch((e: unknown) => opts.log?.(`kp-alert-sender failed: ${e instanceof Error ? e.message : String(e)}`))
+      .catch((e: unknown) =>
+        opts.log?.(`kp-alert-sender failed: ${e instanceof Error ? e.message : String(e)}`),
+      )
       .finally(() => {
         running = null;
       });

@@ -30,16 +30,24 @@ export class PushRefusedError extends Error {
  * The endpoint is checked again right before each send (its host's DNS may have changed since it
  * was stored), and redirects are not followed: a push service never redirects, an attacker might.
  */
-export function createWebPushSender(vapid: VapidKeys, policy: PushEndpointPolicy, fetchFn: typeof fetch = fetch): PushSender {
+export function createWebPushSender(
+  vapid: VapidKeys,
+  policy: PushEndpointPolicy,
+  fetchFn: typeof fetch = fetch,
+): PushSender {
   return async (target, payload) => {
     const where = await checkPushEndpoint(target.endpoint, policy);
     if (!where.ok) throw new PushRefusedError(where.error);
-    const details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
-      vapidDetails: vapid,
-      TTL: PUSH_TTL_SECONDS,
-      urgency: 'high',
-      contentEncoding: 'aes128gcm',
-    });
+    const details = webpush.generateRequestDetails(
+      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+      payload,
+      {
+        vapidDetails: vapid,
+        TTL: PUSH_TTL_SECONDS,
+        urgency: 'high',
+        contentEncoding: 'aes128gcm',
+      },
+    );
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(details.headers)) headers[k] = String(v);
     const res = await fetchFn(details.endpoint, {

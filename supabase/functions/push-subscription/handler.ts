@@ -2,7 +2,11 @@ import { AuthError, getCaller, type Caller } from '../_shared/auth.ts';
 import { callerScope, sha256Hex, withIdempotency } from '../_shared/idempotency.ts';
 import { memoByEnv } from '../_shared/env.ts';
 import { errorJson, methodNotAllowed, preflight, readJsonObject } from '../_shared/http.ts';
-import { checkPushEndpoint, pushPolicyFromEnv, type PushEndpointPolicy } from '../_shared/pushEndpoint.ts';
+import {
+  checkPushEndpoint,
+  pushPolicyFromEnv,
+  type PushEndpointPolicy,
+} from '../_shared/pushEndpoint.ts';
 import { createRestClient, eq, restConfigFromEnv, type RestClient } from '../_shared/rest.ts';
 import { parseEndpoint, parseSecret, parseSubscriptionBody } from './validate.ts';
 
@@ -32,12 +36,18 @@ function publicView(row: Row) {
     endpoint: row.endpoint,
     userId: row.user_id,
     kpThreshold: Number(row.kp_threshold),
-    locationCell: row.cell_lat === null || row.cell_lon === null ? null : { lat: row.cell_lat, lon: row.cell_lon },
+    locationCell:
+      row.cell_lat === null || row.cell_lon === null
+        ? null
+        : { lat: row.cell_lat, lon: row.cell_lon },
   };
 }
 
 async function findByEndpoint(rest: RestClient, endpoint: string): Promise<Row | null> {
-  const rows = await rest.request<Row[]>('GET', `push_subscriptions?endpoint=${eq(endpoint)}&select=${COLUMNS}`);
+  const rows = await rest.request<Row[]>(
+    'GET',
+    `push_subscriptions?endpoint=${eq(endpoint)}&select=${COLUMNS}`,
+  );
   return rows[0] ?? null;
 }
 
@@ -55,11 +65,23 @@ function sameHash(a: string, b: string): boolean {
  * none: an owned one answers to its owner only; an anonymous one to the first secret presented
  * (nothing else can tell its browser apart), which then guards it.
  */
-export function mayChange(row: Pick<Row, 'user_id' | 'secret_hash'>, caller: Caller, presentedHash: string | null): { ok: true } | { ok: false; error: string } {
-  if (presentedHash !== null && row.secret_hash !== null && sameHash(presentedHash, row.secret_hash)) return { ok: true };
+export function mayChange(
+  row: Pick<Row, 'user_id' | 'secret_hash'>,
+  caller: Caller,
+  presentedHash: string | null,
+): { ok: true } | { ok: false; error: string } {
+  if (
+    presentedHash !== null &&
+    row.secret_hash !== null &&
+    sameHash(presentedHash, row.secret_hash)
+  )
+    return { ok: true };
   if (caller.role === 'authenticated' && row.user_id === caller.userId) return { ok: true };
   if (row.user_id === null && row.secret_hash === null) return { ok: true };
-  return { ok: false, error: row.user_id !== null ? OWNERSHIP_ERRORS.otherAccount : OWNERSHIP_ERRORS.otherBrowser };
+  return {
+    ok: false,
+    error: row.user_id !== null ? OWNERSHIP_ERRORS.otherAccount : OWNERSHIP_ERRORS.otherBrowser,
+  };
 }
 
 /** The row as it was when checked: a write that races another one changes nothing. */
@@ -73,10 +95,18 @@ function unchangedFilter(row: Row): string {
 
 function randomSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
-async function store(rest: RestClient, policy: PushEndpointPolicy, caller: Caller, body: Record<string, unknown> | null): Promise<Outcome> {
+async function store(
+  rest: RestClient,
+  policy: PushEndpointPolicy,
+  caller: Caller,
+  body: Record<string, unknown> | null,
+): Promise<Outcome> {
   const parsed = parseSubscriptionBody(body, policy.origins);
   if (!parsed.ok) return { status: 400, body: { error: parsed.error } };
   const s = parsed.value;
@@ -101,10 +131,14 @@ async function store(rest: RestClient, policy: PushEndpointPolicy, caller: Calle
     const allowed = mayChange(existing, caller, presentedHash);
     if (!allowed.ok) return { status: 403, body: { error: allowed.error } };
     if (presentedHash !== null) fields.secret_hash = presentedHash;
-    const [saved] = await rest.request<Row[]>('PATCH', `push_subscriptions?${unchangedFilter(existing)}&select=${COLUMNS}`, {
-      body: fields,
-      prefer: ['return=representation'],
-    });
+    const [saved] = await rest.request<Row[]>(
+      'PATCH',
+      `push_subscriptions?${unchangedFilter(existing)}&select=${COLUMNS}`,
+      {
+        body: fields,
+        prefer: ['return=representation'],
+      },
+    );
     if (!saved) return { status: 409, body: { error: OWNERSHIP_ERRORS.raced } };
     return { status: 200, body: { subscription: publicView(saved) } };
   }
@@ -112,25 +146,48 @@ async function store(rest: RestClient, policy: PushEndpointPolicy, caller: Calle
   // see this answer); a client that sent none gets one here, shown once and never stored in clear.
   const issued = s.secret === null ? randomSecret() : null;
   fields.secret_hash = presentedHash ?? (await sha256Hex(issued as string));
-  const [saved] = await rest.request<Row[]>('POST', `push_subscriptions?on_conflict=endpoint&select=${COLUMNS}`, {
-    body: { endpoint: s.endpoint, ...fields },
-    prefer: ['resolution=ignore-duplicates', 'return=representation'],
-  });
+  const [saved] = await rest.request<Row[]>(
+    'POST',
+    `push_subscriptions?on_conflict=endpoint&select=${COLUMNS}`,
+    {
+      body: { endpoint: s.endpoint, ...fields },
+      prefer: ['resolution=ignore-duplicates', 'return=representation'],
+    },
+  );
   if (!saved) return { status: 409, body: { error: OWNERSHIP_ERRORS.raced } };
   const answer = { subscription: publicView(saved) };
-  return issued === null ? { status: 201, body: answer } : { status: 201, body: { ...answer, secret: issued }, replayBody: answer };
+  return issued === null
+    ? { status: 201, body: answer }
+    : { status: 201, body: { ...answer, secret: issued }, replayBody: answer };
 }
 
-async function remove(rest: RestClient, policy: PushEndpointPolicy, caller: Caller, body: Record<string, unknown> | null, url: URL): Promise<Outcome> {
-  const endpoint = parseEndpoint(body?.endpoint ?? url.searchParams.get('endpoint') ?? undefined, policy.origins);
+async function remove(
+  rest: RestClient,
+  policy: PushEndpointPolicy,
+  caller: Caller,
+  body: Record<string, unknown> | null,
+  url: URL,
+): Promise<Outcome> {
+  const endpoint = parseEndpoint(
+    body?.endpoint ?? url.searchParams.get('endpoint') ?? undefined,
+    policy.origins,
+  );
   if (!endpoint.ok) return { status: 400, body: { error: endpoint.error } };
   const secret = parseSecret(body?.secret);
   if (!secret.ok) return { status: 400, body: { error: secret.error } };
   const existing = await findByEndpoint(rest, endpoint.value);
   if (!existing) return { status: 200, body: { deleted: false } };
-  const allowed = mayChange(existing, caller, secret.value === null ? null : await sha256Hex(secret.value));
+  const allowed = mayChange(
+    existing,
+    caller,
+    secret.value === null ? null : await sha256Hex(secret.value),
+  );
   if (!allowed.ok) return { status: 403, body: { error: allowed.error } };
-  const gone = await rest.request<unknown[]>('DELETE', `push_subscriptions?${unchangedFilter(existing)}`, { prefer: ['return=representation'] });
+  const gone = await rest.request<unknown[]>(
+    'DELETE',
+    `push_subscriptions?${unchangedFilter(existing)}`,
+    { prefer: ['return=representation'] },
+  );
   if (gone.length === 0) return { status: 409, body: { error: OWNERSHIP_ERRORS.raced } };
   return { status: 200, body: { deleted: true } };
 }
@@ -142,11 +199,14 @@ async function remove(rest: RestClient, policy: PushEndpointPolicy, caller: Call
  */
 export function createPushSubscriptionHandler(
   getRest: () => RestClient,
-  getPolicy: () => PushEndpointPolicy = memoByEnv(['PUSH_ALLOWED_HOSTS'], () => pushPolicyFromEnv()),
+  getPolicy: () => PushEndpointPolicy = memoByEnv(['PUSH_ALLOWED_HOSTS'], () =>
+    pushPolicyFromEnv(),
+  ),
 ): (req: Request) => Promise<Response> {
   return async (req) => {
     if (req.method === 'OPTIONS') return preflight();
-    if (req.method !== 'POST' && req.method !== 'DELETE') return methodNotAllowed(['POST', 'DELETE']);
+    if (req.method !== 'POST' && req.method !== 'DELETE')
+      return methodNotAllowed(['POST', 'DELETE']);
     let caller: Caller;
     try {
       caller = await getCaller(req);
@@ -157,13 +217,22 @@ export function createPushSubscriptionHandler(
     const url = new URL(req.url);
     const secret = typeof body?.secret === 'string' ? body.secret : null;
     try {
-      const scope = await callerScope('push-subscription', caller, secret ?? `${req.method} ${url.search} ${JSON.stringify(body)}`);
+      const scope = await callerScope(
+        'push-subscription',
+        caller,
+        secret ?? `${req.method} ${url.search} ${JSON.stringify(body)}`,
+      );
       const rest = getRest();
       return await withIdempotency(rest, scope, req.headers.get('idempotency-key'), () =>
-        req.method === 'POST' ? store(rest, getPolicy(), caller, body) : remove(rest, getPolicy(), caller, body, url),
+        req.method === 'POST'
+          ? store(rest, getPolicy(), caller, body)
+          : remove(rest, getPolicy(), caller, body, url),
       );
     } catch (e) {
-      return errorJson(500, `Could not save the subscription: ${e instanceof Error ? e.message : String(e)}`);
+      return errorJson(
+        500,
+        `Could not save the subscription: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
   };
 }
@@ -171,7 +240,8 @@ export function createPushSubscriptionHandler(
 export default createPushSubscriptionHandler(
   memoByEnv(['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'], () => {
     const config = restConfigFromEnv();
-    if (!config) throw new Error('push-subscription needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY');
+    if (!config)
+      throw new Error('push-subscription needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY');
     return createRestClient(config);
   }),
 );

@@ -41,8 +41,12 @@ function base64UrlLength(value: string): number | null {
  * Syntax only (no DNS): a URL without credentials, https unless its origin is allow-listed (a local
  * test push service). Where it points is checked by `checkPushEndpoint` before it is stored.
  */
-export function parseEndpoint(value: unknown, allowedOrigins: readonly string[] = []): Parsed<string> {
-  if (typeof value !== 'string' || value.length > 2048) return { ok: false, error: ENDPOINT_ERRORS.notUrl };
+export function parseEndpoint(
+  value: unknown,
+  allowedOrigins: readonly string[] = [],
+): Parsed<string> {
+  if (typeof value !== 'string' || value.length > 2048)
+    return { ok: false, error: ENDPOINT_ERRORS.notUrl };
   const parsed = parseEndpointUrl(value, allowedOrigins);
   if (!parsed.ok) return parsed;
   // Stored exactly as given: it is the push service's capability URL.
@@ -51,12 +55,17 @@ export function parseEndpoint(value: unknown, allowedOrigins: readonly string[] 
 
 export function parseSecret(value: unknown): Parsed<string | null> {
   if (value === undefined || value === null) return { ok: true, value: null };
-  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{32,128}$/.test(value)) return { ok: false, error: SECRET_ERROR };
+  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{32,128}$/.test(value))
+    return { ok: false, error: SECRET_ERROR };
   return { ok: true, value };
 }
 
 /** Rounds to the cell grid, wraps longitude into [-180, 180) and clamps latitude. */
-export function coarseCell(lat: number, lon: number, cellDegrees: number = CELL_DEGREES): { lat: number; lon: number } {
+export function coarseCell(
+  lat: number,
+  lon: number,
+  cellDegrees: number = CELL_DEGREES,
+): { lat: number; lon: number } {
   const size = Math.max(1, cellDegrees);
   const roundedLat = Math.max(-90, Math.min(90, Math.round(lat / size) * size));
   let roundedLon = Math.round(lon / size) * size;
@@ -68,13 +77,23 @@ function parseCell(value: unknown): Parsed<{ lat: number; lon: number } | null> 
   if (value === undefined || value === null) return { ok: true, value: null };
   if (typeof value !== 'object') return { ok: false, error: 'location must be {lat, lon}' };
   const { lat, lon } = value as { lat?: unknown; lon?: unknown };
-  if (typeof lat !== 'number' || typeof lon !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) {
+  if (
+    typeof lat !== 'number' ||
+    typeof lon !== 'number' ||
+    !Number.isFinite(lat) ||
+    !Number.isFinite(lon) ||
+    Math.abs(lat) > 90 ||
+    Math.abs(lon) > 180
+  ) {
     return { ok: false, error: 'location must be {lat, lon} in degrees' };
   }
   return { ok: true, value: coarseCell(lat, lon) };
 }
 
-export function parseSubscriptionBody(body: Record<string, unknown> | null, allowedOrigins: readonly string[] = []): Parsed<PushSubscriptionInput> {
+export function parseSubscriptionBody(
+  body: Record<string, unknown> | null,
+  allowedOrigins: readonly string[] = [],
+): Parsed<PushSubscriptionInput> {
   if (!body) return { ok: false, error: 'Request body must be the PushSubscription JSON' };
   const endpoint = parseEndpoint(body.endpoint, allowedOrigins);
   if (!endpoint.ok) return endpoint;
@@ -82,17 +101,35 @@ export function parseSubscriptionBody(body: Record<string, unknown> | null, allo
   const p256dh = keys && typeof keys === 'object' ? keys.p256dh : undefined;
   const auth = keys && typeof keys === 'object' ? keys.auth : undefined;
   // An uncompressed P-256 point is 65 bytes; the auth secret is 16.
-  if (typeof p256dh !== 'string' || base64UrlLength(p256dh) !== 65) return { ok: false, error: 'keys.p256dh must be a base64url P-256 public key' };
-  if (typeof auth !== 'string' || base64UrlLength(auth) !== 16) return { ok: false, error: 'keys.auth must be a base64url 16-byte secret' };
+  if (typeof p256dh !== 'string' || base64UrlLength(p256dh) !== 65)
+    return { ok: false, error: 'keys.p256dh must be a base64url P-256 public key' };
+  if (typeof auth !== 'string' || base64UrlLength(auth) !== 16)
+    return { ok: false, error: 'keys.auth must be a base64url 16-byte secret' };
 
   const rawThreshold = body.kpThreshold ?? DEFAULT_KP_THRESHOLD;
-  if (typeof rawThreshold !== 'number' || !Number.isFinite(rawThreshold) || rawThreshold < 0 || rawThreshold > 9) {
+  if (
+    typeof rawThreshold !== 'number' ||
+    !Number.isFinite(rawThreshold) ||
+    rawThreshold < 0 ||
+    rawThreshold > 9
+  ) {
     return { ok: false, error: 'kpThreshold must be a number from 0 to 9' };
   }
   const expiration = body.expirationTime;
   // A time Date cannot hold (1e20) used to reach toISOString() and answer 500.
-  if (expiration !== undefined && expiration !== null && (typeof expiration !== 'number' || !Number.isFinite(expiration) || expiration < 0 || expiration > MAX_EXPIRATION_TIME)) {
-    return { ok: false, error: 'expirationTime must be null or a time in milliseconds since 1970, before the year 10000' };
+  if (
+    expiration !== undefined &&
+    expiration !== null &&
+    (typeof expiration !== 'number' ||
+      !Number.isFinite(expiration) ||
+      expiration < 0 ||
+      expiration > MAX_EXPIRATION_TIME)
+  ) {
+    return {
+      ok: false,
+      error:
+        'expirationTime must be null or a time in milliseconds since 1970, before the year 10000',
+    };
   }
   const secret = parseSecret(body.secret);
   if (!secret.ok) return secret;

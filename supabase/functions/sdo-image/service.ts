@@ -105,7 +105,16 @@ export class SdoImageService {
         failing: false,
         lastAttemptAt: null,
         inFlight: null,
-        stats: { upstreamFetches: 0, upstreamNotModified: 0, cacheHits: 0, coalesced: 0, rejectedBodies: 0, replays: 0, lastUpstreamStatus: null, lastError: null },
+        stats: {
+          upstreamFetches: 0,
+          upstreamNotModified: 0,
+          cacheHits: 0,
+          coalesced: 0,
+          rejectedBodies: 0,
+          replays: 0,
+          lastUpstreamStatus: null,
+          lastError: null,
+        },
       };
       this.states.set(channel, st);
     }
@@ -167,7 +176,9 @@ export class SdoImageService {
     } catch (e) {
       const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
       st.stats.lastUpstreamStatus = timedOut ? 'timeout' : 'network-error';
-      st.stats.lastError = timedOut ? 'Upstream timed out' : `Upstream unreachable: ${e instanceof Error ? e.message : String(e)}`;
+      st.stats.lastError = timedOut
+        ? 'Upstream timed out'
+        : `Upstream unreachable: ${e instanceof Error ? e.message : String(e)}`;
     }
     st.failing = !ok;
     if (ok) st.stats.lastError = null;
@@ -183,7 +194,11 @@ export class SdoImageService {
     }
     const bytes = new Uint8Array(await res.arrayBuffer());
     const type = res.headers.get('content-type') ?? '';
-    if (bytes.length > MAX_FRAME_BYTES || !looksLikeJpeg(bytes) || (type !== '' && !/^image\/jpe?g\b/i.test(type))) {
+    if (
+      bytes.length > MAX_FRAME_BYTES ||
+      !looksLikeJpeg(bytes) ||
+      (type !== '' && !/^image\/jpe?g\b/i.test(type))
+    ) {
       st.stats.rejectedBodies++;
       st.stats.lastError = `Rejected upstream body: not a JPEG (${type || 'no content type'}, ${bytes.length} bytes)`;
       return false;
@@ -202,7 +217,16 @@ export class SdoImageService {
   }
 
   /** Per-channel counters and what is kept, for `sdo-image/stats`. */
-  stats(): Record<SdoChannel, ChannelStats & { kept: boolean; imageTime: string | null; bytes: number | null; nextUpstreamInMs: number; cadenceMs: number }> {
+  stats(): Record<
+    SdoChannel,
+    ChannelStats & {
+      kept: boolean;
+      imageTime: string | null;
+      bytes: number | null;
+      nextUpstreamInMs: number;
+      cadenceMs: number;
+    }
+  > {
     const out = {} as ReturnType<SdoImageService['stats']>;
     for (const channel of SDO_CHANNEL_NAMES) {
       const st = this.state(channel);

@@ -57,10 +57,14 @@ export function parseVerifyRequest(body: Record<string, unknown> | null): Checke
   if (typeof message !== 'string' || typeof signature !== 'string' || typeof address !== 'string') {
     return fail(400, SIWE_ERRORS.badRequest);
   }
-  if (message.length === 0 || message.length > MAX_MESSAGE_CHARS) return fail(400, SIWE_ERRORS.malformed);
+  if (message.length === 0 || message.length > MAX_MESSAGE_CHARS)
+    return fail(400, SIWE_ERRORS.malformed);
   // ENS names are only echoed back (no resolver is reachable here); keep them to valid names.
   const ens = typeof ensName === 'string' && ENS_NAME.test(ensName) ? ensName.toLowerCase() : null;
-  return { ok: true, value: { message, signature: signature.trim(), address: address.trim(), ensName: ens } };
+  return {
+    ok: true,
+    value: { message, signature: signature.trim(), address: address.trim(), ensName: ens },
+  };
 }
 
 export interface VerifiedMessage {
@@ -98,7 +102,11 @@ function originOf(uri: string): string | null {
 }
 
 /** Every check except the nonce's single use. */
-export async function checkSiweMessage(req: VerifyRequest, config: SiweConfig, now: number): Promise<Checked<VerifiedMessage>> {
+export async function checkSiweMessage(
+  req: VerifyRequest,
+  config: SiweConfig,
+  now: number,
+): Promise<Checked<VerifiedMessage>> {
   let msg: SiweMessage;
   try {
     msg = new SiweMessage(req.message);
@@ -107,18 +115,23 @@ export async function checkSiweMessage(req: VerifyRequest, config: SiweConfig, n
     return fail(400, `${SIWE_ERRORS.malformed}: ${detail.split('\n')[0]}`);
   }
   if (!/^0x[0-9a-fA-F]{130}$/.test(req.signature)) return fail(400, SIWE_ERRORS.badSignatureFormat);
-  if (req.address.toLowerCase() !== msg.address.toLowerCase()) return fail(401, SIWE_ERRORS.addressMismatch);
-  if (canonicalHost(msg.domain) !== canonicalHost(config.domain)) return fail(401, SIWE_ERRORS.wrongDomain);
+  if (req.address.toLowerCase() !== msg.address.toLowerCase())
+    return fail(401, SIWE_ERRORS.addressMismatch);
+  if (canonicalHost(msg.domain) !== canonicalHost(config.domain))
+    return fail(401, SIWE_ERRORS.wrongDomain);
   const expectedOrigin = originOf(config.uri);
-  if (!expectedOrigin || originOf(msg.uri) !== expectedOrigin) return fail(401, SIWE_ERRORS.wrongUri);
+  if (!expectedOrigin || originOf(msg.uri) !== expectedOrigin)
+    return fail(401, SIWE_ERRORS.wrongUri);
 
   const expires = parseTime(msg.expirationTime);
   const notBefore = parseTime(msg.notBefore);
   const issued = parseTime(msg.issuedAt);
-  if ([expires, notBefore, issued].some((t) => Number.isNaN(t))) return fail(400, `${SIWE_ERRORS.malformed}: bad time format`);
+  if ([expires, notBefore, issued].some((t) => Number.isNaN(t)))
+    return fail(400, `${SIWE_ERRORS.malformed}: bad time format`);
   if (expires !== null && now >= expires) return fail(401, SIWE_ERRORS.expired);
   if (notBefore !== null && now < notBefore) return fail(401, SIWE_ERRORS.notYetValid);
-  if (issued !== null && issued > now + config.clockSkewMs) return fail(401, SIWE_ERRORS.issuedInFuture);
+  if (issued !== null && issued > now + config.clockSkewMs)
+    return fail(401, SIWE_ERRORS.issuedInFuture);
   // A message without an expiry still goes stale: its nonce lived only minutes.
   if (issued !== null && now - issued > config.maxAgeMs) return fail(401, SIWE_ERRORS.expired);
 
@@ -130,7 +143,14 @@ export async function checkSiweMessage(req: VerifyRequest, config: SiweConfig, n
   if (!verdict.success) return fail(401, SIWE_ERRORS.badSignature);
   return {
     ok: true,
-    value: { address: msg.address, nonce: msg.nonce, chainId: msg.chainId, domain: msg.domain, uri: msg.uri, issuedAt: msg.issuedAt ?? null },
+    value: {
+      address: msg.address,
+      nonce: msg.nonce,
+      chainId: msg.chainId,
+      domain: msg.domain,
+      uri: msg.uri,
+      issuedAt: msg.issuedAt ?? null,
+    },
   };
 }
 

@@ -34,12 +34,20 @@ export function siweConfigFromEnv(): SiweConfig {
 function depsFromEnv(): SiweDeps {
   const restConfig = restConfigFromEnv();
   const anonKey = getEnv('SUPABASE_ANON_KEY');
-  if (!restConfig || !anonKey) throw new Error('siwe-verify needs SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY');
+  if (!restConfig || !anonKey)
+    throw new Error(
+      'siwe-verify needs SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY',
+    );
   const rest = createRestClient(restConfig);
   return {
     config: siweConfigFromEnv(),
     nonces: createRestNonceStore(rest),
-    minter: createAuthSessionMinter({ url: restConfig.url, anonKey, serviceRoleKey: restConfig.serviceRoleKey, rest }),
+    minter: createAuthSessionMinter({
+      url: restConfig.url,
+      anonKey,
+      serviceRoleKey: restConfig.serviceRoleKey,
+      rest,
+    }),
     rest,
     now: () => Date.now(),
   };
@@ -49,7 +57,11 @@ function failure(status: number, error: string): Response {
   return json({ success: false, error }, { status });
 }
 
-const NONCE_ERRORS = { unknown: SIWE_ERRORS.nonceUnknown, used: SIWE_ERRORS.nonceUsed, expired: SIWE_ERRORS.nonceExpired } as const;
+const NONCE_ERRORS = {
+  unknown: SIWE_ERRORS.nonceUnknown,
+  used: SIWE_ERRORS.nonceUsed,
+  expired: SIWE_ERRORS.nonceExpired,
+} as const;
 
 /**
  * POST /siwe-verify {message, signature, address, ensName} → spec §7 response.
@@ -70,12 +82,21 @@ export function createSiweHandler(getDeps: () => SiweDeps): (req: Request) => Pr
       if (req.method !== 'GET' && req.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
       try {
         const { nonce, expiresAt } = await deps.nonces.issue(deps.now());
-        return json({ nonce, expiresAt: new Date(expiresAt).toISOString(), domain: deps.config.domain, uri: deps.config.uri });
+        return json({
+          nonce,
+          expiresAt: new Date(expiresAt).toISOString(),
+          domain: deps.config.domain,
+          uri: deps.config.uri,
+        });
       } catch (e) {
-        return failure(500, `Could not issue a nonce: ${e instanceof Error ? e.message : String(e)}`);
+        return failure(
+          500,
+          `Could not issue a nonce: ${e instanceof Error ? e.message : String(e)}`,
+        );
       }
     }
-    if (sub !== undefined) return failure(404, 'Unknown path; POST /siwe-verify or GET /siwe-verify/nonce');
+    if (sub !== undefined)
+      return failure(404, 'Unknown path; POST /siwe-verify or GET /siwe-verify/nonce');
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
 
     const parsed = parseVerifyRequest(await readJsonObject(req));
@@ -95,7 +116,9 @@ export function createSiweHandler(getDeps: () => SiweDeps): (req: Request) => Pr
           profile = await ensureProfile(deps.rest, minted.userId);
         } catch (e) {
           // The session is valid without the profile row; the app creates it on first save.
-          console.error(`siwe-verify: profile for ${minted.userId} not created: ${e instanceof Error ? e.message : String(e)}`);
+          console.error(
+            `siwe-verify: profile for ${minted.userId} not created: ${e instanceof Error ? e.message : String(e)}`,
+          );
         }
       }
       return json({
@@ -114,6 +137,13 @@ export function createSiweHandler(getDeps: () => SiweDeps): (req: Request) => Pr
   };
 }
 
-const ENV = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SIWE_DOMAIN', 'SIWE_URI', 'SITE_URL'] as const;
+const ENV = [
+  'SUPABASE_URL',
+  'SUPABASE_ANON_KEY',
+  'SUPABASE_SERVICE_ROLE_KEY',
+  'SIWE_DOMAIN',
+  'SIWE_URI',
+  'SITE_URL',
+] as const;
 
 export default createSiweHandler(memoByEnv(ENV, depsFromEnv));

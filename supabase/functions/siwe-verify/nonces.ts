@@ -26,19 +26,29 @@ export function createRestNonceStore(rest: RestClient): NonceStore {
       });
       // Sweeping on issue keeps the table small without a scheduler; a failure here is harmless.
       rest
-        .request('DELETE', `siwe_nonces?expires_at=lt.${encodeURIComponent(new Date(now - NONCE_RETENTION_MS).toISOString())}`)
+        .request(
+          'DELETE',
+          `siwe_nonces?expires_at=lt.${encodeURIComponent(new Date(now - NONCE_RETENTION_MS).toISOString())}`,
+        )
         .catch(() => undefined);
       return { nonce, expiresAt };
     },
     async consume(nonce, now) {
       const nowIso = encodeURIComponent(new Date(now).toISOString());
       // One conditional UPDATE: of two concurrent replays, exactly one sees the row.
-      const claimed = await rest.request<unknown[]>('PATCH', `siwe_nonces?nonce=${eq(nonce)}&used=is.false&expires_at=gt.${nowIso}`, {
-        body: { used: true, used_at: new Date(now).toISOString() },
-        prefer: ['return=representation'],
-      });
+      const claimed = await rest.request<unknown[]>(
+        'PATCH',
+        `siwe_nonces?nonce=${eq(nonce)}&used=is.false&expires_at=gt.${nowIso}`,
+        {
+          body: { used: true, used_at: new Date(now).toISOString() },
+          prefer: ['return=representation'],
+        },
+      );
       if (claimed.length === 1) return 'ok';
-      const rows = await rest.request<{ used: boolean }[]>('GET', `siwe_nonces?nonce=${eq(nonce)}&select=used`);
+      const rows = await rest.request<{ used: boolean }[]>(
+        'GET',
+        `siwe_nonces?nonce=${eq(nonce)}&select=used`,
+      );
       const row = rows[0];
       if (!row) return 'unknown';
       return row.used ? 'used' : 'expired';

@@ -5,7 +5,13 @@ import { syntheticEmail } from './checks.ts';
 export interface MintedSession {
   userId: string;
   email: string;
-  session: { access_token: string; refresh_token: string; expires_in: number; expires_at: number | null; token_type: string };
+  session: {
+    access_token: string;
+    refresh_token: string;
+    expires_in: number;
+    expires_at: number | null;
+    token_type: string;
+  };
 }
 
 export interface SessionMinter {
@@ -21,7 +27,10 @@ export interface AuthConfig {
   fetch?: typeof fetch;
 }
 
-const randomSuffix = () => Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, '0')).join('');
+const randomSuffix = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
 
 /**
  * A real Supabase session for the account of a verified address. The account is found through
@@ -42,7 +51,10 @@ export function createAuthSessionMinter(config: AuthConfig): SessionMinter {
   const { rest } = config;
 
   const mappedUser = async (address: string): Promise<string | null> => {
-    const rows = await rest.request<{ user_id: string }[]>('GET', `wallet_accounts?address=${eq(address)}&select=user_id`);
+    const rows = await rest.request<{ user_id: string }[]>(
+      'GET',
+      `wallet_accounts?address=${eq(address)}&select=user_id`,
+    );
     return rows[0]?.user_id ?? null;
   };
 
@@ -56,7 +68,10 @@ export function createAuthSessionMinter(config: AuthConfig): SessionMinter {
         app_metadata: { provider: 'ethereum', providers: ['ethereum'], wallet_address: address },
       });
       if (!created.error) return created.data.user;
-      if (created.error.status !== 422 && !/already|exists|registered/i.test(created.error.message)) {
+      if (
+        created.error.status !== 422 &&
+        !/already|exists|registered/i.test(created.error.message)
+      ) {
         throw new Error(`Could not create the user: ${created.error.message}`);
       }
     }
@@ -68,12 +83,20 @@ export function createAuthSessionMinter(config: AuthConfig): SessionMinter {
     const mapped = await mappedUser(address);
     if (mapped) {
       const found = await admin.getUserById(mapped);
-      if (found.error || !found.data.user) throw new Error(`Could not load the wallet's account: ${found.error?.message ?? 'not found'}`);
+      if (found.error || !found.data.user)
+        throw new Error(
+          `Could not load the wallet's account: ${found.error?.message ?? 'not found'}`,
+        );
       const user = found.data.user;
       if (user.email) return user;
       // Made by the web3 grant (no email): give it the handle the magic link needs.
-      const updated = await admin.updateUserById(user.id, { email: syntheticEmail(address), email_confirm: true, app_metadata: { wallet_address: address } });
-      if (updated.error) throw new Error(`Could not prepare the wallet's account: ${updated.error.message}`);
+      const updated = await admin.updateUserById(user.id, {
+        email: syntheticEmail(address),
+        email_confirm: true,
+        app_metadata: { wallet_address: address },
+      });
+      if (updated.error)
+        throw new Error(`Could not prepare the wallet's account: ${updated.error.message}`);
       return updated.data.user;
     }
     const user = await createWalletUser(address, ensName);
@@ -86,7 +109,8 @@ export function createAuthSessionMinter(config: AuthConfig): SessionMinter {
     await admin.deleteUser(user.id);
     if (!winner) throw new Error('Could not record the wallet');
     const found = await admin.getUserById(winner);
-    if (found.error || !found.data.user?.email) throw new Error(`Could not load the wallet's account: ${found.error?.message ?? 'no email'}`);
+    if (found.error || !found.data.user?.email)
+      throw new Error(`Could not load the wallet's account: ${found.error?.message ?? 'no email'}`);
     return found.data.user;
   };
 
@@ -97,7 +121,8 @@ export function createAuthSessionMinter(config: AuthConfig): SessionMinter {
       const email = user.email!;
       const link = await admin.generateLink({ type: 'magiclink', email });
       if (link.error) throw new Error(`Could not start a session: ${link.error.message}`);
-      if (link.data.user?.id !== user.id) throw new Error('Could not start a session: the link is for another account');
+      if (link.data.user?.id !== user.id)
+        throw new Error('Could not start a session: the link is for another account');
       const tokenHash = link.data.properties.hashed_token;
       // A fresh client per sign-in: no shared session state between concurrent requests.
       const client = new GoTrueClient({
@@ -110,10 +135,13 @@ export function createAuthSessionMinter(config: AuthConfig): SessionMinter {
       });
       const verified = await client.verifyOtp({ token_hash: tokenHash, type: 'magiclink' });
       if (verified.error || !verified.data.session || !verified.data.user) {
-        throw new Error(`Could not start a session: ${verified.error?.message ?? 'no session returned'}`);
+        throw new Error(
+          `Could not start a session: ${verified.error?.message ?? 'no session returned'}`,
+        );
       }
       // The address decides the account, whatever happened to emails meanwhile.
-      if (verified.data.user.id !== user.id) throw new Error('Could not start a session: it is for another account');
+      if (verified.data.user.id !== user.id)
+        throw new Error('Could not start a session: it is for another account');
       const s = verified.data.session;
       return {
         userId: user.id,
@@ -131,13 +159,19 @@ export function createAuthSessionMinter(config: AuthConfig): SessionMinter {
 }
 
 /** Creates the profile row if missing (first sign-in) and returns it. No email: a wallet has none to show. */
-export async function ensureProfile(rest: RestClient, userId: string): Promise<Record<string, unknown> | null> {
+export async function ensureProfile(
+  rest: RestClient,
+  userId: string,
+): Promise<Record<string, unknown> | null> {
   const now = new Date().toISOString();
   await rest.request('POST', 'profiles?on_conflict=id', {
     body: { id: userId, created_at: now, updated_at: now },
     prefer: ['resolution=ignore-duplicates', 'return=minimal'],
   });
-  const rows = await rest.request<{ email?: unknown }[]>('GET', `profiles?id=${eq(userId)}&select=*`);
+  const rows = await rest.request<{ email?: unknown }[]>(
+    'GET',
+    `profiles?id=${eq(userId)}&select=*`,
+  );
   const row = rows[0];
   // The auth.users trigger copied the account's synthetic email; it is a handle, not the person's address.
   return row ? { ...row, email: null } : null;

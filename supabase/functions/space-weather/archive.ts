@@ -32,11 +32,17 @@ function seriesChunks(batch: SeriesBatch): { id: string; dataTime: number; paylo
     let end = start;
     while (end < batch.t.length && utcDayStart(batch.t[end]!) === day) end++;
     const fields: Record<string, (number | null)[]> = {};
-    for (const [name, column] of Object.entries(batch.fields)) fields[name] = column.slice(start, end);
+    for (const [name, column] of Object.entries(batch.fields))
+      fields[name] = column.slice(start, end);
     out.push({
       id: seriesChunkId(batch.product, day),
       dataTime: batch.t[end - 1]!,
-      payload: { product: batch.product, source: batch.source, t: batch.t.slice(start, end), fields },
+      payload: {
+        product: batch.product,
+        source: batch.source,
+        t: batch.t.slice(start, end),
+        fields,
+      },
     });
     start = end;
   }
@@ -44,12 +50,22 @@ function seriesChunks(batch: SeriesBatch): { id: string; dataTime: number; paylo
 }
 
 /** Pure: the archive rows for one normalised upstream body. */
-export function archiveRows(resource: SpaceWeatherResource, result: Normalised, fetchedAt: number): ArchiveRow[] {
+export function archiveRows(
+  resource: SpaceWeatherResource,
+  result: Normalised,
+  fetchedAt: number,
+): ArchiveRow[] {
   const fetched = new Date(fetchedAt).toISOString();
   const rows: ArchiveRow[] = [];
   for (const batch of result.series) {
     for (const chunk of seriesChunks(batch)) {
-      rows.push({ resource, chunk_id: `series/${chunk.id}`, data_time: iso(chunk.dataTime), payload: chunk.payload, fetched_at: fetched });
+      rows.push({
+        resource,
+        chunk_id: `series/${chunk.id}`,
+        data_time: iso(chunk.dataTime),
+        payload: chunk.payload,
+        fetched_at: fetched,
+      });
     }
   }
   for (const grid of result.grids) {
@@ -68,7 +84,13 @@ export function archiveRows(resource: SpaceWeatherResource, result: Normalised, 
     });
   }
   for (const record of result.products) {
-    rows.push({ resource, chunk_id: `product/${record.id}`, data_time: iso(record.issued), payload: record, fetched_at: fetched });
+    rows.push({
+      resource,
+      chunk_id: `product/${record.id}`,
+      data_time: iso(record.issued),
+      payload: record,
+      fetched_at: fetched,
+    });
   }
   return rows;
 }

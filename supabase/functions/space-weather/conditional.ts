@@ -22,7 +22,9 @@ export function isNotModified(
   if (headers.ifModifiedSince !== null) {
     const since = Date.parse(headers.ifModifiedSince);
     // HTTP dates have one-second resolution; compare at that resolution.
-    return Number.isFinite(since) && Math.floor(current.lastModified / 1000) <= Math.floor(since / 1000);
+    return (
+      Number.isFinite(since) && Math.floor(current.lastModified / 1000) <= Math.floor(since / 1000)
+    );
   }
   return false;
 }
@@ -36,7 +38,9 @@ export function cacheControl(freshForMs: number, cadenceMs: number): string {
 
 /** A strong ETag over the body bytes (SHA-256, Web Crypto), independent of upstream's own tag. */
 export async function bodyEtag(body: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)));
+  const digest = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)),
+  );
   let hex = '';
   for (const byte of digest.subarray(0, 16)) hex += byte.toString(16).padStart(2, '0');
   return `"sw-${hex}"`;

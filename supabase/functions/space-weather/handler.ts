@@ -1,17 +1,38 @@
 import { getEnv, memoByEnv } from '../_shared/env.ts';
-import { CORS_HEADERS, errorJson, json, methodNotAllowed, ping, preflight, subPath } from '../_shared/http.ts';
+import {
+  CORS_HEADERS,
+  errorJson,
+  json,
+  methodNotAllowed,
+  ping,
+  preflight,
+  subPath,
+} from '../_shared/http.ts';
 import { createRestClient, restConfigFromEnv } from '../_shared/rest.ts';
 import { writeArchive } from './archive.ts';
 import { cacheControl, isNotModified } from './conditional.ts';
 import { createFileReplayLoader } from './replay.ts';
-import { SPACE_WEATHER_RESOURCE_NAMES, isSpaceWeatherResource, resourceSpec, windowOf, type SpaceWeatherResource } from './resources.ts';
-import { SpaceWeatherService, type CachedBody, type Served, type SpaceWeatherServiceOptions } from './service.ts';
+import {
+  SPACE_WEATHER_RESOURCE_NAMES,
+  isSpaceWeatherResource,
+  resourceSpec,
+  windowOf,
+  type SpaceWeatherResource,
+} from './resources.ts';
+import {
+  SpaceWeatherService,
+  type CachedBody,
+  type Served,
+  type SpaceWeatherServiceOptions,
+} from './service.ts';
 import { validateWithNormalise } from './validate.ts';
 
 export const DEFAULT_SWPC_BASE_URL = 'https://services.swpc.noaa.gov';
 
 /** Builds a service from the environment (SWPC_BASE_URL, SUPABASE_URL + service role for the archive). */
-export function createServiceFromEnv(overrides: Partial<SpaceWeatherServiceOptions> = {}): SpaceWeatherService {
+export function createServiceFromEnv(
+  overrides: Partial<SpaceWeatherServiceOptions> = {},
+): SpaceWeatherService {
   const rest = restConfigFromEnv();
   const client = rest ? createRestClient(rest) : null;
   return new SpaceWeatherService({
@@ -26,15 +47,21 @@ export function createServiceFromEnv(overrides: Partial<SpaceWeatherServiceOptio
 }
 
 /** The request handler over one service instance (the deployed function holds one per isolate). */
-export function createSpaceWeatherHandler(getService: () => SpaceWeatherService): (req: Request) => Promise<Response> {
+export function createSpaceWeatherHandler(
+  getService: () => SpaceWeatherService,
+): (req: Request) => Promise<Response> {
   return async (req) => {
     if (req.method === 'OPTIONS') return preflight();
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
     const [name, ...rest] = subPath(req.url, 'space-weather');
     if (!name || rest.length > 0) {
-      return errorJson(404, 'Ask for /space-weather/{resource}, /space-weather/stats or /space-weather/ping', {
-        resources: SPACE_WEATHER_RESOURCE_NAMES,
-      });
+      return errorJson(
+        404,
+        'Ask for /space-weather/{resource}, /space-weather/stats or /space-weather/ping',
+        {
+          resources: SPACE_WEATHER_RESOURCE_NAMES,
+        },
+      );
     }
     if (name === 'ping') return ping('space-weather');
     if (name === 'stats') {
@@ -42,20 +69,36 @@ export function createSpaceWeatherHandler(getService: () => SpaceWeatherService)
       return json({ serverTime: new Date(now).toISOString(), resources: getService().stats() });
     }
     if (!isSpaceWeatherResource(name)) {
-      return errorJson(404, `Unknown resource "${name}"`, { resources: SPACE_WEATHER_RESOURCE_NAMES });
+      return errorJson(404, `Unknown resource "${name}"`, {
+        resources: SPACE_WEATHER_RESOURCE_NAMES,
+      });
     }
 
     const span = windowOf(req.url);
-    if (!span) return errorJson(400, 'window must be "recent" (the short upstream window, where there is one) or "full"');
+    if (!span)
+      return errorJson(
+        400,
+        'window must be "recent" (the short upstream window, where there is one) or "full"',
+      );
     const service = getService();
     const served = service.cached(name, span) ?? (await service.get(name, span));
     if (!served) {
       const why = service.stats()[name].lastError ?? 'no data yet';
-      return errorJson(503, `${name} is unavailable: upstream cannot be reached (${why}) and no recorded copy exists`, {
-        resource: name,
-      });
+      return errorJson(
+        503,
+        `${name} is unavailable: upstream cannot be reached (${why}) and no recorded copy exists`,
+        {
+          resource: name,
+        },
+      );
     }
-    const answer = answerServed(name, served, req.method, req.headers.get('if-none-match'), req.headers.get('if-modified-since'));
+    const answer = answerServed(
+      name,
+      served,
+      req.method,
+      req.headers.get('if-none-match'),
+      req.headers.get('if-modified-since'),
+    );
     return new Response(answer.body, { status: answer.status, headers: answer.headers.web });
   };
 }
@@ -83,7 +126,9 @@ export interface CachedAnswer {
  * Request and Response costs more than the rest of the work; the handler answers through
  * `answerServed` too, so both give the same status, headers and body, and count the same stats.
  */
-export function createCachedAnswer(getService: () => SpaceWeatherService): (req: RequestFacts) => CachedAnswer | null {
+export function createCachedAnswer(
+  getService: () => SpaceWeatherService,
+): (req: RequestFacts) => CachedAnswer | null {
   return (req) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     const parts = subPath(req.url, 'space-weather');
@@ -91,16 +136,37 @@ export function createCachedAnswer(getService: () => SpaceWeatherService): (req:
     if (parts.length !== 1 || !name || !isSpaceWeatherResource(name)) return null;
     const span = windowOf(req.url);
     const served = span && getService().cached(name, span);
-    return served && answerServed(name, served, req.method, req.header('if-none-match'), req.header('if-modified-since'));
+    return (
+      served &&
+      answerServed(
+        name,
+        served,
+        req.method,
+        req.header('if-none-match'),
+        req.header('if-modified-since'),
+      )
+    );
   };
 }
 
 /** Status, headers and body for a body the service chose to serve: 304 on a matching validator. */
-function answerServed(name: SpaceWeatherResource, served: Served, method: string, ifNoneMatch: string | null, ifModifiedSince: string | null): CachedAnswer {
+function answerServed(
+  name: SpaceWeatherResource,
+  served: Served,
+  method: string,
+  ifNoneMatch: string | null,
+  ifModifiedSince: string | null,
+): CachedAnswer {
   const { entry, source, freshForMs } = served;
   const prepared = prepare(entry);
-  const headers = headersFor(prepared, entry, source, cacheControl(freshForMs, resourceSpec(name).cadenceMs));
-  if (isNotModified({ ifNoneMatch, ifModifiedSince }, entry)) return { status: 304, headers: headers.notModified, body: null };
+  const headers = headersFor(
+    prepared,
+    entry,
+    source,
+    cacheControl(freshForMs, resourceSpec(name).cadenceMs),
+  );
+  if (isNotModified({ ifNoneMatch, ifModifiedSince }, entry))
+    return { status: 304, headers: headers.notModified, body: null };
   return { status: 200, headers: headers.ok, body: method === 'HEAD' ? null : prepared.bytes };
 }
 
@@ -125,7 +191,8 @@ function prepare(entry: CachedBody): Prepared {
         ...CORS_HEADERS,
         etag: entry.etag,
         'last-modified': new Date(entry.lastModified).toUTCString(),
-        'x-aurora-data-time': entry.dataTime === null ? 'unknown' : new Date(entry.dataTime).toISOString(),
+        'x-aurora-data-time':
+          entry.dataTime === null ? 'unknown' : new Date(entry.dataTime).toISOString(),
         vary: 'Accept-Encoding',
       },
       last: null,
@@ -140,12 +207,25 @@ function prepare(entry: CachedBody): Prepared {
  * validated Headers object serves every request until max-age ticks down or the source changes;
  * building it from a plain object each time re-validates every header.
  */
-function headersFor(p: Prepared, entry: CachedBody, source: string, cacheControlValue: string): { ok: AnswerHeaders; notModified: AnswerHeaders } {
+function headersFor(
+  p: Prepared,
+  entry: CachedBody,
+  source: string,
+  cacheControlValue: string,
+): { ok: AnswerHeaders; notModified: AnswerHeaders } {
   const key = `${source} ${cacheControlValue}`;
   if (p.last?.key !== key) {
-    const common = Object.freeze({ ...p.headers, 'cache-control': cacheControlValue, 'x-aurora-source': source });
+    const common = Object.freeze({
+      ...p.headers,
+      'cache-control': cacheControlValue,
+      'x-aurora-source': source,
+    });
     const ok = Object.freeze({ ...common, 'content-type': entry.contentType });
-    p.last = { key, notModified: { web: new Headers(common), plain: common }, ok: { web: new Headers(ok), plain: ok } };
+    p.last = {
+      key,
+      notModified: { web: new Headers(common), plain: common },
+      ok: { web: new Headers(ok), plain: ok },
+    };
   }
   return p.last;
 }

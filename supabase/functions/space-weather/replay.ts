@@ -37,7 +37,9 @@ export function readTextBesideModule(relative: string): Promise<string> {
 }
 
 /** The default loader: the files in ./replay/, read once and kept in memory. */
-export function createFileReplayLoader(read: (relative: string) => Promise<string> = readTextBesideModule): ReplayLoader {
+export function createFileReplayLoader(
+  read: (relative: string) => Promise<string> = readTextBesideModule,
+): ReplayLoader {
   const cache = new Map<SpaceWeatherResource, Promise<ReplayFile | null>>();
   return (resource) => {
     let pending = cache.get(resource);

@@ -93,11 +93,19 @@ export const SPACE_WEATHER_RESOURCE_NAMES = Object.keys(LOCAL) as SpaceWeatherRe
 
 function build(resource: SpaceWeatherResource): ResourceSpec {
   const source = sourceFor(resource);
-  if (!source.swpcPath) throw new Error(`core/products/sources.ts has no SWPC path for ${resource}`);
-  return { path: source.swpcPath, recentPath: source.swpcRecentPath, cadenceMs: source.cadenceMs, ...LOCAL[resource] };
+  if (!source.swpcPath)
+    throw new Error(`core/products/sources.ts has no SWPC path for ${resource}`);
+  return {
+    path: source.swpcPath,
+    recentPath: source.swpcRecentPath,
+    cadenceMs: source.cadenceMs,
+    ...LOCAL[resource],
+  };
 }
 
-export const SPACE_WEATHER_RESOURCES = Object.fromEntries(SPACE_WEATHER_RESOURCE_NAMES.map((r) => [r, build(r)])) as Record<SpaceWeatherResource, ResourceSpec>;
+export const SPACE_WEATHER_RESOURCES = Object.fromEntries(
+  SPACE_WEATHER_RESOURCE_NAMES.map((r) => [r, build(r)]),
+) as Record<SpaceWeatherResource, ResourceSpec>;
 
 export function isSpaceWeatherResource(name: string): name is SpaceWeatherResource {
   return Object.prototype.hasOwnProperty.call(LOCAL, name);

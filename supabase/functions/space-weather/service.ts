@@ -1,7 +1,12 @@
 import { archiveRows, type ArchiveRow } from './archive.ts';
 import { bodyEtag } from './conditional.ts';
 import { RECORDED_DATA_TIME, type ReplayLoader } from './replay.ts';
-import { SPACE_WEATHER_RESOURCE_NAMES, resourceSpec, type SpaceWeatherResource, type SpaceWeatherWindow } from './resources.ts';
+import {
+  SPACE_WEATHER_RESOURCE_NAMES,
+  resourceSpec,
+  type SpaceWeatherResource,
+  type SpaceWeatherWindow,
+} from './resources.ts';
 import type { Validator } from './validate.ts';
 import { parseHttpDate } from '../_shared/http.ts';
 
@@ -107,7 +112,10 @@ export class SpaceWeatherService {
 
   constructor(private readonly opts: SpaceWeatherServiceOptions) {}
 
-  private state(resource: SpaceWeatherResource, window: SpaceWeatherWindow = 'full'): ResourceState {
+  private state(
+    resource: SpaceWeatherResource,
+    window: SpaceWeatherWindow = 'full',
+  ): ResourceState {
     const w = effectiveWindow(resource, window);
     const key = w === 'full' ? resource : `${resource}:recent`;
     let st = this.states.get(key);
@@ -129,16 +137,25 @@ export class SpaceWeatherService {
    * hot path of a busy resource, kept free of promises.
    */
   cached(resource: SpaceWeatherResource, window: SpaceWeatherWindow = 'full'): Served | null {
-    const st = this.states.get(effectiveWindow(resource, window) === 'recent' ? `${resource}:recent` : resource);
+    const st = this.states.get(
+      effectiveWindow(resource, window) === 'recent' ? `${resource}:recent` : resource,
+    );
     if (!st?.entry || st.inFlight || st.lastAttemptAt === null) return null;
     const freshForMs = this.freshFor(resource, st);
     if (freshForMs === 0) return null;
     st.stats.cacheHits++;
-    return { entry: st.entry, source: st.entry.origin === 'replay' ? 'replay' : 'cache', freshForMs };
+    return {
+      entry: st.entry,
+      source: st.entry.origin === 'replay' ? 'replay' : 'cache',
+      freshForMs,
+    };
   }
 
   /** The body to serve for a resource, or null when upstream failed and nothing is recorded. */
-  async get(resource: SpaceWeatherResource, window: SpaceWeatherWindow = 'full'): Promise<Served | null> {
+  async get(
+    resource: SpaceWeatherResource,
+    window: SpaceWeatherWindow = 'full',
+  ): Promise<Served | null> {
     const hit = this.cached(resource, window);
     if (hit) return hit;
     const st = this.state(resource, window);
@@ -159,11 +176,19 @@ export class SpaceWeatherService {
     if (refresh) {
       if (st.entry) {
         const stale = st.entry;
-        const settled = await within(refresh.then((ok) => ({ ok })), this.opts.staleWaitMs ?? DEFAULT_STALE_WAIT_MS, null);
+        const settled = await within(
+          refresh.then((ok) => ({ ok })),
+          this.opts.staleWaitMs ?? DEFAULT_STALE_WAIT_MS,
+          null,
+        );
         if (settled) revalidated = settled.ok;
         else {
           st.stats.servedStale++;
-          return { entry: stale, source: stale.origin === 'replay' ? 'replay' : 'cache', freshForMs: 0 };
+          return {
+            entry: stale,
+            source: stale.origin === 'replay' ? 'replay' : 'cache',
+            freshForMs: 0,
+          };
         }
       } else {
         revalidated = await refresh;
@@ -179,7 +204,9 @@ export class SpaceWeatherService {
   private async refresh(resource: SpaceWeatherResource, st: ResourceState): Promise<boolean> {
     const spec = resourceSpec(resource);
     const url = `${this.opts.baseUrl.replace(/\/+$/, '')}/${st.window === 'recent' && spec.recentPath ? spec.recentPath : spec.path}`;
-    const headers: Record<string, string> = { accept: spec.contentType === 'application/json' ? 'application/json' : 'text/plain, */*' };
+    const headers: Record<string, string> = {
+      accept: spec.contentType === 'application/json' ? 'application/json' : 'text/plain, */*',
+    };
     const prev = st.entry?.origin === 'upstream' ? st.entry : null;
     if (prev?.upstreamEtag) headers['if-none-match'] = prev.upstreamEtag;
     if (prev?.upstreamLastModified) headers['if-modified-since'] = prev.upstreamLastModified;
@@ -205,13 +232,19 @@ export class SpaceWeatherService {
     } catch (e) {
       const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
       st.stats.lastUpstreamStatus = timedOut ? 'timeout' : 'network-error';
-      st.stats.lastError = timedOut ? 'Upstream timed out' : `Upstream unreachable: ${e instanceof Error ? e.message : String(e)}`;
+      st.stats.lastError = timedOut
+        ? 'Upstream timed out'
+        : `Upstream unreachable: ${e instanceof Error ? e.message : String(e)}`;
     }
     if (!st.entry) await this.loadReplay(resource, st);
     return ok;
   }
 
-  private async accept(resource: SpaceWeatherResource, st: ResourceState, res: Response): Promise<boolean> {
+  private async accept(
+    resource: SpaceWeatherResource,
+    st: ResourceState,
+    res: Response,
+  ): Promise<boolean> {
     const body = await res.text();
     const now = this.opts.now();
     const result = this.opts.validate(resource, body, { now });
@@ -235,7 +268,8 @@ export class SpaceWeatherService {
     };
     st.stats.lastError = null;
     // The archive keeps whole series days: a 2-hour window would overwrite a day with its last two hours.
-    if (!unchanged && st.window === 'full' && this.opts.archive) this.archive(resource, st, archiveRows(resource, result, now));
+    if (!unchanged && st.window === 'full' && this.opts.archive)
+      this.archive(resource, st, archiveRows(resource, result, now));
     return true;
   }
 
@@ -256,7 +290,8 @@ export class SpaceWeatherService {
     if (!file) return;
     const result = this.opts.validate(resource, file.body, { now: this.opts.now() });
     const recorded = RECORDED_DATA_TIME[resource];
-    const dataTime = (result.ok ? result.dataTime : null) ?? (recorded ? Date.parse(recorded) : null);
+    const dataTime =
+      (result.ok ? result.dataTime : null) ?? (recorded ? Date.parse(recorded) : null);
     st.stats.replays++;
     st.entry = {
       body: file.body,
@@ -298,9 +333,18 @@ export class SpaceWeatherService {
   }
 }
 
-export type ResourceReport = ResourceStats & { source: 'upstream' | 'replay' | null; dataTime: number | null; dataAgeMs: number | null; nextUpstreamInMs: number; cadenceMs: number };
+export type ResourceReport = ResourceStats & {
+  source: 'upstream' | 'replay' | null;
+  dataTime: number | null;
+  dataAgeMs: number | null;
+  nextUpstreamInMs: number;
+  cadenceMs: number;
+};
 
 /** A window the product does not have falls back to its full file (which holds the recent minutes too). */
-function effectiveWindow(resource: SpaceWeatherResource, window: SpaceWeatherWindow): SpaceWeatherWindow {
+function effectiveWindow(
+  resource: SpaceWeatherResource,
+  window: SpaceWeatherWindow,
+): SpaceWeatherWindow {
   return window === 'recent' && resourceSpec(resource).recentPath ? 'recent' : 'full';
 }

@@ -2,13 +2,24 @@ import { normalise } from '../../../core/normalise/index.ts';
 import type { Normalised } from './archive.ts';
 import type { SpaceWeatherResource } from './resources.ts';
 
-export type Validation = ({ ok: true; dataTime: number | null } & Normalised) | { ok: false; error: string };
+export type Validation =
+  ({ ok: true; dataTime: number | null } & Normalised) | { ok: false; error: string };
 
-export type Validator = (resource: SpaceWeatherResource, body: string, opts: { now: number }) => Validation;
+export type Validator = (
+  resource: SpaceWeatherResource,
+  body: string,
+  opts: { now: number },
+) => Validation;
 
 /** The same code as the worker (core/normalise) decides whether an upstream body is good. */
 export const validateWithNormalise: Validator = (resource, body, opts) => {
   const result = normalise(resource, body, opts);
   if (!result.ok) return result;
-  return { ok: true, dataTime: result.dataTime, series: result.series, grids: result.grids, products: result.products };
+  return {
+    ok: true,
+    dataTime: result.dataTime,
+    series: result.series,
+    grids: result.grids,
+    products: result.products,
+  };
 };

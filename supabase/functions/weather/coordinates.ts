@@ -37,9 +37,11 @@ export function point(lat: number, lon: number): Point {
 
 function number(params: URLSearchParams, name: string): number | string {
   const raw = params.get(name);
-  if (raw === null || raw.trim() === '') return `${name} is required (decimal degrees, e.g. ?lat=69.65&lon=18.96)`;
+  if (raw === null || raw.trim() === '')
+    return `${name} is required (decimal degrees, e.g. ?lat=69.65&lon=18.96)`;
   const value = Number(raw);
-  if (!Number.isFinite(value)) return `${name} must be a number in decimal degrees, got "${raw.slice(0, 40)}"`;
+  if (!Number.isFinite(value))
+    return `${name} must be a number in decimal degrees, got "${raw.slice(0, 40)}"`;
   return value;
 }
 
@@ -50,12 +52,17 @@ export function parseWeatherQuery(url: string): WeatherQuery {
   if (typeof lat === 'string') return { ok: false, error: lat };
   const lon = number(params, 'lon');
   if (typeof lon === 'string') return { ok: false, error: lon };
-  if (lat < -90 || lat > 90) return { ok: false, error: `lat must be between -90 and 90, got ${lat}` };
-  if (lon < -180 || lon > 180) return { ok: false, error: `lon must be between -180 and 180, got ${lon}` };
+  if (lat < -90 || lat > 90)
+    return { ok: false, error: `lat must be between -90 and 90, got ${lat}` };
+  if (lon < -180 || lon > 180)
+    return { ok: false, error: `lon must be between -180 and 180, got ${lon}` };
   const radiusRaw = params.get('radius');
   const radius = radiusRaw === null ? DEFAULT_RADIUS : Number(radiusRaw);
   if (!Number.isInteger(radius) || radius < 0 || radius > MAX_RADIUS) {
-    return { ok: false, error: `radius must be a whole number of grid steps from 0 to ${MAX_RADIUS}, got "${(radiusRaw ?? '').slice(0, 40)}"` };
+    return {
+      ok: false,
+      error: `radius must be a whole number of grid steps from 0 to ${MAX_RADIUS}, got "${(radiusRaw ?? '').slice(0, 40)}"`,
+    };
   }
   const place = point(roundTo(lat, PLACE_STEP_DEG), wrapLon(roundTo(lon, PLACE_STEP_DEG)));
   const grid: Point[] = [];
@@ -64,7 +71,8 @@ export function parseWeatherQuery(url: string): WeatherQuery {
   for (let i = -radius; radius > 0 && i <= radius; i++) {
     const gLat = cLat + i * GRID_STEP_DEG;
     if (gLat < -90 || gLat > 90) continue;
-    for (let j = -radius; j <= radius; j++) grid.push(point(gLat, wrapLon(cLon + j * GRID_STEP_DEG)));
+    for (let j = -radius; j <= radius; j++)
+      grid.push(point(gLat, wrapLon(cLon + j * GRID_STEP_DEG)));
   }
   return { ok: true, place, grid };
 }

@@ -1,5 +1,12 @@
 import { getEnv, memoByEnv } from '../_shared/env.ts';
-import { errorJson, json, methodNotAllowed, preflight, subPath, withCors } from '../_shared/http.ts';
+import {
+  errorJson,
+  json,
+  methodNotAllowed,
+  preflight,
+  subPath,
+  withCors,
+} from '../_shared/http.ts';
 import { parseWeatherQuery, type Point } from './coordinates.ts';
 import type { CloudHours } from './parseLocationforecast.ts';
 import { createFileReplayLoader } from './replay.ts';
@@ -20,7 +27,9 @@ export function userAgentFromEnv(): string {
   return site ? `aurora-pwa/0.1 (+${site})` : 'aurora-pwa/0.1';
 }
 
-export function createWeatherServiceFromEnv(overrides: Partial<WeatherServiceOptions> = {}): WeatherService {
+export function createWeatherServiceFromEnv(
+  overrides: Partial<WeatherServiceOptions> = {},
+): WeatherService {
   return new WeatherService({
     baseUrl: getEnv('WEATHER_BASE_URL') || DEFAULT_WEATHER_BASE_URL,
     fetch: (input, init) => fetch(input, init),
@@ -43,7 +52,15 @@ export interface PointAnswer {
 }
 
 function answerPoint(p: Point, served: ServedForecast | null): PointAnswer {
-  if (!served) return { lat: p.lat, lon: p.lon, source: null, updatedAt: null, hours: null, error: 'upstream unreachable and no recorded copy for this point' };
+  if (!served)
+    return {
+      lat: p.lat,
+      lon: p.lon,
+      source: null,
+      updatedAt: null,
+      hours: null,
+      error: 'upstream unreachable and no recorded copy for this point',
+    };
   const { forecast } = served.entry;
   return {
     lat: p.lat,
@@ -59,7 +76,9 @@ function answerPoint(p: Point, served: ServedForecast | null): PointAnswer {
  * the place (rounded to 0.1°) and a regional grid on a 1° lattice around it, as columns.
  * `GET /weather/stats`: the upstream counters.
  */
-export function createWeatherHandler(getService: () => WeatherService): (req: Request) => Promise<Response> {
+export function createWeatherHandler(
+  getService: () => WeatherService,
+): (req: Request) => Promise<Response> {
   return async (req) => {
     if (req.method === 'OPTIONS') return preflight();
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
@@ -69,15 +88,25 @@ export function createWeatherHandler(getService: () => WeatherService): (req: Re
     const query = parseWeatherQuery(req.url);
     if (!query.ok) return errorJson(400, query.error);
     const service = getService();
-    const unique = new Map<string, Point>([[query.place.key, query.place], ...query.grid.map((p) => [p.key, p] as const)]);
+    const unique = new Map<string, Point>([
+      [query.place.key, query.place],
+      ...query.grid.map((p) => [p.key, p] as const),
+    ]);
     const served = new Map<string, ServedForecast | null>();
-    await Promise.all([...unique.values()].map(async (p) => served.set(p.key, await service.get(p))));
+    await Promise.all(
+      [...unique.values()].map(async (p) => served.set(p.key, await service.get(p))),
+    );
     const place = served.get(query.place.key) ?? null;
     if (!place) {
-      return errorJson(503, `No cloud forecast for ${query.place.lat}, ${query.place.lon}: ${service.stats().lastError ?? 'upstream unreachable'}, and no recorded copy for this point`);
+      return errorJson(
+        503,
+        `No cloud forecast for ${query.place.lat}, ${query.place.lon}: ${service.stats().lastError ?? 'upstream unreachable'}, and no recorded copy for this point`,
+      );
     }
     const now = service.now();
-    const expiries = [...served.values()].filter((s) => s?.entry.origin === 'upstream').map((s) => s!.entry.expiresAt - now);
+    const expiries = [...served.values()]
+      .filter((s) => s?.entry.origin === 'upstream')
+      .map((s) => s!.entry.expiresAt - now);
     const maxAge = expiries.length ? Math.max(0, Math.floor(Math.min(...expiries) / 1000)) : 0;
     const body = {
       attribution: ATTRIBUTION,
@@ -87,13 +116,23 @@ export function createWeatherHandler(getService: () => WeatherService): (req: Re
     const headers = {
       'cache-control': `public, max-age=${maxAge}, stale-if-error=86400`,
       'x-aurora-source': place.source,
-      'x-aurora-data-time': place.entry.forecast.updatedAt === null ? 'unknown' : new Date(place.entry.forecast.updatedAt).toISOString(),
+      'x-aurora-data-time':
+        place.entry.forecast.updatedAt === null
+          ? 'unknown'
+          : new Date(place.entry.forecast.updatedAt).toISOString(),
     };
-    if (req.method === 'HEAD') return new Response(null, { status: 200, headers: withCors({ ...headers, 'content-type': 'application/json; charset=utf-8' }) });
+    if (req.method === 'HEAD')
+      return new Response(null, {
+        status: 200,
+        headers: withCors({ ...headers, 'content-type': 'application/json; charset=utf-8' }),
+      });
     return json(body, { headers });
   };
 }
 
-export const getDefaultWeatherService: () => WeatherService = memoByEnv(['WEATHER_BASE_URL', 'WEATHER_USER_AGENT', 'SITE_URL'], () => createWeatherServiceFromEnv());
+export const getDefaultWeatherService: () => WeatherService = memoByEnv(
+  ['WEATHER_BASE_URL', 'WEATHER_USER_AGENT', 'SITE_URL'],
+  () => createWeatherServiceFromEnv(),
+);
 
 export default createWeatherHandler(getDefaultWeatherService);

@@ -37,9 +37,13 @@ export function parseLocationforecast(body: string): ParseResult {
   } catch {
     return { ok: false, error: 'not JSON' };
   }
-  const props = (doc as { properties?: { meta?: { updated_at?: unknown }; timeseries?: unknown } } | null)?.properties;
-  if (!props || !Array.isArray(props.timeseries)) return { ok: false, error: 'no properties.timeseries array' };
-  const updated = typeof props.meta?.updated_at === 'string' ? Date.parse(props.meta.updated_at) : NaN;
+  const props = (
+    doc as { properties?: { meta?: { updated_at?: unknown }; timeseries?: unknown } } | null
+  )?.properties;
+  if (!props || !Array.isArray(props.timeseries))
+    return { ok: false, error: 'no properties.timeseries array' };
+  const updated =
+    typeof props.meta?.updated_at === 'string' ? Date.parse(props.meta.updated_at) : NaN;
   const hours: CloudHours = { time: [], total: [], low: [], medium: [], high: [] };
   let first: number | null = null;
   for (const step of props.timeseries as unknown[]) {
@@ -56,7 +60,9 @@ export function parseLocationforecast(body: string): ParseResult {
     hours.medium.push(percent(d, 'cloud_area_fraction_medium'));
     hours.high.push(percent(d, 'cloud_area_fraction_high'));
   }
-  if (hours.time.length === 0) return { ok: false, error: 'no timesteps with a time and instant details' };
-  if (hours.total.every((v) => v === null) && hours.low.every((v) => v === null)) return { ok: false, error: 'no cloud_area_fraction values' };
+  if (hours.time.length === 0)
+    return { ok: false, error: 'no timesteps with a time and instant details' };
+  if (hours.total.every((v) => v === null) && hours.low.every((v) => v === null))
+    return { ok: false, error: 'no cloud_area_fraction values' };
   return { ok: true, forecast: { updatedAt: Number.isFinite(updated) ? updated : null, hours } };
 }

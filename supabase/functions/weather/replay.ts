@@ -7,7 +7,9 @@ function readBesideModule(relative: string): Promise<string> {
 }
 
 /** The default loader: `replay/<key>.json` (see replay/SOURCES.md), read once per key; null when there is none. */
-export function createFileReplayLoader(read: (relative: string) => Promise<string> = readBesideModule): WeatherReplayLoader {
+export function createFileReplayLoader(
+  read: (relative: string) => Promise<string> = readBesideModule,
+): WeatherReplayLoader {
   const cache = new Map<string, Promise<string | null>>();
   return (key) => {
     if (!/^-?\d{1,2}\.\d_-?\d{1,3}\.\d$/.test(key)) return Promise.resolve(null);

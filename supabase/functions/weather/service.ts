@@ -63,7 +63,15 @@ interface PointState {
  */
 export class WeatherService {
   private readonly points = new Map<string, PointState>();
-  private readonly counters: WeatherStats = { upstreamFetches: 0, upstreamNotModified: 0, cacheHits: 0, coalesced: 0, rejectedBodies: 0, replays: 0, lastError: null };
+  private readonly counters: WeatherStats = {
+    upstreamFetches: 0,
+    upstreamNotModified: 0,
+    cacheHits: 0,
+    coalesced: 0,
+    rejectedBodies: 0,
+    replays: 0,
+    lastError: null,
+  };
 
   constructor(private readonly opts: WeatherServiceOptions) {}
 
@@ -100,7 +108,10 @@ export class WeatherService {
       refreshed = await st.inFlight;
     }
     if (!st.entry) return null;
-    return { entry: st.entry, source: st.entry.origin === 'replay' ? 'replay' : refreshed ? 'upstream' : 'cache' };
+    return {
+      entry: st.entry,
+      source: st.entry.origin === 'replay' ? 'replay' : refreshed ? 'upstream' : 'cache',
+    };
   }
 
   private expiry(res: Response, now: number): number {
@@ -111,13 +122,19 @@ export class WeatherService {
 
   private async refresh(p: Point, st: PointState): Promise<boolean> {
     const url = `${this.opts.baseUrl.replace(/\/+$/, '')}/weatherapi/locationforecast/2.0/complete?lat=${p.lat}&lon=${p.lon}`;
-    const headers: Record<string, string> = { 'user-agent': this.opts.userAgent, accept: 'application/json' };
+    const headers: Record<string, string> = {
+      'user-agent': this.opts.userAgent,
+      accept: 'application/json',
+    };
     const prev = st.entry?.origin === 'upstream' ? st.entry : null;
     if (prev?.lastModified) headers['if-modified-since'] = prev.lastModified;
     this.counters.upstreamFetches++;
     let ok = false;
     try {
-      const res = await this.opts.fetch(url, { headers, signal: AbortSignal.timeout(this.opts.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS) });
+      const res = await this.opts.fetch(url, {
+        headers,
+        signal: AbortSignal.timeout(this.opts.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS),
+      });
       const now = this.opts.now();
       if (res.status === 304 && prev) {
         this.counters.upstreamNotModified++;
@@ -126,7 +143,12 @@ export class WeatherService {
       } else if (res.ok) {
         const parsed = parseLocationforecast(await res.text());
         if (parsed.ok) {
-          st.entry = { forecast: parsed.forecast, expiresAt: this.expiry(res, now), lastModified: res.headers.get('last-modified'), origin: 'upstream' };
+          st.entry = {
+            forecast: parsed.forecast,
+            expiresAt: this.expiry(res, now),
+            lastModified: res.headers.get('last-modified'),
+            origin: 'upstream',
+          };
           ok = true;
         } else {
           this.counters.rejectedBodies++;
@@ -138,7 +160,9 @@ export class WeatherService {
       }
     } catch (e) {
       const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
-      this.counters.lastError = timedOut ? `Upstream timed out for ${p.key}` : `Upstream unreachable: ${e instanceof Error ? e.message : String(e)}`;
+      this.counters.lastError = timedOut
+        ? `Upstream timed out for ${p.key}`
+        : `Upstream unreachable: ${e instanceof Error ? e.message : String(e)}`;
     }
     if (!ok) {
       st.retryAt = this.opts.now() + FAILURE_BACKOFF_MS;

@@ -43,7 +43,12 @@ interface DrawMark {
 async function drawnAt(titles: readonly string[], since: number, points: number): Promise<number> {
   for (let i = 0; i < 3000; i++) {
     const marks = performance.getEntriesByName('chart:draw') as unknown as DrawMark[];
-    const times = titles.map((title) => marks.find((m) => m.startTime >= since && m.detail.title === title && m.detail.points >= points)?.startTime);
+    const times = titles.map(
+      (title) =>
+        marks.find(
+          (m) => m.startTime >= since && m.detail.title === title && m.detail.points >= points,
+        )?.startTime,
+    );
     if (times.every((t) => t !== undefined)) return Math.max(...(times as number[]));
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -55,14 +60,47 @@ function wave(i: number): number {
 }
 
 async function run(): Promise<Record<string, number>> {
-  const db = await openDatabase({ name: `chart-bench-${Date.now()}`, storage: 'dexie', multiInstance: false });
+  const db = await openDatabase({
+    name: `chart-bench-${Date.now()}`,
+    storage: 'dexie',
+    multiInstance: false,
+  });
   const end = utcDayStart(Date.now()) + DAY;
   const start = end - (TRIALS + 1) * WEEK - DAY;
   for (let w = start; w < end; w += WEEK) {
     const t = Array.from({ length: Math.min(WEEK, end - w) / MIN }, (_, i) => w + i * MIN);
     const col = (f: (i: number) => number) => t.map((_, i) => f(i));
-    await writeSeries(db, { product: 'solar-wind-plasma', t, fields: { speed: col((i) => 420 + 60 * Math.sin(i / 700)), density: col((i) => 5 + 3 * Math.sin(i / 300)), temperature: col((i) => 1e5 + i) }, source: 'DSCOVR' }, { fetchedAt: end });
-    await writeSeries(db, { product: 'solar-wind-mag', t, fields: { bx: col((i) => i % 5), by: col((i) => -(i % 4)), bz: col(wave), bt: col((i) => Math.abs(wave(i)) + 3), lon: col((i) => i % 360), lat: col((i) => (i % 90) - 45) }, source: 'DSCOVR' }, { fetchedAt: end });
+    await writeSeries(
+      db,
+      {
+        product: 'solar-wind-plasma',
+        t,
+        fields: {
+          speed: col((i) => 420 + 60 * Math.sin(i / 700)),
+          density: col((i) => 5 + 3 * Math.sin(i / 300)),
+          temperature: col((i) => 1e5 + i),
+        },
+        source: 'DSCOVR',
+      },
+      { fetchedAt: end },
+    );
+    await writeSeries(
+      db,
+      {
+        product: 'solar-wind-mag',
+        t,
+        fields: {
+          bx: col((i) => i % 5),
+          by: col((i) => -(i % 4)),
+          bz: col(wave),
+          bt: col((i) => Math.abs(wave(i)) + 3),
+          lon: col((i) => i % 360),
+          lat: col((i) => (i % 90) - 45),
+        },
+        source: 'DSCOVR',
+      },
+      { fetchedAt: end },
+    );
   }
   const host = document.getElementById('root')!;
   const titles = ['Magnetic field', 'Solar wind plasma'];
@@ -75,7 +113,16 @@ async function run(): Promise<Record<string, number>> {
     const weekEnd = end - (k + 1) * WEEK - MIN;
     root = createRoot(host);
     const started = performance.now();
-    root.render(createElement(DatabaseProvider, { database: db, children: createElement(SolarWindCharts, { end: weekEnd, now: weekEnd, initialRange: '7d' }) }));
+    root.render(
+      createElement(DatabaseProvider, {
+        database: db,
+        children: createElement(SolarWindCharts, {
+          end: weekEnd,
+          now: weekEnd,
+          initialRange: '7d',
+        }),
+      }),
+    );
     const done = await drawnAt(titles, started, FULL_WEEK_POINTS);
     if (k >= 0) drawMs.push(done - started);
   }
@@ -89,7 +136,13 @@ async function run(): Promise<Record<string, number>> {
   const appendRoot = createRoot(host);
   const props = (len: number) => {
     const to = t[0]! + (len - 1) * MIN;
-    return { spec: MAGNETIC_FIELD, data: { t: t.slice(0, len), columns: { bz: bz.slice(0, len), bt: bt.slice(0, len) } }, window: { from: to - WEEK, to }, zone: 'utc' as const, now: to };
+    return {
+      spec: MAGNETIC_FIELD,
+      data: { t: t.slice(0, len), columns: { bz: bz.slice(0, len), bt: bt.slice(0, len) } },
+      window: { from: to - WEEK, to },
+      zone: 'utc' as const,
+      now: to,
+    };
   };
   const base = n - 31;
   flushSync(() => appendRoot.render(createElement(TimeChart, props(base))));

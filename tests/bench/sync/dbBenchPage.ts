@@ -54,12 +54,43 @@ async function run(): Promise<Record<string, number>> {
   for (let w = start; w < end; w += WEEK) {
     const t = Array.from({ length: Math.min(WEEK, end - w) / 60_000 }, (_, i) => w + i * 60_000);
     const col = (f: (i: number) => number) => t.map((_, i) => f(i));
-    await writeSeries(db, { product: 'solar-wind-plasma', t, fields: { speed: col((i) => 400 + (i % 90)), density: col((i) => 3 + (i % 7)), temperature: col((i) => 1e5 + i) }, source: 'DSCOVR' }, { fetchedAt: end });
-    await writeSeries(db, { product: 'solar-wind-mag', t, fields: { bx: col((i) => i % 5), by: col((i) => -(i % 4)), bz: col((i) => (i % 11) - 5), bt: col((i) => i % 9), lon: col((i) => i % 360), lat: col((i) => (i % 90) - 45) }, source: 'DSCOVR' }, { fetchedAt: end });
+    await writeSeries(
+      db,
+      {
+        product: 'solar-wind-plasma',
+        t,
+        fields: {
+          speed: col((i) => 400 + (i % 90)),
+          density: col((i) => 3 + (i % 7)),
+          temperature: col((i) => 1e5 + i),
+        },
+        source: 'DSCOVR',
+      },
+      { fetchedAt: end },
+    );
+    await writeSeries(
+      db,
+      {
+        product: 'solar-wind-mag',
+        t,
+        fields: {
+          bx: col((i) => i % 5),
+          by: col((i) => -(i % 4)),
+          bz: col((i) => (i % 11) - 5),
+          bt: col((i) => i % 9),
+          lon: col((i) => i % 360),
+          lat: col((i) => (i % 90) - 45),
+        },
+        source: 'DSCOVR',
+      },
+      { fetchedAt: end },
+    );
   }
 
   // RxDB's Dexie storage: one Dexie database per collection, documents in table `docs`.
-  const dexieName = (await Dexie.getDatabaseNames()).find((n) => n.includes(name) && n.endsWith('--series'))!;
+  const dexieName = (await Dexie.getDatabaseNames()).find(
+    (n) => n.includes(name) && n.endsWith('--series'),
+  )!;
   const raw = new Dexie(dexieName);
   await raw.open();
 
@@ -96,7 +127,13 @@ async function run(): Promise<Record<string, number>> {
   await db.remove();
   const rx = median(rxdbMs);
   const dx = median(dexieMs);
-  return { solarWind7dReadMs: rx, rawDexieReadMs: dx, rawDexieRatio: rx / dx, cachedReadMs: median(cachedMs), samples };
+  return {
+    solarWind7dReadMs: rx,
+    rawDexieReadMs: dx,
+    rawDexieRatio: rx / dx,
+    cachedReadMs: median(cachedMs),
+    samples,
+  };
 }
 
 (globalThis as { runDbBench?: () => Promise<Record<string, number>> }).runDbBench = run;

@@ -30,10 +30,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: number, log: () => string): Promise<void> {
+async function waitUntilAnswering(
+  url: string,
+  child: ChildProcess,
+  timeoutMs: number,
+  log: () => string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before answering:\n${log()}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode} before answering:\n${log()}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return;
@@ -45,10 +51,17 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
   throw new Error(`server at ${url} did not answer within ${timeoutMs} ms:\n${log()}`);
 }
 
-export async function startServer(opts: { distDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(
+  opts: { distDir?: string; port?: number; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   const port = opts.port ?? (await freePort());
   // Social sign-in (the local test identity provider) is off unless asked for: the app under test offers it.
-  const env: NodeJS.ProcessEnv = { ...process.env, AUTH_EXTERNAL_PROVIDERS: process.env.AUTH_EXTERNAL_PROVIDERS ?? 'google,github', PORT: String(port), ...opts.env };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    AUTH_EXTERNAL_PROVIDERS: process.env.AUTH_EXTERNAL_PROVIDERS ?? 'google,github',
+    PORT: String(port),
+    ...opts.env,
+  };
   if (opts.distDir) env.DIST_DIR = opts.distDir;
   // A database of its own, thrown away on stop: every run starts from the same empty state and
   // never touches (or waits on) the developer's `.data`.
@@ -94,7 +107,12 @@ export async function startServer(opts: { distDir?: string; port?: number; env?:
     clearTimeout(timer);
   };
   try {
-    await waitUntilAnswering(url, child, Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 180_000), () => output);
+    await waitUntilAnswering(
+      url,
+      child,
+      Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 180_000),
+      () => output,
+    );
   } catch (e) {
     await stop();
     throw e;

@@ -2,9 +2,15 @@ import type { Page } from '@playwright/test';
 
 /** Waits until a service worker controls the page: from then on the app must open offline. */
 export async function waitForServiceWorkerControl(page: Page, timeoutMs = 30_000): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, {
-    timeout: timeoutMs,
-  });
+  await page.waitForFunction(
+    () =>
+      navigator.serviceWorker?.controller !== null &&
+      navigator.serviceWorker?.controller !== undefined,
+    undefined,
+    {
+      timeout: timeoutMs,
+    },
+  );
 }
 
 export async function htmlVersion(page: Page): Promise<string | undefined> {

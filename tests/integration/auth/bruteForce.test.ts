@@ -5,13 +5,26 @@ import { STRONG_PASSWORD, testClient, uniqueEmail } from '../helpers/clients.ts'
 // Production limits (server/auth/limits.ts): 5 tries per code, 10 per account and 30 sign-ins per
 // IP per 5 minutes. A stack per describe: each one's IP buckets start full.
 
-async function post(stack: TestStack, path: string, body: unknown): Promise<{ status: number; retryAfter: string | null; body: Record<string, unknown> }> {
-  const r = await fetch(`${stack.url}/auth/v1${path}`, { method: 'POST', headers: { apikey: stack.anonKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: r.status, retryAfter: r.headers.get('retry-after'), body: (await r.json()) as Record<string, unknown> };
+async function post(
+  stack: TestStack,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; retryAfter: string | null; body: Record<string, unknown> }> {
+  const r = await fetch(`${stack.url}/auth/v1${path}`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: r.status,
+    retryAfter: r.headers.get('retry-after'),
+    body: (await r.json()) as Record<string, unknown>,
+  };
 }
 
 /** A six-digit code other than `code`. */
-const wrong = (code: string, i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+const wrong = (code: string, i: number) =>
+  String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
 
 describe('one-time codes', () => {
   let stack: TestStack;
@@ -23,7 +36,10 @@ describe('one-time codes', () => {
   });
 
   async function codeFor(email: string): Promise<string> {
-    const link = await testClient(stack.url, stack.serviceRoleKey).auth.admin.generateLink({ type: 'magiclink', email });
+    const link = await testClient(stack.url, stack.serviceRoleKey).auth.admin.generateLink({
+      type: 'magiclink',
+      email,
+    });
     expect(link.error).toBeNull();
     return link.data.properties!.email_otp;
   }
@@ -49,7 +65,10 @@ describe('one-time codes', () => {
   it('survive a few wrong tries (a typo is not fatal)', async () => {
     const email = uniqueEmail('typo');
     const code = await codeFor(email);
-    for (let i = 0; i < 4; i++) expect((await post(stack, '/verify', { type: 'email', email, token: wrong(code, i) })).status).toBe(403);
+    for (let i = 0; i < 4; i++)
+      expect(
+        (await post(stack, '/verify', { type: 'email', email, token: wrong(code, i) })).status,
+      ).toBe(403);
     expect((await post(stack, '/verify', { type: 'email', email, token: code })).status).toBe(200);
   });
 });
@@ -65,28 +84,58 @@ describe('passwords', () => {
 
   it('refuse an account after ten wrong tries with 429 and Retry-After, even the right password, and other accounts still sign in', async () => {
     const email = uniqueEmail('victim');
-    expect((await testClient(stack.url, stack.anonKey).auth.signUp({ email, password: STRONG_PASSWORD })).error).toBeNull();
+    expect(
+      (await testClient(stack.url, stack.anonKey).auth.signUp({ email, password: STRONG_PASSWORD }))
+        .error,
+    ).toBeNull();
     for (let i = 0; i < 10; i++) {
-      const r = await post(stack, '/token?grant_type=password', { email, password: `Wrong-Guess-${i}` });
+      const r = await post(stack, '/token?grant_type=password', {
+        email,
+        password: `Wrong-Guess-${i}`,
+      });
       expect(r.body.error_code).toBe('invalid_credentials');
     }
-    const limited = await post(stack, '/token?grant_type=password', { email, password: STRONG_PASSWORD });
+    const limited = await post(stack, '/token?grant_type=password', {
+      email,
+      password: STRONG_PASSWORD,
+    });
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ error_code: 'over_request_rate_limit' });
     expect(Number(limited.retryAfter)).toBeGreaterThan(0);
     // supabase-js surfaces it as a 429 with the server's code.
-    const viaClient = await testClient(stack.url, stack.anonKey).auth.signInWithPassword({ email: email.toUpperCase(), password: STRONG_PASSWORD });
+    const viaClient = await testClient(stack.url, stack.anonKey).auth.signInWithPassword({
+      email: email.toUpperCase(),
+      password: STRONG_PASSWORD,
+    });
     expect(viaClient.error?.status).toBe(429);
 
     const other = uniqueEmail('bystander');
-    expect((await testClient(stack.url, stack.anonKey).auth.signUp({ email: other, password: STRONG_PASSWORD })).error).toBeNull();
-    expect((await testClient(stack.url, stack.anonKey).auth.signInWithPassword({ email: other, password: STRONG_PASSWORD })).error).toBeNull();
+    expect(
+      (
+        await testClient(stack.url, stack.anonKey).auth.signUp({
+          email: other,
+          password: STRONG_PASSWORD,
+        })
+      ).error,
+    ).toBeNull();
+    expect(
+      (
+        await testClient(stack.url, stack.anonKey).auth.signInWithPassword({
+          email: other,
+          password: STRONG_PASSWORD,
+        })
+      ).error,
+    ).toBeNull();
   });
 
   it('are not counted against the account when right', async () => {
     const email = uniqueEmail('regular');
     await testClient(stack.url, stack.anonKey).auth.signUp({ email, password: STRONG_PASSWORD });
-    for (let i = 0; i < 11; i++) expect((await post(stack, '/token?grant_type=password', { email, password: STRONG_PASSWORD })).status).toBe(200);
+    for (let i = 0; i < 11; i++)
+      expect(
+        (await post(stack, '/token?grant_type=password', { email, password: STRONG_PASSWORD }))
+          .status,
+      ).toBe(200);
   });
 });
 
@@ -95,7 +144,9 @@ describe('sign-ins from one IP', () => {
   beforeAll(async () => {
     // The production burst (30) refilled over an hour instead of 5 minutes: on a slow machine the 30
     // requests below must not see a token come back (the 5-minute numbers are in the unit test).
-    stack = await startTestStack({ authLimits: { signInPerIp: { capacity: 30, windowMs: 3_600_000 } } });
+    stack = await startTestStack({
+      authLimits: { signInPerIp: { capacity: 30, windowMs: 3_600_000 } },
+    });
   });
   afterAll(async () => {
     await stack?.stop();
@@ -103,9 +154,20 @@ describe('sign-ins from one IP', () => {
 
   it('are refused after a burst of 30, across accounts, with 429 and Retry-After', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) statuses.push((await post(stack, '/token?grant_type=password', { email: uniqueEmail(`spray${i}`), password: 'Wrong-Guess-1' })).status);
+    for (let i = 0; i < 30; i++)
+      statuses.push(
+        (
+          await post(stack, '/token?grant_type=password', {
+            email: uniqueEmail(`spray${i}`),
+            password: 'Wrong-Guess-1',
+          })
+        ).status,
+      );
     expect(new Set(statuses)).toEqual(new Set([400]));
-    const limited = await post(stack, '/signup', { email: uniqueEmail('late'), password: STRONG_PASSWORD });
+    const limited = await post(stack, '/signup', {
+      email: uniqueEmail('late'),
+      password: STRONG_PASSWORD,
+    });
     expect(limited.status).toBe(429);
     expect(Number(limited.retryAfter)).toBeGreaterThan(0);
     expect(String(limited.body.msg)).toMatch(/^Request rate limit reached/);

@@ -2,7 +2,11 @@ import { AuthClient, createClient } from '@supabase/supabase-js';
 import { getBytes, Wallet } from 'ethers';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthController, type AuthController, type AuthControllerDeps } from '../../../src/auth/authController.ts';
+import {
+  createAuthController,
+  type AuthController,
+  type AuthControllerDeps,
+} from '../../../src/auth/authController.ts';
 import { MSG } from '../../../src/auth/authMessages.ts';
 import { buildAuthConfig } from '../../../src/auth/config.ts';
 import { ETH_KEYS } from '../../../src/auth/ethereumSession.ts';
@@ -67,7 +71,10 @@ function harness(
   } = {},
 ): Harness {
   const storage = opts.storage ?? memoryStorage();
-  const config = buildAuthConfig({ VITE_SUPABASE_URL: stack.url, VITE_SUPABASE_ANON_KEY: stack.anonKey }, stack.url);
+  const config = buildAuthConfig(
+    { VITE_SUPABASE_URL: stack.url, VITE_SUPABASE_ANON_KEY: stack.anonKey },
+    stack.url,
+  );
   const client = createClient(stack.url, stack.anonKey, {
     ...clientOptions(config.storageKey, storage),
     global: {
@@ -93,10 +100,21 @@ function harness(
     getClient: async () => client,
     async backendHeaders() {
       const { data } = await client.auth.getSession();
-      return { apikey: stack.anonKey, Authorization: `Bearer ${data.session?.access_token ?? stack.anonKey}` };
+      return {
+        apikey: stack.anonKey,
+        Authorization: `Bearer ${data.session?.access_token ?? stack.anonKey}`,
+      };
     },
     startOAuth: async (provider, redirectTo) => ({
-      url: await buildPkceAuthorizeUrl({ AuthClient, supabaseUrl: stack.url, anonKey: stack.anonKey, storageKey: config.storageKey, storage, provider, redirectTo }),
+      url: await buildPkceAuthorizeUrl({
+        AuthClient,
+        supabaseUrl: stack.url,
+        anonKey: stack.anonKey,
+        storageKey: config.storageKey,
+        storage,
+        provider,
+        redirectTo,
+      }),
     }),
     fetch: globalThis.fetch,
     now: () => Date.now(),
@@ -113,7 +131,10 @@ function harness(
   return { ctrl: createAuthController(deps), storage, assigned };
 }
 
-async function eventually<T>(fn: () => Promise<T | null | undefined> | T | null | undefined, ms = 5_000): Promise<T> {
+async function eventually<T>(
+  fn: () => Promise<T | null | undefined> | T | null | undefined,
+  ms = 5_000,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();
@@ -123,7 +144,13 @@ async function eventually<T>(fn: () => Promise<T | null | undefined> | T | null 
   }
 }
 
-const profileOf = async (id: string) => (await stack.sql<{ id: string; email: string | null; full_name: string | null }>('select id, email, full_name from public.profiles where id = $1', [id]))[0];
+const profileOf = async (id: string) =>
+  (
+    await stack.sql<{ id: string; email: string | null; full_name: string | null }>(
+      'select id, email, full_name from public.profiles where id = $1',
+      [id],
+    )
+  )[0];
 
 describe('auth controller against the local stack', () => {
   it('lists the server’s weak-password reasons on sign-up, each once as a plain sentence', async () => {
@@ -132,7 +159,11 @@ describe('auth controller against the local stack', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.message).toBe('Choose a stronger password:');
-    expect(result.reasons).toEqual(['Use at least 8 characters', 'Add an uppercase letter', 'Add a digit']);
+    expect(result.reasons).toEqual([
+      'Use at least 8 characters',
+      'Add an uppercase letter',
+      'Add a digit',
+    ]);
     ctrl.stop();
   });
 
@@ -140,8 +171,14 @@ describe('auth controller against the local stack', () => {
     const email = uniqueEmail('reset');
     expect(await harness().ctrl.signUp({ email, password: STRONG_PASSWORD })).toEqual({ ok: true });
     const asking = harness();
-    expect(await asking.ctrl.requestPasswordReset(email)).toEqual({ ok: true, message: MSG.resetSent });
-    expect(await asking.ctrl.requestPasswordReset('  ')).toEqual({ ok: false, message: MSG.resetEmailMissing });
+    expect(await asking.ctrl.requestPasswordReset(email)).toEqual({
+      ok: true,
+      message: MSG.resetSent,
+    });
+    expect(await asking.ctrl.requestPasswordReset('  ')).toEqual({
+      ok: false,
+      message: MSG.resetEmailMissing,
+    });
     const mail = stack.outbox.latest(email)!;
     const res = await fetch(mail.link, { redirect: 'manual' });
     const landing = res.headers.get('location')!;
@@ -151,10 +188,21 @@ describe('auth controller against the local stack', () => {
     expect(await page.ctrl.completeOAuthCallback(landing)).toEqual({ ok: true });
     expect(page.ctrl.getSnapshot()).toMatchObject({ status: 'signed-in', user: { email } });
     const weak = await page.ctrl.updatePassword('abcdefgh');
-    expect(weak).toEqual({ ok: false, message: 'Choose a stronger password:', reasons: ['Add an uppercase letter', 'Add a digit'] });
-    expect(await page.ctrl.updatePassword('Corona-Hole-42-Wind')).toEqual({ ok: true, message: MSG.newPasswordSet });
-    expect(await harness().ctrl.signInWithPassword({ email, password: 'Corona-Hole-42-Wind' })).toEqual({ ok: true });
-    expect((await harness().ctrl.signInWithPassword({ email, password: STRONG_PASSWORD })).ok).toBe(false);
+    expect(weak).toEqual({
+      ok: false,
+      message: 'Choose a stronger password:',
+      reasons: ['Add an uppercase letter', 'Add a digit'],
+    });
+    expect(await page.ctrl.updatePassword('Corona-Hole-42-Wind')).toEqual({
+      ok: true,
+      message: MSG.newPasswordSet,
+    });
+    expect(
+      await harness().ctrl.signInWithPassword({ email, password: 'Corona-Hole-42-Wind' }),
+    ).toEqual({ ok: true });
+    expect((await harness().ctrl.signInWithPassword({ email, password: STRONG_PASSWORD })).ok).toBe(
+      false,
+    );
     page.ctrl.stop();
   });
 
@@ -174,7 +222,10 @@ describe('auth controller against the local stack', () => {
     expect(await h.ctrl.deleteAccount()).toEqual({ ok: true });
     expect(h.ctrl.getSnapshot()).toEqual({ status: 'signed-out', user: null });
     expect(h.storage.getItem('aurora-auth')).toBeNull();
-    expect(steps).toEqual([`remember anonymous before deleting ${id}`, `forget ${id}, restore anonymous`]);
+    expect(steps).toEqual([
+      `remember anonymous before deleting ${id}`,
+      `forget ${id}, restore anonymous`,
+    ]);
     expect(await stack.sql('select id from auth.users where id = $1', [id])).toEqual([]);
     expect(await profileOf(id)).toBeUndefined();
     expect(await h.ctrl.deleteAccount()).toEqual({ ok: false, message: MSG.deleteSignedOut });
@@ -193,7 +244,10 @@ describe('auth controller against the local stack', () => {
 
     // A "reload": a new controller on the same storage knows the user before loading anything.
     const reloaded = harness({ storage: h.storage });
-    expect(reloaded.ctrl.getSnapshot()).toMatchObject({ status: 'signed-in', user: { id: user.id } });
+    expect(reloaded.ctrl.getSnapshot()).toMatchObject({
+      status: 'signed-in',
+      user: { id: user.id },
+    });
 
     expect(await h.ctrl.signOut()).toEqual({ ok: true });
     expect(h.ctrl.getSnapshot().status).toBe('signed-out');
@@ -220,7 +274,9 @@ describe('auth controller against the local stack', () => {
     expect(a.ctrl.getSnapshot().status).toBe('signed-in');
     a.ctrl.stop();
     const b = harness();
-    expect(await b.ctrl.signInWithPassword({ phone, password: STRONG_PASSWORD })).toEqual({ ok: true });
+    expect(await b.ctrl.signInWithPassword({ phone, password: STRONG_PASSWORD })).toEqual({
+      ok: true,
+    });
     expect(b.ctrl.getSnapshot().user?.id).toBe(a.ctrl.getSnapshot().user?.id);
     b.ctrl.stop();
   });
@@ -249,8 +305,13 @@ describe('auth controller against the local stack', () => {
     const idpUrl = new URL(toIdp.headers.get('location')!);
     const email = uniqueEmail('oauth');
     const form = new URLSearchParams({ email, name: 'Hypatia of Alexandria', picture: '' });
-    for (const k of ['provider', 'redirect_to', 'code_challenge', 'code_challenge_method']) form.set(k, idpUrl.searchParams.get(k) ?? '');
-    const back = await fetch(`${stack.url}/auth/v1/test-idp/callback`, { method: 'POST', body: form, redirect: 'manual' });
+    for (const k of ['provider', 'redirect_to', 'code_challenge', 'code_challenge_method'])
+      form.set(k, idpUrl.searchParams.get(k) ?? '');
+    const back = await fetch(`${stack.url}/auth/v1/test-idp/callback`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
     const callback = back.headers.get('location')!;
     expect(new URL(callback).pathname).toBe('/auth/callback');
 
@@ -271,7 +332,11 @@ describe('auth controller against the local stack', () => {
     expect(await h.ctrl.signInWithEthereum()).toEqual({ ok: true });
     const user = h.ctrl.getSnapshot().user!;
     // No invented email: the account is shown by its address.
-    expect(user).toMatchObject({ provider: 'ethereum', email: null, walletAddress: wallet.address });
+    expect(user).toMatchObject({
+      provider: 'ethereum',
+      email: null,
+      walletAddress: wallet.address,
+    });
     expect(h.storage.getItem(ETH_KEYS.address)).toBe(wallet.address);
     // The backend's session became the supabase-js session too.
     expect(JSON.parse(h.storage.getItem('aurora-auth')!).user.id).toBe(user.id);
@@ -279,10 +344,16 @@ describe('auth controller against the local stack', () => {
     h.ctrl.stop();
 
     // On reload the stored Ethereum session is checked against the profile (which now has a name).
-    await stack.sql('update public.profiles set full_name = $2 where id = $1', [user.id, 'Satoshi']);
+    await stack.sql('update public.profiles set full_name = $2 where id = $1', [
+      user.id,
+      'Satoshi',
+    ]);
     const reloaded = harness({ storage: h.storage });
     reloaded.ctrl.start();
-    expect(reloaded.ctrl.getSnapshot()).toMatchObject({ status: 'signed-in', user: { id: user.id, provider: 'ethereum' } });
+    expect(reloaded.ctrl.getSnapshot()).toMatchObject({
+      status: 'signed-in',
+      user: { id: user.id, provider: 'ethereum' },
+    });
     await eventually(() => reloaded.ctrl.getSnapshot().user?.fullName === 'Satoshi');
     reloaded.ctrl.stop();
 
@@ -313,21 +384,32 @@ describe('session ticker against the local stack', () => {
       const first = harness();
       await first.ctrl.signUp({ email: uniqueEmail('offline-start'), password: STRONG_PASSWORD });
       first.ctrl.stop();
-      const stored = JSON.parse(first.storage.getItem('aurora-auth')!) as { expires_at: number; refresh_token: string };
+      const stored = JSON.parse(first.storage.getItem('aurora-auth')!) as {
+        expires_at: number;
+        refresh_token: string;
+      };
       // A later visit (a fresh storage, so the first client cannot touch it) with the token expired.
       const storage = memoryStorage();
-      storage.setItem('aurora-auth', JSON.stringify({ ...stored, expires_at: Math.floor(Date.now() / 1000) - 60 }));
+      storage.setItem(
+        'aurora-auth',
+        JSON.stringify({ ...stored, expires_at: Math.floor(Date.now() / 1000) - 60 }),
+      );
 
       let offline = true;
       const h = harness({ storage, offline: () => offline, tickScale: 300 });
       h.ctrl.start();
       await new Promise((r) => setTimeout(r, 600)); // several ticks, every refresh failing
       expect(h.ctrl.getSnapshot().status).toBe('signed-in');
-      expect(JSON.parse(h.storage.getItem('aurora-auth')!).refresh_token).toBe(stored.refresh_token);
+      expect(JSON.parse(h.storage.getItem('aurora-auth')!).refresh_token).toBe(
+        stored.refresh_token,
+      );
 
       offline = false;
       const refreshed = await eventually(() => {
-        const now = JSON.parse(h.storage.getItem('aurora-auth') ?? 'null') as { refresh_token?: string; expires_at?: number } | null;
+        const now = JSON.parse(h.storage.getItem('aurora-auth') ?? 'null') as {
+          refresh_token?: string;
+          expires_at?: number;
+        } | null;
         return now && now.refresh_token !== stored.refresh_token ? now : null;
       }, 15_000);
       expect(refreshed.expires_at! * 1000).toBeGreaterThan(Date.now());
@@ -346,7 +428,9 @@ describe('session ticker against the local stack', () => {
       await h.ctrl.signUp({ email: uniqueEmail('tick'), password: STRONG_PASSWORD });
       const before = JSON.parse(h.storage.getItem('aurora-auth')!).refresh_token as string;
       const after = await eventually(() => {
-        const now = JSON.parse(h.storage.getItem('aurora-auth') ?? 'null') as { refresh_token?: string } | null;
+        const now = JSON.parse(h.storage.getItem('aurora-auth') ?? 'null') as {
+          refresh_token?: string;
+        } | null;
         return now?.refresh_token && now.refresh_token !== before ? now.refresh_token : null;
       });
       expect(after).not.toBe(before);

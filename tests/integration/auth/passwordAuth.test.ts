@@ -15,7 +15,11 @@ describe('email and password sign-in through supabase-js', () => {
   it('signs up, signs in, refreshes and signs out', async () => {
     const email = uniqueEmail();
     const client = testClient(stack.url, stack.anonKey);
-    const up = await client.auth.signUp({ email, password: STRONG_PASSWORD, options: { data: { full_name: 'Ada Lovelace' } } });
+    const up = await client.auth.signUp({
+      email,
+      password: STRONG_PASSWORD,
+      options: { data: { full_name: 'Ada Lovelace' } },
+    });
     expect(up.error).toBeNull();
     expect(up.data.session?.access_token).toBeTruthy();
     expect(up.data.user?.email).toBe(email);
@@ -31,7 +35,12 @@ describe('email and password sign-in through supabase-js', () => {
     expect(me.data.user?.email).toBe(email);
     const claims = await other.auth.getClaims();
     expect(claims.error).toBeNull();
-    expect(claims.data?.claims).toMatchObject({ sub: session.user.id, role: 'authenticated', aud: 'authenticated', email });
+    expect(claims.data?.claims).toMatchObject({
+      sub: session.user.id,
+      role: 'authenticated',
+      aud: 'authenticated',
+      email,
+    });
     expect(typeof claims.data?.claims.session_id).toBe('string');
 
     const refreshed = await other.auth.refreshSession();
@@ -51,7 +60,10 @@ describe('email and password sign-in through supabase-js', () => {
     const email = uniqueEmail();
     const client = testClient(stack.url, stack.anonKey);
     await client.auth.signUp({ email, password: STRONG_PASSWORD });
-    const r = await testClient(stack.url, stack.anonKey).auth.signInWithPassword({ email, password: `${STRONG_PASSWORD}x` });
+    const r = await testClient(stack.url, stack.anonKey).auth.signInWithPassword({
+      email,
+      password: `${STRONG_PASSWORD}x`,
+    });
     expect(r.data.session).toBeNull();
     expect(r.error?.code).toBe('invalid_credentials');
     expect(r.error?.status).toBe(400);
@@ -60,7 +72,10 @@ describe('email and password sign-in through supabase-js', () => {
   it('refuses a second sign-up with the same email', async () => {
     const email = uniqueEmail();
     await testClient(stack.url, stack.anonKey).auth.signUp({ email, password: STRONG_PASSWORD });
-    const again = await testClient(stack.url, stack.anonKey).auth.signUp({ email: email.toUpperCase(), password: STRONG_PASSWORD });
+    const again = await testClient(stack.url, stack.anonKey).auth.signUp({
+      email: email.toUpperCase(),
+      password: STRONG_PASSWORD,
+    });
     expect(again.error?.code).toBe('user_already_exists');
   });
 
@@ -85,10 +100,14 @@ describe('email and password sign-in through supabase-js', () => {
     const first = data.session!.refresh_token;
     const second = await client.auth.refreshSession();
     expect(second.error).toBeNull();
-    const replay = await testClient(stack.url, stack.anonKey).auth.refreshSession({ refresh_token: first });
+    const replay = await testClient(stack.url, stack.anonKey).auth.refreshSession({
+      refresh_token: first,
+    });
     expect(replay.error?.code).toBe('refresh_token_already_used');
     // The thief's replay ended the session: the legitimate holder's newer token is dead too.
-    const legit = await testClient(stack.url, stack.anonKey).auth.refreshSession({ refresh_token: second.data.session!.refresh_token });
+    const legit = await testClient(stack.url, stack.anonKey).auth.refreshSession({
+      refresh_token: second.data.session!.refresh_token,
+    });
     expect(legit.error).not.toBeNull();
   });
 
@@ -98,10 +117,16 @@ describe('email and password sign-in through supabase-js', () => {
     await client.auth.signUp({ email, password: STRONG_PASSWORD });
     const weak = await client.auth.updateUser({ password: 'short' });
     expect(weak.error?.code).toBe('weak_password');
-    const upd = await client.auth.updateUser({ password: 'Another-Str0ng-One', data: { theme: 'night' } });
+    const upd = await client.auth.updateUser({
+      password: 'Another-Str0ng-One',
+      data: { theme: 'night' },
+    });
     expect(upd.error).toBeNull();
     expect(upd.data.user?.user_metadata.theme).toBe('night');
-    const r = await testClient(stack.url, stack.anonKey).auth.signInWithPassword({ email, password: 'Another-Str0ng-One' });
+    const r = await testClient(stack.url, stack.anonKey).auth.signInWithPassword({
+      email,
+      password: 'Another-Str0ng-One',
+    });
     expect(r.error).toBeNull();
   });
 
@@ -113,12 +138,33 @@ describe('email and password sign-in through supabase-js', () => {
   it('creates a profile row for each new user, readable only with their own token', async () => {
     const email = uniqueEmail();
     const client = testClient(stack.url, stack.anonKey);
-    const { data } = await client.auth.signUp({ email, password: STRONG_PASSWORD, options: { data: { name: 'Grace', picture: 'https://example.com/g.png' } } });
-    const rows = await stack.sql<{ id: string; email: string; full_name: string; avatar_url: string }>('select * from profiles where id = $1', [data.user!.id]);
+    const { data } = await client.auth.signUp({
+      email,
+      password: STRONG_PASSWORD,
+      options: { data: { name: 'Grace', picture: 'https://example.com/g.png' } },
+    });
+    const rows = await stack.sql<{
+      id: string;
+      email: string;
+      full_name: string;
+      avatar_url: string;
+    }>('select * from profiles where id = $1', [data.user!.id]);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ email, full_name: 'Grace', avatar_url: 'https://example.com/g.png' });
-    const mine = await client.from('profiles').select('id, default_map_view, show_aurora_on_load').eq('id', data.user!.id).single();
+    expect(rows[0]).toMatchObject({
+      email,
+      full_name: 'Grace',
+      avatar_url: 'https://example.com/g.png',
+    });
+    const mine = await client
+      .from('profiles')
+      .select('id, default_map_view, show_aurora_on_load')
+      .eq('id', data.user!.id)
+      .single();
     expect(mine.error).toBeNull();
-    expect(mine.data).toEqual({ id: data.user!.id, default_map_view: 'flat', show_aurora_on_load: true });
+    expect(mine.data).toEqual({
+      id: data.user!.id,
+      default_map_view: 'flat',
+      show_aurora_on_load: true,
+    });
   });
 });

@@ -24,7 +24,9 @@ describe('password recovery through the local mail outbox', () => {
     const email = uniqueEmail('forgot');
     await testClient(stack.url, stack.anonKey).auth.signUp({ email, password: STRONG_PASSWORD });
 
-    const asked = await testClient(stack.url, stack.anonKey).auth.resetPasswordForEmail(email, { redirectTo: `${stack.url}/auth/callback` });
+    const asked = await testClient(stack.url, stack.anonKey).auth.resetPasswordForEmail(email, {
+      redirectTo: `${stack.url}/auth/callback`,
+    });
     expect(asked.error).toBeNull();
     const mail = stack.outbox.latest(email);
     expect(mail).toMatchObject({ to: email, kind: 'recovery' });
@@ -35,7 +37,10 @@ describe('password recovery through the local mail outbox', () => {
     expect(hash.get('type')).toBe('recovery');
 
     const page = testClient(stack.url, stack.anonKey);
-    const set = await page.auth.setSession({ access_token: hash.get('access_token')!, refresh_token: hash.get('refresh_token')! });
+    const set = await page.auth.setSession({
+      access_token: hash.get('access_token')!,
+      refresh_token: hash.get('refresh_token')!,
+    });
     expect(set.data.user?.email).toBe(email);
     const weak = await page.auth.updateUser({ password: 'abc' });
     expect(weak.error?.code).toBe('weak_password');
@@ -43,7 +48,9 @@ describe('password recovery through the local mail outbox', () => {
     expect(updated.error).toBeNull();
 
     const fresh = testClient(stack.url, stack.anonKey);
-    expect((await fresh.auth.signInWithPassword({ email, password: STRONG_PASSWORD })).error?.code).toBe('invalid_credentials');
+    expect(
+      (await fresh.auth.signInWithPassword({ email, password: STRONG_PASSWORD })).error?.code,
+    ).toBe('invalid_credentials');
     const signedIn = await fresh.auth.signInWithPassword({ email, password: NEW_PASSWORD });
     expect(signedIn.data.user?.email).toBe(email);
   });
@@ -51,7 +58,9 @@ describe('password recovery through the local mail outbox', () => {
   it('lets a link be used once: the second visit lands with an error the page can explain', async () => {
     const email = uniqueEmail('twice');
     await testClient(stack.url, stack.anonKey).auth.signUp({ email, password: STRONG_PASSWORD });
-    await testClient(stack.url, stack.anonKey).auth.resetPasswordForEmail(email, { redirectTo: `${stack.url}/auth/callback` });
+    await testClient(stack.url, stack.anonKey).auth.resetPasswordForEmail(email, {
+      redirectTo: `${stack.url}/auth/callback`,
+    });
     const { link } = stack.outbox.latest(email)!;
     await open(link);
     const again = new URLSearchParams((await open(link)).hash.slice(1));
@@ -69,7 +78,9 @@ describe('password recovery through the local mail outbox', () => {
   it('sends the link to the site, not to a redirect outside the allow list', async () => {
     const email = uniqueEmail('phish');
     await testClient(stack.url, stack.anonKey).auth.signUp({ email, password: STRONG_PASSWORD });
-    await testClient(stack.url, stack.anonKey).auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.invalid/steal' });
+    await testClient(stack.url, stack.anonKey).auth.resetPasswordForEmail(email, {
+      redirectTo: 'https://evil.invalid/steal',
+    });
     const landed = await open(stack.outbox.latest(email)!.link);
     expect(landed.origin).toBe(stack.url);
   });

@@ -45,7 +45,11 @@ interface Verified {
 /** A single-use nonce from the server (both sign-ins accept only those). */
 async function serverNonce(): Promise<string> {
   const headers = { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` };
-  return ((await (await fetch(`${stack.url}/functions/v1/siwe-verify/nonce`, { headers })).json()) as { nonce: string }).nonce;
+  return (
+    (await (await fetch(`${stack.url}/functions/v1/siwe-verify/nonce`, { headers })).json()) as {
+      nonce: string;
+    }
+  ).nonce;
 }
 
 async function siweVerify(wallet: AnyWallet): Promise<Verified> {
@@ -54,7 +58,11 @@ async function siweVerify(wallet: AnyWallet): Promise<Verified> {
   const res = await fetch(`${stack.url}/functions/v1/siwe-verify`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ ...(await siweMessage(wallet, nonce)), address: wallet.address, ensName: null }),
+    body: JSON.stringify({
+      ...(await siweMessage(wallet, nonce)),
+      address: wallet.address,
+      ensName: null,
+    }),
   });
   const body = (await res.json()) as Verified;
   expect(res.status, body.error ?? '').toBe(200);
@@ -64,7 +72,11 @@ async function siweVerify(wallet: AnyWallet): Promise<Verified> {
 async function auth(path: string, body: unknown, token = stack.anonKey, method = 'POST') {
   const res = await fetch(`${stack.url}/auth/v1${path}`, {
     method,
-    headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as { error_code?: string; msg?: string } };
@@ -79,21 +91,38 @@ const refusedClearly = (r: { status: number; body: { error_code?: string; msg?: 
 describe('a wallet account cannot be taken over through its synthetic email', () => {
   it('refuses a password sign-up at a wallet address before the wallet ever signed in', async () => {
     const wallet = Wallet.createRandom();
-    const r = await testClient(stack.url, stack.anonKey).auth.signUp({ email: synthetic(wallet), password: STRONG_PASSWORD });
+    const r = await testClient(stack.url, stack.anonKey).auth.signUp({
+      email: synthetic(wallet),
+      password: STRONG_PASSWORD,
+    });
     expect(r.data.session).toBeNull();
     expect(r.error?.status).toBe(400);
     expect(r.error?.code).toBe('email_address_invalid');
     // Case and subdomain tricks are the same address.
-    refusedClearly(await auth('/signup', { email: synthetic(wallet).toUpperCase(), password: STRONG_PASSWORD }));
-    refusedClearly(await auth('/signup', { email: `${wallet.address}@x.ethereum.local`, password: STRONG_PASSWORD }));
-    const [row] = await stack.sql('select count(*)::int as n from auth.users where lower(email) like $1', [`${wallet.address.toLowerCase()}%`]);
+    refusedClearly(
+      await auth('/signup', { email: synthetic(wallet).toUpperCase(), password: STRONG_PASSWORD }),
+    );
+    refusedClearly(
+      await auth('/signup', {
+        email: `${wallet.address}@x.ethereum.local`,
+        password: STRONG_PASSWORD,
+      }),
+    );
+    const [row] = await stack.sql(
+      'select count(*)::int as n from auth.users where lower(email) like $1',
+      [`${wallet.address.toLowerCase()}%`],
+    );
     expect(row!.n).toBe(0);
   });
 
   it('signs the wallet in to its own account even when an older account holds its synthetic email', async () => {
     const wallet = Wallet.createRandom();
     // An account registered at the address before the fix (the service role can still make one).
-    const admin = await auth('/admin/users', { email: synthetic(wallet), password: STRONG_PASSWORD, email_confirm: true }, stack.serviceRoleKey);
+    const admin = await auth(
+      '/admin/users',
+      { email: synthetic(wallet), password: STRONG_PASSWORD, email_confirm: true },
+      stack.serviceRoleKey,
+    );
     expect(admin.status).toBe(200);
     const squatter = (admin.body as unknown as { id: string }).id;
 
@@ -104,12 +133,22 @@ describe('a wallet account cannot be taken over through its synthetic email', ()
     expect(again.userId).toBe(first.userId);
 
     // The squatter's password no longer opens anything at the wallet's address…
-    refusedClearly(await auth('/token?grant_type=password', { email: synthetic(wallet), password: STRONG_PASSWORD }));
+    refusedClearly(
+      await auth('/token?grant_type=password', {
+        email: synthetic(wallet),
+        password: STRONG_PASSWORD,
+      }),
+    );
     // …and even a session of the old account sees none of the wallet's data.
-    const wallets = await stack.sql('select user_id from wallet_accounts where address = $1', [wallet.address.toLowerCase()]);
+    const wallets = await stack.sql('select user_id from wallet_accounts where address = $1', [
+      wallet.address.toLowerCase(),
+    ]);
     expect(wallets).toEqual([{ user_id: first.userId }]);
     const owner = testClient(stack.url, stack.anonKey);
-    await owner.auth.setSession({ access_token: first.session!.access_token, refresh_token: first.session!.refresh_token });
+    await owner.auth.setSession({
+      access_token: first.session!.access_token,
+      refresh_token: first.session!.refresh_token,
+    });
     const own = await owner.from('profiles').select('id');
     expect(own.data).toEqual([{ id: first.userId }]);
   });
@@ -121,14 +160,21 @@ describe('a wallet account cannot be taken over through its synthetic email', ()
     refusedClearly(await auth('/magiclink', { email: synthetic(wallet) }));
     refusedClearly(await auth('/recover', { email: synthetic(wallet) }));
     refusedClearly(await auth('/resend', { email: synthetic(wallet), type: 'signup' }));
-    refusedClearly(await auth('/verify', { email: synthetic(wallet), token: '123456', type: 'magiclink' }));
+    refusedClearly(
+      await auth('/verify', { email: synthetic(wallet), token: '123456', type: 'magiclink' }),
+    );
 
-    const other = await testClient(stack.url, stack.anonKey).auth.signUp({ email: `other.${Date.now()}@example.com`, password: STRONG_PASSWORD });
+    const other = await testClient(stack.url, stack.anonKey).auth.signUp({
+      email: `other.${Date.now()}@example.com`,
+      password: STRONG_PASSWORD,
+    });
     const token = other.data.session!.access_token;
     const victim = Wallet.createRandom();
     refusedClearly(await auth('/user', { email: synthetic(victim) }, token, 'PUT'));
     // The wallet's own account cannot be given a password route either.
-    refusedClearly(await auth('/user', { email: synthetic(victim) }, signedIn.session!.access_token, 'PUT'));
+    refusedClearly(
+      await auth('/user', { email: synthetic(victim) }, signedIn.session!.access_token, 'PUT'),
+    );
   });
 
   it('refuses a social identity at a wallet address', async () => {
@@ -136,24 +182,38 @@ describe('a wallet account cannot be taken over through its synthetic email', ()
     const res = await fetch(`${stack.url}/auth/v1/test-idp/callback`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ provider: 'google', email: synthetic(wallet), state: 'x' }).toString(),
+      body: new URLSearchParams({
+        provider: 'google',
+        email: synthetic(wallet),
+        state: 'x',
+      }).toString(),
       redirect: 'manual',
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { msg: string }).msg).toMatch(/belong to Ethereum wallet accounts/);
+    expect(((await res.json()) as { msg: string }).msg).toMatch(
+      /belong to Ethereum wallet accounts/,
+    );
   });
 
   it('reaches the same account through siwe-verify and the web3 grant, in either order', async () => {
     const a = Wallet.createRandom();
     const viaFunction = await siweVerify(a);
     const m1 = await siweMessage(a, await serverNonce());
-    const grant = await testClient(stack.url, stack.anonKey).auth.signInWithWeb3({ chain: 'ethereum', message: m1.message, signature: m1.signature as `0x${string}` });
+    const grant = await testClient(stack.url, stack.anonKey).auth.signInWithWeb3({
+      chain: 'ethereum',
+      message: m1.message,
+      signature: m1.signature as `0x${string}`,
+    });
     expect(grant.error).toBeNull();
     expect(grant.data.user?.id).toBe(viaFunction.userId);
 
     const b = Wallet.createRandom();
     const m2 = await siweMessage(b, await serverNonce());
-    const first = await testClient(stack.url, stack.anonKey).auth.signInWithWeb3({ chain: 'ethereum', message: m2.message, signature: m2.signature as `0x${string}` });
+    const first = await testClient(stack.url, stack.anonKey).auth.signInWithWeb3({
+      chain: 'ethereum',
+      message: m2.message,
+      signature: m2.signature as `0x${string}`,
+    });
     expect(first.error).toBeNull();
     const later = await siweVerify(b);
     expect(later.userId).toBe(first.data.user?.id);

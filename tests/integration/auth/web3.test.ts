@@ -16,13 +16,18 @@ const wallet = Wallet.createRandom();
 
 /** A single-use nonce from the server (what siwe-verify hands out). */
 async function serverNonce(): Promise<string> {
-  const r = await fetch(`${stack.url}/functions/v1/siwe-verify/nonce`, { headers: { apikey: stack.anonKey } });
+  const r = await fetch(`${stack.url}/functions/v1/siwe-verify/nonce`, {
+    headers: { apikey: stack.anonKey },
+  });
   expect(r.status).toBe(200);
   return ((await r.json()) as { nonce: string }).nonce;
 }
 
 /** A message addressed to the app (the stack's own origin, as siwe-verify expects), with a fresh server nonce unless given. */
-async function signed(fields: Partial<ConstructorParameters<typeof SiweMessage>[0] & object>, signer: HDNodeWallet | Wallet = wallet) {
+async function signed(
+  fields: Partial<ConstructorParameters<typeof SiweMessage>[0] & object>,
+  signer: HDNodeWallet | Wallet = wallet,
+) {
   const msg = new SiweMessage({
     domain: new URL(stack.url).host,
     address: wallet.address,
@@ -39,7 +44,11 @@ async function signed(fields: Partial<ConstructorParameters<typeof SiweMessage>[
 }
 
 const signIn = async (m: { message: string; signature: string }) =>
-  testClient(stack.url, stack.anonKey).auth.signInWithWeb3({ chain: 'ethereum', message: m.message, signature: m.signature as `0x${string}` });
+  testClient(stack.url, stack.anonKey).auth.signInWithWeb3({
+    chain: 'ethereum',
+    message: m.message,
+    signature: m.signature as `0x${string}`,
+  });
 
 describe('Sign-In with Ethereum (grant_type=web3), with the checks of siwe-verify', () => {
   it('signs a wallet in, the same user every time, with a profile', async () => {
@@ -47,7 +56,11 @@ describe('Sign-In with Ethereum (grant_type=web3), with the checks of siwe-verif
     expect(first.error).toBeNull();
     const user = first.data.user!;
     expect(user.app_metadata.provider).toBe('web3');
-    expect(user.user_metadata.custom_claims).toMatchObject({ address: wallet.address, chain: 'ethereum:1', domain: new URL(stack.url).host });
+    expect(user.user_metadata.custom_claims).toMatchObject({
+      address: wallet.address,
+      chain: 'ethereum:1',
+      domain: new URL(stack.url).host,
+    });
     const again = await signIn(await signed({}));
     expect(again.data.user?.id).toBe(user.id);
     const [profile] = await stack.sql('select id from profiles where id = $1', [user.id]);
@@ -71,7 +84,9 @@ describe('Sign-In with Ethereum (grant_type=web3), with the checks of siwe-verif
   });
 
   it('refuses a loopback URI of another origin (the domain is checked for loopback too)', async () => {
-    const r = await signIn(await signed({ domain: 'localhost:5173', uri: 'http://localhost:5173/' }));
+    const r = await signIn(
+      await signed({ domain: 'localhost:5173', uri: 'http://localhost:5173/' }),
+    );
     expect(r.error?.message).toBe('Message is for a different domain');
     const uriOnly = await signIn(await signed({ uri: 'http://127.0.0.1:9/' }));
     expect(uriOnly.error?.message).toBe('Message is for a different URI');
@@ -85,12 +100,19 @@ describe('Sign-In with Ethereum (grant_type=web3), with the checks of siwe-verif
 
   it('rejects an expired message', async () => {
     const past = Date.now() - 60_000;
-    const r = await signIn(await signed({ issuedAt: new Date(past - 60_000).toISOString(), expirationTime: new Date(past).toISOString() }));
+    const r = await signIn(
+      await signed({
+        issuedAt: new Date(past - 60_000).toISOString(),
+        expirationTime: new Date(past).toISOString(),
+      }),
+    );
     expect(r.error?.message).toBe('Message has expired');
   });
 
   it('rejects a message issued long ago even without an expiry', async () => {
-    const r = await signIn(await signed({ issuedAt: new Date(Date.now() - 3_600_000).toISOString() }));
+    const r = await signIn(
+      await signed({ issuedAt: new Date(Date.now() - 3_600_000).toISOString() }),
+    );
     expect(r.error?.message).toBe('Message has expired');
   });
 

@@ -31,11 +31,18 @@ beforeAll(async () => {
   push = await startTestPushService({ '/push/outage': 500 });
   upstream = await startTestUpstream();
   // Quiet for an hour, then Kp climbs through 5 to 5.67 over the last minutes.
-  upstream.set('json/planetary_k_index_1m.json', kp1mBody([...Array<number>(55).fill(2.33), 3, 3.67, 4.33, 4.67, 5.33, 5.67]));
+  upstream.set(
+    'json/planetary_k_index_1m.json',
+    kp1mBody([...Array<number>(55).fill(2.33), 3, 3.67, 4.33, 4.67, 5.33, 5.67]),
+  );
   stack = await startTestStack({
     // The local push service is plain http on loopback: trusted by exact origin, as an operator would.
     functionEnv: { SWPC_BASE_URL: upstream.url, PUSH_ALLOWED_HOSTS: push.url },
-    vapid: { publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: 'mailto:test@aurora.invalid' },
+    vapid: {
+      publicKey: vapid.publicKey,
+      privateKey: vapid.privateKey,
+      subject: 'mailto:test@aurora.invalid',
+    },
     kpAlertIntervalMs: INTERVAL_MS,
     log: (line) => logs.push(line),
   });
@@ -48,7 +55,10 @@ afterAll(async () => {
 
 describe('Kp push alerts on the local stack', () => {
   it('publishes the VAPID public key where the Settings page looks for it', async () => {
-    const settings = (await (await fetch(`${stack.url}/auth/v1/settings`)).json()) as Record<string, unknown>;
+    const settings = (await (await fetch(`${stack.url}/auth/v1/settings`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(settings.vapid_public_key).toBe(vapid.publicKey);
     expect(settings.anon_key).toBe(stack.anonKey);
   });
@@ -57,17 +67,25 @@ describe('Kp push alerts on the local stack', () => {
     const post = (body: unknown) =>
       fetch(`${stack.url}/functions/v1/push-subscription`, {
         method: 'POST',
-        headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}`, 'content-type': 'application/json' },
+        headers: {
+          apikey: stack.anonKey,
+          authorization: `Bearer ${stack.anonKey}`,
+          'content-type': 'application/json',
+        },
         body: JSON.stringify(body),
       });
     expect((await post({ ...push.subscription('/push/outage'), kpThreshold: 3 })).status).toBe(201);
-    expect((await post({ ...push.subscription('/push/watcher'), kpThreshold: 5 })).status).toBe(201);
+    expect((await post({ ...push.subscription('/push/watcher'), kpThreshold: 5 })).status).toBe(
+      201,
+    );
 
     await until('the alert', () => pushesTo('/push/watcher').length > 0);
     const [alert] = pushesTo('/push/watcher');
     expect(push.decrypt(alert!)).toEqual({ type: 'kp-alert', kp: 5.67, threshold: 5, url: '/' });
     // Signed with the stack's VAPID key pair (RFC 8292: `vapid t=<JWT>, k=<public key>`).
-    expect(alert!.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${vapid.publicKey}$`));
+    expect(alert!.headers.authorization).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${vapid.publicKey}$`),
+    );
 
     // Three more runs (each retries the failing endpoint) while Kp stays at 5.67: still one alert.
     const runs = pushesTo('/push/outage').length;

@@ -17,7 +17,10 @@ function subscription(extra: Record<string, unknown> = {}) {
   return {
     endpoint: `https://push.example.invalid/send/${randomBytes(8).toString('hex')}`,
     expirationTime: null,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    keys: {
+      p256dh: ecdh.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
     ...extra,
   };
 }
@@ -25,17 +28,30 @@ function subscription(extra: Record<string, unknown> = {}) {
 const newSecret = () => randomBytes(32).toString('base64url');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-function call(method: 'POST' | 'DELETE', body: unknown, token: string, headers: Record<string, string> = {}) {
+function call(
+  method: 'POST' | 'DELETE',
+  body: unknown,
+  token: string,
+  headers: Record<string, string> = {},
+) {
   return fetch(`${stack.url}/functions/v1/push-subscription`, {
     method,
-    headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+    headers: {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
 }
 
 async function signedUp(name: string): Promise<[SupabaseClient, string, string]> {
   const client = testClient(stack.url, stack.anonKey);
-  const { data, error } = await client.auth.signUp({ email: uniqueEmail(name), password: STRONG_PASSWORD });
+  const { data, error } = await client.auth.signUp({
+    email: uniqueEmail(name),
+    password: STRONG_PASSWORD,
+  });
   if (error) throw error;
   return [client, data.user!.id, data.session!.access_token];
 }
@@ -51,15 +67,27 @@ afterAll(async () => {
 });
 
 describe('push-subscription on the local stack', () => {
-  it('stores a signed-in user\'s subscription with a coarse cell, and updates it in place', async () => {
+  it("stores a signed-in user's subscription with a coarse cell, and updates it in place", async () => {
     const sub = subscription({ kpThreshold: 6, location: { lat: 69.6492, lon: 18.9553 } });
     const created = await call('POST', sub, aliceToken);
     expect(created.status).toBe(201);
-    expect(await created.json()).toMatchObject({ subscription: { endpoint: sub.endpoint, userId: aliceId, kpThreshold: 6, locationCell: { lat: 70, lon: 19 } } });
+    expect(await created.json()).toMatchObject({
+      subscription: {
+        endpoint: sub.endpoint,
+        userId: aliceId,
+        kpThreshold: 6,
+        locationCell: { lat: 70, lon: 19 },
+      },
+    });
 
     const updated = await call('POST', { ...sub, kpThreshold: 4.33 }, aliceToken);
     expect(updated.status).toBe(200);
-    const rows = await stack.sql<{ user_id: string; kp_threshold: string; cell_lat: number; cell_lon: number }>(
+    const rows = await stack.sql<{
+      user_id: string;
+      kp_threshold: string;
+      cell_lat: number;
+      cell_lon: number;
+    }>(
       'select user_id, kp_threshold, cell_lat, cell_lon from push_subscriptions where endpoint = $1',
       [sub.endpoint],
     );
@@ -69,7 +97,10 @@ describe('push-subscription on the local stack', () => {
   it('stores an anonymous subscription without a user', async () => {
     const sub = subscription();
     expect((await call('POST', sub, stack.anonKey)).status).toBe(201);
-    const [row] = await stack.sql<{ user_id: string | null; kp_threshold: string }>('select user_id, kp_threshold from push_subscriptions where endpoint = $1', [sub.endpoint]);
+    const [row] = await stack.sql<{ user_id: string | null; kp_threshold: string }>(
+      'select user_id, kp_threshold from push_subscriptions where endpoint = $1',
+      [sub.endpoint],
+    );
     expect(row).toEqual({ user_id: null, kp_threshold: '5.00' });
   });
 
@@ -81,7 +112,9 @@ describe('push-subscription on the local stack', () => {
     expect((await bob.from('push_subscriptions').select('id')).data).toEqual([]);
     const anon = await testClient(stack.url, stack.anonKey).from('push_subscriptions').select('id');
     expect(anon.data ?? []).toEqual([]);
-    const forged = await bob.from('push_subscriptions').insert({ endpoint: 'https://push.example.invalid/forged', p256dh: 'x', auth: 'y' });
+    const forged = await bob
+      .from('push_subscriptions')
+      .insert({ endpoint: 'https://push.example.invalid/forged', p256dh: 'x', auth: 'y' });
     expect(forged.error).not.toBeNull();
   });
 
@@ -93,7 +126,9 @@ describe('push-subscription on the local stack', () => {
     expect(await byBob.json()).toEqual({ error: 'This subscription belongs to another account' });
     const byAlice = await call('DELETE', { endpoint: sub.endpoint }, aliceToken);
     expect(await byAlice.json()).toEqual({ deleted: true });
-    expect(await stack.sql('select 1 from push_subscriptions where endpoint = $1', [sub.endpoint])).toEqual([]);
+    expect(
+      await stack.sql('select 1 from push_subscriptions where endpoint = $1', [sub.endpoint]),
+    ).toEqual([]);
   });
 
   it('applies a request replayed with the same Idempotency-Key only once', async () => {
@@ -101,30 +136,53 @@ describe('push-subscription on the local stack', () => {
     const key = crypto.randomUUID();
     const first = await call('POST', sub, aliceToken, { 'idempotency-key': key });
     expect(first.status).toBe(201);
-    expect((await call('DELETE', { endpoint: sub.endpoint }, aliceToken, { 'idempotency-key': crypto.randomUUID() })).status).toBe(200);
+    expect(
+      (
+        await call('DELETE', { endpoint: sub.endpoint }, aliceToken, {
+          'idempotency-key': crypto.randomUUID(),
+        })
+      ).status,
+    ).toBe(200);
 
     const replay = await call('POST', sub, aliceToken, { 'idempotency-key': key });
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
-    expect(await stack.sql('select 1 from push_subscriptions where endpoint = $1', [sub.endpoint])).toEqual([]);
+    expect(
+      await stack.sql('select 1 from push_subscriptions where endpoint = $1', [sub.endpoint]),
+    ).toEqual([]);
   });
 
   it('answers 409 while a replayed key is still being handled, and takes over a claim whose run died', async () => {
     const busy = crypto.randomUUID();
     const dead = crypto.randomUUID();
-    await stack.sql('insert into function_requests (scope, key) values ($1, $2)', [`push-subscription:${aliceId}`, busy]);
-    await stack.sql("insert into function_requests (scope, key, created_at) values ($1, $2, now() - interval '2 minutes')", [`push-subscription:${aliceId}`, dead]);
+    await stack.sql('insert into function_requests (scope, key) values ($1, $2)', [
+      `push-subscription:${aliceId}`,
+      busy,
+    ]);
+    await stack.sql(
+      "insert into function_requests (scope, key, created_at) values ($1, $2, now() - interval '2 minutes')",
+      [`push-subscription:${aliceId}`, dead],
+    );
     const waiting = await call('POST', subscription(), aliceToken, { 'idempotency-key': busy });
     expect(waiting.status).toBe(409);
-    expect(await waiting.json()).toEqual({ error: 'A request with this Idempotency-Key is still in progress' });
+    expect(await waiting.json()).toEqual({
+      error: 'A request with this Idempotency-Key is still in progress',
+    });
     const sub = subscription();
     expect((await call('POST', sub, aliceToken, { 'idempotency-key': dead })).status).toBe(201);
-    const [row] = await stack.sql<{ status: number }>('select status from function_requests where key = $1', [dead]);
+    const [row] = await stack.sql<{ status: number }>(
+      'select status from function_requests where key = $1',
+      [dead],
+    );
     expect(row?.status).toBe(201);
   });
 
   it('answers bad bodies and bad sessions with clear errors', async () => {
-    const bad = await call('POST', { endpoint: 'https://push.example.invalid/x', keys: { p256dh: 'nope', auth: 'nope' } }, aliceToken);
+    const bad = await call(
+      'POST',
+      { endpoint: 'https://push.example.invalid/x', keys: { p256dh: 'nope', auth: 'nope' } },
+      aliceToken,
+    );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: 'keys.p256dh must be a base64url P-256 public key' });
     const forged = await call('POST', subscription(), `${aliceToken.slice(0, -4)}AAAA`);
@@ -136,22 +194,36 @@ describe('push-subscription on the local stack', () => {
     expect((await call('POST', sub, aliceToken)).status).toBe(201);
     const takeover = await call('POST', { ...sub, kpThreshold: 9 }, bobToken);
     expect(takeover.status).toBe(403);
-    expect(await takeover.json()).toEqual({ error: 'This subscription belongs to another account' });
+    expect(await takeover.json()).toEqual({
+      error: 'This subscription belongs to another account',
+    });
     const byAnon = await call('POST', { ...sub, kpThreshold: 9 }, stack.anonKey);
     expect(byAnon.status).toBe(403);
-    const rows = await stack.sql<{ user_id: string; kp_threshold: string }>('select user_id, kp_threshold from push_subscriptions where endpoint = $1', [sub.endpoint]);
+    const rows = await stack.sql<{ user_id: string; kp_threshold: string }>(
+      'select user_id, kp_threshold from push_subscriptions where endpoint = $1',
+      [sub.endpoint],
+    );
     expect(rows).toEqual([{ user_id: aliceId, kp_threshold: '6.00' }]);
   });
 
-  it('lets only the browser holding an anonymous subscription\'s secret change or remove it, and stores only the secret\'s hash', async () => {
+  it("lets only the browser holding an anonymous subscription's secret change or remove it, and stores only the secret's hash", async () => {
     const secret = newSecret();
     const sub = subscription({ secret });
     expect((await call('POST', sub, stack.anonKey)).status).toBe(201);
-    const [row] = await stack.sql<{ secret_hash: string }>('select secret_hash from push_subscriptions where endpoint = $1', [sub.endpoint]);
+    const [row] = await stack.sql<{ secret_hash: string }>(
+      'select secret_hash from push_subscriptions where endpoint = $1',
+      [sub.endpoint],
+    );
     expect(row?.secret_hash).toBe(sha256(secret));
-    expect(JSON.stringify(await stack.sql('select * from push_subscriptions where endpoint = $1', [sub.endpoint]))).not.toContain(secret);
+    expect(
+      JSON.stringify(
+        await stack.sql('select * from push_subscriptions where endpoint = $1', [sub.endpoint]),
+      ),
+    ).not.toContain(secret);
 
-    const stranger = { error: 'This subscription can only be changed from the browser that subscribed it' };
+    const stranger = {
+      error: 'This subscription can only be changed from the browser that subscribed it',
+    };
     for (const attempt of [
       call('POST', { ...sub, secret: undefined, kpThreshold: 0 }, stack.anonKey),
       call('POST', { ...sub, secret: newSecret(), kpThreshold: 0 }, stack.anonKey),
@@ -164,9 +236,14 @@ describe('push-subscription on the local stack', () => {
       expect(await res.json()).toEqual(stranger);
     }
     expect((await call('POST', { ...sub, kpThreshold: 7 }, stack.anonKey)).status).toBe(200);
-    const [updated] = await stack.sql<{ kp_threshold: string; user_id: null }>('select kp_threshold, user_id from push_subscriptions where endpoint = $1', [sub.endpoint]);
+    const [updated] = await stack.sql<{ kp_threshold: string; user_id: null }>(
+      'select kp_threshold, user_id from push_subscriptions where endpoint = $1',
+      [sub.endpoint],
+    );
     expect(updated).toEqual({ kp_threshold: '7.00', user_id: null });
-    expect(await (await call('DELETE', { endpoint: sub.endpoint, secret }, stack.anonKey)).json()).toEqual({ deleted: true });
+    expect(
+      await (await call('DELETE', { endpoint: sub.endpoint, secret }, stack.anonKey)).json(),
+    ).toEqual({ deleted: true });
   });
 
   it('issues a secret once when the client brings none: replays of that answer do not repeat it', async () => {
@@ -176,33 +253,56 @@ describe('push-subscription on the local stack', () => {
     expect(created.status).toBe(201);
     const { secret } = (await created.json()) as { secret: string };
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [row] = await stack.sql<{ secret_hash: string }>('select secret_hash from push_subscriptions where endpoint = $1', [sub.endpoint]);
+    const [row] = await stack.sql<{ secret_hash: string }>(
+      'select secret_hash from push_subscriptions where endpoint = $1',
+      [sub.endpoint],
+    );
     expect(row?.secret_hash).toBe(sha256(secret));
     const replay = await call('POST', sub, stack.anonKey, { 'idempotency-key': key });
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await replay.json()).not.toHaveProperty('secret');
-    expect(JSON.stringify(await stack.sql('select response from function_requests where key = $1', [key]))).not.toContain(secret);
-    expect((await call('POST', { ...sub, kpThreshold: 3, secret }, stack.anonKey)).status).toBe(200);
+    expect(
+      JSON.stringify(
+        await stack.sql('select response from function_requests where key = $1', [key]),
+      ),
+    ).not.toContain(secret);
+    expect((await call('POST', { ...sub, kpThreshold: 3, secret }, stack.anonKey)).status).toBe(
+      200,
+    );
   });
 
   it('keeps subscriptions stored before secrets working for their owner, and lets an anonymous one adopt the first secret', async () => {
     const owned = subscription();
     const anonymous = subscription();
-    for (const [sub, user] of [[owned, aliceId], [anonymous, null]] as const) {
-      await stack.sql('insert into push_subscriptions (endpoint, p256dh, auth, user_id) values ($1, $2, $3, $4)', [sub.endpoint, sub.keys.p256dh, sub.keys.auth, user]);
+    for (const [sub, user] of [
+      [owned, aliceId],
+      [anonymous, null],
+    ] as const) {
+      await stack.sql(
+        'insert into push_subscriptions (endpoint, p256dh, auth, user_id) values ($1, $2, $3, $4)',
+        [sub.endpoint, sub.keys.p256dh, sub.keys.auth, user],
+      );
     }
     expect((await call('POST', { ...owned, kpThreshold: 8 }, bobToken)).status).toBe(403);
-    expect((await call('POST', { ...owned, kpThreshold: 8, secret: newSecret() }, stack.anonKey)).status).toBe(403);
+    expect(
+      (await call('POST', { ...owned, kpThreshold: 8, secret: newSecret() }, stack.anonKey)).status,
+    ).toBe(403);
     expect((await call('POST', { ...owned, kpThreshold: 4 }, aliceToken)).status).toBe(200);
 
     const secret = newSecret();
     expect((await call('POST', { ...anonymous, secret }, stack.anonKey)).status).toBe(200);
-    expect((await call('POST', { ...anonymous, secret: newSecret() }, stack.anonKey)).status).toBe(403);
-    expect((await call('DELETE', { endpoint: anonymous.endpoint }, stack.anonKey)).status).toBe(403);
-    expect((await call('DELETE', { endpoint: anonymous.endpoint, secret }, stack.anonKey)).status).toBe(200);
+    expect((await call('POST', { ...anonymous, secret: newSecret() }, stack.anonKey)).status).toBe(
+      403,
+    );
+    expect((await call('DELETE', { endpoint: anonymous.endpoint }, stack.anonKey)).status).toBe(
+      403,
+    );
+    expect(
+      (await call('DELETE', { endpoint: anonymous.endpoint, secret }, stack.anonKey)).status,
+    ).toBe(200);
   });
 
-  it('never replays one anonymous caller\'s stored answer to another who reuses the same Idempotency-Key', async () => {
+  it("never replays one anonymous caller's stored answer to another who reuses the same Idempotency-Key", async () => {
     const key = crypto.randomUUID();
     const first = subscription({ secret: newSecret(), kpThreshold: 2 });
     const second = subscription({ secret: newSecret(), kpThreshold: 8 });
@@ -210,33 +310,61 @@ describe('push-subscription on the local stack', () => {
     const other = await call('POST', second, stack.anonKey, { 'idempotency-key': key });
     expect(other.status).toBe(201);
     expect(other.headers.get('idempotent-replayed')).toBeNull();
-    expect(await other.json()).toMatchObject({ subscription: { endpoint: second.endpoint, kpThreshold: 8 } });
+    expect(await other.json()).toMatchObject({
+      subscription: { endpoint: second.endpoint, kpThreshold: 8 },
+    });
     // A legacy client without a secret is scoped by its own request: another body is another answer.
     const bare = subscription();
     expect((await call('POST', bare, stack.anonKey, { 'idempotency-key': key })).status).toBe(201);
-    expect(await stack.sql('select 1 from push_subscriptions where endpoint = any($1)', [[second.endpoint, bare.endpoint]])).toHaveLength(2);
+    expect(
+      await stack.sql('select 1 from push_subscriptions where endpoint = any($1)', [
+        [second.endpoint, bare.endpoint],
+      ]),
+    ).toHaveLength(2);
   });
 
   it('refuses endpoints on loopback, private and metadata addresses, with credentials or over http, storing nothing', async () => {
     const cases: [string, string][] = [
-      ['https://169.254.169.254/latest/meta-data/', 'endpoint must be a public address (not loopback, private, link-local or metadata)'],
-      ['https://127.0.0.1:8787/functions/v1/kp-alert-sender', 'endpoint must be a public address (not loopback, private, link-local or metadata)'],
-      ['https://[::ffff:10.0.0.1]/push', 'endpoint must be a public address (not loopback, private, link-local or metadata)'],
-      ['https://2130706433/push', 'endpoint must be a public address (not loopback, private, link-local or metadata)'],
+      [
+        'https://169.254.169.254/latest/meta-data/',
+        'endpoint must be a public address (not loopback, private, link-local or metadata)',
+      ],
+      [
+        'https://127.0.0.1:8787/functions/v1/kp-alert-sender',
+        'endpoint must be a public address (not loopback, private, link-local or metadata)',
+      ],
+      [
+        'https://[::ffff:10.0.0.1]/push',
+        'endpoint must be a public address (not loopback, private, link-local or metadata)',
+      ],
+      [
+        'https://2130706433/push',
+        'endpoint must be a public address (not loopback, private, link-local or metadata)',
+      ],
       ['https://internal.push.invalid/push', 'endpoint host could not be resolved'],
-      ['https://user:pw@push.example.invalid/push', 'endpoint must not contain a user name or password'],
+      [
+        'https://user:pw@push.example.invalid/push',
+        'endpoint must not contain a user name or password',
+      ],
       ['http://push.example.invalid/push', 'endpoint must be an https URL'],
     ];
     for (const [endpoint, error] of cases) {
       const res = await call('POST', subscription({ endpoint }), aliceToken);
       expect([endpoint, res.status, await res.json()]).toEqual([endpoint, 400, { error }]);
     }
-    expect(await stack.sql('select 1 from push_subscriptions where endpoint = any($1)', [cases.map(([e]) => e)])).toEqual([]);
+    expect(
+      await stack.sql('select 1 from push_subscriptions where endpoint = any($1)', [
+        cases.map(([e]) => e),
+      ]),
+    ).toEqual([]);
   });
 
   it('answers an expiration time no date can hold with 400 and a message', async () => {
     const res = await call('POST', subscription({ expirationTime: 1e20 }), aliceToken);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'expirationTime must be null or a time in milliseconds since 1970, before the year 10000' });
+    expect(await res.json()).toEqual({
+      error:
+        'expirationTime must be null or a time in milliseconds since 1970, before the year 10000',
+    });
   });
 });

@@ -11,14 +11,21 @@ const IMAGE_TIME = 'Sun, 22 Nov 2026 04:12:05 GMT';
 /** A stand-in for NASA's SDO host on loopback: 0171 is served, HMIB's connection is dropped. */
 let upstream: { url: string; paths: string[]; server: Server };
 let stack: TestStack;
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${stack.url}/functions/v1/sdo-image/${path}`, { headers });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${stack.url}/functions/v1/sdo-image/${path}`, { headers });
 
 beforeAll(async () => {
   const paths: string[] = [];
   const server = createServer((req, res) => {
     paths.push(req.url ?? '');
     if (req.url === '/assets/img/latest/latest_1024_0171.jpg') {
-      res.writeHead(200, { 'content-type': 'image/jpeg', 'last-modified': IMAGE_TIME, etag: '"nasa-0171"' }).end(FRAME);
+      res
+        .writeHead(200, {
+          'content-type': 'image/jpeg',
+          'last-modified': IMAGE_TIME,
+          etag: '"nasa-0171"',
+        })
+        .end(FRAME);
     } else req.socket.destroy();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -38,12 +45,16 @@ describe('sdo-image through the local gateway', () => {
     const responses = await Promise.all(Array.from({ length: 20 }, () => get('0171')));
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
     for (const r of responses) expect(Buffer.from(await r.arrayBuffer()).equals(FRAME)).toBe(true);
-    expect(upstream.paths.filter((p) => p === '/assets/img/latest/latest_1024_0171.jpg')).toHaveLength(1);
+    expect(
+      upstream.paths.filter((p) => p === '/assets/img/latest/latest_1024_0171.jpg'),
+    ).toHaveLength(1);
     const res = responses[0]!;
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     expect(res.headers.get('content-length')).toBe(String(FRAME.length));
     expect(res.headers.get('last-modified')).toBe(IMAGE_TIME);
-    expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d+, stale-while-revalidate=900, stale-if-error=86400$/);
+    expect(res.headers.get('cache-control')).toMatch(
+      /^public, max-age=\d+, stale-while-revalidate=900, stale-if-error=86400$/,
+    );
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });
 
@@ -58,7 +69,9 @@ describe('sdo-image through the local gateway', () => {
   it('says plainly that no picture is saved yet when the host cannot be reached and none was kept', async () => {
     const res = await get('HMIB');
     expect(res.status).toBe(503);
-    expect(((await res.json()) as { error: string }).error).toMatch(/^No SDO HMIB image saved yet: the image server cannot be reached \(Upstream unreachable: /);
+    expect(((await res.json()) as { error: string }).error).toMatch(
+      /^No SDO HMIB image saved yet: the image server cannot be reached \(Upstream unreachable: /,
+    );
   });
 
   it('refuses unknown channels and encoded traversal without asking the host', async () => {

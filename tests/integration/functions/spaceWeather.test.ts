@@ -3,14 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
 import { startTestUpstream, type TestUpstream } from './testUpstream.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`../../fixtures/noaa/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../fixtures/noaa/${name}`, import.meta.url), 'utf8');
 const KP = fixture('noaa-planetary-k-index.json');
 const KP_FORECAST = fixture('noaa-planetary-k-index-forecast.json');
 
 let stack: TestStack;
 let upstream: TestUpstream;
 const get = (resource: string, headers: Record<string, string> = {}) =>
-  fetch(`${stack.url}/functions/v1/space-weather/${resource}`, { headers: { apikey: stack.anonKey, ...headers } });
+  fetch(`${stack.url}/functions/v1/space-weather/${resource}`, {
+    headers: { apikey: stack.anonKey, ...headers },
+  });
 
 beforeAll(async () => {
   upstream = await startTestUpstream();
@@ -36,11 +39,15 @@ describe('space-weather through the local gateway', () => {
     const first = await get('kp-index');
     await first.text();
     const etag = first.headers.get('etag')!;
-    expect(first.headers.get('cache-control')).toMatch(/^public, max-age=\d+, stale-while-revalidate=300/);
+    expect(first.headers.get('cache-control')).toMatch(
+      /^public, max-age=\d+, stale-while-revalidate=300/,
+    );
     const again = await get('kp-index', { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.headers.get('x-aurora-data-time')).toBe('2026-02-09T15:00:00.000Z');
-    const byDate = await get('kp-index', { 'if-modified-since': first.headers.get('last-modified')! });
+    const byDate = await get('kp-index', {
+      'if-modified-since': first.headers.get('last-modified')!,
+    });
     expect(byDate.status).toBe(304);
   });
 
@@ -56,7 +63,10 @@ describe('space-weather through the local gateway', () => {
     // fetch joins repeated headers with ", ": a single "*" means the origin was sent once.
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-expose-headers')).toContain('x-aurora-data-time');
-    const head = await fetch(`${stack.url}/functions/v1/space-weather/kp-index`, { method: 'HEAD', headers: { apikey: stack.anonKey } });
+    const head = await fetch(`${stack.url}/functions/v1/space-weather/kp-index`, {
+      method: 'HEAD',
+      headers: { apikey: stack.anonKey },
+    });
     expect(head.status).toBe(200);
     expect(head.headers.get('etag')).toBe(res.headers.get('etag'));
     expect(await head.text()).toBe('');
@@ -67,11 +77,24 @@ describe('space-weather through the local gateway', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-aurora-source')).toBe('replay');
     expect(await res.text()).toBe(KP_FORECAST);
-    expect(Date.parse(res.headers.get('last-modified')!)).toBeLessThan(Date.parse('2026-02-13T00:00:00Z'));
+    expect(Date.parse(res.headers.get('last-modified')!)).toBeLessThan(
+      Date.parse('2026-02-13T00:00:00Z'),
+    );
   });
 
   it('reports per-resource counters on space-weather/stats and answers ping', async () => {
-    const stats = (await (await get('stats')).json()) as { resources: Record<string, { upstreamFetches: number; cacheHits: number; coalesced: number; lastUpstreamStatus: unknown; dataAgeMs: number | null }> };
+    const stats = (await (await get('stats')).json()) as {
+      resources: Record<
+        string,
+        {
+          upstreamFetches: number;
+          cacheHits: number;
+          coalesced: number;
+          lastUpstreamStatus: unknown;
+          dataAgeMs: number | null;
+        }
+      >;
+    };
     const kp = stats.resources['kp-index']!;
     expect(kp.upstreamFetches).toBe(1);
     expect(kp.coalesced + kp.cacheHits).toBeGreaterThanOrEqual(1002);
@@ -79,7 +102,9 @@ describe('space-weather through the local gateway', () => {
     expect(kp.dataAgeMs).toBeGreaterThan(0);
     expect(stats.resources['kp-forecast']!.lastUpstreamStatus).toBe('network-error');
     for (const path of ['space-weather/ping', 'ping']) {
-      const ping = (await (await fetch(`${stack.url}/functions/v1/${path}`, { headers: { apikey: stack.anonKey } })).json()) as { ok: boolean; serverTime: string };
+      const ping = (await (
+        await fetch(`${stack.url}/functions/v1/${path}`, { headers: { apikey: stack.anonKey } })
+      ).json()) as { ok: boolean; serverTime: string };
       expect(ping.ok).toBe(true);
       expect(Math.abs(Date.parse(ping.serverTime) - Date.now())).toBeLessThan(60_000);
     }
@@ -88,18 +113,27 @@ describe('space-weather through the local gateway', () => {
   it('archives the normalised chunks in space_weather_archive, readable by anyone', async () => {
     let rows: { chunk_id: string }[] = [];
     for (let i = 0; i < 50 && rows.length === 0; i++) {
-      rows = await stack.sql<{ chunk_id: string }>("select chunk_id from space_weather_archive where resource = 'kp-index' order by chunk_id");
+      rows = await stack.sql<{ chunk_id: string }>(
+        "select chunk_id from space_weather_archive where resource = 'kp-index' order by chunk_id",
+      );
       if (rows.length === 0) await new Promise((r) => setTimeout(r, 100));
     }
     expect(rows.map((r) => r.chunk_id)).toContain('series/kp-3h/2026-02-09');
-    const viaRest = await fetch(`${stack.url}/rest/v1/space_weather_archive?select=chunk_id&resource=eq.kp-index&limit=1`, {
-      headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` },
-    });
+    const viaRest = await fetch(
+      `${stack.url}/rest/v1/space_weather_archive?select=chunk_id&resource=eq.kp-index&limit=1`,
+      {
+        headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` },
+      },
+    );
     expect(viaRest.status).toBe(200);
     expect(((await viaRest.json()) as unknown[]).length).toBe(1);
     const write = await fetch(`${stack.url}/rest/v1/space_weather_archive`, {
       method: 'POST',
-      headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}`, 'content-type': 'application/json' },
+      headers: {
+        apikey: stack.anonKey,
+        authorization: `Bearer ${stack.anonKey}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ resource: 'kp-index', chunk_id: 'forged', payload: {} }),
     });
     expect(write.status).toBeGreaterThanOrEqual(400);

@@ -5,19 +5,39 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
 import { startTestUpstream, type TestUpstream } from './testUpstream.ts';
 
-const KP = readFileSync(new URL('../../fixtures/noaa/noaa-planetary-k-index.json', import.meta.url), 'utf8');
+const KP = readFileSync(
+  new URL('../../fixtures/noaa/noaa-planetary-k-index.json', import.meta.url),
+  'utf8',
+);
 
 let stack: TestStack;
 let upstream: TestUpstream;
 
 /** A raw GET (node:http, which decompresses nothing), so the test sees the bytes as sent. */
-function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}> {
   return new Promise((resolve, reject) => {
-    const req = request(`${stack.url}${path}`, { headers: { apikey: stack.anonKey, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = request(
+      `${stack.url}${path}`,
+      { headers: { apikey: stack.anonKey, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -36,7 +56,9 @@ afterAll(async () => {
 describe('space-weather answers through the gateway, compressed', () => {
   it('sends brotli to a client that accepts it, on the first (cold) answer and on cached ones', async () => {
     for (let i = 0; i < 3; i += 1) {
-      const r = await rawGet('/functions/v1/space-weather/kp-index', { 'accept-encoding': 'gzip, deflate, br' });
+      const r = await rawGet('/functions/v1/space-weather/kp-index', {
+        'accept-encoding': 'gzip, deflate, br',
+      });
       expect(r.status).toBe(200);
       expect(r.headers['content-encoding']).toBe('br');
       expect(r.headers.vary).toBe('Accept-Encoding');
@@ -50,7 +72,9 @@ describe('space-weather answers through the gateway, compressed', () => {
   });
 
   it('sends gzip when brotli is refused, and the JSON as it is when nothing is accepted', async () => {
-    const gz = await rawGet('/functions/v1/space-weather/kp-index', { 'accept-encoding': 'br;q=0, gzip' });
+    const gz = await rawGet('/functions/v1/space-weather/kp-index', {
+      'accept-encoding': 'br;q=0, gzip',
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).toString()).toBe(KP);
     const plain = await rawGet('/functions/v1/space-weather/kp-index', {});
@@ -61,7 +85,10 @@ describe('space-weather answers through the gateway, compressed', () => {
 
   it('answers 304 to the weak validator of a compressed copy', async () => {
     const first = await rawGet('/functions/v1/space-weather/kp-index', { 'accept-encoding': 'br' });
-    const again = await rawGet('/functions/v1/space-weather/kp-index', { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });
+    const again = await rawGet('/functions/v1/space-weather/kp-index', {
+      'accept-encoding': 'br',
+      'if-none-match': String(first.headers.etag),
+    });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
   });

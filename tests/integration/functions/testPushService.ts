@@ -19,7 +19,9 @@ export interface TestPushService {
 }
 
 /** `answers`: the status per path (default 201), e.g. 410 for an unsubscribed browser, 500 for an outage. */
-export async function startTestPushService(answers: Record<string, number> = {}): Promise<TestPushService> {
+export async function startTestPushService(
+  answers: Record<string, number> = {},
+): Promise<TestPushService> {
   const pushed: TestPushService['pushed'] = [];
   const browsers = new Map<string, { ecdh: ECDH; auth: string }>();
   const server: Server = createServer((req, res) => {
@@ -40,12 +42,23 @@ export async function startTestPushService(answers: Record<string, number> = {})
       ecdh.generateKeys();
       const auth = randomBytes(16).toString('base64url');
       browsers.set(path, { ecdh, auth });
-      return { endpoint: `${url}${path}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth } };
+      return {
+        endpoint: `${url}${path}`,
+        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth },
+      };
     },
     decrypt(push) {
       const browser = browsers.get(push.path);
       if (!browser) throw new Error(`no browser subscribed at ${push.path}`);
-      return JSON.parse(ece.decrypt(push.body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.auth }).toString('utf8'));
+      return JSON.parse(
+        ece
+          .decrypt(push.body, {
+            version: 'aes128gcm',
+            privateKey: browser.ecdh,
+            authSecret: browser.auth,
+          })
+          .toString('utf8'),
+      );
     },
     close: () =>
       new Promise<void>((r) => {
@@ -68,7 +81,12 @@ export function kp1mBody(values: number[], end: number = Date.now()): string {
       const thirds = Math.round(kp * 3);
       const base = Math.round(thirds / 3);
       const label = `${base}${thirds - base * 3 === 1 ? 'P' : thirds - base * 3 === -1 ? 'M' : 'Z'}`;
-      return { time_tag: new Date(t).toISOString().slice(0, 19), kp_index: base, estimated_kp: kp, kp: label };
+      return {
+        time_tag: new Date(t).toISOString().slice(0, 19),
+        kp_index: base,
+        estimated_kp: kp,
+        kp: label,
+      };
     }),
   );
 }

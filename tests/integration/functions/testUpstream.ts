@@ -23,10 +23,19 @@ export async function startTestUpstream(): Promise<TestUpstream> {
     const ifNoneMatch = req.headers['if-none-match'] ?? null;
     requests.push({ path, ifNoneMatch: typeof ifNoneMatch === 'string' ? ifNoneMatch : null });
     const entry = bodies.get(path);
-    if (!entry) return void res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>404 Not Found</body></html>');
+    if (!entry)
+      return void res
+        .writeHead(404, { 'content-type': 'text/html' })
+        .end('<html><body>404 Not Found</body></html>');
     if (entry.body === 'drop') return void req.socket.destroy();
     if (ifNoneMatch === entry.etag) return void res.writeHead(304, { etag: entry.etag }).end();
-    res.writeHead(200, { 'content-type': entry.contentType, etag: entry.etag, 'last-modified': new Date().toUTCString() }).end(entry.body);
+    res
+      .writeHead(200, {
+        'content-type': entry.contentType,
+        etag: entry.etag,
+        'last-modified': new Date().toUTCString(),
+      })
+      .end(entry.body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
 
-const EDINBURGH = readFileSync(new URL('../../fixtures/metno/complete-edinburgh-low-cloud.json', import.meta.url), 'utf8');
+const EDINBURGH = readFileSync(
+  new URL('../../fixtures/metno/complete-edinburgh-low-cloud.json', import.meta.url),
+  'utf8',
+);
 const UA = 'aurora-integration/1.0 (+https://aurora.invalid)';
 
 /**
@@ -23,11 +26,19 @@ beforeAll(async () => {
     requests.push({ path: url.pathname, query: url.search, userAgent: req.headers['user-agent'] });
     if (Number(url.searchParams.get('lat')) > 68.5) return void req.socket.destroy();
     const expires = new Date(Date.now() + 30 * 60_000).toUTCString();
-    res.writeHead(200, { 'content-type': 'application/json', expires, 'last-modified': new Date().toUTCString() }).end(EDINBURGH);
+    res
+      .writeHead(200, {
+        'content-type': 'application/json',
+        expires,
+        'last-modified': new Date().toUTCString(),
+      })
+      .end(EDINBURGH);
   });
   await new Promise<void>((r) => metno.listen(0, '127.0.0.1', r));
   metnoUrl = `http://127.0.0.1:${(metno.address() as AddressInfo).port}`;
-  stack = await startTestStack({ functionEnv: { WEATHER_BASE_URL: metnoUrl, WEATHER_USER_AGENT: UA } });
+  stack = await startTestStack({
+    functionEnv: { WEATHER_BASE_URL: metnoUrl, WEATHER_USER_AGENT: UA },
+  });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -37,7 +48,8 @@ afterAll(async () => {
   });
 });
 
-const get = (query: string) => fetch(`${stack.url}/functions/v1/weather${query}`, { headers: { apikey: stack.anonKey } });
+const get = (query: string) =>
+  fetch(`${stack.url}/functions/v1/weather${query}`, { headers: { apikey: stack.anonKey } });
 
 interface Body {
   attribution: string;
@@ -47,19 +59,35 @@ interface Body {
 
 describe('weather through the local gateway', () => {
   it('answers a place and its 3×3 grid with one upstream fetch per point for 200 concurrent callers', async () => {
-    const responses = await Promise.all(Array.from({ length: 200 }, () => get('?lat=55.95&lon=-3.19')));
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, () => get('?lat=55.95&lon=-3.19')),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array(200).fill(200));
     const body = (await responses[0]!.json()) as Body;
     await Promise.all(responses.slice(1).map((r) => r.arrayBuffer()));
     expect(body.attribution).toBe('Data from MET Norway (CC BY 4.0)');
     expect(body.place).toMatchObject({ lat: 56, lon: -3.2 });
     expect(body.place.hours!.low[0]).toBe(96);
-    expect(body.grid.map((p) => `${p.lat},${p.lon}`)).toEqual(['55,-4', '55,-3', '55,-2', '56,-4', '56,-3', '56,-2', '57,-4', '57,-3', '57,-2']);
-    expect(requests.filter((r) => r.path === '/weatherapi/locationforecast/2.0/complete')).toHaveLength(10);
+    expect(body.grid.map((p) => `${p.lat},${p.lon}`)).toEqual([
+      '55,-4',
+      '55,-3',
+      '55,-2',
+      '56,-4',
+      '56,-3',
+      '56,-2',
+      '57,-4',
+      '57,-3',
+      '57,-2',
+    ]);
+    expect(
+      requests.filter((r) => r.path === '/weatherapi/locationforecast/2.0/complete'),
+    ).toHaveLength(10);
     expect(new Set(requests.map((r) => r.query)).size).toBe(10);
     expect(requests.every((r) => r.userAgent === UA)).toBe(true);
     expect(responses[0]!.headers.get('access-control-allow-origin')).toBe('*');
-    expect(responses[0]!.headers.get('cache-control')).toMatch(/^public, max-age=1[78]\d\d, stale-if-error=86400$/);
+    expect(responses[0]!.headers.get('cache-control')).toMatch(
+      /^public, max-age=1[78]\d\d, stale-if-error=86400$/,
+    );
   });
 
   it('serves the next caller from memory until upstream’s Expires', async () => {

@@ -12,17 +12,35 @@ export interface TestStack {
   /** Superuser URL of this stack's own database. */
   databaseUrl: string;
   /** Runs SQL as the superuser on this stack's database (bypasses RLS). */
-  sql: <T extends pg.QueryResultRow = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+  sql: <T extends pg.QueryResultRow = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+  ) => Promise<T[]>;
   /** What auth would have emailed (recovery and magic links). */
   outbox: MailOutbox;
   stop: () => Promise<void>;
 }
 
-export type TestStackOptions = Pick<StackOptions, 'functionsDir' | 'functionEnv' | 'vapid' | 'kpAlertIntervalMs' | 'jwtExpiry' | 'externalProviders' | 'authLimits' | 'redirectAllowList' | 'distDir' | 'log'>;
+export type TestStackOptions = Pick<
+  StackOptions,
+  | 'functionsDir'
+  | 'functionEnv'
+  | 'vapid'
+  | 'kpAlertIntervalMs'
+  | 'jwtExpiry'
+  | 'externalProviders'
+  | 'authLimits'
+  | 'redirectAllowList'
+  | 'distDir'
+  | 'log'
+>;
 
 function clusterUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set: run integration tests through `npm run test:integration` (scripts/with-postgres.ts)');
+  if (!url)
+    throw new Error(
+      'TEST_DATABASE_URL is not set: run integration tests through `npm run test:integration` (scripts/with-postgres.ts)',
+    );
   return url;
 }
 
@@ -53,7 +71,13 @@ async function start(opts: TestStackOptions): Promise<TestStack> {
   const logs: string[] = [];
   // The test identity provider is off by default (npm start); integration tests sign in through it,
   // so it is turned on here explicitly, as AUTH_EXTERNAL_PROVIDERS would.
-  const stack = await startStack({ databaseUrl, distDir: null, log: opts.log ?? ((l) => logs.push(l)), ...opts, externalProviders: opts.externalProviders ?? ['google', 'github'] });
+  const stack = await startStack({
+    databaseUrl,
+    distDir: null,
+    log: opts.log ?? ((l) => logs.push(l)),
+    ...opts,
+    externalProviders: opts.externalProviders ?? ['google', 'github'],
+  });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
   // pool.end() resolves before its clients' sockets close; the forced drop below can still reach one
   // and end it with 57P01. Without a listener the pool would rethrow that as an unhandled error.
@@ -67,7 +91,8 @@ async function start(opts: TestStackOptions): Promise<TestStack> {
     jwtSecret: stack.jwtSecret,
     databaseUrl,
     outbox: stack.outbox,
-    sql: async <T extends pg.QueryResultRow>(text: string, params?: unknown[]) => (await pool.query<T>(text, params)).rows,
+    sql: async <T extends pg.QueryResultRow>(text: string, params?: unknown[]) =>
+      (await pool.query<T>(text, params)).rows,
     stop: async () => {
       await stack.stop();
       await pool.end();

@@ -37,9 +37,13 @@ describe('supabase/migrations', () => {
     expect(files.map((f) => f.version)).toEqual([...files.map((f) => f.version)].sort());
     const applied = await prepareDatabase(url, { migrationsDir: MIGRATIONS, changeFeed: 'notify' });
     expect(applied).toEqual(files.map((f) => f.version));
-    const recorded = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version');
+    const recorded = await db.query<{ version: string }>(
+      'select version from supabase_migrations.schema_migrations order by version',
+    );
     expect(recorded.rows.map((r) => r.version)).toEqual(applied);
-    expect(await prepareDatabase(url, { migrationsDir: MIGRATIONS, changeFeed: 'notify' })).toEqual([]);
+    expect(await prepareDatabase(url, { migrationsDir: MIGRATIONS, changeFeed: 'notify' })).toEqual(
+      [],
+    );
   });
 
   it('enable row level security on every table in public', async () => {
@@ -51,27 +55,68 @@ describe('supabase/migrations', () => {
   });
 
   it('make profiles replicable: text key, _modified trigger, _deleted, published, flat preference columns', async () => {
-    const cols = await db.query<{ column_name: string; data_type: string; is_nullable: string; column_default: string | null }>(
+    const cols = await db.query<{
+      column_name: string;
+      data_type: string;
+      is_nullable: string;
+      column_default: string | null;
+    }>(
       `select column_name, data_type, is_nullable, column_default from information_schema.columns where table_schema = 'public' and table_name = 'profiles'`,
     );
     const byName = Object.fromEntries(cols.rows.map((c) => [c.column_name, c]));
     expect(Object.keys(byName).sort()).toEqual(
-      ['_deleted', '_modified', 'avatar_url', 'created_at', 'default_map_style', 'default_map_view', 'email', 'full_name', 'id', 'preferences', 'show_aurora_on_load', 'show_clouds_on_load', 'updated_at'].sort(),
+      [
+        '_deleted',
+        '_modified',
+        'avatar_url',
+        'created_at',
+        'default_map_style',
+        'default_map_view',
+        'email',
+        'full_name',
+        'id',
+        'preferences',
+        'show_aurora_on_load',
+        'show_clouds_on_load',
+        'updated_at',
+      ].sort(),
     );
     expect(byName.id?.data_type).toBe('text');
-    expect(byName._deleted).toMatchObject({ data_type: 'boolean', is_nullable: 'NO', column_default: 'false' });
-    expect(byName._modified).toMatchObject({ data_type: 'timestamp with time zone', is_nullable: 'NO' });
-    for (const c of ['default_map_view', 'default_map_style', 'show_aurora_on_load', 'show_clouds_on_load']) {
+    expect(byName._deleted).toMatchObject({
+      data_type: 'boolean',
+      is_nullable: 'NO',
+      column_default: 'false',
+    });
+    expect(byName._modified).toMatchObject({
+      data_type: 'timestamp with time zone',
+      is_nullable: 'NO',
+    });
+    for (const c of [
+      'default_map_view',
+      'default_map_style',
+      'show_aurora_on_load',
+      'show_clouds_on_load',
+    ]) {
       expect(['text', 'boolean']).toContain(byName[c]?.data_type);
     }
-    const pub = await db.query(`select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename = 'profiles'`);
+    const pub = await db.query(
+      `select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename = 'profiles'`,
+    );
     expect(pub.rowCount).toBe(1);
 
-    await db.query(`insert into auth.users (id, email) values ('00000000-0000-4000-8000-000000000001', 'm@example.com')`);
-    const before = await db.query<{ _modified: Date }>(`select _modified from profiles where id = '00000000-0000-4000-8000-000000000001'`);
+    await db.query(
+      `insert into auth.users (id, email) values ('00000000-0000-4000-8000-000000000001', 'm@example.com')`,
+    );
+    const before = await db.query<{ _modified: Date }>(
+      `select _modified from profiles where id = '00000000-0000-4000-8000-000000000001'`,
+    );
     await new Promise((r) => setTimeout(r, 20));
-    await db.query(`update profiles set default_map_view = 'globe' where id = '00000000-0000-4000-8000-000000000001'`);
-    const after = await db.query<{ _modified: Date; default_map_view: string }>(`select _modified, default_map_view from profiles where id = '00000000-0000-4000-8000-000000000001'`);
+    await db.query(
+      `update profiles set default_map_view = 'globe' where id = '00000000-0000-4000-8000-000000000001'`,
+    );
+    const after = await db.query<{ _modified: Date; default_map_view: string }>(
+      `select _modified, default_map_view from profiles where id = '00000000-0000-4000-8000-000000000001'`,
+    );
     expect(after.rows[0]!.default_map_view).toBe('3d');
     expect(after.rows[0]!._modified.getTime()).toBeGreaterThan(before.rows[0]!._modified.getTime());
   });

@@ -46,7 +46,13 @@ describe('npm start', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Aurora smoke</title>');
     const port = await freePort();
     child = spawn('npm', ['start'], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: join(dir, 'data'), DIST_DIR: dist, DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: join(dir, 'data'),
+        DIST_DIR: dist,
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -56,9 +62,15 @@ describe('npm start', () => {
     expect(url).toBe(`http://localhost:${port}`);
 
     // Push alerts are on: VAPID keys generated into DATA_DIR/keys.json beside the JWT secret, the public one published.
-    const keys = JSON.parse(readFileSync(join(dir, 'data', 'keys.json'), 'utf8')) as Record<string, string>;
+    const keys = JSON.parse(readFileSync(join(dir, 'data', 'keys.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
     expect(keys.vapidPublicKey).toMatch(/^[\w-]{87}$/);
-    const settings = (await (await fetch(`${url}/auth/v1/settings`)).json()) as Record<string, unknown>;
+    const settings = (await (await fetch(`${url}/auth/v1/settings`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(settings.vapid_public_key).toBe(keys.vapidPublicKey);
 
     const page = await fetch(`${url}/some/deep/link`);
@@ -70,7 +82,10 @@ describe('npm start', () => {
     const up = await client.auth.signUp({ email: 'smoke@example.com', password: STRONG_PASSWORD });
     expect(up.error).toBeNull();
     const other = testClient(url!, anonKey!);
-    const signIn = await other.auth.signInWithPassword({ email: 'smoke@example.com', password: STRONG_PASSWORD });
+    const signIn = await other.auth.signInWithPassword({
+      email: 'smoke@example.com',
+      password: STRONG_PASSWORD,
+    });
     expect(signIn.error).toBeNull();
     const refreshed = await other.auth.refreshSession();
     expect(refreshed.error).toBeNull();
@@ -81,12 +96,17 @@ describe('npm start', () => {
     // Realtime on PGlite (changes drained from a table, not NOTIFY) reaches the owner.
     const feed = await recordChanges(client, 'profiles', 'smoke');
     await client.from('profiles').update({ show_clouds_on_load: true }).eq('id', up.data.user!.id);
-    const change = await feed.waitFor((e) => (e.new as { show_clouds_on_load?: boolean }).show_clouds_on_load === true, 10_000);
+    const change = await feed.waitFor(
+      (e) => (e.new as { show_clouds_on_load?: boolean }).show_clouds_on_load === true,
+      10_000,
+    );
     expect(change.eventType).toBe('UPDATE');
     await client.removeAllChannels();
 
     // Ctrl-C in a terminal signals the whole foreground process group.
-    const exited = new Promise<string>((resolve) => child!.on('exit', (code, signal) => resolve(signal ?? String(code))));
+    const exited = new Promise<string>((resolve) =>
+      child!.on('exit', (code, signal) => resolve(signal ?? String(code))),
+    );
     process.kill(-child.pid!, 'SIGINT');
     // npm re-raises the SIGINT it forwarded once the script has stopped; the script itself exits 0.
     expect(['0', 'SIGINT']).toContain(await exited);

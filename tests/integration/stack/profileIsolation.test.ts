@@ -12,7 +12,10 @@ let bobId: string;
 
 async function signedUp(name: string): Promise<[SupabaseClient, string]> {
   const client = testClient(stack.url, stack.anonKey);
-  const { data, error } = await client.auth.signUp({ email: uniqueEmail(name), password: STRONG_PASSWORD });
+  const { data, error } = await client.auth.signUp({
+    email: uniqueEmail(name),
+    password: STRONG_PASSWORD,
+  });
   if (error) throw error;
   return [client, data.user!.id];
 }
@@ -37,14 +40,23 @@ describe('profiles are private to their owner', () => {
     expect(other.data).toEqual([]);
   });
 
-  it('never lets a user change or create another user\'s profile', async () => {
-    const upd = await alice.from('profiles').update({ full_name: 'Mallory' }).eq('id', bobId).select();
+  it("never lets a user change or create another user's profile", async () => {
+    const upd = await alice
+      .from('profiles')
+      .update({ full_name: 'Mallory' })
+      .eq('id', bobId)
+      .select();
     expect(upd.data).toEqual([]);
-    const ins = await alice.from('profiles').insert({ id: crypto.randomUUID(), email: 'x@example.com' });
+    const ins = await alice
+      .from('profiles')
+      .insert({ id: crypto.randomUUID(), email: 'x@example.com' });
     expect(ins.error?.code).toBe('42501');
     const upsert = await alice.from('profiles').upsert({ id: bobId, full_name: 'Mallory' });
     expect(upsert.error).not.toBeNull();
-    const [row] = await stack.sql<{ full_name: string | null }>('select full_name from profiles where id = $1', [bobId]);
+    const [row] = await stack.sql<{ full_name: string | null }>(
+      'select full_name from profiles where id = $1',
+      [bobId],
+    );
     expect(row?.full_name).toBeNull();
   });
 
@@ -56,29 +68,54 @@ describe('profiles are private to their owner', () => {
   });
 
   it('lets the owner update their preferences, keeping _modified current and globe stored as 3d', async () => {
-    const [before] = await stack.sql<{ _modified: Date }>('select _modified from profiles where id = $1', [aliceId]);
+    const [before] = await stack.sql<{ _modified: Date }>(
+      'select _modified from profiles where id = $1',
+      [aliceId],
+    );
     const r = await alice
       .from('profiles')
-      .update({ default_map_view: 'globe', show_clouds_on_load: true, preferences: { defaultMapView: 'globe' } })
+      .update({
+        default_map_view: 'globe',
+        show_clouds_on_load: true,
+        preferences: { defaultMapView: 'globe' },
+      })
       .eq('id', aliceId)
       .select('default_map_view, show_clouds_on_load, _modified, preferences')
       .single();
     expect(r.error).toBeNull();
-    expect(r.data).toMatchObject({ default_map_view: '3d', show_clouds_on_load: true, preferences: { defaultMapView: 'globe' } });
-    expect(new Date(r.data!._modified as string).getTime()).toBeGreaterThan(before!._modified.getTime());
+    expect(r.data).toMatchObject({
+      default_map_view: '3d',
+      show_clouds_on_load: true,
+      preferences: { defaultMapView: 'globe' },
+    });
+    expect(new Date(r.data!._modified as string).getTime()).toBeGreaterThan(
+      before!._modified.getTime(),
+    );
   });
 
   it('delivers realtime changes only to the subscriber allowed to see the row', async () => {
     const aliceFeed = await recordChanges(alice, 'profiles', 'alice-profiles');
     const bobFeed = await recordChanges(bob, 'profiles', 'bob-profiles');
-    const anonFeed = await recordChanges(testClient(stack.url, stack.anonKey), 'profiles', 'anon-profiles');
+    const anonFeed = await recordChanges(
+      testClient(stack.url, stack.anonKey),
+      'profiles',
+      'anon-profiles',
+    );
 
     await bob.from('profiles').update({ default_map_style: 'bob-secret-style' }).eq('id', bobId);
-    const bobSaw = await bobFeed.waitFor((e) => e.eventType === 'UPDATE' && (e.new as { id?: string }).id === bobId);
-    expect(bobSaw.new).toMatchObject({ id: bobId, default_map_style: 'bob-secret-style', _deleted: false });
+    const bobSaw = await bobFeed.waitFor(
+      (e) => e.eventType === 'UPDATE' && (e.new as { id?: string }).id === bobId,
+    );
+    expect(bobSaw.new).toMatchObject({
+      id: bobId,
+      default_map_style: 'bob-secret-style',
+      _deleted: false,
+    });
 
     await alice.from('profiles').update({ default_map_style: 'alice-style' }).eq('id', aliceId);
-    const aliceSaw = await aliceFeed.waitFor((e) => (e.new as { default_map_style?: string }).default_map_style === 'alice-style');
+    const aliceSaw = await aliceFeed.waitFor(
+      (e) => (e.new as { default_map_style?: string }).default_map_style === 'alice-style',
+    );
     expect(aliceSaw.new).toMatchObject({ id: aliceId, show_aurora_on_load: true, _deleted: false });
 
     // A change made directly in the database (not through REST) is announced the same way.
@@ -86,17 +123,27 @@ describe('profiles are private to their owner', () => {
     await bobFeed.waitFor((e) => (e.new as { full_name?: string }).full_name === 'Bob Builder');
     await new Promise((r) => setTimeout(r, 400));
 
-    const leaked = (events: { new: unknown; old: unknown }[]) => events.some((e) => JSON.stringify([e.new, e.old]).includes(bobId) || JSON.stringify(e.new).includes('bob-secret'));
+    const leaked = (events: { new: unknown; old: unknown }[]) =>
+      events.some(
+        (e) =>
+          JSON.stringify([e.new, e.old]).includes(bobId) ||
+          JSON.stringify(e.new).includes('bob-secret'),
+      );
     expect(leaked(aliceFeed.events)).toBe(false);
     expect(anonFeed.events).toEqual([]);
     expect(bobFeed.events.some((e) => (e.new as { id?: string }).id === aliceId)).toBe(false);
   });
 
-  it('honours a subscription filter, and a filter naming someone else\'s row yields nothing', async () => {
+  it("honours a subscription filter, and a filter naming someone else's row yields nothing", async () => {
     const own = await recordChanges(alice, 'profiles', 'alice-own', `id=eq.${aliceId}`);
     const snooping = await recordChanges(alice, 'profiles', 'alice-snoops-bob', `id=eq.${bobId}`);
-    await stack.sql(`update profiles set default_map_style = 'filtered' where id in ($1, $2)`, [aliceId, bobId]);
-    const hit = await own.waitFor((e) => (e.new as { default_map_style?: string }).default_map_style === 'filtered');
+    await stack.sql(`update profiles set default_map_style = 'filtered' where id in ($1, $2)`, [
+      aliceId,
+      bobId,
+    ]);
+    const hit = await own.waitFor(
+      (e) => (e.new as { default_map_style?: string }).default_map_style === 'filtered',
+    );
     expect((hit.new as { id: string }).id).toBe(aliceId);
     await new Promise((r) => setTimeout(r, 400));
     expect(own.events.every((e) => (e.new as { id: string }).id === aliceId)).toBe(true);
@@ -107,7 +154,10 @@ describe('profiles are private to their owner', () => {
 
   it('stops delivering to a user after their token is replaced by one for another user', async () => {
     const client = testClient(stack.url, stack.anonKey);
-    const { data } = await client.auth.signInWithPassword({ email: (await alice.auth.getUser()).data.user!.email!, password: STRONG_PASSWORD });
+    const { data } = await client.auth.signInWithPassword({
+      email: (await alice.auth.getUser()).data.user!.email!,
+      password: STRONG_PASSWORD,
+    });
     const feed = await recordChanges(client, 'profiles', 'switching');
     await client.realtime.setAuth(stack.anonKey);
     await new Promise((r) => setTimeout(r, 200));

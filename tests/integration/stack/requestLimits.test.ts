@@ -7,7 +7,10 @@ import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
 let stack: TestStack;
 const log: string[] = [];
 beforeAll(async () => {
-  stack = await startTestStack({ distDir: join(import.meta.dirname, 'fixtures/app-build'), log: (l) => log.push(l) });
+  stack = await startTestStack({
+    distDir: join(import.meta.dirname, 'fixtures/app-build'),
+    log: (l) => log.push(l),
+  });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -19,7 +22,10 @@ const HUNDRED_MB = 100 * 1024 * 1024;
  * POSTs up to 100 MB in 64 KB chunks (declared up front, or chunked) and stops sending once the
  * server answers. Resolves with the answer and how much was sent by then.
  */
-function sendHuge(path: string, declare: boolean): Promise<{ status: number; body: string; sent: number }> {
+function sendHuge(
+  path: string,
+  declare: boolean,
+): Promise<{ status: number; body: string; sent: number }> {
   const url = new URL(path, stack.url);
   return new Promise((resolve, reject) => {
     let sent = 0;
@@ -30,7 +36,11 @@ function sendHuge(path: string, declare: boolean): Promise<{ status: number; bod
         port: url.port,
         path: url.pathname,
         method: 'POST',
-        headers: { apikey: stack.anonKey, 'content-type': 'application/json', ...(declare ? { 'content-length': String(HUNDRED_MB) } : {}) },
+        headers: {
+          apikey: stack.anonKey,
+          'content-type': 'application/json',
+          ...(declare ? { 'content-length': String(HUNDRED_MB) } : {}),
+        },
       },
       (res: IncomingMessage) => {
         answered = true;
@@ -56,16 +66,26 @@ function sendHuge(path: string, declare: boolean): Promise<{ status: number; bod
 
 describe('request size limits in the gateway', () => {
   it('answers a body declared at 100 MB with 413 and a message before reading it, on every API', async () => {
-    for (const path of ['/auth/v1/signup', '/rest/v1/profiles', '/functions/v1/push-subscription']) {
+    for (const path of [
+      '/auth/v1/signup',
+      '/rest/v1/profiles',
+      '/functions/v1/push-subscription',
+    ]) {
       const r = await sendHuge(path, true);
       expect(r.status, path).toBe(413);
-      expect(JSON.parse(r.body)).toEqual({ message: `Request body too large: at most ${MAX_BODY_BYTES} bytes` });
+      expect(JSON.parse(r.body)).toEqual({
+        message: `Request body too large: at most ${MAX_BODY_BYTES} bytes`,
+      });
       expect(r.sent, path).toBeLessThan(HUNDRED_MB);
     }
   });
 
   it('cuts a chunked body off with 413 once it passes 1 MB, without waiting for the rest', async () => {
-    for (const path of ['/auth/v1/signup', '/rest/v1/profiles', '/functions/v1/push-subscription']) {
+    for (const path of [
+      '/auth/v1/signup',
+      '/rest/v1/profiles',
+      '/functions/v1/push-subscription',
+    ]) {
       const r = await sendHuge(path, false);
       expect(r.status, path).toBe(413);
       expect(r.sent, path).toBeLessThan(HUNDRED_MB);
@@ -75,7 +95,13 @@ describe('request size limits in the gateway', () => {
   });
 
   it('answers malformed % escapes with 400 and a message, on the API and the app', async () => {
-    for (const path of ['/auth/v1/%E0%A4%A', '/functions/v1/space-weather/%zz', '/rest/v1/profiles%', '/deep/link/%C0%AF', '/%']) {
+    for (const path of [
+      '/auth/v1/%E0%A4%A',
+      '/functions/v1/space-weather/%zz',
+      '/rest/v1/profiles%',
+      '/deep/link/%C0%AF',
+      '/%',
+    ]) {
       const r = await fetch(`${stack.url}${path}`, { headers: { apikey: stack.anonKey } });
       expect(r.status, path).toBe(400);
       expect(((await r.json()) as { message: string }).message).toMatch(/^Malformed URL/);

@@ -1,5 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { jwtVerify } from 'jose';
@@ -77,25 +85,37 @@ describe('npm start and its secrets', () => {
     let out = '';
     child.stdout?.on('data', (b: Buffer) => (out += b.toString()));
     child.stderr?.on('data', (b: Buffer) => (out += b.toString()));
-    for (let i = 0; i < 1200 && !/social sign-in: .*\n/.test(out) && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 1200 && !/social sign-in: .*\n/.test(out) && child.exitCode === null; i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(out).toMatch(/social sign-in: .*\n/);
 
-    expect(out).toMatch(/service_role key: \S+\n {2}\(a secret: it bypasses row-level security\. Server-side use only: never ship it to a browser or commit it\.\)\n/);
-    expect(out).toContain('social sign-in: off (to try it, set AUTH_EXTERNAL_PROVIDERS=google,github');
-    const settings = (await (await fetch(`http://localhost:${port}/auth/v1/settings`)).json()) as { external: Record<string, boolean> };
+    expect(out).toMatch(
+      /service_role key: \S+\n {2}\(a secret: it bypasses row-level security\. Server-side use only: never ship it to a browser or commit it\.\)\n/,
+    );
+    expect(out).toContain(
+      'social sign-in: off (to try it, set AUTH_EXTERNAL_PROVIDERS=google,github',
+    );
+    const settings = (await (await fetch(`http://localhost:${port}/auth/v1/settings`)).json()) as {
+      external: Record<string, boolean>;
+    };
     expect(Object.keys(settings.external).sort()).toEqual(['email', 'phone', 'web3']);
 
-    const { jwtSecret } = JSON.parse(readFileSync(join(dataDir, 'keys.json'), 'utf8')) as { jwtSecret: string };
+    const { jwtSecret } = JSON.parse(readFileSync(join(dataDir, 'keys.json'), 'utf8')) as {
+      jwtSecret: string;
+    };
     expect(jwtSecret.length).toBeGreaterThanOrEqual(32);
     // PostgREST is up and verified the anon key with the secret it was given: Postgres itself
     // refuses the anon role (42501), not PostgREST the token (PGRST301).
     const anonKey = /anon key: (\S+)\n/.exec(out)![1]!;
-    const rest = await fetch(`http://localhost:${port}/rest/v1/profiles?select=id`, { headers: { apikey: anonKey } });
+    const rest = await fetch(`http://localhost:${port}/rest/v1/profiles?select=id`, {
+      headers: { apikey: anonKey },
+    });
     expect(((await rest.json()) as { code: string }).code).toBe('42501');
     // ...but no file in the temp directory does, running or crashed.
     expect(filesContaining(childTmp, jwtSecret)).toEqual([]);
     killGroup('SIGKILL');
-    for (let i = 0; i < 100 && child.exitCode === null && child.signalCode === null; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && child.exitCode === null && child.signalCode === null; i++)
+      await new Promise((r) => setTimeout(r, 50));
     expect(filesContaining(childTmp, jwtSecret)).toEqual([]);
   }, 150_000);
 
@@ -109,18 +129,27 @@ describe('npm start and its secrets', () => {
     const port = await freePort();
     second = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
       cwd: ROOT,
-      env: { ...process.env, TMPDIR: secondTmp, PORT: String(port), DATA_DIR: lockedData, DIST_DIR: join(ROOT, 'tests/integration/stack/fixtures/app-build'), DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        TMPDIR: secondTmp,
+        PORT: String(port),
+        DATA_DIR: lockedData,
+        DIST_DIR: join(ROOT, 'tests/integration/stack/fixtures/app-build'),
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
     let out = '';
     second.stdout?.on('data', (b: Buffer) => (out += b.toString()));
     second.stderr?.on('data', (b: Buffer) => (out += b.toString()));
-    for (let i = 0; i < 1800 && !/anon key: \S+\n/.test(out) && second.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 1800 && !/anon key: \S+\n/.test(out) && second.exitCode === null; i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(out).toContain('using a temporary database in');
     const anonKey = /anon key: (\S+)\n/.exec(out)![1]!;
     killGroup('SIGKILL', second);
-    for (let i = 0; i < 100 && second.exitCode === null && second.signalCode === null; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && second.exitCode === null && second.signalCode === null; i++)
+      await new Promise((r) => setTimeout(r, 50));
 
     // The secret itself was never printed: any 64-hex-digit string left in the temp directory that
     // verifies the anon key's signature is it.
@@ -132,7 +161,10 @@ describe('npm start and its secrets', () => {
         if (st?.isDirectory()) await scan(p);
         else if (st?.isFile()) {
           for (const [candidate] of readFileSync(p, 'latin1').matchAll(/[0-9a-f]{64}/g)) {
-            const verified = await jwtVerify(anonKey, new TextEncoder().encode(candidate)).then(() => true, () => false);
+            const verified = await jwtVerify(anonKey, new TextEncoder().encode(candidate)).then(
+              () => true,
+              () => false,
+            );
             if (verified) leaks.push(p);
           }
         }

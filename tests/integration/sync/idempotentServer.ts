@@ -53,7 +53,9 @@ export async function startIdempotentServer(): Promise<IdempotentServer> {
       }
       const stored = answers.get(key);
       if (stored !== undefined) {
-        res.writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' }).end(stored);
+        res
+          .writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' })
+          .end(stored);
         return;
       }
       const body = Buffer.concat(chunks).toString('utf8');

@@ -17,9 +17,19 @@ afterEach(async () => {
 describe('one database shared by the worker and the tabs (Dexie on fake-indexeddb)', () => {
   it('shows a write made in one instance live in another', async () => {
     const name = `shared-${process.pid}-${Date.now()}`;
-    const worker = await openDatabase({ name, storage: 'dexie', multiInstance: true, ignoreDuplicate: true });
+    const worker = await openDatabase({
+      name,
+      storage: 'dexie',
+      multiInstance: true,
+      ignoreDuplicate: true,
+    });
     open.push(worker);
-    const tab = await openDatabase({ name, storage: 'dexie', multiInstance: true, ignoreDuplicate: true });
+    const tab = await openDatabase({
+      name,
+      storage: 'dexie',
+      multiInstance: true,
+      ignoreDuplicate: true,
+    });
     open.push(tab);
 
     const seen = firstValueFrom(
@@ -49,8 +59,24 @@ describe('one database shared by the worker and the tabs (Dexie on fake-indexedd
     open.push(db);
     const end = Date.UTC(2026, 0, 20);
     const t = Array.from({ length: 7 * 1440 }, (_, i) => end - 7 * 86_400_000 + i * 60_000);
-    await writeSeries(db, { product: 'solar-wind-plasma', t, fields: { speed: t.map((_, i) => 400 + (i % 50)), density: t.map(() => 5), temperature: t.map(() => 1e5) }, source: 'DSCOVR' }, { fetchedAt: end });
-    const cols = await readSeriesColumns(db, 'solar-wind-plasma', { from: end - 7 * 86_400_000, to: end });
+    await writeSeries(
+      db,
+      {
+        product: 'solar-wind-plasma',
+        t,
+        fields: {
+          speed: t.map((_, i) => 400 + (i % 50)),
+          density: t.map(() => 5),
+          temperature: t.map(() => 1e5),
+        },
+        source: 'DSCOVR',
+      },
+      { fetchedAt: end },
+    );
+    const cols = await readSeriesColumns(db, 'solar-wind-plasma', {
+      from: end - 7 * 86_400_000,
+      to: end,
+    });
     expect(cols.t).toHaveLength(7 * 1440);
     expect(cols.fields.speed![1440]).toBe(400 + (1440 % 50));
     await applyRetention(db, end + 40 * 86_400_000);

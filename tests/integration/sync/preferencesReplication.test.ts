@@ -31,17 +31,30 @@ interface Device {
 
 async function newUser(): Promise<{ email: string; userId: string }> {
   const email = uniqueEmail('prefs');
-  const { data, error } = await testClient(stack.url, stack.anonKey).auth.signUp({ email, password: STRONG_PASSWORD });
+  const { data, error } = await testClient(stack.url, stack.anonKey).auth.signUp({
+    email,
+    password: STRONG_PASSWORD,
+  });
   if (error || !data.user) throw error ?? new Error('sign-up failed');
   return { email, userId: data.user.id };
 }
 
-async function device(email: string, before?: (db: AuroraDatabase) => Promise<void>): Promise<Device> {
-  const db = await openDatabase({ name: `prefs-${process.pid}-${++n}`, storage: 'dexie', multiInstance: false });
+async function device(
+  email: string,
+  before?: (db: AuroraDatabase) => Promise<void>,
+): Promise<Device> {
+  const db = await openDatabase({
+    name: `prefs-${process.pid}-${++n}`,
+    storage: 'dexie',
+    multiInstance: false,
+  });
   open.push(db);
   await before?.(db);
   const client = testClient(stack.url, stack.anonKey);
-  const { data, error } = await client.auth.signInWithPassword({ email, password: STRONG_PASSWORD });
+  const { data, error } = await client.auth.signInWithPassword({
+    email,
+    password: STRONG_PASSWORD,
+  });
   if (error || !data.user) throw error ?? new Error('sign-in failed');
   const sync = startAccountSync({ db, client, userId: data.user.id, retryTime: 200 });
   syncs.push(sync);
@@ -51,7 +64,12 @@ async function device(email: string, before?: (db: AuroraDatabase) => Promise<vo
 }
 
 /** Polls until `pred` holds for the device's stored preferences, or fails after `ms`. */
-async function until(d: Device, userId: string, pred: (p: Awaited<ReturnType<typeof readPreferences>>) => boolean, ms = 8_000) {
+async function until(
+  d: Device,
+  userId: string,
+  pred: (p: Awaited<ReturnType<typeof readPreferences>>) => boolean,
+  ms = 8_000,
+) {
   const end = Date.now() + ms;
   for (;;) {
     const p = await readPreferences(d.db, userId);
@@ -77,7 +95,9 @@ describe('preferences replicate between two devices signed in as one user', () =
     const started = Date.now();
     await updatePreferences(a.db, userId, { defaultMapView: '3d' }, Date.now());
     await until(b, userId, (p) => p.defaultMapView === '3d');
-    console.info(`[sync] A → B preference latency over realtime in Node: ${Date.now() - started} ms`);
+    console.info(
+      `[sync] A → B preference latency over realtime in Node: ${Date.now() - started} ms`,
+    );
     expect(await serverRow(userId)).toMatchObject({ default_map_view: '3d' });
   });
 
@@ -87,15 +107,30 @@ describe('preferences replicate between two devices signed in as one user', () =
     const b = await device(email);
     await a.sync.pause();
     await b.sync.pause();
-    await updatePreferences(a.db, userId, { defaultMapView: '3d', defaultMapStyle: 'light' }, Date.now());
-    await updatePreferences(b.db, userId, { showCloudsOnLoad: true, defaultMapStyle: 'satellite' }, Date.now());
+    await updatePreferences(
+      a.db,
+      userId,
+      { defaultMapView: '3d', defaultMapStyle: 'light' },
+      Date.now(),
+    );
+    await updatePreferences(
+      b.db,
+      userId,
+      { showCloudsOnLoad: true, defaultMapStyle: 'satellite' },
+      Date.now(),
+    );
 
     await a.sync.resume();
     await a.sync.current()!.awaitInSync();
     await b.sync.resume();
     await b.sync.current()!.awaitInSync();
 
-    const expected = { defaultMapView: '3d', defaultMapStyle: 'satellite', showAuroraOnLoad: true, showCloudsOnLoad: true };
+    const expected = {
+      defaultMapView: '3d',
+      defaultMapStyle: 'satellite',
+      showAuroraOnLoad: true,
+      showCloudsOnLoad: true,
+    };
     await until(a, userId, (p) => JSON.stringify(p) === JSON.stringify(expected));
     await until(b, userId, (p) => JSON.stringify(p) === JSON.stringify(expected));
     expect(await serverRow(userId)).toEqual({
@@ -144,7 +179,9 @@ describe('preferences replicate between two devices signed in as one user', () =
     });
     expect(await c.sync.merged).toEqual({ show_clouds_on_load: true });
     await c.sync.current()!.awaitInSync();
-    await expect.poll(() => serverRow(userId), { timeout: 5_000 }).toMatchObject({ show_clouds_on_load: true });
+    await expect
+      .poll(() => serverRow(userId), { timeout: 5_000 })
+      .toMatchObject({ show_clouds_on_load: true });
     const other = await device(email);
     await until(other, userId, (p) => p.showCloudsOnLoad);
   });

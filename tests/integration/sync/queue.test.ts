@@ -80,7 +80,9 @@ describe('the request queue on IndexedDB (Dexie, fake-indexeddb)', () => {
       }
       return res;
     };
-    await expect(replayQueue({ db: first, fetch: dyingFetch, baseUrl: server.url, force: true })).rejects.toThrow();
+    await expect(
+      replayQueue({ db: first, fetch: dyingFetch, baseUrl: server.url, force: true }),
+    ).rejects.toThrow();
     expect(server.effects.size).toBe(50);
 
     db = await openDatabase({ name: dbName, storage: 'dexie', multiInstance: false });
@@ -102,16 +104,37 @@ describe('the request queue on IndexedDB (Dexie, fake-indexeddb)', () => {
     const failed = await replayQueue({ db, fetch, baseUrl: server.url, now: () => 10_000 });
     expect(failed).toEqual({ sent: 0, failed: 1, rejected: 0, remaining: 1 });
     const doc = await db.queue.findOne(key).exec();
-    expect(doc).toMatchObject({ attempts: 1, nextAttempt: 15_000, lastError: 'HTTP 503: try later' });
-    expect(await replayQueue({ db, fetch, baseUrl: server.url, now: () => 14_999 })).toMatchObject({ sent: 0, failed: 0, remaining: 1 });
-    expect(await replayQueue({ db, fetch, baseUrl: server.url, now: () => 15_000 })).toMatchObject({ sent: 1, remaining: 0 });
+    expect(doc).toMatchObject({
+      attempts: 1,
+      nextAttempt: 15_000,
+      lastError: 'HTTP 503: try later',
+    });
+    expect(await replayQueue({ db, fetch, baseUrl: server.url, now: () => 14_999 })).toMatchObject({
+      sent: 0,
+      failed: 0,
+      remaining: 1,
+    });
+    expect(await replayQueue({ db, fetch, baseUrl: server.url, now: () => 15_000 })).toMatchObject({
+      sent: 1,
+      remaining: 0,
+    });
     expect(server.effects.size).toBe(1);
   });
 
   it('lets two tabs replaying the same queue at once send each request once, one at a time', async () => {
     const dbName = name();
-    db = await openDatabase({ name: dbName, storage: 'dexie', multiInstance: true, ignoreDuplicate: true });
-    const other = await openDatabase({ name: dbName, storage: 'dexie', multiInstance: true, ignoreDuplicate: true });
+    db = await openDatabase({
+      name: dbName,
+      storage: 'dexie',
+      multiInstance: true,
+      ignoreDuplicate: true,
+    });
+    const other = await openDatabase({
+      name: dbName,
+      storage: 'dexie',
+      multiInstance: true,
+      ignoreDuplicate: true,
+    });
     try {
       const keys = await enqueueHundred(db, 1_000);
       server.delayMs = 2;

@@ -1,6 +1,17 @@
-import { AuthApiError, AuthRetryableFetchError, AuthWeakPasswordError } from '@supabase/supabase-js';
+import {
+  AuthApiError,
+  AuthRetryableFetchError,
+  AuthWeakPasswordError,
+} from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { authFailure, MSG, passwordHints, splitIdentifier, validateCredentials, weakPasswordReasons } from '../../../src/auth/authMessages.ts';
+import {
+  authFailure,
+  MSG,
+  passwordHints,
+  splitIdentifier,
+  validateCredentials,
+  weakPasswordReasons,
+} from '../../../src/auth/authMessages.ts';
 import { checkPassword } from '../../../server/auth/weakPassword.ts';
 
 describe('credential validation (spec §5)', () => {
@@ -35,7 +46,10 @@ describe('the email-or-phone field', () => {
 describe('auth error messages (spec §5, §8)', () => {
   it('shows the server’s own text when it sent one', () => {
     const err = new AuthApiError('Invalid login credentials', 400, 'invalid_credentials');
-    expect(authFailure(err, MSG.signInFailed)).toEqual({ ok: false, message: 'Invalid login credentials' });
+    expect(authFailure(err, MSG.signInFailed)).toEqual({
+      ok: false,
+      message: 'Invalid login credentials',
+    });
   });
 
   it('falls back to the spec’s generic message on a network failure (status 0)', () => {
@@ -46,20 +60,32 @@ describe('auth error messages (spec §5, §8)', () => {
   });
 
   it('carries the weak-password reasons auth-js parsed from weak_password.reasons, each once as a plain sentence', () => {
-    const err = new AuthWeakPasswordError(checkPassword('abc').message, 422, ['length', 'characters']);
+    const err = new AuthWeakPasswordError(checkPassword('abc').message, 422, [
+      'length',
+      'characters',
+    ]);
     const result = authFailure(err, MSG.signUpFailed, 'abc');
     // One heading, not the server's text, which says the same things again.
     expect(result.message).toBe('Choose a stronger password:');
-    expect(result.reasons).toEqual(['Use at least 8 characters', 'Add an uppercase letter', 'Add a digit']);
+    expect(result.reasons).toEqual([
+      'Use at least 8 characters',
+      'Add an uppercase letter',
+      'Add a digit',
+    ]);
   });
 
   it('says what the character rule wants without the typed password, without any character-set listing', () => {
-    const result = authFailure(new AuthWeakPasswordError('x', 422, ['characters', 'characters']), MSG.signUpFailed);
+    const result = authFailure(
+      new AuthWeakPasswordError('x', 422, ['characters', 'characters']),
+      MSG.signUpFailed,
+    );
     expect(result.reasons).toEqual(['Mix lowercase and uppercase letters with a digit']);
   });
 
   it('shows an unknown reason code as it came', () => {
-    expect(weakPasswordReasons({ code: 'weak_password', reasons: ['too_fancy'] })).toEqual(['too_fancy']);
+    expect(weakPasswordReasons({ code: 'weak_password', reasons: ['too_fancy'] })).toEqual([
+      'too_fancy',
+    ]);
     expect(weakPasswordReasons(new AuthApiError('nope', 400, 'invalid_credentials'))).toBeNull();
   });
 });
@@ -77,7 +103,11 @@ describe('password hints', () => {
     expect(passwordHints('alllowercase1')).toEqual(['Add an uppercase letter']);
     expect(passwordHints('NoDigitsHere')).toEqual(['Add a digit']);
     for (const pw of ['short1A', 'alllowercase1', 'NoDigitsHere', 'abc']) {
-      expect(checkPassword(pw).message).toBe(passwordHints(pw).map((h) => `${h}.`).join(' '));
+      expect(checkPassword(pw).message).toBe(
+        passwordHints(pw)
+          .map((h) => `${h}.`)
+          .join(' '),
+      );
     }
   });
 

@@ -52,7 +52,10 @@ function renderAt(path: string, element: ReactNode, auth: AuthState) {
   );
 }
 
-const signedIn = { status: 'signed-in' as const, user: { id: 'u', email: 'ada@example.com', fullName: null, avatarUrl: null, provider: 'email' } };
+const signedIn = {
+  status: 'signed-in' as const,
+  user: { id: 'u', email: 'ada@example.com', fullName: null, avatarUrl: null, provider: 'email' },
+};
 
 describe('Sign In and Sign Up pages', () => {
   it('send a signed-in user to /', () => {
@@ -76,43 +79,80 @@ describe('Sign In and Sign Up pages', () => {
   it('show the spec message for a missing email or password without calling the server', async () => {
     const auth = authState();
     renderAt('/login', <LoginPage />, auth);
-    fireEvent.change(screen.getByLabelText('Email or phone number'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Email or phone number'), {
+      target: { value: 'ada@example.com' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('You must provide either an email or phone number and a password.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You must provide either an email or phone number and a password.',
+    );
     expect(auth.signInWithPassword).not.toHaveBeenCalled();
   });
 
   it('pass the credentials to sign-in and show the server’s answer', async () => {
-    const auth = authState({ signInWithPassword: vi.fn(async () => ({ ok: false as const, message: 'Invalid login credentials' })) });
+    const auth = authState({
+      signInWithPassword: vi.fn(async () => ({
+        ok: false as const,
+        message: 'Invalid login credentials',
+      })),
+    });
     renderAt('/login', <LoginPage />, auth);
-    fireEvent.change(screen.getByLabelText('Email or phone number'), { target: { value: ' ada@example.com ' } });
+    fireEvent.change(screen.getByLabelText('Email or phone number'), {
+      target: { value: ' ada@example.com ' },
+    });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid login credentials');
-    expect(auth.signInWithPassword).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'Secret123' });
+    expect(auth.signInWithPassword).toHaveBeenCalledWith({
+      email: 'ada@example.com',
+      password: 'Secret123',
+    });
   });
 
   it('send a phone number as a phone number', async () => {
     const auth = authState();
     renderAt('/login', <LoginPage />, auth);
-    fireEvent.change(screen.getByLabelText('Email or phone number'), { target: { value: '+47 912 34 567' } });
+    fireEvent.change(screen.getByLabelText('Email or phone number'), {
+      target: { value: '+47 912 34 567' },
+    });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(auth.signInWithPassword).toHaveBeenCalledWith({ phone: '+4791234567', password: 'Secret123' }));
+    await waitFor(() =>
+      expect(auth.signInWithPassword).toHaveBeenCalledWith({
+        phone: '+4791234567',
+        password: 'Secret123',
+      }),
+    );
   });
 
   it('list the weak-password reasons the server gave on sign-up', async () => {
-    const weak = new AuthWeakPasswordError('Use at least 8 characters. Add an uppercase letter. Add a digit.', 422, ['length', 'characters']);
-    const auth = authState({ signUp: vi.fn(async (c: { password: string }) => authFailure(weak, MSG.signUpFailed, c.password)) });
+    const weak = new AuthWeakPasswordError(
+      'Use at least 8 characters. Add an uppercase letter. Add a digit.',
+      422,
+      ['length', 'characters'],
+    );
+    const auth = authState({
+      signUp: vi.fn(async (c: { password: string }) =>
+        authFailure(weak, MSG.signUpFailed, c.password),
+      ),
+    });
     renderAt('/signup', <SignupPage />, auth);
-    fireEvent.change(screen.getByLabelText('Email or phone number'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Email or phone number'), {
+      target: { value: 'ada@example.com' },
+    });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'abc' } });
     // The client-side hint shows while typing…
-    expect(screen.getByRole('list', { name: 'Password suggestions' }).textContent).toContain('Use at least 8 characters');
+    expect(screen.getByRole('list', { name: 'Password suggestions' }).textContent).toContain(
+      'Use at least 8 characters',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     // …and the server's reasons after submitting, in their place: each reason once, in plain words.
     const reasons = await screen.findByRole('list', { name: 'Why the password was rejected' });
-    expect([...reasons.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Use at least 8 characters', 'Add an uppercase letter', 'Add a digit']);
+    expect([...reasons.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Use at least 8 characters',
+      'Add an uppercase letter',
+      'Add a digit',
+    ]);
     expect(screen.queryByRole('list', { name: 'Password suggestions' })).toBeNull();
     const page = document.body.textContent ?? '';
     expect(page.split('Use at least 8 characters')).toHaveLength(2);
@@ -124,10 +164,14 @@ describe('Sign In and Sign Up pages', () => {
     const auth = authState();
     renderAt('/login', <LoginPage />, auth);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign In');
-    fireEvent.change(screen.getByLabelText('Email or phone number'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Email or phone number'), {
+      target: { value: 'ada@example.com' },
+    });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('You are offline — sign-in needs a connection.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You are offline — sign-in needs a connection.',
+    );
     expect(auth.signInWithPassword).not.toHaveBeenCalled();
   });
 
@@ -135,12 +179,19 @@ describe('Sign In and Sign Up pages', () => {
     const auth = authState();
     renderAt('/login', <LoginPage />, auth);
     fireEvent.click(screen.getByRole('button', { name: 'Sign in with Ethereum' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('No Ethereum wallet found in this browser');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No Ethereum wallet found in this browser',
+    );
     expect(auth.signInWithEthereum).not.toHaveBeenCalled();
   });
 
   it('start the social sign-in with the configured provider', async () => {
-    const auth = authState({ signInWithOAuth: vi.fn(async () => ({ ok: false as const, message: 'Failed to sign in with Google' })) });
+    const auth = authState({
+      signInWithOAuth: vi.fn(async () => ({
+        ok: false as const,
+        message: 'Failed to sign in with Google',
+      })),
+    });
     renderAt('/login', <LoginPage />, auth);
     fireEvent.click(screen.getByRole('button', { name: 'Sign in with Google' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to sign in with Google');
@@ -157,38 +208,76 @@ describe('Auth callback page', () => {
   });
 
   it('says in its heading and a sentence that sign-in failed, with a way back to Sign In', async () => {
-    const auth = authState({ completeOAuthCallback: vi.fn(async () => ({ ok: false as const, message: 'No code detected.' })) });
+    const auth = authState({
+      completeOAuthCallback: vi.fn(async () => ({
+        ok: false as const,
+        message: 'No code detected.',
+      })),
+    });
     renderAt('/auth/callback', <AuthCallbackPage />, auth);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Signing you in');
     expect(screen.getByRole('status').textContent).toBe('Completing sign-in…');
-    expect((await screen.findByRole('alert')).textContent).toBe('This page was opened without a sign-in to finish. Start again from the Sign In page.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This page was opened without a sign-in to finish. Start again from the Sign In page.',
+    );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign-in failed');
-    expect(screen.getByRole('link', { name: 'Back to Sign In' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Back to Sign In' }).getAttribute('href')).toBe(
+      '/login',
+    );
   });
 
   it('explains a used or expired emailed link in words, not the server’s text', async () => {
-    window.history.replaceState(null, '', '/auth/callback#error=access_denied&error_code=otp_expired&error_description=Token+has+expired+or+is+invalid');
-    const auth = authState({ completeOAuthCallback: vi.fn(async () => ({ ok: false as const, message: 'Token has expired or is invalid' })) });
+    window.history.replaceState(
+      null,
+      '',
+      '/auth/callback#error=access_denied&error_code=otp_expired&error_description=Token+has+expired+or+is+invalid',
+    );
+    const auth = authState({
+      completeOAuthCallback: vi.fn(async () => ({
+        ok: false as const,
+        message: 'Token has expired or is invalid',
+      })),
+    });
     renderAt('/auth/callback', <AuthCallbackPage />, auth);
-    expect((await screen.findByRole('alert')).textContent).toBe('This link has expired or has already been used. Ask for a new one and open it once.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This link has expired or has already been used. Ask for a new one and open it once.',
+    );
     expect(document.body.textContent).not.toContain('Token has expired');
     // The tokens or errors do not stay in the address bar.
     expect(window.location.hash).toBe('');
   });
 
   it('after a password-recovery link, asks for the new password, then goes to /', async () => {
-    window.history.replaceState(null, '', '/auth/callback#access_token=a&refresh_token=b&type=recovery');
+    window.history.replaceState(
+      null,
+      '',
+      '/auth/callback#access_token=a&refresh_token=b&type=recovery',
+    );
     const updatePassword = vi.fn(async (password: string) =>
-      password === 'abc' ? authFailure(new AuthWeakPasswordError('x', 422, ['length', 'characters']), MSG.newPasswordFailed, password) : { ok: true as const },
+      password === 'abc'
+        ? authFailure(
+            new AuthWeakPasswordError('x', 422, ['length', 'characters']),
+            MSG.newPasswordFailed,
+            password,
+          )
+        : { ok: true as const },
     );
     const auth = authState({ status: 'signed-in', updatePassword });
     renderAt('/auth/callback', <AuthCallbackPage />, auth);
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Choose a new password');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Choose a new password',
+    );
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'abc' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
     const reasons = await screen.findByRole('list', { name: 'Why the password was rejected' });
-    expect([...reasons.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Use at least 8 characters', 'Add an uppercase letter', 'Add a digit']);
-    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Borealis-Kp7-Night' } });
+    expect([...reasons.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Use at least 8 characters',
+      'Add an uppercase letter',
+      'Add a digit',
+    ]);
+    fireEvent.change(screen.getByLabelText('New password'), {
+      target: { value: 'Borealis-Kp7-Night' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByText('Home screen')).toBeTruthy();
     expect(updatePassword).toHaveBeenLastCalledWith('Borealis-Kp7-Night');
@@ -197,7 +286,10 @@ describe('Auth callback page', () => {
 
 describe('Forgot password', () => {
   it('opens from Sign In, sends the address, and says the link is on its way', async () => {
-    const requestPasswordReset = vi.fn(async (): Promise<AuthResult> => ({ ok: true, message: MSG.resetSent }));
+    const requestPasswordReset = vi.fn(async (): Promise<AuthResult> => ({
+      ok: true,
+      message: MSG.resetSent,
+    }));
     renderAt('/login', <LoginPage />, authState({ requestPasswordReset }));
     fireEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
     const form = await screen.findByRole('form', { name: 'Reset your password' });
@@ -213,7 +305,13 @@ describe('Forgot password', () => {
 
 describe('User menu', () => {
   it('shows initials when the picture is missing or does not load', () => {
-    const user = { id: 'u', email: 'grace@example.com', fullName: 'Grace Brewster Hopper', avatarUrl: 'https://avatars.example.invalid/g.png', provider: 'google' };
+    const user = {
+      id: 'u',
+      email: 'grace@example.com',
+      fullName: 'Grace Brewster Hopper',
+      avatarUrl: 'https://avatars.example.invalid/g.png',
+      provider: 'google',
+    };
     const { container } = renderAt('/menu', <UserMenu />, authState({ status: 'signed-in', user }));
     const img = container.querySelector('img.user-avatar')!;
     expect(img.getAttribute('src')).toBe(user.avatarUrl);
@@ -224,7 +322,21 @@ describe('User menu', () => {
 
   it('shows an Ethereum account by its short address, with no invented email', () => {
     const address = '0x12AbCdEf0123456789aBcDeF0123456789abCDEF';
-    renderAt('/menu', <UserMenu />, authState({ status: 'signed-in', user: { id: 'w', email: null, fullName: null, avatarUrl: null, provider: 'ethereum', walletAddress: address } }));
+    renderAt(
+      '/menu',
+      <UserMenu />,
+      authState({
+        status: 'signed-in',
+        user: {
+          id: 'w',
+          email: null,
+          fullName: null,
+          avatarUrl: null,
+          provider: 'ethereum',
+          walletAddress: address,
+        },
+      }),
+    );
     fireEvent.click(screen.getByRole('button', { name: '0x12…CDEF' }));
     expect(document.body.textContent).not.toContain('ethereum.local');
     expect(document.body.textContent).not.toContain('@');
@@ -240,7 +352,10 @@ describe('User menu', () => {
   });
 
   it('reports "Failed to sign out" when signing out fails', async () => {
-    const auth = authState({ ...signedIn, signOut: vi.fn(async () => ({ ok: false as const, message: MSG.signOutFailed })) });
+    const auth = authState({
+      ...signedIn,
+      signOut: vi.fn(async () => ({ ok: false as const, message: MSG.signOutFailed })),
+    });
     renderAt('/menu', <UserMenu />, auth);
     fireEvent.click(screen.getByRole('button', { name: 'ada' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));

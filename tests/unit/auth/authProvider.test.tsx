@@ -17,7 +17,12 @@ const storedSession = JSON.stringify({
   refresh_token: 'r',
   expires_at: Math.floor(Date.now() / 1000) + 3600,
   token_type: 'bearer',
-  user: { id: 'u1', email: 'ada@example.com', user_metadata: {}, app_metadata: { provider: 'email' } },
+  user: {
+    id: 'u1',
+    email: 'ada@example.com',
+    user_metadata: {},
+    app_metadata: { provider: 'email' },
+  },
 });
 
 /** Deps whose client never finishes loading: whatever renders, renders without supabase-js. */
@@ -53,7 +58,15 @@ function app(controller: ReturnType<typeof createAuthController>) {
       <MemoryRouter initialEntries={['/login']}>
         <Routes>
           <Route path="/" element={<p>Home screen</p>} />
-          <Route path="/login" element={<><Status /><LoginPage /></>} />
+          <Route
+            path="/login"
+            element={
+              <>
+                <Status />
+                <LoginPage />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>
     </AuthProvider>,
@@ -90,14 +103,21 @@ describe('AuthProvider start-up', () => {
       ok: false,
       message: 'You are offline — sign-in needs a connection.',
     });
-    expect(await ctrl.signInWithEthereum()).toEqual({ ok: false, message: 'No Ethereum wallet found in this browser' });
+    expect(await ctrl.signInWithEthereum()).toEqual({
+      ok: false,
+      message: 'No Ethereum wallet found in this browser',
+    });
     expect(getClient).not.toHaveBeenCalled();
   });
 
   it('signs out a stored session while offline by forgetting it on this device', async () => {
     const storage = memoryStorage({ [SESSION_STORAGE_KEY]: storedSession });
     const { d } = deps(storage);
-    const ctrl = createAuthController({ ...d, isOffline: () => true, getClient: () => Promise.reject(new Error('offline')) });
+    const ctrl = createAuthController({
+      ...d,
+      isOffline: () => true,
+      getClient: () => Promise.reject(new Error('offline')),
+    });
     expect(await ctrl.signOut()).toEqual({ ok: true });
     expect(ctrl.getSnapshot().status).toBe('signed-out');
     expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
@@ -125,7 +145,11 @@ describe('the lazily loaded controller (keeps supabase-js and the sign-in code o
     const { d } = deps(storage);
     const getClient = vi.fn(() => Promise.reject(new Error('gateway down')));
     const real = createAuthController({ ...d, getClient });
-    const lazy = createLazyAuthController({ storage, storageKey: SESSION_STORAGE_KEY, load: async () => real });
+    const lazy = createLazyAuthController({
+      storage,
+      storageKey: SESSION_STORAGE_KEY,
+      load: async () => real,
+    });
     expect(lazy.getSnapshot().status).toBe('signed-in');
     lazy.start();
     await new Promise((r) => setTimeout(r, 20));
@@ -142,22 +166,39 @@ describe('the lazily loaded controller (keeps supabase-js and the sign-in code o
     const events = new EventTarget();
     const real = createAuthController({ ...d, isOffline: () => true });
     const load = vi.fn(async () => real);
-    const lazy = createLazyAuthController({ storage, storageKey: SESSION_STORAGE_KEY, load, events });
+    const lazy = createLazyAuthController({
+      storage,
+      storageKey: SESSION_STORAGE_KEY,
+      load,
+      events,
+    });
     lazy.start();
-    const otherKey = Object.assign(new Event('storage'), { key: 'sidebarCollapsed', newValue: 'true' });
+    const otherKey = Object.assign(new Event('storage'), {
+      key: 'sidebarCollapsed',
+      newValue: 'true',
+    });
     events.dispatchEvent(otherKey);
     await new Promise((r) => setTimeout(r, 10));
     expect(load).not.toHaveBeenCalled();
     storage.setItem(SESSION_STORAGE_KEY, storedSession);
-    events.dispatchEvent(Object.assign(new Event('storage'), { key: SESSION_STORAGE_KEY, newValue: storedSession }));
+    events.dispatchEvent(
+      Object.assign(new Event('storage'), { key: SESSION_STORAGE_KEY, newValue: storedSession }),
+    );
     await new Promise((r) => setTimeout(r, 10));
     expect(load).toHaveBeenCalledTimes(1);
     lazy.stop();
   });
 
   it('answers with the spec fallback when the sign-in code cannot be loaded (offline, not cached)', async () => {
-    const lazy = createLazyAuthController({ storage: memoryStorage(), storageKey: SESSION_STORAGE_KEY, load: () => Promise.reject(new Error('chunk')) });
-    expect(await lazy.signUp({ email: 'a@b.c', password: 'x' })).toEqual({ ok: false, message: 'Failed to sign up' });
+    const lazy = createLazyAuthController({
+      storage: memoryStorage(),
+      storageKey: SESSION_STORAGE_KEY,
+      load: () => Promise.reject(new Error('chunk')),
+    });
+    expect(await lazy.signUp({ email: 'a@b.c', password: 'x' })).toEqual({
+      ok: false,
+      message: 'Failed to sign up',
+    });
     expect(await lazy.signOut()).toEqual({ ok: false, message: 'Failed to sign out' });
   });
 });
@@ -165,22 +206,41 @@ describe('the lazily loaded controller (keeps supabase-js and the sign-in code o
 describe('OAuth callback URLs (spec §8)', () => {
   const ctrl = () => {
     const { d, getClient } = deps(memoryStorage());
-    return { c: createAuthController({ ...d, getClient: vi.fn(() => Promise.reject(new Error('not needed'))) }), getClient };
+    return {
+      c: createAuthController({
+        ...d,
+        getClient: vi.fn(() => Promise.reject(new Error('not needed'))),
+      }),
+      getClient,
+    };
   };
 
   it('shows the provider’s error description, decoded', async () => {
     const { c } = ctrl();
-    expect(await c.completeOAuthCallback('http://localhost:8787/auth/callback?error=access_denied&error_description=The+user+cancelled')).toEqual({
+    expect(
+      await c.completeOAuthCallback(
+        'http://localhost:8787/auth/callback?error=access_denied&error_description=The+user+cancelled',
+      ),
+    ).toEqual({
       ok: false,
       message: 'The user cancelled',
     });
-    expect(await c.completeOAuthCallback('http://localhost:8787/auth/callback#error=server_error')).toEqual({ ok: false, message: 'server_error' });
+    expect(
+      await c.completeOAuthCallback('http://localhost:8787/auth/callback#error=server_error'),
+    ).toEqual({ ok: false, message: 'server_error' });
   });
 
   it('says "No code detected." for a callback without a code or tokens, and "No session defined in URL" for half a session', async () => {
     const { c } = ctrl();
-    expect(await c.completeOAuthCallback('http://localhost:8787/auth/callback')).toEqual({ ok: false, message: 'No code detected.' });
-    expect(await c.completeOAuthCallback('http://localhost:8787/auth/facebook/callback#access_token=abc')).toEqual({
+    expect(await c.completeOAuthCallback('http://localhost:8787/auth/callback')).toEqual({
+      ok: false,
+      message: 'No code detected.',
+    });
+    expect(
+      await c.completeOAuthCallback(
+        'http://localhost:8787/auth/facebook/callback#access_token=abc',
+      ),
+    ).toEqual({
       ok: false,
       message: 'No session defined in URL',
     });
@@ -188,7 +248,10 @@ describe('OAuth callback URLs (spec §8)', () => {
 
   it('falls back to "Failed to sign in with Google" when the exchange cannot even start', async () => {
     const { c } = ctrl();
-    expect(await c.completeOAuthCallback('http://localhost:8787/auth/callback?code=abc')).toEqual({ ok: false, message: 'Failed to sign in with Google' });
+    expect(await c.completeOAuthCallback('http://localhost:8787/auth/callback?code=abc')).toEqual({
+      ok: false,
+      message: 'Failed to sign in with Google',
+    });
   });
 });
 
@@ -198,10 +261,16 @@ describe('controller lifecycle under React StrictMode (start, stop, start)', () 
     const { clientOptions } = await import('../../../src/auth/supabaseClient.ts');
     const storage = memoryStorage({ [SESSION_STORAGE_KEY]: storedSession });
     // A real client that is never reached: the session is valid, so nothing needs the network.
-    const client = createClient('http://127.0.0.1:9', 'anon-key', clientOptions(SESSION_STORAGE_KEY, storage));
+    const client = createClient(
+      'http://127.0.0.1:9',
+      'anon-key',
+      clientOptions(SESSION_STORAGE_KEY, storage),
+    );
     let live = 0;
     const original = client.auth.onAuthStateChange.bind(client.auth);
-    vi.spyOn(client.auth, 'onAuthStateChange').mockImplementation(((cb: Parameters<typeof original>[0]) => {
+    vi.spyOn(client.auth, 'onAuthStateChange').mockImplementation(((
+      cb: Parameters<typeof original>[0],
+    ) => {
       const sub = original(cb);
       live++;
       const unsubscribe = sub.data.subscription.unsubscribe;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AVATAR_HOSTS, contentSecurityPolicy } from '../../../server/csp.ts';
 
-const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+const directive = (csp: string, name: string) =>
+  csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
 
 describe('Content-Security-Policy for social avatars', () => {
   it('lets the social providers’ avatar hosts serve images, and nothing more', () => {
@@ -15,6 +16,8 @@ describe('Content-Security-Policy for social avatars', () => {
   });
 
   it('adds a configured host (CSP_HOSTS) for a provider that serves pictures elsewhere', () => {
-    expect(directive(contentSecurityPolicy(['https://pictures.example.invalid']), 'img-src')).toContain('https://pictures.example.invalid');
+    expect(
+      directive(contentSecurityPolicy(['https://pictures.example.invalid']), 'img-src'),
+    ).toContain('https://pictures.example.invalid');
   });
 });

@@ -4,7 +4,9 @@ import { displayName, initials, shortAddress } from '../../../src/auth/useAuth.t
 
 describe('displayName (spec §2 user menu)', () => {
   it('uses full_name when there is one', () => {
-    expect(displayName({ fullName: 'Ada Lovelace', email: 'ada@example.com' })).toBe('Ada Lovelace');
+    expect(displayName({ fullName: 'Ada Lovelace', email: 'ada@example.com' })).toBe(
+      'Ada Lovelace',
+    );
   });
 
   it('falls back to the part of the email before the at-sign', () => {
@@ -29,7 +31,13 @@ describe('toAuthUser (spec §3 social sign-up fields)', () => {
       user_metadata: { name: 'Grace Hopper', picture: 'https://img.example/g.png' },
       app_metadata: { provider: 'google' },
     });
-    expect(user).toEqual({ id: 'u1', email: 'g@example.com', fullName: 'Grace Hopper', avatarUrl: 'https://img.example/g.png', provider: 'google' });
+    expect(user).toEqual({
+      id: 'u1',
+      email: 'g@example.com',
+      fullName: 'Grace Hopper',
+      avatarUrl: 'https://img.example/g.png',
+      provider: 'google',
+    });
   });
 
   it('prefers full_name and avatar_url over name and picture', () => {
@@ -60,9 +68,18 @@ describe('Ethereum accounts (short address, no invented email)', () => {
       user_metadata: { address, ens_name: null },
       app_metadata: { provider: 'ethereum', wallet_address: address.toLowerCase() },
     });
-    expect(fromFunction).toMatchObject({ email: null, walletAddress: address.toLowerCase(), provider: 'ethereum' });
+    expect(fromFunction).toMatchObject({
+      email: null,
+      walletAddress: address.toLowerCase(),
+      provider: 'ethereum',
+    });
     expect(displayName(fromFunction)).toBe('0x12…cdef');
-    const fromGrant = toAuthUser({ id: 'w2', email: null, user_metadata: { custom_claims: { address } }, app_metadata: { provider: 'web3' } });
+    const fromGrant = toAuthUser({
+      id: 'w2',
+      email: null,
+      user_metadata: { custom_claims: { address } },
+      app_metadata: { provider: 'web3' },
+    });
     expect(fromGrant).toMatchObject({ email: null, walletAddress: address });
   });
 });

@@ -12,7 +12,12 @@ import { memoryStorage } from './memoryStorage.ts';
 
 const ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
 const full = () =>
-  memoryStorage({ [ETH_KEYS.token]: 'tok', [ETH_KEYS.address]: ADDRESS, [ETH_KEYS.userId]: 'user-1', [ETH_KEYS.ensName]: 'aurora.eth' });
+  memoryStorage({
+    [ETH_KEYS.token]: 'tok',
+    [ETH_KEYS.address]: ADDRESS,
+    [ETH_KEYS.userId]: 'user-1',
+    [ETH_KEYS.ensName]: 'aurora.eth',
+  });
 
 describe('stored Ethereum session (spec §3, §4)', () => {
   it('uses product-prefixed storage keys', () => {
@@ -20,7 +25,12 @@ describe('stored Ethereum session (spec §3, §4)', () => {
   });
 
   it('counts only when token, address and user id are all present', () => {
-    expect(readEthereumSession(full())).toMatchObject({ token: 'tok', address: ADDRESS, userId: 'user-1', ensName: 'aurora.eth' });
+    expect(readEthereumSession(full())).toMatchObject({
+      token: 'tok',
+      address: ADDRESS,
+      userId: 'user-1',
+      ensName: 'aurora.eth',
+    });
     for (const missing of [ETH_KEYS.token, ETH_KEYS.address, ETH_KEYS.userId]) {
       const s = full();
       s.removeItem(missing);
@@ -33,10 +43,13 @@ describe('stored Ethereum session (spec §3, §4)', () => {
 
   it('signs the user in from it when the profile is found, as the synthetic ethereum user', async () => {
     const asked: [string, string][] = [];
-    const result = await restoreEthereumSession(full(), async (id, token): Promise<ProfileLookup> => {
-      asked.push([id, token]);
-      return { status: 'found', profile: { full_name: null, avatar_url: null } };
-    });
+    const result = await restoreEthereumSession(
+      full(),
+      async (id, token): Promise<ProfileLookup> => {
+        asked.push([id, token]);
+        return { status: 'found', profile: { full_name: null, avatar_url: null } };
+      },
+    );
     expect(asked).toEqual([['user-1', 'tok']]);
     expect(result.kind).toBe('signed-in');
     if (result.kind !== 'signed-in') return;
@@ -59,7 +72,12 @@ describe('stored Ethereum session (spec §3, §4)', () => {
     const storage = full();
     const result = await restoreEthereumSession(storage, async () => ({ status: 'not-found' }));
     expect(result.kind).toBe('cleared');
-    expect(Object.values(ETH_KEYS).map((k) => storage.getItem(k))).toEqual([null, null, null, null]);
+    expect(Object.values(ETH_KEYS).map((k) => storage.getItem(k))).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('keeps the entries and the user when the backend cannot be reached (offline start)', async () => {
@@ -81,7 +99,17 @@ describe('stored Ethereum session (spec §3, §4)', () => {
 
   it('round-trips what it writes, dropping a stale ENS name', () => {
     const storage = full();
-    writeEthereumSession(storage, { token: 't2', address: ADDRESS, userId: 'user-2', ensName: null });
-    expect(readEthereumSession(storage)).toEqual({ token: 't2', address: ADDRESS, userId: 'user-2', ensName: null });
+    writeEthereumSession(storage, {
+      token: 't2',
+      address: ADDRESS,
+      userId: 'user-2',
+      ensName: null,
+    });
+    expect(readEthereumSession(storage)).toEqual({
+      token: 't2',
+      address: ADDRESS,
+      userId: 'user-2',
+      ensName: null,
+    });
   });
 });

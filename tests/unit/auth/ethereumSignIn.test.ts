@@ -1,12 +1,24 @@
 import { getBytes, Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/auth/authMessages.ts';
-import { buildSiweMessage, signInWithEthereumWallet, SIWE_STATEMENT, type Eip1193Provider, type EthereumSignInDeps } from '../../../src/auth/ethereumSignIn.ts';
-import { createSiweHandler, type SiweDeps } from '../../../supabase/functions/siwe-verify/handler.ts';
+import {
+  buildSiweMessage,
+  signInWithEthereumWallet,
+  SIWE_STATEMENT,
+  type Eip1193Provider,
+  type EthereumSignInDeps,
+} from '../../../src/auth/ethereumSignIn.ts';
+import {
+  createSiweHandler,
+  type SiweDeps,
+} from '../../../supabase/functions/siwe-verify/handler.ts';
 import type { NonceStore } from '../../../supabase/functions/siwe-verify/nonces.ts';
 
 /** A real key pair behind the EIP-1193 calls a browser wallet answers. */
-function testWallet(opts: { reject?: boolean } = {}): { provider: Eip1193Provider; wallet: Wallet } {
+function testWallet(opts: { reject?: boolean } = {}): {
+  provider: Eip1193Provider;
+  wallet: Wallet;
+} {
   const wallet = new Wallet(Wallet.createRandom().privateKey);
   return {
     wallet,
@@ -15,7 +27,8 @@ function testWallet(opts: { reject?: boolean } = {}): { provider: Eip1193Provide
         if (method === 'eth_requestAccounts') return [wallet.address.toLowerCase()]; // wallets often answer lower-case
         if (method === 'eth_chainId') return '0x1';
         if (method === 'personal_sign') {
-          if (opts.reject) throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+          if (opts.reject)
+            throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
           const [hex] = params as [string, string];
           return wallet.signMessage(getBytes(hex));
         }
@@ -48,14 +61,25 @@ function memoryNonces(): NonceStore {
 /** The real siwe-verify handler, with an in-memory nonce store and a stand-in for Auth's session minting. */
 function backend(now: number) {
   const deps: SiweDeps = {
-    config: { domain: 'localhost:8787', uri: 'http://localhost:8787', maxAgeMs: 600_000, clockSkewMs: 60_000 },
+    config: {
+      domain: 'localhost:8787',
+      uri: 'http://localhost:8787',
+      maxAgeMs: 600_000,
+      clockSkewMs: 60_000,
+    },
     nonces: memoryNonces(),
     minter: {
       async mint(address) {
         return {
           userId: `user-${address.toLowerCase()}`,
           email: `${address.toLowerCase()}@ethereum.local`,
-          session: { access_token: 'access-jwt', refresh_token: 'refresh-1', expires_in: 3600, expires_at: null, token_type: 'bearer' },
+          session: {
+            access_token: 'access-jwt',
+            refresh_token: 'refresh-1',
+            expires_in: 3600,
+            expires_at: null,
+            token_type: 'bearer',
+          },
         };
       },
     },
@@ -65,11 +89,18 @@ function backend(now: number) {
   const handler = createSiweHandler(() => deps);
   return {
     async fetchNonce() {
-      const res = await handler(new Request('http://localhost:8787/functions/v1/siwe-verify/nonce'));
+      const res = await handler(
+        new Request('http://localhost:8787/functions/v1/siwe-verify/nonce'),
+      );
       return ((await res.json()) as { nonce: string }).nonce;
     },
     async verify(body: unknown) {
-      const res = await handler(new Request('http://localhost:8787/functions/v1/siwe-verify', { method: 'POST', body: JSON.stringify(body) }));
+      const res = await handler(
+        new Request('http://localhost:8787/functions/v1/siwe-verify', {
+          method: 'POST',
+          body: JSON.stringify(body),
+        }),
+      );
       return { ok: res.ok, body: (await res.json()) as never };
     },
   };
@@ -77,7 +108,9 @@ function backend(now: number) {
 
 const NOW = Date.UTC(2026, 10, 22, 5, 0, 0);
 
-function deps(overrides: Partial<EthereumSignInDeps> & { provider: Eip1193Provider | null }): EthereumSignInDeps {
+function deps(
+  overrides: Partial<EthereumSignInDeps> & { provider: Eip1193Provider | null },
+): EthereumSignInDeps {
   const b = backend(NOW);
   return {
     ethereum: overrides.provider,
@@ -98,25 +131,38 @@ describe('Sign in with Ethereum against the real siwe-verify handler', () => {
       ok: true,
       accessToken: 'access-jwt',
       refreshToken: 'refresh-1',
-      session: { token: 'access-jwt', address: wallet.address, userId: `user-${wallet.address.toLowerCase()}` },
+      session: {
+        token: 'access-jwt',
+        address: wallet.address,
+        userId: `user-${wallet.address.toLowerCase()}`,
+      },
     });
   });
 
   it('says clearly when there is no wallet in the browser', async () => {
-    expect(await signInWithEthereumWallet(deps({ provider: null }))).toEqual({ ok: false, message: 'No Ethereum wallet found in this browser' });
+    expect(await signInWithEthereumWallet(deps({ provider: null }))).toEqual({
+      ok: false,
+      message: 'No Ethereum wallet found in this browser',
+    });
   });
 
   it('shows the server’s error text when it refuses the message (page on another domain)', async () => {
     const { provider } = testWallet();
-    const result = await signInWithEthereumWallet(deps({ provider, domain: 'evil.example', origin: 'https://evil.example' }));
+    const result = await signInWithEthereumWallet(
+      deps({ provider, domain: 'evil.example', origin: 'https://evil.example' }),
+    );
     expect(result).toEqual({ ok: false, message: 'Message is for a different domain' });
   });
 
   it('falls back to "Failed to verify signature" when the server answers without an error text', async () => {
     const { provider } = testWallet();
-    const result = await signInWithEthereumWallet(deps({ provider, verify: async () => ({ ok: false, body: null }) }));
+    const result = await signInWithEthereumWallet(
+      deps({ provider, verify: async () => ({ ok: false, body: null }) }),
+    );
     expect(result).toEqual({ ok: false, message: MSG.verifyFailed });
-    const notSuccess = await signInWithEthereumWallet(deps({ provider, verify: async () => ({ ok: true, body: { success: false } }) }));
+    const notSuccess = await signInWithEthereumWallet(
+      deps({ provider, verify: async () => ({ ok: true, body: { success: false } }) }),
+    );
     expect(notSuccess).toEqual({ ok: false, message: 'Failed to verify signature' });
   });
 
@@ -155,10 +201,24 @@ describe('the EIP-4361 message text', () => {
     }).prepareMessage();
     expect(message).toBe(reference);
     // And siwe's parser reads it back field for field.
-    expect(new SiweMessage(message)).toMatchObject({ domain: 'aurora.example', address: wallet.address, chainId: 137, nonce: 'abcDEF123456' });
+    expect(new SiweMessage(message)).toMatchObject({
+      domain: 'aurora.example',
+      address: wallet.address,
+      chainId: 137,
+      nonce: 'abcDEF123456',
+    });
   });
 
   it('refuses something that is not an address', async () => {
-    await expect(buildSiweMessage({ address: '0x123', chainId: 1, nonce: 'n1234567', domain: 'd', origin: 'https://d', now: NOW })).rejects.toThrow();
+    await expect(
+      buildSiweMessage({
+        address: '0x123',
+        chainId: 1,
+        nonce: 'n1234567',
+        domain: 'd',
+        origin: 'https://d',
+        now: NOW,
+      }),
+    ).rejects.toThrow();
   });
 });

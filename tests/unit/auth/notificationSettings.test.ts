@@ -1,9 +1,21 @@
 import { IDBFactory } from 'fake-indexeddb';
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NOTIFICATION_SETTINGS, SETTINGS_KEY, SETTINGS_STORE, TRACKING_DB_NAME } from '../../../core/alerts/notificationSettings.ts';
-import { openNotificationSettings, parseKpThreshold } from '../../../src/features/settings/notificationSettings.ts';
-import { openAuroraTrackingDb, readNotificationSettings, writeNotificationSettings } from '../../../src/sw/auroraTrackingDb.ts';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  SETTINGS_KEY,
+  SETTINGS_STORE,
+  TRACKING_DB_NAME,
+} from '../../../core/alerts/notificationSettings.ts';
+import {
+  openNotificationSettings,
+  parseKpThreshold,
+} from '../../../src/features/settings/notificationSettings.ts';
+import {
+  openAuroraTrackingDb,
+  readNotificationSettings,
+  writeNotificationSettings,
+} from '../../../src/sw/auroraTrackingDb.ts';
 
 describe('notification settings in aurora-tracking-db (spec §3)', () => {
   it('reads the defaults before anything is stored: push off, Kp threshold 5', async () => {
@@ -32,7 +44,10 @@ describe('notification settings in aurora-tracking-db (spec §3)', () => {
     const raw = await new Promise<unknown>((resolve, reject) => {
       const req = factory.open(TRACKING_DB_NAME);
       req.onsuccess = () => {
-        const get = req.result.transaction(SETTINGS_STORE).objectStore(SETTINGS_STORE).get(SETTINGS_KEY);
+        const get = req.result
+          .transaction(SETTINGS_STORE)
+          .objectStore(SETTINGS_STORE)
+          .get(SETTINGS_KEY);
         get.onsuccess = () => {
           req.result.close();
           resolve(get.result);
@@ -51,12 +66,20 @@ describe('notification settings in aurora-tracking-db (spec §3)', () => {
     page.close();
 
     const sw = await openAuroraTrackingDb(factory);
-    expect(await readNotificationSettings(sw)).toEqual({ enablePush: true, kpThreshold: 4, lastNotified: null });
+    expect(await readNotificationSettings(sw)).toEqual({
+      enablePush: true,
+      kpThreshold: 4,
+      lastNotified: null,
+    });
     await writeNotificationSettings(sw, { lastNotified: 1_768_000_000_000 });
     sw.close();
 
     const again = openNotificationSettings(factory);
-    expect(await again.read()).toEqual({ enablePush: true, kpThreshold: 4, lastNotified: 1_768_000_000_000 });
+    expect(await again.read()).toEqual({
+      enablePush: true,
+      kpThreshold: 4,
+      lastNotified: 1_768_000_000_000,
+    });
     again.close();
   });
 
@@ -65,7 +88,10 @@ describe('notification settings in aurora-tracking-db (spec §3)', () => {
     const sw = await openAuroraTrackingDb(factory);
     await new Promise<void>((resolve, reject) => {
       const tx = sw.transaction(SETTINGS_STORE, 'readwrite');
-      tx.objectStore(SETTINGS_STORE).put({ enablePush: 'yes', kpThreshold: 42, lastNotified: 'never' }, SETTINGS_KEY);
+      tx.objectStore(SETTINGS_STORE).put(
+        { enablePush: 'yes', kpThreshold: 42, lastNotified: 'never' },
+        SETTINGS_KEY,
+      );
       tx.oncomplete = () => resolve();
       tx.onerror = () => reject(tx.error);
     });
@@ -85,7 +111,10 @@ describe('Kp threshold input', () => {
 
   it('rejects empty, out-of-range and non-numeric input with a clear message', () => {
     for (const bad of ['', '  ', '-1', '9.5', '10', 'five', 'NaN', 'Infinity']) {
-      expect(parseKpThreshold(bad)).toEqual({ ok: false, message: 'Enter a Kp value from 0 to 9.' });
+      expect(parseKpThreshold(bad)).toEqual({
+        ok: false,
+        message: 'Enter a Kp value from 0 to 9.',
+      });
     }
   });
 });

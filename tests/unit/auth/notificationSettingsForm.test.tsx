@@ -3,13 +3,21 @@ import { IDBFactory } from 'fake-indexeddb';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NotificationSettingsForm } from '../../../src/features/settings/NotificationSettingsForm.tsx';
-import { openNotificationSettings, type NotificationSettingsStore } from '../../../src/features/settings/notificationSettings.ts';
-import type { PushDeps, PushRequest, PushSubscriptionLike } from '../../../src/features/settings/pushSubscription.ts';
+import {
+  openNotificationSettings,
+  type NotificationSettingsStore,
+} from '../../../src/features/settings/notificationSettings.ts';
+import type {
+  PushDeps,
+  PushRequest,
+  PushSubscriptionLike,
+} from '../../../src/features/settings/pushSubscription.ts';
 import { useNotificationSettings } from '../../../src/features/settings/useNotificationSettings.ts';
 
 afterEach(cleanup);
 
-const VAPID = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
+const VAPID =
+  'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
 
 /**
  * The browser's push APIs are the one thing faked: permission is granted, but the push service
@@ -22,7 +30,10 @@ function browser() {
   let hangReached = new Promise<void>((r) => (reached = r));
   const subscription: PushSubscriptionLike = {
     endpoint: 'https://push.example.invalid/ep/1',
-    toJSON: () => ({ endpoint: 'https://push.example.invalid/ep/1', keys: { p256dh: 'P', auth: 'A' } }),
+    toJSON: () => ({
+      endpoint: 'https://push.example.invalid/ep/1',
+      keys: { p256dh: 'P', auth: 'A' },
+    }),
     unsubscribe: async () => true,
   };
   const pushDeps = (store: NotificationSettingsStore): PushDeps => ({
@@ -53,7 +64,13 @@ function browser() {
 }
 
 /** Wired the way SettingsPage wires the hook to the form. */
-function Notifications({ store, pushDeps }: { store: NotificationSettingsStore; pushDeps: (s: NotificationSettingsStore) => PushDeps }) {
+function Notifications({
+  store,
+  pushDeps,
+}: {
+  store: NotificationSettingsStore;
+  pushDeps: (s: NotificationSettingsStore) => PushDeps;
+}) {
   const n = useNotificationSettings({ store, pushDeps });
   if (n.isLoading) return <p role="status">Loading notification settings…</p>;
   return (
@@ -73,13 +90,17 @@ describe('Kp alert controls when the push service cannot be reached', () => {
     const store = openNotificationSettings(new IDBFactory());
     const { service, pushDeps, makeReachable } = browser();
     render(<Notifications store={store} pushDeps={pushDeps} />);
-    const toggle = (await screen.findByLabelText(/Push notifications when Kp reaches my threshold/)) as HTMLInputElement;
+    const toggle = (await screen.findByLabelText(
+      /Push notifications when Kp reaches my threshold/,
+    )) as HTMLInputElement;
 
     await act(async () => {
       fireEvent.click(toggle);
     });
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain("Couldn't reach your browser's push service. Check your connection and try again.");
+    expect(alert.textContent).toContain(
+      "Couldn't reach your browser's push service. Check your connection and try again.",
+    );
     const fieldset = screen.getByRole('group', { name: 'Kp alerts' }) as HTMLFieldSetElement;
     expect(fieldset.disabled).toBe(false);
     expect(toggle.checked).toBe(false);
@@ -89,9 +110,19 @@ describe('Kp alert controls when the push service cannot be reached', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     });
-    await waitFor(() => expect((screen.getByLabelText(/Push notifications when Kp reaches my threshold/) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() =>
+      expect(
+        (
+          screen.getByLabelText(
+            /Push notifications when Kp reaches my threshold/,
+          ) as HTMLInputElement
+        ).checked,
+      ).toBe(true),
+    );
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(service.sent).toMatchObject([{ method: 'POST', body: { endpoint: 'https://push.example.invalid/ep/1', kpThreshold: 5 } }]);
+    expect(service.sent).toMatchObject([
+      { method: 'POST', body: { endpoint: 'https://push.example.invalid/ep/1', kpThreshold: 5 } },
+    ]);
     expect((await store.read()).enablePush).toBe(true);
     store.close();
   });

@@ -10,7 +10,12 @@ const session = {
   refresh_token: 'r1',
   expires_at: 1,
   token_type: 'bearer',
-  user: { id: 'u1', email: 'ada@example.com', user_metadata: { full_name: 'Ada' }, app_metadata: { provider: 'email' } },
+  user: {
+    id: 'u1',
+    email: 'ada@example.com',
+    user_metadata: { full_name: 'Ada' },
+    app_metadata: { provider: 'email' },
+  },
 };
 
 describe('start-up auth state read synchronously from localStorage', () => {
@@ -18,15 +23,29 @@ describe('start-up auth state read synchronously from localStorage', () => {
     const storage = memoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(session) });
     expect(initialSnapshot(storage, SESSION_STORAGE_KEY)).toEqual({
       status: 'signed-in',
-      user: { id: 'u1', email: 'ada@example.com', fullName: 'Ada', avatarUrl: null, provider: 'email' },
+      user: {
+        id: 'u1',
+        email: 'ada@example.com',
+        fullName: 'Ada',
+        avatarUrl: null,
+        provider: 'email',
+      },
     });
   });
 
   it('is signed out with nothing stored, with garbage stored, or without a refresh token', () => {
     expect(initialSnapshot(memoryStorage(), SESSION_STORAGE_KEY).status).toBe('signed-out');
-    expect(initialSnapshot(memoryStorage({ [SESSION_STORAGE_KEY]: '{not json' }), SESSION_STORAGE_KEY).status).toBe('signed-out');
+    expect(
+      initialSnapshot(memoryStorage({ [SESSION_STORAGE_KEY]: '{not json' }), SESSION_STORAGE_KEY)
+        .status,
+    ).toBe('signed-out');
     const noRefresh = { ...session, refresh_token: '' };
-    expect(readPersistedUser(memoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(noRefresh) }), SESSION_STORAGE_KEY)).toBeNull();
+    expect(
+      readPersistedUser(
+        memoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(noRefresh) }),
+        SESSION_STORAGE_KEY,
+      ),
+    ).toBeNull();
   });
 
   it('looks at a stored Ethereum session first', () => {

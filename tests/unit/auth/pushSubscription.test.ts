@@ -1,7 +1,10 @@
 import { IDBFactory } from 'fake-indexeddb';
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { newPushSecret, openNotificationSettings } from '../../../src/features/settings/notificationSettings.ts';
+import {
+  newPushSecret,
+  openNotificationSettings,
+} from '../../../src/features/settings/notificationSettings.ts';
 import { parseSubscriptionBody } from '../../../supabase/functions/push-subscription/validate.ts';
 import {
   disablePush,
@@ -33,7 +36,10 @@ function pushService() {
           keys.push(opts.applicationServerKey);
           const sub: PushSubscriptionLike = {
             endpoint: 'https://push.example/ep/1',
-            toJSON: () => ({ endpoint: 'https://push.example/ep/1', keys: { p256dh: 'P', auth: 'A' } }),
+            toJSON: () => ({
+              endpoint: 'https://push.example/ep/1',
+              keys: { p256dh: 'P', auth: 'A' },
+            }),
             unsubscribe: async () => {
               current = null;
               return true;
@@ -47,9 +53,17 @@ function pushService() {
   };
 }
 
-const VAPID = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
+const VAPID =
+  'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
 
-function setup(opts: { permission?: NotificationPermission; answer?: NotificationPermission; sendFails?: boolean; vapid?: string | null } = {}) {
+function setup(
+  opts: {
+    permission?: NotificationPermission;
+    answer?: NotificationPermission;
+    sendFails?: boolean;
+    vapid?: string | null;
+  } = {},
+) {
   const service = pushService();
   const sent: PushRequest[] = [];
   let permission: NotificationPermission = opts.permission ?? 'default';
@@ -77,7 +91,17 @@ describe('push toggle (spec §4, §5)', () => {
     expect(service.keys[0]).toHaveLength(65); // an uncompressed P-256 public key
     const secret = await store.pushSecret();
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(sent).toEqual([{ method: 'POST', body: { endpoint: 'https://push.example/ep/1', keys: { p256dh: 'P', auth: 'A' }, kpThreshold: 6, secret } }]);
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        body: {
+          endpoint: 'https://push.example/ep/1',
+          keys: { p256dh: 'P', auth: 'A' },
+          kpThreshold: 6,
+          secret,
+        },
+      },
+    ]);
     expect(await store.read()).toMatchObject({ enablePush: true, kpThreshold: 6 });
   });
 
@@ -85,11 +109,21 @@ describe('push toggle (spec §4, §5)', () => {
     const json = {
       endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
       expirationTime: null,
-      keys: { p256dh: Buffer.from(urlBase64ToBytes(VAPID)).toString('base64url'), auth: Buffer.alloc(16, 7).toString('base64url') },
+      keys: {
+        p256dh: Buffer.from(urlBase64ToBytes(VAPID)).toString('base64url'),
+        auth: Buffer.alloc(16, 7).toString('base64url'),
+      },
     };
     const secret = newPushSecret();
-    const body = subscriptionBody({ endpoint: json.endpoint, toJSON: () => json, unsubscribe: async () => true }, 6.33, secret);
-    expect(parseSubscriptionBody(body)).toMatchObject({ ok: true, value: { endpoint: json.endpoint, kpThreshold: 6.33, secret } });
+    const body = subscriptionBody(
+      { endpoint: json.endpoint, toJSON: () => json, unsubscribe: async () => true },
+      6.33,
+      secret,
+    );
+    expect(parseSubscriptionBody(body)).toMatchObject({
+      ok: true,
+      value: { endpoint: json.endpoint, kpThreshold: 6.33, secret },
+    });
   });
 
   it('swallows "Permission not granted": nothing subscribed, toggle stays off, a gentle note instead of an error', async () => {
@@ -113,7 +147,10 @@ describe('push toggle (spec §4, §5)', () => {
   it('explains a missing VAPID key instead of failing obscurely', async () => {
     const { deps } = setup({ vapid: null });
     const out = await enablePush(deps, 5);
-    expect(out).toMatchObject({ status: 'error', message: expect.stringContaining('VITE_VAPID_PUBLIC_KEY') });
+    expect(out).toMatchObject({
+      status: 'error',
+      message: expect.stringContaining('VITE_VAPID_PUBLIC_KEY'),
+    });
   });
 
   it('turning off unsubscribes, tells the server and saves enablePush false', async () => {
@@ -122,7 +159,10 @@ describe('push toggle (spec §4, §5)', () => {
     const out = await disablePush(deps);
     expect(out.status).toBe('disabled');
     expect(service.subscription).toBeNull();
-    expect(sent.at(-1)).toEqual({ method: 'DELETE', body: { endpoint: 'https://push.example/ep/1', secret: await store.pushSecret() } });
+    expect(sent.at(-1)).toEqual({
+      method: 'DELETE',
+      body: { endpoint: 'https://push.example/ep/1', secret: await store.pushSecret() },
+    });
     expect((await store.read()).enablePush).toBe(false);
   });
 
@@ -130,7 +170,10 @@ describe('push toggle (spec §4, §5)', () => {
     const { deps, sent, store } = setup({ permission: 'granted' });
     await enablePush(deps, 5);
     await updateThreshold(deps, 7);
-    expect(sent.at(-1)).toMatchObject({ method: 'POST', body: { kpThreshold: 7, secret: await store.pushSecret() } });
+    expect(sent.at(-1)).toMatchObject({
+      method: 'POST',
+      body: { kpThreshold: 7, secret: await store.pushSecret() },
+    });
     expect((await store.read()).kpThreshold).toBe(7);
   });
 
@@ -170,7 +213,9 @@ function hangingSetup(hang: 'subscribe' | 'send' | 'registration') {
     ...base.deps,
     getRegistration: async () => {
       if (hang === 'registration') return hangs();
-      return hang === 'subscribe' ? { pushManager: { getSubscription: async () => null, subscribe: hangs } } : base.service.registration;
+      return hang === 'subscribe'
+        ? { pushManager: { getSubscription: async () => null, subscribe: hangs } }
+        : base.service.registration;
     },
     send: hang === 'send' ? hangs : base.deps.send,
     deadline: (ms) => {
@@ -184,8 +229,13 @@ function hangingSetup(hang: 'subscribe' | 'send' | 'registration') {
 describe('push toggle when the push service or the server cannot be reached', () => {
   it('gives up on a subscribe that never answers after the step timeout, and says why in plain words', async () => {
     const { deps, deadlines, store, sent } = hangingSetup('subscribe');
-    expect(await enablePush(deps, 5)).toEqual({ status: 'error', message: PUSH_SERVICE_UNREACHABLE });
-    expect(PUSH_SERVICE_UNREACHABLE).toBe("Couldn't reach your browser's push service. Check your connection and try again.");
+    expect(await enablePush(deps, 5)).toEqual({
+      status: 'error',
+      message: PUSH_SERVICE_UNREACHABLE,
+    });
+    expect(PUSH_SERVICE_UNREACHABLE).toBe(
+      "Couldn't reach your browser's push service. Check your connection and try again.",
+    );
     expect(new Set(deadlines)).toEqual(new Set([PUSH_STEP_TIMEOUT_MS]));
     expect(PUSH_STEP_TIMEOUT_MS).toBe(15_000);
     expect(sent).toEqual([]);

@@ -58,7 +58,9 @@ function fakeClock(start: number) {
     async advance(ms: number) {
       const end = t + ms;
       for (;;) {
-        const due = [...timers.entries()].filter(([, v]) => v.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
+        const due = [...timers.entries()]
+          .filter(([, v]) => v.at <= end)
+          .sort((a, b) => a[1].at - b[1].at)[0];
         if (!due) break;
         timers.delete(due[0]);
         t = due[1].at;
@@ -144,7 +146,10 @@ describe('session ticker runner', () => {
   });
 
   it('retries a network failure with growing delays and succeeds within the budget', async () => {
-    const h = harness({ expiresAt: 1_000_000, outcomes: [{ ok: false, status: 0 }, { ok: false, status: 503 }, { ok: true }] });
+    const h = harness({
+      expiresAt: 1_000_000,
+      outcomes: [{ ok: false, status: 0 }, { ok: false, status: 503 }, { ok: true }],
+    });
     const ticker = startSessionTicker(h.deps);
     await settle();
     await h.clock.advance(1_000);

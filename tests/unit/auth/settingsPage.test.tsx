@@ -53,7 +53,10 @@ describe('Settings page', () => {
     let calls = 0;
     const deleteAccount = async () => {
       calls++;
-      return { ok: false as const, message: 'Your account could not be deleted just now. Please try again.' };
+      return {
+        ok: false as const,
+        message: 'Your account could not be deleted just now. Please try again.',
+      };
     };
     renderSettings({ ...auth, deleteAccount });
     fireEvent.click(screen.getByRole('button', { name: 'Delete account…' }));
@@ -65,13 +68,25 @@ describe('Settings page', () => {
     expect(screen.queryByRole('group', { name: 'Confirm account deletion' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Delete account…' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Your account could not be deleted just now. Please try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your account could not be deleted just now. Please try again.',
+    );
     expect(calls).toBe(1);
   });
 
   it('names an Ethereum account by its short address, never an invented email', () => {
     const address = '0x12aBcDeF0123456789abcdef0123456789ABcdef';
-    renderSettings({ ...auth, user: { id: 'w', email: null, fullName: 'aurora.eth', avatarUrl: null, provider: 'ethereum', walletAddress: address } });
+    renderSettings({
+      ...auth,
+      user: {
+        id: 'w',
+        email: null,
+        fullName: 'aurora.eth',
+        avatarUrl: null,
+        provider: 'ethereum',
+        walletAddress: address,
+      },
+    });
     expect(screen.getByText('Signed in as aurora.eth (0x12…cdef).')).toBeTruthy();
     expect(document.body.textContent).not.toContain('ethereum.local');
   });
@@ -86,8 +101,13 @@ describe('Settings page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Settings');
     expect((screen.getByLabelText('Flat') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Map style') as HTMLSelectElement).value).toBe('dark');
-    expect((screen.getByLabelText('Show the aurora oval when the map opens') as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByLabelText('Show clouds when the map opens') as HTMLInputElement).checked).toBe(false);
+    expect(
+      (screen.getByLabelText('Show the aurora oval when the map opens') as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    expect(
+      (screen.getByLabelText('Show clouds when the map opens') as HTMLInputElement).checked,
+    ).toBe(false);
   });
 
   it('saves a preference change to the local preferences collection', async () => {
@@ -99,9 +119,13 @@ describe('Settings page', () => {
     fireEvent.click(screen.getByLabelText('Show clouds when the map opens'));
     await waitFor(async () => {
       const docs = await db!.preferences.find().exec();
-      expect(docs.map((d) => d.toJSON())).toEqual([expect.objectContaining({ default_map_view: '3d', show_clouds_on_load: true })]);
+      expect(docs.map((d) => d.toJSON())).toEqual([
+        expect.objectContaining({ default_map_view: '3d', show_clouds_on_load: true }),
+      ]);
     });
-    await waitFor(() => expect((screen.getByLabelText('Globe (3D)') as HTMLInputElement).checked).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Globe (3D)') as HTMLInputElement).checked).toBe(true),
+    );
   });
 
   it('refuses a Kp threshold outside 0–9 with a clear message, and saves a valid one', async () => {
@@ -113,7 +137,9 @@ describe('Settings page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Enter a Kp value from 0 to 9.');
     fireEvent.change(input, { target: { value: '6' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save threshold' }));
-    expect((await screen.findByRole('status', {}, { timeout: 3000 })).textContent).toBe('Threshold saved.');
+    expect((await screen.findByRole('status', {}, { timeout: 3000 })).textContent).toBe(
+      'Threshold saved.',
+    );
     const store = openNotificationSettings();
     expect((await store.read()).kpThreshold).toBe(6);
     store.close();

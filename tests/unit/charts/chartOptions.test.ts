@@ -2,13 +2,31 @@ import uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
 import { alignedData, chartOptions, formatValue } from '../../../src/ui/charts/chartOptions.ts';
 import { latestPoint, missingShare, withGaps } from '../../../src/ui/charts/chartData.ts';
-import { axisTimeLabels, formatChartTime, timeAxisLabel } from '../../../src/ui/charts/chartTime.ts';
-import { chartTheme, DARK_THEME, gLevel, kpColour, KP_LEVEL_COLOURS, LIGHT_THEME, withAlpha } from '../../../src/ui/charts/palette.ts';
+import {
+  axisTimeLabels,
+  formatChartTime,
+  timeAxisLabel,
+} from '../../../src/ui/charts/chartTime.ts';
+import {
+  chartTheme,
+  DARK_THEME,
+  gLevel,
+  kpColour,
+  KP_LEVEL_COLOURS,
+  LIGHT_THEME,
+  withAlpha,
+} from '../../../src/ui/charts/palette.ts';
 import { MAGNETIC_FIELD, PLASMA } from '../../../src/features/live-feeds/solarWindSpecs.ts';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 23, 12, 0);
-const layout = (zone: 'utc' | 'local' = 'utc') => ({ width: 600, height: 200, zone, theme: DARK_THEME, window: () => ({ from: T0, to: T0 + 60 * MIN }) });
+const layout = (zone: 'utc' | 'local' = 'utc') => ({
+  width: 600,
+  height: 200,
+  zone,
+  theme: DARK_THEME,
+  window: () => ({ from: T0, to: T0 + 60 * MIN }),
+});
 
 describe('chart options', () => {
   it('puts the unit on every y axis and the clock on the time axis', () => {
@@ -39,7 +57,11 @@ describe('chart options', () => {
   });
 
   it('keeps a quiet day from filling the axis: the Bz range spans at least ±10 nT', () => {
-    const range = chartOptions(MAGNETIC_FIELD, layout(), uPlot).scales!.nT!.range as (u: unknown, lo: number, hi: number) => [number, number];
+    const range = chartOptions(MAGNETIC_FIELD, layout(), uPlot).scales!.nT!.range as (
+      u: unknown,
+      lo: number,
+      hi: number,
+    ) => [number, number];
     expect(range(null, -2, 3)).toEqual([-10, 10]);
     expect(range(null, -25, 30)).toEqual([-25, 30]);
   });
@@ -63,9 +85,14 @@ describe('gaps', () => {
   });
 
   it('counts how much of a range is missing, not the future, and takes the newest present value', () => {
-    const data = { t: [T0, T0 + MIN, T0 + 2 * MIN, T0 + 3 * MIN], columns: { bz: [1, null, 3, null] } };
+    const data = {
+      t: [T0, T0 + MIN, T0 + 2 * MIN, T0 + 3 * MIN],
+      columns: { bz: [1, null, 3, null] },
+    };
     // 11 expected minutes (0..10), 2 present.
-    expect(missingShare(data, ['bz'], { from: T0, to: T0 + 20 * MIN }, MIN, T0 + 10 * MIN)).toBeCloseTo(9 / 11);
+    expect(
+      missingShare(data, ['bz'], { from: T0, to: T0 + 20 * MIN }, MIN, T0 + 10 * MIN),
+    ).toBeCloseTo(9 / 11);
     expect(latestPoint(data, 'bz')).toEqual({ t: T0 + 2 * MIN, value: 3 });
     expect(latestPoint(data, 'bt')).toBeNull();
   });
@@ -80,7 +107,10 @@ describe('palette and clocks', () => {
 
   it('follows the page theme, falling back to dark or light by colour scheme', () => {
     expect(chartTheme(() => '', 'light')).toEqual(LIGHT_THEME);
-    expect(chartTheme((n) => (n === '--text' ? '#ffffff' : ''), 'dark')).toMatchObject({ text: '#ffffff', muted: DARK_THEME.muted });
+    expect(chartTheme((n) => (n === '--text' ? '#ffffff' : ''), 'dark')).toMatchObject({
+      text: '#ffffff',
+      muted: DARK_THEME.muted,
+    });
   });
 
   it('formats times by the chosen clock and step', () => {
@@ -94,8 +124,19 @@ describe('palette and clocks', () => {
 describe('time-axis labels', () => {
   it('read as a 24-hour clock within a day, the date at midnight and on longer axes', () => {
     const H = 3_600_000;
-    expect(axisTimeLabels([T0 - 12 * H, T0 - 6 * H, T0], 'utc')).toEqual(['23 Nov', '06:00', '12:00']);
-    expect(axisTimeLabels([T0, T0 + 48 * H, T0 + 96 * H], 'utc')).toEqual(['23 Nov', '25 Nov', '27 Nov']);
-    expect(axisTimeLabels([Date.UTC(2010, 0, 1), Date.UTC(2020, 0, 1)], 'utc', 'month')).toEqual(['2010', '2020']);
+    expect(axisTimeLabels([T0 - 12 * H, T0 - 6 * H, T0], 'utc')).toEqual([
+      '23 Nov',
+      '06:00',
+      '12:00',
+    ]);
+    expect(axisTimeLabels([T0, T0 + 48 * H, T0 + 96 * H], 'utc')).toEqual([
+      '23 Nov',
+      '25 Nov',
+      '27 Nov',
+    ]);
+    expect(axisTimeLabels([Date.UTC(2010, 0, 1), Date.UTC(2020, 0, 1)], 'utc', 'month')).toEqual([
+      '2010',
+      '2020',
+    ]);
   });
 });

@@ -22,7 +22,15 @@ const window = { from: T0, to: T0 + 9 * MIN };
 
 describe('a chart as text', () => {
   it('captions the newest values with their time and age, and how much of the range is missing', () => {
-    render(<TimeChart spec={MAGNETIC_FIELD} data={data} window={window} zone="utc" now={T0 + 14 * MIN} />);
+    render(
+      <TimeChart
+        spec={MAGNETIC_FIELD}
+        data={data}
+        window={window}
+        zone="utc"
+        now={T0 + 14 * MIN}
+      />,
+    );
     // Without a canvas (jsdom) no plot is attempted: the text stands alone.
     expect(document.querySelector('canvas')).toBeNull();
     expect(screen.getByText(/^Magnetic field:/).textContent).toBe(
@@ -31,24 +39,49 @@ describe('a chart as text', () => {
   });
 
   it('shows the data as a table on demand, newest first, with a dash for a missing value', () => {
-    render(<TimeChart spec={MAGNETIC_FIELD} data={data} window={window} zone="utc" now={T0 + 10 * MIN} />);
+    render(
+      <TimeChart
+        spec={MAGNETIC_FIELD}
+        data={data}
+        window={window}
+        zone="utc"
+        now={T0 + 10 * MIN}
+      />,
+    );
     expect(screen.queryByRole('table')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Show as table' }));
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Time', 'Bz (nT)', 'Bt (nT)']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Time', 'Bz (nT)', 'Bt (nT)']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(9);
     expect(rows[0]!.textContent).toBe('23 Nov, 12:09 UTC-1.8–');
-    expect(screen.getByRole('button', { name: 'Hide table' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Hide table' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
   });
 
   it('says so when the range holds no data, instead of showing zeros', () => {
-    render(<TimeChart spec={MAGNETIC_FIELD} data={{ t: [], columns: {} }} window={window} zone="utc" now={T0} />);
+    render(
+      <TimeChart
+        spec={MAGNETIC_FIELD}
+        data={{ t: [], columns: {} }}
+        window={window}
+        zone="utc"
+        now={T0}
+      />,
+    );
     expect(screen.getByText('Magnetic field: no data stored for this range.')).toBeTruthy();
   });
 
   it('keeps a long table readable: at most 120 evenly spaced rows, newest first', () => {
-    const long = { t: Array.from({ length: 10_080 }, (_, i) => T0 + i * MIN), columns: { bz: Array.from({ length: 10_080 }, () => 1) } };
+    const long = {
+      t: Array.from({ length: 10_080 }, (_, i) => T0 + i * MIN),
+      columns: { bz: Array.from({ length: 10_080 }, () => 1) },
+    };
     const rows = tableRows(MAGNETIC_FIELD, long);
     expect(rows).toHaveLength(120);
     expect(rows[0]).toBe(10_079);

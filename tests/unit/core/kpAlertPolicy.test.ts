@@ -50,10 +50,16 @@ describe('the Kp reset hold', () => {
     const before = { t: boundary - 60_000, kp: 5.33 };
     for (const minutes of [0, 20, 40, 44, 45, 60]) {
       const latest = { t: boundary + minutes * 60_000, kp: 2 };
-      const summary = kpAcrossReset({ value: latest.kp, t: latest.t }, { value: before.kp, t: before.t }, null).value;
+      const summary = kpAcrossReset(
+        { value: latest.kp, t: latest.t },
+        { value: before.kp, t: before.t },
+        null,
+      ).value;
       const sender = currentKp([before, latest])!.kp;
       expect(sender, `${minutes} min after the boundary`).toBe(summary);
-      expect(summary, `${minutes} min after the boundary`).toBe(minutes < RESET_WINDOW_MS / 60_000 ? 5.33 : 2);
+      expect(summary, `${minutes} min after the boundary`).toBe(
+        minutes < RESET_WINDOW_MS / 60_000 ? 5.33 : 2,
+      );
     }
   });
 });

@@ -2,11 +2,19 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_KEY, SETTINGS_STORE } from '../../../core/alerts/notificationSettings.ts';
 import { openNotificationSettings } from '../../../src/features/settings/notificationSettings.ts';
-import { openAuroraTrackingDb, readNotificationSettings } from '../../../src/sw/auroraTrackingDb.ts';
+import {
+  openAuroraTrackingDb,
+  readNotificationSettings,
+} from '../../../src/sw/auroraTrackingDb.ts';
 
 describe('the notification settings, one schema for the page and the service worker', () => {
   it('reads every stored record, odd ones included, the same on both sides', async () => {
-    for (const raw of [undefined, { enablePush: true, kpThreshold: 6.33, lastNotified: 5 }, { enablePush: 'yes', kpThreshold: 12 }, { kpThreshold: -1, lastNotified: 'x' }]) {
+    for (const raw of [
+      undefined,
+      { enablePush: true, kpThreshold: 6.33, lastNotified: 5 },
+      { enablePush: 'yes', kpThreshold: 12 },
+      { kpThreshold: -1, lastNotified: 'x' },
+    ]) {
       const factory = new IDBFactory();
       const sw = await openAuroraTrackingDb(factory);
       if (raw !== undefined) {

@@ -24,7 +24,8 @@ afterEach(async () => {
   db = undefined;
 });
 
-const fixture = (name: string) => readFileSync(join(process.cwd(), 'tests/fixtures/noaa', name), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(join(process.cwd(), 'tests/fixtures/noaa', name), 'utf8');
 
 function renderPage(database: AuroraDatabase, page: ReactNode) {
   return render(
@@ -35,12 +36,29 @@ function renderPage(database: AuroraDatabase, page: ReactNode) {
 }
 
 /** Normalises a real NOAA file, stores its products and the feed row the poller would write. */
-async function store(database: AuroraDatabase, resource: Resource, file: string, patch: Partial<FeedStatus> = {}) {
+async function store(
+  database: AuroraDatabase,
+  resource: Resource,
+  file: string,
+  patch: Partial<FeedStatus> = {},
+) {
   const r = normalise(resource, fixture(file), { now: Date.UTC(2026, 1, 10) });
   if (!r.ok) throw new Error(r.error);
   const now = Date.now();
   await writeProducts(database, r.products, { fetchedAt: now });
-  await writeFeedStatus(database, { id: resource, lastAttempt: now, lastSuccess: now, dataTime: r.dataTime, etag: null, lastModified: null, state: 'fresh', error: null, schemaDrift: false, replay: false, ...patch });
+  await writeFeedStatus(database, {
+    id: resource,
+    lastAttempt: now,
+    lastSuccess: now,
+    dataTime: r.dataTime,
+    etag: null,
+    lastModified: null,
+    state: 'fresh',
+    error: null,
+    schemaDrift: false,
+    replay: false,
+    ...patch,
+  });
 }
 
 function panel(name: string): HTMLElement {
@@ -54,9 +72,21 @@ describe('the forecast screen shows what the poller fetched', () => {
     renderPage(db, <ForecastPage />);
     const minor = await screen.findByRole('rowheader', { name: 'Minor storm (G1)' }, SLOW);
     expect(minor.closest('tr')!.textContent).toBe('Minor storm (G1)15%15%25%');
-    expect(screen.getByRole('rowheader', { name: 'Strong–extreme storm (G3+)' }).closest('tr')!.textContent).toBe('Strong–extreme storm (G3+)1%55%20%');
+    expect(
+      screen.getByRole('rowheader', { name: 'Strong–extreme storm (G3+)' }).closest('tr')!
+        .textContent,
+    ).toBe('Strong–extreme storm (G3+)1%55%20%');
     const storms = panel('Storm chances — next 3 days');
-    expect(within(storms).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Chance of', formatUtcDay(Date.UTC(2024, 8, 15)), formatUtcDay(Date.UTC(2024, 8, 16)), formatUtcDay(Date.UTC(2024, 8, 17))]);
+    expect(
+      within(storms)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Chance of',
+      formatUtcDay(Date.UTC(2024, 8, 15)),
+      formatUtcDay(Date.UTC(2024, 8, 16)),
+      formatUtcDay(Date.UTC(2024, 8, 17)),
+    ]);
     // Issued 2024 Sep 14: judged at today's clock, long past its 26 h window.
     expect(await within(storms).findByText(/Stale · issued \d+ days ago/, {}, SLOW)).toBeTruthy();
   });
@@ -65,14 +95,22 @@ describe('the forecast screen shows what the poller fetched', () => {
     db = await openTestDatabase();
     await store(db, 'three-day-forecast', '3-day-forecast.txt');
     renderPage(db, <ForecastPage />);
-    expect(await screen.findByRole('rowheader', { name: 'Radiation storm (S1+)' }, SLOW)).toBeTruthy();
+    expect(
+      await screen.findByRole('rowheader', { name: 'Radiation storm (S1+)' }, SLOW),
+    ).toBeTruthy();
     expect(screen.getByRole('rowheader', { name: 'Radio blackout (R3+)' })).toBeTruthy();
   });
 
   it('says no storm probabilities are stored yet on an empty device', async () => {
     db = await openTestDatabase();
     renderPage(db, <ForecastPage />);
-    expect(await screen.findByText('No storm probabilities stored yet — they appear after the first successful update of the geomagnetic forecast.', {}, SLOW)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'No storm probabilities stored yet — they appear after the first successful update of the geomagnetic forecast.',
+        {},
+        SLOW,
+      ),
+    ).toBeTruthy();
   });
 
   it('shows the Kp forecast from the fresher of the two sources, saying which and how old', async () => {
@@ -81,8 +119,18 @@ describe('the forecast screen shows what the poller fetched', () => {
     await store(db, 'kp-forecast', 'noaa-planetary-k-index-forecast.json');
     renderPage(db, <ForecastPage />);
     const kp = panel('Kp forecast — next 3 days');
-    await waitFor(() => expect(within(kp).getByText(/From the Kp forecast product \(newest observed period 9 Feb 2026, 21:00 UTC\), the fresher of NOAA's two Kp forecasts/)).toBeTruthy(), SLOW);
-    expect(await within(kp).findByText(/Stale · newest period \d+ days ago/, {}, SLOW)).toBeTruthy();
+    await waitFor(
+      () =>
+        expect(
+          within(kp).getByText(
+            /From the Kp forecast product \(newest observed period 9 Feb 2026, 21:00 UTC\), the fresher of NOAA's two Kp forecasts/,
+          ),
+        ).toBeTruthy(),
+      SLOW,
+    );
+    expect(
+      await within(kp).findByText(/Stale · newest period \d+ days ago/, {}, SLOW),
+    ).toBeTruthy();
     expect(within(kp).getAllByRole('row')).toHaveLength(19);
   });
 
@@ -91,14 +139,29 @@ describe('the forecast screen shows what the poller fetched', () => {
     await store(db, 'three-day-forecast', '3-day-forecast.txt');
     renderPage(db, <ForecastPage />);
     const kp = panel('Kp forecast — next 3 days');
-    await waitFor(() => expect(within(kp).getByText(/From the 3-day forecast bulletin issued 31 Dec 2024, 12:30 UTC/)).toBeTruthy(), SLOW);
+    await waitFor(
+      () =>
+        expect(
+          within(kp).getByText(/From the 3-day forecast bulletin issued 31 Dec 2024, 12:30 UTC/),
+        ).toBeTruthy(),
+      SLOW,
+    );
   });
 
   it('gives the solar-cycle prediction the age of its issue, not "fresh"', async () => {
     db = await openTestDatabase();
-    await store(db, 'predicted-solar-cycle', 'predicted-solar-cycle.json', { dataTime: Date.UTC(2023, 10, 11), lastModified: 'Sat, 11 Nov 2023 00:00:00 GMT' });
+    await store(db, 'predicted-solar-cycle', 'predicted-solar-cycle.json', {
+      dataTime: Date.UTC(2023, 10, 11),
+      lastModified: 'Sat, 11 Nov 2023 00:00:00 GMT',
+    });
     renderPage(db, <ForecastPage />);
     const cycle = panel('Solar cycle');
-    await waitFor(() => expect(within(cycle).getByText(/NOAA prediction:/).textContent).toMatch(/^NOAA prediction: Stale · issued \d+ days ago \(starts May 2023\)\.$/), SLOW);
+    await waitFor(
+      () =>
+        expect(within(cycle).getByText(/NOAA prediction:/).textContent).toMatch(
+          /^NOAA prediction: Stale · issued \d+ days ago \(starts May 2023\)\.$/,
+        ),
+      SLOW,
+    );
   });
 });

@@ -5,8 +5,12 @@ import { normalise } from '../../../core/normalise/index.ts';
 import type { KpForecastData, ThreeDayForecastData } from '../../../core/normalise/index.ts';
 import { fresherKpForecast } from '../../../src/features/forecast/fresherKpForecast.ts';
 
-const fixture = (name: string) => readFileSync(join(process.cwd(), 'tests/fixtures/noaa', name), 'utf8');
-function stored<T>(resource: 'three-day-forecast' | 'kp-forecast', file: string): { data: T; time: number } {
+const fixture = (name: string) =>
+  readFileSync(join(process.cwd(), 'tests/fixtures/noaa', name), 'utf8');
+function stored<T>(
+  resource: 'three-day-forecast' | 'kp-forecast',
+  file: string,
+): { data: T; time: number } {
   const r = normalise(resource, fixture(file), { now: Date.UTC(2026, 1, 10) });
   if (!r.ok) throw new Error(r.error);
   return { data: r.products[0]!.data as T, time: r.dataTime! };
@@ -23,7 +27,11 @@ describe('the fresher of the two Kp forecasts', () => {
     expect(kp?.time).toBe(Date.UTC(2026, 1, 9, 21));
     if (kp?.source !== 'kp-forecast') throw new Error('wrong source');
     // The last estimated period (Feb 9, 21:00, Kp 3.67), then the 17 predicted ones.
-    expect(kp.rows[0]).toMatchObject({ t: Date.UTC(2026, 1, 9, 21), kp: 3.67, status: 'estimated' });
+    expect(kp.rows[0]).toMatchObject({
+      t: Date.UTC(2026, 1, 9, 21),
+      kp: 3.67,
+      status: 'estimated',
+    });
     expect(kp.rows).toHaveLength(18);
     expect(kp.maxKp).toBe(2.67);
   });

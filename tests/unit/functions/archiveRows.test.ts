@@ -5,7 +5,8 @@ import { validateWithNormalise } from '../../../supabase/functions/space-weather
 import type { SpaceWeatherResource } from '../../../supabase/functions/space-weather/resources.ts';
 
 const NOW = Date.parse('2026-11-22T05:00:00Z');
-const fixture = (name: string) => readFileSync(new URL(`../../fixtures/noaa/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../fixtures/noaa/${name}`, import.meta.url), 'utf8');
 
 function rowsFor(resource: SpaceWeatherResource, file: string) {
   const result = validateWithNormalise(resource, fixture(file), { now: NOW });
@@ -42,9 +43,15 @@ describe('space-weather archive rows', () => {
   it('stores an OVATION frame as one chunk with the grid bytes in base64', () => {
     const [row, ...rest] = rowsFor('aurora-oval', 'ovation_aurora_latest.json');
     expect(rest).toEqual([]);
-    expect(row).toMatchObject({ resource: 'aurora-oval', chunk_id: 'grid/2024-03-03T15:07:00.000Z', data_time: '2024-03-03T15:07:00.000Z' });
+    expect(row).toMatchObject({
+      resource: 'aurora-oval',
+      chunk_id: 'grid/2024-03-03T15:07:00.000Z',
+      data_time: '2024-03-03T15:07:00.000Z',
+    });
     const payload = row!.payload as { width: number; height: number; valuesBase64: string };
-    expect(Buffer.from(payload.valuesBase64, 'base64')).toHaveLength(payload.width * payload.height);
+    expect(Buffer.from(payload.valuesBase64, 'base64')).toHaveLength(
+      payload.width * payload.height,
+    );
   });
 
   it('keys product records by their id', () => {

@@ -14,7 +14,12 @@ describe('local kp-alert schedule', () => {
       seen.push(req);
       return new Promise<Response>((r) => (release = () => r(new Response('{}'))));
     };
-    const schedule = scheduleKpAlerts({ handler, baseUrl: 'http://localhost:8787/', serviceRoleKey: 'service-key', intervalMs: 1000 });
+    const schedule = scheduleKpAlerts({
+      handler,
+      baseUrl: 'http://localhost:8787/',
+      serviceRoleKey: 'service-key',
+      intervalMs: 1000,
+    });
     await vi.advanceTimersByTimeAsync(1000);
     expect(seen).toHaveLength(1);
     expect(seen[0]!.method).toBe('POST');
@@ -36,9 +41,18 @@ describe('local kp-alert schedule', () => {
     vi.useFakeTimers();
     const lines: string[] = [];
     const handler = async () => new Response('{"error":"no VAPID keys"}', { status: 500 });
-    const schedule = scheduleKpAlerts({ handler, baseUrl: 'http://x', serviceRoleKey: 'k', intervalMs: 10, log: (l) => lines.push(l) });
+    const schedule = scheduleKpAlerts({
+      handler,
+      baseUrl: 'http://x',
+      serviceRoleKey: 'k',
+      intervalMs: 10,
+      log: (l) => lines.push(l),
+    });
     await vi.advanceTimersByTimeAsync(25);
     schedule.stop();
-    expect(lines).toEqual(['kp-alert-sender: 500 {"error":"no VAPID keys"}', 'kp-alert-sender: 500 {"error":"no VAPID keys"}']);
+    expect(lines).toEqual([
+      'kp-alert-sender: 500 {"error":"no VAPID keys"}',
+      'kp-alert-sender: 500 {"error":"no VAPID keys"}',
+    ]);
   });
 });

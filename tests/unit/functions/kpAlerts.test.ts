@@ -1,11 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RESET_WINDOW_MS } from '../../../core/normalise/synoptic.ts';
-import { currentKp, parseKp1m, type KpSample } from '../../../supabase/functions/kp-alert-sender/currentKp.ts';
-import { alertPayload, decideAlert, isFreshKp, type AlertState } from '../../../supabase/functions/kp-alert-sender/decide.ts';
+import {
+  currentKp,
+  parseKp1m,
+  type KpSample,
+} from '../../../supabase/functions/kp-alert-sender/currentKp.ts';
+import {
+  alertPayload,
+  decideAlert,
+  isFreshKp,
+  type AlertState,
+} from '../../../supabase/functions/kp-alert-sender/decide.ts';
 import { parsePushPayload } from '../../../src/sw/pushPayload.ts';
 
-const KP_1M = readFileSync(new URL('../../fixtures/noaa/planetary_k_index_1m.json', import.meta.url), 'utf8');
+const KP_1M = readFileSync(
+  new URL('../../fixtures/noaa/planetary_k_index_1m.json', import.meta.url),
+  'utf8',
+);
 const at = (iso: string) => Date.parse(iso);
 const NOW = at('2026-07-09T10:01:00Z');
 
@@ -32,7 +44,12 @@ describe('Kp alert decisions', () => {
   });
 
   it('sends an all-clear only when Kp falls a full unit below the threshold, then re-arms', () => {
-    expect(replay(5, [5.33, 4.33, 4, 3.67, 5, 2])).toEqual(['alert@5.33', 'all-clear@4', 'alert@5', 'all-clear@2']);
+    expect(replay(5, [5.33, 4.33, 4, 3.67, 5, 2])).toEqual([
+      'alert@5.33',
+      'all-clear@4',
+      'alert@5',
+      'all-clear@2',
+    ]);
   });
 
   it('does not act on readings that are too old or from the future', () => {
@@ -46,9 +63,13 @@ describe('Kp alert decisions', () => {
     const alert = parsePushPayload(JSON.stringify(alertPayload({ action: 'alert', kp: 6.33 }, 5)));
     expect(alert).toMatchObject({ kp: 6.33, tag: 'kp-alert' });
     expect(alert.title).toContain('6.33');
-    const clear = parsePushPayload(JSON.stringify(alertPayload({ action: 'all-clear', kp: 3.67 }, 5)));
+    const clear = parsePushPayload(
+      JSON.stringify(alertPayload({ action: 'all-clear', kp: 3.67 }, 5)),
+    );
     expect(clear).toMatchObject({ kp: null, title: 'Aurora alert over', tag: 'kp-all-clear' });
-    expect(clear.body).toBe('Geomagnetic activity has eased to Kp 3.67, below your threshold of 5.');
+    expect(clear.body).toBe(
+      'Geomagnetic activity has eased to Kp 3.67, below your threshold of 5.',
+    );
   });
 });
 
@@ -65,11 +86,16 @@ describe('current Kp from the 1-minute estimate', () => {
     const upTo = (iso: string) => samples.filter((s) => s.t <= at(iso));
     // At 09:00 the estimate restarts at 0; the last value before it was 2.33.
     expect(upTo('2026-07-09T09:00:00Z').at(-1)!.kp).toBe(0);
-    expect(currentKp(upTo('2026-07-09T09:00:00Z'))).toEqual({ t: at('2026-07-09T09:00:00Z'), kp: 2.33 });
+    expect(currentKp(upTo('2026-07-09T09:00:00Z'))).toEqual({
+      t: at('2026-07-09T09:00:00Z'),
+      kp: 2.33,
+    });
     expect(currentKp(upTo('2026-07-09T09:21:00Z'))!.kp).toBe(2.33);
     // Once the window has passed, the live estimate is the reading again.
     expect(currentKp(upTo('2026-07-09T09:45:00Z'))!.kp).toBe(1.67);
-    expect(at('2026-07-09T09:45:00Z') - at('2026-07-09T09:00:00Z')).toBeGreaterThanOrEqual(RESET_WINDOW_MS);
+    expect(at('2026-07-09T09:45:00Z') - at('2026-07-09T09:00:00Z')).toBeGreaterThanOrEqual(
+      RESET_WINDOW_MS,
+    );
   });
 
   it('never lets the reset drop end a storm: no all-clear, no second alert', () => {
@@ -78,7 +104,10 @@ describe('current Kp from the 1-minute estimate', () => {
     for (let m = 0; m <= 90; m++) {
       const t = start + m * 60_000;
       // Kp 5.33 until 21:00, then the estimate restarts at 0 and climbs a third every 5 minutes.
-      const kp = t < at('2025-09-01T21:00:00Z') ? 5.33 : Math.min(5.33, Math.floor((t - at('2025-09-01T21:00:00Z')) / 300_000) / 3);
+      const kp =
+        t < at('2025-09-01T21:00:00Z')
+          ? 5.33
+          : Math.min(5.33, Math.floor((t - at('2025-09-01T21:00:00Z')) / 300_000) / 3);
       storm.push({ t, kp });
     }
     const readings = storm.map((_, i) => currentKp(storm.slice(0, i + 1))!.kp);
@@ -87,6 +116,11 @@ describe('current Kp from the 1-minute estimate', () => {
 
   it('returns nothing for an empty or unreadable file', () => {
     expect(currentKp(parseKp1m('not json', NOW))).toBeNull();
-    expect(parseKp1m('[{"time_tag":"bad","estimated_kp":3},{"time_tag":"2026-07-09T04:03:00","estimated_kp":null}]', NOW)).toEqual([]);
+    expect(
+      parseKp1m(
+        '[{"time_tag":"bad","estimated_kp":3},{"time_tag":"2026-07-09T04:03:00","estimated_kp":null}]',
+        NOW,
+      ),
+    ).toEqual([]);
   });
 });

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { checkPushEndpoint, ENDPOINT_ERRORS, isPublicAddress, pushPolicyFromEnv, type PushEndpointPolicy } from '../../../supabase/functions/_shared/pushEndpoint.ts';
-import { PushRefusedError, createWebPushSender } from '../../../supabase/functions/kp-alert-sender/webPush.ts';
+import {
+  checkPushEndpoint,
+  ENDPOINT_ERRORS,
+  isPublicAddress,
+  pushPolicyFromEnv,
+  type PushEndpointPolicy,
+} from '../../../supabase/functions/_shared/pushEndpoint.ts';
+import {
+  PushRefusedError,
+  createWebPushSender,
+} from '../../../supabase/functions/kp-alert-sender/webPush.ts';
 
 /**
  * SSRF through push endpoints. The resolver and the sender's fetch are injected: a fetch that is
@@ -23,7 +32,9 @@ const DNS: Record<string, string[]> = {
   'mixed.push.invalid': ['93.184.215.14', '10.0.0.1'],
 };
 
-function policy(extra: Partial<PushEndpointPolicy> = {}): PushEndpointPolicy & { lookups: string[] } {
+function policy(
+  extra: Partial<PushEndpointPolicy> = {},
+): PushEndpointPolicy & { lookups: string[] } {
   const lookups: string[] = [];
   return {
     hosts: ['fcm.googleapis.com', '*.notify.windows.com'],
@@ -102,21 +113,30 @@ describe('push endpoint policy', () => {
     expect(await checkPushEndpoint(endpoint, policy())).toEqual({ ok: false, error });
   });
 
-  it.each(refusedEndpoints)('the Kp alert sender refuses %s before any connection', async (endpoint, error) => {
-    const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@aurora.invalid' };
-    const send = createWebPushSender(vapid, policy(), refusingFetch);
-    const sent = send(target(endpoint), '{}');
-    await expect(sent).rejects.toBeInstanceOf(PushRefusedError);
-    await expect(sent).rejects.toThrow(error);
-  });
+  it.each(refusedEndpoints)(
+    'the Kp alert sender refuses %s before any connection',
+    async (endpoint, error) => {
+      const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@aurora.invalid' };
+      const send = createWebPushSender(vapid, policy(), refusingFetch);
+      const sent = send(target(endpoint), '{}');
+      await expect(sent).rejects.toBeInstanceOf(PushRefusedError);
+      await expect(sent).rejects.toThrow(error);
+    },
+  );
 
   it('accepts an https endpoint whose host resolves only to public addresses, asking DNS each time', async () => {
     const p = policy();
-    expect(await checkPushEndpoint('https://public.push.invalid/push/abc', p)).toEqual({ ok: true });
-    expect(await checkPushEndpoint('https://public.push.invalid/push/abc', p)).toEqual({ ok: true });
+    expect(await checkPushEndpoint('https://public.push.invalid/push/abc', p)).toEqual({
+      ok: true,
+    });
+    expect(await checkPushEndpoint('https://public.push.invalid/push/abc', p)).toEqual({
+      ok: true,
+    });
     expect(p.lookups).toEqual(['public.push.invalid', 'public.push.invalid']);
     expect(await checkPushEndpoint('https://93.184.215.14/push', p)).toEqual({ ok: true });
-    expect(await checkPushEndpoint('https://[2606:2800:21f:cb07::1]/push', p)).toEqual({ ok: true });
+    expect(await checkPushEndpoint('https://[2606:2800:21f:cb07::1]/push', p)).toEqual({
+      ok: true,
+    });
   });
 
   it('refuses at send time a host whose DNS answer turned private after it was stored', async () => {
@@ -125,22 +145,41 @@ describe('push endpoint policy', () => {
     expect(await checkPushEndpoint('https://rebind.push.invalid/push', p)).toEqual({ ok: true });
     answers['rebind.push.invalid'] = ['169.254.169.254'];
     const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@aurora.invalid' };
-    await expect(createWebPushSender(vapid, p, refusingFetch)(target('https://rebind.push.invalid/push'), '{}')).rejects.toThrow(ENDPOINT_ERRORS.privateAddress);
+    await expect(
+      createWebPushSender(
+        vapid,
+        p,
+        refusingFetch,
+      )(target('https://rebind.push.invalid/push'), '{}'),
+    ).rejects.toThrow(ENDPOINT_ERRORS.privateAddress);
   });
 
   it('accepts allow-listed push services without asking DNS, including subdomains of a *. rule', async () => {
     const p = policy();
-    expect(await checkPushEndpoint('https://fcm.googleapis.com/fcm/send/abc:def', p)).toEqual({ ok: true });
-    expect(await checkPushEndpoint('https://wns2-db5p.notify.windows.com/w/?token=x', p)).toEqual({ ok: true });
-    expect(await checkPushEndpoint('https://notify.windows.com.evil.invalid/w', p)).toEqual({ ok: false, error: ENDPOINT_ERRORS.unresolvable });
+    expect(await checkPushEndpoint('https://fcm.googleapis.com/fcm/send/abc:def', p)).toEqual({
+      ok: true,
+    });
+    expect(await checkPushEndpoint('https://wns2-db5p.notify.windows.com/w/?token=x', p)).toEqual({
+      ok: true,
+    });
+    expect(await checkPushEndpoint('https://notify.windows.com.evil.invalid/w', p)).toEqual({
+      ok: false,
+      error: ENDPOINT_ERRORS.unresolvable,
+    });
     expect(p.lookups).toEqual(['notify.windows.com.evil.invalid']);
   });
 
   it('trusts an exact allow-listed origin (a local test push service) and nothing else on that host', async () => {
     const p = policy({ origins: ['http://127.0.0.1:4010'] });
     expect(await checkPushEndpoint('http://127.0.0.1:4010/push/x', p)).toEqual({ ok: true });
-    expect(await checkPushEndpoint('http://127.0.0.1:4011/push/x', p)).toEqual({ ok: false, error: ENDPOINT_ERRORS.notHttps });
-    expect(await checkPushEndpoint('https://127.0.0.1:4010/push/x', p)).toEqual({ ok: false, error: ENDPOINT_ERRORS.privateAddress });
+    expect(await checkPushEndpoint('http://127.0.0.1:4011/push/x', p)).toEqual({
+      ok: false,
+      error: ENDPOINT_ERRORS.notHttps,
+    });
+    expect(await checkPushEndpoint('https://127.0.0.1:4010/push/x', p)).toEqual({
+      ok: false,
+      error: ENDPOINT_ERRORS.privateAddress,
+    });
   });
 
   it('reads PUSH_ALLOWED_HOSTS as hosts, *. rules and origins, defaulting to the browsers’ push services', () => {
@@ -148,10 +187,21 @@ describe('push endpoint policy', () => {
     try {
       delete process.env.PUSH_ALLOWED_HOSTS;
       const defaults = pushPolicyFromEnv();
-      expect(defaults.hosts).toEqual(expect.arrayContaining(['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.notify.windows.com', 'web.push.apple.com']));
+      expect(defaults.hosts).toEqual(
+        expect.arrayContaining([
+          'fcm.googleapis.com',
+          'updates.push.services.mozilla.com',
+          '*.notify.windows.com',
+          'web.push.apple.com',
+        ]),
+      );
       expect(defaults.origins).toEqual([]);
-      process.env.PUSH_ALLOWED_HOSTS = 'push.example.invalid, *.push.invalid ,http://127.0.0.1:4010/';
-      expect(pushPolicyFromEnv()).toMatchObject({ hosts: ['push.example.invalid', '*.push.invalid'], origins: ['http://127.0.0.1:4010'] });
+      process.env.PUSH_ALLOWED_HOSTS =
+        'push.example.invalid, *.push.invalid ,http://127.0.0.1:4010/';
+      expect(pushPolicyFromEnv()).toMatchObject({
+        hosts: ['push.example.invalid', '*.push.invalid'],
+        origins: ['http://127.0.0.1:4010'],
+      });
     } finally {
       if (saved === undefined) delete process.env.PUSH_ALLOWED_HOSTS;
       else process.env.PUSH_ALLOWED_HOSTS = saved;
@@ -159,10 +209,32 @@ describe('push endpoint policy', () => {
   });
 
   it('classifies address literals: public unicast yes; special-purpose ranges no', () => {
-    for (const a of ['8.8.8.8', '1.1.1.1', '172.15.255.255', '172.32.0.1', '192.169.0.1', '2a00:1450:4001::200e', '::ffff:8.8.8.8', '[2001:4860:4860::8888]']) {
+    for (const a of [
+      '8.8.8.8',
+      '1.1.1.1',
+      '172.15.255.255',
+      '172.32.0.1',
+      '192.169.0.1',
+      '2a00:1450:4001::200e',
+      '::ffff:8.8.8.8',
+      '[2001:4860:4860::8888]',
+    ]) {
       expect([a, isPublicAddress(a)]).toEqual([a, true]);
     }
-    for (const a of ['100.64.0.1', '192.0.2.1', '198.18.0.1', '224.0.0.1', '255.255.255.255', '2001:db8::1', 'ff02::1', 'fec0::1', '2002:7f00:1::1', '::ffff:7f00:1', 'not-an-address', '1.2.3']) {
+    for (const a of [
+      '100.64.0.1',
+      '192.0.2.1',
+      '198.18.0.1',
+      '224.0.0.1',
+      '255.255.255.255',
+      '2001:db8::1',
+      'ff02::1',
+      'fec0::1',
+      '2002:7f00:1::1',
+      '::ffff:7f00:1',
+      'not-an-address',
+      '1.2.3',
+    ]) {
       expect([a, isPublicAddress(a)]).toEqual([a, false]);
     }
   });

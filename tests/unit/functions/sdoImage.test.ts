@@ -4,8 +4,12 @@ import { createSdoImageHandler } from '../../../supabase/functions/sdo-image/han
 import { SdoImageService } from '../../../supabase/functions/sdo-image/service.ts';
 
 /** Generated 16×16 JPEGs (tests/fixtures/sdo/SOURCES.md): real image bytes, two different pictures. */
-const FRAME_A = new Uint8Array(readFileSync(new URL('../../fixtures/sdo/sun-0171-a.jpg', import.meta.url)));
-const FRAME_B = new Uint8Array(readFileSync(new URL('../../fixtures/sdo/sun-0171-b.jpg', import.meta.url)));
+const FRAME_A = new Uint8Array(
+  readFileSync(new URL('../../fixtures/sdo/sun-0171-a.jpg', import.meta.url)),
+);
+const FRAME_B = new Uint8Array(
+  readFileSync(new URL('../../fixtures/sdo/sun-0171-b.jpg', import.meta.url)),
+);
 const BASE = 'https://sdo.invalid';
 const IMAGE_TIME = 'Sun, 22 Nov 2026 04:12:05 GMT';
 
@@ -15,7 +19,9 @@ interface Upstream {
 }
 
 /** A stand-in for NASA's SDO host (a third party across the network). */
-function fakeUpstream(respond: (call: { url: string; headers: Headers }) => Response | Promise<Response>): Upstream {
+function fakeUpstream(
+  respond: (call: { url: string; headers: Headers }) => Response | Promise<Response>,
+): Upstream {
   const calls: Upstream['calls'] = [];
   const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const call = { url: String(input), headers: new Headers(init?.headers) };
@@ -28,13 +34,27 @@ function fakeUpstream(respond: (call: { url: string; headers: Headers }) => Resp
 }
 
 const jpeg = (bytes: Uint8Array, headers: Record<string, string> = {}) =>
-  new Response(bytes.slice(), { status: 200, headers: { 'content-type': 'image/jpeg', 'last-modified': IMAGE_TIME, etag: '"nasa-1"', ...headers } });
+  new Response(bytes.slice(), {
+    status: 200,
+    headers: {
+      'content-type': 'image/jpeg',
+      'last-modified': IMAGE_TIME,
+      etag: '"nasa-1"',
+      ...headers,
+    },
+  });
 
 function setup(upstream: Upstream) {
   let now = Date.parse('2026-11-22T04:20:00Z');
-  const service = new SdoImageService({ baseUrl: BASE, fetch: upstream.fetch, now: () => now, cadenceMs: 15 * 60_000 });
+  const service = new SdoImageService({
+    baseUrl: BASE,
+    fetch: upstream.fetch,
+    now: () => now,
+    cadenceMs: 15 * 60_000,
+  });
   const handler = createSdoImageHandler(() => service);
-  const get = (path: string, init: RequestInit = {}) => handler(new Request(`http://localhost/functions/v1/sdo-image/${path}`, init));
+  const get = (path: string, init: RequestInit = {}) =>
+    handler(new Request(`http://localhost/functions/v1/sdo-image/${path}`, init));
   return { service, get, advance: (ms: number) => (now += ms) };
 }
 
@@ -46,13 +66,17 @@ describe('sdo-image function', () => {
     const { get } = setup(upstream);
     const res = await get('0171');
     expect(res.status).toBe(200);
-    expect(upstream.calls.map((c) => c.url)).toEqual([`${BASE}/assets/img/latest/latest_1024_0171.jpg`]);
+    expect(upstream.calls.map((c) => c.url)).toEqual([
+      `${BASE}/assets/img/latest/latest_1024_0171.jpg`,
+    ]);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     expect(res.headers.get('last-modified')).toBe(IMAGE_TIME);
     expect(res.headers.get('x-aurora-data-time')).toBe('2026-11-22T04:12:05.000Z');
     expect(res.headers.get('x-aurora-source')).toBe('upstream');
     expect(res.headers.get('etag')).toMatch(/^"sdo-[0-9a-f]{32}"$/);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=900, stale-while-revalidate=900, stale-if-error=86400');
+    expect(res.headers.get('cache-control')).toBe(
+      'public, max-age=900, stale-while-revalidate=900, stale-if-error=86400',
+    );
     expect(await bytesOf(res)).toEqual(FRAME_A);
   });
 
@@ -83,7 +107,11 @@ describe('sdo-image function', () => {
 
   it('asks upstream again only after the cadence, conditionally, and takes the new frame', async () => {
     let frame = FRAME_A;
-    const upstream = fakeUpstream((call) => (call.headers.get('if-none-match') === '"nasa-1"' && frame === FRAME_A ? new Response(null, { status: 304 }) : jpeg(frame, { etag: frame === FRAME_A ? '"nasa-1"' : '"nasa-2"' })));
+    const upstream = fakeUpstream((call) =>
+      call.headers.get('if-none-match') === '"nasa-1"' && frame === FRAME_A
+        ? new Response(null, { status: 304 })
+        : jpeg(frame, { etag: frame === FRAME_A ? '"nasa-1"' : '"nasa-2"' }),
+    );
     const { get, advance } = setup(upstream);
     await (await get('0193')).arrayBuffer();
     advance(10 * 60_000);
@@ -118,28 +146,41 @@ describe('sdo-image function', () => {
     // A failing host is asked again after a minute, not a whole cadence.
     expect(res.headers.get('cache-control')).toMatch(/^public, max-age=60,/);
     expect(await bytesOf(res)).toEqual(FRAME_A);
-    expect(service.stats()['0211']).toMatchObject({ lastUpstreamStatus: 'network-error', kept: true, replays: 1 });
+    expect(service.stats()['0211']).toMatchObject({
+      lastUpstreamStatus: 'network-error',
+      kept: true,
+      replays: 1,
+    });
   });
 
   it('never lets an HTML error page or a non-JPEG replace the kept frame', async () => {
     let answer: () => Response = () => jpeg(FRAME_A);
     const { get, advance, service } = setup(fakeUpstream(() => answer()));
     await (await get('1600')).arrayBuffer();
-    answer = () => new Response('<html><body>Service Unavailable</body></html>', { status: 200, headers: { 'content-type': 'text/html' } });
+    answer = () =>
+      new Response('<html><body>Service Unavailable</body></html>', {
+        status: 200,
+        headers: { 'content-type': 'text/html' },
+      });
     advance(16 * 60_000);
     const res = await get('1600');
     expect(res.headers.get('x-aurora-source')).toBe('replay');
     expect(await bytesOf(res)).toEqual(FRAME_A);
-    expect(service.stats()['1600'].lastError).toBe('Rejected upstream body: not a JPEG (text/html, 45 bytes)');
+    expect(service.stats()['1600'].lastError).toBe(
+      'Rejected upstream body: not a JPEG (text/html, 45 bytes)',
+    );
   });
 
   it('answers 503 with a clear message when upstream fails and no frame was ever kept', async () => {
-    const { get } = setup(fakeUpstream(() => new Response('busy', { status: 502, statusText: 'Bad Gateway' })));
+    const { get } = setup(
+      fakeUpstream(() => new Response('busy', { status: 502, statusText: 'Bad Gateway' })),
+    );
     const res = await get('HMIB');
     expect(res.status).toBe(503);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await res.json()).toEqual({
-      error: 'No SDO HMIB image saved yet: the image server cannot be reached (Upstream answered 502 Bad Gateway) and no earlier picture was kept',
+      error:
+        'No SDO HMIB image saved yet: the image server cannot be reached (Upstream answered 502 Bad Gateway) and no earlier picture was kept',
       channel: 'HMIB',
     });
   });
@@ -166,9 +207,19 @@ describe('sdo-image function', () => {
     expect((await get('0171/%2E%2E/x')).status).toBe(404);
     expect((await get('%2E%2E')).status).toBe(404);
     expect((await get('%2e%2e%2f0171')).status).toBe(404);
-    const handler = createSdoImageHandler(() => new SdoImageService({ baseUrl: BASE, fetch: upstream.fetch, now: Date.now }));
+    const handler = createSdoImageHandler(
+      () => new SdoImageService({ baseUrl: BASE, fetch: upstream.fetch, now: Date.now }),
+    );
     // A URL the WHATWG parser did not normalise (as a raw HTTP request line can arrive).
-    expect((await handler({ method: 'GET', url: 'http://localhost/functions/v1/sdo-image/../0171', headers: new Headers() } as Request)).status).toBe(404);
+    expect(
+      (
+        await handler({
+          method: 'GET',
+          url: 'http://localhost/functions/v1/sdo-image/../0171',
+          headers: new Headers(),
+        } as Request)
+      ).status,
+    ).toBe(404);
     expect(upstream.calls).toHaveLength(0);
   });
 

@@ -1,13 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createSpaceWeatherHandler } from '../../../supabase/functions/space-weather/handler.ts';
-import { createFileReplayLoader, type ReplayLoader } from '../../../supabase/functions/space-weather/replay.ts';
+import {
+  createFileReplayLoader,
+  type ReplayLoader,
+} from '../../../supabase/functions/space-weather/replay.ts';
 import { SPACE_WEATHER_RESOURCE_NAMES } from '../../../supabase/functions/space-weather/resources.ts';
 import { SpaceWeatherService } from '../../../supabase/functions/space-weather/service.ts';
 import { validateWithNormalise } from '../../../supabase/functions/space-weather/validate.ts';
 import type { ArchiveRow } from '../../../supabase/functions/space-weather/archive.ts';
 
-const KP_BODY = readFileSync(new URL('../../fixtures/noaa/noaa-planetary-k-index.json', import.meta.url), 'utf8');
+const KP_BODY = readFileSync(
+  new URL('../../fixtures/noaa/noaa-planetary-k-index.json', import.meta.url),
+  'utf8',
+);
 const BASE = 'http://swpc.test';
 
 interface Upstream {
@@ -16,7 +22,10 @@ interface Upstream {
 }
 
 /** A stand-in for SWPC (a third party across the network): answers with whatever `respond` says. */
-function fakeUpstream(respond: (req: { url: string; headers: Headers }) => Response | Promise<Response>, delayMs = 20): Upstream {
+function fakeUpstream(
+  respond: (req: { url: string; headers: Headers }) => Response | Promise<Response>,
+  delayMs = 20,
+): Upstream {
   const calls: Upstream['calls'] = [];
   const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const call = { url: String(input), headers: new Headers(init?.headers) };
@@ -27,7 +36,14 @@ function fakeUpstream(respond: (req: { url: string; headers: Headers }) => Respo
   return { fetch: fetchFn, calls };
 }
 
-function setup(upstream: Upstream, opts: { archive?: (rows: ArchiveRow[]) => Promise<void>; staleWaitMs?: number; replay?: ReplayLoader } = {}) {
+function setup(
+  upstream: Upstream,
+  opts: {
+    archive?: (rows: ArchiveRow[]) => Promise<void>;
+    staleWaitMs?: number;
+    replay?: ReplayLoader;
+  } = {},
+) {
   let now = Date.parse('2026-02-09T15:30:00Z');
   const service = new SpaceWeatherService({
     baseUrl: BASE,
@@ -47,7 +63,11 @@ function setup(upstream: Upstream, opts: { archive?: (rows: ArchiveRow[]) => Pro
 const okKp = () =>
   new Response(KP_BODY, {
     status: 200,
-    headers: { 'content-type': 'application/json', etag: '"up-1"', 'last-modified': 'Mon, 09 Feb 2026 15:05:00 GMT' },
+    headers: {
+      'content-type': 'application/json',
+      etag: '"up-1"',
+      'last-modified': 'Mon, 09 Feb 2026 15:05:00 GMT',
+    },
   });
 
 describe('space-weather function', () => {
@@ -60,7 +80,11 @@ describe('space-weather function', () => {
     expect(responses.every((r) => r.status === 200)).toBe(true);
     const bodies = await Promise.all(responses.map((r) => r.text()));
     expect(new Set(bodies)).toEqual(new Set([KP_BODY]));
-    expect(service.stats()['kp-index']).toMatchObject({ upstreamFetches: 1, coalesced: 999, lastUpstreamStatus: 200 });
+    expect(service.stats()['kp-index']).toMatchObject({
+      upstreamFetches: 1,
+      coalesced: 999,
+      lastUpstreamStatus: 200,
+    });
   });
 
   it('passes the upstream body through with validators, cadence-based caching and the data time', async () => {
@@ -69,7 +93,9 @@ describe('space-weather function', () => {
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(res.headers.get('etag')).toMatch(/^"sw-[0-9a-f]{32}"$/);
     expect(res.headers.get('last-modified')).toBe('Mon, 09 Feb 2026 15:05:00 GMT');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=300, stale-while-revalidate=300, stale-if-error=86400');
+    expect(res.headers.get('cache-control')).toBe(
+      'public, max-age=300, stale-while-revalidate=300, stale-if-error=86400',
+    );
     expect(res.headers.get('x-aurora-source')).toBe('upstream');
     expect(res.headers.get('x-aurora-data-time')).toBe('2026-02-09T15:00:00.000Z');
     expect(await res.text()).toBe(KP_BODY);
@@ -77,7 +103,9 @@ describe('space-weather function', () => {
 
   it('serves from cache within the cadence and revalidates upstream conditionally after it', async () => {
     let upstreamSays: 'body' | 'not-modified' = 'body';
-    const upstream = fakeUpstream(() => (upstreamSays === 'body' ? okKp() : new Response(null, { status: 304 })));
+    const upstream = fakeUpstream(() =>
+      upstreamSays === 'body' ? okKp() : new Response(null, { status: 304 }),
+    );
     const { get, advance, service } = setup(upstream);
     await get('kp-index');
     advance(60_000);
@@ -91,11 +119,17 @@ describe('space-weather function', () => {
     const revalidated = await get('kp-index');
     expect(upstream.calls).toHaveLength(2);
     expect(upstream.calls[1]!.headers.get('if-none-match')).toBe('"up-1"');
-    expect(upstream.calls[1]!.headers.get('if-modified-since')).toBe('Mon, 09 Feb 2026 15:05:00 GMT');
+    expect(upstream.calls[1]!.headers.get('if-modified-since')).toBe(
+      'Mon, 09 Feb 2026 15:05:00 GMT',
+    );
     expect(revalidated.status).toBe(200);
     expect(revalidated.headers.get('x-aurora-source')).toBe('upstream');
     expect(await revalidated.text()).toBe(KP_BODY);
-    expect(service.stats()['kp-index']).toMatchObject({ upstreamFetches: 2, upstreamNotModified: 1, cacheHits: 1 });
+    expect(service.stats()['kp-index']).toMatchObject({
+      upstreamFetches: 2,
+      upstreamNotModified: 1,
+      cacheHits: 1,
+    });
   });
 
   it('answers 304 to a matching If-None-Match or If-Modified-Since and 200 to a stale one', async () => {
@@ -110,9 +144,14 @@ describe('space-weather function', () => {
     expect(await byTag.text()).toBe('');
 
     expect((await get('kp-index', { 'if-modified-since': lastModified })).status).toBe(304);
-    expect((await get('kp-index', { 'if-modified-since': 'Mon, 09 Feb 2026 15:04:59 GMT' })).status).toBe(200);
+    expect(
+      (await get('kp-index', { 'if-modified-since': 'Mon, 09 Feb 2026 15:04:59 GMT' })).status,
+    ).toBe(200);
     // If-None-Match wins: a mismatching tag means a full answer even with a matching date.
-    expect((await get('kp-index', { 'if-none-match': '"old"', 'if-modified-since': lastModified })).status).toBe(200);
+    expect(
+      (await get('kp-index', { 'if-none-match': '"old"', 'if-modified-since': lastModified }))
+        .status,
+    ).toBe(200);
   });
 
   it('answers from the body it has when revalidation is slow, and takes the new body once it arrives', async () => {
@@ -121,7 +160,10 @@ describe('space-weather function', () => {
     const upstream = fakeUpstream(async () => {
       if (call++ === 0) return okKp();
       await new Promise((r) => setTimeout(r, 300));
-      return new Response(newer, { status: 200, headers: { 'content-type': 'application/json', etag: '"up-2"' } });
+      return new Response(newer, {
+        status: 200,
+        headers: { 'content-type': 'application/json', etag: '"up-2"' },
+      });
     });
     const { get, advance, service } = setup(upstream, { staleWaitMs: 50 });
     await get('kp-index');
@@ -139,9 +181,14 @@ describe('space-weather function', () => {
   });
 
   it('keeps the last good body when upstream sends a truncated file or an HTML error page', async () => {
-    const bad = [KP_BODY.slice(0, KP_BODY.length / 2), '<!DOCTYPE html><html><body>502 Bad Gateway</body></html>'];
+    const bad = [
+      KP_BODY.slice(0, KP_BODY.length / 2),
+      '<!DOCTYPE html><html><body>502 Bad Gateway</body></html>',
+    ];
     let call = 0;
-    const upstream = fakeUpstream(() => (call++ === 0 ? okKp() : new Response(bad[call - 2] ?? '', { status: 200 })));
+    const upstream = fakeUpstream(() =>
+      call++ === 0 ? okKp() : new Response(bad[call - 2] ?? '', { status: 200 }),
+    );
     const { get, advance, service } = setup(upstream);
     const good = await get('kp-index');
     const goodTag = good.headers.get('etag');
@@ -169,7 +216,11 @@ describe('space-weather function', () => {
     expect(res.headers.get('x-aurora-data-time')).toBe('2026-02-09T15:00:00.000Z');
     expect(res.headers.get('last-modified')).toBe('Mon, 09 Feb 2026 15:00:00 GMT');
     expect(await res.text()).toBe(KP_BODY);
-    expect(service.stats()['kp-index']).toMatchObject({ lastUpstreamStatus: 'network-error', replays: 1, source: 'replay' });
+    expect(service.stats()['kp-index']).toMatchObject({
+      lastUpstreamStatus: 'network-error',
+      replays: 1,
+      source: 'replay',
+    });
   });
 
   it('replays its shipped file for every resource, each with its own data time', async () => {
@@ -222,7 +273,10 @@ describe('space-weather function', () => {
   });
 
   it('says clearly when a product has neither upstream nor a recording', async () => {
-    const { get } = setup(fakeUpstream(() => new Response('gone', { status: 500 })), { replay: async () => null });
+    const { get } = setup(
+      fakeUpstream(() => new Response('gone', { status: 500 })),
+      { replay: async () => null },
+    );
     const res = await get('alerts');
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: string }).error).toBe(
@@ -255,11 +309,15 @@ describe('space-weather function', () => {
     expect(ping.ok).toBe(true);
     expect(Number.isFinite(Date.parse(ping.serverTime))).toBe(true);
     await get('kp-index');
-    const stats = (await (await get('stats')).json()) as { resources: Record<string, { upstreamFetches: number }> };
+    const stats = (await (await get('stats')).json()) as {
+      resources: Record<string, { upstreamFetches: number }>;
+    };
     expect(stats.resources['kp-index']!.upstreamFetches).toBe(1);
     expect(Object.keys(stats.resources)).toHaveLength(14);
     expect((await get('nope')).status).toBe(404);
-    const post = await createSpaceWeatherHandler(() => service)(new Request('http://localhost/functions/v1/space-weather/kp-index', { method: 'POST' }));
+    const post = await createSpaceWeatherHandler(() => service)(
+      new Request('http://localhost/functions/v1/space-weather/kp-index', { method: 'POST' }),
+    );
     expect(post.status).toBe(405);
   });
 });

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ArchiveRow } from '../../../supabase/functions/space-weather/archive.ts';
-import { createCachedAnswer, createSpaceWeatherHandler } from '../../../supabase/functions/space-weather/handler.ts';
+import {
+  createCachedAnswer,
+  createSpaceWeatherHandler,
+} from '../../../supabase/functions/space-weather/handler.ts';
 import { createFileReplayLoader } from '../../../supabase/functions/space-weather/replay.ts';
 import { SpaceWeatherService } from '../../../supabase/functions/space-weather/service.ts';
 import { validateWithNormalise } from '../../../supabase/functions/space-weather/validate.ts';
@@ -11,10 +14,16 @@ import { validateWithNormalise } from '../../../supabase/functions/space-weather
  * No real 2-hour file was found (tests/fixtures/noaa/SOURCES.md); FORMATS.md documents the same
  * layout over a shorter window, so the stand-in is the real 7-day file cut to its last 120 rows.
  */
-const PLASMA_7D = readFileSync(new URL('../../fixtures/noaa/plasma-7-day.json', import.meta.url), 'utf8');
+const PLASMA_7D = readFileSync(
+  new URL('../../fixtures/noaa/plasma-7-day.json', import.meta.url),
+  'utf8',
+);
 const rows = JSON.parse(PLASMA_7D) as unknown[];
 const PLASMA_2H = JSON.stringify([rows[0], ...rows.slice(-120)]);
-const KP = readFileSync(new URL('../../fixtures/noaa/noaa-planetary-k-index.json', import.meta.url), 'utf8');
+const KP = readFileSync(
+  new URL('../../fixtures/noaa/noaa-planetary-k-index.json', import.meta.url),
+  'utf8',
+);
 const BODIES: Record<string, string> = {
   'products/solar-wind/plasma-7-day.json': PLASMA_7D,
   'products/solar-wind/plasma-2-hour.json': PLASMA_2H,
@@ -33,7 +42,9 @@ function setup() {
       fetched.push(path);
       await new Promise((r) => setTimeout(r, 10));
       const body = BODIES[path];
-      return body ? new Response(body, { headers: { 'content-type': 'application/json' } }) : new Response('not found', { status: 404 });
+      return body
+        ? new Response(body, { headers: { 'content-type': 'application/json' } })
+        : new Response('not found', { status: 404 });
     }) as typeof fetch,
     now: () => Date.parse('2026-01-19T23:10:00Z'),
     validate: validateWithNormalise,
@@ -42,7 +53,14 @@ function setup() {
   });
   const handler = createSpaceWeatherHandler(() => service);
   const get = (path: string) => handler(new Request(`${URL_BASE}/${path}`));
-  return { service, handler, get, fetched, archived, cachedAnswer: createCachedAnswer(() => service) };
+  return {
+    service,
+    handler,
+    get,
+    fetched,
+    archived,
+    cachedAnswer: createCachedAnswer(() => service),
+  };
 }
 
 describe('space-weather short window', () => {
@@ -54,14 +72,24 @@ describe('space-weather short window', () => {
     ]);
     expect(new Set(await Promise.all(recent.map((r) => r.text())))).toEqual(new Set([PLASMA_2H]));
     expect(new Set(await Promise.all(full.map((r) => r.text())))).toEqual(new Set([PLASMA_7D]));
-    expect(fetched.sort()).toEqual(['products/solar-wind/plasma-2-hour.json', 'products/solar-wind/plasma-7-day.json']);
+    expect(fetched.sort()).toEqual([
+      'products/solar-wind/plasma-2-hour.json',
+      'products/solar-wind/plasma-7-day.json',
+    ]);
     expect(recent[0]!.headers.get('etag')).not.toBe(full[0]!.headers.get('etag'));
     // Both windows end at the same minute.
-    expect(recent[0]!.headers.get('x-aurora-data-time')).toBe(full[0]!.headers.get('x-aurora-data-time'));
-    expect((await get('solar-wind?window=full')).headers.get('etag')).toBe(full[0]!.headers.get('etag'));
+    expect(recent[0]!.headers.get('x-aurora-data-time')).toBe(
+      full[0]!.headers.get('x-aurora-data-time'),
+    );
+    expect((await get('solar-wind?window=full')).headers.get('etag')).toBe(
+      full[0]!.headers.get('etag'),
+    );
 
     const stats = service.stats()['solar-wind'];
-    expect(stats).toMatchObject({ upstreamFetches: 1, recent: { upstreamFetches: 1, coalesced: 19 } });
+    expect(stats).toMatchObject({
+      upstreamFetches: 1,
+      recent: { upstreamFetches: 1, coalesced: 19 },
+    });
     expect(service.stats()['kp-index'].recent).toBeUndefined();
   });
 
@@ -86,9 +114,15 @@ describe('space-weather short window', () => {
   it('keeps the windows apart on the gateway’s fast path too', async () => {
     const { get, cachedAnswer } = setup();
     await get('solar-wind?window=recent');
-    const facts = (path: string) => ({ method: 'GET', url: `${URL_BASE}/${path}`, header: () => null });
+    const facts = (path: string) => ({
+      method: 'GET',
+      url: `${URL_BASE}/${path}`,
+      header: () => null,
+    });
     expect(cachedAnswer(facts('solar-wind'))).toBeNull();
-    expect(new TextDecoder().decode(cachedAnswer(facts('solar-wind?window=recent'))!.body!)).toBe(PLASMA_2H);
+    expect(new TextDecoder().decode(cachedAnswer(facts('solar-wind?window=recent'))!.body!)).toBe(
+      PLASMA_2H,
+    );
     expect(cachedAnswer(facts('solar-wind?window=week'))).toBeNull();
     await get('solar-wind');
     expect(new TextDecoder().decode(cachedAnswer(facts('solar-wind'))!.body!)).toBe(PLASMA_7D);

@@ -34,7 +34,12 @@ function browserKeys() {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const auth = randomBytes(16);
-  return { ecdh, auth, p256dh: ecdh.getPublicKey().toString('base64url'), authB64: auth.toString('base64url') };
+  return {
+    ecdh,
+    auth,
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    authB64: auth.toString('base64url'),
+  };
 }
 
 describe('web push sender', () => {
@@ -43,7 +48,10 @@ describe('web push sender', () => {
     const keys = browserKeys();
     const send = createWebPushSender(vapid, localService());
     const payload = JSON.stringify({ type: 'kp-alert', kp: 6.33, threshold: 5 });
-    const status = await send({ endpoint: `${base}/push/abc`, p256dh: keys.p256dh, auth: keys.authB64 }, payload);
+    const status = await send(
+      { endpoint: `${base}/push/abc`, p256dh: keys.p256dh, auth: keys.authB64 },
+      payload,
+    );
     expect(status).toBe(201);
 
     const req = received.at(-1)!;
@@ -51,10 +59,16 @@ describe('web push sender', () => {
     expect(req.headers['content-encoding']).toBe('aes128gcm');
     expect(req.headers.ttl).toBe(String(6 * 60 * 60));
     expect(req.headers.urgency).toBe('high');
-    expect(req.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${vapid.publicKey}$`));
+    expect(req.headers.authorization).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${vapid.publicKey}$`),
+    );
     expect(req.body.includes(Buffer.from('kp-alert'))).toBe(false);
 
-    const plain = ece.decrypt(req.body, { version: 'aes128gcm', privateKey: keys.ecdh, authSecret: keys.authB64 });
+    const plain = ece.decrypt(req.body, {
+      version: 'aes128gcm',
+      privateKey: keys.ecdh,
+      authSecret: keys.authB64,
+    });
     expect(plain.toString('utf8')).toBe(payload);
   });
 
@@ -63,7 +77,10 @@ describe('web push sender', () => {
     const keys = browserKeys();
     answer = 410;
     try {
-      const status = await createWebPushSender(vapid, localService())({ endpoint: `${base}/push/gone`, p256dh: keys.p256dh, auth: keys.authB64 }, '{}');
+      const status = await createWebPushSender(vapid, localService())(
+        { endpoint: `${base}/push/gone`, p256dh: keys.p256dh, auth: keys.authB64 },
+        '{}',
+      );
       expect(status).toBe(410);
     } finally {
       answer = 201;

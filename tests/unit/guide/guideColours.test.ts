@@ -3,7 +3,17 @@ import { CHECKLIST } from '../../../src/features/guide/checklist.ts';
 import { LEGEND_COLOURS } from '../../../src/features/map/legendColours.ts';
 import { ARTICLES } from '../../../src/features/news/articles.ts';
 
-const COLOUR_WORDS = ['red', 'green', 'yellow', 'blue', 'purple', 'pink', 'orange', 'violet', 'white'];
+const COLOUR_WORDS = [
+  'red',
+  'green',
+  'yellow',
+  'blue',
+  'purple',
+  'pink',
+  'orange',
+  'violet',
+  'white',
+];
 const LEGEND = new Set<string>(LEGEND_COLOURS.map((c) => c.name));
 
 const ABOUT_THE_MAP = /\boval\b|aurora map|the map\b/i;
@@ -17,7 +27,10 @@ function mapColourClaims(text: string): { sentence: string; colours: string[] }[
   const sentences = text.split(/(?<=[.!?])\s+|\n+/);
   return sentences
     .filter((s, i) => ABOUT_THE_MAP.test(s) || (i > 0 && ABOUT_THE_MAP.test(sentences[i - 1]!)))
-    .map((sentence) => ({ sentence, colours: COLOUR_WORDS.filter((w) => new RegExp(`\\b${w}\\b`, 'i').test(sentence)) }))
+    .map((sentence) => ({
+      sentence,
+      colours: COLOUR_WORDS.filter((w) => new RegExp(`\\b${w}\\b`, 'i').test(sentence)),
+    }))
     .filter((c) => c.colours.length > 0);
 }
 

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { buildSampling, paintAurora, paintWithSampling, sampleGrid } from '../../../src/features/map/auroraImage.ts';
+import {
+  buildSampling,
+  paintAurora,
+  paintWithSampling,
+  sampleGrid,
+} from '../../../src/features/map/auroraImage.ts';
 import { buildRampLut, rampColor } from '../../../src/features/map/colorRamp.ts';
-import { forwardProject, inverseProject, MERCATOR_RADIUS, ORTHO_RADIUS, type ProjectionSpec } from '../../../src/features/map/projections.ts';
+import {
+  forwardProject,
+  inverseProject,
+  MERCATOR_RADIUS,
+  ORTHO_RADIUS,
+  type ProjectionSpec,
+} from '../../../src/features/map/projections.ts';
 import { fixtureTriple, loadOvationFixture } from './ovationFixture.ts';
 
 const grid = loadOvationFixture();
@@ -46,7 +57,10 @@ describe('painting the aurora field', () => {
     paintAurora({ data, width, height }, spec, extent, grid.values, lut);
     const toPixel = (lon: number, lat: number) => {
       const [x, y] = forwardProject(spec, lon, lat)!;
-      return [Math.floor(((x + WORLD) / (2 * WORLD)) * width), Math.floor(((WORLD - y) / (2 * WORLD)) * height)] as const;
+      return [
+        Math.floor(((x + WORLD) / (2 * WORLD)) * width),
+        Math.floor(((WORLD - y) / (2 * WORLD)) * height),
+      ] as const;
     };
     const [ci, cj] = toPixel(-100.5, 62.5);
     expect(pixelAt(data, width, ci, cj)[3]).toBeGreaterThan(0);
@@ -101,7 +115,10 @@ describe('reusing the pixel sampling between frames', () => {
       // A regional view across the antimeridian, off the world square's edges (rows are projected
       // once per row and columns once per column on the flat map).
       [{ kind: 'mercator' }, [0.8 * WORLD, 0.2 * WORLD, 1.3 * WORLD, 1.1 * WORLD]],
-      [{ kind: 'ortho', hemisphere: 'south', lon0: 147 }, [-ORTHO_RADIUS, -ORTHO_RADIUS, ORTHO_RADIUS, ORTHO_RADIUS]],
+      [
+        { kind: 'ortho', hemisphere: 'south', lon0: 147 },
+        [-ORTHO_RADIUS, -ORTHO_RADIUS, ORTHO_RADIUS, ORTHO_RADIUS],
+      ],
     ];
     for (const [spec, extent] of specs) {
       const width = 90;
@@ -114,9 +131,22 @@ describe('reusing the pixel sampling between frames', () => {
       const lonLat: [number, number] = [0, 0];
       for (let j = 0; j < height; j += 3) {
         for (let i = 0; i < width; i += 3) {
-          const onEarth = inverseProject(spec, extent[0] + (i + 0.5) * dx, extent[3] - (j + 0.5) * dy, lonLat);
+          const onEarth = inverseProject(
+            spec,
+            extent[0] + (i + 0.5) * dx,
+            extent[3] - (j + 0.5) * dy,
+            lonLat,
+          );
           const v = onEarth ? sampleGrid(grid.values, lonLat[0], lonLat[1]) : 0;
-          const expected = v < 1 ? [0, 0, 0, 0] : [...lut.slice(Math.min(255, Math.round(v * 2.55)) * 4, Math.min(255, Math.round(v * 2.55)) * 4 + 4)];
+          const expected =
+            v < 1
+              ? [0, 0, 0, 0]
+              : [
+                  ...lut.slice(
+                    Math.min(255, Math.round(v * 2.55)) * 4,
+                    Math.min(255, Math.round(v * 2.55)) * 4 + 4,
+                  ),
+                ];
           expect(pixelAt(data, width, i, j), `${spec.kind} ${i},${j}`).toEqual(expected);
         }
       }

@@ -7,12 +7,20 @@ const T0 = Date.parse('2027-01-15T12:00:00Z');
 
 function point(lat: number, lon: number, total: (number | null)[]): WeatherPoint {
   const time = total.map((_, i) => T0 + i * H);
-  return { lat, lon, updatedAt: T0, hours: { time, total, low: total, medium: total, high: total } };
+  return {
+    lat,
+    lon,
+    updatedAt: T0,
+    hours: { time, total, low: total, medium: total, high: total },
+  };
 }
 
 describe('the cloud layer’s grid', () => {
   it('puts each point’s total cloud at the forecast hour nearest the slider time into its cell of the OVATION lattice', () => {
-    const g = cloudGridAt([point(70, 19, [10, 80, 90]), point(69, 18, [5, 40, null])], T0 + H + 20 * 60_000)!;
+    const g = cloudGridAt(
+      [point(70, 19, [10, 80, 90]), point(69, 18, [5, 40, null])],
+      T0 + H + 20 * 60_000,
+    )!;
     expect(g.time).toBe(T0 + H);
     expect(g.values[(90 - 70) * 360 + (19 + 180)]).toBe(80);
     expect(g.values[(90 - 69) * 360 + (18 + 180)]).toBe(40);

@@ -66,7 +66,8 @@ describe('aurora colour ramp', () => {
   it('keeps its order and clearly distinct endpoints for protanopia, deuteranopia and tritanopia', () => {
     for (const [name, matrix] of Object.entries(CVD)) {
       const lums = RAMP_STOPS.map((s) => relativeLuminance(simulate(s.rgb, matrix)));
-      for (let i = 1; i < lums.length; i++) expect(lums[i], `${name} stop ${i}`).toBeGreaterThan(lums[i - 1]!);
+      for (let i = 1; i < lums.length; i++)
+        expect(lums[i], `${name} stop ${i}`).toBeGreaterThan(lums[i - 1]!);
       // WCAG contrast between the lowest and highest colour as that viewer sees them; 3:1 is the
       // WCAG minimum for graphical objects.
       const ratio = (lums.at(-1)! + 0.05) / (lums[0]! + 0.05);

@@ -5,7 +5,10 @@ const now = Date.UTC(2026, 0, 19, 12, 0);
 
 describe('aurora grid freshness', () => {
   it('is fresh within the maximum age and stale past it', () => {
-    expect(gridFreshness(now - 10 * 60_000, now, null, true)).toEqual({ stale: false, ageMs: 600_000 });
+    expect(gridFreshness(now - 10 * 60_000, now, null, true)).toEqual({
+      stale: false,
+      ageMs: 600_000,
+    });
     expect(gridFreshness(now - OVATION_MAX_AGE_MS - 1, now, null, true).stale).toBe(true);
   });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { base64ToBytes, base64ToBytesPortable, bytesToBase64, bytesToBase64Portable } from '../../../core/grid/base64.ts';
+import {
+  base64ToBytes,
+  base64ToBytesPortable,
+  bytesToBase64,
+  bytesToBase64Portable,
+} from '../../../core/grid/base64.ts';
 import { decodeGrid, encodeGrid } from '../../../sync/grids/gridCodec.ts';
 import { loadOvationFixture } from './ovationFixture.ts';
 
@@ -26,8 +31,12 @@ describe('the stored grid codec', () => {
   });
 
   it('refuses a stored grid of the wrong size with a message that says so', () => {
-    expect(() => decodeGrid({ observationTime: 0, forecastTime: 0, values: Buffer.from(new Uint8Array(100)).toString('base64') })).toThrow(
-      /100 cells, expected 65160/,
-    );
+    expect(() =>
+      decodeGrid({
+        observationTime: 0,
+        forecastTime: 0,
+        values: Buffer.from(new Uint8Array(100)).toString('base64'),
+      }),
+    ).toThrow(/100 cells, expected 65160/);
   });
 });

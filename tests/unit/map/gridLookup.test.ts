@@ -49,11 +49,16 @@ describe("the oval's equatorward edge", () => {
 describe('distance to the oval', () => {
   it('measures great-circle distances (one degree of latitude ≈ 111.2 km; London–Paris ≈ 344 km)', () => {
     expect(greatCircleKm({ lat: 60, lon: 10 }, { lat: 61, lon: 10 })).toBeCloseTo(111.19, 1);
-    expect(greatCircleKm({ lat: 51.5074, lon: -0.1278 }, { lat: 48.8566, lon: 2.3522 })).toBeCloseTo(343.5, 0);
+    expect(
+      greatCircleKm({ lat: 51.5074, lon: -0.1278 }, { lat: 48.8566, lon: 2.3522 }),
+    ).toBeCloseTo(343.5, 0);
   });
 
   it('says the user is inside the oval when they are poleward of its edge', () => {
-    expect(distanceToOvalEdge(bandGrid(62), { lat: 65, lon: 20 })).toEqual({ kind: 'inside', edgeLat: 62 });
+    expect(distanceToOvalEdge(bandGrid(62), { lat: 65, lon: 20 })).toEqual({
+      kind: 'inside',
+      edgeLat: 62,
+    });
   });
 
   it('gives the distance to the nearest edge point for someone south of the oval', () => {
@@ -78,7 +83,10 @@ describe('distance to the oval', () => {
   it("uses the user's own hemisphere and reports when that oval is empty", () => {
     const north = bandGrid(62);
     north.fill(0, 90 * 360);
-    expect(distanceToOvalEdge(north, { lat: -43, lon: 147 })).toEqual({ kind: 'no-oval', hemisphere: 'south' });
+    expect(distanceToOvalEdge(north, { lat: -43, lon: 147 })).toEqual({
+      kind: 'no-oval',
+      hemisphere: 'south',
+    });
   });
 });
 

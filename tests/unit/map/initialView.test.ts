@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { AURORAL_SPAN_LON, auroraZoneBox, keepInsideWorld } from '../../../src/features/map/olmap/initialView.ts';
-import { forwardProject, inverseProject, MERCATOR_RADIUS } from '../../../src/features/map/projections.ts';
+import {
+  AURORAL_SPAN_LON,
+  auroraZoneBox,
+  keepInsideWorld,
+} from '../../../src/features/map/olmap/initialView.ts';
+import {
+  forwardProject,
+  inverseProject,
+  MERCATOR_RADIUS,
+} from '../../../src/features/map/projections.ts';
 
 const mercator = { kind: 'mercator' } as const;
 const centreOf = (box: ReturnType<typeof auroraZoneBox>) => {
@@ -48,7 +56,13 @@ describe('where the flat map opens', () => {
   });
 
   it('never crosses the antimeridian: near ±180° the box slides back inside the world, keeping the location in it', () => {
-    for (const home of [{ lat: -41.3, lon: 174.8 }, { lat: 64.8, lon: -147.7 }, { lat: 65, lon: 179.9 }, { lat: 65, lon: -180 }, { lat: 65, lon: 190 }]) {
+    for (const home of [
+      { lat: -41.3, lon: 174.8 },
+      { lat: 64.8, lon: -147.7 },
+      { lat: 65, lon: 179.9 },
+      { lat: 65, lon: -180 },
+      { lat: 65, lon: 190 },
+    ]) {
       const box = auroraZoneBox(home, 'north');
       expect(box.west).toBeGreaterThanOrEqual(-180);
       expect(box.east).toBeLessThanOrEqual(180);
@@ -60,7 +74,9 @@ describe('where the flat map opens', () => {
   });
 
   it('treats a location that is not a number as no location', () => {
-    expect(auroraZoneBox({ lat: Number.NaN, lon: 20 }, 'north')).toEqual(auroraZoneBox(null, 'north'));
+    expect(auroraZoneBox({ lat: Number.NaN, lon: 20 }, 'north')).toEqual(
+      auroraZoneBox(null, 'north'),
+    );
   });
 });
 

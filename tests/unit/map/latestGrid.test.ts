@@ -23,8 +23,16 @@ describe('the one-shot read of the newest stored grid (the first oval of an offl
   it('returns the newest of several stored grids by observation time, whatever order they were written in, with its values intact', async () => {
     const fixture = loadOvationFixture();
     const t0 = fixture.observationTime;
-    const newest = { ...fixture, observationTime: t0 + 10 * MINUTE, forecastTime: fixture.forecastTime + 10 * MINUTE };
-    const older = { ...fixture, observationTime: t0 - 5 * MINUTE, values: new Uint8Array(fixture.values.length).fill(3) };
+    const newest = {
+      ...fixture,
+      observationTime: t0 + 10 * MINUTE,
+      forecastTime: fixture.forecastTime + 10 * MINUTE,
+    };
+    const older = {
+      ...fixture,
+      observationTime: t0 - 5 * MINUTE,
+      values: new Uint8Array(fixture.values.length).fill(3),
+    };
     await writeGrid(db!, fixture, { fetchedAt: t0 });
     await writeGrid(db!, newest, { fetchedAt: t0 });
     await writeGrid(db!, older, { fetchedAt: t0 });
@@ -49,6 +57,8 @@ describe('the one-shot read of the newest stored grid (the first oval of an offl
     await writeGrid(db!, at(now - 20 * MINUTE), { fetchedAt: now });
     expect((await readLatestGrid(db!, now))?.observationTime).toBe(now - 20 * MINUTE);
     // Two days later, offline: nothing in the last day, the newest of the old ones.
-    expect((await readLatestGrid(db!, now + 48 * 60 * MINUTE))?.observationTime).toBe(now - 20 * MINUTE);
+    expect((await readLatestGrid(db!, now + 48 * 60 * MINUTE))?.observationTime).toBe(
+      now - 20 * MINUTE,
+    );
   });
 });

@@ -12,7 +12,11 @@ function hue([r, g, b]: readonly number[]): number {
   return (h * 60 + 360) % 360;
 }
 
-const HUES: Record<string, [number, number]> = { yellow: [45, 70], green: [90, 170], blue: [180, 250] };
+const HUES: Record<string, [number, number]> = {
+  yellow: [45, 70],
+  green: [90, 170],
+  blue: [180, 250],
+};
 
 describe('the legend says the colours the map paints', () => {
   for (const c of LEGEND_COLOURS) {

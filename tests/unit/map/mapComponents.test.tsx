@@ -39,7 +39,13 @@ describe('map status text', () => {
 
   it('gives the forecast time and the data age as text, without a stale mark while fresh', () => {
     const now = statusDefaults.now;
-    render(<MapStatus {...statusDefaults} grid={grid} freshness={gridFreshness(grid.observationTime, now, 'fresh', true)} />);
+    render(
+      <MapStatus
+        {...statusDefaults}
+        grid={grid}
+        freshness={gridFreshness(grid.observationTime, now, 'fresh', true)}
+      />,
+    );
     const text = screen.getByRole('status').textContent ?? '';
     expect(text).toContain('Aurora forecast for 3 Mar 2024, 16:20 UTC');
     expect(text).toContain('Observed 3 Mar 2024, 15:07 UTC (12 min ago)');
@@ -48,7 +54,14 @@ describe('map status text', () => {
 
   it('marks a grid older than its maximum age as stale, with its age', () => {
     const now = grid.observationTime + 3 * 3_600_000;
-    render(<MapStatus {...statusDefaults} now={now} grid={grid} freshness={gridFreshness(grid.observationTime, now, null, true)} />);
+    render(
+      <MapStatus
+        {...statusDefaults}
+        now={now}
+        grid={grid}
+        freshness={gridFreshness(grid.observationTime, now, null, true)}
+      />,
+    );
     const text = screen.getByRole('status').textContent ?? '';
     expect(text).toContain('Stale');
     expect(text).toContain('(3 h ago)');
@@ -58,7 +71,9 @@ describe('map status text', () => {
 
   it('says cloud cover is unavailable instead of pretending when there is no cloud data', () => {
     render(<MapStatus {...statusDefaults} showClouds />);
-    expect(screen.getByRole('status').textContent).toContain('Cloud cover unavailable offline / not yet downloaded.');
+    expect(screen.getByRole('status').textContent).toContain(
+      'Cloud cover unavailable offline / not yet downloaded.',
+    );
   });
 });
 
@@ -67,7 +82,9 @@ describe('legend', () => {
     render(<AuroraLegend hidden={false} />);
     const figure = screen.getByRole('figure', { name: 'Probability of aurora (%)' });
     expect(figure.getAttribute('aria-describedby')).toBe('aurora-legend-desc');
-    expect(document.getElementById('aurora-legend-desc')?.textContent).toContain('chance of seeing aurora');
+    expect(document.getElementById('aurora-legend-desc')?.textContent).toContain(
+      'chance of seeing aurora',
+    );
   });
 });
 
@@ -96,10 +113,18 @@ describe('summary panel', () => {
 describe('location panel', () => {
   it('asks before locating, then gives the probability there and the distance to the oval (real fixture)', () => {
     let asked = 0;
-    const { rerender } = render(<LocationPanel state={{ status: 'idle' }} onRequest={() => asked++} grid={grid} />);
+    const { rerender } = render(
+      <LocationPanel state={{ status: 'idle' }} onRequest={() => asked++} grid={grid} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Show my location' }));
     expect(asked).toBe(1);
-    rerender(<LocationPanel state={{ status: 'located', position: { lat: 45, lon: -100 }, accuracyM: 30 }} onRequest={() => asked++} grid={grid} />);
+    rerender(
+      <LocationPanel
+        state={{ status: 'located', position: { lat: 45, lon: -100 }, accuracyM: 30 }}
+        onRequest={() => asked++}
+        grid={grid}
+      />,
+    );
     const text = screen.getByRole('region', { name: 'Your location' }).textContent ?? '';
     expect(text).toContain('45.0° N, 100.0° W');
     expect(text).toMatch(/Aurora probability here\d+ %/);
@@ -107,13 +132,22 @@ describe('location panel', () => {
   });
 
   it('explains a refused permission', () => {
-    render(<LocationPanel state={{ status: 'failed', message: 'Location permission was denied.' }} onRequest={() => {}} grid={null} />);
+    render(
+      <LocationPanel
+        state={{ status: 'failed', message: 'Location permission was denied.' }}
+        onRequest={() => {}}
+        grid={null}
+      />,
+    );
     expect(screen.getByText('Location permission was denied.')).toBeTruthy();
   });
 });
 
 function SliderHarness({ count }: { count: number }) {
-  const [state, dispatch] = useReducer(sliderReducer, sliderReducer(INITIAL_SLIDER, { type: 'frames', count }));
+  const [state, dispatch] = useReducer(
+    sliderReducer,
+    sliderReducer(INITIAL_SLIDER, { type: 'frames', count }),
+  );
   const times = Array.from({ length: count }, (_, i) => Date.UTC(2026, 0, 19, 10, i * 5));
   return <TimeSlider state={state} dispatch={dispatch} times={times} />;
 }

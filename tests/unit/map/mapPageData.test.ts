@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { GridSnapshot } from '../../../core/model.ts';
-import { lastValue, NO_VALUE, orderFrames, sameGrid } from '../../../src/features/map/mapPageData.ts';
+import {
+  lastValue,
+  NO_VALUE,
+  orderFrames,
+  sameGrid,
+} from '../../../src/features/map/mapPageData.ts';
 
-const grid = (t: number): GridSnapshot => ({ observationTime: t, forecastTime: t + 4_200_000, width: 360, height: 181, values: new Uint8Array(65_160) });
+const grid = (t: number): GridSnapshot => ({
+  observationTime: t,
+  forecastTime: t + 4_200_000,
+  width: 360,
+  height: 181,
+  values: new Uint8Array(65_160),
+});
 
 describe('slider frames', () => {
   it('orders frames oldest first and keeps one per observation time', () => {

@@ -32,8 +32,11 @@ export function loadOvationFixture(): GridSnapshot {
 
 /** The fixture's own triple for a point, read straight from the file, for cross-checks. */
 export function fixtureTriple(lonEast: number, lat: number): number {
-  const raw = JSON.parse(readFileSync(FIXTURE, 'utf8')) as { coordinates: [number, number, number][] };
+  const raw = JSON.parse(readFileSync(FIXTURE, 'utf8')) as {
+    coordinates: [number, number, number][];
+  };
   const triple = raw.coordinates[lonEast * 181 + (lat + 90)];
-  if (!triple || triple[0] !== lonEast || triple[1] !== lat) throw new Error('fixture order changed');
+  if (!triple || triple[0] !== lonEast || triple[1] !== lat)
+    throw new Error('fixture order changed');
   return triple[2];
 }

@@ -19,7 +19,12 @@ describe('map projections', () => {
     for (const spec of [ortho('north', -100), ortho('south', 147)]) {
       const p = proj4('EPSG:4326', orthoProj4Def(spec));
       const sign = spec.hemisphere === 'north' ? 1 : -1;
-      for (const [lon, lat] of [[-100, 60], [30, 10], [170, 85], [-179, 45]] as const) {
+      for (const [lon, lat] of [
+        [-100, 60],
+        [30, 10],
+        [170, 85],
+        [-179, 45],
+      ] as const) {
         const expected = p.forward([lon, sign * lat]);
         const ours = forwardProject(spec, lon, sign * lat)!;
         expect(ours[0]).toBeCloseTo(expected[0]!, 3);

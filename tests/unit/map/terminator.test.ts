@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { nightPolygon, solarElevation, solarPosition, terminatorLine } from '../../../src/features/map/terminator.ts';
+import {
+  nightPolygon,
+  solarElevation,
+  solarPosition,
+  terminatorLine,
+} from '../../../src/features/map/terminator.ts';
 
 describe('sun position', () => {
   it('puts the sun over the equator at the March equinox (2024-03-20 03:06 UTC)', () => {
@@ -33,12 +38,21 @@ describe('night polygon', () => {
     const ring = nightPolygon(june);
     expect(ring[0]).toEqual(ring.at(-1));
     const sun = solarPosition(june);
-    for (const [lon, lat] of ring.slice(0, -3)) expect(Math.abs(solarElevation(sun, lat, lon))).toBeLessThan(1e-6);
+    for (const [lon, lat] of ring.slice(0, -3))
+      expect(Math.abs(solarElevation(sun, lat, lon))).toBeLessThan(1e-6);
   });
 
   it('closes over the south pole in June (polar night) and over the north pole in December', () => {
-    expect(nightPolygon(june).slice(-3, -1).map((p) => p[1])).toEqual([-90, -90]);
-    expect(nightPolygon(Date.UTC(2024, 11, 21, 12)).slice(-3, -1).map((p) => p[1])).toEqual([90, 90]);
+    expect(
+      nightPolygon(june)
+        .slice(-3, -1)
+        .map((p) => p[1]),
+    ).toEqual([-90, -90]);
+    expect(
+      nightPolygon(Date.UTC(2024, 11, 21, 12))
+        .slice(-3, -1)
+        .map((p) => p[1]),
+    ).toEqual([90, 90]);
   });
 
   it('has daylight under the subsolar point and night at its antipode', () => {
@@ -61,6 +75,7 @@ describe('terminator line', () => {
     expect(line[0]![0]).toBe(-180);
     expect(line.at(-1)![0]).toBe(180);
     const sun = solarPosition(t);
-    for (const [lon, lat] of line) expect(Math.abs(solarElevation(sun, lat, lon))).toBeLessThan(1e-6);
+    for (const [lon, lat] of line)
+      expect(Math.abs(solarElevation(sun, lat, lon))).toBeLessThan(1e-6);
   });
 });

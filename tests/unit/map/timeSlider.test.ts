@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_SLIDER, sliderReducer, type SliderAction, type SliderState } from '../../../src/features/map/timeSlider.ts';
+import {
+  INITIAL_SLIDER,
+  sliderReducer,
+  type SliderAction,
+  type SliderState,
+} from '../../../src/features/map/timeSlider.ts';
 
-const run = (actions: SliderAction[], from: SliderState = INITIAL_SLIDER) => actions.reduce(sliderReducer, from);
+const run = (actions: SliderAction[], from: SliderState = INITIAL_SLIDER) =>
+  actions.reduce(sliderReducer, from);
 
 describe('time slider', () => {
   it('shows the newest frame when frames arrive and keeps following new ones', () => {
@@ -11,15 +17,28 @@ describe('time slider', () => {
   });
 
   it('stays on a frame the user picked while new frames arrive', () => {
-    const s = run([{ type: 'frames', count: 10 }, { type: 'set', index: 3 }, { type: 'frames', count: 11 }]);
+    const s = run([
+      { type: 'frames', count: 10 },
+      { type: 'set', index: 3 },
+      { type: 'frames', count: 11 },
+    ]);
     expect(s.index).toBe(3);
     expect(s.followLatest).toBe(false);
   });
 
   it('steps one frame at a time and stops at both ends', () => {
-    let s = run([{ type: 'frames', count: 3 }, { type: 'step', delta: -1 }]);
+    let s = run([
+      { type: 'frames', count: 3 },
+      { type: 'step', delta: -1 },
+    ]);
     expect(s.index).toBe(1);
-    s = run([{ type: 'step', delta: -1 }, { type: 'step', delta: -1 }], s);
+    s = run(
+      [
+        { type: 'step', delta: -1 },
+        { type: 'step', delta: -1 },
+      ],
+      s,
+    );
     expect(s.index).toBe(0);
     s = run([{ type: 'step', delta: 5 }], s);
     expect(s.index).toBe(2);
@@ -42,12 +61,21 @@ describe('time slider', () => {
   });
 
   it('clamps a picked frame when old frames drop out of the 24 h window', () => {
-    const s = run([{ type: 'frames', count: 288 }, { type: 'set', index: 280 }, { type: 'frames', count: 200 }]);
+    const s = run([
+      { type: 'frames', count: 288 },
+      { type: 'set', index: 280 },
+      { type: 'frames', count: 200 },
+    ]);
     expect(s.index).toBe(199);
   });
 
   it('jumps back to the newest frame and follows it again', () => {
-    const s = run([{ type: 'frames', count: 5 }, { type: 'set', index: 1 }, { type: 'latest' }, { type: 'frames', count: 6 }]);
+    const s = run([
+      { type: 'frames', count: 5 },
+      { type: 'set', index: 1 },
+      { type: 'latest' },
+      { type: 'frames', count: 6 },
+    ]);
     expect(s.index).toBe(5);
   });
 });

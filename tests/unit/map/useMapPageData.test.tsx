@@ -24,7 +24,13 @@ afterEach(async () => {
   await disposeTestDatabase(db);
 });
 
-function Probe({ early = null, windowWanted = true }: { early?: GridSnapshot | null; windowWanted?: boolean }) {
+function Probe({
+  early = null,
+  windowWanted = true,
+}: {
+  early?: GridSnapshot | null;
+  windowWanted?: boolean;
+}) {
   const d = useMapPageData(early, windowWanted);
   const newest = d.frames.at(-1);
   return (
@@ -32,7 +38,9 @@ function Probe({ early = null, windowWanted = true }: { early?: GridSnapshot | n
       <dt>frames</dt>
       <dd data-testid="frames">{d.frames.length}</dd>
       <dt>newest</dt>
-      <dd data-testid="newest">{newest ? new Date(newest.observationTime).toISOString() : 'none'}</dd>
+      <dd data-testid="newest">
+        {newest ? new Date(newest.observationTime).toISOString() : 'none'}
+      </dd>
       <dt>feed</dt>
       <dd data-testid="feed">{d.feedState ?? 'unknown'}</dd>
       <dt>hemi</dt>
@@ -61,7 +69,9 @@ describe('map page data from the local database', () => {
 
     const now = Date.UTC(2024, 2, 3, 15, 20);
     const oval = normalise('aurora-oval', fixture('ovation_aurora_latest.json'), { now });
-    const hemi = normalise('aurora-nowcast-hemi-power', fixture('aurora-nowcast-hemi-power.txt'), { now });
+    const hemi = normalise('aurora-nowcast-hemi-power', fixture('aurora-nowcast-hemi-power.txt'), {
+      now,
+    });
     if (!oval.ok || !hemi.ok) throw new Error('fixtures did not normalise');
     await writeGrid(db!, oval.grids[0]!, { fetchedAt: now });
     for (const batch of hemi.series) await writeSeries(db!, batch, { fetchedAt: now });
@@ -81,7 +91,9 @@ describe('map page data from the local database', () => {
     });
 
     // The fixture is from 2024, far outside the 24 h window: the newest grid is still shown.
-    await waitFor(() => expect(screen.getByTestId('newest').textContent).toBe('2024-03-03T15:07:00.000Z'));
+    await waitFor(() =>
+      expect(screen.getByTestId('newest').textContent).toBe('2024-03-03T15:07:00.000Z'),
+    );
     expect(screen.getByTestId('frames').textContent).toBe('1');
     await waitFor(() => expect(screen.getByTestId('feed').textContent).toBe('frozen'));
     // The file's last row: 2024-03-03_15:15, north 88 GW.
@@ -98,7 +110,9 @@ describe('map page data from the local database', () => {
       </DatabaseProvider>,
     );
     // The database is not even open: the grid read before mounting is what there is to show.
-    expect(screen.getByTestId('newest').textContent).toBe(new Date(early.observationTime).toISOString());
+    expect(screen.getByTestId('newest').textContent).toBe(
+      new Date(early.observationTime).toISOString(),
+    );
     expect(screen.getByTestId('loading').textContent).toBe('false');
     resolveDb(db!);
     // This database stores no grid: once the live query has answered, the page follows it.
@@ -120,9 +134,17 @@ describe('map page data from the local database', () => {
     // Give the live query time to answer: the map must not get a second copy of the same oval to draw.
     await new Promise((r) => setTimeout(r, 200));
     expect(screen.getByTestId('newest-is-early').textContent).toBe('true');
-    const newer = { ...fixture, observationTime: fixture.observationTime + 5 * 60_000, forecastTime: fixture.forecastTime + 5 * 60_000 };
+    const newer = {
+      ...fixture,
+      observationTime: fixture.observationTime + 5 * 60_000,
+      forecastTime: fixture.forecastTime + 5 * 60_000,
+    };
     await act(() => writeGrid(db!, newer, { fetchedAt: newer.observationTime }));
-    await waitFor(() => expect(screen.getByTestId('newest').textContent).toBe(new Date(newer.observationTime).toISOString()));
+    await waitFor(() =>
+      expect(screen.getByTestId('newest').textContent).toBe(
+        new Date(newer.observationTime).toISOString(),
+      ),
+    );
     expect(screen.getByTestId('newest-is-early').textContent).toBe('false');
   });
 
@@ -138,7 +160,11 @@ describe('map page data from the local database', () => {
         <Probe windowWanted={false} />
       </DatabaseProvider>,
     );
-    await waitFor(() => expect(screen.getByTestId('newest').textContent).toBe(new Date(newer.observationTime).toISOString()));
+    await waitFor(() =>
+      expect(screen.getByTestId('newest').textContent).toBe(
+        new Date(newer.observationTime).toISOString(),
+      ),
+    );
     // Give the window query time to answer, were it running.
     await new Promise((r) => setTimeout(r, 200));
     expect(screen.getByTestId('frames').textContent).toBe('1');
@@ -158,11 +184,21 @@ function ChoicesProbe() {
   return (
     <div>
       <p data-testid="choices">{`${c.view} ${c.mapStyle} aurora:${c.showAurora} clouds:${c.showClouds} ${c.hemisphere ?? 'no-hemisphere'}`}</p>
-      <p data-testid="location">{d.rememberedLocation ? `${d.rememberedLocation.lat},${d.rememberedLocation.lon}` : 'none'}</p>
-      <button type="button" onClick={() => d.choose({ view: '3d', mapStyle: 'light', showClouds: true, hemisphere: 'south' })}>
+      <p data-testid="location">
+        {d.rememberedLocation ? `${d.rememberedLocation.lat},${d.rememberedLocation.lon}` : 'none'}
+      </p>
+      <button
+        type="button"
+        onClick={() =>
+          d.choose({ view: '3d', mapStyle: 'light', showClouds: true, hemisphere: 'south' })
+        }
+      >
         choose
       </button>
-      <button type="button" onClick={() => d.rememberLocation({ lat: 69.6, lon: 18.9, accuracyM: 20, at: 1 })}>
+      <button
+        type="button"
+        onClick={() => d.rememberLocation({ lat: 69.6, lon: 18.9, accuracyM: 20, at: 1 })}
+      >
         locate
       </button>
     </div>
@@ -176,14 +212,25 @@ describe('map choices', () => {
         <ChoicesProbe />
       </DatabaseProvider>,
     );
-    await waitFor(() => expect(screen.getByTestId('choices').textContent).toBe('flat dark aurora:true clouds:false no-hemisphere'));
+    await waitFor(() =>
+      expect(screen.getByTestId('choices').textContent).toBe(
+        'flat dark aurora:true clouds:false no-hemisphere',
+      ),
+    );
     fireEvent.click(screen.getByText('choose'));
     fireEvent.click(screen.getByText('locate'));
     // Shown at once, before the writes land.
-    expect(screen.getByTestId('choices').textContent).toBe('3d light aurora:true clouds:true south');
+    expect(screen.getByTestId('choices').textContent).toBe(
+      '3d light aurora:true clouds:true south',
+    );
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('69.6,18.9'));
     await waitFor(async () =>
-      expect(await readPreferences(db!, null)).toEqual({ defaultMapView: '3d', defaultMapStyle: 'light', showAuroraOnLoad: true, showCloudsOnLoad: true }),
+      expect(await readPreferences(db!, null)).toEqual({
+        defaultMapView: '3d',
+        defaultMapStyle: 'light',
+        showAuroraOnLoad: true,
+        showCloudsOnLoad: true,
+      }),
     );
     await waitFor(async () => expect((await readDeviceChoices(db!)).hemisphere).toBe('south'));
 
@@ -194,7 +241,11 @@ describe('map choices', () => {
         <ChoicesProbe />
       </DatabaseProvider>,
     );
-    await waitFor(() => expect(screen.getByTestId('choices').textContent).toBe('3d light aurora:true clouds:true south'));
+    await waitFor(() =>
+      expect(screen.getByTestId('choices').textContent).toBe(
+        '3d light aurora:true clouds:true south',
+      ),
+    );
     expect(screen.getByTestId('location').textContent).toBe('69.6,18.9');
   });
 
@@ -204,12 +255,22 @@ describe('map choices', () => {
         <ChoicesProbe />
       </DatabaseProvider>,
     );
-    await waitFor(() => expect(screen.getByTestId('choices').textContent).toBe('flat dark aurora:true clouds:false no-hemisphere'));
+    await waitFor(() =>
+      expect(screen.getByTestId('choices').textContent).toBe(
+        'flat dark aurora:true clouds:false no-hemisphere',
+      ),
+    );
     fireEvent.click(screen.getByText('choose'));
     await waitFor(async () => expect((await readPreferences(db!, null)).defaultMapView).toBe('3d'));
     // Another device's change lands in the local document (as replication writes it), then another tab's hemisphere.
-    await act(() => updatePreferences(db!, null, { defaultMapView: 'flat', showAuroraOnLoad: false }, Date.now()));
+    await act(() =>
+      updatePreferences(db!, null, { defaultMapView: 'flat', showAuroraOnLoad: false }, Date.now()),
+    );
     await act(() => updateDeviceChoices(db!, { hemisphere: 'north' }));
-    await waitFor(() => expect(screen.getByTestId('choices').textContent).toBe('flat light aurora:false clouds:true north'));
+    await waitFor(() =>
+      expect(screen.getByTestId('choices').textContent).toBe(
+        'flat light aurora:false clouds:true north',
+      ),
+    );
   });
 });

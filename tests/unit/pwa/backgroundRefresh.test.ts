@@ -71,7 +71,11 @@ describe('the background refresh of an installed app', () => {
     expect(shown).toEqual(['Aurora alert: Kp 6.33']);
     expect((await readNotificationSettings(db)).lastNotified).toBe(NOW);
     const stored = await readBackgroundUpdates(db);
-    expect(stored.map((u) => u.resource).sort()).toEqual(['kp-index', 'magnetic-field', 'solar-wind']);
+    expect(stored.map((u) => u.resource).sort()).toEqual([
+      'kp-index',
+      'magnetic-field',
+      'solar-wind',
+    ]);
     expect(stored.find((u) => u.resource === 'kp-index')?.body).toBe(storm);
 
     await run();
@@ -109,7 +113,10 @@ describe('the background refresh of an installed app', () => {
   });
 
   it('announces a storm once when a sync and a periodic sync wake the worker together', async () => {
-    const route: Route = (url) => ({ status: 200, body: url.endsWith('/kp-index') ? storm : url.includes('mag') ? mag : plasma });
+    const route: Route = (url) => ({
+      status: 200,
+      body: url.endsWith('/kp-index') ? storm : url.includes('mag') ? mag : plasma,
+    });
     // Without serialising, both runs read "nothing announced" before either records its alert.
     const racing = await setup(route);
     await Promise.all([racing.run(), racing.run()]);

@@ -10,7 +10,10 @@ import {
   parseUtcTime,
   recordPushedAlert,
 } from '../../../src/sw/kpAlert.ts';
-import { DEFAULT_NOTIFICATION_SETTINGS, normaliseNotificationSettings as normaliseSettings } from '../../../core/alerts/notificationSettings.ts';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  normaliseNotificationSettings as normaliseSettings,
+} from '../../../core/alerts/notificationSettings.ts';
 
 const fixtures = join(import.meta.dirname, '../../fixtures/noaa');
 const readJson = (name: string): unknown => JSON.parse(readFileSync(join(fixtures, name), 'utf8'));
@@ -25,7 +28,9 @@ describe('reading the latest Kp', () => {
     const reading = latestKp(body);
     expect(reading).not.toBeNull();
     expect(reading!.kp).toBe(Number(last[1]));
-    expect(new Date(reading!.time).toISOString()).toBe(`${last[0]!.slice(0, 10)}T${last[0]!.slice(11, 19)}.000Z`);
+    expect(new Date(reading!.time).toISOString()).toBe(
+      `${last[0]!.slice(0, 10)}T${last[0]!.slice(11, 19)}.000Z`,
+    );
   });
 
   it('reads the array-of-objects shape SWPC has also served', () => {
@@ -46,8 +51,19 @@ describe('reading the latest Kp', () => {
     expect(latestKp(null)).toBeNull();
     expect(latestKp({ error: 'upstream down' })).toBeNull();
     expect(latestKp([])).toBeNull();
-    expect(latestKp([['time_tag', 'speed'], ['2026-01-01 00:00:00.000', '400']])).toBeNull();
-    expect(latestKp([['time_tag', 'Kp'], ['not a date', '9'], ['2026-01-01 00:00:00.000', '12']])).toBeNull();
+    expect(
+      latestKp([
+        ['time_tag', 'speed'],
+        ['2026-01-01 00:00:00.000', '400'],
+      ]),
+    ).toBeNull();
+    expect(
+      latestKp([
+        ['time_tag', 'Kp'],
+        ['not a date', '9'],
+        ['2026-01-01 00:00:00.000', '12'],
+      ]),
+    ).toBeNull();
   });
 
   it('treats SWPC times without a zone as UTC, with a space or a T', () => {
@@ -70,7 +86,10 @@ describe('deciding on a Kp alert', () => {
 
   it('does not alert below the threshold or when alerts are off', () => {
     expect(decideKpAlert({ kp: 4.67, time: now }, on, IDLE_ALERT_STATE, now).notify).toBe(false);
-    expect(decideKpAlert({ kp: 8, time: now }, DEFAULT_NOTIFICATION_SETTINGS, IDLE_ALERT_STATE, now).reason).toBe('disabled');
+    expect(
+      decideKpAlert({ kp: 8, time: now }, DEFAULT_NOTIFICATION_SETTINGS, IDLE_ALERT_STATE, now)
+        .reason,
+    ).toBe('disabled');
   });
 
   it('alerts once per event, even when Kp wobbles around the threshold', () => {
@@ -99,21 +118,38 @@ describe('deciding on a Kp alert', () => {
   });
 
   it('never alerts on a reading from a storm that is long over', () => {
-    const d = decideKpAlert({ kp: 8, time: now - MAX_READING_AGE_MS - 1 }, on, IDLE_ALERT_STATE, now);
+    const d = decideKpAlert(
+      { kp: 8, time: now - MAX_READING_AGE_MS - 1 },
+      on,
+      IDLE_ALERT_STATE,
+      now,
+    );
     expect(d).toMatchObject({ notify: false, reason: 'stale-reading' });
   });
 
   it('does not repeat an alert that a push already delivered for this storm', () => {
     const pushed = recordPushedAlert(on, IDLE_ALERT_STATE, 6, now);
-    expect(decideKpAlert({ kp: 6.33, time: now + HOUR }, pushed.settings, pushed.state, now + HOUR).notify).toBe(false);
+    expect(
+      decideKpAlert({ kp: 6.33, time: now + HOUR }, pushed.settings, pushed.state, now + HOUR)
+        .notify,
+    ).toBe(false);
     // Even if the event state was lost, the cool-down since lastNotified holds.
-    const lost = decideKpAlert({ kp: 6.33, time: now + HOUR }, pushed.settings, IDLE_ALERT_STATE, now + HOUR);
+    const lost = decideKpAlert(
+      { kp: 6.33, time: now + HOUR },
+      pushed.settings,
+      IDLE_ALERT_STATE,
+      now + HOUR,
+    );
     expect(lost).toMatchObject({ notify: false, reason: 'cooldown' });
     expect(now + MIN_RENOTIFY_MS).toBeGreaterThan(now + HOUR);
   });
 
   it('repairs stored settings that are missing or malformed', () => {
-    expect(normaliseSettings(undefined)).toEqual({ enablePush: false, kpThreshold: 5, lastNotified: null });
+    expect(normaliseSettings(undefined)).toEqual({
+      enablePush: false,
+      kpThreshold: 5,
+      lastNotified: null,
+    });
     expect(normaliseSettings({ enablePush: 'yes', kpThreshold: 42, lastNotified: 'x' })).toEqual({
       enablePush: false,
       kpThreshold: 5,

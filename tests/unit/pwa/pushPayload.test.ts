@@ -11,7 +11,9 @@ describe('reading a push payload', () => {
   });
 
   it('shows a titled message as sent', () => {
-    expect(parsePushPayload(JSON.stringify({ title: 'Hi', body: 'There', url: '/forecast' }))).toMatchObject({
+    expect(
+      parsePushPayload(JSON.stringify({ title: 'Hi', body: 'There', url: '/forecast' })),
+    ).toMatchObject({
       title: 'Hi',
       body: 'There',
       url: '/forecast',
@@ -26,20 +28,36 @@ describe('reading a push payload', () => {
   });
 
   it('never lets a payload open another site', () => {
-    expect(parsePushPayload(JSON.stringify({ title: 'x', url: 'https://evil.example/' })).url).toBe('/');
+    expect(parsePushPayload(JSON.stringify({ title: 'x', url: 'https://evil.example/' })).url).toBe(
+      '/',
+    );
     expect(parsePushPayload(JSON.stringify({ title: 'x', url: '//evil.example/' })).url).toBe('/');
   });
 });
 
 describe('which navigations get the app shell', () => {
   it('serves every app route, including the auth callback', () => {
-    for (const p of ['/', '/forecast', '/news-guides/some-article', '/auth/callback', '/auth/facebook/callback', '/debug/api']) {
+    for (const p of [
+      '/',
+      '/forecast',
+      '/news-guides/some-article',
+      '/auth/callback',
+      '/auth/facebook/callback',
+      '/debug/api',
+    ]) {
       expect(isAppNavigation(p)).toBe(true);
     }
   });
 
   it('leaves backend paths and files to the network', () => {
-    for (const p of ['/rest/v1/profiles', '/auth/v1/token', '/functions/v1/ping', '/realtime/v1/websocket', '/sw.js', '/manifest.webmanifest']) {
+    for (const p of [
+      '/rest/v1/profiles',
+      '/auth/v1/token',
+      '/functions/v1/ping',
+      '/realtime/v1/websocket',
+      '/sw.js',
+      '/manifest.webmanifest',
+    ]) {
       expect(isAppNavigation(p)).toBe(false);
     }
   });

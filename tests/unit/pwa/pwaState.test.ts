@@ -18,9 +18,17 @@ describe('service worker status', () => {
   });
 
   it('calls a waiting worker an update only while another version controls the page', () => {
-    const firstInstall = statusFrom(true, { active: null, waiting: {} as ServiceWorker, installing: null }, null);
+    const firstInstall = statusFrom(
+      true,
+      { active: null, waiting: {} as ServiceWorker, installing: null },
+      null,
+    );
     expect(isUpdateAvailable(firstInstall)).toBe(false);
-    const update = statusFrom(true, { active: {} as ServiceWorker, waiting: {} as ServiceWorker, installing: null }, worker);
+    const update = statusFrom(
+      true,
+      { active: {} as ServiceWorker, waiting: {} as ServiceWorker, installing: null },
+      worker,
+    );
     expect(update.controller).toBe('http://app.test/sw.js');
     expect(isUpdateAvailable(update)).toBe(true);
   });
@@ -28,8 +36,16 @@ describe('service worker status', () => {
 
 describe('the update offer', () => {
   it('stays hidden after Later and comes back for the next new version', () => {
-    const waiting = statusFrom(true, { active: {} as ServiceWorker, waiting: {} as ServiceWorker, installing: null }, worker);
-    const idle = statusFrom(true, { active: {} as ServiceWorker, waiting: null, installing: null }, worker);
+    const waiting = statusFrom(
+      true,
+      { active: {} as ServiceWorker, waiting: {} as ServiceWorker, installing: null },
+      worker,
+    );
+    const idle = statusFrom(
+      true,
+      { active: {} as ServiceWorker, waiting: null, installing: null },
+      worker,
+    );
     let notified = 0;
     const off = subscribePwa(() => (notified += 1));
     setPwaState({ status: waiting });

@@ -40,7 +40,9 @@ function get(base: string, path: string, headers: Record<string, string> = {}): 
     const req = request(`${base}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -57,11 +59,23 @@ describe('the static handler serving a precompressed build', () => {
     dir = mkdtempSync(join(tmpdir(), 'aurora-static-'));
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'assets', 'index-abc123.js'), js);
-    writeFileSync(join(dir, 'index.html'), `<!doctype html><title>Map</title>${'<p>map</p>'.repeat(200)}`);
-    writeFileSync(join(dir, 'forecast.html'), `<!doctype html><title>Forecast</title>${'<p>forecast</p>'.repeat(200)}`);
-    writeFileSync(join(dir, 'shell.html'), `<!doctype html><title>Shell</title>${'<p>shell</p>'.repeat(200)}`);
+    writeFileSync(
+      join(dir, 'index.html'),
+      `<!doctype html><title>Map</title>${'<p>map</p>'.repeat(200)}`,
+    );
+    writeFileSync(
+      join(dir, 'forecast.html'),
+      `<!doctype html><title>Forecast</title>${'<p>forecast</p>'.repeat(200)}`,
+    );
+    writeFileSync(
+      join(dir, 'shell.html'),
+      `<!doctype html><title>Shell</title>${'<p>shell</p>'.repeat(200)}`,
+    );
     writeFileSync(join(dir, 'sw.js'), `self.x = ${JSON.stringify('y'.repeat(3000))};`);
-    writeFileSync(join(dir, 'manifest.webmanifest'), JSON.stringify({ name: 'Aurora', pad: 'z'.repeat(2000) }));
+    writeFileSync(
+      join(dir, 'manifest.webmanifest'),
+      JSON.stringify({ name: 'Aurora', pad: 'z'.repeat(2000) }),
+    );
     writeFileSync(join(dir, 'icon.png'), Buffer.alloc(4000, 7));
     precompressDir(dir);
     const handler = createStaticHandler(dir);
@@ -76,7 +90,9 @@ describe('the static handler serving a precompressed build', () => {
   });
 
   it('sends brotli to a browser that accepts it, with Vary and a length', async () => {
-    const r = await get(base, '/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    const r = await get(base, '/assets/index-abc123.js', {
+      'accept-encoding': 'gzip, deflate, br',
+    });
     expect(r.headers['content-encoding']).toBe('br');
     expect(r.headers.vary).toBe('Accept-Encoding');
     expect(Number(r.headers['content-length'])).toBe(r.body.length);
@@ -102,9 +118,14 @@ describe('the static handler serving a precompressed build', () => {
   });
 
   it('marks hashed assets immutable and the HTML, the service worker and the manifest no-cache', async () => {
-    expect((await get(base, '/assets/index-abc123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get(base, '/assets/index-abc123.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
     for (const path of ['/', '/index.html', '/forecast', '/sw.js', '/manifest.webmanifest']) {
-      expect((await get(base, path, { 'accept-encoding': 'br' })).headers['cache-control'], path).toBe('no-cache');
+      expect(
+        (await get(base, path, { 'accept-encoding': 'br' })).headers['cache-control'],
+        path,
+      ).toBe('no-cache');
     }
   });
 
@@ -120,11 +141,17 @@ describe('the static handler serving a precompressed build', () => {
     expect(other.headers['content-encoding']).toBe('gzip');
   });
 
-  it("answers a route with its prerendered HTML, any other app path with the generic shell, and a missing asset 404", async () => {
-    expect(brotliDecompressSync((await get(base, '/forecast', { 'accept-encoding': 'br' })).body).toString()).toContain('<title>Forecast');
+  it('answers a route with its prerendered HTML, any other app path with the generic shell, and a missing asset 404', async () => {
+    expect(
+      brotliDecompressSync(
+        (await get(base, '/forecast', { 'accept-encoding': 'br' })).body,
+      ).toString(),
+    ).toContain('<title>Forecast');
     expect((await get(base, '/forecast/')).body.toString()).toContain('<title>Forecast');
     expect((await get(base, '/')).body.toString()).toContain('<title>Map');
-    expect((await get(base, '/news-guides/some-article')).body.toString()).toContain('<title>Shell');
+    expect((await get(base, '/news-guides/some-article')).body.toString()).toContain(
+      '<title>Shell',
+    );
     expect((await get(base, '/assets/gone-123.js')).status).toBe(404);
   });
 });

@@ -73,7 +73,9 @@ describe('auth rate limits (production defaults)', () => {
     limits.take('perAccount', 'sofia@example.com');
     limits.giveBack('perAccount', 'sofia@example.com');
     for (let i = 0; i < 10; i++) limits.take('perAccount', 'sofia@example.com');
-    expect(refusal(() => limits.take('perAccount', 'sofia@example.com')).headers['Retry-After']).toBe('30');
+    expect(
+      refusal(() => limits.take('perAccount', 'sofia@example.com')).headers['Retry-After'],
+    ).toBe('30');
     // 300 wrong passwords now take 300 / 10 × 5 minutes, not seconds.
     c.advance(29_999);
     expect(refusal(() => limits.take('perAccount', 'sofia@example.com')).status).toBe(429);
@@ -84,6 +86,10 @@ describe('auth rate limits (production defaults)', () => {
   it('says an email limit in the email limit’s own words', () => {
     const limits = new AuthRateLimits({ emailPerIp: { capacity: 1, windowMs: 60_000 } }, () => 0);
     limits.take('emailPerIp', '::1');
-    expect(refusal(() => limits.take('emailPerIp', '::1'))).toMatchObject({ status: 429, errorCode: 'over_email_send_rate_limit', headers: { 'Retry-After': '60' } });
+    expect(refusal(() => limits.take('emailPerIp', '::1'))).toMatchObject({
+      status: 429,
+      errorCode: 'over_email_send_rate_limit',
+      headers: { 'Retry-After': '60' },
+    });
   });
 });

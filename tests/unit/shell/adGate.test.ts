@@ -17,7 +17,9 @@ describe('ad gating (spec §4 "Ad loading")', () => {
   });
 
   it('lets the debug force flag override disable-ads and premium but never consent or a blocker', () => {
-    expect(adGate({ ...open, disableAds: true, premium: true, forceAds: true })).toEqual({ show: true });
+    expect(adGate({ ...open, disableAds: true, premium: true, forceAds: true })).toEqual({
+      show: true,
+    });
     expect(adGate({ ...open, consent: false, forceAds: true }).show).toBe(false);
     expect(adGate({ ...open, adBlocked: true, forceAds: true }).show).toBe(false);
   });
@@ -41,7 +43,15 @@ describe('ad gating (spec §4 "Ad loading")', () => {
 
 describe('third-party scripts', () => {
   it('never load on local hosts', () => {
-    for (const host of ['localhost', 'app.localhost', '127.0.0.1', '127.0.1.1', '[::1]', '0.0.0.0', '']) {
+    for (const host of [
+      'localhost',
+      'app.localhost',
+      '127.0.0.1',
+      '127.0.1.1',
+      '[::1]',
+      '0.0.0.0',
+      '',
+    ]) {
       expect(isLocalHost(host)).toBe(true);
       expect(thirdPartyAllowed(true, host)).toBe(false);
     }

@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { shouldLoadAnalytics, trackPageView, virtualPageViewsFor } from '../../../src/lib/analytics.ts';
+import {
+  shouldLoadAnalytics,
+  trackPageView,
+  virtualPageViewsFor,
+} from '../../../src/lib/analytics.ts';
 import { ensureConsent, hasConsent } from '../../../src/lib/consent.ts';
 
 describe('virtual page views (spec §2 "Analytics page views")', () => {
@@ -20,7 +24,9 @@ describe('virtual page views (spec §2 "Analytics page views")', () => {
       'virtual/news-guides',
       'virtual/article/understanding-aurora-forecasts-kp-index',
     ]);
-    expect(virtualPageViewsFor('/news-guides/photographing-the-aurora')).toEqual(['virtual/news-guides']);
+    expect(virtualPageViewsFor('/news-guides/photographing-the-aurora')).toEqual([
+      'virtual/news-guides',
+    ]);
   });
 
   it('adds nothing for other screens', () => {
@@ -38,17 +44,41 @@ describe('page_view events', () => {
   it('pushes a page_view and the virtual views to the tag manager queue', () => {
     trackPageView('/contact', 'Contact Us · Aurora');
     const layer = (globalThis as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer;
-    expect(layer).toContainEqual({ event: 'page_view', page_path: '/contact', page_title: 'Contact Us · Aurora' });
-    expect(layer).toContainEqual({ event: 'virtual_page_view', page_path: '/virtual/contact', page_title: 'Contact Us · Aurora' });
+    expect(layer).toContainEqual({
+      event: 'page_view',
+      page_path: '/contact',
+      page_title: 'Contact Us · Aurora',
+    });
+    expect(layer).toContainEqual({
+      event: 'virtual_page_view',
+      page_path: '/virtual/contact',
+      page_title: 'Contact Us · Aurora',
+    });
   });
 });
 
 describe('the analytics loader', () => {
   it('loads only in production, on a real host, with a configured container', () => {
-    expect(shouldLoadAnalytics({ production: true, hostname: 'aurora.example.org', tagManagerId: 'GTM-1' })).toBe(true);
-    expect(shouldLoadAnalytics({ production: true, hostname: 'localhost', tagManagerId: 'GTM-1' })).toBe(false);
-    expect(shouldLoadAnalytics({ production: false, hostname: 'aurora.example.org', tagManagerId: 'GTM-1' })).toBe(false);
-    expect(shouldLoadAnalytics({ production: true, hostname: 'aurora.example.org', tagManagerId: '' })).toBe(false);
+    expect(
+      shouldLoadAnalytics({
+        production: true,
+        hostname: 'aurora.example.org',
+        tagManagerId: 'GTM-1',
+      }),
+    ).toBe(true);
+    expect(
+      shouldLoadAnalytics({ production: true, hostname: 'localhost', tagManagerId: 'GTM-1' }),
+    ).toBe(false);
+    expect(
+      shouldLoadAnalytics({
+        production: false,
+        hostname: 'aurora.example.org',
+        tagManagerId: 'GTM-1',
+      }),
+    ).toBe(false);
+    expect(
+      shouldLoadAnalytics({ production: true, hostname: 'aurora.example.org', tagManagerId: '' }),
+    ).toBe(false);
   });
 });
 

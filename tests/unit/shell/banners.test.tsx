@@ -5,11 +5,18 @@ import { ApiErrorBanner } from '../../../src/app/banners/ApiErrorBanner.tsx';
 import { ConnectivityBanner } from '../../../src/app/banners/ConnectivityBanner.tsx';
 import { Toaster } from '../../../src/app/banners/Toaster.tsx';
 import { UpdateNotices } from '../../../src/app/banners/UpdateNotices.tsx';
-import { dismissApiErrors, feedReportStore, recordPollReport, reportApiError, setRetryHandler } from '../../../src/lib/apiErrors.ts';
+import {
+  dismissApiErrors,
+  feedReportStore,
+  recordPollReport,
+  reportApiError,
+  setRetryHandler,
+} from '../../../src/lib/apiErrors.ts';
 import { NetworkToggle } from '../../../src/app/NetworkToggle.tsx';
 import { showToast } from '../../../src/lib/toast.ts';
 
-const OFFLINE = 'You are offline. Using cached data when available. Some features may be unavailable.';
+const OFFLINE =
+  'You are offline. Using cached data when available. Some features may be unavailable.';
 const BACK = 'You are back online. Syncing latest data...';
 
 afterEach(() => {
@@ -138,7 +145,17 @@ describe('the API error banner (spec §2, §8)', () => {
 
 describe('the API error banner about feeds (issue 10 item 4)', () => {
   const NO_ANSWER = 'Network error: Failed to fetch';
-  const CORE = ['kp-index', 'aurora-oval', 'aurora-nowcast-hemi-power', 'solar-wind', 'magnetic-field', 'three-day-forecast', 'three-day-geomag-forecast', 'observed-solar-cycle', 'predicted-solar-cycle'];
+  const CORE = [
+    'kp-index',
+    'aurora-oval',
+    'aurora-nowcast-hemi-power',
+    'solar-wind',
+    'magnetic-field',
+    'three-day-forecast',
+    'three-day-geomag-forecast',
+    'observed-solar-cycle',
+    'predicted-solar-cycle',
+  ];
   afterEach(() => {
     act(() => {
       dismissApiErrors();
@@ -149,43 +166,137 @@ describe('the API error banner about feeds (issue 10 item 4)', () => {
   it('says once, in words, what is missing when five feeds fail the same way — not the error five times', () => {
     render(<ApiErrorBanner />);
     act(() => {
-      for (const resource of ['aurora-oval', 'aurora-nowcast-hemi-power', 'solar-wind', 'magnetic-field']) {
-        recordPollReport({ resource, outcome: 'failed', error: NO_ANSWER, dataAgeMs: 45 * 60_000, maxAgeMs: 20 * 60_000 }, Date.now());
+      for (const resource of [
+        'aurora-oval',
+        'aurora-nowcast-hemi-power',
+        'solar-wind',
+        'magnetic-field',
+      ]) {
+        recordPollReport(
+          {
+            resource,
+            outcome: 'failed',
+            error: NO_ANSWER,
+            dataAgeMs: 45 * 60_000,
+            maxAgeMs: 20 * 60_000,
+          },
+          Date.now(),
+        );
       }
-      recordPollReport({ resource: 'kp-index', outcome: 'updated', error: null, dataAgeMs: 60_000, maxAgeMs: 7 * 3_600_000 }, Date.now());
+      recordPollReport(
+        {
+          resource: 'kp-index',
+          outcome: 'updated',
+          error: null,
+          dataAgeMs: 60_000,
+          maxAgeMs: 7 * 3_600_000,
+        },
+        Date.now(),
+      );
     });
     const banner = screen.getByRole('alert');
     expect(screen.getByRole('heading', { name: 'API Error Detected' })).toBeTruthy();
-    expect(banner.textContent).toContain("Couldn't update aurora map, hemispheric power and solar wind — showing data from 45 min ago.");
+    expect(banner.textContent).toContain(
+      "Couldn't update aurora map, hemispheric power and solar wind — showing data from 45 min ago.",
+    );
     expect(banner.textContent).not.toContain(NO_ANSWER);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
   it('stays down after Dismiss while the same feeds are missing, and comes back when another one fails', () => {
     render(<ApiErrorBanner />);
-    act(() => recordPollReport({ resource: 'aurora-oval', outcome: 'failed', error: NO_ANSWER, dataAgeMs: null, maxAgeMs: 20 * 60_000 }, Date.now()));
+    act(() =>
+      recordPollReport(
+        {
+          resource: 'aurora-oval',
+          outcome: 'failed',
+          error: NO_ANSWER,
+          dataAgeMs: null,
+          maxAgeMs: 20 * 60_000,
+        },
+        Date.now(),
+      ),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).toBeNull();
-    act(() => recordPollReport({ resource: 'aurora-oval', outcome: 'failed', error: NO_ANSWER, dataAgeMs: null, maxAgeMs: 20 * 60_000 }, Date.now()));
+    act(() =>
+      recordPollReport(
+        {
+          resource: 'aurora-oval',
+          outcome: 'failed',
+          error: NO_ANSWER,
+          dataAgeMs: null,
+          maxAgeMs: 20 * 60_000,
+        },
+        Date.now(),
+      ),
+    );
     expect(screen.queryByRole('alert')).toBeNull();
-    act(() => recordPollReport({ resource: 'kp-index', outcome: 'failed', error: NO_ANSWER, dataAgeMs: null, maxAgeMs: 7 * 3_600_000 }, Date.now()));
-    expect(screen.getByRole('alert').textContent).toContain("Couldn't load aurora map and Kp index — nothing saved on this device yet.");
+    act(() =>
+      recordPollReport(
+        {
+          resource: 'kp-index',
+          outcome: 'failed',
+          error: NO_ANSWER,
+          dataAgeMs: null,
+          maxAgeMs: 7 * 3_600_000,
+        },
+        Date.now(),
+      ),
+    );
+    expect(screen.getByRole('alert').textContent).toContain(
+      "Couldn't load aurora map and Kp index — nothing saved on this device yet.",
+    );
   });
 
   it('goes away when the feeds update again', () => {
     render(<ApiErrorBanner />);
-    act(() => recordPollReport({ resource: 'aurora-oval', outcome: 'failed', error: NO_ANSWER, dataAgeMs: null, maxAgeMs: 20 * 60_000 }, Date.now()));
+    act(() =>
+      recordPollReport(
+        {
+          resource: 'aurora-oval',
+          outcome: 'failed',
+          error: NO_ANSWER,
+          dataAgeMs: null,
+          maxAgeMs: 20 * 60_000,
+        },
+        Date.now(),
+      ),
+    );
     expect(screen.getByRole('alert')).toBeTruthy();
-    act(() => recordPollReport({ resource: 'aurora-oval', outcome: 'updated', error: null, dataAgeMs: 60_000, maxAgeMs: 20 * 60_000 }, Date.now()));
+    act(() =>
+      recordPollReport(
+        {
+          resource: 'aurora-oval',
+          outcome: 'updated',
+          error: null,
+          dataAgeMs: 60_000,
+          maxAgeMs: 20 * 60_000,
+        },
+        Date.now(),
+      ),
+    );
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('makes the connection indicator stop saying "Excellent connection" while every request gets no answer', () => {
     render(<NetworkToggle />);
     act(() => {
-      for (const resource of CORE) recordPollReport({ resource, outcome: 'failed', error: NO_ANSWER, dataAgeMs: 60_000, maxAgeMs: 20 * 60_000 }, Date.now());
+      for (const resource of CORE)
+        recordPollReport(
+          {
+            resource,
+            outcome: 'failed',
+            error: NO_ANSWER,
+            dataAgeMs: 60_000,
+            maxAgeMs: 20 * 60_000,
+          },
+          Date.now(),
+        );
     });
-    expect(screen.getByRole('button', { name: /Go (Offline|Online)/ }).getAttribute('title')).toBe('Connected · data service unreachable');
+    expect(screen.getByRole('button', { name: /Go (Offline|Online)/ }).getAttribute('title')).toBe(
+      'Connected · data service unreachable',
+    );
   });
 });
 
@@ -207,7 +318,9 @@ describe('the update notices (spec §2)', () => {
   });
 
   it('render nothing without an update', () => {
-    const { container } = render(<UpdateNotices updateAvailable={false} onLater={() => {}} onUpdateNow={() => {}} />);
+    const { container } = render(
+      <UpdateNotices updateAvailable={false} onLater={() => {}} onUpdateNow={() => {}} />,
+    );
     expect(container.innerHTML).toBe('');
   });
 });

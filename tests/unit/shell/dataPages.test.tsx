@@ -32,7 +32,19 @@ function renderWith(database: AuroraDatabase, page: ReactNode) {
 
 function feed(id: FeedStatus['id'], patch: Partial<FeedStatus> = {}): FeedStatus {
   const now = Date.now();
-  return { id, lastAttempt: now, lastSuccess: now, dataTime: now, etag: null, lastModified: null, state: 'fresh', error: null, schemaDrift: false, replay: false, ...patch };
+  return {
+    id,
+    lastAttempt: now,
+    lastSuccess: now,
+    dataTime: now,
+    etag: null,
+    lastModified: null,
+    state: 'fresh',
+    error: null,
+    schemaDrift: false,
+    replay: false,
+    ...patch,
+  };
 }
 
 describe('the forecast screen on the local database', () => {
@@ -40,9 +52,17 @@ describe('the forecast screen on the local database', () => {
     db = await openTestDatabase();
     renderWith(db, <ForecastPage />);
     await waitFor(() =>
-      expect(screen.getAllByText('No forecast stored yet — it appears after the first successful update.')).toHaveLength(2),
+      expect(
+        screen.getAllByText(
+          'No forecast stored yet — it appears after the first successful update.',
+        ),
+      ).toHaveLength(2),
     );
-    expect(screen.getByText('No 27-day outlook stored yet — it appears after the first successful update.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'No 27-day outlook stored yet — it appears after the first successful update.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Aurora Forecast');
   });
 
@@ -50,14 +70,22 @@ describe('the forecast screen on the local database', () => {
     db = await openTestDatabase();
     renderWith(db, <ForecastPage />);
     await screen.findAllByText(/No forecast stored yet/);
-    const body = readFileSync(join(process.cwd(), 'tests/fixtures/noaa/3-day-forecast.txt'), 'utf8');
+    const body = readFileSync(
+      join(process.cwd(), 'tests/fixtures/noaa/3-day-forecast.txt'),
+      'utf8',
+    );
     const result = normalise('three-day-forecast', body, { now: Date.UTC(2025, 0, 1) });
     if (!result.ok) throw new Error(result.error);
     await writeProducts(db, result.products, { fetchedAt: Date.now() });
-    await writeFeedStatus(db, feed('three-day-forecast', { state: 'stale', dataTime: result.products[0]!.issued }));
+    await writeFeedStatus(
+      db,
+      feed('three-day-forecast', { state: 'stale', dataTime: result.products[0]!.issued }),
+    );
     expect(await screen.findByText('6.67', { selector: 'strong' })).toBeTruthy();
     expect(screen.getByText(/a strong storm \(G3\)/)).toBeTruthy();
-    const panel = screen.getByRole('heading', { name: 'Kp forecast — next 3 days' }).closest('section')!;
+    const panel = screen
+      .getByRole('heading', { name: 'Kp forecast — next 3 days' })
+      .closest('section')!;
     expect(within(panel).getByText(/Stale · issued \d+ days ago/)).toBeTruthy();
     expect(within(panel).getAllByRole('row')).toHaveLength(9);
   });
@@ -67,18 +95,55 @@ describe('the live feeds screen on the local database', () => {
   it('shows the newest solar wind with its age, the stored alerts and every feed’s state', async () => {
     db = await openTestDatabase();
     const now = Date.now();
-    await writeSeries(db, { product: 'solar-wind-plasma', t: [now - 120_000, now - 60_000], fields: { speed: [640, 655], density: [4, 4.5] }, source: 'DSCOVR' }, { fetchedAt: now });
-    await writeSeries(db, { product: 'solar-wind-mag', t: [now - 120_000, now - 60_000], fields: { bz: [-8, -11.5] }, source: 'DSCOVR' }, { fetchedAt: now });
+    await writeSeries(
+      db,
+      {
+        product: 'solar-wind-plasma',
+        t: [now - 120_000, now - 60_000],
+        fields: { speed: [640, 655], density: [4, 4.5] },
+        source: 'DSCOVR',
+      },
+      { fetchedAt: now },
+    );
+    await writeSeries(
+      db,
+      {
+        product: 'solar-wind-mag',
+        t: [now - 120_000, now - 60_000],
+        fields: { bz: [-8, -11.5] },
+        source: 'DSCOVR',
+      },
+      { fetchedAt: now },
+    );
     const alert: ProductRecord<AlertData> = {
       id: 'alert/K06A/1',
       kind: 'alert',
       issued: now - 3_600_000,
       raw: 'ALERT: Geomagnetic K-index of 6',
-      data: { productId: 'K06A', messageCode: 'ALTK06', serial: 1, type: 'alert', title: 'Geomagnetic K-index of 6', scale: { kind: 'G', level: 2, label: 'Moderate' }, validFrom: null, validTo: null, thresholdReached: now - 3_600_000, beginTime: null, endTime: null },
+      data: {
+        productId: 'K06A',
+        messageCode: 'ALTK06',
+        serial: 1,
+        type: 'alert',
+        title: 'Geomagnetic K-index of 6',
+        scale: { kind: 'G', level: 2, label: 'Moderate' },
+        validFrom: null,
+        validTo: null,
+        thresholdReached: now - 3_600_000,
+        beginTime: null,
+        endTime: null,
+      },
     };
     await writeProducts(db, [alert], { fetchedAt: now });
     await writeFeedStatus(db, feed('alerts'));
-    await writeFeedStatus(db, feed('icao-advisories', { state: 'error', error: 'API error: 503 Service Unavailable', dataTime: null }));
+    await writeFeedStatus(
+      db,
+      feed('icao-advisories', {
+        state: 'error',
+        error: 'API error: 503 Service Unavailable',
+        dataTime: null,
+      }),
+    );
     renderWith(db, <LiveFeedsPage />);
     expect(await screen.findByText('655')).toBeTruthy();
     expect(screen.getByText('-11.5')).toBeTruthy();

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { dataProblemMessage } from '../../../src/app/banners/dataProblemMessage.ts';
 import type { FeedReport } from '../../../src/lib/apiErrors.ts';
-import { connectionLabel, dataServiceUnreachable } from '../../../src/lib/network/connectionLabel.ts';
+import {
+  connectionLabel,
+  dataServiceUnreachable,
+} from '../../../src/lib/network/connectionLabel.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 17, 0);
 const MIN = 60_000;
@@ -21,7 +24,14 @@ const MAX: Record<string, number> = {
 };
 
 function ok(resource: string, dataAgeMs: number | null = MIN): FeedReport {
-  return { resource, outcome: 'updated', error: null, dataAgeMs, maxAgeMs: MAX[resource] ?? 60 * MIN, at: NOW };
+  return {
+    resource,
+    outcome: 'updated',
+    error: null,
+    dataAgeMs,
+    maxAgeMs: MAX[resource] ?? 60 * MIN,
+    at: NOW,
+  };
 }
 function failed(resource: string, dataAgeMs: number | null, error = NO_ANSWER): FeedReport {
   return { ...ok(resource, dataAgeMs), outcome: 'failed', error };
@@ -29,26 +39,41 @@ function failed(resource: string, dataAgeMs: number | null, error = NO_ANSWER): 
 const CORE = Object.keys(MAX).filter((r) => r !== 'sdo-images');
 
 describe('the data problem sentence', () => {
-  const cases: { name: string; reports: FeedReport[]; conditions?: typeof ON; expected: string | null }[] = [
+  const cases: {
+    name: string;
+    reports: FeedReport[];
+    conditions?: typeof ON;
+    expected: string | null;
+  }[] = [
     {
       name: 'names the missing products once, in words, with the age of what is shown',
-      reports: [failed('aurora-oval', 25 * MIN), failed('solar-wind', 40 * MIN), failed('magnetic-field', 40 * MIN), ok('kp-index')],
+      reports: [
+        failed('aurora-oval', 25 * MIN),
+        failed('solar-wind', 40 * MIN),
+        failed('magnetic-field', 40 * MIN),
+        ok('kp-index'),
+      ],
       expected: "Couldn't update aurora map and solar wind — showing data from 40 min ago.",
     },
     {
       name: 'says when nothing is saved yet for a product',
-      reports: [failed('three-day-forecast', null, 'API error: 503 Service Unavailable'), ok('kp-index')],
+      reports: [
+        failed('three-day-forecast', null, 'API error: 503 Service Unavailable'),
+        ok('kp-index'),
+      ],
       expected: "Couldn't load 3-day forecast — nothing saved on this device yet.",
     },
     {
       name: 'says the service cannot be reached and that everything shown is saved, with its age',
       reports: CORE.map((r) => failed(r, 2 * MAX[r]!)),
-      expected: "Can't reach the data service. Everything you see is saved on this device, with its age.",
+      expected:
+        "Can't reach the data service. Everything you see is saved on this device, with its age.",
     },
     {
       name: 'says the service cannot be reached and nothing is saved on a first visit',
       reports: CORE.map((r) => failed(r, null)),
-      expected: "Can't reach the data service, and nothing is saved on this device yet: the map and forecasts appear once it answers.",
+      expected:
+        "Can't reach the data service, and nothing is saved on this device yet: the map and forecasts appear once it answers.",
     },
     {
       name: 'stays quiet while every failing feed still has current data',
@@ -80,14 +105,20 @@ describe('the data problem sentence', () => {
   }
 
   it('never lists the technical error text, however many feeds fail with it', () => {
-    const text = dataProblemMessage(CORE.map((r) => failed(r, 2 * MAX[r]!)), ON, NOW)!.text;
+    const text = dataProblemMessage(
+      CORE.map((r) => failed(r, 2 * MAX[r]!)),
+      ON,
+      NOW,
+    )!.text;
     expect(text).not.toContain('Network error');
     expect(text).not.toContain('Failed to fetch');
   });
 
   it('counts the age on from when the report arrived', () => {
     const report = { ...failed('aurora-oval', 25 * MIN), at: NOW - 10 * MIN };
-    expect(dataProblemMessage([report], ON, NOW)!.text).toBe("Couldn't update aurora map — showing data from 35 min ago.");
+    expect(dataProblemMessage([report], ON, NOW)!.text).toBe(
+      "Couldn't update aurora map — showing data from 35 min ago.",
+    );
   });
 
   it('keeps the same key while the same feeds are missing, as ages move', () => {
@@ -102,7 +133,14 @@ describe('the connection indicator', () => {
   it('does not claim an excellent connection while every request gets no answer', () => {
     const reports = CORE.map((r) => failed(r, MIN));
     expect(dataServiceUnreachable(reports)).toBe(true);
-    expect(connectionLabel({ condition: 'excellent', rttMs: 100, forcedOffline: false, dataServiceUnreachable: true })).toEqual({
+    expect(
+      connectionLabel({
+        condition: 'excellent',
+        rttMs: 100,
+        forcedOffline: false,
+        dataServiceUnreachable: true,
+      }),
+    ).toEqual({
       text: 'Connected · data service unreachable',
       dot: 'poor',
     });
@@ -110,14 +148,32 @@ describe('the connection indicator', () => {
 
   it('says excellent with the round trip when the data service answers', () => {
     expect(dataServiceUnreachable([failed('aurora-oval', null), ok('kp-index')])).toBe(false);
-    expect(connectionLabel({ condition: 'excellent', rttMs: 100, forcedOffline: false, dataServiceUnreachable: false }).text).toBe('Excellent connection · 100 ms');
+    expect(
+      connectionLabel({
+        condition: 'excellent',
+        rttMs: 100,
+        forcedOffline: false,
+        dataServiceUnreachable: false,
+      }).text,
+    ).toBe('Excellent connection · 100 ms');
   });
 
   it('counts a server that answers with an HTTP error as reachable', () => {
-    expect(dataServiceUnreachable(CORE.map((r) => failed(r, null, 'API error: 503 Service Unavailable')))).toBe(false);
+    expect(
+      dataServiceUnreachable(
+        CORE.map((r) => failed(r, null, 'API error: 503 Service Unavailable')),
+      ),
+    ).toBe(false);
   });
 
   it('says offline in Go Offline mode, whatever the reports', () => {
-    expect(connectionLabel({ condition: 'excellent', rttMs: 100, forcedOffline: true, dataServiceUnreachable: true }).text).toBe('Offline');
+    expect(
+      connectionLabel({
+        condition: 'excellent',
+        rttMs: 100,
+        forcedOffline: true,
+        dataServiceUnreachable: true,
+      }).text,
+    ).toBe('Offline');
   });
 });

@@ -5,7 +5,11 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProductRecord } from '../../../core/model.ts';
 import { normalise } from '../../../core/normalise/index.ts';
-import type { AlertData, ThreeDayForecastData, TwentySevenDayOutlookData } from '../../../core/normalise/index.ts';
+import type {
+  AlertData,
+  ThreeDayForecastData,
+  TwentySevenDayOutlookData,
+} from '../../../core/normalise/index.ts';
 import { KpBreakdown } from '../../../src/features/forecast/KpBreakdown.tsx';
 import { OutlookTable } from '../../../src/features/forecast/OutlookTable.tsx';
 import { AlertCard } from '../../../src/features/live-feeds/AlertCard.tsx';
@@ -14,7 +18,8 @@ import { formatAge, formatUtc, formatUtcDay } from '../../../src/lib/format.ts';
 afterEach(() => cleanup());
 
 // jsdom replaces import.meta.url's base, so fixtures are found from the project root (vitest's cwd).
-const fixture = (name: string) => readFileSync(join(process.cwd(), 'tests/fixtures/noaa', name), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(join(process.cwd(), 'tests/fixtures/noaa', name), 'utf8');
 
 function product<T>(resource: Parameters<typeof normalise>[0], file: string): ProductRecord<T> {
   // After every fixture: the normalisers refuse issue times later than `now`.
@@ -28,7 +33,9 @@ describe('the 3-day Kp breakdown', () => {
     const forecast = product<ThreeDayForecastData>('three-day-forecast', '3-day-forecast.txt');
     render(<KpBreakdown data={forecast.data} />);
     const table = screen.getByRole('table');
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['UTC', 'Tue 31 Dec', 'Wed 1 Jan', 'Thu 2 Jan']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(8);
@@ -41,16 +48,24 @@ describe('the 3-day Kp breakdown', () => {
 
 describe('the 27-day outlook', () => {
   it('lists the days still ahead with Kp, Ap and radio flux', () => {
-    const outlook = product<TwentySevenDayOutlookData>('twenty-seven-day-outlook', '27-day-outlook.txt');
+    const outlook = product<TwentySevenDayOutlookData>(
+      'twenty-seven-day-outlook',
+      '27-day-outlook.txt',
+    );
     const first = outlook.data.rows[0]!;
     render(<OutlookTable data={outlook.data} now={first.day} />);
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows).toHaveLength(outlook.data.rows.length);
-    expect(rows[0]!.textContent).toBe(`${formatUtcDay(first.day)}${first.kp}${first.ap}${first.f107}`);
+    expect(rows[0]!.textContent).toBe(
+      `${formatUtcDay(first.day)}${first.kp}${first.ap}${first.f107}`,
+    );
   });
 
   it('drops days already past', () => {
-    const outlook = product<TwentySevenDayOutlookData>('twenty-seven-day-outlook', '27-day-outlook.txt');
+    const outlook = product<TwentySevenDayOutlookData>(
+      'twenty-seven-day-outlook',
+      '27-day-outlook.txt',
+    );
     render(<OutlookTable data={outlook.data} now={outlook.data.rows[3]!.day + 3_600_000} />);
     expect(screen.getAllByRole('row').slice(1)).toHaveLength(outlook.data.rows.length - 3);
   });

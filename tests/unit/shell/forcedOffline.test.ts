@@ -5,7 +5,10 @@ beforeEach(() => {
   localStorage.clear();
   vi.resetModules();
   // The monitor pings when the browser gives no connection estimate (jsdom gives none).
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('ok')));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('ok')),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -33,7 +36,11 @@ describe('Go Offline / Go Online (spec §4)', () => {
     const m = await load();
     m.setForcedOffline(true);
     await m.checkNetwork();
-    expect(m.networkStore.get()).toMatchObject({ isOnline: false, condition: 'offline', forcedOffline: true });
+    expect(m.networkStore.get()).toMatchObject({
+      isOnline: false,
+      condition: 'offline',
+      forcedOffline: true,
+    });
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -57,7 +64,10 @@ describe('Go Offline / Go Online (spec §4)', () => {
     const m = await load();
     await m.checkNetwork();
     const status = m.networkStore.get();
-    expect(fetch).toHaveBeenCalledWith('/functions/v1/ping', expect.objectContaining({ cache: 'no-store' }));
+    expect(fetch).toHaveBeenCalledWith(
+      '/functions/v1/ping',
+      expect.objectContaining({ cache: 'no-store' }),
+    );
     expect(['excellent', 'good', 'fair', 'poor']).toContain(status.condition);
     expect(status.rttMs).not.toBeNull();
     expect(status.lastCheckTime).not.toBeNull();

@@ -53,7 +53,9 @@ describe('the header (spec §2 "Page shell")', () => {
     renderHeader(authValue('signed-out'));
     const toggle = screen.getByRole('button', { name: 'Go Offline' });
     fireEvent.click(toggle);
-    expect(screen.getByRole('button', { name: 'Go Online' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Go Online' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Go Online' }));
     expect(screen.getByRole('button', { name: 'Go Offline' })).toBeTruthy();
   });

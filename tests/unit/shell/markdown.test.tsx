@@ -6,7 +6,9 @@ import { renderMarkdown } from '../../../src/ui/Markdown.tsx';
 
 describe('article Markdown', () => {
   it('is sanitised: scripts and event handlers never reach the page', () => {
-    const html = renderMarkdown('Hello <script>alert(1)</script><img src="x" onerror="alert(2)"> [x](javascript:alert(3))');
+    const html = renderMarkdown(
+      'Hello <script>alert(1)</script><img src="x" onerror="alert(2)"> [x](javascript:alert(3))',
+    );
     expect(html).not.toContain('<script');
     expect(html).not.toContain('onerror');
     expect(html).not.toContain('javascript:');
@@ -18,7 +20,9 @@ describe('article Markdown', () => {
   });
 
   it('renders tables from the articles', () => {
-    expect(renderMarkdown(findArticle('understanding-aurora-forecasts-kp-index')!.markdown)).toContain('<table>');
+    expect(
+      renderMarkdown(findArticle('understanding-aurora-forecasts-kp-index')!.markdown),
+    ).toContain('<table>');
   });
 });
 

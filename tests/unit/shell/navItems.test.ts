@@ -31,7 +31,15 @@ describe('navigation active rules (spec §2)', () => {
   });
 
   it('lists the items in the spec order, with Settings kept out of the desktop main list', () => {
-    expect(NAV_ITEMS.map((i) => i.to)).toEqual(['/', '/sdo', '/forecast', '/live-feeds', '/guide', '/news-guides', '/settings']);
+    expect(NAV_ITEMS.map((i) => i.to)).toEqual([
+      '/',
+      '/sdo',
+      '/forecast',
+      '/live-feeds',
+      '/guide',
+      '/news-guides',
+      '/settings',
+    ]);
     expect(SIDEBAR_MAIN_ITEMS.map((i) => i.to)).not.toContain('/settings');
   });
 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { conditionFrom, conditionFromPing, connectionTypeFrom } from '../../../src/lib/network/condition.ts';
+import {
+  conditionFrom,
+  conditionFromPing,
+  connectionTypeFrom,
+} from '../../../src/lib/network/condition.ts';
 import { pingOnce } from '../../../src/lib/network/networkMonitor.ts';
 
 describe('network condition (spec §4)', () => {
@@ -8,7 +12,9 @@ describe('network condition (spec §4)', () => {
   });
 
   it('maps the effective connection type first: 4g excellent, 3g good, 2g fair, slow-2g poor', () => {
-    expect(conditionFrom({ online: true, effectiveType: '4g', downlinkMbps: 0.1 })).toBe('excellent');
+    expect(conditionFrom({ online: true, effectiveType: '4g', downlinkMbps: 0.1 })).toBe(
+      'excellent',
+    );
     expect(conditionFrom({ online: true, effectiveType: '3g' })).toBe('good');
     expect(conditionFrom({ online: true, effectiveType: '2g' })).toBe('fair');
     expect(conditionFrom({ online: true, effectiveType: 'slow-2g' })).toBe('poor');
@@ -25,7 +31,9 @@ describe('network condition (spec §4)', () => {
 
   it('asks for a ping when the browser gives neither a type nor a usable downlink', () => {
     expect(conditionFrom({ online: true })).toBeNull();
-    expect(conditionFrom({ online: true, effectiveType: 'unknown-type', downlinkMbps: null })).toBeNull();
+    expect(
+      conditionFrom({ online: true, effectiveType: 'unknown-type', downlinkMbps: null }),
+    ).toBeNull();
     expect(conditionFrom({ online: true, downlinkMbps: 0 })).toBeNull();
   });
 
@@ -70,7 +78,8 @@ describe('the fallback ping', () => {
     const failing = (async () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof globalThis.fetch;
-    const erroring = (async () => new Response('no', { status: 503 })) as unknown as typeof globalThis.fetch;
+    const erroring = (async () =>
+      new Response('no', { status: 503 })) as unknown as typeof globalThis.fetch;
     expect(await pingOnce({ fetch: failing, now: () => 0, url: '/p' })).toBeNull();
     expect(await pingOnce({ fetch: erroring, now: () => 0, url: '/p' })).toBeNull();
   });

@@ -11,25 +11,30 @@ function parse(html: string): Document {
 }
 
 describe('the prerendered HTML of each route', () => {
-  it.each(PRERENDERED_ROUTES.map((p) => [p]))('%s holds its h1, the header and both navigations', (path) => {
-    const doc = parse(prerenderHtml(TEMPLATE, path));
-    const h1s = doc.querySelectorAll('#root h1');
-    expect(h1s).toHaveLength(1);
-    expect(h1s[0]!.textContent).toBe(ROUTE_TITLES[path]);
-    expect(doc.querySelectorAll('#root header.app-header')).toHaveLength(1);
-    const sidebar = doc.querySelector('nav[aria-label="Main navigation"]');
-    const bottom = doc.querySelector('nav[aria-label="Main navigation (mobile)"]');
-    for (const nav of [sidebar, bottom]) {
-      const hrefs = [...nav!.querySelectorAll('a')].map((a) => a.getAttribute('href'));
-      expect(hrefs).toEqual(expect.arrayContaining(NAV_ITEMS.map((i) => i.to)));
-    }
-    // The script still loads: React takes the page over.
-    expect(doc.querySelector('script[src="/assets/index-y.js"]')).not.toBeNull();
-  });
+  it.each(PRERENDERED_ROUTES.map((p) => [p]))(
+    '%s holds its h1, the header and both navigations',
+    (path) => {
+      const doc = parse(prerenderHtml(TEMPLATE, path));
+      const h1s = doc.querySelectorAll('#root h1');
+      expect(h1s).toHaveLength(1);
+      expect(h1s[0]!.textContent).toBe(ROUTE_TITLES[path]);
+      expect(doc.querySelectorAll('#root header.app-header')).toHaveLength(1);
+      const sidebar = doc.querySelector('nav[aria-label="Main navigation"]');
+      const bottom = doc.querySelector('nav[aria-label="Main navigation (mobile)"]');
+      for (const nav of [sidebar, bottom]) {
+        const hrefs = [...nav!.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+        expect(hrefs).toEqual(expect.arrayContaining(NAV_ITEMS.map((i) => i.to)));
+      }
+      // The script still loads: React takes the page over.
+      expect(doc.querySelector('script[src="/assets/index-y.js"]')).not.toBeNull();
+    },
+  );
 
   it('marks the route current in the navigation and names the page in the title', () => {
     const doc = parse(prerenderHtml(TEMPLATE, '/forecast'));
-    expect(doc.querySelector('nav.bottom-nav a[aria-current="page"]')?.getAttribute('href')).toBe('/forecast');
+    expect(doc.querySelector('nav.bottom-nav a[aria-current="page"]')?.getAttribute('href')).toBe(
+      '/forecast',
+    );
     expect(doc.title).toBe('Aurora Forecast · Aurora');
   });
 
@@ -38,7 +43,9 @@ describe('the prerendered HTML of each route', () => {
     expect(html).toContain('<style>.app{color:red}</style>');
     // Kept only as a disabled (never fetched) marker for Vite's preload helper.
     const links = [...parse(html).querySelectorAll('link[rel="stylesheet"]')];
-    expect(links.map((l) => [l.getAttribute('href'), l.hasAttribute('disabled')])).toEqual([['/assets/index-x.css', true]]);
+    expect(links.map((l) => [l.getAttribute('href'), l.hasAttribute('disabled')])).toEqual([
+      ['/assets/index-x.css', true],
+    ]);
   });
 
   it('gives the generic shell no h1 (the router decides what the path is)', () => {

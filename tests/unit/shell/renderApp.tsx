@@ -1,5 +1,12 @@
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation, useNavigate, useNavigationType, type NavigateFunction, type NavigationType } from 'react-router';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  type NavigateFunction,
+  type NavigationType,
+} from 'react-router';
 import type { AuthState, AuthStatus, AuthUser } from '../../../src/auth/useAuth.ts';
 import { AuthContext } from '../../../src/auth/useAuth.ts';
 import { AppRoutes } from '../../../src/app/AppRoutes.tsx';
@@ -35,7 +42,11 @@ export const SIGNED_IN_USER: AuthUser = {
 
 /** The real route table (as the app renders it) in a memory router, at `path`, with the given auth state. */
 export function renderApp(path: string, auth: AuthState = authValue('signed-out')) {
-  const current: { pathname: string; action: NavigationType | null; navigate: NavigateFunction | null } = { pathname: path, action: null, navigate: null };
+  const current: {
+    pathname: string;
+    action: NavigationType | null;
+    navigate: NavigateFunction | null;
+  } = { pathname: path, action: null, navigate: null };
   function LocationProbe() {
     current.pathname = useLocation().pathname;
     current.action = useNavigationType();

@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { describeRouteError, isChunkLoadError, RouteErrorBoundary } from '../../../src/app/RouteErrorBoundary.tsx';
+import {
+  describeRouteError,
+  isChunkLoadError,
+  RouteErrorBoundary,
+} from '../../../src/app/RouteErrorBoundary.tsx';
 
 afterEach(() => {
   cleanup();
@@ -10,11 +14,17 @@ afterEach(() => {
 
 describe('describeRouteError', () => {
   it('tells a screen whose code could not be downloaded from one that crashed', () => {
-    const chunk = new TypeError('Failed to fetch dynamically imported module: https://x/assets/ForecastPage-abc.js');
+    const chunk = new TypeError(
+      'Failed to fetch dynamically imported module: https://x/assets/ForecastPage-abc.js',
+    );
     expect(isChunkLoadError(chunk)).toBe(true);
-    expect(describeRouteError(chunk)).toBe('Its code could not be downloaded. Check your connection, then reload.');
+    expect(describeRouteError(chunk)).toBe(
+      'Its code could not be downloaded. Check your connection, then reload.',
+    );
     expect(isChunkLoadError(new Error('kp is undefined'))).toBe(false);
-    expect(describeRouteError(new Error('kp is undefined'))).toBe('It failed with: kp is undefined.');
+    expect(describeRouteError(new Error('kp is undefined'))).toBe(
+      'It failed with: kp is undefined.',
+    );
     expect(describeRouteError('')).toBe('It failed with: an unknown error.');
   });
 });
@@ -38,7 +48,9 @@ describe('RouteErrorBoundary', () => {
     );
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('This screen could not be shown.');
-    expect(alert.textContent).toContain('It failed with: kp is undefined. Your saved data and settings are safe.');
+    expect(alert.textContent).toContain(
+      'It failed with: kp is undefined. Your saved data and settings are safe.',
+    );
     expect(screen.getByText('Aurora header')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));

@@ -79,7 +79,10 @@ describe('routes and redirects (spec §2)', () => {
     ['/terms', 'Terms & Conditions'],
     ['/privacy', 'Privacy Policy'],
     ['/cookies', 'Cookie Policy'],
-    ['/news-guides/understanding-aurora-forecasts-kp-index', 'Understanding Aurora Forecasts and the Kp Index'],
+    [
+      '/news-guides/understanding-aurora-forecasts-kp-index',
+      'Understanding Aurora Forecasts and the Kp Index',
+    ],
   ])('renders %s with exactly one h1, "%s"', async (path, title) => {
     renderApp(path);
     await heading(title);
@@ -97,17 +100,29 @@ describe('routes and redirects (spec §2)', () => {
     (globalThis as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer = layer;
     const { navigate } = renderApp('/contact');
     await heading('Contact Us');
-    await waitFor(() => expect(layer).toContainEqual(expect.objectContaining({ event: 'page_view', page_path: '/contact' })));
-    expect(layer).toContainEqual(expect.objectContaining({ event: 'virtual_page_view', page_path: '/virtual/contact' }));
+    await waitFor(() =>
+      expect(layer).toContainEqual(
+        expect.objectContaining({ event: 'page_view', page_path: '/contact' }),
+      ),
+    );
+    expect(layer).toContainEqual(
+      expect.objectContaining({ event: 'virtual_page_view', page_path: '/virtual/contact' }),
+    );
     await act(() => navigate('/forecast'));
     await heading('Aurora Forecast');
-    await waitFor(() => expect(layer).toContainEqual(expect.objectContaining({ event: 'page_view', page_path: '/forecast' })));
+    await waitFor(() =>
+      expect(layer).toContainEqual(
+        expect.objectContaining({ event: 'page_view', page_path: '/forecast' }),
+      ),
+    );
     expect(layer.filter((e) => e.event === 'page_view')).toHaveLength(2);
   });
 
   it('says honestly when an article does not exist, with a way back', async () => {
     renderApp('/news-guides/no-such-article');
     await heading('Article not found');
-    expect(screen.getByRole('link', { name: 'Back to Space News' }).getAttribute('href')).toBe('/news-guides');
+    expect(screen.getByRole('link', { name: 'Back to Space News' }).getAttribute('href')).toBe(
+      '/news-guides',
+    );
   });
 });

@@ -97,7 +97,9 @@ describe('the mobile bottom bar', () => {
       'Space News',
       'Settings',
     ]);
-    expect(nav.querySelector('[aria-current="page"]')?.getAttribute('aria-label')).toBe('Space News');
+    expect(nav.querySelector('[aria-current="page"]')?.getAttribute('aria-label')).toBe(
+      'Space News',
+    );
   });
 });
 
@@ -108,9 +110,14 @@ describe('the footer (spec §2)', () => {
         <Footer />
       </MemoryRouter>,
     );
-    expect(screen.getByText('Real-time aurora tracking and forecasting at your fingertips.')).toBeTruthy();
+    expect(
+      screen.getByText('Real-time aurora tracking and forecasting at your fingertips.'),
+    ).toBeTruthy();
     const column = (name: string) =>
-      [...screen.getByRole('navigation', { name }).querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+      [...screen.getByRole('navigation', { name }).querySelectorAll('a')].map((a) => [
+        a.textContent,
+        a.getAttribute('href'),
+      ]);
     expect(column('Quick Links')).toEqual([
       ['Home', '/'],
       ['Aurora Forecast', '/forecast'],

@@ -26,7 +26,9 @@ function stubBrowser(reducedMotion: boolean) {
     globalAlpha: 1,
     fillStyle: '',
   };
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(ctx as unknown as CanvasRenderingContext2D);
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
+    ctx as unknown as CanvasRenderingContext2D,
+  );
   vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
   vi.stubGlobal('cancelAnimationFrame', () => {
     cancelled++;
@@ -95,7 +97,10 @@ describe('the starfield (spec §2, §9)', () => {
   });
 
   it('never animates when the user asked to save data, or on a 2g link', () => {
-    for (const connection of [{ saveData: true, effectiveType: '4g' }, { saveData: false, effectiveType: '2g' }]) {
+    for (const connection of [
+      { saveData: true, effectiveType: '4g' },
+      { saveData: false, effectiveType: '2g' },
+    ]) {
       stubBrowser(false);
       vi.stubGlobal('navigator', { ...navigator, connection });
       render(<Starfield />);

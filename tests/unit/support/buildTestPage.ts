@@ -5,7 +5,11 @@ import { sharedChunkWorkers } from '../../../scripts/vite/sharedChunkWorkers.ts'
  * is built: Vite, production mode, module workers in the page's own chunk graph, minified, into
  * `outDir`.
  */
-export async function buildTestPage(root: string, outDir: string, opts: { define?: Record<string, string>; sourcemap?: boolean } = {}): Promise<void> {
+export async function buildTestPage(
+  root: string,
+  outDir: string,
+  opts: { define?: Record<string, string>; sourcemap?: boolean } = {},
+): Promise<void> {
   const { build } = await import('vite');
   await build({
     configFile: false,
@@ -16,6 +20,13 @@ export async function buildTestPage(root: string, outDir: string, opts: { define
     define: opts.define,
     worker: { format: 'es' },
     plugins: [sharedChunkWorkers()],
-    build: { outDir, emptyOutDir: true, target: 'es2022', minify: true, sourcemap: opts.sourcemap ?? false, reportCompressedSize: false },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: true,
+      sourcemap: opts.sourcemap ?? false,
+      reportCompressedSize: false,
+    },
   });
 }

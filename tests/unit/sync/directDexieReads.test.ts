@@ -28,9 +28,19 @@ async function originalInstance(d: AuroraDatabase) {
 
 describe('withDirectDexieReads', () => {
   it('reads by id as the Dexie storage does — live, deleted and missing ids — without a transaction to wait for', async () => {
-    db = await openDatabase({ storage: 'dexie', name: `direct-reads-${process.pid}-${Date.now()}`, multiInstance: false });
+    db = await openDatabase({
+      storage: 'dexie',
+      name: `direct-reads-${process.pid}-${Date.now()}`,
+      multiInstance: false,
+    });
     const now = Date.now();
-    const records: ProductRecord[] = ['a', 'b', 'c'].map((n, i) => ({ id: `alert/${n}/${now}`, kind: 'alert', issued: now + i, data: { n }, raw: `ALERT ${n}` }));
+    const records: ProductRecord[] = ['a', 'b', 'c'].map((n, i) => ({
+      id: `alert/${n}/${now}`,
+      kind: 'alert',
+      issued: now + i,
+      data: { n },
+      raw: `ALERT ${n}`,
+    }));
     await writeProducts(db, records, { fetchedAt: now });
     await db.products.findOne(records[1]!.id).remove();
     const ids = [records[2]!.id, 'no/such/id', records[1]!.id, records[0]!.id];
@@ -52,7 +62,11 @@ describe('withDirectDexieReads', () => {
         expect(transactions, 'explicit transactions during the wrapped read').toBe(before);
         // …and gave the same documents in the same order, tombstones only when asked for.
         expect(actual).toEqual(expected);
-        expect(actual.map((d) => (d as { id: string }).id)).toEqual(withDeleted ? [records[2]!.id, records[1]!.id, records[0]!.id] : [records[2]!.id, records[0]!.id]);
+        expect(actual.map((d) => (d as { id: string }).id)).toEqual(
+          withDeleted
+            ? [records[2]!.id, records[1]!.id, records[0]!.id]
+            : [records[2]!.id, records[0]!.id],
+        );
       }
       expect(transactions).toBe(2);
     } finally {

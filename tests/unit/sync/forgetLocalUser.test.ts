@@ -14,7 +14,12 @@ afterEach(async () => {
   await disposeTestDatabase(db);
 });
 
-const prefs = (view: string, style: string) => ({ default_map_view: view, default_map_style: style, show_aurora_on_load: true, show_clouds_on_load: false });
+const prefs = (view: string, style: string) => ({
+  default_map_view: view,
+  default_map_style: style,
+  show_aurora_on_load: true,
+  show_clouds_on_load: false,
+});
 const values = async (id: string) => {
   const doc = await db!.preferences.findOne(id).exec();
   return doc ? { view: doc.default_map_view, style: doc.default_map_style } : null;

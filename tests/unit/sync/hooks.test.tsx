@@ -36,22 +36,58 @@ afterEach(async () => {
 });
 
 function wrapperFor(database: AuroraDatabase) {
-  return ({ children }: { children: ReactNode }) => <DatabaseProvider database={database}>{children}</DatabaseProvider>;
+  return ({ children }: { children: ReactNode }) => (
+    <DatabaseProvider database={database}>{children}</DatabaseProvider>
+  );
 }
 
 function feed(id: FeedStatus['id'], state: FeedStatus['state']): FeedStatus {
-  return { id, lastAttempt: T0, lastSuccess: T0, dataTime: T0, etag: null, lastModified: null, state, error: null, schemaDrift: false, replay: false };
+  return {
+    id,
+    lastAttempt: T0,
+    lastSuccess: T0,
+    dataTime: T0,
+    etag: null,
+    lastModified: null,
+    state,
+    error: null,
+    schemaDrift: false,
+    replay: false,
+  };
 }
 
 describe('useSeries', () => {
   it('starts loading, then shows stored columns, then follows a new write live', async () => {
     db = await openTestDatabase();
-    await writeSeries(db, { product: 'solar-wind-plasma', t: [T0, T0 + MIN], fields: { speed: [400, 410] }, source: 'DSCOVR' }, { fetchedAt: T0 });
-    const { result } = renderHook(() => useSeries('solar-wind-plasma', { from: T0, to: T0 + 10 * MIN }), { wrapper: wrapperFor(db) });
+    await writeSeries(
+      db,
+      {
+        product: 'solar-wind-plasma',
+        t: [T0, T0 + MIN],
+        fields: { speed: [400, 410] },
+        source: 'DSCOVR',
+      },
+      { fetchedAt: T0 },
+    );
+    const { result } = renderHook(
+      () => useSeries('solar-wind-plasma', { from: T0, to: T0 + 10 * MIN }),
+      { wrapper: wrapperFor(db) },
+    );
     expect(result.current.isLoading).toBe(true);
     await waitFor(() => expect(result.current.data.t).toEqual([T0, T0 + MIN]));
     expect(result.current.data.fields.speed).toEqual([400, 410]);
-    await act(() => writeSeries(db!, { product: 'solar-wind-plasma', t: [T0 + 2 * MIN], fields: { speed: [420] }, source: 'DSCOVR' }, { fetchedAt: T0 + MIN }));
+    await act(() =>
+      writeSeries(
+        db!,
+        {
+          product: 'solar-wind-plasma',
+          t: [T0 + 2 * MIN],
+          fields: { speed: [420] },
+          source: 'DSCOVR',
+        },
+        { fetchedAt: T0 + MIN },
+      ),
+    );
     await waitFor(() => expect(result.current.data.fields.speed).toEqual([400, 410, 420]));
     expect(result.current.error).toBeNull();
   });
@@ -59,16 +95,42 @@ describe('useSeries', () => {
   it('follows a day chunk that did not exist yet when it subscribed, for a bounded and an open-ended range', async () => {
     db = await openTestDatabase();
     const DAY = 86_400_000;
-    await writeSeries(db, { product: 'hemi-power', t: [T0], fields: { north: [10] }, source: null }, { fetchedAt: T0 });
+    await writeSeries(
+      db,
+      { product: 'hemi-power', t: [T0], fields: { north: [10] }, source: null },
+      { fetchedAt: T0 },
+    );
     // Two days: read by chunk id. From 0: read through the index.
-    const bounded = renderHook(() => useSeries('hemi-power', { from: T0 - DAY, to: T0 + DAY }), { wrapper: wrapperFor(db) });
-    const open = renderHook(() => useSeries('hemi-power', { from: 0, to: T0 + DAY }), { wrapper: wrapperFor(db) });
+    const bounded = renderHook(() => useSeries('hemi-power', { from: T0 - DAY, to: T0 + DAY }), {
+      wrapper: wrapperFor(db),
+    });
+    const open = renderHook(() => useSeries('hemi-power', { from: 0, to: T0 + DAY }), {
+      wrapper: wrapperFor(db),
+    });
     await waitFor(() => expect(bounded.result.current.data.fields.north).toEqual([10]));
     await waitFor(() => expect(open.result.current.data.fields.north).toEqual([10]));
     // The next UTC day's first sample creates a new chunk document.
-    await act(() => writeSeries(db!, { product: 'hemi-power', t: [T0 + DAY - MIN], fields: { north: [20] }, source: null }, { fetchedAt: T0 + DAY }));
-    await waitFor(() => expect(bounded.result.current.data).toEqual({ t: [T0, T0 + DAY - MIN], fields: { north: [10, 20] }, source: null }));
-    await waitFor(() => expect(open.result.current.data).toEqual({ t: [T0, T0 + DAY - MIN], fields: { north: [10, 20] }, source: null }));
+    await act(() =>
+      writeSeries(
+        db!,
+        { product: 'hemi-power', t: [T0 + DAY - MIN], fields: { north: [20] }, source: null },
+        { fetchedAt: T0 + DAY },
+      ),
+    );
+    await waitFor(() =>
+      expect(bounded.result.current.data).toEqual({
+        t: [T0, T0 + DAY - MIN],
+        fields: { north: [10, 20] },
+        source: null,
+      }),
+    );
+    await waitFor(() =>
+      expect(open.result.current.data).toEqual({
+        t: [T0, T0 + DAY - MIN],
+        fields: { north: [10, 20] },
+        source: null,
+      }),
+    );
   });
 });
 
@@ -86,22 +148,43 @@ describe('readsByIds', () => {
 describe('grid hooks', () => {
   it('give the newest frame and the frames of a range, decoded', async () => {
     db = await openTestDatabase();
-    const frame = (t: number, v: number): GridSnapshot => ({ observationTime: t, forecastTime: t + 30 * MIN, width: 360, height: 181, values: new Uint8Array(65160).fill(v) });
+    const frame = (t: number, v: number): GridSnapshot => ({
+      observationTime: t,
+      forecastTime: t + 30 * MIN,
+      width: 360,
+      height: 181,
+      values: new Uint8Array(65160).fill(v),
+    });
     await writeGrid(db, frame(T0, 1), { fetchedAt: T0 });
     const latest = renderHook(() => useLatestGrid(), { wrapper: wrapperFor(db) });
-    const range = renderHook(() => useGrids({ from: T0 - MIN, to: T0 + 60 * MIN }), { wrapper: wrapperFor(db) });
+    const range = renderHook(() => useGrids({ from: T0 - MIN, to: T0 + 60 * MIN }), {
+      wrapper: wrapperFor(db),
+    });
     await waitFor(() => expect(latest.result.current.data?.observationTime).toBe(T0));
     await act(() => writeGrid(db!, frame(T0 + 5 * MIN, 7), { fetchedAt: T0 + 5 * MIN }));
     await waitFor(() => expect(latest.result.current.data?.values[100]).toBe(7));
-    await waitFor(() => expect(range.result.current.data.map((g) => g.observationTime)).toEqual([T0, T0 + 5 * MIN]));
+    await waitFor(() =>
+      expect(range.result.current.data.map((g) => g.observationTime)).toEqual([T0, T0 + 5 * MIN]),
+    );
   });
 
   it('keep the newest frame live from its bound: an older frame written later does not replace it, a newer one does', async () => {
     db = await openTestDatabase();
-    const frame = (t: number, v: number): GridSnapshot => ({ observationTime: t, forecastTime: t + 30 * MIN, width: 360, height: 181, values: new Uint8Array(65160).fill(v) });
+    const frame = (t: number, v: number): GridSnapshot => ({
+      observationTime: t,
+      forecastTime: t + 30 * MIN,
+      width: 360,
+      height: 181,
+      values: new Uint8Array(65160).fill(v),
+    });
     const now = Math.floor(Date.now() / MIN) * MIN;
     // The newest stored frame is 2 h old: beyond the first (1 h) window of the newest-grid read.
-    for (const [ago, v] of [[180, 1], [150, 2], [120, 3]] as const) await writeGrid(db, frame(now - ago * MIN, v), { fetchedAt: now });
+    for (const [ago, v] of [
+      [180, 1],
+      [150, 2],
+      [120, 3],
+    ] as const)
+      await writeGrid(db, frame(now - ago * MIN, v), { fetchedAt: now });
     const latest = renderHook(() => useLatestGrid(), { wrapper: wrapperFor(db) });
     await waitFor(() => expect(latest.result.current.data?.observationTime).toBe(now - 120 * MIN));
     expect(latest.result.current.data?.values[0]).toBe(3);
@@ -117,7 +200,19 @@ describe('grid hooks', () => {
     await waitFor(() => expect(latest.result.current.isLoading).toBe(false));
     expect(latest.result.current.data).toBeNull();
     const t = Date.now() - 10 * MIN;
-    await act(() => writeGrid(db!, { observationTime: t, forecastTime: t + 30 * MIN, width: 360, height: 181, values: new Uint8Array(65160).fill(5) }, { fetchedAt: t }));
+    await act(() =>
+      writeGrid(
+        db!,
+        {
+          observationTime: t,
+          forecastTime: t + 30 * MIN,
+          width: 360,
+          height: 181,
+          values: new Uint8Array(65160).fill(5),
+        },
+        { fetchedAt: t },
+      ),
+    );
     await waitFor(() => expect(latest.result.current.data?.observationTime).toBe(t));
   });
 });
@@ -133,10 +228,17 @@ describe('feed hooks', () => {
       await writeFeedStatus(db!, feed('solar-wind', 'stale'));
       // Written just now: the hooks re-evaluate the state at the current clock.
       const now = Date.now();
-      await writeFeedStatus(db!, { ...feed('kp-index', 'fresh'), lastAttempt: now, lastSuccess: now, dataTime: now });
+      await writeFeedStatus(db!, {
+        ...feed('kp-index', 'fresh'),
+        lastAttempt: now,
+        lastSuccess: now,
+        dataTime: now,
+      });
     });
     await waitFor(() => expect(one.result.current.data?.state).toBe('fresh'));
-    await waitFor(() => expect(all.result.current.data.map((f) => f.id)).toEqual(['kp-index', 'solar-wind']));
+    await waitFor(() =>
+      expect(all.result.current.data.map((f) => f.id)).toEqual(['kp-index', 'solar-wind']),
+    );
   });
 });
 
@@ -151,10 +253,14 @@ describe('product hooks', () => {
       ],
       { fetchedAt: T0 },
     );
-    const latest = renderHook(() => useProduct<{ code: string }>('alert'), { wrapper: wrapperFor(db) });
+    const latest = renderHook(() => useProduct<{ code: string }>('alert'), {
+      wrapper: wrapperFor(db),
+    });
     const list = renderHook(() => useProducts('alert'), { wrapper: wrapperFor(db) });
     await waitFor(() => expect(latest.result.current.data?.data.code).toBe('B'));
-    await waitFor(() => expect(list.result.current.data.map((p) => p.id)).toEqual(['alert/B/2', 'alert/A/1']));
+    await waitFor(() =>
+      expect(list.result.current.data.map((p) => p.id)).toEqual(['alert/B/2', 'alert/A/1']),
+    );
   });
 });
 
@@ -163,7 +269,13 @@ describe('useSpaceWeatherSummary', () => {
     db = await openTestDatabase();
     const { result } = renderHook(() => useSpaceWeatherSummary(), { wrapper: wrapperFor(db) });
     await waitFor(() => expect(result.current.isLoading).toBe(false));
-    expect(result.current.data).toMatchObject({ kpIndex: 0, solarWindSpeed: 0, solarWindDensity: 0, magneticFieldBz: 0, timestamp: 0 });
+    expect(result.current.data).toMatchObject({
+      kpIndex: 0,
+      solarWindSpeed: 0,
+      solarWindDensity: 0,
+      magneticFieldBz: 0,
+      timestamp: 0,
+    });
     expect(result.current.data.details.kpIndex.ageMs).toBeNull();
   });
 
@@ -171,16 +283,48 @@ describe('useSpaceWeatherSummary', () => {
     db = await openTestDatabase();
     const now = Date.now();
     const t = now - 5 * MIN;
-    await writeSeries(db, { product: 'solar-wind-plasma', t: [t - MIN, t], fields: { speed: [450, 455], density: [3.2, null] }, source: 'DSCOVR' }, { fetchedAt: now });
-    await writeSeries(db, { product: 'solar-wind-mag', t: [t], fields: { bz: [-7.5] }, source: 'DSCOVR' }, { fetchedAt: now });
-    await writeSeries(db, { product: 'kp-1m', t: [t], fields: { kp: [4.33], kpIndex: [4] }, source: null }, { fetchedAt: now });
+    await writeSeries(
+      db,
+      {
+        product: 'solar-wind-plasma',
+        t: [t - MIN, t],
+        fields: { speed: [450, 455], density: [3.2, null] },
+        source: 'DSCOVR',
+      },
+      { fetchedAt: now },
+    );
+    await writeSeries(
+      db,
+      { product: 'solar-wind-mag', t: [t], fields: { bz: [-7.5] }, source: 'DSCOVR' },
+      { fetchedAt: now },
+    );
+    await writeSeries(
+      db,
+      { product: 'kp-1m', t: [t], fields: { kp: [4.33], kpIndex: [4] }, source: null },
+      { fetchedAt: now },
+    );
     // States are judged at the current clock: polled just now, and two hours ago.
-    await writeFeedStatus(db, { ...feed('solar-wind', 'fresh'), lastAttempt: now, lastSuccess: now, dataTime: t });
-    await writeFeedStatus(db, { ...feed('magnetic-field', 'stale'), lastAttempt: now - 120 * MIN, lastSuccess: now - 120 * MIN, dataTime: now - 121 * MIN });
+    await writeFeedStatus(db, {
+      ...feed('solar-wind', 'fresh'),
+      lastAttempt: now,
+      lastSuccess: now,
+      dataTime: t,
+    });
+    await writeFeedStatus(db, {
+      ...feed('magnetic-field', 'stale'),
+      lastAttempt: now - 120 * MIN,
+      lastSuccess: now - 120 * MIN,
+      dataTime: now - 121 * MIN,
+    });
     const { result } = renderHook(() => useSpaceWeatherSummary(), { wrapper: wrapperFor(db) });
     await waitFor(() => expect(result.current.data.solarWindSpeed).toBe(455));
     const s = result.current.data;
-    expect(s).toMatchObject({ kpIndex: 4.33, solarWindDensity: 3.2, magneticFieldBz: -7.5, timestamp: t });
+    expect(s).toMatchObject({
+      kpIndex: 4.33,
+      solarWindDensity: 3.2,
+      magneticFieldBz: -7.5,
+      timestamp: t,
+    });
     expect(s.details.solarWindDensity.time).toBe(t - MIN);
     expect(s.details.solarWindSpeed.ageMs).toBeGreaterThanOrEqual(5 * MIN);
     expect(s.details.solarWindSpeed.state).toBe('fresh');
@@ -193,21 +337,29 @@ describe('useSpaceWeatherSummary across the 1-minute Kp reset', () => {
   it('does not report the estimate restarting at 09:00 UT as Kp dropping, and follows it once it has caught up', async () => {
     db = await openTestDatabase();
     // The real SWPC file (2026-07-09 04:03–10:00 UT), first as fetched at 09:03, then complete.
-    const body = readFileSync(join(process.cwd(), 'tests/fixtures/noaa/planetary_k_index_1m.json'), 'utf8');
+    const body = readFileSync(
+      join(process.cwd(), 'tests/fixtures/noaa/planetary_k_index_1m.json'),
+      'utf8',
+    );
     const rows = JSON.parse(body) as { time_tag: string }[];
     const upTo = (time: string) => JSON.stringify(rows.filter((r) => r.time_tag <= time));
     const write = async (text: string) => {
       const r = normalise('kp-1m', text, { now: Date.UTC(2026, 6, 9, 10, 1) });
       if (!r.ok) throw new Error(r.error);
-      for (const batch of r.series) await writeSeries(db!, batch, { fetchedAt: Date.UTC(2026, 6, 9, 10, 1) });
+      for (const batch of r.series)
+        await writeSeries(db!, batch, { fetchedAt: Date.UTC(2026, 6, 9, 10, 1) });
     };
     await write(upTo('2026-07-09T09:03:00'));
     const { result } = renderHook(() => useSpaceWeatherSummary(), { wrapper: wrapperFor(db) });
-    await waitFor(() => expect(result.current.data.details.kpIndex.time).toBe(Date.UTC(2026, 6, 9, 9, 3)));
+    await waitFor(() =>
+      expect(result.current.data.details.kpIndex.time).toBe(Date.UTC(2026, 6, 9, 9, 3)),
+    );
     // Served: 0 at 09:03 (the restart); 2.33 at 08:59, the end of the period before.
     expect(result.current.data.kpIndex).toBe(2.33);
     await write(body);
-    await waitFor(() => expect(result.current.data.details.kpIndex.time).toBe(Date.UTC(2026, 6, 9, 10, 0)));
+    await waitFor(() =>
+      expect(result.current.data.details.kpIndex.time).toBe(Date.UTC(2026, 6, 9, 10, 0)),
+    );
     expect(result.current.data.kpIndex).toBe(1.67);
   });
 });

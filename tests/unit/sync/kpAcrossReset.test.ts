@@ -9,7 +9,10 @@ import { summariseSpaceWeather } from '../../../sync/read/summariseSpaceWeather.
 import { synopticPeriodStart } from '../../../core/normalise/synoptic.ts';
 
 // The real SWPC file: 2026-07-09 04:03–10:00 UT, with the estimate restarting at 06:00 and 09:00.
-const body = readFileSync(fileURLToPath(new URL('../../fixtures/noaa/planetary_k_index_1m.json', import.meta.url)), 'utf8');
+const body = readFileSync(
+  fileURLToPath(new URL('../../fixtures/noaa/planetary_k_index_1m.json', import.meta.url)),
+  'utf8',
+);
 const at = (hhmm: string) => Date.parse(`2026-07-09T${hhmm}:00Z`);
 const result = normalise('kp-1m', body, { now: at('10:01') });
 if (!result.ok) throw new Error(result.error);
@@ -23,7 +26,14 @@ function summaryKpAt(hhmm: string, kp3h: { value: number; t: number } | null = n
   const chunk = { t: batch.t.slice(0, end), fields: { kp: kp.slice(0, end) } };
   const now = latestValue([chunk], 'kp')!;
   const s = summariseSpaceWeather(
-    { kp1m: now, kp1mBeforeBoundary: latestValue([chunk], 'kp', synopticPeriodStart(now.t)), kp3h, speed: null, density: null, bz: null },
+    {
+      kp1m: now,
+      kp1mBeforeBoundary: latestValue([chunk], 'kp', synopticPeriodStart(now.t)),
+      kp3h,
+      speed: null,
+      density: null,
+      bz: null,
+    },
     new Map(),
     at(hhmm) + 60_000,
   );
@@ -66,10 +76,14 @@ describe('the summary’s Kp across the 1-minute estimate’s 3-hour reset (real
     // An older period's index says nothing about the one just ended.
     expect(summaryKpAt('09:03', { value: 5, t: at('03:00') }).value).toBe(2.33);
     // A reading above the held level is the new period rising: shown as it is.
-    expect(kpAcrossReset({ value: 4, t: at('09:10') }, { value: 2.33, t: at('08:59') }, null).value).toBe(4);
+    expect(
+      kpAcrossReset({ value: 4, t: at('09:10') }, { value: 2.33, t: at('08:59') }, null).value,
+    ).toBe(4);
   });
 
   it('holds nothing when the estimate has a gap of more than half an hour before the boundary', () => {
-    expect(kpAcrossReset({ value: 0, t: at('09:03') }, { value: 2.33, t: at('08:20') }, null).value).toBe(0);
+    expect(
+      kpAcrossReset({ value: 0, t: at('09:03') }, { value: 2.33, t: at('08:20') }, null).value,
+    ).toBe(0);
   });
 });

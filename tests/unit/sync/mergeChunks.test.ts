@@ -14,8 +14,14 @@ const chunkArb: fc.Arbitrary<SeriesChunk> = fc
     fc.record({
       minutes: fc.uniqueArray(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 8 }),
       fetchedAt: fc.integer({ min: 1, max: 5 }),
-      speed: fc.array(fc.option(fc.integer({ min: 300, max: 305 }), { nil: null }), { minLength: 8, maxLength: 8 }),
-      density: fc.array(fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }), { minLength: 8, maxLength: 8 }),
+      speed: fc.array(fc.option(fc.integer({ min: 300, max: 305 }), { nil: null }), {
+        minLength: 8,
+        maxLength: 8,
+      }),
+      density: fc.array(fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }), {
+        minLength: 8,
+        maxLength: 8,
+      }),
       withDensity: fc.boolean(),
       source: fc.constantFrom('DSCOVR', 'ACE', null),
     }),
@@ -27,14 +33,23 @@ const chunkArb: fc.Arbitrary<SeriesChunk> = fc
         const minutes = [...p.minutes].sort((a, b) => a - b);
         const fields: SeriesBatch['fields'] = { speed: minutes.map((_, i) => p.speed[i] ?? null) };
         if (p.withDensity) fields.density = minutes.map((_, i) => p.density[i] ?? null);
-        const batch: SeriesBatch = { product: 'solar-wind-plasma', t: minutes.map((m) => DAY + m * MIN), fields, source: p.source };
+        const batch: SeriesBatch = {
+          product: 'solar-wind-plasma',
+          t: minutes.map((m) => DAY + m * MIN),
+          fields,
+          source: p.source,
+        };
         const [chunk] = splitBatchIntoChunks(batch, { fetchedAt: p.fetchedAt });
         return chunk!;
       })
       .reduce((a, b) => mergeChunks(a, b)),
   );
 
-function batch(t: number[], speed: (number | null)[], source: string | null = 'DSCOVR'): SeriesBatch {
+function batch(
+  t: number[],
+  speed: (number | null)[],
+  source: string | null = 'DSCOVR',
+): SeriesBatch {
   return { product: 'solar-wind-plasma', t, fields: { speed }, source };
 }
 
@@ -91,7 +106,12 @@ describe('mergeChunks', () => {
   it('fills columns a writer did not have with missing values', () => {
     const [a] = splitBatchIntoChunks(batch([DAY], [400]), { fetchedAt: 1 });
     const [b] = splitBatchIntoChunks(
-      { product: 'solar-wind-plasma', t: [DAY + MIN], fields: { density: [2.5] }, source: 'DSCOVR' },
+      {
+        product: 'solar-wind-plasma',
+        t: [DAY + MIN],
+        fields: { density: [2.5] },
+        source: 'DSCOVR',
+      },
       { fetchedAt: 1 },
     );
     const m = mergeChunks(a!, b!);
@@ -107,8 +127,13 @@ describe('mergeChunks', () => {
 
 describe('splitBatchIntoChunks', () => {
   it('splits a batch that crosses UTC midnight into one chunk per day with ids product/YYYY-MM-DD', () => {
-    const chunks = splitBatchIntoChunks(batch([DAY - MIN, DAY, DAY + MIN], [1, 2, 3]), { fetchedAt: 9 });
-    expect(chunks.map((c) => c.id)).toEqual(['solar-wind-plasma/2026-01-18', 'solar-wind-plasma/2026-01-19']);
+    const chunks = splitBatchIntoChunks(batch([DAY - MIN, DAY, DAY + MIN], [1, 2, 3]), {
+      fetchedAt: 9,
+    });
+    expect(chunks.map((c) => c.id)).toEqual([
+      'solar-wind-plasma/2026-01-18',
+      'solar-wind-plasma/2026-01-19',
+    ]);
     expect(chunks[0]!.day).toBe(DAY - 86_400_000);
     expect(chunks[1]!.t).toEqual([DAY, DAY + MIN]);
     expect(chunks[1]!.fields.speed).toEqual([2, 3]);
@@ -116,8 +141,12 @@ describe('splitBatchIntoChunks', () => {
   });
 
   it('gives the same chunk whatever order the batch lists its samples in', () => {
-    const sorted = splitBatchIntoChunks(batch([DAY, DAY + MIN, DAY + 2 * MIN], [1, null, 3]), { fetchedAt: 1 });
-    const shuffled = splitBatchIntoChunks(batch([DAY + 2 * MIN, DAY, DAY + MIN], [3, 1, null]), { fetchedAt: 1 });
+    const sorted = splitBatchIntoChunks(batch([DAY, DAY + MIN, DAY + 2 * MIN], [1, null, 3]), {
+      fetchedAt: 1,
+    });
+    const shuffled = splitBatchIntoChunks(batch([DAY + 2 * MIN, DAY, DAY + MIN], [3, 1, null]), {
+      fetchedAt: 1,
+    });
     expect(shuffled).toEqual(sorted);
   });
 

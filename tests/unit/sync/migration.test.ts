@@ -55,9 +55,21 @@ describe('schema migration', () => {
   });
 
   it('needs the migration plugin only once some schema is above version 0', () => {
-    expect(needsMigrationPlugin(COLLECTIONS)).toBe(Object.values(COLLECTIONS).some((d) => d.schema.version > 0));
-    expect(needsMigrationPlugin({ ...COLLECTIONS, feeds: { schema: feedsSchemaV0 as never, migrationStrategies: {} } })).toBe(needsMigrationPlugin(COLLECTIONS));
-    expect(needsMigrationPlugin({ ...COLLECTIONS, feeds: { schema: feedsSchemaV1 as never, migrationStrategies: { 1: (d: unknown) => d } } })).toBe(true);
+    expect(needsMigrationPlugin(COLLECTIONS)).toBe(
+      Object.values(COLLECTIONS).some((d) => d.schema.version > 0),
+    );
+    expect(
+      needsMigrationPlugin({
+        ...COLLECTIONS,
+        feeds: { schema: feedsSchemaV0 as never, migrationStrategies: {} },
+      }),
+    ).toBe(needsMigrationPlugin(COLLECTIONS));
+    expect(
+      needsMigrationPlugin({
+        ...COLLECTIONS,
+        feeds: { schema: feedsSchemaV1 as never, migrationStrategies: { 1: (d: unknown) => d } },
+      }),
+    ).toBe(true);
   });
 
   it('declares every collection at a version with a strategy for each step above 0', () => {

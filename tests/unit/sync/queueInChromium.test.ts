@@ -19,7 +19,12 @@ const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javas
 
 /** Serves the built page and an endpoint that honours Idempotency-Key like our functions do. */
 function startServer(dir: string) {
-  const state = { deliveries: [] as string[], effects: new Map<string, string>(), inFlight: 0, maxInFlight: 0 };
+  const state = {
+    deliveries: [] as string[],
+    effects: new Map<string, string>(),
+    inFlight: 0,
+    maxInFlight: 0,
+  };
   const answers = new Map<string, string>();
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -39,7 +44,9 @@ function startServer(dir: string) {
             state.effects.set(key, Buffer.concat(chunks).toString('utf8'));
             answers.set(key, JSON.stringify({ ok: true }));
           }
-          res.writeHead(stored === undefined ? 201 : 200, { 'content-type': 'application/json' }).end(answers.get(key));
+          res
+            .writeHead(stored === undefined ? 201 : 200, { 'content-type': 'application/json' })
+            .end(answers.get(key));
         }, 5),
       );
       return;
@@ -49,12 +56,18 @@ function startServer(dir: string) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+    res
+      .writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+      .end(readFileSync(file));
   });
   return new Promise<{ url: string; state: typeof state; stop(): Promise<void> }>((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, state, stop: () => new Promise((r) => server.close(() => r())) });
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        state,
+        stop: () => new Promise((r) => server.close(() => r())),
+      });
     });
   });
 }
@@ -88,7 +101,10 @@ describe.runIf(existsSync(CHROMIUM))('the request queue in two tabs of Chromium'
       }
       expect(await a.evaluate('globalThis.queueHarness.hasWebLocks()')).toBe(true);
       const keys = (await a.evaluate('globalThis.queueHarness.enqueue(40)')) as string[];
-      const [ra, rb] = (await Promise.all([a.evaluate('globalThis.queueHarness.replay()'), b.evaluate('globalThis.queueHarness.replay()')])) as {
+      const [ra, rb] = (await Promise.all([
+        a.evaluate('globalThis.queueHarness.replay()'),
+        b.evaluate('globalThis.queueHarness.replay()'),
+      ])) as {
         sent: number;
         failed: number;
         remaining: number;

@@ -37,7 +37,12 @@ describe('planRetention', () => {
         series: [
           { id: 'kp-3h/old', product: 'kp-3h', day: Date.UTC(2025, 11, 1), newest: false },
           { id: 'kp-3h/newest', product: 'kp-3h', day: Date.UTC(2025, 11, 2), newest: true },
-          { id: 'plasma/newest', product: 'solar-wind-plasma', day: Date.UTC(2025, 10, 2), newest: true },
+          {
+            id: 'plasma/newest',
+            product: 'solar-wind-plasma',
+            day: Date.UTC(2025, 10, 2),
+            newest: true,
+          },
         ],
         grids: [],
         products: [],
@@ -178,7 +183,11 @@ describe('retention over 35 simulated days of polling, run by the poller as in t
       const batch: SeriesBatch = {
         product: 'solar-wind-plasma',
         t,
-        fields: { speed: t.map((_, i) => 400 + i), density: t.map(() => 5), temperature: t.map(() => 1e5) },
+        fields: {
+          speed: t.map((_, i) => 400 + i),
+          density: t.map(() => 5),
+          temperature: t.map(() => 1e5),
+        },
         source: 'DSCOVR',
       };
       await writeSeries(db, batch, { fetchedAt: now });
@@ -186,15 +195,41 @@ describe('retention over 35 simulated days of polling, run by the poller as in t
       if (now > start + days * DAY - 30 * HOUR) {
         for (let m = 0; m < 36; m++) {
           const obs = now - STEP + m * 5 * MIN;
-          await writeGrid(db, { observationTime: obs, forecastTime: obs + 30 * MIN, width: 360, height: 181, values: grid }, { fetchedAt: now });
+          await writeGrid(
+            db,
+            {
+              observationTime: obs,
+              forecastTime: obs + 30 * MIN,
+              width: 360,
+              height: 181,
+              values: grid,
+            },
+            { fetchedAt: now },
+          );
         }
       } else if (h % 24 === 0) {
-        await writeGrid(db, { observationTime: now, forecastTime: now, width: 360, height: 181, values: grid }, { fetchedAt: now });
+        await writeGrid(
+          db,
+          { observationTime: now, forecastTime: now, width: 360, height: 181, values: grid },
+          { fetchedAt: now },
+        );
       }
       if (h % 6 === 0) {
         alerts++;
-        const alert: ProductRecord = { id: `alert/ALTK04/${now}`, kind: 'alert', issued: now, data: { n: alerts }, raw: 'ALERT' };
-        const forecast: ProductRecord = { id: 'three-day-forecast', kind: 'three-day-forecast', issued: now, data: { n: h }, raw: 'FORECAST' };
+        const alert: ProductRecord = {
+          id: `alert/ALTK04/${now}`,
+          kind: 'alert',
+          issued: now,
+          data: { n: alerts },
+          raw: 'ALERT',
+        };
+        const forecast: ProductRecord = {
+          id: 'three-day-forecast',
+          kind: 'three-day-forecast',
+          issued: now,
+          data: { n: h },
+          raw: 'FORECAST',
+        };
         await writeProducts(db, [alert, forecast], { fetchedAt: now });
       }
       // Every step is longer than the retention interval, so each one ends with a run.
@@ -219,7 +254,9 @@ describe('retention over 35 simulated days of polling, run by the poller as in t
     // frames of the final day (the slider filling up) and one series day.
     const plateau = sizes.slice(31, 33);
     expect(plateau[1]! - plateau[0]!).toBeLessThan(60 * 24 * 3 * 40);
-    expect(sizes[sizes.length - 1]!).toBeLessThan(31 * 24 * 60 * 3 * 40 + GRID_MAX_FRAMES * 90_000 + 100_000);
+    expect(sizes[sizes.length - 1]!).toBeLessThan(
+      31 * 24 * 60 * 3 * 40 + GRID_MAX_FRAMES * 90_000 + 100_000,
+    );
   }, 120_000);
 });
 
@@ -233,7 +270,13 @@ describe('purgeTombstones', () => {
   it('deletes removed documents from storage for good, and leaves the others', async () => {
     db = await openTestDatabase();
     const now = Date.now();
-    const records: ProductRecord[] = [1, 2, 3].map((n) => ({ id: `alert/ALTK0${n}/${now}`, kind: 'alert', issued: now, data: { n }, raw: 'ALERT' }));
+    const records: ProductRecord[] = [1, 2, 3].map((n) => ({
+      id: `alert/ALTK0${n}/${now}`,
+      kind: 'alert',
+      issued: now,
+      data: { n },
+      raw: 'ALERT',
+    }));
     await writeProducts(db, records, { fetchedAt: now });
     const removed = [records[0]!.id, records[1]!.id];
     await db.products.bulkRemove(removed);

@@ -17,7 +17,11 @@ describe('the space-weather summary', () => {
   });
 
   it('keeps a measured Kp of 0 as a value', () => {
-    const summary = summariseSpaceWeather({ kp1m: { value: 0, t: NOW - 60_000 }, kp3h: null, speed: null, density: null, bz: null }, new Map(), NOW);
+    const summary = summariseSpaceWeather(
+      { kp1m: { value: 0, t: NOW - 60_000 }, kp3h: null, speed: null, density: null, bz: null },
+      new Map(),
+      NOW,
+    );
     expect(summary.details.kpIndex.value).toBe(0);
   });
 });

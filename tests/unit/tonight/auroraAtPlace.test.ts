@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { auroraAtPlace, auroraElevationDeg, auroraSeriesAtPlace, gridIndex, placeView, VISIBLE_RANGE_KM } from '../../../core/tonight/auroraAtPlace.ts';
+import {
+  auroraAtPlace,
+  auroraElevationDeg,
+  auroraSeriesAtPlace,
+  gridIndex,
+  placeView,
+  VISIBLE_RANGE_KM,
+} from '../../../core/tonight/auroraAtPlace.ts';
 import { loadOvationFixture } from './ovationFixture.ts';
 import { EDINBURGH, HOBART, QUITO, TROMSO } from './places.ts';
 
 const frame = loadOvationFixture();
-const at = (p: { lat: number; lon: number }) => auroraAtPlace(frame.values, placeView(p.lat, p.lon));
+const at = (p: { lat: number; lon: number }) =>
+  auroraAtPlace(frame.values, placeView(p.lat, p.lon));
 
 describe('aurora at a place, on the real OVATION frame of 2024-03-03 15:07 UTC', () => {
   it('reads the grid in the stored layout: row 0 = +90°, column 0 = −180°', () => {
@@ -16,12 +24,23 @@ describe('aurora at a place, on the real OVATION frame of 2024-03-03 15:07 UTC',
   });
 
   it('puts Tromsø under the oval', () => {
-    expect(at(TROMSO)).toMatchObject({ overheadPercent: 57, edgeDistanceKm: 0, onHorizon: true, lookToward: 'north' });
+    expect(at(TROMSO)).toMatchObject({
+      overheadPercent: 57,
+      edgeDistanceKm: 0,
+      onHorizon: true,
+      lookToward: 'north',
+    });
   });
 
   it('looks south from Hobart, to the oval on its southern horizon', () => {
     const hobart = at(HOBART);
-    expect(hobart).toMatchObject({ overheadPercent: 4, visiblePercent: 37, compass: 'S', lookToward: 'south', onHorizon: true });
+    expect(hobart).toMatchObject({
+      overheadPercent: 4,
+      visiblePercent: 37,
+      compass: 'S',
+      lookToward: 'south',
+      onHorizon: true,
+    });
     expect(hobart.bearingDeg).toBeGreaterThan(135);
     expect(hobart.bearingDeg).toBeLessThan(225);
   });
@@ -42,7 +61,11 @@ describe('aurora at a place, on the real OVATION frame of 2024-03-03 15:07 UTC',
 
   it('gives the same place across stored frames, overhead and in view', () => {
     const view = placeView(TROMSO.lat, TROMSO.lon);
-    const quiet = { ...frame, forecastTime: frame.forecastTime - 300_000, values: new Uint8Array(frame.values.length) };
+    const quiet = {
+      ...frame,
+      forecastTime: frame.forecastTime - 300_000,
+      values: new Uint8Array(frame.values.length),
+    };
     expect(auroraSeriesAtPlace([quiet, frame], view)).toEqual([
       { forecastTime: frame.forecastTime - 300_000, overheadPercent: 0, visiblePercent: 0 },
       { forecastTime: frame.forecastTime, overheadPercent: 57, visiblePercent: 78 },
@@ -57,6 +80,8 @@ describe('aurora at a place, on the real OVATION frame of 2024-03-03 15:07 UTC',
   });
 
   it('refuses a grid of the wrong size with a clear message', () => {
-    expect(() => auroraAtPlace(new Uint8Array(10), placeView(0, 0))).toThrow('OVATION grid has 10 cells, expected 65160 (360 × 181)');
+    expect(() => auroraAtPlace(new Uint8Array(10), placeView(0, 0))).toThrow(
+      'OVATION grid has 10 cells, expected 65160 (360 × 181)',
+    );
   });
 });

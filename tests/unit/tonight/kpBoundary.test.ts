@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { geomagnetic, magneticLocalTime } from '../../../core/tonight/geomagnetic.ts';
-import { equatorwardBoundaryFromAl, kpBoundary, kpNeeded, kpToAl } from '../../../core/tonight/kpBoundary.ts';
+import {
+  equatorwardBoundaryFromAl,
+  kpBoundary,
+  kpNeeded,
+  kpToAl,
+} from '../../../core/tonight/kpBoundary.ts';
 
 describe('the Kp boundary (Starkov 1994)', () => {
   it('turns Kp into AL by Starkov’s regression |AL| = 18 − 12.3 Kp + 27.2 Kp² − 2 Kp³', () => {
@@ -46,6 +51,8 @@ describe('geomagnetic coordinates (centred dipole, pole 80.8° N 72.7° W)', () 
   it('puts magnetic midnight in Tromsø near 21–22 UTC and noon near 09–10 UTC', () => {
     const tromsoMidnight = magneticLocalTime(69.65, 18.96, Date.parse('2027-01-15T21:30:00Z'));
     expect(Math.min(tromsoMidnight, 24 - tromsoMidnight)).toBeLessThan(1.5);
-    expect(Math.abs(magneticLocalTime(69.65, 18.96, Date.parse('2027-01-15T09:30:00Z')) - 12)).toBeLessThan(1);
+    expect(
+      Math.abs(magneticLocalTime(69.65, 18.96, Date.parse('2027-01-15T09:30:00Z')) - 12),
+    ).toBeLessThan(1);
   });
 });

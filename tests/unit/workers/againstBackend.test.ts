@@ -7,7 +7,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../sync/database.ts';
 import { readFeedStatus } from '../../../sync/write.ts';
-import { createServiceFromEnv, createSpaceWeatherHandler } from '../../../supabase/functions/space-weather/handler.ts';
+import {
+  createServiceFromEnv,
+  createSpaceWeatherHandler,
+} from '../../../supabase/functions/space-weather/handler.ts';
 import { databaseStore } from '../../../workers/poller/store.ts';
 import { pollResource } from '../../../workers/poller/pollResource.ts';
 import { createBatcher } from '../../../workers/request/batcher.ts';
@@ -22,18 +25,32 @@ afterEach(async () => {
 describe('the poller and the backend space-weather function', () => {
   it('stores the backend replay of recorded files, labels it, and revalidates with 304', async () => {
     db = await openDatabase({ storage: 'memory', name: `backend-${process.pid}-${Date.now()}` });
-    const agencyDown = (() => Promise.reject(new TypeError('getaddrinfo ENOTFOUND services.swpc.noaa.gov'))) as typeof fetch;
+    const agencyDown = (() =>
+      Promise.reject(
+        new TypeError('getaddrinfo ENOTFOUND services.swpc.noaa.gov'),
+      )) as typeof fetch;
     const service = createServiceFromEnv({ fetch: agencyDown });
     const handler = createSpaceWeatherHandler(() => service);
     const requests: { url: string; ifNoneMatch: string | null; status: number }[] = [];
     const viaHandler: FetchLike = async (url, init) => {
       const request = new Request(url, init);
       const response = await handler(request);
-      requests.push({ url, ifNoneMatch: request.headers.get('if-none-match'), status: response.status });
+      requests.push({
+        url,
+        ifNoneMatch: request.headers.get('if-none-match'),
+        status: response.status,
+      });
       return response;
     };
     const now = Date.UTC(2026, 10, 22, 5, 0);
-    const deps = { fetch: viaHandler, backendBase: 'http://localhost:54321', store: databaseStore(db), now: () => now, inFlight: createInFlight(), batcher: createBatcher() };
+    const deps = {
+      fetch: viaHandler,
+      backendBase: 'http://localhost:54321',
+      store: databaseStore(db),
+      now: () => now,
+      inFlight: createInFlight(),
+      batcher: createBatcher(),
+    };
 
     const first = await pollResource('kp-forecast', deps);
     expect(first.error).toBeNull();

@@ -76,29 +76,64 @@ describe('OVATION aurora oval', { timeout: 60_000 }, () => {
   });
 
   it('rejects a file with one two-element triple, naming where, instead of shifting later cells', () => {
-    const result = normalise('aurora-oval', noaa('bad/08-ovation-malformed-triple/ovation_aurora_latest.json'), { now: NOW });
-    expect(result).toEqual({ ok: false, error: 'aurora-oval: malformed triple at index 7400 ([40,70]; expected [lon, lat, aurora])' });
+    const result = normalise(
+      'aurora-oval',
+      noaa('bad/08-ovation-malformed-triple/ovation_aurora_latest.json'),
+      { now: NOW },
+    );
+    expect(result).toEqual({
+      ok: false,
+      error: 'aurora-oval: malformed triple at index 7400 ([40,70]; expected [lon, lat, aurora])',
+    });
   });
 
   it('rejects a grid with a missing point, a duplicated point or a value above 100', () => {
-    const doc = JSON.parse(noaa('more/2024-06-06/ovation_aurora_latest.json')) as { coordinates: number[][] };
+    const doc = JSON.parse(noaa('more/2024-06-06/ovation_aurora_latest.json')) as {
+      coordinates: number[][];
+    };
     const short = { ...doc, coordinates: doc.coordinates.slice(1) };
-    expect(normalise('aurora-oval', JSON.stringify(short), { now: NOW })).toEqual({ ok: false, error: 'aurora-oval: expected 65,160 points, got 65,159' });
-    const dup = { ...doc, coordinates: [...doc.coordinates.slice(0, 1), ...doc.coordinates.slice(0, 65_159)] };
-    expect(normalise('aurora-oval', JSON.stringify(dup), { now: NOW })).toMatchObject({ ok: false, error: expect.stringContaining('appears twice') });
-    const hot = { ...doc, coordinates: doc.coordinates.map((c, i) => (i === 10 ? [c[0], c[1], 101] : c)) };
-    expect(normalise('aurora-oval', JSON.stringify(hot), { now: NOW })).toMatchObject({ ok: false, error: expect.stringContaining('aurora value 101 is not 0–100') });
+    expect(normalise('aurora-oval', JSON.stringify(short), { now: NOW })).toEqual({
+      ok: false,
+      error: 'aurora-oval: expected 65,160 points, got 65,159',
+    });
+    const dup = {
+      ...doc,
+      coordinates: [...doc.coordinates.slice(0, 1), ...doc.coordinates.slice(0, 65_159)],
+    };
+    expect(normalise('aurora-oval', JSON.stringify(dup), { now: NOW })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('appears twice'),
+    });
+    const hot = {
+      ...doc,
+      coordinates: doc.coordinates.map((c, i) => (i === 10 ? [c[0], c[1], 101] : c)),
+    };
+    expect(normalise('aurora-oval', JSON.stringify(hot), { now: NOW })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('aurora value 101 is not 0–100'),
+    });
   });
 
   it('flags an unknown extra key as schema drift but still accepts the grid', () => {
-    const doc = JSON.parse(noaa('more/2024-06-06/ovation_aurora_latest.json')) as Record<string, unknown>;
-    const result = normalise('aurora-oval', JSON.stringify({ ...doc, 'Model Version': '2.1' }), { now: NOW });
+    const doc = JSON.parse(noaa('more/2024-06-06/ovation_aurora_latest.json')) as Record<
+      string,
+      unknown
+    >;
+    const result = normalise('aurora-oval', JSON.stringify({ ...doc, 'Model Version': '2.1' }), {
+      now: NOW,
+    });
     expect(result.ok && result.schemaDrift).toBe(true);
   });
 
   it('rejects a snapshot whose Forecast Time is missing', () => {
-    const doc = JSON.parse(noaa('more/2024-06-06/ovation_aurora_latest.json')) as Record<string, unknown>;
+    const doc = JSON.parse(noaa('more/2024-06-06/ovation_aurora_latest.json')) as Record<
+      string,
+      unknown
+    >;
     delete doc['Forecast Time'];
-    expect(normalise('aurora-oval', JSON.stringify(doc), { now: NOW })).toMatchObject({ ok: false, error: expect.stringContaining('"Forecast Time" is missing') });
+    expect(normalise('aurora-oval', JSON.stringify(doc), { now: NOW })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('"Forecast Time" is missing'),
+    });
   });
 });

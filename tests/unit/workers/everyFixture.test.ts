@@ -55,29 +55,57 @@ describe('every NOAA fixture', { timeout: 60_000 }, () => {
     const resource = BY_FILE_NAME[path.split('/').pop() as string] as Resource;
     const result = normalise(resource, noaa(path), { now: NOW });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatch(new RegExp(`^${resource}: (no data|no valid data|malformed triple)`));
+    if (!result.ok)
+      expect(result.error).toMatch(
+        new RegExp(`^${resource}: (no data|no valid data|malformed triple)`),
+      );
   });
 
-  it.each(good)('rejects %s when an HTML error page, a BOM-prefixed truncation or an empty body replaces it', (path) => {
-    const resource = BY_FILE_NAME[path.split('/').pop() as string] as Resource;
-    const body = noaa(path);
-    expect(normalise(resource, '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>', { now: NOW })).toEqual({ ok: false, error: `${resource}: received an HTML page instead of data ("502 Bad Gateway")` });
-    expect(normalise(resource, '', { now: NOW })).toEqual({ ok: false, error: `${resource}: empty body (0 bytes)` });
-    if (path.endsWith('.json')) {
-      const truncated = normalise(resource, `\uFEFF${body.slice(0, Math.floor(body.length / 2))}`, { now: NOW });
-      expect(truncated).toMatchObject({ ok: false, error: expect.stringMatching(new RegExp(`^${resource}: truncated JSON`)) });
-    }
-  });
+  it.each(good)(
+    'rejects %s when an HTML error page, a BOM-prefixed truncation or an empty body replaces it',
+    (path) => {
+      const resource = BY_FILE_NAME[path.split('/').pop() as string] as Resource;
+      const body = noaa(path);
+      expect(
+        normalise(
+          resource,
+          '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>',
+          { now: NOW },
+        ),
+      ).toEqual({
+        ok: false,
+        error: `${resource}: received an HTML page instead of data ("502 Bad Gateway")`,
+      });
+      expect(normalise(resource, '', { now: NOW })).toEqual({
+        ok: false,
+        error: `${resource}: empty body (0 bytes)`,
+      });
+      if (path.endsWith('.json')) {
+        const truncated = normalise(
+          resource,
+          `\uFEFF${body.slice(0, Math.floor(body.length / 2))}`,
+          { now: NOW },
+        );
+        expect(truncated).toMatchObject({
+          ok: false,
+          error: expect.stringMatching(new RegExp(`^${resource}: truncated JSON`)),
+        });
+      }
+    },
+  );
 
   // The 0.9 MB OVATION files are left out here only for time: the BOM path is shared by all.
-  it.each(good.filter((p) => !p.includes('ovation')))('reads %s the same with a byte-order mark in front', (path) => {
-    const resource = BY_FILE_NAME[path.split('/').pop() as string] as Resource;
-    const plain = normalise(resource, noaa(path), { now: NOW });
-    const bom = normalise(resource, `\uFEFF${noaa(path)}`, { now: NOW });
-    if (plain.ok && bom.ok) {
-      // Raw text keeps its own bytes; everything parsed must be identical.
-      expect(bom.series).toEqual(plain.series);
-      expect(bom.products.map((p) => p.data)).toEqual(plain.products.map((p) => p.data));
-    } else expect(bom).toEqual(plain);
-  });
+  it.each(good.filter((p) => !p.includes('ovation')))(
+    'reads %s the same with a byte-order mark in front',
+    (path) => {
+      const resource = BY_FILE_NAME[path.split('/').pop() as string] as Resource;
+      const plain = normalise(resource, noaa(path), { now: NOW });
+      const bom = normalise(resource, `\uFEFF${noaa(path)}`, { now: NOW });
+      if (plain.ok && bom.ok) {
+        // Raw text keeps its own bytes; everything parsed must be identical.
+        expect(bom.series).toEqual(plain.series);
+        expect(bom.products.map((p) => p.data)).toEqual(plain.products.map((p) => p.data));
+      } else expect(bom).toEqual(plain);
+    },
+  );
 });

@@ -34,7 +34,8 @@ export function fakeClock(start: number): FakeClock {
     advanceTo(target) {
       for (;;) {
         let next: [number, { at: number; fn: () => void }] | null = null;
-        for (const entry of waiting) if (entry[1].at <= target && (!next || entry[1].at < next[1].at)) next = entry;
+        for (const entry of waiting)
+          if (entry[1].at <= target && (!next || entry[1].at < next[1].at)) next = entry;
         if (!next) break;
         waiting.delete(next[0]);
         t = Math.max(t, next[1].at);

@@ -5,7 +5,10 @@ import type { KpForecastData } from '../../../core/normalise/index.ts';
 import type { SeriesBatch } from '../../../core/model.ts';
 import { NOW, noaa } from './fixtureFiles.ts';
 
-function series(resource: 'kp-index' | 'kp-1m', body: string): { batch: SeriesBatch; summary: Record<string, unknown>; drift: boolean } {
+function series(
+  resource: 'kp-index' | 'kp-1m',
+  body: string,
+): { batch: SeriesBatch; summary: Record<string, unknown>; drift: boolean } {
   const r = normalise(resource, body, { now: NOW });
   if (!r.ok) throw new Error(r.error);
   return { batch: r.series[0] as SeriesBatch, summary: r.summary, drift: r.schemaDrift };
@@ -39,7 +42,9 @@ describe('planetary Kp (3-hourly)', () => {
   it('gives the same series for the file served newest-first', () => {
     const rows = JSON.parse(noaa('noaa-planetary-k-index.json')) as unknown[][];
     const reversed = [rows[0], ...rows.slice(1).reverse()];
-    expect(series('kp-index', JSON.stringify(reversed)).batch).toEqual(series('kp-index', noaa('noaa-planetary-k-index.json')).batch);
+    expect(series('kp-index', JSON.stringify(reversed)).batch).toEqual(
+      series('kp-index', noaa('noaa-planetary-k-index.json')).batch,
+    );
   });
 
   it('flags an extra column as drift and keeps the known ones', () => {
@@ -53,15 +58,26 @@ describe('planetary Kp (3-hourly)', () => {
   it('rejects a file whose Kp column has gone', () => {
     const rows = JSON.parse(noaa('noaa-planetary-k-index.json')) as unknown[][];
     const renamed = [['time_tag', 'kp_value', 'a_running', 'station_count'], ...rows.slice(1)];
-    expect(normalise('kp-index', JSON.stringify(renamed), { now: NOW })).toEqual({ ok: false, error: 'kp-index: changed shape: missing column "Kp"' });
+    expect(normalise('kp-index', JSON.stringify(renamed), { now: NOW })).toEqual({
+      ok: false,
+      error: 'kp-index: changed shape: missing column "Kp"',
+    });
   });
 
   it('rejects a header-only file as no data, recognising the header by content', () => {
-    expect(normalise('kp-index', '[["time_tag","Kp","a_running","station_count"]]', { now: NOW })).toEqual({ ok: false, error: 'kp-index: no data (the file holds only its header row)' });
+    expect(
+      normalise('kp-index', '[["time_tag","Kp","a_running","station_count"]]', { now: NOW }),
+    ).toEqual({ ok: false, error: 'kp-index: no data (the file holds only its header row)' });
   });
 
   it('rejects a file where every Kp is missing rather than reporting Kp 0', () => {
-    expect(normalise('kp-index', '[["time_tag","Kp","a_running","station_count"],["2026-02-02 00:00:00.000",null,"9","8"]]', { now: NOW })).toMatchObject({ ok: false, error: expect.stringContaining('no usable sample') });
+    expect(
+      normalise(
+        'kp-index',
+        '[["time_tag","Kp","a_running","station_count"],["2026-02-02 00:00:00.000",null,"9","8"]]',
+        { now: NOW },
+      ),
+    ).toMatchObject({ ok: false, error: expect.stringContaining('no usable sample') });
   });
 });
 
@@ -90,7 +106,10 @@ describe('1-minute estimated Kp', () => {
     expect(decodeKpCode('1Z')).toBe(1);
     expect(decodeKpCode('1P')).toBe(1.33);
     expect(decodeKpCode('9P')).toBeNull();
-    const { batch } = series('kp-1m', JSON.stringify([{ time_tag: '2026-07-09T04:03:00', kp_index: 1, kp: '1M' }]));
+    const { batch } = series(
+      'kp-1m',
+      JSON.stringify([{ time_tag: '2026-07-09T04:03:00', kp_index: 1, kp: '1M' }]),
+    );
     expect(batch.fields.kp).toEqual([0.67]);
   });
 });
@@ -110,14 +129,27 @@ describe('Kp forecast', () => {
   });
 
   it('labels Kp 4.67 as G1 where SWPC wrote G1', () => {
-    const body = JSON.stringify([['time_tag', 'kp', 'observed', 'noaa_scale'], ['2026-02-05 06:00:00', '4.67', 'observed', 'G1'], ['2026-02-05 09:00:00', '3.00', 'predicted', null]]);
+    const body = JSON.stringify([
+      ['time_tag', 'kp', 'observed', 'noaa_scale'],
+      ['2026-02-05 06:00:00', '4.67', 'observed', 'G1'],
+      ['2026-02-05 09:00:00', '3.00', 'predicted', null],
+    ]);
     const r = normalise('kp-forecast', body, { now: NOW });
     if (!r.ok) throw new Error(r.error);
-    expect((r.products[0]?.data as KpForecastData).rows[0]).toMatchObject({ kp: 4.67, noaaScale: 1, g: 1, status: 'observed' });
+    expect((r.products[0]?.data as KpForecastData).rows[0]).toMatchObject({
+      kp: 4.67,
+      noaaScale: 1,
+      g: 1,
+      status: 'observed',
+    });
   });
 
   it('flags an unknown status as drift and leaves that row out', () => {
-    const body = JSON.stringify([['time_tag', 'kp', 'observed', 'noaa_scale'], ['2026-02-05 06:00:00', '2.00', 'observed', null], ['2026-02-05 09:00:00', '3.00', 'modelled', null]]);
+    const body = JSON.stringify([
+      ['time_tag', 'kp', 'observed', 'noaa_scale'],
+      ['2026-02-05 06:00:00', '2.00', 'observed', null],
+      ['2026-02-05 09:00:00', '3.00', 'modelled', null],
+    ]);
     const r = normalise('kp-forecast', body, { now: NOW });
     expect(r.ok && r.schemaDrift).toBe(true);
     expect(r.ok && (r.products[0]?.data as KpForecastData).rows).toHaveLength(1);

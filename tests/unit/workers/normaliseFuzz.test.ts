@@ -17,13 +17,18 @@ function futureOrFillProblem(result: ReturnType<typeof normalise>): string | nul
   if (!result.ok) return null;
   for (const s of result.series) {
     const last = s.t[s.t.length - 1] as number;
-    if (last > NOW + CLOCK_SKEW_MS) return `${s.product}: accepted a time ${new Date(last).toISOString()} after now`;
-    for (const [name, col] of Object.entries(s.fields)) if (s.product === 'solar-wind-mag' && col.some((v) => v !== null && v <= -999)) return `${s.product}.${name}: accepted a fill value`;
+    if (last > NOW + CLOCK_SKEW_MS)
+      return `${s.product}: accepted a time ${new Date(last).toISOString()} after now`;
+    for (const [name, col] of Object.entries(s.fields))
+      if (s.product === 'solar-wind-mag' && col.some((v) => v !== null && v <= -999))
+        return `${s.product}.${name}: accepted a fill value`;
   }
   for (const g of result.grids) {
-    if (g.observationTime > NOW + CLOCK_SKEW_MS || g.forecastTime > NOW + LEAD_MS.ovationForecast) return 'grid dated after now';
+    if (g.observationTime > NOW + CLOCK_SKEW_MS || g.forecastTime > NOW + LEAD_MS.ovationForecast)
+      return 'grid dated after now';
   }
-  if (result.dataTime !== null && result.dataTime > NOW + LEAD_MS.kpForecast) return `dataTime ${new Date(result.dataTime).toISOString()} after now`;
+  if (result.dataTime !== null && result.dataTime > NOW + LEAD_MS.kpForecast)
+    return `dataTime ${new Date(result.dataTime).toISOString()} after now`;
   return null;
 }
 
@@ -34,8 +39,21 @@ function head(path: string, rows: number): string {
 
 const SEEDS: [Resource, string][] = [
   ['kp-index', noaa('noaa-planetary-k-index.json')],
-  ['kp-index', JSON.stringify((JSON.parse(noaa('noaa-planetary-k-index.json')) as string[][]).slice(1, 12).map((r) => ({ time_tag: (r[0] ?? '').replace(' ', 'T').slice(0, 19), Kp: Number(r[1]), a_running: Number(r[2]), station_count: Number(r[3]) })))],
-  ['aurora-nowcast-hemi-power', noaa('aurora-nowcast-hemi-power.txt').split('\n').slice(0, 40).join('\n')],
+  [
+    'kp-index',
+    JSON.stringify(
+      (JSON.parse(noaa('noaa-planetary-k-index.json')) as string[][]).slice(1, 12).map((r) => ({
+        time_tag: (r[0] ?? '').replace(' ', 'T').slice(0, 19),
+        Kp: Number(r[1]),
+        a_running: Number(r[2]),
+        station_count: Number(r[3]),
+      })),
+    ),
+  ],
+  [
+    'aurora-nowcast-hemi-power',
+    noaa('aurora-nowcast-hemi-power.txt').split('\n').slice(0, 40).join('\n'),
+  ],
   ['solar-wind', head('plasma-7-day.json', 40)],
   ['solar-wind', head('2024-05-08/plasma-7-day.json', 30)],
   ['magnetic-field', head('mag-7-day.json', 40)],
@@ -44,8 +62,14 @@ const SEEDS: [Resource, string][] = [
   ['three-day-forecast', noaa('2025-07-03/3-day-forecast.txt')],
   ['three-day-geomag-forecast', noaa('3-day-geomag-forecast.txt')],
   ['twenty-seven-day-outlook', noaa('27-day-outlook.txt')],
-  ['observed-solar-cycle', JSON.stringify((JSON.parse(noaa('observed-solar-cycle-indices.json')) as unknown[]).slice(-40))],
-  ['predicted-solar-cycle', JSON.stringify((JSON.parse(noaa('predicted-solar-cycle.json')) as unknown[]).slice(0, 40))],
+  [
+    'observed-solar-cycle',
+    JSON.stringify((JSON.parse(noaa('observed-solar-cycle-indices.json')) as unknown[]).slice(-40)),
+  ],
+  [
+    'predicted-solar-cycle',
+    JSON.stringify((JSON.parse(noaa('predicted-solar-cycle.json')) as unknown[]).slice(0, 40)),
+  ],
   ['kp-1m', head('planetary_k_index_1m.json', 60)],
   ['kp-forecast', noaa('noaa-planetary-k-index-forecast.json')],
   ['alerts', handwritten('alerts.json')],
@@ -55,7 +79,43 @@ const SEEDS: [Resource, string][] = [
 
 /** Values that break naive parsers. */
 const nasty = fc.oneof(
-  fc.constantFrom<unknown>(null, '', '(n/a)', 'NaN', 'Infinity', '-Infinity', '1e400', '-1e31', '-99999', -1, 1e308, -1e308, 0, '0', true, false, [], {}, 'time_tag', '2026-02-30 00:00:00.000', '9999-99-99T99:99:99', '<html>', '\uFEFF', 'G9', '1M', 101, -1.0, 65_160, '9999-12-31 23:59:59.000', '9999-12-31T23:59:59', '2099-01', '-9999.9', '-9999', -9999.9, -999.9),
+  fc.constantFrom<unknown>(
+    null,
+    '',
+    '(n/a)',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e400',
+    '-1e31',
+    '-99999',
+    -1,
+    1e308,
+    -1e308,
+    0,
+    '0',
+    true,
+    false,
+    [],
+    {},
+    'time_tag',
+    '2026-02-30 00:00:00.000',
+    '9999-99-99T99:99:99',
+    '<html>',
+    '\uFEFF',
+    'G9',
+    '1M',
+    101,
+    -1.0,
+    65_160,
+    '9999-12-31 23:59:59.000',
+    '9999-12-31T23:59:59',
+    '2099-01',
+    '-9999.9',
+    '-9999',
+    -9999.9,
+    -999.9,
+  ),
   fc.double(),
   fc.string({ maxLength: 12 }),
   fc.integer(),
@@ -75,19 +135,60 @@ type Mutation =
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('flip' as const), at: fc.nat(), char: fc.constantFrom('"', ',', ']', '}', '[', '{', ':', '-', '.', 'e', '9', ' ', '\n', '\u0000', 'x', '_') }),
+  fc.record({
+    kind: fc.constant('flip' as const),
+    at: fc.nat(),
+    char: fc.constantFrom(
+      '"',
+      ',',
+      ']',
+      '}',
+      '[',
+      '{',
+      ':',
+      '-',
+      '.',
+      'e',
+      '9',
+      ' ',
+      '\n',
+      '\u0000',
+      'x',
+      '_',
+    ),
+  }),
   fc.record({ kind: fc.constant('replaceValue' as const), pick: fc.nat(), value: nasty }),
   fc.record({ kind: fc.constant('deleteKey' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('shuffle' as const), seed: fc.nat() }),
   fc.record({ kind: fc.constant('duplicate' as const), pick: fc.nat() }),
   fc.constant({ kind: 'bom' as const }),
   fc.record({ kind: fc.constant('html' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('numbers' as const), value: fc.constantFrom('1e400', 'NaN', '-99999', '99999999999999999999', '-0', '1e-400', '"1"', 'null') }),
-  fc.record({ kind: fc.constant('lines' as const), pick: fc.nat(), op: fc.constantFrom('delete' as const, 'swap' as const, 'garbage' as const), garbage: fc.string({ maxLength: 30 }) }),
+  fc.record({
+    kind: fc.constant('numbers' as const),
+    value: fc.constantFrom(
+      '1e400',
+      'NaN',
+      '-99999',
+      '99999999999999999999',
+      '-0',
+      '1e-400',
+      '"1"',
+      'null',
+    ),
+  }),
+  fc.record({
+    kind: fc.constant('lines' as const),
+    pick: fc.nat(),
+    op: fc.constantFrom('delete' as const, 'swap' as const, 'garbage' as const),
+    garbage: fc.string({ maxLength: 30 }),
+  }),
 );
 
 /** Every container (array or object) in a parsed JSON value, for structural mutations. */
-function containers(value: unknown, out: (unknown[] | Record<string, unknown>)[] = []): (unknown[] | Record<string, unknown>)[] {
+function containers(
+  value: unknown,
+  out: (unknown[] | Record<string, unknown>)[] = [],
+): (unknown[] | Record<string, unknown>)[] {
   if (Array.isArray(value)) {
     out.push(value);
     for (const v of value) containers(v, out);
@@ -121,12 +222,14 @@ function mutateJson(body: string, m: Mutation): string {
   if (!target) return body;
   const keys = Array.isArray(target) ? target.map((_, i) => i) : Object.keys(target);
   const key = keys[('pick' in m ? m.pick : 0) % Math.max(1, keys.length)];
-  if (m.kind === 'replaceValue' && key !== undefined) (target as Record<string | number, unknown>)[key] = m.value;
+  if (m.kind === 'replaceValue' && key !== undefined)
+    (target as Record<string | number, unknown>)[key] = m.value;
   if (m.kind === 'deleteKey' && key !== undefined) {
     if (Array.isArray(target)) target.splice(key as number, 1);
     else delete target[key as string];
   }
-  if (m.kind === 'duplicate' && Array.isArray(target) && key !== undefined) target.splice(key as number, 0, target[key as number]);
+  if (m.kind === 'duplicate' && Array.isArray(target) && key !== undefined)
+    target.splice(key as number, 0, target[key as number]);
   if (m.kind === 'shuffle' && Array.isArray(doc)) return JSON.stringify(shuffled(doc, m.seed));
   return JSON.stringify(doc);
 }
@@ -142,7 +245,11 @@ function mutateText(body: string, m: Mutation): string {
   if (m.kind === 'lines') {
     const i = m.pick % lines.length;
     if (m.op === 'delete') lines.splice(i, 1);
-    if (m.op === 'swap') [lines[i], lines[(i + 1) % lines.length]] = [lines[(i + 1) % lines.length] ?? '', lines[i] ?? ''];
+    if (m.op === 'swap')
+      [lines[i], lines[(i + 1) % lines.length]] = [
+        lines[(i + 1) % lines.length] ?? '',
+        lines[i] ?? '',
+      ];
     if (m.op === 'garbage') lines[i] = m.garbage;
     return lines.join('\n');
   }
@@ -167,10 +274,14 @@ export function mutate(body: string, m: Mutation): string {
       return `\uFEFF${body}`;
     case 'html': {
       const at = m.at % (body.length + 1);
-      return at % 2 === 0 ? '<!DOCTYPE html><html><head><title>Gateway Timeout</title></head><body>504</body></html>' : body.slice(0, at) + '<html><body>error</body></html>';
+      return at % 2 === 0
+        ? '<!DOCTYPE html><html><head><title>Gateway Timeout</title></head><body>504</body></html>'
+        : body.slice(0, at) + '<html><body>error</body></html>';
     }
     case 'numbers':
-      return body.replace(/"-?\d+\.\d+"/, `"${m.value}"`).replace(/(?<=[[,] ?)-?\d+\.\d+(?=[,\]}])/, m.value);
+      return body
+        .replace(/"-?\d+\.\d+"/, `"${m.value}"`)
+        .replace(/(?<=[[,] ?)-?\d+\.\d+(?=[,\]}])/, m.value);
     default: {
       const t = body.trimStart();
       return t.startsWith('[') || t.startsWith('{') ? mutateJson(body, m) : mutateText(body, m);
@@ -188,7 +299,8 @@ function check(resource: Resource, body: string): boolean {
   } catch (e) {
     problem = `threw ${e instanceof Error ? e.message : String(e)}`;
   }
-  if (problem) throw new Error(`${resource}: ${problem}\nbody starts: ${JSON.stringify(body.slice(0, 200))}`);
+  if (problem)
+    throw new Error(`${resource}: ${problem}\nbody starts: ${JSON.stringify(body.slice(0, 200))}`);
   return accepted;
 }
 
@@ -197,13 +309,18 @@ describe('normalisers under mutated real input', () => {
     let runs = 0;
     let accepted = 0;
     fc.assert(
-      fc.property(fc.nat(SEEDS.length - 1), fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.constantFrom(...RESOURCES), (seedIndex, mutations, other) => {
-        const [resource, seed] = SEEDS[seedIndex] as [Resource, string];
-        const body = mutations.reduce(mutate, seed);
-        if (check(resource, body)) accepted++;
-        check(other, body);
-        runs++;
-      }),
+      fc.property(
+        fc.nat(SEEDS.length - 1),
+        fc.array(mutation, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom(...RESOURCES),
+        (seedIndex, mutations, other) => {
+          const [resource, seed] = SEEDS[seedIndex] as [Resource, string];
+          const body = mutations.reduce(mutate, seed);
+          if (check(resource, body)) accepted++;
+          check(other, body);
+          runs++;
+        },
+      ),
       { numRuns: 10_000, seed: Number(process.env.FUZZ_SEED ?? 20261122) },
     );
     expect(runs).toBe(10_000);
@@ -213,7 +330,10 @@ describe('normalisers under mutated real input', () => {
   }, 90_000);
 
   it('never throw on mutated full OVATION files and accept only complete 0–100 grids', () => {
-    const files = [noaa('ovation_aurora_latest.json'), noaa('more/2024-06-06/ovation_aurora_latest.json')];
+    const files = [
+      noaa('ovation_aurora_latest.json'),
+      noaa('more/2024-06-06/ovation_aurora_latest.json'),
+    ];
     let accepted = 0;
     fc.assert(
       fc.property(fc.nat(files.length - 1), mutation, (i, m) => {

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { dayNearest, parseIssued, parseSwpcTime, parseYearMonth } from '../../../core/normalise/swpcTime.ts';
+import {
+  dayNearest,
+  parseIssued,
+  parseSwpcTime,
+  parseYearMonth,
+} from '../../../core/normalise/swpcTime.ts';
 import { checkText, parseJsonBody, stripBom } from '../../../core/normalise/parseBody.ts';
-import { gScaleFromKp, isMissing, parseGTag, toCycleNumber, toNumber } from '../../../core/normalise/values.ts';
+import {
+  gScaleFromKp,
+  isMissing,
+  parseGTag,
+  toCycleNumber,
+  toNumber,
+} from '../../../core/normalise/values.ts';
 import { normalise } from '../../../core/normalise/index.ts';
 import { RESOURCES } from '../../../core/model.ts';
 import { NOW } from './fixtureFiles.ts';
@@ -46,12 +57,20 @@ describe('upstream bodies', () => {
   });
 
   it('names an HTML error page, with its title, instead of a JSON syntax error', () => {
-    const result = parseJsonBody('<!DOCTYPE html><html><head><title>503 Service Unavailable</title></head></html>');
-    expect(result).toEqual({ ok: false, reason: 'received an HTML page instead of data ("503 Service Unavailable")' });
+    const result = parseJsonBody(
+      '<!DOCTYPE html><html><head><title>503 Service Unavailable</title></head></html>',
+    );
+    expect(result).toEqual({
+      ok: false,
+      reason: 'received an HTML page instead of data ("503 Service Unavailable")',
+    });
   });
 
   it('says a cut-off body is truncated and how long it was', () => {
-    expect(parseJsonBody('[["time_tag","Kp"],["2026-02-02 00:00:00.000","2.')).toEqual({ ok: false, reason: 'truncated JSON (the body stops after 49 bytes)' });
+    expect(parseJsonBody('[["time_tag","Kp"],["2026-02-02 00:00:00.000","2.')).toEqual({
+      ok: false,
+      reason: 'truncated JSON (the body stops after 49 bytes)',
+    });
   });
 
   it('says an empty body is empty', () => {
@@ -105,9 +124,25 @@ describe('NOAA G scale', () => {
 describe('normalise()', () => {
   it('has a normaliser for every resource and never throws on garbage', () => {
     for (const resource of RESOURCES) {
-      for (const body of ['', 'null', '{}', '[]', '[[]]', '<html></html>', '\uFEFF', 'x'.repeat(10), '[{"a":1}]']) {
+      for (const body of [
+        '',
+        'null',
+        '{}',
+        '[]',
+        '[[]]',
+        '<html></html>',
+        '\uFEFF',
+        'x'.repeat(10),
+        '[{"a":1}]',
+      ]) {
         const result = normalise(resource, body, { now: NOW });
-        if (result.ok) expect(result.series.length + result.grids.length + result.products.length + (result.summary.records === 0 ? 1 : 0)).toBeGreaterThan(0);
+        if (result.ok)
+          expect(
+            result.series.length +
+              result.grids.length +
+              result.products.length +
+              (result.summary.records === 0 ? 1 : 0),
+          ).toBeGreaterThan(0);
         else expect(result.error.startsWith(`${resource}: `)).toBe(true);
         if (!result.ok) expect(result.error).not.toContain('internal error');
       }
@@ -115,6 +150,9 @@ describe('normalise()', () => {
   });
 
   it('answers an unknown resource with an error rather than throwing', () => {
-    expect(normalise('nope' as never, '[]', { now: NOW })).toEqual({ ok: false, error: 'nope: unknown resource' });
+    expect(normalise('nope' as never, '[]', { now: NOW })).toEqual({
+      ok: false,
+      error: 'nope: unknown resource',
+    });
   });
 });

@@ -31,8 +31,20 @@ const FILE_FOR: Record<Resource, () => string> = {
   'three-day-geomag-forecast': () => noaa('3-day-geomag-forecast.txt'),
   'observed-solar-cycle': () => noaa('observed-solar-cycle-indices.json'),
   'predicted-solar-cycle': () => noaa('predicted-solar-cycle.json'),
-  'icao-advisories': () => JSON.stringify([{ message: movedToTestDay(handwritten('icao-advisories.txt'), [['20260704', '20260414'], ['20261231', '20260331']]) }]),
-  alerts: () => movedToTestDay(handwritten('alerts.json'), [['2026-07-0', '2026-04-1'], ['2026 Jul 0', '2026 Apr 1']]),
+  'icao-advisories': () =>
+    JSON.stringify([
+      {
+        message: movedToTestDay(handwritten('icao-advisories.txt'), [
+          ['20260704', '20260414'],
+          ['20261231', '20260331'],
+        ]),
+      },
+    ]),
+  alerts: () =>
+    movedToTestDay(handwritten('alerts.json'), [
+      ['2026-07-0', '2026-04-1'],
+      ['2026 Jul 0', '2026 Apr 1'],
+    ]),
   'kp-1m': () => movedToTestDay(noaa('planetary_k_index_1m.json'), [['2026-07-09', '2026-04-18']]),
   'kp-forecast': () => noaa('noaa-planetary-k-index-forecast.json'),
   'twenty-seven-day-outlook': () => noaa('27-day-outlook.txt'),
@@ -50,21 +62,42 @@ interface FakeUpstream {
 }
 
 function fakeUpstream(): FakeUpstream {
-  const up: FakeUpstream = { calls: [], mode: new Map(), backendDown: false, fetch: async () => new Response() };
+  const up: FakeUpstream = {
+    calls: [],
+    mode: new Map(),
+    backendDown: false,
+    fetch: async () => new Response(),
+  };
   up.fetch = async (url, init) => {
     up.calls.push(`${init.method ?? 'GET'} ${url}`);
     if (url.startsWith('http://backend') && up.backendDown) throw new TypeError('Failed to fetch');
-    if (url.startsWith('https://sdo.gsfc.nasa.gov/') || url.startsWith('http://backend/functions/v1/sdo-image/')) return new Response(null, { status: 200, headers: { 'last-modified': 'Sat, 18 Apr 2026 14:20:00 GMT' } });
+    if (
+      url.startsWith('https://sdo.gsfc.nasa.gov/') ||
+      url.startsWith('http://backend/functions/v1/sdo-image/')
+    )
+      return new Response(null, {
+        status: 200,
+        headers: { 'last-modified': 'Sat, 18 Apr 2026 14:20:00 GMT' },
+      });
     const path = url.split('?')[0]!;
-    const resource = (RESOURCES as readonly string[]).find((r) => path.endsWith(`/space-weather/${r}`)) as Resource | undefined
-      ?? (RESOURCES.find((r) => SOURCES[r].swpcPath && url.endsWith(SOURCES[r].swpcPath as string)) as Resource | undefined)
-      ?? (RESOURCES.find((r) => SOURCES[r].swpcRecentPath && url.endsWith(SOURCES[r].swpcRecentPath as string)) as Resource | undefined);
+    const resource =
+      ((RESOURCES as readonly string[]).find((r) => path.endsWith(`/space-weather/${r}`)) as
+        Resource | undefined) ??
+      (RESOURCES.find((r) => SOURCES[r].swpcPath && url.endsWith(SOURCES[r].swpcPath as string)) as
+        Resource | undefined) ??
+      (RESOURCES.find(
+        (r) => SOURCES[r].swpcRecentPath && url.endsWith(SOURCES[r].swpcRecentPath as string),
+      ) as Resource | undefined);
     if (!resource) return new Response('not found', { status: 404, statusText: 'Not Found' });
     const mode = up.mode.get(resource);
     if (mode === 'down') throw new TypeError('Failed to fetch');
-    if (mode === 'html') return new Response('<html><head><title>502 Bad Gateway</title></head></html>', { status: 200 });
+    if (mode === 'html')
+      return new Response('<html><head><title>502 Bad Gateway</title></head></html>', {
+        status: 200,
+      });
     const etag = `"${resource}-v1"`;
-    if (mode === '304' || (init.headers as Record<string, string>)['If-None-Match'] === etag) return new Response(null, { status: 304 });
+    if (mode === '304' || (init.headers as Record<string, string>)['If-None-Match'] === etag)
+      return new Response(null, { status: 304 });
     return new Response(FILE_FOR[resource](), { status: 200, headers: { etag } });
   };
   return up;
@@ -73,7 +106,10 @@ function fakeUpstream(): FakeUpstream {
 let db: AuroraDatabase | undefined;
 let n = 0;
 async function openDb(): Promise<AuroraDatabase> {
-  db = await openDatabase({ storage: 'memory', name: `poller-${process.pid}-${Date.now()}-${++n}` });
+  db = await openDatabase({
+    storage: 'memory',
+    name: `poller-${process.pid}-${Date.now()}-${++n}`,
+  });
   return db;
 }
 afterEach(async () => {
@@ -81,28 +117,67 @@ afterEach(async () => {
   db = undefined;
 });
 
-function deps(up: FakeUpstream, database: AuroraDatabase, backendBase: string | null = 'http://backend'): PollDeps {
-  return { fetch: up.fetch, backendBase, store: databaseStore(database), now: () => NOW, inFlight: createInFlight(), batcher: createBatcher() };
+function deps(
+  up: FakeUpstream,
+  database: AuroraDatabase,
+  backendBase: string | null = 'http://backend',
+): PollDeps {
+  return {
+    fetch: up.fetch,
+    backendBase,
+    store: databaseStore(database),
+    now: () => NOW,
+    inFlight: createInFlight(),
+    batcher: createBatcher(),
+  };
 }
 
 describe('polling into the local database', () => {
   it('writes every product of a full refresh and records each feed', async () => {
     const database = await openDb();
     const up = fakeUpstream();
-    const poller = createPoller({ fetch: up.fetch, backendBase: 'http://backend', store: databaseStore(database), now: () => NOW });
+    const poller = createPoller({
+      fetch: up.fetch,
+      backendBase: 'http://backend',
+      store: databaseStore(database),
+      now: () => NOW,
+    });
     const { failed, reports } = await poller.refreshNow();
     poller.stop();
     expect(reports.filter((r) => r.outcome === 'failed').map((r) => r.error)).toEqual([]);
     expect(failed).toBe(0);
     expect(reports).toHaveLength(RESOURCES.length);
-    const plasma = await readSeriesColumns(database, 'solar-wind-plasma', { from: Date.UTC(2026, 3, 18), to: NOW });
+    const plasma = await readSeriesColumns(database, 'solar-wind-plasma', {
+      from: Date.UTC(2026, 3, 18),
+      to: NOW,
+    });
     expect(plasma.t.length).toBeGreaterThan(800);
     expect(await database.grids.count().exec()).toBe(1);
     const kinds = (await database.products.find().exec()).map((d) => d.kind);
-    expect(new Set(kinds)).toEqual(new Set(['three-day-forecast', 'three-day-geomag-forecast', 'twenty-seven-day-outlook', 'observed-solar-cycle', 'predicted-solar-cycle', 'kp-forecast', 'alert', 'icao-advisory', 'sdo-images']));
+    expect(new Set(kinds)).toEqual(
+      new Set([
+        'three-day-forecast',
+        'three-day-geomag-forecast',
+        'twenty-seven-day-outlook',
+        'observed-solar-cycle',
+        'predicted-solar-cycle',
+        'kp-forecast',
+        'alert',
+        'icao-advisory',
+        'sdo-images',
+      ]),
+    );
     const wind = await readFeedStatus(database, 'solar-wind');
-    expect(wind).toMatchObject({ lastSuccess: NOW, dataTime: Date.UTC(2026, 3, 18, 14, 30), etag: '"solar-wind-v1"', state: 'fresh', error: null });
-    expect((await readFeedStatus(database, 'sdo-images'))?.dataTime).toBe(Date.UTC(2026, 3, 18, 14, 20));
+    expect(wind).toMatchObject({
+      lastSuccess: NOW,
+      dataTime: Date.UTC(2026, 3, 18, 14, 30),
+      etag: '"solar-wind-v1"',
+      state: 'fresh',
+      error: null,
+    });
+    expect((await readFeedStatus(database, 'sdo-images'))?.dataTime).toBe(
+      Date.UTC(2026, 3, 18, 14, 20),
+    );
   }, 60_000);
 
   it('keeps the last good data and marks the feed error when an HTML page replaces the product', async () => {
@@ -114,10 +189,18 @@ describe('polling into the local database', () => {
     // A new etag would be needed for a 200; the fake serves the HTML regardless.
     const report = await pollResource('kp-index', deps(up, database));
     expect(report.outcome).toBe('failed');
-    expect(report.error).toBe('kp-index: received an HTML page instead of data ("502 Bad Gateway")');
+    expect(report.error).toBe(
+      'kp-index: received an HTML page instead of data ("502 Bad Gateway")',
+    );
     expect(await readSeriesColumns(database, 'kp-3h', { from: 0, to: NOW })).toEqual(before);
     expect(before.t).toHaveLength(62);
-    expect(await readFeedStatus(database, 'kp-index')).toMatchObject({ state: 'error', error: report.error, lastSuccess: NOW, dataTime: Date.UTC(2026, 1, 9, 15), etag: '"kp-index-v1"' });
+    expect(await readFeedStatus(database, 'kp-index')).toMatchObject({
+      state: 'error',
+      error: report.error,
+      lastSuccess: NOW,
+      dataTime: Date.UTC(2026, 1, 9, 15),
+      etag: '"kp-index-v1"',
+    });
   });
 
   it('sends the stored ETag and treats 304 as unchanged', async () => {
@@ -136,7 +219,9 @@ describe('polling into the local database', () => {
     up.backendDown = true;
     const report = await pollResource('aurora-oval', deps(up, database));
     expect(report.via).toBe('swpc');
-    expect(up.calls[up.calls.length - 1]).toBe('GET https://services.swpc.noaa.gov/json/ovation_aurora_latest.json');
+    expect(up.calls[up.calls.length - 1]).toBe(
+      'GET https://services.swpc.noaa.gov/json/ovation_aurora_latest.json',
+    );
     expect(report.outcome).toBe('updated');
   }, 20_000);
 
@@ -145,7 +230,10 @@ describe('polling into the local database', () => {
     const up = fakeUpstream();
     await pollResource('solar-wind', deps(up, database, null));
     await pollResource('solar-wind', deps(up, database, null));
-    expect(up.calls).toEqual(['GET https://services.swpc.noaa.gov/products/solar-wind/plasma-7-day.json', 'GET https://services.swpc.noaa.gov/products/solar-wind/plasma-2-hour.json']);
+    expect(up.calls).toEqual([
+      'GET https://services.swpc.noaa.gov/products/solar-wind/plasma-7-day.json',
+      'GET https://services.swpc.noaa.gov/products/solar-wind/plasma-2-hour.json',
+    ]);
   });
 
   it('asks the backend for the recent window once recent history is stored, and the full file for products without one', async () => {
@@ -168,7 +256,14 @@ describe('the poll loop', () => {
   it('sends nothing while forced offline and polls at once when going back online', async () => {
     const database = await openDb();
     const up = fakeUpstream();
-    const poller = createPoller({ fetch: up.fetch, backendBase: 'http://backend', store: databaseStore(database), now: () => NOW, resources: ['kp-index', 'alerts'], conditions: { forcedOffline: true } });
+    const poller = createPoller({
+      fetch: up.fetch,
+      backendBase: 'http://backend',
+      store: databaseStore(database),
+      now: () => NOW,
+      resources: ['kp-index', 'alerts'],
+      conditions: { forcedOffline: true },
+    });
     poller.start();
     expect(await poller.refreshNow()).toEqual({ failed: 2, reports: [] });
     await new Promise((r) => setTimeout(r, 120));
@@ -177,6 +272,11 @@ describe('the poll loop', () => {
     await expect.poll(() => up.calls.length, { timeout: 5_000 }).toBe(2);
     poller.setConditions({ online: false });
     poller.stop();
-    expect(new Set(up.calls)).toEqual(new Set(['GET http://backend/functions/v1/space-weather/kp-index', 'GET http://backend/functions/v1/space-weather/alerts']));
+    expect(new Set(up.calls)).toEqual(
+      new Set([
+        'GET http://backend/functions/v1/space-weather/kp-index',
+        'GET http://backend/functions/v1/space-weather/alerts',
+      ]),
+    );
   });
 });

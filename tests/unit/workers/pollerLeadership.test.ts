@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { claimPollerLeadership, pollerLockName, type LockManagerLike } from '../../../workers/poller/pollerLeadership.ts';
+import {
+  claimPollerLeadership,
+  pollerLockName,
+  type LockManagerLike,
+} from '../../../workers/poller/pollerLeadership.ts';
 
 /** Exclusive locks by name, granted in request order, as the Web Locks API does (Node has none). */
 function lockManager(): LockManagerLike & { held(name: string): boolean } {
@@ -68,7 +72,11 @@ describe('which worker polls on a schedule', () => {
     const locks = lockManager();
     // The page's database instance holding RxDB leadership (replication) is a different lock.
     void locks.request('pubkey-bc||aurora', {}, () => new Promise<void>(() => undefined));
-    const worker = claimPollerLeadership('aurora', locks, () => new Promise<never>(() => undefined));
+    const worker = claimPollerLeadership(
+      'aurora',
+      locks,
+      () => new Promise<never>(() => undefined),
+    );
     let acquired = false;
     void worker.acquired.then(() => (acquired = true));
     await settle();
@@ -94,7 +102,11 @@ describe('which worker polls on a schedule', () => {
 
   it('falls back to the database leader election where the browser has no Web Locks', async () => {
     let elected: () => void = () => undefined;
-    const leadership = claimPollerLeadership('aurora', undefined, () => new Promise<void>((r) => (elected = r)));
+    const leadership = claimPollerLeadership(
+      'aurora',
+      undefined,
+      () => new Promise<void>((r) => (elected = r)),
+    );
     let acquired = false;
     void leadership.acquired.then(() => (acquired = true));
     await settle();

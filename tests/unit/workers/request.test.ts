@@ -25,13 +25,19 @@ function scriptedFetch(script: ((url: string, init: RequestInit) => Promise<Resp
   return { fetch, calls };
 }
 
-const ok = (body: string, headers: Record<string, string> = {}) => () => Promise.resolve(new Response(body, { status: 200, headers }));
-const status = (code: number, text: string) => () => Promise.resolve(new Response('', { status: code, statusText: text }));
+const ok =
+  (body: string, headers: Record<string, string> = {}) =>
+  () =>
+    Promise.resolve(new Response(body, { status: 200, headers }));
+const status = (code: number, text: string) => () =>
+  Promise.resolve(new Response('', { status: code, statusText: text }));
 const networkDown = () => () => Promise.reject(new TypeError('Failed to fetch'));
 /** Never answers until aborted, like a stalled connection. */
 const hang = () => (_url: string, init: RequestInit) =>
   new Promise<Response>((_resolve, reject) => {
-    init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+    init.signal?.addEventListener('abort', () =>
+      reject(new DOMException('The operation was aborted.', 'AbortError')),
+    );
   });
 
 describe('request rules', () => {
@@ -47,7 +53,11 @@ describe('request rules', () => {
   });
 
   it('retries twice, after 300 ms and then 600 ms, and then succeeds', async () => {
-    const { fetch, calls } = scriptedFetch([networkDown(), status(503, 'Service Unavailable'), ok('[1]')]);
+    const { fetch, calls } = scriptedFetch([
+      networkDown(),
+      status(503, 'Service Unavailable'),
+      ok('[1]'),
+    ]);
     const p = requestWithRetry('https://x/a', { fetch });
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toHaveLength(1);
@@ -64,7 +74,10 @@ describe('request rules', () => {
   it('reports "Network error: {message}" with status 0 after the last retry', async () => {
     const { fetch, calls } = scriptedFetch([networkDown()]);
     const p = requestWithRetry('https://x/a', { fetch });
-    const settled = expect(p).rejects.toMatchObject({ message: 'Network error: Failed to fetch', status: 0 });
+    const settled = expect(p).rejects.toMatchObject({
+      message: 'Network error: Failed to fetch',
+      status: 0,
+    });
     await vi.advanceTimersByTimeAsync(1_000);
     await settled;
     expect(calls).toHaveLength(3);
@@ -73,7 +86,10 @@ describe('request rules', () => {
 
   it('reports "API error: {status} {statusText}" and does not retry a 404', async () => {
     const { fetch, calls } = scriptedFetch([status(404, 'Not Found')]);
-    await expect(requestWithRetry('https://x/a', { fetch })).rejects.toMatchObject({ message: 'API error: 404 Not Found', status: 404 });
+    await expect(requestWithRetry('https://x/a', { fetch })).rejects.toMatchObject({
+      message: 'API error: 404 Not Found',
+      status: 404,
+    });
     expect(calls).toHaveLength(1);
     const err = await requestWithRetry('https://x/a', { fetch }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
@@ -81,7 +97,10 @@ describe('request rules', () => {
 
   it('treats 304 as success without a body', async () => {
     const { fetch } = scriptedFetch([() => Promise.resolve(new Response(null, { status: 304 }))]);
-    await expect(requestWithRetry('https://x/a', { fetch })).resolves.toMatchObject({ status: 304, body: null });
+    await expect(requestWithRetry('https://x/a', { fetch })).resolves.toMatchObject({
+      status: 304,
+      body: null,
+    });
   });
 });
 
@@ -110,10 +129,12 @@ describe('batching', () => {
   it('holds normal requests for the 50 ms window and sends at most 20 per batch', async () => {
     const batcher = createBatcher();
     const sent: number[] = [];
-    const all = Array.from({ length: 25 }, (_, i) => batcher.schedule(() => {
-      sent.push(i);
-      return Promise.resolve(i);
-    }));
+    const all = Array.from({ length: 25 }, (_, i) =>
+      batcher.schedule(() => {
+        sent.push(i);
+        return Promise.resolve(i);
+      }),
+    );
     expect(sent).toEqual([]);
     await vi.advanceTimersByTimeAsync(49);
     expect(sent).toEqual([]);
@@ -138,24 +159,44 @@ describe('batching', () => {
 
 describe('conditional requests', () => {
   it('sends the stored ETag and Last-Modified and reads new ones', () => {
-    expect(conditionalHeaders({ etag: '"abc"', lastModified: 'Sun, 22 Nov 2026 04:00:00 GMT' })).toEqual({ 'If-None-Match': '"abc"', 'If-Modified-Since': 'Sun, 22 Nov 2026 04:00:00 GMT' });
+    expect(
+      conditionalHeaders({ etag: '"abc"', lastModified: 'Sun, 22 Nov 2026 04:00:00 GMT' }),
+    ).toEqual({ 'If-None-Match': '"abc"', 'If-Modified-Since': 'Sun, 22 Nov 2026 04:00:00 GMT' });
     expect(conditionalHeaders(null)).toEqual({});
-    expect(readValidators(new Headers({ etag: '"x"' }))).toEqual({ etag: '"x"', lastModified: null });
+    expect(readValidators(new Headers({ etag: '"x"' }))).toEqual({
+      etag: '"x"',
+      lastModified: null,
+    });
   });
 });
 
 describe('fetching a resource', () => {
   it('asks the backend path under the configured base, with validators, and knows replayed data', async () => {
-    const { fetch, calls } = scriptedFetch([ok('[]', { etag: '"v2"', 'x-aurora-source': 'replay' })]);
-    const out = await fetchResource('kp-index', { fetch, backendBase: 'http://localhost:54321/', validators: { etag: '"v1"', lastModified: null } });
+    const { fetch, calls } = scriptedFetch([
+      ok('[]', { etag: '"v2"', 'x-aurora-source': 'replay' }),
+    ]);
+    const out = await fetchResource('kp-index', {
+      fetch,
+      backendBase: 'http://localhost:54321/',
+      validators: { etag: '"v1"', lastModified: null },
+    });
     expect(calls[0]?.url).toBe('http://localhost:54321/functions/v1/space-weather/kp-index');
     expect(calls[0]?.headers['If-None-Match']).toBe('"v1"');
-    expect(out).toMatchObject({ kind: 'body', via: 'backend', replay: true, validators: { etag: '"v2"' } });
+    expect(out).toMatchObject({
+      kind: 'body',
+      via: 'backend',
+      replay: true,
+      validators: { etag: '"v2"' },
+    });
   });
 
   it('falls back to SWPC directly when the backend cannot be reached', async () => {
     const { fetch, calls } = scriptedFetch([networkDown(), networkDown(), networkDown(), ok('[]')]);
-    const p = fetchResource('aurora-oval', { fetch, backendBase: 'http://localhost:54321', validators: null });
+    const p = fetchResource('aurora-oval', {
+      fetch,
+      backendBase: 'http://localhost:54321',
+      validators: null,
+    });
     await vi.advanceTimersByTimeAsync(1_000);
     const out = await p;
     expect(calls.map((c) => c.url)).toEqual([
@@ -169,27 +210,44 @@ describe('fetching a resource', () => {
 
   it('does not fall back on a 4xx from the backend other than 404', async () => {
     const { fetch, calls } = scriptedFetch([status(403, 'Forbidden')]);
-    await expect(fetchResource('alerts', { fetch, backendBase: 'http://b', validators: null })).rejects.toMatchObject({ status: 403 });
+    await expect(
+      fetchResource('alerts', { fetch, backendBase: 'http://b', validators: null }),
+    ).rejects.toMatchObject({ status: 403 });
     expect(calls).toHaveLength(1);
   });
 
   it('reports 304 from upstream as not modified', async () => {
     const { fetch } = scriptedFetch([() => Promise.resolve(new Response(null, { status: 304 }))]);
-    await expect(fetchResource('kp-index', { fetch, backendBase: null, validators: { etag: '"a"', lastModified: null } })).resolves.toMatchObject({ kind: 'not-modified', via: 'swpc' });
+    await expect(
+      fetchResource('kp-index', {
+        fetch,
+        backendBase: null,
+        validators: { etag: '"a"', lastModified: null },
+      }),
+    ).resolves.toMatchObject({ kind: 'not-modified', via: 'swpc' });
   });
 
   it('asks the 2-hour plasma window for frequent direct polls', async () => {
     const { fetch, calls } = scriptedFetch([ok('[]')]);
     await fetchResource('solar-wind', { fetch, backendBase: null, validators: null, recent: true });
-    expect(calls[0]?.url).toBe('https://services.swpc.noaa.gov/products/solar-wind/plasma-2-hour.json');
+    expect(calls[0]?.url).toBe(
+      'https://services.swpc.noaa.gov/products/solar-wind/plasma-2-hour.json',
+    );
   });
 });
 
 describe('retired SWPC products', () => {
   it('asks the rtsw file when the products/solar-wind file answers 404', async () => {
     const { fetch, calls } = scriptedFetch([status(404, 'Not Found'), ok('[]')]);
-    const out = await fetchResource('magnetic-field', { fetch, backendBase: null, validators: { etag: '"old"', lastModified: null } });
-    expect(calls.map((c) => c.url)).toEqual(['https://services.swpc.noaa.gov/products/solar-wind/mag-7-day.json', 'https://services.swpc.noaa.gov/json/rtsw/rtsw_mag_1m.json']);
+    const out = await fetchResource('magnetic-field', {
+      fetch,
+      backendBase: null,
+      validators: { etag: '"old"', lastModified: null },
+    });
+    expect(calls.map((c) => c.url)).toEqual([
+      'https://services.swpc.noaa.gov/products/solar-wind/mag-7-day.json',
+      'https://services.swpc.noaa.gov/json/rtsw/rtsw_mag_1m.json',
+    ]);
     // The old file's validators mean nothing to the other file.
     expect(calls[1]?.headers['If-None-Match']).toBeUndefined();
     expect(out).toMatchObject({ kind: 'body', via: 'swpc' });

@@ -3,7 +3,11 @@ import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../sync
 import { writeGrid, writeSeries } from '../../../sync/write.ts';
 import { createPoller, type RetentionReport } from '../../../workers/poller/createPoller.ts';
 import { databaseStore, type PollerStore } from '../../../workers/poller/store.ts';
-import { nextRetentionAt, RETENTION_FIRST_DELAY_MS, RETENTION_INTERVAL_MS } from '../../../workers/schedule.ts';
+import {
+  nextRetentionAt,
+  RETENTION_FIRST_DELAY_MS,
+  RETENTION_INTERVAL_MS,
+} from '../../../workers/schedule.ts';
 import type { FetchLike } from '../../../workers/request/requestWithRetry.ts';
 import { fakeClock } from './fakeClock.ts';
 import { noaa } from './fixtureFiles.ts';
@@ -21,7 +25,10 @@ afterEach(async () => {
   db = undefined;
 });
 async function openDb(): Promise<AuroraDatabase> {
-  db = await openDatabase({ storage: 'memory', name: `retention-schedule-${process.pid}-${Date.now()}-${++n}` });
+  db = await openDatabase({
+    storage: 'memory',
+    name: `retention-schedule-${process.pid}-${Date.now()}-${++n}`,
+  });
   return db;
 }
 
@@ -73,7 +80,9 @@ function reports() {
 describe('when retention runs', () => {
   it('first runs shortly after start, then every few minutes', () => {
     expect(nextRetentionAt({ startedAt: T0, lastRun: null })).toBe(T0 + RETENTION_FIRST_DELAY_MS);
-    expect(nextRetentionAt({ startedAt: T0, lastRun: T0 + 40 * SEC })).toBe(T0 + 40 * SEC + RETENTION_INTERVAL_MS);
+    expect(nextRetentionAt({ startedAt: T0, lastRun: T0 + 40 * SEC })).toBe(
+      T0 + 40 * SEC + RETENTION_INTERVAL_MS,
+    );
     expect(RETENTION_FIRST_DELAY_MS).toBeLessThanOrEqual(MIN);
     expect(RETENTION_INTERVAL_MS).toBeLessThanOrEqual(10 * MIN);
   });
@@ -87,15 +96,39 @@ describe('the poller applies retention on its schedule', () => {
     const runs = reports();
     // Stored before start: a series day 40 days old and two old grids, only the newer of which stays.
     const oldDay = T0 - 40 * DAY;
-    await writeSeries(database, { product: 'kp-3h', t: [oldDay], fields: { kp: [3] }, source: null }, { fetchedAt: oldDay });
-    await writeSeries(database, { product: 'kp-3h', t: [T0 - DAY], fields: { kp: [2] }, source: null }, { fetchedAt: T0 });
+    await writeSeries(
+      database,
+      { product: 'kp-3h', t: [oldDay], fields: { kp: [3] }, source: null },
+      { fetchedAt: oldDay },
+    );
+    await writeSeries(
+      database,
+      { product: 'kp-3h', t: [T0 - DAY], fields: { kp: [2] }, source: null },
+      { fetchedAt: T0 },
+    );
     // The only day of hemispheric power, as old: the last known value stays.
-    await writeSeries(database, { product: 'hemi-power', t: [oldDay], fields: { north: [20], south: [18] }, source: null }, { fetchedAt: oldDay });
+    await writeSeries(
+      database,
+      { product: 'hemi-power', t: [oldDay], fields: { north: [20], south: [18] }, source: null },
+      { fetchedAt: oldDay },
+    );
     const grid = new Uint8Array(360 * 181);
     for (const obs of [T0 - 3 * DAY, T0 - 2 * DAY]) {
-      await writeGrid(database, { observationTime: obs, forecastTime: obs, width: 360, height: 181, values: grid }, { fetchedAt: obs });
+      await writeGrid(
+        database,
+        { observationTime: obs, forecastTime: obs, width: 360, height: 181, values: grid },
+        { fetchedAt: obs },
+      );
     }
-    const poller = createPoller({ fetch: noNetwork, backendBase: null, store: rec.store, now: clock.now, timers: clock.timers, resources: [], onRetention: runs.onRetention });
+    const poller = createPoller({
+      fetch: noNetwork,
+      backendBase: null,
+      store: rec.store,
+      now: clock.now,
+      timers: clock.timers,
+      resources: [],
+      onRetention: runs.onRetention,
+    });
     poller.start();
 
     clock.advanceTo(T0 + RETENTION_FIRST_DELAY_MS - 1);
@@ -103,9 +136,20 @@ describe('the poller applies retention on its schedule', () => {
     clock.advanceTo(T0 + RETENTION_FIRST_DELAY_MS);
     await runs.until(1);
     expect(rec.calls).toEqual([T0 + RETENTION_FIRST_DELAY_MS]);
-    expect(runs.list[0]).toMatchObject({ error: null, plan: { series: [`kp-3h/${new Date(oldDay).toISOString().slice(0, 10)}`], grids: [`ovation/${T0 - 3 * DAY}`] } });
-    expect((await database.series.find().exec()).map((d) => d.id).sort()).toEqual([`hemi-power/${new Date(oldDay).toISOString().slice(0, 10)}`, `kp-3h/${new Date(T0 - DAY).toISOString().slice(0, 10)}`]);
-    expect((await database.grids.find().exec()).map((g) => g.observationTime)).toEqual([T0 - 2 * DAY]);
+    expect(runs.list[0]).toMatchObject({
+      error: null,
+      plan: {
+        series: [`kp-3h/${new Date(oldDay).toISOString().slice(0, 10)}`],
+        grids: [`ovation/${T0 - 3 * DAY}`],
+      },
+    });
+    expect((await database.series.find().exec()).map((d) => d.id).sort()).toEqual([
+      `hemi-power/${new Date(oldDay).toISOString().slice(0, 10)}`,
+      `kp-3h/${new Date(T0 - DAY).toISOString().slice(0, 10)}`,
+    ]);
+    expect((await database.grids.find().exec()).map((g) => g.observationTime)).toEqual([
+      T0 - 2 * DAY,
+    ]);
 
     const second = T0 + RETENTION_FIRST_DELAY_MS + RETENTION_INTERVAL_MS;
     clock.advanceTo(second - 1);
@@ -114,7 +158,11 @@ describe('the poller applies retention on its schedule', () => {
     await runs.until(2);
     clock.advanceTo(second + RETENTION_INTERVAL_MS);
     await runs.until(3);
-    expect(rec.calls).toEqual([second - RETENTION_INTERVAL_MS, second, second + RETENTION_INTERVAL_MS]);
+    expect(rec.calls).toEqual([
+      second - RETENTION_INTERVAL_MS,
+      second,
+      second + RETENTION_INTERVAL_MS,
+    ]);
     // The newest grid stays however old it is: offline, the map still shows the last oval.
     expect(await database.grids.count().exec()).toBe(1);
 
@@ -134,13 +182,20 @@ describe('the poller applies retention on its schedule', () => {
     const fetch: FetchLike = async () => new Response(kp, { status: 200 });
     const polls: number[] = [];
     const poller = createPoller({
-      fetch, backendBase: 'http://backend', store: rec.store, now: clock.now, timers: clock.timers, resources: ['kp-index'],
+      fetch,
+      backendBase: 'http://backend',
+      store: rec.store,
+      now: clock.now,
+      timers: clock.timers,
+      resources: ['kp-index'],
       onRetention: runs.onRetention,
       onReport: (r) => polls.push(r.status.lastAttempt ?? 0),
     });
     poller.start();
     await expect.poll(() => polls.length).toBe(1);
-    expect(await database.series.count({ selector: { product: 'kp-3h' } }).exec()).toBeGreaterThan(0);
+    expect(await database.series.count({ selector: { product: 'kp-3h' } }).exec()).toBeGreaterThan(
+      0,
+    );
     const release = rec.holdRuns();
     clock.advanceTo(T0 + RETENTION_FIRST_DELAY_MS);
     expect(rec.calls).toHaveLength(1);

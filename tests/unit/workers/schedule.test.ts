@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, dataAgeMs, feedState, isPollDue, nextPollAt } from '../../../workers/schedule.ts';
+import {
+  backoffMs,
+  dataAgeMs,
+  feedState,
+  isPollDue,
+  nextPollAt,
+} from '../../../workers/schedule.ts';
 import { nextFeedStatus } from '../../../workers/feedStatus.ts';
 import { SOURCES, backendUrl, pollOrder, swpcUrl } from '../../../core/products/sources.ts';
 import { normalise } from '../../../core/normalise/index.ts';
@@ -20,12 +26,19 @@ describe('sources', () => {
       expect(s.maxAgeMs).toBeGreaterThan(s.cadenceMs);
       expect(typeof s.parser).toBe('function');
       expect(s.schema.length).toBeGreaterThan(20);
-      if (r !== 'sdo-images') expect(swpcUrl(r)).toMatch(/^https:\/\/services\.swpc\.noaa\.gov\/(products|json|text)\//);
+      if (r !== 'sdo-images')
+        expect(swpcUrl(r)).toMatch(/^https:\/\/services\.swpc\.noaa\.gov\/(products|json|text)\//);
     }
-    expect(backendUrl('https://api.example.org/', 'solar-wind')).toBe('https://api.example.org/functions/v1/space-weather/solar-wind');
-    expect(backendUrl('https://api.example.org', 'magnetic-field', { recent: true })).toBe('https://api.example.org/functions/v1/space-weather/magnetic-field?window=recent');
+    expect(backendUrl('https://api.example.org/', 'solar-wind')).toBe(
+      'https://api.example.org/functions/v1/space-weather/solar-wind',
+    );
+    expect(backendUrl('https://api.example.org', 'magnetic-field', { recent: true })).toBe(
+      'https://api.example.org/functions/v1/space-weather/magnetic-field?window=recent',
+    );
     // Only where SWPC has a short window: the rest are one file.
-    expect(backendUrl('https://api.example.org', 'kp-index', { recent: true })).toBe('https://api.example.org/functions/v1/space-weather/kp-index');
+    expect(backendUrl('https://api.example.org', 'kp-index', { recent: true })).toBe(
+      'https://api.example.org/functions/v1/space-weather/kp-index',
+    );
   });
 
   it('polls the urgent and small products first', () => {
@@ -67,41 +80,104 @@ describe('poll schedule', () => {
 });
 
 function status(patch: Partial<FeedStatus>): FeedStatus {
-  return { id: 'aurora-oval', lastAttempt: null, lastSuccess: null, dataTime: null, etag: null, lastModified: null, state: 'stale', error: null, schemaDrift: false, replay: false, ...patch };
+  return {
+    id: 'aurora-oval',
+    lastAttempt: null,
+    lastSuccess: null,
+    dataTime: null,
+    etag: null,
+    lastModified: null,
+    state: 'stale',
+    error: null,
+    schemaDrift: false,
+    replay: false,
+    ...patch,
+  };
 }
 
 describe('feed freshness', () => {
   it('is fresh while the data is younger than the max age', () => {
-    expect(feedState(status({ lastAttempt: T0, lastSuccess: T0, dataTime: T0 - 10 * MIN }), oval, T0)).toBe('fresh');
+    expect(
+      feedState(status({ lastAttempt: T0, lastSuccess: T0, dataTime: T0 - 10 * MIN }), oval, T0),
+    ).toBe('fresh');
   });
 
   it('is error when the last attempt failed, whatever the data age', () => {
-    expect(feedState(status({ lastAttempt: T0, lastSuccess: T0 - 5 * MIN, dataTime: T0 - 10 * MIN, error: 'aurora-oval: truncated JSON' }), oval, T0)).toBe('error');
+    expect(
+      feedState(
+        status({
+          lastAttempt: T0,
+          lastSuccess: T0 - 5 * MIN,
+          dataTime: T0 - 10 * MIN,
+          error: 'aurora-oval: truncated JSON',
+        }),
+        oval,
+        T0,
+      ),
+    ).toBe('error');
   });
 
   it('is stale when old data could not be refreshed (offline)', () => {
-    expect(feedState(status({ lastAttempt: T0 - 3 * 60 * MIN, lastSuccess: T0 - 3 * 60 * MIN, dataTime: T0 - 3 * 60 * MIN - 5 * MIN }), oval, T0)).toBe('stale');
+    expect(
+      feedState(
+        status({
+          lastAttempt: T0 - 3 * 60 * MIN,
+          lastSuccess: T0 - 3 * 60 * MIN,
+          dataTime: T0 - 3 * 60 * MIN - 5 * MIN,
+        }),
+        oval,
+        T0,
+      ),
+    ).toBe('stale');
   });
 
   it('is frozen when fetches succeed but the data time stopped advancing', () => {
-    expect(feedState(status({ lastAttempt: T0, lastSuccess: T0, dataTime: T0 - 45 * MIN }), oval, T0)).toBe('frozen');
+    expect(
+      feedState(status({ lastAttempt: T0, lastSuccess: T0, dataTime: T0 - 45 * MIN }), oval, T0),
+    ).toBe('frozen');
   });
 
   it('calls backend replays of recorded files stale, not frozen', () => {
-    expect(feedState(status({ lastAttempt: T0, lastSuccess: T0, dataTime: T0 - 400 * 24 * 60 * MIN, replay: true }), oval, T0)).toBe('stale');
+    expect(
+      feedState(
+        status({
+          lastAttempt: T0,
+          lastSuccess: T0,
+          dataTime: T0 - 400 * 24 * 60 * MIN,
+          replay: true,
+        }),
+        oval,
+        T0,
+      ),
+    ).toBe('stale');
   });
 
   it('measures alerts by the last fetch: an alert list of old bulletins is still fresh', () => {
     const alerts = SOURCES.alerts;
-    expect(feedState(status({ id: 'alerts', lastAttempt: T0, lastSuccess: T0, dataTime: T0 - 3 * 24 * 60 * MIN }), alerts, T0)).toBe('fresh');
-    expect(dataAgeMs(status({ lastSuccess: T0 - MIN, dataTime: T0 - 99 * MIN }), alerts, T0)).toBe(MIN);
+    expect(
+      feedState(
+        status({
+          id: 'alerts',
+          lastAttempt: T0,
+          lastSuccess: T0,
+          dataTime: T0 - 3 * 24 * 60 * MIN,
+        }),
+        alerts,
+        T0,
+      ),
+    ).toBe('fresh');
+    expect(dataAgeMs(status({ lastSuccess: T0 - MIN, dataTime: T0 - 99 * MIN }), alerts, T0)).toBe(
+      MIN,
+    );
   });
 
   it('detects the storm-day OVATION feed freezing when the same frame keeps coming back', () => {
     // Real consecutive frames: 14:22, 14:26, 14:32 observation times.
     const frames = ['1422Z', '1426Z', '1432Z'].map((f) => {
       // Normalised when fetched (times after `now` are refused): 14:35, the first poll below.
-      const r = normalise('aurora-oval', noaa(`more/2022-04-14/${f}/ovation_aurora_latest.json`), { now: Date.UTC(2022, 3, 14, 14, 35) });
+      const r = normalise('aurora-oval', noaa(`more/2022-04-14/${f}/ovation_aurora_latest.json`), {
+        now: Date.UTC(2022, 3, 14, 14, 35),
+      });
       if (!r.ok) throw new Error(r.error);
       return r;
     });
@@ -113,7 +189,19 @@ describe('feed freshness', () => {
     served.forEach((frame, i) => {
       const now = start + i * 5 * MIN;
       if (!frame) throw new Error('no frame');
-      s = nextFeedStatus(s, 'aurora-oval', { kind: 'success', dataTime: frame.dataTime, etag: null, lastModified: null, schemaDrift: false, replay: false }, now);
+      s = nextFeedStatus(
+        s,
+        'aurora-oval',
+        {
+          kind: 'success',
+          dataTime: frame.dataTime,
+          etag: null,
+          lastModified: null,
+          schemaDrift: false,
+          replay: false,
+        },
+        now,
+      );
       states.push(s.state);
     });
     expect(states.slice(0, 3)).toEqual(['fresh', 'fresh', 'fresh']);
@@ -127,16 +215,63 @@ describe('feed freshness', () => {
 
 describe('feed status after a poll', () => {
   it('keeps the last good data time and validators when a poll fails', () => {
-    const good = nextFeedStatus(null, 'kp-index', { kind: 'success', dataTime: T0 - 2 * 60 * MIN, etag: '"a"', lastModified: null, schemaDrift: false, replay: false }, T0);
-    const bad = nextFeedStatus(good, 'kp-index', { kind: 'failure', error: 'kp-index: received an HTML page instead of data' }, T0 + 5 * MIN);
-    expect(bad).toMatchObject({ lastSuccess: T0, dataTime: T0 - 2 * 60 * MIN, etag: '"a"', state: 'error', error: 'kp-index: received an HTML page instead of data' });
+    const good = nextFeedStatus(
+      null,
+      'kp-index',
+      {
+        kind: 'success',
+        dataTime: T0 - 2 * 60 * MIN,
+        etag: '"a"',
+        lastModified: null,
+        schemaDrift: false,
+        replay: false,
+      },
+      T0,
+    );
+    const bad = nextFeedStatus(
+      good,
+      'kp-index',
+      { kind: 'failure', error: 'kp-index: received an HTML page instead of data' },
+      T0 + 5 * MIN,
+    );
+    expect(bad).toMatchObject({
+      lastSuccess: T0,
+      dataTime: T0 - 2 * 60 * MIN,
+      etag: '"a"',
+      state: 'error',
+      error: 'kp-index: received an HTML page instead of data',
+    });
     const back = nextFeedStatus(bad, 'kp-index', { kind: 'not-modified' }, T0 + 10 * MIN);
     expect(back).toMatchObject({ lastSuccess: T0 + 10 * MIN, error: null, state: 'fresh' });
   });
 
   it('never moves the data time backwards', () => {
-    const a = nextFeedStatus(null, 'kp-index', { kind: 'success', dataTime: T0, etag: null, lastModified: null, schemaDrift: false, replay: false }, T0);
-    const b = nextFeedStatus(a, 'kp-index', { kind: 'success', dataTime: T0 - 3 * 60 * MIN, etag: null, lastModified: null, schemaDrift: true, replay: false }, T0 + MIN);
+    const a = nextFeedStatus(
+      null,
+      'kp-index',
+      {
+        kind: 'success',
+        dataTime: T0,
+        etag: null,
+        lastModified: null,
+        schemaDrift: false,
+        replay: false,
+      },
+      T0,
+    );
+    const b = nextFeedStatus(
+      a,
+      'kp-index',
+      {
+        kind: 'success',
+        dataTime: T0 - 3 * 60 * MIN,
+        etag: null,
+        lastModified: null,
+        schemaDrift: true,
+        replay: false,
+      },
+      T0 + MIN,
+    );
     expect(b.dataTime).toBe(T0);
     expect(b.schemaDrift).toBe(true);
   });

@@ -11,7 +11,19 @@ const DAY = 24 * 60 * MIN;
 const T0 = Date.UTC(2026, 10, 23, 17, 0);
 
 function row(patch: Partial<FeedStatus>): FeedStatus {
-  return { id: 'solar-wind', lastAttempt: null, lastSuccess: null, dataTime: null, etag: null, lastModified: null, state: 'fresh', error: null, schemaDrift: false, replay: false, ...patch };
+  return {
+    id: 'solar-wind',
+    lastAttempt: null,
+    lastSuccess: null,
+    dataTime: null,
+    etag: null,
+    lastModified: null,
+    state: 'fresh',
+    error: null,
+    schemaDrift: false,
+    replay: false,
+    ...patch,
+  };
 }
 
 describe('one freshness window per product', () => {
@@ -32,7 +44,19 @@ describe('one freshness window per product', () => {
 
 describe('feed state judged live from the row’s own times', () => {
   it('reads a row the poller stored as fresh three days ago as stale when opened offline now', () => {
-    const stored = nextFeedStatus(null, 'solar-wind', { kind: 'success', dataTime: T0 - 3 * DAY - MIN, etag: null, lastModified: null, schemaDrift: false, replay: false }, T0 - 3 * DAY);
+    const stored = nextFeedStatus(
+      null,
+      'solar-wind',
+      {
+        kind: 'success',
+        dataTime: T0 - 3 * DAY - MIN,
+        etag: null,
+        lastModified: null,
+        schemaDrift: false,
+        replay: false,
+      },
+      T0 - 3 * DAY,
+    );
     expect(stored.state).toBe('fresh');
     expect(liveFeedState(stored, T0)).toBe('stale');
   });
@@ -50,8 +74,21 @@ describe('feed state judged live from the row’s own times', () => {
     let s: FeedStatus | null = null;
     for (let poll = 0; poll < 3; poll++) {
       const at = T0 + poll * 5 * MIN;
-      s = nextFeedStatus(s, 'solar-wind', { kind: 'success', dataTime, etag: null, lastModified: null, schemaDrift: false, replay: false }, at);
-      for (const later of [0, MIN, 2 * MIN, 4 * MIN]) states.push(feedState(s, SOURCES['solar-wind'], at + later));
+      s = nextFeedStatus(
+        s,
+        'solar-wind',
+        {
+          kind: 'success',
+          dataTime,
+          etag: null,
+          lastModified: null,
+          schemaDrift: false,
+          replay: false,
+        },
+        at,
+      );
+      for (const later of [0, MIN, 2 * MIN, 4 * MIN])
+        states.push(feedState(s, SOURCES['solar-wind'], at + later));
     }
     expect(new Set(states)).toEqual(new Set(['frozen']));
   });
@@ -65,7 +102,19 @@ describe('feed state judged live from the row’s own times', () => {
 
 describe('the solar-cycle prediction’s age', () => {
   it('is the file’s Last-Modified: a prediction issued 1,108 days ago reads stale, with that age, never fresh', () => {
-    const s = nextFeedStatus(null, 'predicted-solar-cycle', { kind: 'success', dataTime: null, etag: null, lastModified: 'Sat, 11 Nov 2023 00:00:00 GMT', schemaDrift: false, replay: false }, T0);
+    const s = nextFeedStatus(
+      null,
+      'predicted-solar-cycle',
+      {
+        kind: 'success',
+        dataTime: null,
+        etag: null,
+        lastModified: 'Sat, 11 Nov 2023 00:00:00 GMT',
+        schemaDrift: false,
+        replay: false,
+      },
+      T0,
+    );
     expect(s.dataTime).toBe(Date.UTC(2023, 10, 11));
     expect(Math.floor((T0 - s.dataTime!) / DAY)).toBe(1108);
     expect(s.state).toBe('stale');
@@ -73,11 +122,37 @@ describe('the solar-cycle prediction’s age', () => {
 
   it('is current when SWPC issued it last week', () => {
     const lastWeek = new Date(T0 - 7 * DAY).toUTCString();
-    expect(nextFeedStatus(null, 'predicted-solar-cycle', { kind: 'success', dataTime: null, etag: null, lastModified: lastWeek, schemaDrift: false, replay: false }, T0).state).toBe('fresh');
+    expect(
+      nextFeedStatus(
+        null,
+        'predicted-solar-cycle',
+        {
+          kind: 'success',
+          dataTime: null,
+          etag: null,
+          lastModified: lastWeek,
+          schemaDrift: false,
+          replay: false,
+        },
+        T0,
+      ).state,
+    ).toBe('fresh');
   });
 
   it('is unknown — stale, not fresh — when the file has no Last-Modified', () => {
-    const s = nextFeedStatus(null, 'predicted-solar-cycle', { kind: 'success', dataTime: null, etag: null, lastModified: null, schemaDrift: false, replay: false }, T0);
+    const s = nextFeedStatus(
+      null,
+      'predicted-solar-cycle',
+      {
+        kind: 'success',
+        dataTime: null,
+        etag: null,
+        lastModified: null,
+        schemaDrift: false,
+        replay: false,
+      },
+      T0,
+    );
     expect(s.dataTime).toBeNull();
     expect(s.state).toBe('stale');
   });

@@ -12,7 +12,14 @@ describe('the SDO latest-image source', () => {
     const seen: string[] = [];
     const fetch: FetchLike = async (url, init) => {
       seen.push(`${init.method} ${url}`);
-      return new Response(null, { status: 200, headers: { 'last-modified': LAST_MODIFIED, 'x-aurora-data-time': '2026-11-22T04:12:05.000Z', 'x-aurora-source': 'cache' } });
+      return new Response(null, {
+        status: 200,
+        headers: {
+          'last-modified': LAST_MODIFIED,
+          'x-aurora-data-time': '2026-11-22T04:12:05.000Z',
+          'x-aurora-source': 'cache',
+        },
+      });
     };
     const list = await fetchSdoImageList({ fetch, backendBase: `${BACKEND}/` });
     expect(seen).toHaveLength(8);
@@ -28,8 +35,18 @@ describe('the SDO latest-image source', () => {
   it('lists a channel the backend has no picture for with its time unknown, and says when every picture is a replay', async () => {
     const fetch: FetchLike = async (url) =>
       url.endsWith('/0171')
-        ? new Response('{"error":"No SDO 0171 image saved yet"}', { status: 503, statusText: 'Service Unavailable' })
-        : new Response(null, { status: 200, headers: { 'last-modified': LAST_MODIFIED, 'x-aurora-data-time': '2026-11-22T04:12:05.000Z', 'x-aurora-source': 'replay' } });
+        ? new Response('{"error":"No SDO 0171 image saved yet"}', {
+            status: 503,
+            statusText: 'Service Unavailable',
+          })
+        : new Response(null, {
+            status: 200,
+            headers: {
+              'last-modified': LAST_MODIFIED,
+              'x-aurora-data-time': '2026-11-22T04:12:05.000Z',
+              'x-aurora-source': 'replay',
+            },
+          });
     const list = await fetchSdoImageList({ fetch, backendBase: BACKEND });
     const items = JSON.parse(list.body) as { channel: string; time: string | null }[];
     expect(items.find((i) => i.channel === '0171')?.time).toBeNull();
@@ -38,8 +55,14 @@ describe('the SDO latest-image source', () => {
   });
 
   it('does not take the backend Last-Modified for the image time when the backend says the time is unknown', async () => {
-    const fetch: FetchLike = async () => new Response(null, { status: 200, headers: { 'last-modified': LAST_MODIFIED, 'x-aurora-data-time': 'unknown' } });
-    const items = JSON.parse((await fetchSdoImageList({ fetch, backendBase: BACKEND })).body) as { time: string | null }[];
+    const fetch: FetchLike = async () =>
+      new Response(null, {
+        status: 200,
+        headers: { 'last-modified': LAST_MODIFIED, 'x-aurora-data-time': 'unknown' },
+      });
+    const items = JSON.parse((await fetchSdoImageList({ fetch, backendBase: BACKEND })).body) as {
+      time: string | null;
+    }[];
     expect(items.every((i) => i.time === null)).toBe(true);
   });
 
@@ -49,7 +72,10 @@ describe('the SDO latest-image source', () => {
       seen.push(url);
       throw new TypeError('Failed to fetch');
     };
-    await expect(fetchSdoImageList({ fetch, backendBase: BACKEND })).rejects.toMatchObject({ message: 'Network error: the backend could not be reached for the SDO images', status: 0 });
+    await expect(fetchSdoImageList({ fetch, backendBase: BACKEND })).rejects.toMatchObject({
+      message: 'Network error: the backend could not be reached for the SDO images',
+      status: 0,
+    });
     expect(seen.every((u) => u.startsWith(BACKEND))).toBe(true);
   });
 
@@ -63,7 +89,12 @@ describe('the SDO latest-image source', () => {
     expect(seen).toHaveLength(8);
     expect(seen).toContain('HEAD https://sdo.gsfc.nasa.gov/assets/img/latest/latest_1024_0171.jpg');
     const r = normalise('sdo-images', list.body, { now: Date.UTC(2026, 10, 22, 5) });
-    expect(r.ok && (r.products[0]?.data as SdoImagesData).images.every((i) => i.time === Date.UTC(2026, 10, 22, 4, 12, 5))).toBe(true);
+    expect(
+      r.ok &&
+        (r.products[0]?.data as SdoImagesData).images.every(
+          (i) => i.time === Date.UTC(2026, 10, 22, 4, 12, 5),
+        ),
+    ).toBe(true);
   });
 
   it('without a backend, lists the images with unknown times when NASA answers but refuses cross-origin reads', async () => {
@@ -80,6 +111,9 @@ describe('the SDO latest-image source', () => {
     const fetch: FetchLike = async () => {
       throw new TypeError('Failed to fetch');
     };
-    await expect(fetchSdoImageList({ fetch })).rejects.toMatchObject({ message: 'Network error: the SDO image server could not be reached', status: 0 });
+    await expect(fetchSdoImageList({ fetch })).rejects.toMatchObject({
+      message: 'Network error: the SDO image server could not be reached',
+      status: 0,
+    });
   });
 });

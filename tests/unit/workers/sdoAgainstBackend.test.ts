@@ -17,7 +17,9 @@ import { createBatcher } from '../../../workers/request/batcher.ts';
 import { createInFlight } from '../../../workers/request/inFlight.ts';
 import type { FetchLike } from '../../../workers/request/requestWithRetry.ts';
 
-const FRAME = new Uint8Array(readFileSync(new URL('../../fixtures/sdo/sun-0171-a.jpg', import.meta.url)));
+const FRAME = new Uint8Array(
+  readFileSync(new URL('../../fixtures/sdo/sun-0171-a.jpg', import.meta.url)),
+);
 const BACKEND = 'http://localhost:54321';
 
 let db: AuroraDatabase | undefined;
@@ -27,24 +29,41 @@ afterEach(async () => {
 
 describe('the poller and the backend sdo-image function', () => {
   it('stores image URLs on our own origin with the upstream image time, and marks kept frames replayed when the host is gone', async () => {
-    db = await openDatabase({ storage: 'memory', name: `sdo-backend-${process.pid}-${Date.now()}` });
+    db = await openDatabase({
+      storage: 'memory',
+      name: `sdo-backend-${process.pid}-${Date.now()}`,
+    });
     let hostUp = true;
     const nasaCalls: string[] = [];
     const nasa = (async (input: RequestInfo | URL) => {
       nasaCalls.push(String(input));
       if (!hostUp) throw new TypeError('getaddrinfo ENOTFOUND sdo.invalid');
-      return new Response(FRAME.slice(), { headers: { 'content-type': 'image/jpeg', 'last-modified': 'Sun, 22 Nov 2026 04:12:05 GMT' } });
+      return new Response(FRAME.slice(), {
+        headers: { 'content-type': 'image/jpeg', 'last-modified': 'Sun, 22 Nov 2026 04:12:05 GMT' },
+      });
     }) as typeof fetch;
     let now = Date.UTC(2026, 10, 22, 5, 0);
     const handler = createSdoImageHandler(() => service);
-    const service = new SdoImageService({ baseUrl: 'https://sdo.invalid', fetch: nasa, now: () => now });
+    const service = new SdoImageService({
+      baseUrl: 'https://sdo.invalid',
+      fetch: nasa,
+      now: () => now,
+    });
     const pageRequests: string[] = [];
     const viaBackend: FetchLike = async (url, init) => {
       pageRequests.push(url);
-      if (!url.startsWith(`${BACKEND}/functions/v1/sdo-image/`)) throw new TypeError(`unexpected request to ${url}`);
+      if (!url.startsWith(`${BACKEND}/functions/v1/sdo-image/`))
+        throw new TypeError(`unexpected request to ${url}`);
       return handler(new Request(url, init));
     };
-    const deps = { fetch: viaBackend, backendBase: BACKEND, store: databaseStore(db), now: () => now, inFlight: createInFlight(), batcher: createBatcher() };
+    const deps = {
+      fetch: viaBackend,
+      backendBase: BACKEND,
+      store: databaseStore(db),
+      now: () => now,
+      inFlight: createInFlight(),
+      batcher: createBatcher(),
+    };
 
     const first = await pollResource('sdo-images', deps);
     expect(first.error).toBeNull();
@@ -53,7 +72,11 @@ describe('the poller and the backend sdo-image function', () => {
     expect(nasaCalls).toContain('https://sdo.invalid/assets/img/latest/latest_1024_0171.jpg');
     const product = await db.products.findOne('sdo-images').exec();
     const images = (product?.data as SdoImagesData).images;
-    expect(images.map((i) => i.url).sort()).toEqual(['0131', '0171', '0193', '0211', '0304', '1600', 'HMIB', 'HMIIC'].map((c) => `${BACKEND}/functions/v1/sdo-image/${c}`));
+    expect(images.map((i) => i.url).sort()).toEqual(
+      ['0131', '0171', '0193', '0211', '0304', '1600', 'HMIB', 'HMIIC'].map(
+        (c) => `${BACKEND}/functions/v1/sdo-image/${c}`,
+      ),
+    );
     expect(images.every((i) => i.time === Date.UTC(2026, 10, 22, 4, 12, 5))).toBe(true);
     expect(await readFeedStatus(db, 'sdo-images')).toMatchObject({ replay: false, error: null });
 
@@ -61,6 +84,10 @@ describe('the poller and the backend sdo-image function', () => {
     now += 16 * 60_000;
     const second = await pollResource('sdo-images', deps);
     expect(second.error).toBeNull();
-    expect(await readFeedStatus(db, 'sdo-images')).toMatchObject({ replay: true, error: null, dataTime: Date.UTC(2026, 10, 22, 4, 12, 5) });
+    expect(await readFeedStatus(db, 'sdo-images')).toMatchObject({
+      replay: true,
+      error: null,
+      dataTime: Date.UTC(2026, 10, 22, 4, 12, 5),
+    });
   });
 });

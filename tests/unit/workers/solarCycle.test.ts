@@ -36,12 +36,20 @@ describe('predicted solar cycle', () => {
 
   it('tolerates extra keys such as high25_ssn, flagging drift', () => {
     const rows = JSON.parse(noaa('predicted-solar-cycle.json')) as Record<string, unknown>[];
-    const { data, r } = cycle('predicted-solar-cycle', JSON.stringify(rows.map((row) => ({ ...row, high25_ssn: 130 }))));
+    const { data, r } = cycle(
+      'predicted-solar-cycle',
+      JSON.stringify(rows.map((row) => ({ ...row, high25_ssn: 130 }))),
+    );
     expect(r.schemaDrift).toBe(true);
     expect(data.t).toHaveLength(212);
   });
 
   it('rejects the observed file sent as the prediction (changed shape)', () => {
-    expect(normalise('predicted-solar-cycle', noaa('observed-solar-cycle-indices.json'), { now: NOW })).toMatchObject({ ok: false, error: expect.stringContaining('missing column "predicted_ssn"') });
+    expect(
+      normalise('predicted-solar-cycle', noaa('observed-solar-cycle-indices.json'), { now: NOW }),
+    ).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('missing column "predicted_ssn"'),
+    });
   });
 });

@@ -42,17 +42,36 @@ describe('solar-wind plasma', { timeout: 60_000 }, () => {
   });
 
   it('rejects a header-only file as no data', () => {
-    expect(normalise('solar-wind', noaa('bad/04-header-only-array/plasma-7-day.json'), { now: NOW })).toEqual({ ok: false, error: 'solar-wind: no data (the file holds only its header row)' });
+    expect(
+      normalise('solar-wind', noaa('bad/04-header-only-array/plasma-7-day.json'), { now: NOW }),
+    ).toEqual({ ok: false, error: 'solar-wind: no data (the file holds only its header row)' });
   });
 
   it('accepts the rtsw object form and its proton_* names', () => {
     const body = JSON.stringify([
-      { time_tag: '2026-04-18T14:31:00', active: true, source: 'DSCOVR', proton_speed: 450.2, proton_density: 3.1, proton_temperature: 90000 },
-      { time_tag: '2026-04-18T14:31:00', active: false, source: 'ACE', proton_speed: 460, proton_density: 2.9, proton_temperature: 88000 },
+      {
+        time_tag: '2026-04-18T14:31:00',
+        active: true,
+        source: 'DSCOVR',
+        proton_speed: 450.2,
+        proton_density: 3.1,
+        proton_temperature: 90000,
+      },
+      {
+        time_tag: '2026-04-18T14:31:00',
+        active: false,
+        source: 'ACE',
+        proton_speed: 460,
+        proton_density: 2.9,
+        proton_temperature: 88000,
+      },
     ]);
     const r = ok('solar-wind', body);
     expect(r.series).toHaveLength(1);
-    expect(r.series[0]).toMatchObject({ source: 'DSCOVR', fields: { speed: [450.2], density: [3.1] } });
+    expect(r.series[0]).toMatchObject({
+      source: 'DSCOVR',
+      fields: { speed: [450.2], density: [3.1] },
+    });
     expect(r.summary.spacecraft).toBe('DSCOVR');
   });
 });
@@ -75,7 +94,12 @@ describe('solar-wind magnetic field', { timeout: 60_000 }, () => {
   });
 
   it('rejects a file whose every value is null as no valid data, never Bz 0', () => {
-    expect(normalise('magnetic-field', noaa('bad/05-all-null-rows/mag-7-day.json'), { now: NOW })).toEqual({ ok: false, error: 'magnetic-field: no valid data (all 30 rows have every value missing)' });
+    expect(
+      normalise('magnetic-field', noaa('bad/05-all-null-rows/mag-7-day.json'), { now: NOW }),
+    ).toEqual({
+      ok: false,
+      error: 'magnetic-field: no valid data (all 30 rows have every value missing)',
+    });
   });
 
   it('keeps only the active spacecraft of the rtsw file (newest first) and records it', () => {
@@ -95,24 +119,73 @@ describe('solar-wind magnetic field', { timeout: 60_000 }, () => {
 
   it('splits the samples by spacecraft when SWPC switched the active one inside the window', () => {
     const body = JSON.stringify([
-      { time_tag: '2024-04-24T23:35:00', active: true, source: 'DSCOVR', bt: 4, bx_gsm: 1, by_gsm: 1, bz_gsm: -3, theta_gsm: -40, phi_gsm: 45 },
-      { time_tag: '2024-04-24T23:35:00', active: false, source: 'ACE', bt: 3.5, bx_gsm: 2, by_gsm: 2, bz_gsm: 1, theta_gsm: 30, phi_gsm: 40 },
-      { time_tag: '2024-04-24T23:34:00', active: false, source: 'DSCOVR', bt: 4, bx_gsm: 1, by_gsm: 1, bz_gsm: -2, theta_gsm: -30, phi_gsm: 45 },
-      { time_tag: '2024-04-24T23:34:00', active: true, source: 'ACE', bt: 3.4, bx_gsm: 2, by_gsm: 2, bz_gsm: 1.2, theta_gsm: 30, phi_gsm: 40 },
+      {
+        time_tag: '2024-04-24T23:35:00',
+        active: true,
+        source: 'DSCOVR',
+        bt: 4,
+        bx_gsm: 1,
+        by_gsm: 1,
+        bz_gsm: -3,
+        theta_gsm: -40,
+        phi_gsm: 45,
+      },
+      {
+        time_tag: '2024-04-24T23:35:00',
+        active: false,
+        source: 'ACE',
+        bt: 3.5,
+        bx_gsm: 2,
+        by_gsm: 2,
+        bz_gsm: 1,
+        theta_gsm: 30,
+        phi_gsm: 40,
+      },
+      {
+        time_tag: '2024-04-24T23:34:00',
+        active: false,
+        source: 'DSCOVR',
+        bt: 4,
+        bx_gsm: 1,
+        by_gsm: 1,
+        bz_gsm: -2,
+        theta_gsm: -30,
+        phi_gsm: 45,
+      },
+      {
+        time_tag: '2024-04-24T23:34:00',
+        active: true,
+        source: 'ACE',
+        bt: 3.4,
+        bx_gsm: 2,
+        by_gsm: 2,
+        bz_gsm: 1.2,
+        theta_gsm: 30,
+        phi_gsm: 40,
+      },
     ]);
     const r = ok('magnetic-field', body);
-    expect(r.series.map((s) => [s.source, s.t.length])).toEqual([['ACE', 1], ['DSCOVR', 1]]);
+    expect(r.series.map((s) => [s.source, s.t.length])).toEqual([
+      ['ACE', 1],
+      ['DSCOVR', 1],
+    ]);
     expect(r.summary).toMatchObject({ latestBz: -3, spacecraft: 'DSCOVR' });
   });
 
   it('gives the same series when the products file is served newest-first', () => {
     const rows = JSON.parse(noaa('more/2026-04-18/mag-7-day.json')) as unknown[][];
     const reversed = JSON.stringify([rows[0], ...rows.slice(1).reverse()]);
-    expect(ok('magnetic-field', reversed).series).toEqual(ok('magnetic-field', noaa('more/2026-04-18/mag-7-day.json')).series);
+    expect(ok('magnetic-field', reversed).series).toEqual(
+      ok('magnetic-field', noaa('more/2026-04-18/mag-7-day.json')).series,
+    );
   });
 
   it('rejects a file whose bz column was renamed (changed shape)', () => {
-    const body = '[["time_tag","bx_gsm","by_gsm","bz","lon_gsm","lat_gsm","bt"],["2026-01-12 23:12:00.000","5.87","-0.30","-2.25","357.04","-20.97","6.29"]]';
-    expect(normalise('magnetic-field', body, { now: NOW })).toEqual({ ok: false, error: 'magnetic-field: changed shape: missing column "bz_gsm"' });
+    const body =
+      '[["time_tag","bx_gsm","by_gsm","bz","lon_gsm","lat_gsm","bt"],["2026-01-12 23:12:00.000","5.87","-0.30","-2.25","357.04","-20.97","6.29"]]';
+    expect(normalise('magnetic-field', body, { now: NOW })).toEqual({
+      ok: false,
+      error: 'magnetic-field: changed shape: missing column "bz_gsm"',
+    });
   });
 });

@@ -4,7 +4,12 @@ import { readFeedStatus } from '../../../sync/write.ts';
 import { createWeatherHandler } from '../../../supabase/functions/weather/handler.ts';
 import { createFileReplayLoader } from '../../../supabase/functions/weather/replay.ts';
 import { WeatherService } from '../../../supabase/functions/weather/service.ts';
-import { pollWeather, WEATHER_FEED, weatherProductId, type WeatherData } from '../../../workers/weather/pollWeather.ts';
+import {
+  pollWeather,
+  WEATHER_FEED,
+  weatherProductId,
+  type WeatherData,
+} from '../../../workers/weather/pollWeather.ts';
 import { disposeTestDatabase, openTestDatabase } from '../sync/testDb.ts';
 
 const TROMSO = { lat: 69.65, lon: 18.96 };
@@ -41,9 +46,16 @@ describe('the worker’s cloud forecast for the user’s place', () => {
   it('stores the place and its 3×3 regional grid as one product per place rounded to 0.1°, with a weather feed row', async () => {
     db = await openTestDatabase();
     const b = backend();
-    const r = await pollWeather(TROMSO, { fetch: b.fetch, backendBase: 'http://127.0.0.1:8787', db, now: () => NOW });
+    const r = await pollWeather(TROMSO, {
+      fetch: b.fetch,
+      backendBase: 'http://127.0.0.1:8787',
+      db,
+      now: () => NOW,
+    });
     expect(r).toEqual({ outcome: 'updated', error: null });
-    expect(b.urls).toEqual(['http://127.0.0.1:8787/functions/v1/weather?lat=69.6500&lon=18.9600&radius=1']);
+    expect(b.urls).toEqual([
+      'http://127.0.0.1:8787/functions/v1/weather?lat=69.6500&lon=18.9600&radius=1',
+    ]);
     const doc = await db.products.findOne(weatherProductId(TROMSO)).exec();
     expect(doc?.id).toBe('weather/69.7_19.0');
     const data = doc!.data as WeatherData;
@@ -52,19 +64,44 @@ describe('the worker’s cloud forecast for the user’s place', () => {
     expect(data.place.hours!.time.length).toBe(data.place.hours!.total.length);
     expect(doc!.issued).toBe(Date.parse('2027-01-15T11:20:00Z'));
     const feed = await readFeedStatus(db, WEATHER_FEED);
-    expect(feed).toMatchObject({ lastSuccess: NOW, dataTime: Date.parse('2027-01-15T11:20:00Z'), error: null, replay: true });
+    expect(feed).toMatchObject({
+      lastSuccess: NOW,
+      dataTime: Date.parse('2027-01-15T11:20:00Z'),
+      error: null,
+      replay: true,
+    });
   });
 
   it('keeps the stored forecast when an answer has the wrong shape, and says why on the feed row', async () => {
     db = await openTestDatabase();
     const b = backend();
-    await pollWeather(TROMSO, { fetch: b.fetch, backendBase: 'http://127.0.0.1:8787', db, now: () => NOW });
+    await pollWeather(TROMSO, {
+      fetch: b.fetch,
+      backendBase: 'http://127.0.0.1:8787',
+      db,
+      now: () => NOW,
+    });
     const before = (await db.products.findOne('weather/69.7_19.0').exec())!.toJSON();
-    const broken = () => Promise.resolve(new Response(JSON.stringify({ attribution: 'x', place: { lat: 69.7, lon: 19 } }), { status: 200 }));
-    const r = await pollWeather(TROMSO, { fetch: broken, backendBase: 'http://127.0.0.1:8787', db, now: () => NOW + 60_000 });
+    const broken = () =>
+      Promise.resolve(
+        new Response(JSON.stringify({ attribution: 'x', place: { lat: 69.7, lon: 19 } }), {
+          status: 200,
+        }),
+      );
+    const r = await pollWeather(TROMSO, {
+      fetch: broken,
+      backendBase: 'http://127.0.0.1:8787',
+      db,
+      now: () => NOW + 60_000,
+    });
     expect(r.outcome).toBe('failed');
     expect(r.error).toBe('weather: no grid in the answer');
     expect((await db.products.findOne('weather/69.7_19.0').exec())!.toJSON()).toEqual(before);
-    expect(await readFeedStatus(db, WEATHER_FEED)).toMatchObject({ lastSuccess: NOW, lastAttempt: NOW + 60_000, error: 'weather: no grid in the answer', state: 'error' });
+    expect(await readFeedStatus(db, WEATHER_FEED)).toMatchObject({
+      lastSuccess: NOW,
+      lastAttempt: NOW + 60_000,
+      error: 'weather: no grid in the answer',
+      state: 'error',
+    });
   });
 });

@@ -6,7 +6,8 @@ import type { NormaliseResult } from '../../../core/normalise/index.ts';
 
 export function wellFormedProblem(result: NormaliseResult): string | null {
   if (!result.ok) {
-    if (typeof result.error !== 'string' || result.error.length < 5) return 'error without a reason';
+    if (typeof result.error !== 'string' || result.error.length < 5)
+      return 'error without a reason';
     if (result.error.includes('internal error')) return `internal error escaped: ${result.error}`;
     return null;
   }
@@ -19,21 +20,26 @@ export function wellFormedProblem(result: NormaliseResult): string | null {
     }
     let anyValue = false;
     for (const [name, col] of Object.entries(s.fields)) {
-      if (col.length !== s.t.length) return `${s.product}.${name}: length ${col.length} ≠ ${s.t.length}`;
+      if (col.length !== s.t.length)
+        return `${s.product}.${name}: length ${col.length} ≠ ${s.t.length}`;
       for (const v of col) {
         if (v === null) continue;
-        if (typeof v !== 'number' || !Number.isFinite(v)) return `${s.product}.${name}: value ${String(v)} not finite`;
+        if (typeof v !== 'number' || !Number.isFinite(v))
+          return `${s.product}.${name}: value ${String(v)} not finite`;
         anyValue = true;
       }
     }
     if (!anyValue) return `${s.product}: accepted a series with no value at all`;
-    if (s.source !== null && typeof s.source !== 'string') return `${s.product}: source not a string`;
+    if (s.source !== null && typeof s.source !== 'string')
+      return `${s.product}: source not a string`;
   }
   for (const g of result.grids) {
-    if (g.width !== 360 || g.height !== 181 || g.values.length !== 65_160) return 'grid not 360×181 = 65,160';
+    if (g.width !== 360 || g.height !== 181 || g.values.length !== 65_160)
+      return 'grid not 360×181 = 65,160';
     if (!(g.values instanceof Uint8Array)) return 'grid values not a Uint8Array';
     for (const v of g.values) if (v > 100) return `grid value ${v} above 100`;
-    if (!Number.isFinite(g.observationTime) || !Number.isFinite(g.forecastTime)) return 'grid times not finite';
+    if (!Number.isFinite(g.observationTime) || !Number.isFinite(g.forecastTime))
+      return 'grid times not finite';
   }
   for (const p of result.products) {
     if (typeof p.id !== 'string' || p.id === '') return 'product without id';
@@ -58,5 +64,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
   const ka = Object.keys(a);
   const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
   if (ka.length !== kb.length) return false;
-  return ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return ka.every((k) =>
+    deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
 }

@@ -22,7 +22,10 @@ let workerChunks: string[] = [];
 let pageChunks: string[] = [];
 
 beforeAll(async () => {
-  await buildTestPage(HERE, OUT, { define: { __APP_VERSION__: JSON.stringify('bundle-check') }, sourcemap: true });
+  await buildTestPage(HERE, OUT, {
+    define: { __APP_VERSION__: JSON.stringify('bundle-check') },
+    sourcemap: true,
+  });
   const assets = readdirSync(join(OUT, 'assets'));
   const worker = assets.find((f) => /^poller\.worker-.*\.js$/.test(f));
   const html = readFileSync(join(OUT, 'index.html'), 'utf8');
@@ -31,7 +34,9 @@ beforeAll(async () => {
   workerChunks = [...staticImportClosure(OUT, [`/assets/${worker}`])];
   pageChunks = [...staticImportClosure(OUT, [`/${pageEntry}`])];
   for (const chunk of [...workerChunks, ...pageChunks]) {
-    const map = JSON.parse(readFileSync(join(OUT, `${chunk}.map`), 'utf8')) as { sources: string[] };
+    const map = JSON.parse(readFileSync(join(OUT, `${chunk}.map`), 'utf8')) as {
+      sources: string[];
+    };
     sourcesOf.set(chunk, map.sources);
   }
 }, 180_000);
@@ -43,18 +48,41 @@ const sourcesIn = (chunks: string[]) => chunks.flatMap((c) => sourcesOf.get(c) ?
 describe('the poller worker’s production bundle', () => {
   it('carries the worker’s own code and its RxDB on Dexie', () => {
     const sources = sourcesIn(workerChunks);
-    for (const part of ['workers/poller.worker.ts', 'core/normalise/index.ts', 'sync/write.ts', 'sync/retention.ts', 'rxdb/dist/esm/plugins/storage-dexie/', 'dexie/']) {
-      expect(sources.some((s) => s.includes(part)), part).toBe(true);
+    for (const part of [
+      'workers/poller.worker.ts',
+      'core/normalise/index.ts',
+      'sync/write.ts',
+      'sync/retention.ts',
+      'rxdb/dist/esm/plugins/storage-dexie/',
+      'dexie/',
+    ]) {
+      expect(
+        sources.some((s) => s.includes(part)),
+        part,
+      ).toBe(true);
     }
   });
 
   it('leaves out dev-mode, ajv, the memory storage and the page’s libraries', () => {
-    const unwanted = ['plugins/dev-mode', 'plugins/validate-ajv', '/ajv/', 'plugins/storage-memory', '/react/', '/react-dom/', '@supabase', '/ol/', 'uplot', 'sync/react/', 'sync/queue/'];
+    const unwanted = [
+      'plugins/dev-mode',
+      'plugins/validate-ajv',
+      '/ajv/',
+      'plugins/storage-memory',
+      '/react/',
+      '/react-dom/',
+      '@supabase',
+      '/ol/',
+      'uplot',
+      'sync/react/',
+      'sync/queue/',
+    ];
     expect(sourcesIn(workerChunks).filter((s) => unwanted.some((u) => s.includes(u)))).toEqual([]);
   });
 
   it('shares the page’s RxDB and Dexie chunks instead of a second copy', () => {
-    const stack = (chunk: string) => (sourcesOf.get(chunk) ?? []).some((s) => /node_modules\/(rxdb|dexie)\//.test(s));
+    const stack = (chunk: string) =>
+      (sourcesOf.get(chunk) ?? []).some((s) => /node_modules\/(rxdb|dexie)\//.test(s));
     const workerStack = workerChunks.filter(stack);
     expect(workerStack.length).toBeGreaterThan(0);
     // Every worker chunk with RxDB or Dexie in it is one the page loads too…

@@ -38,6 +38,8 @@ describe.runIf(existsSync(CHROMIUM))('the poller worker in Chromium', () => {
     // Parsing the 0.9 MB OVATION file on the main thread alone takes well over 100 ms here; in
     // the worker the page sees no task that long (the budget's target is no long task at all).
     expect(Math.max(0, ...result.longTasks)).toBeLessThan(100);
-    expect(server.requests.filter((p) => p.startsWith('/functions/v1/space-weather/'))).toHaveLength(HARNESS_RESOURCES.length);
+    expect(
+      server.requests.filter((p) => p.startsWith('/functions/v1/space-weather/')),
+    ).toHaveLength(HARNESS_RESOURCES.length);
   }, 120_000);
 });

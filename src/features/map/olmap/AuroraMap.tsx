@@ -22,9 +22,24 @@ import type { AuroraMapProps } from '../auroraMapProps.ts';
 import { buildRampLut } from '../colorRamp.ts';
 import { buildCloudLut } from '../cloudGrid.ts';
 import type { LatLon } from '../gridLookup.ts';
-import { forwardProject, inverseProject, MERCATOR_RADIUS, ORTHO_RADIUS, projectionSpec, type Hemisphere, type ProjectionSpec } from '../projections.ts';
+import {
+  forwardProject,
+  inverseProject,
+  MERCATOR_RADIUS,
+  ORTHO_RADIUS,
+  projectionSpec,
+  type Hemisphere,
+  type ProjectionSpec,
+} from '../projections.ts';
 import { nightPolygon, terminatorLine } from '../terminator.ts';
-import { globeDisc, loadBasemap, projectFeatures, projectLine, projectPolygons, type Basemap } from './basemap.ts';
+import {
+  globeDisc,
+  loadBasemap,
+  projectFeatures,
+  projectLine,
+  projectPolygons,
+  type Basemap,
+} from './basemap.ts';
 import { AuroraSource } from './auroraSource.ts';
 import { auroraZoneBox, keepInsideWorld } from './initialView.ts';
 import { olProjection } from './olProjection.ts';
@@ -45,17 +60,30 @@ interface Layers {
 }
 
 function styleLayers(layers: Layers, palette: MapPalette): void {
-  layers.disc.setStyle(new Style({ fill: new Fill({ color: palette.ocean }), stroke: new Stroke({ color: palette.coast, width: 1 }) }));
+  layers.disc.setStyle(
+    new Style({
+      fill: new Fill({ color: palette.ocean }),
+      stroke: new Stroke({ color: palette.coast, width: 1 }),
+    }),
+  );
   // Coasts and borders both come from the country outlines: the land polygons carry the cut along
   // the antimeridian (to the pole, for Antarctica) which a stroke would show as a line.
   layers.land.setStyle(new Style({ fill: new Fill({ color: palette.land }) }));
   layers.borders.setStyle(new Style({ stroke: new Stroke({ color: palette.coast, width: 0.7 }) }));
   const nightFill = new Style({ fill: new Fill({ color: palette.night }) });
-  const terminator = new Style({ stroke: new Stroke({ color: palette.terminator, width: 1.2, lineDash: [5, 5] }) });
-  layers.night.setStyle((feature) => (feature.getGeometry()?.getType().endsWith('LineString') ? terminator : nightFill));
+  const terminator = new Style({
+    stroke: new Stroke({ color: palette.terminator, width: 1.2, lineDash: [5, 5] }),
+  });
+  layers.night.setStyle((feature) =>
+    feature.getGeometry()?.getType().endsWith('LineString') ? terminator : nightFill,
+  );
   layers.user.setStyle(
     new Style({
-      image: new CircleStyle({ radius: 7, fill: new Fill({ color: palette.userFill }), stroke: new Stroke({ color: palette.userStroke, width: 2 }) }),
+      image: new CircleStyle({
+        radius: 7,
+        fill: new Fill({ color: palette.userFill }),
+        stroke: new Stroke({ color: palette.userStroke, width: 2 }),
+      }),
     }),
   );
 }
@@ -71,16 +99,37 @@ function glyph(text: string): HTMLElement {
 function initialView(spec: ProjectionSpec, projection: Projection): View {
   if (spec.kind === 'mercator') {
     // showFullExtent: on a tall phone screen the whole width of the world fits, with space above and below.
-    return new View({ projection, center: [0, 0], zoom: 2, minZoom: 0, maxZoom: 8, showFullExtent: true });
+    return new View({
+      projection,
+      center: [0, 0],
+      zoom: 2,
+      minZoom: 0,
+      maxZoom: 8,
+      showFullExtent: true,
+    });
   }
   const r = ORTHO_RADIUS;
-  return new View({ projection, center: [0, 0], zoom: 1, minZoom: 0, maxZoom: 8, extent: [-r, -r, r, r], constrainOnlyCenter: true, showFullExtent: true });
+  return new View({
+    projection,
+    center: [0, 0],
+    zoom: 1,
+    minZoom: 0,
+    maxZoom: 8,
+    extent: [-r, -r, r, r],
+    constrainOnlyCenter: true,
+    showFullExtent: true,
+  });
 }
 
 const WORLD_HALF = MERCATOR_RADIUS * Math.PI;
 
 /** The flat view over the auroral zone (initialView.ts decides where), never past the map's edges. */
-function fitAuroralZone(view: View, size: number[], home: LatLon | null, hemisphere: Hemisphere): void {
+function fitAuroralZone(
+  view: View,
+  size: number[],
+  home: LatLon | null,
+  hemisphere: Hemisphere,
+): void {
   const mercator: ProjectionSpec = { kind: 'mercator' };
   const box = auroraZoneBox(home, hemisphere);
   const sw = forwardProject(mercator, box.west, box.south)!;
@@ -88,15 +137,37 @@ function fitAuroralZone(view: View, size: number[], home: LatLon | null, hemisph
   view.fit([sw[0], sw[1], ne[0], ne[1]], { size, nearest: false });
   const [x0, y0, x1, y1] = view.calculateExtent(size);
   const [cx, cy] = view.getCenter() ?? [0, 0];
-  view.setCenter([keepInsideWorld(cx!, (x1! - x0!) / 2, WORLD_HALF), keepInsideWorld(cy!, (y1! - y0!) / 2, WORLD_HALF)]);
+  view.setCenter([
+    keepInsideWorld(cx!, (x1! - x0!) / 2, WORLD_HALF),
+    keepInsideWorld(cy!, (y1! - y0!) / 2, WORLD_HALF),
+  ]);
 }
 
 export default function AuroraMap(props: AuroraMapProps) {
-  const { grid, gridPending = false, view, hemisphere, mapStyle, showAurora, showClouds, cloudImage, userLocation, terminatorTime, label, onRendered, onPick } = props;
+  const {
+    grid,
+    gridPending = false,
+    view,
+    hemisphere,
+    mapStyle,
+    showAurora,
+    showClouds,
+    cloudImage,
+    userLocation,
+    terminatorTime,
+    label,
+    onRendered,
+    onPick,
+  } = props;
   const home = userLocation;
   // Where the flat map opens, read when a view is made; `moved` turns true once the person pans or
   // zooms, after which a location arriving late no longer moves the map under them.
-  const homeRef = useRef<{ home: LatLon | null; hemisphere: Hemisphere; moved: boolean; fitting: boolean }>({
+  const homeRef = useRef<{
+    home: LatLon | null;
+    hemisphere: Hemisphere;
+    moved: boolean;
+    fitting: boolean;
+  }>({
     home,
     hemisphere,
     moved: false,
@@ -108,7 +179,11 @@ export default function AuroraMap(props: AuroraMapProps) {
   const mapRef = useRef<{ map: OlMap; layers: Layers } | null>(null);
   // What the canvas function paints: read at render time so a new frame needs only source.changed().
   const cloudRef = useRef<AuroraMapProps['cloudImage']>(null);
-  const paintRef = useRef<{ spec: ProjectionSpec; values: Uint8Array | null; frame: number | null }>({
+  const paintRef = useRef<{
+    spec: ProjectionSpec;
+    values: Uint8Array | null;
+    frame: number | null;
+  }>({
     spec: { kind: 'mercator' },
     values: null,
     frame: null,
@@ -117,7 +192,9 @@ export default function AuroraMap(props: AuroraMapProps) {
   // showed in the latest map render.
   // `rendercomplete` comes in a timeout after the render, by when a newer frame may be wanted but
   // not yet drawn, so it reports `composed`, never the wanted frame.
-  const renderedRef = useRef<{ composed: number | null; notify?: (frame: number | null) => void }>({ composed: null });
+  const renderedRef = useRef<{ composed: number | null; notify?: (frame: number | null) => void }>({
+    composed: null,
+  });
   const [basemap, setBasemap] = useState<Basemap | null>(null);
   // The oval first: the basemap (parse, project, draw ~180 polygons) starts once the first oval is
   // on screen, or at once when there is no oval to wait for.
@@ -134,10 +211,19 @@ export default function AuroraMap(props: AuroraMapProps) {
   useEffect(() => {
     const target = targetRef.current;
     if (!target) return;
-    const vector = (zIndex: number) => new VectorLayer({ source: new VectorSource({ wrapX: false }), zIndex, updateWhileInteracting: false });
+    const vector = (zIndex: number) =>
+      new VectorLayer({
+        source: new VectorSource({ wrapX: false }),
+        zIndex,
+        updateWhileInteracting: false,
+      });
     // The basemap changes only with the view: drawn once into an image, it is not replayed on every slider step.
     const basemapLayer = (zIndex: number, attributions?: string) =>
-      new VectorImageLayer({ source: new VectorSource({ wrapX: false, attributions }), zIndex, imageRatio: 1.5 });
+      new VectorImageLayer({
+        source: new VectorSource({ wrapX: false, attributions }),
+        zIndex,
+        imageRatio: 1.5,
+      });
     const auroraSource = new AuroraSource({
       attributions: 'Aurora: NOAA SWPC OVATION',
       read: () => paintRef.current,
@@ -146,7 +232,11 @@ export default function AuroraMap(props: AuroraMapProps) {
     // Clouds: the same raster code on the same projection, the stored regional forecast as its grid.
     const cloudSource = new AuroraSource({
       attributions: 'Weather data from MET Norway',
-      read: () => ({ spec: paintRef.current.spec, values: cloudRef.current?.values ?? null, frame: cloudRef.current?.time ?? null }),
+      read: () => ({
+        spec: paintRef.current.spec,
+        values: cloudRef.current?.values ?? null,
+        frame: cloudRef.current?.time ?? null,
+      }),
       lut: CLOUD_LUT,
     });
     const layers: Layers = {
@@ -160,9 +250,22 @@ export default function AuroraMap(props: AuroraMapProps) {
     };
     const map = new OlMap({
       target,
-      layers: [layers.disc, layers.land, layers.borders, layers.night, layers.clouds, layers.aurora, layers.user],
+      layers: [
+        layers.disc,
+        layers.land,
+        layers.borders,
+        layers.night,
+        layers.clouds,
+        layers.aurora,
+        layers.user,
+      ],
       controls: [
-        new Zoom({ zoomInLabel: glyph('+'), zoomOutLabel: glyph('−'), zoomInTipLabel: 'Zoom in', zoomOutTipLabel: 'Zoom out' }),
+        new Zoom({
+          zoomInLabel: glyph('+'),
+          zoomOutLabel: glyph('−'),
+          zoomInTipLabel: 'Zoom in',
+          zoomOutTipLabel: 'Zoom out',
+        }),
         new Attribution({ collapsible: false }),
       ],
       interactions: defaultInteractions({ keyboard: true }),
@@ -189,7 +292,9 @@ export default function AuroraMap(props: AuroraMapProps) {
       const centre = map.getView().getCenter();
       const lonLat: [number, number] = [0, 0];
       target.dataset.viewCentre =
-        centre && inverseProject(paintRef.current.spec, centre[0]!, centre[1]!, lonLat) ? `${lonLat[0].toFixed(1)},${lonLat[1].toFixed(1)}` : '';
+        centre && inverseProject(paintRef.current.spec, centre[0]!, centre[1]!, lonLat)
+          ? `${lonLat[0].toFixed(1)},${lonLat[1].toFixed(1)}`
+          : '';
       // Set once the land is drawn (it follows the first oval): screenshots wait for it.
       target.dataset.basemap = layers.land.getSource()!.getFeatures().length > 0 ? 'drawn' : '';
       renderedRef.current.notify?.(frame);
@@ -303,7 +408,11 @@ export default function AuroraMap(props: AuroraMapProps) {
   useEffect(() => {
     const current = mapRef.current;
     if (!current) return;
-    paintRef.current = { ...paintRef.current, values: grid ? grid.values : null, frame: grid ? grid.observationTime : null };
+    paintRef.current = {
+      ...paintRef.current,
+      values: grid ? grid.values : null,
+      frame: grid ? grid.observationTime : null,
+    };
     current.layers.aurora.setVisible(showAurora && grid !== null);
     current.layers.aurora.getSource()?.changed();
     current.map.render();
@@ -318,7 +427,8 @@ export default function AuroraMap(props: AuroraMapProps) {
     if (!current || !onPick) return;
     const key = current.map.on('singleclick', (e) => {
       const lonLat: [number, number] = [0, 0];
-      if (inverseProject(paintRef.current.spec, e.coordinate[0]!, e.coordinate[1]!, lonLat)) onPick({ lat: lonLat[1], lon: lonLat[0] });
+      if (inverseProject(paintRef.current.spec, e.coordinate[0]!, e.coordinate[1]!, lonLat))
+        onPick({ lat: lonLat[1], lon: lonLat[0] });
     });
     return () => current.map.un('singleclick', key.listener);
   }, [onPick]);
@@ -331,7 +441,10 @@ export default function AuroraMap(props: AuroraMapProps) {
     layer.setVisible(showClouds && cloudImage !== null);
     layer.getSource()?.changed();
     current.map.render();
-    targetRef.current?.setAttribute('data-cloud-time', showClouds && cloudImage ? String(cloudImage.time) : '');
+    targetRef.current?.setAttribute(
+      'data-cloud-time',
+      showClouds && cloudImage ? String(cloudImage.time) : '',
+    );
   }, [cloudImage, showClouds]);
 
   useEffect(() => {
@@ -339,7 +452,8 @@ export default function AuroraMap(props: AuroraMapProps) {
     if (!current) return;
     const source = current.layers.user.getSource()!;
     source.clear();
-    const at = userLocation && active ? forwardProject(active, userLocation.lon, userLocation.lat) : null;
+    const at =
+      userLocation && active ? forwardProject(active, userLocation.lon, userLocation.lat) : null;
     if (at) source.addFeature(new Feature(new Point(at)));
   }, [userLocation, active]);
 
@@ -364,8 +478,16 @@ export default function AuroraMap(props: AuroraMapProps) {
         data-map-style={mapStyle}
         style={{ background: view === '3d' ? palette.space : palette.ocean }}
       />
-      {basemapError && <p className="aurora-map__notice" role="status">Basemap could not be loaded: {basemapError}</p>}
-      {projectionError && <p className="aurora-map__notice" role="status">The globe view could not be loaded: {projectionError}</p>}
+      {basemapError && (
+        <p className="aurora-map__notice" role="status">
+          Basemap could not be loaded: {basemapError}
+        </p>
+      )}
+      {projectionError && (
+        <p className="aurora-map__notice" role="status">
+          The globe view could not be loaded: {projectionError}
+        </p>
+      )}
     </div>
   );
 }

@@ -38,7 +38,12 @@ export class AuroraSource extends ImageSource {
   private canvas: HTMLCanvasElement | null = null;
   private pixels: ImageData | null = null;
   private sampling: { key: string; sampling: GridSampling } | null = null;
-  private cachedImage: { image: ImageCanvas; revision: number; resolution: number; pixelRatio: number } | null = null;
+  private cachedImage: {
+    image: ImageCanvas;
+    revision: number;
+    resolution: number;
+    pixelRatio: number;
+  } | null = null;
   /** The frame the current image shows (null: an empty image). */
   paintedFrame: number | null = null;
 
@@ -48,7 +53,12 @@ export class AuroraSource extends ImageSource {
     this.lut = options.lut;
   }
 
-  protected override getImageInternal(extent: Extent, resolution: number, pixelRatio: number, _projection: Projection): ImageCanvas | null {
+  protected override getImageInternal(
+    extent: Extent,
+    resolution: number,
+    pixelRatio: number,
+    _projection: Projection,
+  ): ImageCanvas | null {
     resolution = this.findNearestResolution(resolution);
     const cached = this.cachedImage;
     if (
@@ -65,7 +75,12 @@ export class AuroraSource extends ImageSource {
     const width = Math.max(1, Math.ceil((getWidth(extent) / resolution) * imagePixelRatio));
     const height = Math.max(1, Math.ceil((getHeight(extent) / resolution) * imagePixelRatio));
     const span = resolution / imagePixelRatio;
-    const imageExtent: Extent = [extent[0]!, extent[3]! - height * span, extent[0]! + width * span, extent[3]!];
+    const imageExtent: Extent = [
+      extent[0]!,
+      extent[3]! - height * span,
+      extent[0]! + width * span,
+      extent[3]!,
+    ];
 
     const canvas = (this.canvas ??= document.createElement('canvas'));
     if (canvas.width !== width || canvas.height !== height) {
@@ -76,11 +91,20 @@ export class AuroraSource extends ImageSource {
     if (!ctx) return null;
     const { spec, values, frame } = this.read();
     if (values) {
-      if (this.pixels?.width !== width || this.pixels.height !== height) this.pixels = ctx.createImageData(width, height);
+      if (this.pixels?.width !== width || this.pixels.height !== height)
+        this.pixels = ctx.createImageData(width, height);
       // The pixel → grid mapping depends only on the view: a slider step reuses it.
       const key = `${projectionCode(spec)}|${imageExtent.join(',')}|${width}x${height}`;
       if (this.sampling?.key !== key) {
-        this.sampling = { key, sampling: buildSampling(spec, [imageExtent[0]!, imageExtent[1]!, imageExtent[2]!, imageExtent[3]!], width, height) };
+        this.sampling = {
+          key,
+          sampling: buildSampling(
+            spec,
+            [imageExtent[0]!, imageExtent[1]!, imageExtent[2]!, imageExtent[3]!],
+            width,
+            height,
+          ),
+        };
       }
       paintWithSampling(this.pixels, this.sampling.sampling, values, this.lut);
       ctx.putImageData(this.pixels, 0, 0);

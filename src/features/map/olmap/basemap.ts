@@ -29,7 +29,10 @@ export function loadBasemap(): Promise<Basemap> {
     .then((topo) => {
       // One read for both objects: the reader decodes the shared arcs in place, so a second read
       // of the same topology would decode them twice.
-      const features = new TopoJSON({ layers: ['land', 'countries'], layerName: 'layer' }).readFeatures(topo, {
+      const features = new TopoJSON({
+        layers: ['land', 'countries'],
+        layerName: 'layer',
+      }).readFeatures(topo, {
         dataProjection: 'EPSG:4326',
         featureProjection: 'EPSG:4326',
       });
@@ -57,16 +60,22 @@ function polygonsOf(geometry: Geometry | undefined): Ring[][] {
  * visible hemisphere: the orthographic projection has no far side.
  */
 export function projectPolygons(polygons: Ring[][], spec: ProjectionSpec): Geometry | null {
-  const kept = spec.kind === 'ortho'
-    ? polygons.map((p) => clipPolygonToHemisphere(p, spec.hemisphere)).filter((p): p is Ring[] => p !== null)
-    : polygons;
+  const kept =
+    spec.kind === 'ortho'
+      ? polygons
+          .map((p) => clipPolygonToHemisphere(p, spec.hemisphere))
+          .filter((p): p is Ring[] => p !== null)
+      : polygons;
   if (kept.length === 0) return null;
   const geometry = kept.length === 1 ? new Polygon(kept[0]!) : new MultiPolygon(kept);
   return geometry.transform('EPSG:4326', projectionCode(spec));
 }
 
 /** Copies of the features with their geometry in the view projection (dropping those out of sight). */
-export function projectFeatures(features: Feature<Geometry>[], spec: ProjectionSpec): Feature<Geometry>[] {
+export function projectFeatures(
+  features: Feature<Geometry>[],
+  spec: ProjectionSpec,
+): Feature<Geometry>[] {
   const out: Feature<Geometry>[] = [];
   for (const feature of features) {
     const polygons = polygonsOf(feature.getGeometry()).map((rings) => rings.map(unwrapRing));
@@ -96,4 +105,3 @@ export function globeDisc(spec: ProjectionSpec): Polygon | null {
   }
   return new Polygon([ring]);
 }
-

@@ -7,12 +7,21 @@ import { get as getProjection } from 'ol/proj.js';
 import type Projection from 'ol/proj/Projection.js';
 import type { register as registerProj4 } from 'ol/proj/proj4.js';
 import type proj4Type from 'proj4';
-import { ORTHO_RADIUS, orthoProj4Def, projectionCode, type ProjectionSpec } from '../projections.ts';
+import {
+  ORTHO_RADIUS,
+  orthoProj4Def,
+  projectionCode,
+  type ProjectionSpec,
+} from '../projections.ts';
 
-let proj4Loading: Promise<{ proj4: typeof proj4Type; register: typeof registerProj4 }> | null = null;
+let proj4Loading: Promise<{ proj4: typeof proj4Type; register: typeof registerProj4 }> | null =
+  null;
 
 function loadProj4() {
-  proj4Loading ??= Promise.all([import('proj4'), import('ol/proj/proj4.js')]).then(([p, r]) => ({ proj4: p.default, register: r.register }));
+  proj4Loading ??= Promise.all([import('proj4'), import('ol/proj/proj4.js')]).then(([p, r]) => ({
+    proj4: p.default,
+    register: r.register,
+  }));
   return proj4Loading;
 }
 

@@ -20,20 +20,38 @@ export interface TonightVerdictProps {
   now: number;
 }
 
-const clock = (t: number) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(t);
+const clock = (t: number) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    t,
+  );
 
 function ageText(name: string, a: Verdict['inputs']['ovation']): string {
   return a.ageMs === null ? `${name}: none stored` : `${name} ${formatAge(a.ageMs)} old`;
 }
 
-export default function TonightVerdict({ place, placeName, ovation, weather, now }: TonightVerdictProps) {
+export default function TonightVerdict({
+  place,
+  placeName,
+  ovation,
+  weather,
+  now,
+}: TonightVerdictProps) {
   const kp = useProduct<KpForecastProduct>('kp-forecast');
   const kpFeed = useFeedStatus('kp-forecast');
   const [open, setOpen] = useState(false);
   const result = useMemo((): { verdict: Verdict; line: string } | { error: string } => {
     try {
       const started = performance.now();
-      const verdict = computeVerdict(tonightInputs({ place, now, ovation, kpForecast: kp.data, weather, kpFetchedAt: kpFeed.data?.lastSuccess ?? null }));
+      const verdict = computeVerdict(
+        tonightInputs({
+          place,
+          now,
+          ovation,
+          kpForecast: kp.data,
+          weather,
+          kpFetchedAt: kpFeed.data?.lastSuccess ?? null,
+        }),
+      );
       const line = formatVerdictLine(verdict);
       performance.measure?.('verdict:compute', { start: started, end: performance.now() });
       return { verdict, line };
@@ -52,12 +70,23 @@ export default function TonightVerdict({ place, placeName, ovation, weather, now
   const { verdict, line } = result;
   const level = verdict.best?.level ?? 'NO';
   return (
-    <section className="tonight" aria-label={`Tonight at ${placeName}`} data-testid="tonight-verdict" data-level={level}>
-      <button type="button" className={`tonight__line tonight__line--${level.toLowerCase()}`} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+    <section
+      className="tonight"
+      aria-label={`Tonight at ${placeName}`}
+      data-testid="tonight-verdict"
+      data-level={level}
+    >
+      <button
+        type="button"
+        className={`tonight__line tonight__line--${level.toLowerCase()}`}
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
         {line}
       </button>
       <p className="tonight__ages" data-testid="tonight-ages">
-        {placeName}: {ageText('aurora map', verdict.inputs.ovation)} · {ageText('Kp forecast', verdict.inputs.kpForecast)} ·{' '}
+        {placeName}: {ageText('aurora map', verdict.inputs.ovation)} ·{' '}
+        {ageText('Kp forecast', verdict.inputs.kpForecast)} ·{' '}
         {ageText('clouds', verdict.inputs.clouds)}
         {weather && ' · Weather data from MET Norway'}
       </p>
@@ -67,7 +96,11 @@ export default function TonightVerdict({ place, placeName, ovation, weather, now
             <li key={s.start} className={`tonight__slot tonight__slot--${s.level.toLowerCase()}`}>
               <span className="tonight__time">{clock(s.start)}</span>
               <strong className="tonight__level">{s.level}</strong>
-              <span className="tonight__reasons">{s.reasons.length ? s.reasons.map((r) => r.text).join(', ') : 'dark, aurora in reach, clear'}</span>
+              <span className="tonight__reasons">
+                {s.reasons.length
+                  ? s.reasons.map((r) => r.text).join(', ')
+                  : 'dark, aurora in reach, clear'}
+              </span>
             </li>
           ))}
         </ol>

@@ -22,11 +22,23 @@ export function tonightInputs(args: {
   return {
     place,
     now,
-    ovation: ovation ? { observationTime: ovation.observationTime, forecastTime: ovation.forecastTime, values: ovation.values } : null,
+    ovation: ovation
+      ? {
+          observationTime: ovation.observationTime,
+          forecastTime: ovation.forecastTime,
+          values: ovation.values,
+        }
+      : null,
     kpForecast:
       kpForecast && Array.isArray(rows)
-        ? { entries: rows.map((r) => ({ time: r.t, kp: r.kp })), updatedAt: args.kpFetchedAt ?? kpForecast.issued }
+        ? {
+            entries: rows.map((r) => ({ time: r.t, kp: r.kp })),
+            updatedAt: args.kpFetchedAt ?? kpForecast.issued,
+          }
         : null,
-    clouds: hours && weather ? { ...hours, updatedAt: weather.data.place.updatedAt ?? weather.issued } : null,
+    clouds:
+      hours && weather
+        ? { ...hours, updatedAt: weather.data.place.updatedAt ?? weather.issued }
+        : null,
   };
 }

@@ -137,8 +137,18 @@ describe("this device's feed rows", () => {
   });
 
   it('judges the state at this clock, not the word the poller stored: a row stored fresh two days ago reads stale', () => {
-    const old = feed({ id: 'solar-wind', state: 'fresh', lastSuccess: NOW - 2 * 24 * 60 * MIN, dataTime: NOW - 2 * 24 * 60 * MIN - MIN });
-    expect(feedRow(old, NOW)).toMatchObject({ state: 'stale', stateLabel: 'stale', severity: 'slow', problem: true });
+    const old = feed({
+      id: 'solar-wind',
+      state: 'fresh',
+      lastSuccess: NOW - 2 * 24 * 60 * MIN,
+      dataTime: NOW - 2 * 24 * 60 * MIN - MIN,
+    });
+    expect(feedRow(old, NOW)).toMatchObject({
+      state: 'stale',
+      stateLabel: 'stale',
+      severity: 'slow',
+      problem: true,
+    });
   });
 
   it('reads a data time a little ahead of this clock (skew) as just now', () => {
@@ -159,14 +169,21 @@ describe("this device's feed rows", () => {
           [
             feed({ id: 'kp-index' }),
             feed({ id: 'alerts', state: 'error', error: 'x' }),
-            feed({ id: 'kp-1m', state: 'stale', dataTime: NOW - 60 * MIN, lastSuccess: NOW - 60 * MIN }),
+            feed({
+              id: 'kp-1m',
+              state: 'stale',
+              dataTime: NOW - 60 * MIN,
+              lastSuccess: NOW - 60 * MIN,
+            }),
           ],
           NOW,
         ),
       ),
     ).toBe('3 feeds · 2 need a look');
-    expect(feedSummary(feedRows([feed({ id: 'kp-index', state: 'stale', dataTime: NOW - 8 * 60 * MIN })], NOW))).toBe(
-      '1 feed · 1 needs a look',
-    );
+    expect(
+      feedSummary(
+        feedRows([feed({ id: 'kp-index', state: 'stale', dataTime: NOW - 8 * 60 * MIN })], NOW),
+      ),
+    ).toBe('1 feed · 1 needs a look');
   });
 });

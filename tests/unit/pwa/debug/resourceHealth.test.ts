@@ -56,13 +56,21 @@ describe('service health', () => {
   it('counts only errors from the last ten minutes', () => {
     const loads = Array.from({ length: 20 }, () => res('cdn.example', 300));
     const old = Array.from({ length: 6 }, () => err('cdn.example', 11 * 60_000));
-    expect(serviceHealth(loads, old, NOW)).toEqual({ avgLoadTime: 300, errorRate: 0, status: 'good' });
+    expect(serviceHealth(loads, old, NOW)).toEqual({
+      avgLoadTime: 300,
+      errorRate: 0,
+      status: 'good',
+    });
     const recent = Array.from({ length: 5 }, () => err('cdn.example', 60_000));
     expect(serviceHealth(loads, recent, NOW).status).toBe('down');
   });
 
   it('judges each domain on its own loads and errors', () => {
-    const health = healthByDomain([res('a.example', 100), res('b.example', 3000)], [err('c.example', 0)], NOW);
+    const health = healthByDomain(
+      [res('a.example', 100), res('b.example', 3000)],
+      [err('c.example', 0)],
+      NOW,
+    );
     expect([...health.keys()]).toEqual(['a.example', 'b.example', 'c.example']);
     expect(health.get('a.example')?.status).toBe('good');
     expect(health.get('b.example')?.status).toBe('degraded');
@@ -73,7 +81,8 @@ describe('service health', () => {
 describe('the monitor lists', () => {
   it('keeps at most the 50 newest errors', () => {
     let list: ResourceError[] = [];
-    for (let i = 0; i < 60; i += 1) list = addResourceError(list, { ...err('a.example', 0), message: `e${i}` });
+    for (let i = 0; i < 60; i += 1)
+      list = addResourceError(list, { ...err('a.example', 0), message: `e${i}` });
     expect(list).toHaveLength(MAX_ERRORS);
     expect(list[0]?.message).toBe('e10');
     expect(list[49]?.message).toBe('e59');
@@ -89,19 +98,36 @@ describe('the monitor lists', () => {
     const list = monitoredResources(
       [
         { name: 'http://app.test/assets/index.js', startTime: 5, duration: 20 },
-        { name: 'https://fonts.example/css?family=x', startTime: 100, duration: 2500.4, transferSize: 900 },
+        {
+          name: 'https://fonts.example/css?family=x',
+          startTime: 100,
+          duration: 2500.4,
+          transferSize: 900,
+        },
         { name: 'data:image/png;base64,xx', startTime: 1, duration: 1 },
       ],
       'http://app.test',
       NOW,
     );
     expect(list).toEqual([
-      { domain: 'fonts.example', name: 'css', url: 'https://fonts.example/css?family=x', loadTime: 2500, size: 900, timestamp: NOW + 100, status: 'warning' },
+      {
+        domain: 'fonts.example',
+        name: 'css',
+        url: 'https://fonts.example/css?family=x',
+        loadTime: 2500,
+        size: 900,
+        timestamp: NOW + 100,
+        status: 'warning',
+      },
     ]);
   });
 
   it('words failures as the spec does', () => {
-    expect(resourceErrorMessage('LINK', 'https://x/y.css')).toBe('Failed to load CSS: https://x/y.css');
-    expect(resourceErrorMessage('script', 'https://x/y.js')).toBe('Failed to load resource: https://x/y.js');
+    expect(resourceErrorMessage('LINK', 'https://x/y.css')).toBe(
+      'Failed to load CSS: https://x/y.css',
+    );
+    expect(resourceErrorMessage('script', 'https://x/y.js')).toBe(
+      'Failed to load resource: https://x/y.js',
+    );
   });
 });

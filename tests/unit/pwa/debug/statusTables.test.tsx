@@ -28,7 +28,12 @@ describe("the device's feed table", () => {
       <FeedStatusTable
         feeds={[
           feed({ id: 'kp-index' }),
-          feed({ id: 'solar-wind', state: 'stale', lastSuccess: NOW - 3_600_000, dataTime: NOW - 3_600_000 }),
+          feed({
+            id: 'solar-wind',
+            state: 'stale',
+            lastSuccess: NOW - 3_600_000,
+            dataTime: NOW - 3_600_000,
+          }),
           feed({ id: 'alerts', state: 'error', error: 'Backend answered 503' }),
         ]}
         isLoading={false}

@@ -14,13 +14,21 @@ const queueHarness = {
   async enqueue(count: number): Promise<string[]> {
     const keys: string[] = [];
     for (let i = 0; i < count; i++) {
-      const doc = await enqueueRequest({ target: '/api/effect', method: 'POST', body: { i } }, { db: db!, now: 1_000 + i });
+      const doc = await enqueueRequest(
+        { target: '/api/effect', method: 'POST', body: { i } },
+        { db: db!, now: 1_000 + i },
+      );
       keys.push(doc.id);
     }
     return keys;
   },
   replay(): Promise<ReplayResult> {
-    return replayQueue({ db: db!, fetch: (url, init) => fetch(url, init), baseUrl: location.origin, force: true });
+    return replayQueue({
+      db: db!,
+      fetch: (url, init) => fetch(url, init),
+      baseUrl: location.origin,
+      force: true,
+    });
   },
   hasWebLocks(): boolean {
     return typeof navigator.locks?.request === 'function';

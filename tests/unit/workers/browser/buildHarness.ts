@@ -45,16 +45,31 @@ function newestMtime(dir: string): number {
 /** Vite build of the harness; skipped when the output is newer than its sources and build setup. */
 export async function buildHarness(): Promise<string> {
   const stamp = join(HARNESS_OUT, 'index.html');
-  const inputs = Math.max(...['workers', 'sync', 'scripts/vite', 'tests/unit/support'].map((d) => newestMtime(join(ROOT, d))), newestMtime(HERE));
+  const inputs = Math.max(
+    ...['workers', 'sync', 'scripts/vite', 'tests/unit/support'].map((d) =>
+      newestMtime(join(ROOT, d)),
+    ),
+    newestMtime(HERE),
+  );
   if (existsSync(stamp) && statSync(stamp).mtimeMs > inputs) return HARNESS_OUT;
-  await buildTestPage(HERE, HARNESS_OUT, { define: { __APP_VERSION__: JSON.stringify('harness') } });
+  await buildTestPage(HERE, HARNESS_OUT, {
+    define: { __APP_VERSION__: JSON.stringify('harness') },
+  });
   return HARNESS_OUT;
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json', '.txt': 'text/plain', '.css': 'text/css' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.txt': 'text/plain',
+  '.css': 'text/css',
+};
 
 /** Serves the built harness and the stand-in backend on a free port. */
-export function serveHarness(dir: string): Promise<{ url: string; requests: string[]; stop(): Promise<void> }> {
+export function serveHarness(
+  dir: string,
+): Promise<{ url: string; requests: string[]; stop(): Promise<void> }> {
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -67,7 +82,13 @@ export function serveHarness(dir: string): Promise<{ url: string; requests: stri
         return;
       }
       const body = readFileSync(join(NOAA, file));
-      res.writeHead(200, { 'content-type': file.endsWith('.txt') ? 'text/plain' : 'application/json', etag: `"${m[1]}"`, 'x-aurora-source': 'replay' }).end(body);
+      res
+        .writeHead(200, {
+          'content-type': file.endsWith('.txt') ? 'text/plain' : 'application/json',
+          etag: `"${m[1]}"`,
+          'x-aurora-source': 'replay',
+        })
+        .end(body);
       return;
     }
     const file = join(dir, path === '/' ? 'index.html' : path);
@@ -75,13 +96,19 @@ export function serveHarness(dir: string): Promise<{ url: string; requests: stri
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+    res
+      .writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+      .end(readFileSync(file));
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({ url: `http://127.0.0.1:${port}`, requests, stop: () => new Promise((r) => server.close(() => r())) });
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        requests,
+        stop: () => new Promise((r) => server.close(() => r())),
+      });
     });
   });
 }

@@ -21,15 +21,26 @@ export interface HarnessResult {
   frameGapsOver50: number;
 }
 
-async function run(opts: { backendBase: string; resources: Resource[]; dbName: string }): Promise<HarnessResult> {
+async function run(opts: {
+  backendBase: string;
+  resources: Resource[];
+  dbName: string;
+}): Promise<HarnessResult> {
   const db = await openDatabase({ name: opts.dbName });
   let pollStart = 0;
   let gridSeenAfterMs: number | null = null;
   const sub = db.grids.count().$.subscribe((n) => {
-    if (n > 0 && gridSeenAfterMs === null && pollStart > 0) gridSeenAfterMs = performance.now() - pollStart;
+    if (n > 0 && gridSeenAfterMs === null && pollStart > 0)
+      gridSeenAfterMs = performance.now() - pollStart;
   });
   const reports: PollReportSummary[] = [];
-  const control = startPoller({ backendBase: opts.backendBase, dbName: opts.dbName, schedule: 'manual', resources: opts.resources, onReport: (r) => reports.push(r) });
+  const control = startPoller({
+    backendBase: opts.backendBase,
+    dbName: opts.dbName,
+    schedule: 'manual',
+    resources: opts.resources,
+    onReport: (r) => reports.push(r),
+  });
   await control.ready;
 
   const longTasks: number[] = [];
@@ -52,7 +63,8 @@ async function run(opts: { backendBase: string; resources: Resource[]; dbName: s
   const allProductsMs = performance.now() - pollStart;
   // Let the last multi-instance change events reach the page.
   const deadline = performance.now() + 5_000;
-  while (gridSeenAfterMs === null && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  while (gridSeenAfterMs === null && performance.now() < deadline)
+    await new Promise((r) => setTimeout(r, 50));
   watching = false;
   observer.disconnect();
 
@@ -69,5 +81,7 @@ async function run(opts: { backendBase: string; resources: Resource[]; dbName: s
 }
 
 (globalThis as { pollerHarness?: { run: typeof run } }).pollerHarness = { run };
-const status = (globalThis as { document?: { getElementById(id: string): { textContent: string } | null } }).document?.getElementById('status');
+const status = (
+  globalThis as { document?: { getElementById(id: string): { textContent: string } | null } }
+).document?.getElementById('status');
 if (status) status.textContent = 'ready';

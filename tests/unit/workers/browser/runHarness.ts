@@ -5,7 +5,12 @@ import type { HarnessResult } from './harness.ts';
 
 let dbCounter = 0;
 
-export async function runHarness(browser: Browser, url: string, backendBase: string, resources: readonly Resource[]): Promise<HarnessResult> {
+export async function runHarness(
+  browser: Browser,
+  url: string,
+  backendBase: string,
+  resources: readonly Resource[],
+): Promise<HarnessResult> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
