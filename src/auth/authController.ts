@@ -1,22 +1,28 @@
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
 import { authFailure, MSG, validateCredentials, type AuthResult } from './authMessages.ts';
 import type { AuthConfig } from './config.ts';
-import { signInWithEthereumWallet, type Eip1193Provider } from './ethereumSignIn.ts';
+import { createAccountActions } from './accountActions.ts';
+import { signInWithEthereumBackend } from './walletSignIn.ts';
+import type { Eip1193Provider } from './ethereumSignIn.ts';
 import {
   clearEthereumSession,
   ethereumUser,
   readEthereumSession,
   restoreEthereumSession,
-  writeEthereumSession,
   type ProfileLookup,
 } from './ethereumSession.ts';
-import { parsePersistedSession, readPersistedUser, toAuthUser } from './persistedSession.ts';
+import {
+  parsePersistedSession,
+  readPersistedUser,
+  sameUser,
+  toAuthUser,
+} from './persistedSession.ts';
 import { initialSnapshot, type AuthSnapshot } from './startupState.ts';
 import {
   ensureProfile,
   PROFILE_ATTEMPTS,
   PROFILE_ATTEMPTS_ON_REFRESH,
-  type ProfileStore,
+  supabaseProfileStore,
 } from './profile.ts';
 import { isRetryableStatus, startSessionTicker, type SessionTicker } from './sessionTicker.ts';
 import type { AuthUser, Credentials } from './useAuth.ts';
@@ -100,16 +106,6 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
   /** Bumped by stop(): a client that finishes loading after a stop must not wire itself. */
   let generation = 0;
 
-  const sameUser = (a: AuthUser | null, b: AuthUser | null) =>
-    a === b ||
-    (!!a &&
-      !!b &&
-      a.id === b.id &&
-      a.email === b.email &&
-      a.fullName === b.fullName &&
-      a.avatarUrl === b.avatarUrl &&
-      a.provider === b.provider &&
-      (a.walletAddress ?? null) === (b.walletAddress ?? null));
   const set = (next: AuthSnapshot) => {
     // Token refreshes re-announce the same user: no re-render for an unchanged one.
     if (next.status === snapshot.status && sameUser(next.user, snapshot.user)) return;
@@ -118,25 +114,10 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
   };
   const signedIn = (user: AuthUser) => set({ status: 'signed-in', user });
 
-  const profileStore = (client: SupabaseClient): ProfileStore => ({
-    async select(id) {
-      const { data, error } = await client
-        .from('profiles')
-        .select('id, email, full_name, avatar_url')
-        .eq('id', id)
-        .maybeSingle();
-      return { row: (data as never) ?? null, error: error ? { message: error.message } : null };
-    },
-    async insert(row) {
-      const { error } = await client.from('profiles').insert(row);
-      return { error: error ? { message: error.message, code: error.code } : null };
-    },
-  });
-
   /** Spec §4: on any auth change the profile is loaded (5 attempts after a refresh), created if missing. */
   const syncProfile = async (client: SupabaseClient, session: Session, event: AuthChangeEvent) => {
     const attempts = event === 'TOKEN_REFRESHED' ? PROFILE_ATTEMPTS_ON_REFRESH : PROFILE_ATTEMPTS;
-    const result = await ensureProfile(profileStore(client), session.user, {
+    const result = await ensureProfile(supabaseProfileStore(client), session.user, {
       attempts,
       sleep: deps.sleep,
       now: deps.now,
@@ -298,6 +279,13 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
   };
 
   return {
+    ...createAccountActions({
+      deps,
+      withClient,
+      user: () => snapshot.user,
+      hasStoredSession: () => storedSession() !== null,
+      signedOut: () => set({ status: 'signed-out', user: null }),
+    }),
     getSnapshot: () => snapshot,
     subscribe(fn) {
       listeners.add(fn);
@@ -387,95 +375,7 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
       });
     },
 
-    async requestPasswordReset(email) {
-      const address = email.trim();
-      if (!address || !address.includes('@')) return { ok: false, message: MSG.resetEmailMissing };
-      return withClient(MSG.resetFailed, async (client) => {
-        const { error } = await client.auth.resetPasswordForEmail(address, {
-          redirectTo: `${deps.location.origin}/auth/callback`,
-        });
-        if (error) return authFailure(error, MSG.resetFailed);
-        return { ok: true, message: MSG.resetSent };
-      });
-    },
-
-    async updatePassword(password) {
-      if (!password) return { ok: false, message: MSG.newPasswordMissing };
-      return withClient(MSG.newPasswordFailed, async (client) => {
-        const { error } = await client.auth.updateUser({ password });
-        if (error) return authFailure(error, MSG.newPasswordFailed, password);
-        return { ok: true, message: MSG.newPasswordSet };
-      });
-    },
-
-    async deleteAccount() {
-      const user = snapshot.user;
-      if (!user) return { ok: false, message: MSG.deleteSignedOut };
-      if (deps.isOffline()) return { ok: false, message: MSG.deleteOffline };
-      return withClient(MSG.deleteFailed, async (client) => {
-        const forget = await deps.prepareToForgetUser?.(user.id).catch(() => null);
-        const headers = { ...(await deps.backendHeaders()) };
-        const eth = readEthereumSession(deps.storage);
-        // An Ethereum session without a supabase one proves itself with its own token.
-        if (!storedSession() && eth?.userId === user.id)
-          headers['Authorization'] = `Bearer ${eth.token}`;
-        const res = await deps.fetch(`${cfg.functionsBase}/delete-account`, {
-          method: 'POST',
-          headers,
-        });
-        if (!res.ok) {
-          const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
-          return {
-            ok: false,
-            message:
-              res.status === 401 && typeof body?.error === 'string' ? body.error : MSG.deleteFailed,
-          };
-        }
-        // The server ended every session with the account: forget this device's copy of it.
-        clearEthereumSession(deps.storage);
-        await client.auth.signOut({ scope: 'local' }).catch(() => undefined);
-        deps.storage?.removeItem(cfg.storageKey);
-        set({ status: 'signed-out', user: null });
-        await forget?.().catch(() => undefined);
-        return { ok: true };
-      });
-    },
-
-    async signInWithEthereum() {
-      const wallet = deps.ethereum();
-      if (!wallet) return { ok: false, message: MSG.noWallet };
-      return withClient(MSG.ethereumFailed, async (client) => {
-        const headers = await deps.backendHeaders();
-        const base = cfg.functionsBase;
-        const result = await signInWithEthereumWallet({
-          ethereum: wallet,
-          domain: deps.location.host,
-          origin: deps.location.origin,
-          now: deps.now,
-          fetchNonce: () => fetchNonce(deps.fetch, base, headers),
-          async verify(body) {
-            const res = await deps.fetch(`${base}/siwe-verify`, {
-              method: 'POST',
-              headers: { ...headers, 'content-type': 'application/json' },
-              body: JSON.stringify(body),
-            });
-            const parsed = (await res.json().catch(() => null)) as never;
-            return { ok: res.ok, body: parsed };
-          },
-        });
-        if (!result.ok) return result;
-        if (deps.storage) writeEthereumSession(deps.storage, result.session);
-        signedIn(ethereumUser(result.session, result.profile));
-        if (result.refreshToken) {
-          // A real supabase session too, so REST/realtime calls and refreshes carry the user's JWT.
-          await client.auth.setSession({
-            access_token: result.accessToken,
-            refresh_token: result.refreshToken,
-          });
-        }
-        return { ok: true };
-      });
-    },
+    signInWithEthereum: () => signInWithEthereumBackend({ deps, withClient, signedIn }),
 
     async signOut() {
       clearEthereumSession(deps.storage);
@@ -506,23 +406,4 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
       }
     },
   };
-}
-
-/** The nonce endpoint: `siwe-verify/nonce`, with the older `siwe-nonce` path as a fallback. */
-async function fetchNonce(
-  fetchFn: typeof fetch,
-  base: string,
-  headers: Record<string, string>,
-): Promise<string> {
-  for (const path of ['siwe-verify/nonce', 'siwe-nonce']) {
-    const res = await fetchFn(`${base}/${path}`, {
-      headers: { ...headers, accept: 'application/json' },
-    });
-    if (res.status === 404) continue;
-    if (!res.ok) throw new Error(`Nonce request failed (${res.status})`);
-    const body = (await res.json()) as { nonce?: unknown };
-    if (typeof body.nonce === 'string' && body.nonce) return body.nonce;
-    throw new Error('Nonce missing in response');
-  }
-  throw new Error('Nonce endpoint not found');
 }

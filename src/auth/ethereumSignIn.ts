@@ -153,3 +153,22 @@ export async function signInWithEthereumWallet(
     },
   };
 }
+
+/** The nonce endpoint: `siwe-verify/nonce`, with the older `siwe-nonce` path as a fallback. */
+export async function fetchNonce(
+  fetchFn: typeof fetch,
+  base: string,
+  headers: Record<string, string>,
+): Promise<string> {
+  for (const path of ['siwe-verify/nonce', 'siwe-nonce']) {
+    const res = await fetchFn(`${base}/${path}`, {
+      headers: { ...headers, accept: 'application/json' },
+    });
+    if (res.status === 404) continue;
+    if (!res.ok) throw new Error(`Nonce request failed (${res.status})`);
+    const body = (await res.json()) as { nonce?: unknown };
+    if (typeof body.nonce === 'string' && body.nonce) return body.nonce;
+    throw new Error('Nonce missing in response');
+  }
+  throw new Error('Nonce endpoint not found');
+}

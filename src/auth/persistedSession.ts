@@ -82,3 +82,18 @@ export function readPersistedUser(
   const session = parsePersistedSession(raw);
   return session?.user ? toAuthUser(session.user) : null;
 }
+
+/** The same user as far as the screens can tell: token refreshes re-announce an unchanged user. */
+export function sameUser(a: AuthUser | null, b: AuthUser | null): boolean {
+  return (
+    a === b ||
+    (!!a &&
+      !!b &&
+      a.id === b.id &&
+      a.email === b.email &&
+      a.fullName === b.fullName &&
+      a.avatarUrl === b.avatarUrl &&
+      a.provider === b.provider &&
+      (a.walletAddress ?? null) === (b.walletAddress ?? null))
+  );
+}

@@ -1,3 +1,4 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { BackendUser } from './persistedSession.ts';
 
 /** Spec §9: profile fetch, 3 attempts 300 ms apart (5 after a token refresh). */
@@ -95,6 +96,24 @@ export async function ensureProfile(
       email: insert.email,
       full_name: insert.full_name ?? null,
       avatar_url: insert.avatar_url ?? null,
+    },
+  };
+}
+
+/** The profiles table through supabase-js (owner-only RLS: a user reads and creates their own row). */
+export function supabaseProfileStore(client: SupabaseClient): ProfileStore {
+  return {
+    async select(id) {
+      const { data, error } = await client
+        .from('profiles')
+        .select('id, email, full_name, avatar_url')
+        .eq('id', id)
+        .maybeSingle();
+      return { row: (data as never) ?? null, error: error ? { message: error.message } : null };
+    },
+    async insert(row) {
+      const { error } = await client.from('profiles').insert(row);
+      return { error: error ? { message: error.message, code: error.code } : null };
     },
   };
 }
