@@ -7,17 +7,14 @@ import 'ol/ol.css';
 import { useEffect, useRef, useState } from 'react';
 import Feature from 'ol/Feature.js';
 import OlMap from 'ol/Map.js';
-import View from 'ol/View.js';
 import { Attribution, Zoom } from 'ol/control.js';
 import type Geometry from 'ol/geom/Geometry.js';
-import type Projection from 'ol/proj/Projection.js';
 import Point from 'ol/geom/Point.js';
 import { defaults as defaultInteractions } from 'ol/interaction/defaults.js';
 import ImageLayer from 'ol/layer/Image.js';
 import VectorLayer from 'ol/layer/Vector.js';
 import VectorImageLayer from 'ol/layer/VectorImage.js';
 import VectorSource from 'ol/source/Vector.js';
-import { Circle as CircleStyle, Fill, Stroke, Style } from 'ol/style.js';
 import type { AuroraMapProps } from '../auroraMapProps.ts';
 import { buildRampLut } from '../colorRamp.ts';
 import { buildCloudLut } from '../cloudGrid.ts';
@@ -25,7 +22,6 @@ import type { LatLon } from '../gridLookup.ts';
 import {
   forwardProject,
   inverseProject,
-  MERCATOR_RADIUS,
   ORTHO_RADIUS,
   projectionSpec,
   type Hemisphere,
@@ -41,52 +37,14 @@ import {
   type Basemap,
 } from './basemap.ts';
 import { AuroraSource } from './auroraSource.ts';
-import { auroraZoneBox, keepInsideWorld } from './initialView.ts';
+import { createView, fitAuroralZone } from './mapView.ts';
+import { styleLayers, type Layers } from './mapLayers.ts';
 import { olProjection } from './olProjection.ts';
-import { PALETTES, type MapPalette } from './palette.ts';
+import { PALETTES } from './palette.ts';
 import { markOnce } from '../perfMarks.ts';
 
 const LUT = buildRampLut();
 const CLOUD_LUT = buildCloudLut();
-
-interface Layers {
-  disc: VectorLayer<VectorSource>;
-  land: VectorImageLayer<VectorSource>;
-  borders: VectorImageLayer<VectorSource>;
-  night: VectorLayer<VectorSource>;
-  clouds: ImageLayer<AuroraSource>;
-  aurora: ImageLayer<AuroraSource>;
-  user: VectorLayer<VectorSource>;
-}
-
-function styleLayers(layers: Layers, palette: MapPalette): void {
-  layers.disc.setStyle(
-    new Style({
-      fill: new Fill({ color: palette.ocean }),
-      stroke: new Stroke({ color: palette.coast, width: 1 }),
-    }),
-  );
-  // Coasts and borders both come from the country outlines: the land polygons carry the cut along
-  // the antimeridian (to the pole, for Antarctica) which a stroke would show as a line.
-  layers.land.setStyle(new Style({ fill: new Fill({ color: palette.land }) }));
-  layers.borders.setStyle(new Style({ stroke: new Stroke({ color: palette.coast, width: 0.7 }) }));
-  const nightFill = new Style({ fill: new Fill({ color: palette.night }) });
-  const terminator = new Style({
-    stroke: new Stroke({ color: palette.terminator, width: 1.2, lineDash: [5, 5] }),
-  });
-  layers.night.setStyle((feature) =>
-    feature.getGeometry()?.getType().endsWith('LineString') ? terminator : nightFill,
-  );
-  layers.user.setStyle(
-    new Style({
-      image: new CircleStyle({
-        radius: 7,
-        fill: new Fill({ color: palette.userFill }),
-        stroke: new Stroke({ color: palette.userStroke, width: 2 }),
-      }),
-    }),
-  );
-}
 
 /** A button glyph hidden from screen readers, so the button's name is its title ("Zoom in"), not "+". */
 function glyph(text: string): HTMLElement {
@@ -94,53 +52,6 @@ function glyph(text: string): HTMLElement {
   span.textContent = text;
   span.setAttribute('aria-hidden', 'true');
   return span;
-}
-
-function initialView(spec: ProjectionSpec, projection: Projection): View {
-  if (spec.kind === 'mercator') {
-    // showFullExtent: on a tall phone screen the whole width of the world fits, with space above and below.
-    return new View({
-      projection,
-      center: [0, 0],
-      zoom: 2,
-      minZoom: 0,
-      maxZoom: 8,
-      showFullExtent: true,
-    });
-  }
-  const r = ORTHO_RADIUS;
-  return new View({
-    projection,
-    center: [0, 0],
-    zoom: 1,
-    minZoom: 0,
-    maxZoom: 8,
-    extent: [-r, -r, r, r],
-    constrainOnlyCenter: true,
-    showFullExtent: true,
-  });
-}
-
-const WORLD_HALF = MERCATOR_RADIUS * Math.PI;
-
-/** The flat view over the auroral zone (initialView.ts decides where), never past the map's edges. */
-function fitAuroralZone(
-  view: View,
-  size: number[],
-  home: LatLon | null,
-  hemisphere: Hemisphere,
-): void {
-  const mercator: ProjectionSpec = { kind: 'mercator' };
-  const box = auroraZoneBox(home, hemisphere);
-  const sw = forwardProject(mercator, box.west, box.south)!;
-  const ne = forwardProject(mercator, box.east, box.north)!;
-  view.fit([sw[0], sw[1], ne[0], ne[1]], { size, nearest: false });
-  const [x0, y0, x1, y1] = view.calculateExtent(size);
-  const [cx, cy] = view.getCenter() ?? [0, 0];
-  view.setCenter([
-    keepInsideWorld(cx!, (x1! - x0!) / 2, WORLD_HALF),
-    keepInsideWorld(cy!, (y1! - y0!) / 2, WORLD_HALF),
-  ]);
 }
 
 export default function AuroraMap(props: AuroraMapProps) {
@@ -335,7 +246,7 @@ export default function AuroraMap(props: AuroraMapProps) {
         const current = mapRef.current;
         if (cancelled || !current) return;
         paintRef.current = { ...paintRef.current, spec: wanted };
-        const olView = initialView(wanted, projection);
+        const olView = createView(wanted, projection);
         current.map.setView(olView);
         // The new view does not know the viewport's size until the next render: pass it.
         const size = current.map.getSize();
