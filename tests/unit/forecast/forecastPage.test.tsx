@@ -1,18 +1,16 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ReactNode } from 'react';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../sync/database.ts';
 import type { FeedStatus, Resource } from '../../../core/model.ts';
-import { DatabaseProvider } from '../../../sync/react/index.ts';
 import { writeFeedStatus, writeProducts } from '../../../sync/write.ts';
 import { normalise } from '../../../core/normalise/index.ts';
 import ForecastPage from '../../../src/features/forecast/ForecastPage.tsx';
 import { formatUtcDay } from '../../../src/lib/format.ts';
 import { disposeTestDatabase, openTestDatabase } from '../sync/testDb.ts';
+import { renderOnDatabase } from '../support/dataPage.tsx';
 
 /** A loaded test machine may take seconds to answer a live query; nothing here times anything. */
 const SLOW = { timeout: 10_000 };
@@ -26,14 +24,6 @@ afterEach(async () => {
 
 const fixture = (name: string) =>
   readFileSync(join(process.cwd(), 'tests/fixtures/noaa', name), 'utf8');
-
-function renderPage(database: AuroraDatabase, page: ReactNode) {
-  return render(
-    <DatabaseProvider database={database}>
-      <MemoryRouter>{page}</MemoryRouter>
-    </DatabaseProvider>,
-  );
-}
 
 /** Normalises a real NOAA file, stores its products and the feed row the poller would write. */
 async function store(
@@ -69,7 +59,7 @@ describe('the forecast screen shows what the poller fetched', () => {
   it('shows the 3-day geomagnetic storm probabilities with their age', async () => {
     db = await openTestDatabase();
     await store(db, 'three-day-geomag-forecast', '3-day-geomag-forecast.txt');
-    renderPage(db, <ForecastPage />);
+    renderOnDatabase(db, <ForecastPage />);
     const minor = await screen.findByRole('rowheader', { name: 'Minor storm (G1)' }, SLOW);
     expect(minor.closest('tr')!.textContent).toBe('Minor storm (G1)15%15%25%');
     expect(
@@ -94,7 +84,7 @@ describe('the forecast screen shows what the poller fetched', () => {
   it('shows the radiation-storm and radio-blackout chances of the 3-day bulletin', async () => {
     db = await openTestDatabase();
     await store(db, 'three-day-forecast', '3-day-forecast.txt');
-    renderPage(db, <ForecastPage />);
+    renderOnDatabase(db, <ForecastPage />);
     expect(
       await screen.findByRole('rowheader', { name: 'Radiation storm (S1+)' }, SLOW),
     ).toBeTruthy();
@@ -103,7 +93,7 @@ describe('the forecast screen shows what the poller fetched', () => {
 
   it('says no storm probabilities are stored yet on an empty device', async () => {
     db = await openTestDatabase();
-    renderPage(db, <ForecastPage />);
+    renderOnDatabase(db, <ForecastPage />);
     expect(
       await screen.findByText(
         'No storm probabilities stored yet — they appear after the first successful update of the geomagnetic forecast.',
@@ -117,7 +107,7 @@ describe('the forecast screen shows what the poller fetched', () => {
     db = await openTestDatabase();
     await store(db, 'three-day-forecast', '3-day-forecast.txt');
     await store(db, 'kp-forecast', 'noaa-planetary-k-index-forecast.json');
-    renderPage(db, <ForecastPage />);
+    renderOnDatabase(db, <ForecastPage />);
     const kp = panel('Kp forecast — next 3 days');
     await waitFor(
       () =>
@@ -137,7 +127,7 @@ describe('the forecast screen shows what the poller fetched', () => {
   it('falls back to the bulletin’s Kp breakdown when it is the only Kp forecast', async () => {
     db = await openTestDatabase();
     await store(db, 'three-day-forecast', '3-day-forecast.txt');
-    renderPage(db, <ForecastPage />);
+    renderOnDatabase(db, <ForecastPage />);
     const kp = panel('Kp forecast — next 3 days');
     await waitFor(
       () =>
@@ -154,7 +144,7 @@ describe('the forecast screen shows what the poller fetched', () => {
       dataTime: Date.UTC(2023, 10, 11),
       lastModified: 'Sat, 11 Nov 2023 00:00:00 GMT',
     });
-    renderPage(db, <ForecastPage />);
+    renderOnDatabase(db, <ForecastPage />);
     const cycle = panel('Solar cycle');
     await waitFor(
       () =>

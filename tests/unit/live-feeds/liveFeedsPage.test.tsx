@@ -1,18 +1,15 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ReactNode } from 'react';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../sync/database.ts';
-import type { FeedStatus } from '../../../core/model.ts';
-import { DatabaseProvider } from '../../../sync/react/index.ts';
 import { writeFeedStatus, writeProducts } from '../../../sync/write.ts';
 import { normalise } from '../../../core/normalise/index.ts';
 import LiveFeedsPage from '../../../src/features/live-feeds/LiveFeedsPage.tsx';
 import { FeedTable } from '../../../src/features/live-feeds/FeedTable.tsx';
 import { disposeTestDatabase, openTestDatabase } from '../sync/testDb.ts';
+import { renderOnDatabase, feedStatus } from '../support/dataPage.tsx';
 
 /** A loaded test machine may take seconds to answer a live query; nothing here times anything. */
 const SLOW = { timeout: 10_000 };
@@ -25,31 +22,6 @@ afterEach(async () => {
 });
 
 const DAY = 86_400_000;
-
-function renderPage(database: AuroraDatabase, page: ReactNode) {
-  return render(
-    <DatabaseProvider database={database}>
-      <MemoryRouter>{page}</MemoryRouter>
-    </DatabaseProvider>,
-  );
-}
-
-function feed(id: FeedStatus['id'], patch: Partial<FeedStatus> = {}): FeedStatus {
-  const now = Date.now();
-  return {
-    id,
-    lastAttempt: now,
-    lastSuccess: now,
-    dataTime: now,
-    etag: null,
-    lastModified: null,
-    state: 'fresh',
-    error: null,
-    schemaDrift: false,
-    replay: false,
-    ...patch,
-  };
-}
 
 describe('ICAO space weather advisories on the Live Feeds screen', () => {
   it('shows each advisory as a card: centre, number, issued, effects with severity, observed and forecast areas', async () => {
@@ -64,8 +36,8 @@ describe('ICAO space weather advisories on the Live Feeds screen', () => {
     );
     if (!r.ok) throw new Error(r.error);
     await writeProducts(db, r.products, { fetchedAt: Date.now() });
-    await writeFeedStatus(db, feed('icao-advisories', { dataTime: r.dataTime }));
-    renderPage(db, <LiveFeedsPage />);
+    await writeFeedStatus(db, feedStatus('icao-advisories', { dataTime: r.dataTime }));
+    renderOnDatabase(db, <LiveFeedsPage />);
     const section = (
       await screen.findByRole(
         'heading',
@@ -99,14 +71,14 @@ describe('ICAO space weather advisories on the Live Feeds screen', () => {
     db = await openTestDatabase();
     await writeFeedStatus(
       db,
-      feed('icao-advisories', {
+      feedStatus('icao-advisories', {
         lastSuccess: null,
         dataTime: null,
         state: 'error',
         error: 'Network error: Failed to fetch',
       }),
     );
-    renderPage(db, <LiveFeedsPage />);
+    renderOnDatabase(db, <LiveFeedsPage />);
     const section = (
       await screen.findByRole(
         'heading',
@@ -132,7 +104,11 @@ describe('the feed status table', () => {
     render(
       <FeedTable
         feeds={[
-          feed('predicted-solar-cycle', { lastSuccess: now, dataTime: issued, state: 'fresh' }),
+          feedStatus('predicted-solar-cycle', {
+            lastSuccess: now,
+            dataTime: issued,
+            state: 'fresh',
+          }),
         ]}
         now={now}
       />,
@@ -148,7 +124,7 @@ describe('the feed status table', () => {
     render(
       <FeedTable
         feeds={[
-          feed('solar-wind', {
+          feedStatus('solar-wind', {
             lastSuccess: now - 3 * DAY,
             dataTime: now - 3 * DAY,
             state: 'fresh',
@@ -167,7 +143,7 @@ describe('the feed status table', () => {
     render(
       <FeedTable
         feeds={[
-          feed('predicted-solar-cycle', { lastSuccess: now, dataTime: null, state: 'fresh' }),
+          feedStatus('predicted-solar-cycle', { lastSuccess: now, dataTime: null, state: 'fresh' }),
         ]}
         now={now}
       />,

@@ -1,19 +1,17 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
-import type { ReactNode } from 'react';
 import { join } from 'node:path';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../sync/database.ts';
-import type { FeedStatus, ProductRecord } from '../../../core/model.ts';
-import { DatabaseProvider } from '../../../sync/react/index.ts';
+import type { ProductRecord } from '../../../core/model.ts';
 import { writeFeedStatus, writeProducts, writeSeries } from '../../../sync/write.ts';
 import { normalise } from '../../../core/normalise/index.ts';
 import type { AlertData } from '../../../core/normalise/index.ts';
 import ForecastPage from '../../../src/features/forecast/ForecastPage.tsx';
 import LiveFeedsPage from '../../../src/features/live-feeds/LiveFeedsPage.tsx';
 import { disposeTestDatabase, openTestDatabase } from '../sync/testDb.ts';
+import { renderOnDatabase, feedStatus } from '../support/dataPage.tsx';
 
 let db: AuroraDatabase | undefined;
 afterEach(async () => {
@@ -22,35 +20,10 @@ afterEach(async () => {
   db = undefined;
 });
 
-function renderWith(database: AuroraDatabase, page: ReactNode) {
-  return render(
-    <DatabaseProvider database={database}>
-      <MemoryRouter>{page}</MemoryRouter>
-    </DatabaseProvider>,
-  );
-}
-
-function feed(id: FeedStatus['id'], patch: Partial<FeedStatus> = {}): FeedStatus {
-  const now = Date.now();
-  return {
-    id,
-    lastAttempt: now,
-    lastSuccess: now,
-    dataTime: now,
-    etag: null,
-    lastModified: null,
-    state: 'fresh',
-    error: null,
-    schemaDrift: false,
-    replay: false,
-    ...patch,
-  };
-}
-
 describe('the forecast screen on the local database', () => {
   it('says honestly that nothing is stored yet', async () => {
     db = await openTestDatabase();
-    renderWith(db, <ForecastPage />);
+    renderOnDatabase(db, <ForecastPage />);
     await waitFor(() =>
       expect(
         screen.getAllByText(
@@ -68,7 +41,7 @@ describe('the forecast screen on the local database', () => {
 
   it('shows the stored 3-day forecast with its age, live after the poller writes it', async () => {
     db = await openTestDatabase();
-    renderWith(db, <ForecastPage />);
+    renderOnDatabase(db, <ForecastPage />);
     await screen.findAllByText(/No forecast stored yet/);
     const body = readFileSync(
       join(process.cwd(), 'tests/fixtures/noaa/3-day-forecast.txt'),
@@ -79,7 +52,7 @@ describe('the forecast screen on the local database', () => {
     await writeProducts(db, result.products, { fetchedAt: Date.now() });
     await writeFeedStatus(
       db,
-      feed('three-day-forecast', { state: 'stale', dataTime: result.products[0]!.issued }),
+      feedStatus('three-day-forecast', { state: 'stale', dataTime: result.products[0]!.issued }),
     );
     expect(await screen.findByText('6.67', { selector: 'strong' })).toBeTruthy();
     expect(screen.getByText(/a strong storm \(G3\)/)).toBeTruthy();
@@ -135,16 +108,16 @@ describe('the live feeds screen on the local database', () => {
       },
     };
     await writeProducts(db, [alert], { fetchedAt: now });
-    await writeFeedStatus(db, feed('alerts'));
+    await writeFeedStatus(db, feedStatus('alerts'));
     await writeFeedStatus(
       db,
-      feed('icao-advisories', {
+      feedStatus('icao-advisories', {
         state: 'error',
         error: 'API error: 503 Service Unavailable',
         dataTime: null,
       }),
     );
-    renderWith(db, <LiveFeedsPage />);
+    renderOnDatabase(db, <LiveFeedsPage />);
     expect(await screen.findByText('655')).toBeTruthy();
     expect(screen.getByText('-11.5')).toBeTruthy();
     expect(screen.getByText(/strongly south/)).toBeTruthy();
