@@ -23,6 +23,28 @@ afterEach(async () => {
 const T = Date.parse('2027-01-15T16:00:00Z');
 
 describe('saved places', () => {
+  it('refuses a place a form or a synced row could carry that no map has, with a sentence, and stores nothing', async () => {
+    db = await openTestDatabase();
+    const bad = [
+      [{ name: '   ', lat: 60, lon: 10 }, 'Give the place a name.'],
+      [{ name: 'x'.repeat(61), lat: 60, lon: 10 }, 'A place name can be at most 60 characters.'],
+      [
+        { name: 'Nowhere', lat: Number.NaN, lon: 10 },
+        'Latitude must be between −90 and 90 degrees.',
+      ],
+      [{ name: 'Beyond', lat: 90.5, lon: 10 }, 'Latitude must be between −90 and 90 degrees.'],
+      [{ name: 'Wrapped', lat: 60, lon: 540 }, 'Longitude must be between −180 and 180 degrees.'],
+      [
+        { name: 'Infinite', lat: 60, lon: Number.POSITIVE_INFINITY },
+        'Longitude must be between −180 and 180 degrees.',
+      ],
+    ] as const;
+    for (const [p, message] of bad) {
+      await expect(savePlace(db, { ...p, kind: 'picked' }, T)).rejects.toThrow(message);
+    }
+    expect(await db.places.count().exec()).toBe(0);
+  });
+
   it('keeps a named place on the device, and the latest choice between it and the shared position is where tonight is', async () => {
     db = await openTestDatabase();
     const cabin = await savePlace(
