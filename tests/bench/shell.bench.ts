@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { median, round, type BenchContext } from './context.ts';
-import { staticImportClosure } from '../unit/support/staticImportClosure.ts';
+import { staticImportClosure } from '../support/staticImportClosure.ts';
 
 const RUNS = 5;
 /** Quiet time that ends the page load, long enough that the 300 ms route preloads are counted. */

@@ -8,7 +8,7 @@ import { buildAuthConfig, SESSION_STORAGE_KEY } from '../../../src/auth/config.t
 import { createLazyAuthController } from '../../../src/auth/lazyAuthController.ts';
 import { useAuth } from '../../../src/auth/useAuth.ts';
 import LoginPage from '../../../src/features/auth/LoginPage.tsx';
-import { memoryStorage } from './memoryStorage.ts';
+import { memoryStorage } from '../../support/memoryStorage.ts';
 
 afterEach(cleanup);
 
