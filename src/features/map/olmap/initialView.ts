@@ -1,6 +1,6 @@
 /**
  * Where the flat map opens: over the auroral zone, not over the equator. Pure decisions (no
- * OpenLayers), so they are unit-tested: tests/unit/map/initialView.test.ts.
+ * OpenLayers), so they are unit-tested: tests/unit/features/map/olmap/initialView.test.ts.
  *
  * The auroral zone lies near 65–70° magnetic latitude, which is about 55–75° geographic over
  * North America and Europe (the magnetic pole sits towards Canada). The box below spans 40–78°,
