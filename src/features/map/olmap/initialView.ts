@@ -17,14 +17,14 @@ export interface LonLatBox {
 }
 
 /** Latitude band (degrees from the equator) the flat map opens on. */
-export const AURORAL_BAND = { equatorward: 40, poleward: 78 } as const;
+const AURORAL_BAND = { equatorward: 40, poleward: 78 } as const;
 /** Longitudes the map opens across: a continent and the ocean beside it. */
 export const AURORAL_SPAN_LON = 160;
 /**
  * Without a location: the North Atlantic (North America and Europe, where most viewers are), and
  * for the south Tasmania / New Zealand's longitudes.
  */
-export const DEFAULT_ZONE_LON: Record<Hemisphere, number> = { north: -40, south: 150 };
+const DEFAULT_ZONE_LON: Record<Hemisphere, number> = { north: -40, south: 150 };
 
 /**
  * The lon/lat box the flat map fits when it opens. With a location: centred on its longitude, in
