@@ -1,5 +1,5 @@
 /**
- * Shell figures (DESIGN.md budgets):
+ * Shell figures (budgets in docs/architecture.md):
  * - `bundle.initialGzipKB`: the JS and CSS the page itself loads to show `/` (the map screen),
  *   each file gzipped with zlib and counted once — read from the page's own resource timing (which
  *   lists the poller worker's script) plus the static imports of those files in the build (a
