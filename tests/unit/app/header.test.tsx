@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Header } from '../../../src/app/Header.tsx';
 import type { AuthState } from '../../../src/auth/useAuth.ts';
 import { AuthContext } from '../../../src/auth/useAuth.ts';
 import { authValue, SIGNED_IN_USER } from '../../support/renderApp.tsx';
-
-afterEach(() => cleanup());
 
 function renderHeader(auth: AuthState) {
   return render(

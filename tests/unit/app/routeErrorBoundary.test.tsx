@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   describeRouteError,
@@ -8,7 +8,6 @@ import {
 } from '../../../src/app/RouteErrorBoundary.tsx';
 
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
 });
 

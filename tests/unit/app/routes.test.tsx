@@ -2,14 +2,11 @@
 // The debug overlays and the map read IndexedDB; jsdom has none.
 import 'fake-indexeddb/auto';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { authValue, renderApp, SIGNED_IN_USER } from '../../support/renderApp.tsx';
 
 beforeEach(() => {
   localStorage.clear();
-});
-afterEach(() => {
-  cleanup();
 });
 
 async function heading(name: string) {

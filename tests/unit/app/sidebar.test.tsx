@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Footer } from '../../../src/app/Footer.tsx';
 import { Sidebar } from '../../../src/app/Sidebar.tsx';
 import { SIDEBAR_EVENT, useSidebarCollapsed } from '../../../src/app/sidebarState.ts';
@@ -22,7 +22,6 @@ function SidebarWithState() {
 }
 
 beforeEach(() => localStorage.clear());
-afterEach(() => cleanup());
 
 describe('the collapsible sidebar (spec §2)', () => {
   it('collapses, stores the choice under sidebarCollapsed and announces it with sidebar-state', () => {

@@ -53,7 +53,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });

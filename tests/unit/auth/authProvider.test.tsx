@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAuthController, type AuthControllerDeps } from '../../../src/auth/authController.ts';
 import { AuthProvider } from '../../../src/auth/AuthProvider.tsx';
 import { buildAuthConfig, SESSION_STORAGE_KEY } from '../../../src/auth/config.ts';
@@ -9,8 +9,6 @@ import { createLazyAuthController } from '../../../src/auth/lazyAuthController.t
 import { useAuth } from '../../../src/auth/useAuth.ts';
 import LoginPage from '../../../src/features/auth/LoginPage.tsx';
 import { memoryStorage } from '../../support/memoryStorage.ts';
-
-afterEach(cleanup);
 
 const storedSession = JSON.stringify({
   access_token: 'x.y.z',

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { ProductRecord } from '../../../core/model.ts';
 import { normalise } from '../../../core/normalise/index.ts';
 import type {
@@ -14,8 +14,6 @@ import { KpBreakdown } from '../../../src/features/forecast/KpBreakdown.tsx';
 import { OutlookTable } from '../../../src/features/forecast/OutlookTable.tsx';
 import { AlertCard } from '../../../src/features/live-feeds/AlertCard.tsx';
 import { formatAge, formatUtc, formatUtcDay } from '../../../src/lib/format.ts';
-
-afterEach(() => cleanup());
 
 // jsdom replaces import.meta.url's base, so fixtures are found from the project root (vitest's cwd).
 const fixture = (name: string) =>

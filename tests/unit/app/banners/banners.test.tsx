@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiErrorBanner } from '../../../../src/app/banners/ApiErrorBanner.tsx';
 import { ConnectivityBanner } from '../../../../src/app/banners/ConnectivityBanner.tsx';
@@ -20,7 +20,6 @@ const OFFLINE =
 const BACK = 'You are back online. Syncing latest data...';
 
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
 });
 

@@ -13,7 +13,6 @@ import { UserMenu } from '../../../../src/features/auth/UserMenu.tsx';
 import { setForcedOffline } from '../../../../src/lib/network/networkMonitor.ts';
 
 afterEach(() => {
-  cleanup();
   setForcedOffline(false);
 });
 

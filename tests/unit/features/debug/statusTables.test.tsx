@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { FeedStatus } from '../../../../core/model.ts';
 import { BackendStatsTable } from '../../../../src/features/debug/BackendStatsTable.tsx';
 import { FeedStatusTable, NO_FEEDS_YET } from '../../../../src/features/debug/FeedStatusTable.tsx';
-
-afterEach(() => cleanup());
 
 const NOW = Date.parse('2026-02-09T15:30:00Z');
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useReducer } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuroraLegend } from '../../../../src/features/map/AuroraLegend.tsx';
 import { gridFreshness } from '../../../../src/features/map/freshness.ts';
 import { LocationPanel } from '../../../../src/features/map/LocationPanel.tsx';
@@ -11,8 +11,6 @@ import { SummaryPanel } from '../../../../src/features/map/SummaryPanel.tsx';
 import { TimeSlider } from '../../../../src/features/map/TimeSlider.tsx';
 import { INITIAL_SLIDER, sliderReducer } from '../../../../src/features/map/timeSlider.ts';
 import { loadOvationFixture } from '../../../support/ovationFixture.ts';
-
-afterEach(cleanup);
 
 const grid = loadOvationFixture();
 const statusDefaults = {

@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { SdoFrame } from '../../../../src/features/sdo/SdoFrame.tsx';
-
-afterEach(() => cleanup());
 
 describe('an SDO channel picture', () => {
   it('loads the picture from the given URL on our own origin', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { IDBFactory } from 'fake-indexeddb';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { NotificationSettingsForm } from '../../../../src/features/settings/NotificationSettingsForm.tsx';
 import {
   openNotificationSettings,
@@ -13,8 +13,6 @@ import type {
   PushSubscriptionLike,
 } from '../../../../src/features/settings/pushSubscription.ts';
 import { useNotificationSettings } from '../../../../src/features/settings/useNotificationSettings.ts';
-
-afterEach(cleanup);
 
 const VAPID =
   'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { TimeChart } from '../../../../src/ui/charts/TimeChart.tsx';
 import { tableRows } from '../../../../src/ui/charts/ChartTextAlternative.tsx';
 import { MAGNETIC_FIELD } from '../../../../src/features/live-feeds/solarWindSpecs.ts';
-
-afterEach(() => cleanup());
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 23, 12, 0);
