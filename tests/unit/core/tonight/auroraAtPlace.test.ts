@@ -7,7 +7,7 @@ import {
   placeView,
   VISIBLE_RANGE_KM,
 } from '../../../../core/tonight/auroraAtPlace.ts';
-import { loadOvationFixture } from '../../../support/tonightOvationFixture.ts';
+import { loadOvationFixture } from '../../../support/ovationFixture.ts';
 import { EDINBURGH, HOBART, QUITO, TROMSO } from '../../../support/tonightPlaces.ts';
 
 const frame = loadOvationFixture();

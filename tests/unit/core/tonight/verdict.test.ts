@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatVerdictLine } from '../../../../core/tonight/formatVerdictLine.ts';
 import { computeVerdict } from '../../../../core/tonight/verdict.ts';
-import { loadOvationFixture } from '../../../support/tonightOvationFixture.ts';
+import { loadOvationFixture } from '../../../support/ovationFixture.ts';
 import {
   clearSky,
   cloudsFromFixture,
