@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify('test') },
   test: {
+    setupFiles: ['tests/support/setup.ts'],
     projects: [
       {
         extends: true,

@@ -5,8 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureBuild, V2_VERSION } from '../tests/e2e/support/builds.ts';
-import { ROOT, startServer } from '../tests/e2e/support/server.ts';
+import { ensureBuild, V2_VERSION } from '../tests/support/e2e/builds.ts';
+import { ROOT, startServer } from '../tests/support/e2e/server.ts';
 import { requireChromium } from './requireChromium.ts';
 
 requireChromium();

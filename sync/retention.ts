@@ -3,21 +3,18 @@ import type { ProductKind, SeriesProduct } from '../core/model.ts';
 import { DAY_MS, utcDayStart } from '../core/time/dayKey.ts';
 
 /** Series: the last 30 days (whole UTC days; today plus the 30 before it at most), and each product's newest day. */
-export const SERIES_RETENTION_MS = 30 * DAY_MS;
+const SERIES_RETENTION_MS = 30 * DAY_MS;
 /** Grids: the time slider's 24 hours… */
-export const GRID_RETENTION_MS = DAY_MS;
+const GRID_RETENTION_MS = DAY_MS;
 /** …and never more than 288 frames (5-minute cadence), whatever the cadence was. */
 export const GRID_MAX_FRAMES = 288;
 /** Alerts and advisories: the last 7 days, plus the newest of each kind. */
-export const ALERT_RETENTION_MS = 7 * DAY_MS;
+const ALERT_RETENTION_MS = 7 * DAY_MS;
 /** Requests the server refused stay visible for a week, then go. */
-export const REJECTED_REQUEST_RETENTION_MS = 7 * DAY_MS;
+const REJECTED_REQUEST_RETENTION_MS = 7 * DAY_MS;
 
 /** Kinds that keep many documents (one per product id + issue time); all others keep one copy. */
-export const MULTI_COPY_KINDS: ReadonlySet<ProductKind> = new Set<ProductKind>([
-  'alert',
-  'icao-advisory',
-]);
+const MULTI_COPY_KINDS: ReadonlySet<ProductKind> = new Set<ProductKind>(['alert', 'icao-advisory']);
 
 export interface RetentionInput {
   /** `newest`: no later day of this product is stored. */

@@ -17,7 +17,7 @@ export type PollEvent =
   | { kind: 'not-modified' }
   | { kind: 'failure'; error: string };
 
-export function emptyFeedStatus(id: Resource): FeedStatus {
+function emptyFeedStatus(id: Resource): FeedStatus {
   return {
     id,
     lastAttempt: null,

@@ -24,10 +24,10 @@ export interface PollMemory {
 }
 
 /** A hidden tab still refreshes, but five times less often (and never more than every 5 min). */
-export const HIDDEN_SLOWDOWN = 5;
-export const HIDDEN_MIN_INTERVAL_MS = 5 * 60_000;
+const HIDDEN_SLOWDOWN = 5;
+const HIDDEN_MIN_INTERVAL_MS = 5 * 60_000;
 /** Back-off for a failing upstream doubles per failure, capped at 16× cadence and 1 hour. */
-export const MAX_BACKOFF_MS = 60 * 60_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
 
 /** The wait after `failures` consecutive failures: cadence, 2×, 4×, … (capped). */
 export function backoffMs(cadenceMs: number, failures: number): number {
@@ -37,7 +37,7 @@ export function backoffMs(cadenceMs: number, failures: number): number {
 }
 
 /** The interval between polls of a source under the current conditions. */
-export function pollIntervalMs(
+function pollIntervalMs(
   source: Pick<Source, 'cadenceMs'>,
   memory: PollMemory,
   visible: boolean,

@@ -18,9 +18,9 @@ import { realTimers, type Timers } from './request/timers.ts';
 
 const PROBE_TIMEOUT_MS = 10_000;
 /** The backend's SDO image route (supabase/functions/sdo-image), under the configurable base URL. */
-export const BACKEND_SDO_IMAGE_PATH = '/functions/v1/sdo-image/';
+const BACKEND_SDO_IMAGE_PATH = '/functions/v1/sdo-image/';
 
-export function sdoBackendUrl(backendBase: string, channel: SdoChannel): string {
+function sdoBackendUrl(backendBase: string, channel: SdoChannel): string {
   return `${backendBase.replace(/\/+$/, '')}${BACKEND_SDO_IMAGE_PATH}${channel}`;
 }
 

@@ -28,7 +28,7 @@ export const ALERT_STATE_KEY = 'kp-alert-state';
 export const PUSH_SECRET_KEY = 'push-secret';
 
 /** Spec §9: default Kp alert threshold. */
-export const DEFAULT_KP_THRESHOLD = 5;
+const DEFAULT_KP_THRESHOLD = 5;
 export const KP_MIN = 0;
 export const KP_MAX = 9;
 

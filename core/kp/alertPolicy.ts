@@ -12,7 +12,7 @@
  */
 
 /** How far below the threshold Kp must fall before the event is over. */
-export const KP_ALERT_END_MARGIN = 1;
+const KP_ALERT_END_MARGIN = 1;
 
 /** True when this Kp starts an event (or keeps one going). */
 export function reachesKpThreshold(kp: number, threshold: number): boolean {

@@ -6,7 +6,7 @@ export interface KpReading {
 }
 
 /** How far before the boundary the held 1-minute value may come from (the file has gaps). */
-export const HOLD_LOOKBACK_MS = 30 * 60_000;
+const HOLD_LOOKBACK_MS = 30 * 60_000;
 
 /**
  * Pure: the Kp the summary shows for the newest 1-minute estimate. The estimate restarts at every

@@ -11,7 +11,7 @@ import { parseIssued, parseSwpcTime } from './swpcTime.ts';
 import { iso } from './series.ts';
 import { LEAD_MS, beyondLead } from './leadTime.ts';
 
-export type AlertType =
+type AlertType =
   'alert' | 'warning' | 'watch' | 'summary' | 'extended-warning' | 'cancellation' | 'other';
 
 export interface AlertData {
@@ -54,7 +54,7 @@ function classify(heading: string): AlertType {
 }
 
 /** Parses one bulletin's text; null when it is not an SWPC space weather message. */
-export function parseAlertMessage(productId: string, message: string): AlertData | null {
+function parseAlertMessage(productId: string, message: string): AlertData | null {
   const text = message.replace(/\r\n?/g, '\n');
   const code = field(text, 'Space Weather Message Code');
   const serialText = field(text, 'Serial Number');

@@ -14,7 +14,7 @@ import { LEAD_MS, refuseBeyondLead } from './leadTime.ts';
 
 import { GRID_CELLS, GRID_HEIGHT, GRID_WIDTH, gridIndex } from '../grid/grid.ts';
 
-export { GRID_CELLS, GRID_HEIGHT, GRID_WIDTH, gridIndex };
+export { gridIndex };
 
 const KNOWN_KEYS = new Set([
   'Observation Time',

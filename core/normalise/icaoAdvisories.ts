@@ -100,7 +100,7 @@ function parseArea(value: string, offsetHours: number, dtg: number): SwxArea {
 }
 
 /** Parses one advisory's text; null when the mandatory DTG, SWXC, ADVISORY NR or effect is missing. */
-export function parseIcaoAdvisory(text: string): { issued: number; data: IcaoAdvisoryData } | null {
+function parseIcaoAdvisory(text: string): { issued: number; data: IcaoAdvisoryData } | null {
   const fields = new Map<string, string>();
   let last: string | null = null;
   for (const raw of text.split(/\r\n?|\n/)) {
@@ -150,7 +150,7 @@ export function parseIcaoAdvisory(text: string): { issued: number; data: IcaoAdv
 }
 
 /** Splits a body into advisory texts: each starts at a "SWX ADVISORY" line. */
-export function splitAdvisories(text: string): string[] {
+function splitAdvisories(text: string): string[] {
   const lines = text.split(/\r\n?|\n/);
   const out: string[] = [];
   let current: string[] | null = null;

@@ -27,30 +27,15 @@ import { normaliseKpForecast } from './kpForecast.ts';
 import { normaliseTwentySevenDayOutlook } from './twentySevenDayOutlook.ts';
 import { normaliseSdoImages } from './sdoImages.ts';
 
-export type {
-  NormaliseOk,
-  NormaliseFail,
-  NormaliseResult,
-  NormaliseOptions,
-  Normaliser,
-} from './result.ts';
-export { parseSwpcTime, parseYearMonth, parseIssued } from './swpcTime.ts';
-export { gScaleFromKp } from './values.ts';
-export { gridIndex, GRID_CELLS } from './auroraOval.ts';
-export { isSynopticReset, synopticPeriodStart, decodeKpCode } from './kp1m.ts';
-export {
-  sdoLatestUrl,
-  SDO_CHANNELS,
-  type SdoChannel,
-  type SdoImage,
-  type SdoImagesData,
-} from './sdoImages.ts';
+export type { NormaliseOk, NormaliseResult, NormaliseOptions, Normaliser } from './result.ts';
+export { isSynopticReset } from './kp1m.ts';
+export { sdoLatestUrl, type SdoImagesData } from './sdoImages.ts';
 export type { KpForecastData, KpForecastRow } from './kpForecast.ts';
 export type { ThreeDayForecastData } from './threeDayForecast.ts';
 export type { ThreeDayGeomagForecastData } from './threeDayGeomagForecast.ts';
-export type { TwentySevenDayOutlookData, OutlookDay } from './twentySevenDayOutlook.ts';
+export type { TwentySevenDayOutlookData } from './twentySevenDayOutlook.ts';
 export type { SolarCycleData } from './solarCycle.ts';
-export type { AlertData, AlertType } from './alerts.ts';
+export type { AlertData } from './alerts.ts';
 export type { IcaoAdvisoryData, SwxArea, SwxEffect } from './icaoAdvisories.ts';
 export type { KpCell } from './textProduct.ts';
 

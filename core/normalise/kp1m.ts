@@ -13,12 +13,7 @@ import { iso, latestOf, toSeries, type Sample } from './series.ts';
 import { LEAD_MS, allBeyondLead, beyondLead } from './leadTime.ts';
 import { isSynopticReset, synopticPeriodStart, SYNOPTIC_PERIOD_MS } from './synoptic.ts';
 
-export {
-  isSynopticReset,
-  synopticPeriodStart,
-  SYNOPTIC_PERIOD_MS,
-  RESET_WINDOW_MS,
-} from './synoptic.ts';
+export { isSynopticReset } from './synoptic.ts';
 
 /** "1M" = 1− = 0.67, "1Z" = 1.00, "1P" = 1+ = 1.33 (SWPC's thirds code). */
 export function decodeKpCode(value: unknown): number | null {

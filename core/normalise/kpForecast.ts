@@ -11,7 +11,7 @@ import { KP_RANGE, gScaleFromKp, parseGTag, toNumber } from './values.ts';
 import { iso } from './series.ts';
 import { LEAD_MS, allBeyondLead, beyondLead } from './leadTime.ts';
 
-export type KpForecastStatus = 'observed' | 'estimated' | 'predicted';
+type KpForecastStatus = 'observed' | 'estimated' | 'predicted';
 
 export interface KpForecastRow {
   t: number;

@@ -15,7 +15,7 @@ function bytes(n: number): string {
 }
 
 /** Recognises an HTML page (a proxy or CDN error page served with status 200). */
-export function htmlReason(text: string): string | null {
+function htmlReason(text: string): string | null {
   const head = text.slice(0, 512).trimStart().toLowerCase();
   if (!(
     head.startsWith('<!doctype html') ||

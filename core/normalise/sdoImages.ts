@@ -11,7 +11,7 @@ import { parseSwpcTime } from './swpcTime.ts';
 import { iso } from './series.ts';
 import { LEAD_MS, beyondLead } from './leadTime.ts';
 
-export const SDO_LATEST_BASE = 'https://sdo.gsfc.nasa.gov/assets/img/latest/';
+const SDO_LATEST_BASE = 'https://sdo.gsfc.nasa.gov/assets/img/latest/';
 
 /** The channels /sdo shows, with the names people know them by. */
 export const SDO_CHANNELS = {
@@ -33,7 +33,7 @@ export function sdoLatestUrl(
   return `${SDO_LATEST_BASE}latest_${resolution}_${channel}.jpg`;
 }
 
-export interface SdoImage {
+interface SdoImage {
   channel: string;
   label: string;
   url: string;

@@ -40,7 +40,7 @@ export interface SpacecraftSeries {
  * measurement: -9999.9 nT would otherwise read as the strongest southward Bz ever seen. (Positive
  * nines are left to the ranges: 99999 K is a real solar-wind temperature.)
  */
-export function isFillValue(value: unknown): boolean {
+function isFillValue(value: unknown): boolean {
   const text =
     typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   return /^-9{3,}(?:\.9+)?$/.test(text);

@@ -10,7 +10,7 @@ import { dayNearest } from './swpcTime.ts';
 import { iso } from './series.ts';
 import { refuseBeyondLead } from './leadTime.ts';
 
-export interface ApValue {
+interface ApValue {
   day: number;
   ap: number;
 }

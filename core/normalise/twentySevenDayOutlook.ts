@@ -10,7 +10,7 @@ import { gScaleFromKp } from './values.ts';
 import { iso } from './series.ts';
 import { LEAD_MS, allBeyondLead, beyondLead, refuseBeyondLead } from './leadTime.ts';
 
-export interface OutlookDay {
+interface OutlookDay {
   day: number;
   f107: number;
   ap: number;

@@ -12,11 +12,11 @@ import type { Resource } from '../model.ts';
 import { FRESHNESS, type FreshnessWindow } from './freshness.ts';
 import { NORMALISERS, type Normaliser } from '../normalise/index.ts';
 
-export const SWPC_BASE_URL = 'https://services.swpc.noaa.gov/';
+const SWPC_BASE_URL = 'https://services.swpc.noaa.gov/';
 /** The backend's space-weather function, under the configurable base URL (spec §7). */
-export const BACKEND_SPACE_WEATHER_PATH = '/functions/v1/space-weather/';
+const BACKEND_SPACE_WEATHER_PATH = '/functions/v1/space-weather/';
 
-export type Priority = 'high' | 'normal' | 'low';
+type Priority = 'high' | 'normal' | 'low';
 
 /** Freshness windows (max age, what age counts from, frozen) come from core/products/freshness.ts. */
 export interface Source extends FreshnessWindow {

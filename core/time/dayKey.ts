@@ -8,7 +8,7 @@ export function utcDayStart(t: number): number {
 }
 
 /** `YYYY-MM-DD` of the UTC day containing `t`. */
-export function utcDayString(t: number): string {
+function utcDayString(t: number): string {
   return new Date(utcDayStart(t)).toISOString().slice(0, 10);
 }
 

@@ -8,14 +8,12 @@
 
 import { GRID_HEIGHT, GRID_WIDTH, nearestCellIndex } from '../grid/grid.ts';
 
-export { GRID_HEIGHT, GRID_WIDTH };
-
 /** Aurora's lower edge (green oxygen emission), km: what an observer at the oval's rim sees first. */
-export const AURORA_HEIGHT_KM = 110;
+const AURORA_HEIGHT_KM = 110;
 /** Aurora below this elevation is lost in haze, hills and light pollution near the horizon. */
-export const MIN_ELEVATION_DEG = 5;
+const MIN_ELEVATION_DEG = 5;
 /** OVATION's own scale starts colouring here; below it the oval is not there for the eye. */
-export const OVAL_EDGE_PERCENT = 10;
+const OVAL_EDGE_PERCENT = 10;
 
 const EARTH_RADIUS_KM = 6371;
 const RAD = Math.PI / 180;
@@ -23,7 +21,7 @@ const RAD = Math.PI / 180;
 /** Any indexable byte array: a Uint8Array, or a plain array in tests. */
 export type GridBytes = ArrayLike<number>;
 
-export interface Cell {
+interface Cell {
   index: number;
   distanceKm: number;
   bearingDeg: number;
@@ -68,7 +66,7 @@ function cellLon(index: number): number {
 }
 
 /** Great-circle distance (km) and initial bearing (degrees from north) between two points. */
-export function distanceAndBearing(
+function distanceAndBearing(
   lat1: number,
   lon1: number,
   lat2: number,
@@ -110,7 +108,7 @@ export const VISIBLE_RANGE_DEG = VISIBLE_RANGE_KM / (EARTH_RADIUS_KM * RAD);
 
 const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
 
-export function compassPoint(bearingDeg: number): string {
+function compassPoint(bearingDeg: number): string {
   return COMPASS[Math.round(bearingDeg / 45) % 8]!;
 }
 

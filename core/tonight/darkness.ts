@@ -11,7 +11,7 @@ export type DarknessLevel =
 export const SUNSET_ALTITUDE = -0.833;
 export const CIVIL = -6;
 export const NAUTICAL = -12;
-export const ASTRONOMICAL = -18;
+const ASTRONOMICAL = -18;
 
 export function sunAltitude(time: number, lat: number, lon: number): number {
   return getPosition(new Date(time), lat, lon).altitude;
@@ -26,7 +26,7 @@ export function darknessLevel(altitudeDeg: number): DarknessLevel {
 }
 
 /** What the night as a whole is like at the place, said plainly. */
-export type NightKind =
+type NightKind =
   /** The Sun never sets (midnight sun). */
   | 'midnight-sun'
   /** It sets, but it never gets darker than civil or nautical twilight (white nights). */

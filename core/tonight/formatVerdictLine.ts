@@ -1,8 +1,7 @@
+import { ageText } from '../time/ageText.ts';
 import { formatKp } from './judgeSlot.ts';
 import type { InputAge, SlotVerdict } from './types.ts';
 import type { Verdict } from './verdict.ts';
-
-const HOUR = 3_600_000;
 
 /** Clock time "22:30" in the given IANA time zone (the device's when omitted). */
 function clock(time: number, timeZone?: string): string {
@@ -14,11 +13,9 @@ function clock(time: number, timeZone?: string): string {
   }).format(time);
 }
 
-/** "40 min", "3 h", "2 days": how old an input is, in the unit people use for it. */
+/** "40 min", "2 h 5 min", "3 days": how old an input is, in the app's one age text. */
 export function formatAge(ageMs: number): string {
-  if (ageMs < HOUR) return `${Math.max(1, Math.round(ageMs / 60_000))} min`;
-  if (ageMs < 48 * HOUR) return `${Math.round(ageMs / HOUR)} h`;
-  return `${Math.round(ageMs / (24 * HOUR))} days`;
+  return ageText(ageMs);
 }
 
 function auroraPhrase(slots: readonly SlotVerdict[]): string {

@@ -5,7 +5,7 @@
  * boundary; CGM itself needs the full IGRF field line tracing, too heavy for the first screen.
  */
 
-export const DIPOLE_POLE = { lat: 80.8, lon: -72.7 } as const;
+const DIPOLE_POLE = { lat: 80.8, lon: -72.7 } as const;
 
 const RAD = Math.PI / 180;
 const SIN_POLE = Math.sin(DIPOLE_POLE.lat * RAD);

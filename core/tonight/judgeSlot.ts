@@ -6,7 +6,7 @@ import { moonAt } from './moon.ts';
 import type { Level, Reason, SlotAurora, SlotVerdict, TonightInputs } from './types.ts';
 
 /** Thresholds of GO / MAYBE / NO; core/tonight/CONTEXT.md says why each is where it is. */
-export const RULES = {
+const RULES = {
   /** Sun below this: dark enough for aurora (nautical dusk; astronomical darkness is not needed). */
   darkBelowDeg: NAUTICAL,
   /** Sun between this and darkBelowDeg: twilight, only bright aurora shows (MAYBE); above it NO. */
@@ -32,7 +32,7 @@ export const RULES = {
 
 const rank: Record<Level, number> = { NO: 0, MAYBE: 1, GO: 2 };
 
-export function lowerOf(a: Level, b: Level): Level {
+function lowerOf(a: Level, b: Level): Level {
   return rank[a] <= rank[b] ? a : b;
 }
 
@@ -50,7 +50,7 @@ export interface SlotContext {
 }
 
 /** The cloud that hides aurora in a slot: low and middle cloud count fully, thin high cloud half. */
-export function slotCloud(clouds: TonightInputs['clouds'], mid: number): SlotVerdict['cloud'] {
+function slotCloud(clouds: TonightInputs['clouds'], mid: number): SlotVerdict['cloud'] {
   if (!clouds) return null;
   let best = -1;
   for (let i = 0; i < clouds.time.length; i++) {
@@ -228,6 +228,6 @@ export function formatKp(kp: number): string {
   return Number.isInteger(kp) ? String(kp) : kp.toFixed(1);
 }
 
-export function formatKm(km: number): string {
+function formatKm(km: number): string {
   return `${Math.round(km).toLocaleString('en-GB')} km`;
 }

@@ -4,14 +4,14 @@ import { geomagnetic } from './geomagnetic.ts';
 import { judgeSlot, type SlotContext } from './judgeSlot.ts';
 import type { InputAge, Level, SlotVerdict, TonightInputs } from './types.ts';
 
-export type { Level, Reason, ReasonCode, SlotVerdict, TonightInputs, InputAge } from './types.ts';
+export type { TonightInputs } from './types.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
-export const SLOT_MS = 30 * MIN;
+const SLOT_MS = 30 * MIN;
 
 /** How old each input may be before the verdict stops trusting it (then: at most MAYBE, and it says so). */
-export const MAX_AGE_MS = {
+const MAX_AGE_MS = {
   /** OVATION is a 30–90 min nowcast: an older frame no longer describes the sky now (then the Kp forecast takes over). */
   ovation: 30 * MIN,
   /** SWPC reissues the Kp forecast every few hours; the poller's own window for it is 9 h. */
@@ -47,7 +47,7 @@ function age(time: number | null | undefined, now: number, maxAgeMs: number): In
  * morning), the span runs to the noon after, so a morning look shows the coming night. Leading
  * daylight half hours are dropped when a darker one follows, so the list starts at dusk.
  */
-export function tonightSpan(now: number, lat: number, lon: number): { from: number; to: number } {
+function tonightSpan(now: number, lat: number, lon: number): { from: number; to: number } {
   const from = Math.floor(now / SLOT_MS) * SLOT_MS;
   const dayStart = Math.floor(now / (24 * HOUR)) * 24 * HOUR;
   let noon = dayStart + 12 * HOUR - (lon / 15) * HOUR;
@@ -102,7 +102,7 @@ export function computeVerdict(inputs: TonightInputs): Verdict {
 }
 
 /** The longest run of consecutive half hours at the best level reached tonight; the earliest on a tie. */
-export function bestRun(slots: readonly SlotVerdict[]): Verdict['best'] {
+function bestRun(slots: readonly SlotVerdict[]): Verdict['best'] {
   const level: Level | null = slots.some((s) => s.level === 'GO')
     ? 'GO'
     : slots.some((s) => s.level === 'MAYBE')

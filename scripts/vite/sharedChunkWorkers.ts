@@ -2,7 +2,7 @@
  * Vite plugin: in production builds, a module worker imported as `./x.worker.ts?worker&url` is
  * built INSIDE the app's own module graph (an emitted chunk) instead of as a separate bundle.
  *
- * Why: the poller worker and the page both run RxDB on Dexie (DESIGN.md: the worker writes into
+ * Why: the poller worker and the page both run RxDB on Dexie (docs/architecture.md: the worker writes into
  * its own RxDB instance). Vite's worker build would ship that stack twice — about 87 KB gzip that
  * every first visit downloaded again. Built in one graph, the worker's entry chunk imports the
  * same `assets/*.js` chunks the page already loaded, so the browser fetches them once (HTTP cache,

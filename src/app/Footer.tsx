@@ -5,7 +5,7 @@ import { Icon } from '../ui/Icon.tsx';
 import { Logo } from './Logo.tsx';
 import { useSidebarStateEvent } from './sidebarState.ts';
 
-export const TAGLINE = 'Real-time aurora tracking and forecasting at your fingertips.';
+const TAGLINE = 'Real-time aurora tracking and forecasting at your fingertips.';
 
 /** Four columns (spec §2 "Footer"). Its left edge follows the sidebar through `sidebar-state`. */
 export function Footer() {

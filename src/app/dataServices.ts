@@ -8,7 +8,7 @@ import {
 import { startWhenOnline } from './startWhenOnline.ts';
 
 /** Spec §9: a periodic refresh every 30 minutes, and whenever the tab becomes visible. */
-export const PERIODIC_REFRESH_MS = 30 * 60_000;
+const PERIODIC_REFRESH_MS = 30 * 60_000;
 /** Flicking between tabs must not re-poll every product each time: at most once a minute. */
 export const VISIBLE_REFRESH_MIN_GAP_MS = 60_000;
 

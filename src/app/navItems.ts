@@ -1,5 +1,5 @@
 /** Spec §2 "Navigation": the items, in order, and which paths light each one up. */
-export type NavIcon = 'map' | 'sun' | 'forecast' | 'feeds' | 'guide' | 'news' | 'settings';
+type NavIcon = 'map' | 'sun' | 'forecast' | 'feeds' | 'guide' | 'news' | 'settings';
 
 export interface NavItem {
   to: string;

@@ -28,8 +28,8 @@ const TermsPage = lazy(() => import('../features/static/TermsPage.tsx'));
 const PrivacyPage = lazy(() => import('../features/static/PrivacyPage.tsx'));
 const CookiesPage = lazy(() => import('../features/static/CookiesPage.tsx'));
 
-export const CONTENT_LOADING = 'Loading content...';
-export const MAP_LOADING = 'Loading map data...';
+const CONTENT_LOADING = 'Loading content...';
+const MAP_LOADING = 'Loading map data...';
 
 function page(Component: LazyExoticComponent<ComponentType>, loadingText = CONTENT_LOADING) {
   return (

@@ -2,19 +2,19 @@ import { useCallback, useEffect, useState } from 'react';
 import { readFlag, writeFlag } from '../lib/storage.ts';
 
 /** Spec §2/§3: the choice is kept under this key and announced through this window event. */
-export const SIDEBAR_STORAGE_KEY = 'sidebarCollapsed';
+const SIDEBAR_STORAGE_KEY = 'sidebarCollapsed';
 export const SIDEBAR_EVENT = 'sidebar-state';
 
-export interface SidebarStateDetail {
+interface SidebarStateDetail {
   collapsed: boolean;
 }
 
-export function readSidebarCollapsed(): boolean {
+function readSidebarCollapsed(): boolean {
   return readFlag(SIDEBAR_STORAGE_KEY) === 'true';
 }
 
 /** Stores the choice and tells the footer (and anyone else) through `sidebar-state`. */
-export function setSidebarCollapsed(collapsed: boolean): void {
+function setSidebarCollapsed(collapsed: boolean): void {
   writeFlag(SIDEBAR_STORAGE_KEY, String(collapsed));
   window.dispatchEvent(
     new CustomEvent<SidebarStateDetail>(SIDEBAR_EVENT, { detail: { collapsed } }),

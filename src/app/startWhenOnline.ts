@@ -11,7 +11,7 @@ export interface StartWhenOnlineDeps {
   setTimer: (fn: () => void, ms: number) => () => void;
 }
 
-export const OFFLINE_START_DELAY_MS = 5000;
+const OFFLINE_START_DELAY_MS = 5000;
 
 export function startWhenOnline(
   start: () => void,

@@ -62,5 +62,3 @@ export function AuthProvider({
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
-
-export default AuthProvider;

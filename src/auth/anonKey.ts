@@ -7,8 +7,8 @@
  *    `anon_key` — the local stack makes a new key each start, so a build made without env has to
  *    ask. (Hosted GoTrue's /settings has no such field: there, set the env variable.)
  */
-export const ANON_KEY_META = 'aurora-supabase-anon-key';
-export const ANON_KEY_PATH = '/auth/v1/settings';
+const ANON_KEY_META = 'aurora-supabase-anon-key';
+const ANON_KEY_PATH = '/auth/v1/settings';
 
 export async function resolveAnonKey(opts: {
   baked: string | null;

@@ -33,7 +33,7 @@ import type { AuthUser, Credentials } from './useAuth.ts';
  * Every outside thing (client, storage, fetch, time, location, wallet) is passed in.
  */
 
-export { initialSnapshot, type AuthSnapshot } from './startupState.ts';
+export { initialSnapshot } from './startupState.ts';
 
 export interface AuthControllerDeps {
   config: AuthConfig;
@@ -77,7 +77,7 @@ export interface AuthController {
 }
 
 /** Spec §8 fallback for the configured provider ("Failed to sign in with Google" by default). */
-export function oauthFallback(provider: string): string {
+function oauthFallback(provider: string): string {
   if (provider === 'google') return MSG.googleFailed;
   return `Failed to sign in with ${provider.charAt(0).toUpperCase()}${provider.slice(1)}`;
 }

@@ -97,7 +97,7 @@ export function splitIdentifier(value: string): { email?: string; phone?: string
 }
 
 /** The heading over the weak-password reasons (each reason is said once, in plain words). */
-export const WEAK_PASSWORD_MESSAGE = 'Choose a stronger password:';
+const WEAK_PASSWORD_MESSAGE = 'Choose a stronger password:';
 
 /** Client-side hints shown under the new-password field while typing. Advisory: the server decides. */
 export function passwordHints(password: string): string[] {
@@ -111,7 +111,7 @@ export function passwordHints(password: string): string[] {
  * missing when the typed password is at hand (hosted Auth only says "characters"); unknown codes
  * are shown as they come.
  */
-export function reasonSentences(reasons: readonly string[], password?: string): string[] {
+function reasonSentences(reasons: readonly string[], password?: string): string[] {
   const out: string[] = [];
   for (const r of reasons) {
     if (r === 'length' || r === 'pwned') out.push(PROBLEM_TEXT[r]);

@@ -15,7 +15,7 @@ export interface Eip1193Provider {
 }
 
 /** spec §7 siwe-verify response, plus the tokens of the session the backend opened. */
-export interface SiweVerifyResponse {
+interface SiweVerifyResponse {
   success?: boolean;
   error?: string;
   sessionToken?: string;

@@ -57,7 +57,7 @@ const COMMON = /* @__PURE__ */ new Set([
  * The characters that count: control and format characters (NUL, tab, zero-width joiners…) are
  * invisible padding, not strength (issue 11 item 12).
  */
-export function countedCharacters(password: string): string[] {
+function countedCharacters(password: string): string[] {
   return [...password].filter((c) => !/[\p{Cc}\p{Cf}]/u.test(c));
 }
 

@@ -4,7 +4,7 @@ import type { BackendUser } from './persistedSession.ts';
 /** Spec §9: profile fetch, 3 attempts 300 ms apart (5 after a token refresh). */
 export const PROFILE_ATTEMPTS = 3;
 export const PROFILE_ATTEMPTS_ON_REFRESH = 5;
-export const PROFILE_RETRY_MS = 300;
+const PROFILE_RETRY_MS = 300;
 
 export interface ProfileRow {
   id: string;

@@ -12,9 +12,9 @@
 /** One tick of the ticker. */
 export const TICK_MS = 30_000;
 /** Refresh once the access token has this many ticks or fewer left. */
-export const REFRESH_THRESHOLD_TICKS = 3;
+const REFRESH_THRESHOLD_TICKS = 3;
 /** First retry delay after a retryable refresh failure; doubles each time. */
-export const BACKOFF_START_MS = 200;
+const BACKOFF_START_MS = 200;
 /** Retries stop once the next one would land beyond this long after the first attempt. */
 export const BACKOFF_BUDGET_MS = 30_000;
 

@@ -64,7 +64,7 @@ export function trackPageView(pathname: string, title: string): void {
 }
 
 /** Spec §7/§9: the analytics loader starts 3 s after idle. */
-export const ANALYTICS_DELAY_MS = 3000;
+const ANALYTICS_DELAY_MS = 3000;
 
 export function shouldLoadAnalytics(opts: {
   production: boolean;

@@ -15,7 +15,7 @@ export interface ApiErrorState {
   retrying: boolean;
 }
 
-export const EMPTY_API_ERRORS: ApiErrorState = {
+const EMPTY_API_ERRORS: ApiErrorState = {
   messages: [],
   dismissedProblem: null,
   retryMessage: null,
@@ -87,9 +87,7 @@ export function dismissApiErrors(currentProblem: string | null = null): void {
 }
 
 /** Spec §8 banner texts for the outcome of a retry; null means "all clear". */
-export function retryOutcomeMessage(
-  outcome: { failed: number } | { error: unknown },
-): string | null {
+function retryOutcomeMessage(outcome: { failed: number } | { error: unknown }): string | null {
   if ('error' in outcome) {
     const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
     return `Error retrying requests: ${message}`;

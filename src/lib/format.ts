@@ -1,7 +1,7 @@
 /** Human texts for times. All inputs are UTC epoch ms; output says UTC where it shows a clock. */
+import { ageText } from '../../core/time/ageText.ts';
 
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 /**
  * "just now", "4 min ago", "2 h 5 min ago", "3 days ago" (from 48 h). A negative age (a data time a
@@ -10,16 +10,8 @@ const HOUR = 60 * MINUTE;
  */
 export function formatAge(ageMs: number): string {
   if (!Number.isFinite(ageMs)) return 'unknown age';
-  const abs = Math.max(0, ageMs);
-  if (abs < MINUTE) return 'just now';
-  let text: string;
-  if (abs < HOUR) text = `${Math.floor(abs / MINUTE)} min`;
-  else if (abs < 48 * HOUR) {
-    const h = Math.floor(abs / HOUR);
-    const m = Math.floor((abs % HOUR) / MINUTE);
-    text = m > 0 ? `${h} h ${m} min` : `${h} h`;
-  } else text = `${Math.floor(abs / (24 * HOUR))} days`;
-  return `${text} ago`;
+  if (ageMs < MINUTE) return 'just now';
+  return `${ageText(ageMs)} ago`;
 }
 
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', {

@@ -9,7 +9,7 @@ export interface Toast {
 }
 
 /** Spec §8: toasts disappear after 3 s. */
-export const TOAST_DURATION_MS = 3000;
+const TOAST_DURATION_MS = 3000;
 
 export const toastStore = createStore<readonly Toast[]>([]);
 let nextId = 1;

@@ -5,7 +5,7 @@
  */
 
 /** Chromium's event; not in TypeScript's DOM lib. */
-export interface BeforeInstallPromptEvent extends Event {
+interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<unknown>;
   userChoice?: Promise<{ outcome: 'accepted' | 'dismissed'; platform?: string }>;
 }

@@ -4,7 +4,7 @@
  */
 
 /** Spec §9: route preload delay. */
-export const ROUTE_PRELOAD_DELAY_MS = 300;
+const ROUTE_PRELOAD_DELAY_MS = 300;
 
 export type PreloadTarget = 'map' | 'charts' | 'backend';
 

@@ -9,12 +9,12 @@ import { startInstallPromptCapture } from './installPromptStore.ts';
 import { PERIODIC_SYNC_MIN_INTERVAL_MS, PERIODIC_SYNC_TAG, SYNC_TAG } from '../sw/protocol.ts';
 
 /** Spec §9: registration waits 500 ms after load, so the worker's precache never competes with the first paint. */
-export const REGISTRATION_DELAY_MS = 500;
+const REGISTRATION_DELAY_MS = 500;
 /** Spec §9: service worker status poll. */
-export const STATUS_POLL_MS = 30_000;
+const STATUS_POLL_MS = 30_000;
 
 /** Fired on window when the worker's background sync asks open pages to replay their request queue. */
-export const BACKGROUND_SYNC_EVENT = 'aurora:sync-aurora-data';
+const BACKGROUND_SYNC_EVENT = 'aurora:sync-aurora-data';
 
 interface SyncCapableRegistration extends ServiceWorkerRegistration {
   sync?: { register(tag: string): Promise<void> };
@@ -24,7 +24,7 @@ interface SyncCapableRegistration extends ServiceWorkerRegistration {
 let started = false;
 let reloadOnControllerChange = false;
 
-export function refreshStatus(): void {
+function refreshStatus(): void {
   const registration = getRegistration();
   setPwaState({ status: statusFrom(true, registration, navigator.serviceWorker.controller) });
 }
@@ -149,10 +149,4 @@ export async function checkForUpdates(): Promise<boolean> {
   setPwaState({ lastCheck: Date.now() });
   refreshStatus();
   return getPwaState().updateAvailable;
-}
-
-/** For the request queue: run `handler` whenever the worker's background sync fires. */
-export function onBackgroundSync(handler: () => void): () => void {
-  window.addEventListener(BACKGROUND_SYNC_EVENT, handler);
-  return () => window.removeEventListener(BACKGROUND_SYNC_EVENT, handler);
 }

@@ -32,7 +32,7 @@ export const BACKGROUND_PRODUCTS = [
 ] as const;
 
 /** Bounds one background fetch, as the spec's request timeout does for the page (§9). */
-export const FETCH_TIMEOUT_MS = 10_000;
+const FETCH_TIMEOUT_MS = 10_000;
 
 export interface RefreshDeps {
   fetch: typeof fetch;

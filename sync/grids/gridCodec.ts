@@ -5,7 +5,7 @@ import type { GridDoc } from '../schemas/grids.ts';
 
 const GRID_BYTES = GRID_CELLS;
 
-export function gridDocId(observationTime: number): string {
+function gridDocId(observationTime: number): string {
   return `ovation/${observationTime}`;
 }
 

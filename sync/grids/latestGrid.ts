@@ -11,11 +11,7 @@ const HOUR = 3_600_000;
  * polling keeps the newest grid within the last hour. Older than a day, retention has left only
  * the newest grid (sync/retention.ts), so the unbounded last attempt reads one document.
  */
-export const LATEST_GRID_WINDOWS_MS: readonly number[] = [
-  HOUR,
-  24 * HOUR,
-  Number.POSITIVE_INFINITY,
-];
+const LATEST_GRID_WINDOWS_MS: readonly number[] = [HOUR, 24 * HOUR, Number.POSITIVE_INFINITY];
 
 async function lookNewestGridDoc(db: AuroraDatabase, now: number) {
   for (const window of LATEST_GRID_WINDOWS_MS) {

@@ -15,7 +15,7 @@ export interface NewPlace {
 }
 
 /** What is wrong with a place the user is about to save, in a sentence; null when nothing is. */
-export function placeProblem(p: NewPlace): string | null {
+function placeProblem(p: NewPlace): string | null {
   const name = p.name.trim();
   if (name.length === 0) return 'Give the place a name.';
   if (name.length > PLACE_NAME_MAX)
@@ -60,7 +60,7 @@ export async function removePlace(db: AuroraDatabase, id: string): Promise<void>
 }
 
 /** The chosen place: the one chosen last, or null when none ever was. */
-export function chosenPlace(places: readonly PlaceDoc[]): PlaceDoc | null {
+function chosenPlace(places: readonly PlaceDoc[]): PlaceDoc | null {
   let best: PlaceDoc | null = null;
   for (const p of places)
     if (p.chosen_at !== null && (best === null || p.chosen_at > (best.chosen_at ?? -Infinity)))

@@ -10,7 +10,7 @@ import type { AuroraDatabase } from '../database.ts';
  *   on the next visit without asking the browser (a location is personal: it never leaves the
  *   device, which is also why it is not a profile column).
  */
-export interface RememberedLocation {
+interface RememberedLocation {
   lat: number;
   lon: number;
   accuracyM: number;

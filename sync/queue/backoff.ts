@@ -1,7 +1,7 @@
 /** First retry after 5 s… */
-export const BACKOFF_BASE_MS = 5_000;
+const BACKOFF_BASE_MS = 5_000;
 /** …doubling up to 30 minutes between attempts, so a long outage costs a few requests an hour. */
-export const BACKOFF_MAX_MS = 30 * 60_000;
+const BACKOFF_MAX_MS = 30 * 60_000;
 
 /** Pure: delay before the next automatic attempt, after `attempts` failed ones (≥ 1). */
 export function backoffDelay(attempts: number): number {

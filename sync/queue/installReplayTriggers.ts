@@ -4,7 +4,7 @@ import { replayQueue, type ReplayOptions, type ReplayResult } from './replayQueu
 /** The window event src/pwa/registerServiceWorker.ts fires when the SW's background sync runs. */
 export const PAGE_BACKGROUND_SYNC_EVENT = 'aurora:sync-aurora-data';
 /** The message the service worker posts to open pages on `sync-aurora-data`. */
-export const SW_SYNC_MESSAGE_TYPE = 'sync-aurora-data';
+const SW_SYNC_MESSAGE_TYPE = 'sync-aurora-data';
 
 interface EventSource {
   addEventListener(type: string, listener: (event: Event) => void): void;

@@ -49,7 +49,7 @@ async function errorText(res: Response): Promise<string> {
 }
 
 /** The lock every context takes to replay a database's queue. */
-export function replayLockName(db: AuroraDatabase): string {
+function replayLockName(db: AuroraDatabase): string {
   return `aurora-queue-replay:${db.name}`;
 }
 
@@ -158,10 +158,4 @@ async function replayOnce(db: AuroraDatabase, options: ReplayOptions): Promise<R
   }
   result.remaining = await db.queue.count({ selector: { state: 'pending' } }).exec();
   return result;
-}
-
-/** Pending and refused requests, oldest first (for a debug panel or the settings page). */
-export async function listQueuedRequests(db: AuroraDatabase): Promise<QueueDoc[]> {
-  const docs = await db.queue.find({ sort: [{ createdAt: 'asc' }, { id: 'asc' }] }).exec();
-  return docs.map((d) => d.toMutableJSON(false));
 }

@@ -3,20 +3,13 @@
  * Every hook returns `HookResult<T>` ({ data, isLoading, error }) and updates live when the worker
  * (or another tab) writes.
  */
-export { DatabaseProvider, useDatabase } from './DatabaseProvider.tsx';
+export { DatabaseProvider } from './DatabaseProvider.tsx';
 export { useSeries } from './useSeries.ts';
 export { useLatestGrid, useGrids } from './useGrids.ts';
 export { useFeedStatus, useFeedStatuses } from './useFeedStatus.ts';
 export { usePreferences, type PreferencesResult } from './usePreferences.ts';
-export { useSpaceWeatherSummary, EMPTY_SUMMARY } from './useSpaceWeatherSummary.ts';
+export { useSpaceWeatherSummary } from './useSpaceWeatherSummary.ts';
 export { useProduct, useProducts } from './useProducts.ts';
-export { usePlaces, type PlacesResult, type PlaceDoc, type NewPlace } from './usePlaces.ts';
-export {
-  useWeather,
-  type StoredWeather,
-  type WeatherData,
-  type WeatherPoint,
-  type WeatherResult,
-} from './useWeather.ts';
-export type { SeriesColumns, TimeRange } from '../read/seriesColumns.ts';
+export { usePlaces, type PlaceDoc, type NewPlace } from './usePlaces.ts';
+export { useWeather, type StoredWeather, type WeatherPoint } from './useWeather.ts';
 export type { SpaceWeatherSummary, SummaryValue } from '../read/summariseSpaceWeather.ts';

@@ -8,7 +8,7 @@ import { useLiveResult } from './useLiveResult.ts';
  * A feed's state moves with the clock even when nothing is written (opened offline days later, a
  * row the poller last called "fresh" is stale now): re-evaluate it this often.
  */
-export const FEED_STATE_TICK_MS = 15_000;
+const FEED_STATE_TICK_MS = 15_000;
 
 function plain(doc: { _data: FeedDoc }): FeedStatus {
   const d = doc._data;

@@ -17,8 +17,6 @@ import { preferencesFromDoc } from '../replication/preferencesRow.ts';
 import { useDatabase } from './DatabaseProvider.tsx';
 import { useLiveResult } from './useLiveResult.ts';
 
-export type { DeviceChoices, RememberedLocation } from '../preferences/deviceChoices.ts';
-
 export type PreferencesResult = HookResult<Preferences> & {
   /** Save a change locally (and, when signed in, to the profile through replication). */
   update(patch: Partial<Preferences>): Promise<void>;

@@ -19,7 +19,7 @@ function newestChunks(db: AuroraDatabase, product: SeriesProduct) {
     .$.pipe(map((docs) => docs.map((d) => decodeValues(d._data as SeriesChunkDoc)).reverse()));
 }
 
-export const EMPTY_SUMMARY: SpaceWeatherSummary = summariseSpaceWeather(
+const EMPTY_SUMMARY: SpaceWeatherSummary = summariseSpaceWeather(
   { kp1m: null, kp3h: null, speed: null, density: null, bz: null },
   new Map(),
   0,

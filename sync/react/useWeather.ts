@@ -4,7 +4,7 @@ import type { FeedDoc } from '../schemas/feeds.ts';
 import { weatherProductId, type WeatherData } from '../../core/products/weather.ts';
 import { useLiveResult } from './useLiveResult.ts';
 
-export type { WeatherData, WeatherPoint, WeatherHours } from '../../core/products/weather.ts';
+export type { WeatherPoint } from '../../core/products/weather.ts';
 
 export interface StoredWeather {
   data: WeatherData;

@@ -18,7 +18,7 @@ export function seriesRangeQuery(db: AuroraDatabase, product: SeriesProduct, ran
  * from the range). Longer ones — the map's "newest hemispheric power however old", from 0 — would
  * mean thousands of ids for a few stored days, so they go through the `product`+`day` index.
  */
-export const MAX_ID_READ_DAYS = 62;
+const MAX_ID_READ_DAYS = 62;
 
 /** Whether a range is read by chunk id (see MAX_ID_READ_DAYS). */
 export function readsByIds(range: TimeRange): boolean {

@@ -12,9 +12,8 @@ export type { GridDoc } from './grids.ts';
 export type { ProductDoc } from './products.ts';
 export type { FeedDoc } from './feeds.ts';
 export type { PreferencesDoc } from './preferences.ts';
-export type { QueueDoc, QueueMethod } from './queue.ts';
+export type { QueueDoc } from './queue.ts';
 export type { PlaceDoc } from './places.ts';
-export { ANONYMOUS_PREFERENCES_ID } from './preferences.ts';
 
 export interface CollectionDefinition {
   schema: RxJsonSchema<never>;

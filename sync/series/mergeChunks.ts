@@ -10,7 +10,7 @@ import type { SeriesChunk } from '../schemas/series.ts';
  * times, by value — an arbitrary but deterministic tie-break. The join of two cells is the larger
  * one, and the join of two chunks is the cell-wise join over the union of their timestamps and
  * fields. A max over a total order is commutative, associative and idempotent, hence so is this
- * (tests/unit/sync/mergeChunks.test.ts checks it with fast-check). Consequences: a newer fetch
+ * (tests/unit/sync/series/mergeChunks.test.ts checks it with fast-check). Consequences: a newer fetch
  * wins; a missing value never overwrites a present one; nothing is ever dropped except by
  * retention.
  */

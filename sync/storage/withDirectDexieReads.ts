@@ -15,7 +15,7 @@ import { fromDexieToStorage, type RxStorageInstanceDexie } from 'rxdb/plugins/st
  * the same result, about 1 ms sooner per call in Chromium (tests/bench/sync.bench.ts).
  *
  * Everything else (queries, writes, changes, cleanup) is the Dexie storage's own. It relies on the
- * Dexie instance's `internals` (rxdb 17); tests/unit/sync/directDexieReads.test.ts holds it to the
+ * Dexie instance's `internals` (rxdb 17); tests/unit/sync/storage/directDexieReads.test.ts holds it to the
  * original's answers, so an rxdb upgrade that changes them fails there, not in the app.
  */
 export function withDirectDexieReads<Internals, Options>(

@@ -25,7 +25,7 @@ import { createFunctionsRouter } from '../../server/functions.ts';
 import { createGateway } from '../../server/gateway.ts';
 import { RealtimeServer } from '../../server/realtime/RealtimeServer.ts';
 import { newJwtSecret } from '../../server/stack.ts';
-import { startTestUpstream } from '../integration/functions/testUpstream.ts';
+import { startTestUpstream } from '../support/testUpstream.ts';
 import { round, type Bench } from './context.ts';
 
 /** Upper bounds on the throughput loop: whichever comes first. */

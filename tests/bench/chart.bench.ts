@@ -11,8 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 import { round, type Bench } from './context.ts';
-import { buildTestPage } from '../unit/support/buildTestPage.ts';
-import { ROOT } from '../e2e/support/server.ts';
+import { buildTestPage } from '../support/buildTestPage.ts';
+import { ROOT } from '../support/e2e/server.ts';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript',

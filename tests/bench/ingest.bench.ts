@@ -1,6 +1,6 @@
 /**
  * Poller figures (issue 5), measured with the real worker in the system Chromium, fed the real
- * NOAA fixtures by a stand-in backend (tests/unit/workers/browser/buildHarness.ts):
+ * NOAA fixtures by a stand-in backend (tests/support/workerHarness/buildHarness.ts):
  * - `ingest.ovationMs`: the 930 KB OVATION file → normalised → a grid document in IndexedDB, in
  *   the worker (normalise + write; median of 5, fresh database each);
  * - `ingest.ovationNormaliseMs`: the normalising part of that alone;
@@ -15,8 +15,8 @@ import {
   HARNESS_RESOURCES,
   buildHarness,
   serveHarness,
-} from '../unit/workers/browser/buildHarness.ts';
-import { runHarness } from '../unit/workers/browser/runHarness.ts';
+} from '../support/workerHarness/buildHarness.ts';
+import { runHarness } from '../support/workerHarness/runHarness.ts';
 
 export default async function ingestBench(ctx: BenchContext): Promise<Record<string, number>> {
   const server = await serveHarness(await buildHarness());

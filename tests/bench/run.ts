@@ -8,8 +8,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Bench, BenchContext } from './context.ts';
-import { ensureBuild } from '../e2e/support/builds.ts';
-import { ROOT, startServer } from '../e2e/support/server.ts';
+import { ensureBuild } from '../support/e2e/builds.ts';
+import { ROOT, startServer } from '../support/e2e/server.ts';
 import { requireChromium } from '../../scripts/requireChromium.ts';
 
 const filters = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -1,5 +1,5 @@
 /**
- * Shell figures (DESIGN.md budgets):
+ * Shell figures (budgets in docs/architecture.md):
  * - `bundle.initialGzipKB`: the JS and CSS the page itself loads to show `/` (the map screen),
  *   each file gzipped with zlib and counted once — read from the page's own resource timing (which
  *   lists the poller worker's script) plus the static imports of those files in the build (a
@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { median, round, type BenchContext } from './context.ts';
-import { staticImportClosure } from '../unit/support/staticImportClosure.ts';
+import { staticImportClosure } from '../support/staticImportClosure.ts';
 
 const RUNS = 5;
 /** Quiet time that ends the page load, long enough that the 300 ms route preloads are counted. */

@@ -17,8 +17,8 @@ import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 import { median, round, type Bench } from './context.ts';
-import { buildTestPage } from '../unit/support/buildTestPage.ts';
-import { ROOT } from '../e2e/support/server.ts';
+import { buildTestPage } from '../support/buildTestPage.ts';
+import { ROOT } from '../support/e2e/server.ts';
 
 async function dbFigures(chromiumPath: string): Promise<Record<string, number>> {
   // Built like the app (Vite, production mode), so RxDB runs as users get it.
@@ -73,7 +73,7 @@ async function prefsFigures(): Promise<Record<string, number>> {
     { updatePreferences, readPreferences },
   ] = await Promise.all([
     import('../../server/stack.ts'),
-    import('../integration/helpers/clients.ts'),
+    import('../support/clients.ts'),
     import('../../sync/database.ts'),
     import('../../sync/replication/index.ts'),
     import('../../sync/preferences/updatePreferences.ts'),

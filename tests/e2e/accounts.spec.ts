@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startServer, type RunningServer } from './support/server.ts';
+import { startServer, type RunningServer } from '../support/e2e/server.ts';
 
 // Sign-in needs the network; the service worker is not what these tests are about.
 test.use({ serviceWorkers: 'block' });

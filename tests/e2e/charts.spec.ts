@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { waitForServiceWorkerControl } from './support/sw.ts';
+import { waitForServiceWorkerControl } from '../support/e2e/sw.ts';
 
 /**
  * The charts against the real stack replaying recorded SWPC files: the poller fills the local

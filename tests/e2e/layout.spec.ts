@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEBUG_ROUTES, ROUTES, type RouteCase } from './support/routes.ts';
+import { DEBUG_ROUTES, ROUTES, type RouteCase } from '../support/e2e/routes.ts';
 
 /**
  * Every screen, at a phone, a tablet, a laptop and a large desktop: nothing in `main` runs under

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { waitForServiceWorkerControl } from './support/sw.ts';
+import { waitForServiceWorkerControl } from '../support/e2e/sw.ts';
 
 /**
  * The aurora map against the whole chain: the poller worker fetches the OVATION grid from the local

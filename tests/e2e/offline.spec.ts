@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { NAV_ITEMS, ROUTES } from './support/routes.ts';
-import { waitForServiceWorkerControl } from './support/sw.ts';
+import { NAV_ITEMS, ROUTES } from '../support/e2e/routes.ts';
+import { waitForServiceWorkerControl } from '../support/e2e/sw.ts';
 
 // Offline is proven, not assumed: one online visit, then no network at all.
 test('after one visit every route opens offline, by URL and by navigation', async ({

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
-import { ROOT } from './support/server.ts';
-import { waitForServiceWorkerControl } from './support/sw.ts';
+import { ROOT } from '../support/e2e/server.ts';
+import { waitForServiceWorkerControl } from '../support/e2e/sw.ts';
 
 const DIST = join(ROOT, process.env.E2E_DIST_V1 ?? 'dist');
 

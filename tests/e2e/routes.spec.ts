@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEBUG_ROUTES, NAV_ITEMS, ROUTES } from './support/routes.ts';
+import { DEBUG_ROUTES, NAV_ITEMS, ROUTES } from '../support/e2e/routes.ts';
 
 // Online means the network answers: the service worker (proven by offline.spec.ts) stays out of it.
 test.use({ serviceWorkers: 'block' });

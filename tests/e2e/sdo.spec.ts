@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { ROOT, startServer, type RunningServer } from './support/server.ts';
-import { waitForServiceWorkerControl } from './support/sw.ts';
+import { ROOT, startServer, type RunningServer } from '../support/e2e/server.ts';
+import { waitForServiceWorkerControl } from '../support/e2e/sw.ts';
 
 /**
  * /sdo with the pictures coming through our own sdo-image function: a loopback stand-in for NASA's

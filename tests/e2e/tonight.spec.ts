@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { waitForServiceWorkerControl } from './support/sw.ts';
+import { waitForServiceWorkerControl } from '../support/e2e/sw.ts';
 
 // The first test's page runs on a fixed clock (the evening the replayed forecast covers) while its
 // worker keeps the real one, so it sees the worker's writes only by reloading. In a fresh-clone

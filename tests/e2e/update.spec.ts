@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { startServer, type RunningServer } from './support/server.ts';
-import { htmlVersion, waitForServiceWorkerControl } from './support/sw.ts';
+import { startServer, type RunningServer } from '../support/e2e/server.ts';
+import { htmlVersion, waitForServiceWorkerControl } from '../support/e2e/sw.ts';
 
 // The update flow needs a server whose build can be swapped, so it runs one of its own.
 test('a new deploy shows the update banner; Later hides it; Update Now reloads into the new version', async ({

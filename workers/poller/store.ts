@@ -20,7 +20,7 @@ import {
 } from '../../sync/write.ts';
 import { applyRetention, type RetentionPlan } from '../../sync/retention.ts';
 
-export interface WriteCounts {
+interface WriteCounts {
   inserted: number;
   updated: number;
   unchanged: number;

@@ -6,8 +6,8 @@
  */
 import { realTimers, type Timers } from './timers.ts';
 
-export const BATCH_WINDOW_MS = 50;
-export const MAX_BATCH = 20;
+const BATCH_WINDOW_MS = 50;
+const MAX_BATCH = 20;
 
 export interface Batcher {
   schedule<T>(task: () => Promise<T>, priority?: 'high' | 'normal' | 'low'): Promise<T>;

@@ -10,7 +10,7 @@ import { conditionalHeaders, readValidators, type Validators } from './condition
 import { requestWithRetry, type FetchLike } from './requestWithRetry.ts';
 import type { Timers } from './timers.ts';
 
-export type Via = 'backend' | 'swpc';
+type Via = 'backend' | 'swpc';
 
 export type FetchOutcome =
   | {
@@ -38,7 +38,7 @@ export interface FetchResourceOptions {
 }
 
 /** The backend is "unreachable" for this resource: no answer, a gateway failure, or no such route. */
-export function shouldFallBack(error: unknown): boolean {
+function shouldFallBack(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
   return error.status === 0 || error.status === 404 || error.status >= 500;
 }

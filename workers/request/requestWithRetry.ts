@@ -5,9 +5,9 @@
 import { ApiError, TimeoutError, httpError, isRetryable, toApiError } from './errors.ts';
 import { realTimers, sleep, type Timers } from './timers.ts';
 
-export const REQUEST_TIMEOUT_MS = 10_000;
-export const MAX_RETRIES = 2;
-export const INITIAL_RETRY_DELAY_MS = 300;
+const REQUEST_TIMEOUT_MS = 10_000;
+const MAX_RETRIES = 2;
+const INITIAL_RETRY_DELAY_MS = 300;
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 

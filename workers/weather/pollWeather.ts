@@ -18,14 +18,9 @@ export const WEATHER_CADENCE_MS = 30 * 60_000;
 /** The feeds row's id (not an SWPC resource: the feeds schema keeps any id string). */
 export const WEATHER_FEED = 'weather' as Resource;
 export const WEATHER_KIND = 'weather' as ProductKind;
-export const BACKEND_WEATHER_PATH = '/functions/v1/weather';
+const BACKEND_WEATHER_PATH = '/functions/v1/weather';
 
-export {
-  weatherProductId,
-  type WeatherData,
-  type WeatherHours,
-  type WeatherPoint,
-} from '../../core/products/weather.ts';
+export { weatherProductId, type WeatherData } from '../../core/products/weather.ts';
 import {
   weatherProductId,
   type WeatherData,
@@ -33,7 +28,7 @@ import {
   type WeatherPoint,
 } from '../../core/products/weather.ts';
 
-export function weatherUrl(backendBase: string, place: { lat: number; lon: number }): string {
+function weatherUrl(backendBase: string, place: { lat: number; lon: number }): string {
   return `${backendBase.replace(/\/+$/, '')}${BACKEND_WEATHER_PATH}?lat=${place.lat.toFixed(4)}&lon=${place.lon.toFixed(4)}&radius=1`;
 }
 
@@ -70,7 +65,7 @@ function readPoint(p: unknown): WeatherPoint | null {
 }
 
 /** The function's JSON, checked; a changed shape is an error with the reason, never stored. */
-export function parseWeatherBody(
+function parseWeatherBody(
   body: string,
 ): { ok: true; data: WeatherData } | { ok: false; error: string } {
   let json: unknown;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** Spec §9: the back-online banner hides after 5 s. */
-export const BACK_ONLINE_HIDE_MS = 5000;
+const BACK_ONLINE_HIDE_MS = 5000;
 
 export const OFFLINE_MESSAGE =
   'You are offline. Using cached data when available. Some features may be unavailable.';

@@ -11,7 +11,7 @@ import { NewPasswordForm } from './NewPasswordForm.tsx';
  * once, shows progress or what went wrong in a sentence, and goes to / when signed in — except
  * after a password-recovery link (`type=recovery`), where the new password is chosen first.
  */
-export function AuthCallbackPage() {
+function AuthCallbackPage() {
   const { status, completeOAuthCallback, updatePassword } = useAuth();
   const navigate = useNavigate();
   const [result, setResult] = useState<AuthResult | null>(null);

@@ -11,7 +11,7 @@ import { useOffline } from './useOffline.ts';
  * /login (spec §2): email + password, social and Ethereum sign-in. A signed-in user goes to /.
  * "Forgot password?" (or /login?reset=1) swaps the form for the reset-link request.
  */
-export function LoginPage() {
+function LoginPage() {
   const { status, signInWithPassword, requestPasswordReset } = useAuth();
   const offline = useOffline();
   const [params, setParams] = useSearchParams();

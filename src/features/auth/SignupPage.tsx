@@ -7,7 +7,7 @@ import { CredentialsForm } from './CredentialsForm.tsx';
 import { useOffline } from './useOffline.ts';
 
 /** /signup (spec §2): create an account; weak passwords come back with the server's reasons. */
-export function SignupPage() {
+function SignupPage() {
   const { status, signUp } = useAuth();
   const offline = useOffline();
   if (status === 'signed-in') return <Navigate to="/" replace />;

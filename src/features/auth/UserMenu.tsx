@@ -85,5 +85,3 @@ export function UserMenu() {
     </div>
   );
 }
-
-export default UserMenu;

@@ -73,5 +73,3 @@ export function DebugOverlays() {
     </div>
   );
 }
-
-export default DebugOverlays;

@@ -19,7 +19,7 @@ export interface NamedCache {
   bytes: number;
 }
 
-export const LOCAL_CACHE_PREFIX = 'cache:';
+const LOCAL_CACHE_PREFIX = 'cache:';
 
 /** Reads an expiry from a stored entry, whichever common field it uses. */
 function expiryOf(raw: string | null): number | null {

@@ -37,7 +37,7 @@ export function operationOf(url: string, pageOrigin: string): string {
 }
 
 /** A response with no bytes on the wire but a body came from a cache. */
-export function servedFromCache(e: TimingLike): boolean {
+function servedFromCache(e: TimingLike): boolean {
   return (e.transferSize ?? 1) === 0 && (e.encodedBodySize ?? 0) > 0;
 }
 

@@ -37,8 +37,8 @@ export const TIMEOUT_MS = 15000;
 /** Spec §9: resource timing poll, monitoring start delay, table rows, error window, errors kept. */
 export const RESOURCE_POLL_MS = 10_000;
 export const MONITOR_START_DELAY_MS = 5_000;
-export const TABLE_ROWS = 20;
-export const ERROR_WINDOW_MS = 10 * 60 * 1000;
+const TABLE_ROWS = 20;
+const ERROR_WINDOW_MS = 10 * 60 * 1000;
 export const MAX_ERRORS = 50;
 
 /** Spec §4: success by default; warning over 2000 ms; error over 5000 ms. */

@@ -25,7 +25,7 @@ import { OutlookStrip } from './OutlookStrip.tsx';
 import '../../styles/data.css';
 
 // The charts (and uPlot) load with their own chunk, after the page's text.
-const KpTimeline = lazy(() => import('./KpTimeline.tsx'));
+const KpTimeline = lazy(() => import('./KpTimeline.tsx').then((m) => ({ default: m.KpTimeline })));
 const SolarCycleSummary = lazy(() => import('./SolarCycleSummary.tsx'));
 
 const NO_FORECAST = 'No forecast stored yet — it appears after the first successful update.';
@@ -42,7 +42,7 @@ function stormWord(g: number): string {
 }
 
 /** /forecast — the official outlooks, read from the local database. */
-export function ForecastPage() {
+function ForecastPage() {
   const now = useNow();
   const threeDay = useProduct<ThreeDayForecastData>('three-day-forecast');
   const outlook = useProduct<TwentySevenDayOutlookData>('twenty-seven-day-outlook');

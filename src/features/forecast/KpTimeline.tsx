@@ -63,4 +63,3 @@ export function KpTimeline({
     </div>
   );
 }
-export default KpTimeline;

@@ -45,7 +45,7 @@ const SOLAR_CYCLE: ChartSpec = {
 };
 
 /** The sunspot number since 2008 (observed, smoothed) and NOAA's prediction, as a chart with its text alternative. */
-export function SolarCycleSummary({
+function SolarCycleSummary({
   observed,
   predicted,
   now,

@@ -5,7 +5,7 @@ import { ARTICLES } from '../news/articles.ts';
 import { CHECKLIST } from './checklist.ts';
 
 /** /guide — the how-to pieces, with the night-out checklist up front. */
-export function GuidePage() {
+function GuidePage() {
   const guides = ARTICLES.filter((a) => a.category === 'guide');
   return (
     <Page

@@ -7,7 +7,7 @@ import { SERIES_COLOURS } from '../../ui/charts/palette.ts';
 import { TimeChart } from '../../ui/charts/TimeChart.tsx';
 
 /** North and south hemispheric power (GW) from the OVATION nowcast, every 5 minutes. */
-export const HEMI_POWER: ChartSpec = {
+const HEMI_POWER: ChartSpec = {
   title: 'Hemispheric power',
   series: [
     {

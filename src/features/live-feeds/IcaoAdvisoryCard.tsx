@@ -21,7 +21,7 @@ const BAND_WORD: Record<string, string> = {
 };
 
 /** An area line in words: "high N, high S latitudes" / "none expected" / "not available". */
-export function areaInWords(area: SwxArea): string {
+function areaInWords(area: SwxArea): string {
   if (area.noneExpected) return 'none expected';
   if (area.notAvailable) return 'not available';
   const bands = area.bands.map((b) => BAND_WORD[b] ?? b).join(', ');

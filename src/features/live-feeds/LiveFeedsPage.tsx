@@ -25,7 +25,7 @@ import '../../styles/data.css';
 const MAX_ADVISORIES = 10;
 
 /** /live-feeds (and /alerts) — bulletins, the solar wind and how fresh each feed is. */
-export function LiveFeedsPage() {
+function LiveFeedsPage() {
   const now = useNow(15_000);
   const alerts = useProducts<AlertData>('alert');
   const alertsFeed = useFeedStatus('alerts');

@@ -6,7 +6,7 @@ import { kpForecastPeriods } from '../forecast/kpTimelineData.ts';
 import { SolarWindCharts } from './SolarWindCharts.tsx';
 
 /** The map panel's small charts: the Kp timeline and 6 hours of solar wind, from the local database. */
-export function MapPanelCharts({ now }: { now: number }) {
+function MapPanelCharts({ now }: { now: number }) {
   const summary = useSpaceWeatherSummary();
   const kpJson = useProduct<KpForecastData>('kp-forecast');
   const bulletin = useProduct<ThreeDayForecastData>('three-day-forecast');

@@ -86,4 +86,3 @@ export function SolarWindCharts({
     </div>
   );
 }
-export default SolarWindCharts;

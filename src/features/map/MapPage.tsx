@@ -103,7 +103,7 @@ const HOUR = 3_600_000;
 
 const MAP_LABEL = 'Aurora map. Arrow keys pan, plus and minus zoom.';
 
-export function MapPage() {
+function MapPage() {
   const early = useEarlyGrid();
   // The slider's 24 h of grids are read once the first oval is drawn (see useMapPageData).
   const [ovalShown, setOvalShown] = useState(false);

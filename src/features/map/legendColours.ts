@@ -1,7 +1,7 @@
 /**
  * The colours the aurora legend shows, in words, with the probability each marks. The legend and
  * the guides both say them from here, so the text cannot drift from the map: the unit test
- * (tests/unit/map/legendColours.test.ts) checks each word against the ramp's colour at its value.
+ * (tests/unit/features/map/legendColours.test.ts) checks each word against the ramp's colour at its value.
  */
 import { MIN_VISIBLE_PERCENT } from './colorRamp.ts';
 

@@ -5,7 +5,7 @@ import { Page } from '../../ui/Page.tsx';
 import { ARTICLES, findArticle, formatPublished } from './articles.ts';
 
 /** /news-guides/:slug — the article, or an honest "not found" with a way back. */
-export function ArticlePage() {
+function ArticlePage() {
   const { slug } = useParams();
   const article = findArticle(slug);
   if (!article) {

@@ -9,7 +9,7 @@ import { ARTICLES } from './articles.ts';
 const IN_FEED_AFTER = 3;
 
 /** /news-guides and /news: every article, newest first (spec §2 "Space News"). */
-export function NewsPage() {
+function NewsPage() {
   return (
     <Page
       title="Space News"

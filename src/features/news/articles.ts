@@ -12,7 +12,7 @@ import scales from './articles/noaa-space-weather-scales.md?raw';
  * The written content: news pieces and guides, authored as Markdown beside this file and
  * bundled into the news chunk, so every article opens offline once the app is cached.
  */
-export type ArticleCategory = 'guide' | 'news';
+type ArticleCategory = 'guide' | 'news';
 
 export interface Article {
   slug: string;

@@ -2,7 +2,7 @@ import { Page } from '../../ui/Page.tsx';
 import { SolarImagery } from './SolarImagery.tsx';
 
 /** /sdo — what the Sun looks like now, in the wavelengths that show flares and coronal holes. */
-export function SdoPage() {
+function SdoPage() {
   return (
     <Page
       title="Solar Data"

@@ -3,7 +3,7 @@ import { Page } from '../../ui/Page.tsx';
 import { SolarImagery } from './SolarImagery.tsx';
 
 /** /sdo-test (spec §2): the current pathname and the solar imagery component, for checking routing. */
-export function SdoTestPage() {
+function SdoTestPage() {
   const { pathname } = useLocation();
   return (
     <Page title="Solar Data Test" wide>

@@ -18,7 +18,7 @@ function signedInAs(user: AuthUser): string {
 }
 
 /** /settings (spec §2): map preferences (synced with the profile), Kp alert settings, and deleting the account. */
-export function SettingsPage() {
+function SettingsPage() {
   const { user, deleteAccount } = useAuth();
   const offline = useOffline();
   const prefs = usePreferences();

@@ -14,7 +14,7 @@ export interface PushSubscriptionLike {
   unsubscribe(): Promise<boolean>;
 }
 
-export interface PushRegistrationLike {
+interface PushRegistrationLike {
   pushManager: {
     getSubscription(): Promise<PushSubscriptionLike | null>;
     subscribe(opts: {
@@ -80,7 +80,7 @@ async function withDeadline<T>(deps: PushDeps, step: Promise<T>, message: string
   return result as T;
 }
 
-export const PERMISSION_NOTE =
+const PERMISSION_NOTE =
   'Notifications are blocked for this site. Allow them in your browser settings to get Kp alerts.';
 
 /** VAPID keys are base64url; PushManager wants the raw bytes. */

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { config } from '../../lib/config.ts';
 import { Page } from '../../ui/Page.tsx';
 
-export function ContactPage() {
+function ContactPage() {
   const email = config.contactEmail;
   return (
     <Page title="Contact Us" lead="Questions, bug reports and aurora photos are all welcome.">

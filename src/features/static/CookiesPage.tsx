@@ -33,7 +33,7 @@ function ConsentControl() {
   );
 }
 
-export function CookiesPage() {
+function CookiesPage() {
   return (
     <Page
       title="Cookie Policy"

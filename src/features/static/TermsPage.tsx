@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Page } from '../../ui/Page.tsx';
 
-export function TermsPage() {
+function TermsPage() {
   return (
     <Page
       title="Terms & Conditions"

@@ -16,7 +16,7 @@ export interface FeedPollOutcome {
  * Several feeds must agree before we blame the service: one request without an answer can be that
  * feed's own timeout.
  */
-export const UNREACHABLE_MIN_REPORTS = 3;
+const UNREACHABLE_MIN_REPORTS = 3;
 
 /**
  * Whether the data service looks unreachable: at least three feeds have reported and every latest

@@ -5,7 +5,6 @@ import type { NetworkStatus } from './networkMonitor.ts';
 import { networkStore, setForcedOffline, startNetworkMonitor } from './networkMonitor.ts';
 
 export type { NetworkStatus } from './networkMonitor.ts';
-export { setForcedOffline, subscribeForcedOffline, onRefreshRequested } from './networkMonitor.ts';
 
 /**
  * Spec §3 network status, live; the first caller starts the monitor (checks every 60 s).

@@ -9,7 +9,7 @@ import { formatChartTime, type ChartTimeZone } from './chartTime.ts';
 const MAX_TABLE_ROWS = 120;
 
 /** "Bz −3.2 nT, Bt 5.1 nT at 23 Nov, 17:55 UTC (3 min ago). 4 % of this range is missing." */
-export function chartCaption(
+function chartCaption(
   spec: ChartSpec,
   data: ChartData,
   window: TimeWindow,

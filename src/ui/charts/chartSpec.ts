@@ -21,7 +21,7 @@ export interface ChartSeriesSpec {
   barAlign?: -1 | 0 | 1;
 }
 
-export interface ChartAxisSpec {
+interface ChartAxisSpec {
   scale: string;
   /** Axis title with its unit ("Bz, Bt (nT)"). */
   label: string;

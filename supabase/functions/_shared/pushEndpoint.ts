@@ -23,7 +23,7 @@ export interface PushEndpointPolicy {
 export type EndpointCheck = { ok: true } | { ok: false; error: string };
 
 /** The browsers' push services (Chrome/Edge via FCM, Firefox, Edge/Windows WNS, Safari). */
-export const DEFAULT_PUSH_ALLOWED_HOSTS = [
+const DEFAULT_PUSH_ALLOWED_HOSTS = [
   'fcm.googleapis.com',
   'android.googleapis.com',
   'updates.push.services.mozilla.com',
@@ -179,7 +179,7 @@ export async function checkPushEndpoint(
 }
 
 /** A and AAAA answers: Deno.resolveDns on Deno, dns.lookup on Node. */
-export const systemResolver: Resolver = async (host) => {
+const systemResolver: Resolver = async (host) => {
   const deno = globalThis.Deno;
   if (deno?.resolveDns) {
     const answers = await Promise.allSettled([

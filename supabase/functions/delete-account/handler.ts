@@ -2,7 +2,7 @@ import { bearerToken } from '../_shared/auth.ts';
 import { getEnv } from '../_shared/env.ts';
 import { errorJson, json, methodNotAllowed, preflight } from '../_shared/http.ts';
 
-export interface DeleteAccountDeps {
+interface DeleteAccountDeps {
   /** The project URL (SUPABASE_URL). */
   url: string;
   anonKey: string;
@@ -10,7 +10,7 @@ export interface DeleteAccountDeps {
   fetch: typeof fetch;
 }
 
-export const DELETE_ACCOUNT_ERRORS = {
+const DELETE_ACCOUNT_ERRORS = {
   signIn: 'Sign in to delete your account.',
   expired: 'Your session has ended. Sign in again to delete your account.',
   failed: 'Your account could not be deleted just now. Please try again.',
@@ -39,7 +39,7 @@ function depsFromEnv(): DeleteAccountDeps {
  * user is deleted with the service role (`DELETE /auth/v1/admin/users/{id}`). The database
  * follows: profile (trigger), push subscriptions, wallet link, identities and sessions (cascades).
  */
-export function createDeleteAccountHandler(
+function createDeleteAccountHandler(
   getDeps: () => DeleteAccountDeps,
 ): (req: Request) => Promise<Response> {
   return async (req) => {

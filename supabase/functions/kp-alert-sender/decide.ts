@@ -20,7 +20,7 @@ export type AlertDecision =
   { action: 'none' } | { action: 'alert'; kp: number } | { action: 'all-clear'; kp: number };
 
 /** Readings older than this say nothing about now: no alert and no all-clear from them. */
-export const MAX_KP_AGE_MS = 30 * 60_000;
+const MAX_KP_AGE_MS = 30 * 60_000;
 
 export function isFreshKp(dataTime: number, now: number): boolean {
   return now - dataTime <= MAX_KP_AGE_MS && dataTime <= now + 5 * 60_000;

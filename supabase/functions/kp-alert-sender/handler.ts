@@ -9,7 +9,7 @@ import { runKpAlertSender, type RunDeps } from './run.ts';
 import { createWebPushSender } from './webPush.ts';
 
 /** The latest Kp through the space-weather cache (one upstream fetch per cadence, shared with clients). */
-export async function kpFromSpaceWeather(): Promise<KpSample | null> {
+async function kpFromSpaceWeather(): Promise<KpSample | null> {
   const served = await getDefaultSpaceWeatherService().get('kp-1m');
   return served ? currentKp(parseKp1m(served.entry.body, Date.now())) : null;
 }
@@ -36,7 +36,7 @@ function depsFromEnv(): RunDeps {
  * POST /kp-alert-sender, service role only: one alert pass. Run it on a schedule (pg_cron + pg_net
  * on hosted Supabase, every minute or five); the answer summarises what was sent.
  */
-export function createKpAlertHandler(getDeps: () => RunDeps): (req: Request) => Promise<Response> {
+function createKpAlertHandler(getDeps: () => RunDeps): (req: Request) => Promise<Response> {
   return async (req) => {
     if (req.method === 'OPTIONS') return preflight();
     if (req.method !== 'POST') return methodNotAllowed(['POST']);

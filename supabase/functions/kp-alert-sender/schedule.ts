@@ -11,7 +11,7 @@ export interface KpAlertSchedule {
 }
 
 /** Kp is polled upstream once a minute; checking more often than that finds nothing new. */
-export const DEFAULT_KP_ALERT_INTERVAL_MS = 60_000;
+const DEFAULT_KP_ALERT_INTERVAL_MS = 60_000;
 
 export function scheduleKpAlerts(opts: {
   handler: (req: Request) => Promise<Response>;

@@ -1,7 +1,7 @@
 import webpush from 'web-push';
 import { checkPushEndpoint, type PushEndpointPolicy } from '../_shared/pushEndpoint.ts';
 
-export interface PushTarget {
+interface PushTarget {
   endpoint: string;
   p256dh: string;
   auth: string;

@@ -24,7 +24,7 @@ type Outcome = { status: number; body: unknown; replayBody?: unknown };
 
 const COLUMNS = 'id,endpoint,user_id,kp_threshold,cell_lat,cell_lon,secret_hash';
 
-export const OWNERSHIP_ERRORS = {
+const OWNERSHIP_ERRORS = {
   otherAccount: 'This subscription belongs to another account',
   otherBrowser: 'This subscription can only be changed from the browser that subscribed it',
   raced: 'The subscription changed at the same time; try again',
@@ -65,7 +65,7 @@ function sameHash(a: string, b: string): boolean {
  * none: an owned one answers to its owner only; an anonymous one to the first secret presented
  * (nothing else can tell its browser apart), which then guards it.
  */
-export function mayChange(
+function mayChange(
   row: Pick<Row, 'user_id' | 'secret_hash'>,
   caller: Caller,
   presentedHash: string | null,
@@ -197,7 +197,7 @@ async function remove(
  * the JWT's user or anonymous. Writes go through the service role, so the table itself only
  * lets owners read and remove their rows.
  */
-export function createPushSubscriptionHandler(
+function createPushSubscriptionHandler(
   getRest: () => RestClient,
   getPolicy: () => PushEndpointPolicy = memoByEnv(['PUSH_ALLOWED_HOSTS'], () =>
     pushPolicyFromEnv(),

@@ -21,14 +21,14 @@ export interface PushSubscriptionInput {
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** Spec §9: default Kp alert threshold. */
-export const DEFAULT_KP_THRESHOLD = 5;
+const DEFAULT_KP_THRESHOLD = 5;
 /** Cell size in degrees; never below 1 (the privacy floor). */
-export const CELL_DEGREES = 1;
+const CELL_DEGREES = 1;
 
 /** Latest expirationTime accepted: the end of year 9999, what Postgres and ISO 8601 both hold. */
-export const MAX_EXPIRATION_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const MAX_EXPIRATION_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
-export const SECRET_ERROR = 'secret must be 32–128 base64url characters';
+const SECRET_ERROR = 'secret must be 32–128 base64url characters';
 
 function base64UrlLength(value: string): number | null {
   if (!/^[A-Za-z0-9_-]+={0,2}$/.test(value)) return null;

@@ -17,12 +17,10 @@ import {
   type ServedFrame,
 } from './service.ts';
 
-export const DEFAULT_SDO_BASE_URL = 'https://sdo.gsfc.nasa.gov';
+const DEFAULT_SDO_BASE_URL = 'https://sdo.gsfc.nasa.gov';
 
 /** Builds a service from the environment (SDO_BASE_URL). */
-export function createSdoServiceFromEnv(
-  overrides: Partial<SdoImageServiceOptions> = {},
-): SdoImageService {
+function createSdoServiceFromEnv(overrides: Partial<SdoImageServiceOptions> = {}): SdoImageService {
   return new SdoImageService({
     baseUrl: getEnv('SDO_BASE_URL') || DEFAULT_SDO_BASE_URL,
     fetch: (input, init) => fetch(input, init),
@@ -102,7 +100,7 @@ function answer(served: ServedFrame, req: Request, cadenceMs: number): Response 
 }
 
 /** The process-wide service, created on first use so the environment is read after start-up. */
-export const getDefaultSdoImageService: () => SdoImageService = memoByEnv(['SDO_BASE_URL'], () =>
+const getDefaultSdoImageService: () => SdoImageService = memoByEnv(['SDO_BASE_URL'], () =>
   createSdoServiceFromEnv(),
 );
 

@@ -3,7 +3,7 @@ import { sourceFor } from '../../../core/products/sources.ts';
 import { parseHttpDate } from '../_shared/http.ts';
 
 /** The size the app shows (the page lays them out at 512 CSS px; 1024 stays sharp on 2× screens). */
-export const SDO_RESOLUTION = 1024;
+const SDO_RESOLUTION = 1024;
 /** A 1024-px SDO JPEG is 100–400 KB; anything far larger is not the picture we asked for. */
 const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 /** Below the clients' 10 s timeout, so a hung host still leaves time to answer from the kept frame. */
@@ -17,12 +17,12 @@ export function isSdoChannel(name: string): name is SdoChannel {
 export const SDO_CHANNEL_NAMES = Object.keys(SDO_CHANNELS) as SdoChannel[];
 
 /** `{base}/assets/img/latest/latest_1024_{channel}.jpg`; the channel is from the allow-list only. */
-export function upstreamImageUrl(baseUrl: string, channel: SdoChannel): string {
+function upstreamImageUrl(baseUrl: string, channel: SdoChannel): string {
   return `${baseUrl.replace(/\/+$/, '')}/assets/img/latest/latest_${SDO_RESOLUTION}_${channel}.jpg`;
 }
 
 /** One kept picture of a channel, with the validators we answer conditional requests with. */
-export interface Frame {
+interface Frame {
   bytes: Uint8Array<ArrayBuffer>;
   etag: string;
   /** The image time: upstream's Last-Modified, epoch ms; null when upstream did not say. */
@@ -70,7 +70,7 @@ export interface SdoImageServiceOptions {
 }
 
 /** The first bytes of every JPEG (SOI + a marker): an HTML error page or an empty body is not one. */
-export function looksLikeJpeg(bytes: Uint8Array): boolean {
+function looksLikeJpeg(bytes: Uint8Array): boolean {
   return bytes.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
 }
 

@@ -21,7 +21,7 @@ const DEFAULT_URI = 'http://localhost:8787';
  * Deployments set SIWE_DOMAIN and SIWE_URI (the app's host and origin). Locally the app is served by
  * the gateway itself, so SUPABASE_URL is the app's origin too.
  */
-export function siweConfigFromEnv(): SiweConfig {
+function siweConfigFromEnv(): SiweConfig {
   const uri = getEnv('SIWE_URI') || getEnv('SITE_URL') || getEnv('SUPABASE_URL') || DEFAULT_URI;
   return {
     domain: getEnv('SIWE_DOMAIN') || new URL(uri).host,

@@ -2,11 +2,11 @@ import { generateNonce } from 'siwe';
 import { eq, type RestClient } from '../_shared/rest.ts';
 
 /** How long an issued nonce may be used: long enough to open a wallet and sign, no longer. */
-export const NONCE_TTL_MS = 5 * 60_000;
+const NONCE_TTL_MS = 5 * 60_000;
 /** Used and expired nonces are kept this long (to say "already used" on a replay), then swept. */
 const NONCE_RETENTION_MS = 24 * 60 * 60_000;
 
-export type ConsumeResult = 'ok' | 'unknown' | 'used' | 'expired';
+type ConsumeResult = 'ok' | 'unknown' | 'used' | 'expired';
 
 export interface NonceStore {
   issue(now: number): Promise<{ nonce: string; expiresAt: number }>;

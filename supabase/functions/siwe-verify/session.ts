@@ -2,7 +2,7 @@ import { GoTrueAdminApi, GoTrueClient, type User } from '@supabase/auth-js';
 import { eq, type RestClient } from '../_shared/rest.ts';
 import { syntheticEmail } from './checks.ts';
 
-export interface MintedSession {
+interface MintedSession {
   userId: string;
   email: string;
   session: {

@@ -27,7 +27,7 @@ import {
 } from './service.ts';
 import { validateWithNormalise } from './validate.ts';
 
-export const DEFAULT_SWPC_BASE_URL = 'https://services.swpc.noaa.gov';
+const DEFAULT_SWPC_BASE_URL = 'https://services.swpc.noaa.gov';
 
 /** Builds a service from the environment (SWPC_BASE_URL, SUPABASE_URL + service role for the archive). */
 export function createServiceFromEnv(

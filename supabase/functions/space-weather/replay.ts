@@ -2,7 +2,7 @@ import { resourceSpec, type SpaceWeatherResource } from './resources.ts';
 import { readTextFile } from '../_shared/readTextFile.ts';
 
 /** One recorded upstream body. */
-export interface ReplayFile {
+interface ReplayFile {
   body: string;
   contentType: string;
 }
@@ -32,7 +32,7 @@ export const RECORDED_DATA_TIME: Partial<Record<SpaceWeatherResource, string>> =
 };
 
 /** Reads a text file next to this module. */
-export function readTextBesideModule(relative: string): Promise<string> {
+function readTextBesideModule(relative: string): Promise<string> {
   return readTextFile(new URL(relative, import.meta.url));
 }
 

@@ -103,7 +103,7 @@ function build(resource: SpaceWeatherResource): ResourceSpec {
   };
 }
 
-export const SPACE_WEATHER_RESOURCES = Object.fromEntries(
+const SPACE_WEATHER_RESOURCES = Object.fromEntries(
   SPACE_WEATHER_RESOURCE_NAMES.map((r) => [r, build(r)]),
 ) as Record<SpaceWeatherResource, ResourceSpec>;
 

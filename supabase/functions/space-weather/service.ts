@@ -32,7 +32,7 @@ export interface Served {
   freshForMs: number;
 }
 
-export interface ResourceStats {
+interface ResourceStats {
   upstreamFetches: number;
   cacheHits: number;
   /** Requests that waited on another request's upstream fetch instead of making their own. */

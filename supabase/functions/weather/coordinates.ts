@@ -5,11 +5,11 @@
  */
 
 /** The place itself: 0.1° (about 11 km): one cache entry per small town. */
-export const PLACE_STEP_DEG = 0.1;
+const PLACE_STEP_DEG = 0.1;
 /** The regional grid: a 1° lattice, shared by every place within it. */
-export const GRID_STEP_DEG = 1;
-export const MAX_RADIUS = 2;
-export const DEFAULT_RADIUS = 1;
+const GRID_STEP_DEG = 1;
+const MAX_RADIUS = 2;
+const DEFAULT_RADIUS = 1;
 
 export interface Point {
   lat: number;
@@ -29,7 +29,7 @@ function wrapLon(lon: number): number {
   return lon > 180 ? lon - 360 : lon < -180 ? lon + 360 : lon;
 }
 
-export function point(lat: number, lon: number): Point {
+function point(lat: number, lon: number): Point {
   const la = Object.is(lat, -0) ? 0 : lat;
   const lo = Object.is(lon, -0) ? 0 : lon;
   return { lat: la, lon: lo, key: `${la.toFixed(1)}_${lo.toFixed(1)}` };

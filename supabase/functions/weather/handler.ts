@@ -12,7 +12,7 @@ import type { CloudHours } from './parseLocationforecast.ts';
 import { createFileReplayLoader } from './replay.ts';
 import { WeatherService, type ServedForecast, type WeatherServiceOptions } from './service.ts';
 
-export const DEFAULT_WEATHER_BASE_URL = 'https://api.met.no';
+const DEFAULT_WEATHER_BASE_URL = 'https://api.met.no';
 /** MET Norway's licence (CC BY 4.0) asks every use to credit it. */
 export const ATTRIBUTION = 'Data from MET Norway (CC BY 4.0)';
 
@@ -20,14 +20,14 @@ export const ATTRIBUTION = 'Data from MET Norway (CC BY 4.0)';
  * MET Norway refuses anonymous clients: the User-Agent names the app and a way to reach its
  * operator. WEATHER_USER_AGENT sets it; otherwise the site's URL (SITE_URL) is the contact.
  */
-export function userAgentFromEnv(): string {
+function userAgentFromEnv(): string {
   const explicit = getEnv('WEATHER_USER_AGENT');
   if (explicit) return explicit;
   const site = getEnv('SITE_URL') || getEnv('SUPABASE_URL');
   return site ? `aurora-pwa/0.1 (+${site})` : 'aurora-pwa/0.1';
 }
 
-export function createWeatherServiceFromEnv(
+function createWeatherServiceFromEnv(
   overrides: Partial<WeatherServiceOptions> = {},
 ): WeatherService {
   return new WeatherService({
@@ -130,7 +130,7 @@ export function createWeatherHandler(
   };
 }
 
-export const getDefaultWeatherService: () => WeatherService = memoByEnv(
+const getDefaultWeatherService: () => WeatherService = memoByEnv(
   ['WEATHER_BASE_URL', 'WEATHER_USER_AGENT', 'SITE_URL'],
   () => createWeatherServiceFromEnv(),
 );

@@ -2,7 +2,7 @@ import type { Point } from './coordinates.ts';
 import { parseLocationforecast, type PointForecast } from './parseLocationforecast.ts';
 
 /** One cached forecast for one rounded point. */
-export interface CachedForecast {
+interface CachedForecast {
   forecast: PointForecast;
   /** Until when MET Norway asked us not to ask again (its Expires), epoch ms. */
   expiresAt: number;

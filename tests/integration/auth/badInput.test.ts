@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
-import { STRONG_PASSWORD, testClient, uniqueEmail } from '../helpers/clients.ts';
+import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
+import { STRONG_PASSWORD, testClient, uniqueEmail } from '../../support/clients.ts';
 
 let stack: TestStack;
 const log: string[] = [];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
-import { STRONG_PASSWORD, testClient, uniqueEmail } from '../helpers/clients.ts';
+import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
+import { STRONG_PASSWORD, testClient, uniqueEmail } from '../../support/clients.ts';
 
 // Production limits (server/auth/limits.ts): 5 tries per code, 10 per account and 30 sign-ins per
 // IP per 5 minutes. A stack per describe: each one's IP buckets start full.

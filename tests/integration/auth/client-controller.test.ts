@@ -12,8 +12,8 @@ import { buildAuthConfig } from '../../../src/auth/config.ts';
 import { ETH_KEYS } from '../../../src/auth/ethereumSession.ts';
 import type { Eip1193Provider } from '../../../src/auth/ethereumSignIn.ts';
 import { buildPkceAuthorizeUrl, clientOptions } from '../../../src/auth/supabaseClient.ts';
-import { STRONG_PASSWORD, uniqueEmail } from '../helpers/clients.ts';
-import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
+import { STRONG_PASSWORD, uniqueEmail } from '../../support/clients.ts';
+import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
 
 /**
  * The page's auth controller (src/auth) with the real supabase-js client, against the local

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD, testClient, uniqueEmail } from '../helpers/clients.ts';
-import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
+import { STRONG_PASSWORD, testClient, uniqueEmail } from '../../support/clients.ts';
+import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
 
 let stack: TestStack;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { Wallet, type HDNodeWallet } from 'ethers';
 import { SiweMessage } from 'siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD, testClient } from '../helpers/clients.ts';
-import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
+import { STRONG_PASSWORD, testClient } from '../../support/clients.ts';
+import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
 
 /**
  * Issue 11 item 1: an account registered at `<address>@ethereum.local` before a wallet's first

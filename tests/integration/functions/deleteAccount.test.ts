@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Wallet } from 'ethers';
 import { SiweMessage } from 'siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD, testClient, uniqueEmail } from '../helpers/clients.ts';
-import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
+import { STRONG_PASSWORD, testClient, uniqueEmail } from '../../support/clients.ts';
+import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
 
 let stack: TestStack;
 beforeAll(async () => {

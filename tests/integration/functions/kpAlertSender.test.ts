@@ -1,8 +1,12 @@
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
-import { kp1mBody, startTestPushService, type TestPushService } from './testPushService.ts';
-import { startTestUpstream, type TestUpstream } from './testUpstream.ts';
+import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
+import {
+  kp1mBody,
+  startTestPushService,
+  type TestPushService,
+} from '../../support/testPushService.ts';
+import { startTestUpstream, type TestUpstream } from '../../support/testUpstream.ts';
 
 let stack: TestStack;
 let upstream: TestUpstream;

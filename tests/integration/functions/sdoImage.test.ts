@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
+import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
 
 /** A generated 16×16 JPEG (tests/fixtures/sdo/SOURCES.md): real image bytes. */
 const FRAME = readFileSync(new URL('../../fixtures/sdo/sun-0171-a.jpg', import.meta.url));

@@ -1,8 +1,8 @@
 import { Wallet } from 'ethers';
 import { SiweMessage } from 'siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testClient } from '../helpers/clients.ts';
-import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
+import { testClient } from '../../support/clients.ts';
+import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
 
 const DOMAIN = 'aurora.test';
 const URI = 'https://aurora.test';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
-import { startTestUpstream, type TestUpstream } from './testUpstream.ts';
+import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
+import { startTestUpstream, type TestUpstream } from '../../support/testUpstream.ts';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../fixtures/noaa/${name}`, import.meta.url), 'utf8');

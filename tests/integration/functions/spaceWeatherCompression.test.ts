@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
-import { startTestUpstream, type TestUpstream } from './testUpstream.ts';
+import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
+import { startTestUpstream, type TestUpstream } from '../../support/testUpstream.ts';
 
 const KP = readFileSync(
   new URL('../../fixtures/noaa/noaa-planetary-k-index.json', import.meta.url),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
+import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
 
 const EDINBURGH = readFileSync(
   new URL('../../fixtures/metno/complete-edinburgh-low-cloud.json', import.meta.url),

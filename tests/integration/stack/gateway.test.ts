@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
-import { testClient } from '../helpers/clients.ts';
+import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
+import { testClient } from '../../support/clients.ts';
 
 let stack: TestStack;
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../server/freePort.ts';
-import { STRONG_PASSWORD, testClient } from '../helpers/clients.ts';
-import { recordChanges } from '../helpers/realtime.ts';
+import { STRONG_PASSWORD, testClient } from '../../support/clients.ts';
+import { recordChanges } from '../../support/realtime.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'aurora-npm-start-'));
 let child: ChildProcess | undefined;

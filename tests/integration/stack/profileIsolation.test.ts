@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
-import { STRONG_PASSWORD, testClient, uniqueEmail } from '../helpers/clients.ts';
-import { recordChanges } from '../helpers/realtime.ts';
+import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
+import { STRONG_PASSWORD, testClient, uniqueEmail } from '../../support/clients.ts';
+import { recordChanges } from '../../support/realtime.ts';
 
 let stack: TestStack;
 let alice: SupabaseClient;

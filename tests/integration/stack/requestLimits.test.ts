@@ -2,7 +2,7 @@ import { request, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../../server/bodyLimit.ts';
-import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
+import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
 
 let stack: TestStack;
 const log: string[] = [];

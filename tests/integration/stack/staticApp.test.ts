@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
+import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
 
 let stack: TestStack;
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../sync/database.ts';
 import { updatePreferences, readPreferences } from '../../../sync/preferences/updatePreferences.ts';
 import { startAccountSync, type AccountSync } from '../../../sync/replication/index.ts';
-import { STRONG_PASSWORD, testClient, uniqueEmail } from '../helpers/clients.ts';
-import { startTestStack, type TestStack } from '../helpers/startTestStack.ts';
+import { STRONG_PASSWORD, testClient, uniqueEmail } from '../../support/clients.ts';
+import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
 
 let stack: TestStack;
 const open: AuroraDatabase[] = [];

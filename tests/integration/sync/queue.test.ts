@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../sync/database.ts';
 import { enqueueRequest, replayQueue } from '../../../sync/queue/index.ts';
 import type { LockManagerLike } from '../../../sync/queue/replayQueue.ts';
-import { startIdempotentServer, type IdempotentServer } from './idempotentServer.ts';
+import { startIdempotentServer, type IdempotentServer } from '../../support/idempotentServer.ts';
 
 let server: IdempotentServer;
 let db: AuroraDatabase | undefined;

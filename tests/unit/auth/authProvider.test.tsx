@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAuthController, type AuthControllerDeps } from '../../../src/auth/authController.ts';
 import { AuthProvider } from '../../../src/auth/AuthProvider.tsx';
 import { buildAuthConfig, SESSION_STORAGE_KEY } from '../../../src/auth/config.ts';
 import { createLazyAuthController } from '../../../src/auth/lazyAuthController.ts';
 import { useAuth } from '../../../src/auth/useAuth.ts';
 import LoginPage from '../../../src/features/auth/LoginPage.tsx';
-import { memoryStorage } from './memoryStorage.ts';
-
-afterEach(cleanup);
+import { memoryStorage } from '../../support/memoryStorage.ts';
 
 const storedSession = JSON.stringify({
   access_token: 'x.y.z',

@@ -8,7 +8,7 @@ import {
   type ProfileLookup,
 } from '../../../src/auth/ethereumSession.ts';
 import { SYNTHETIC_EMAIL_SUFFIX } from '../../../supabase/functions/siwe-verify/checks.ts';
-import { memoryStorage } from './memoryStorage.ts';
+import { memoryStorage } from '../../support/memoryStorage.ts';
 
 const ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
 const full = () =>

@@ -3,7 +3,7 @@ import { initialSnapshot } from '../../../src/auth/authController.ts';
 import { SESSION_STORAGE_KEY } from '../../../src/auth/config.ts';
 import { ETH_KEYS } from '../../../src/auth/ethereumSession.ts';
 import { readPersistedUser } from '../../../src/auth/persistedSession.ts';
-import { memoryStorage } from './memoryStorage.ts';
+import { memoryStorage } from '../../support/memoryStorage.ts';
 
 const session = {
   access_token: 'a.b.c',

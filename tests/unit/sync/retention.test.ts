@@ -5,8 +5,8 @@ import { GRID_MAX_FRAMES, planRetention, purgeTombstones } from '../../../sync/r
 import { writeGrid, writeProducts, writeSeries } from '../../../sync/write.ts';
 import { createPoller, type RetentionReport } from '../../../workers/poller/createPoller.ts';
 import { databaseStore } from '../../../workers/poller/store.ts';
-import { fakeClock } from '../workers/fakeClock.ts';
-import { disposeTestDatabase, openTestDatabase } from './testDb.ts';
+import { fakeClock } from '../../support/fakeClock.ts';
+import { disposeTestDatabase, openTestDatabase } from '../../support/testDb.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

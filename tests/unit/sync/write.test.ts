@@ -10,7 +10,7 @@ import {
   writeProducts,
   writeSeries,
 } from '../../../sync/write.ts';
-import { disposeTestDatabase, openTestDatabase } from './testDb.ts';
+import { disposeTestDatabase, openTestDatabase } from '../../support/testDb.ts';
 
 const DAY = Date.UTC(2026, 0, 19);
 const MIN = 60_000;

@@ -10,7 +10,7 @@ import { nextFeedStatus } from '../../../workers/feedStatus.ts';
 import { SOURCES, backendUrl, pollOrder, swpcUrl } from '../../../core/products/sources.ts';
 import { normalise } from '../../../core/normalise/index.ts';
 import { RESOURCES, type FeedStatus } from '../../../core/model.ts';
-import { noaa } from './fixtureFiles.ts';
+import { noaa } from '../../support/fixtureFiles.ts';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 22, 5, 0);

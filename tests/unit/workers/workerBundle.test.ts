@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildTestPage } from '../support/buildTestPage.ts';
-import { staticImportClosure } from '../support/staticImportClosure.ts';
+import { buildTestPage } from '../../support/buildTestPage.ts';
+import { staticImportClosure } from '../../support/staticImportClosure.ts';
 
-const HERE = fileURLToPath(new URL('./browser/', import.meta.url));
-const ROOT = join(HERE, '../../../../');
+const HERE = fileURLToPath(new URL('../../support/workerHarness/', import.meta.url));
+const ROOT = join(HERE, '../../../');
 const OUT = join(ROOT, `.tmp/poller-bundle-${process.pid}`);
 /** Chunk path → the sources its sourcemap lists. */
 const sourcesOf = new Map<string, string[]>();

@@ -6,8 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
-import { HARNESS_RESOURCES, buildHarness, serveHarness } from './browser/buildHarness.ts';
-import { runHarness } from './browser/runHarness.ts';
+import {
+  HARNESS_RESOURCES,
+  buildHarness,
+  serveHarness,
+} from '../../support/workerHarness/buildHarness.ts';
+import { runHarness } from '../../support/workerHarness/runHarness.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let browser: Browser;

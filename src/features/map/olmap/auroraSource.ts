@@ -16,7 +16,7 @@ import { buildSampling, paintWithSampling, type GridSampling } from '../auroraIm
 import { projectionCode, type ProjectionSpec } from '../projections.ts';
 
 /** The grid is 1° (~100 km): half the screen's resolution loses no detail, and paints a quarter of the pixels. */
-export const PAINT_SCALE = 0.5;
+const PAINT_SCALE = 0.5;
 
 export interface AuroraPaint {
   spec: ProjectionSpec;

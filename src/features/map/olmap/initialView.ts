@@ -1,6 +1,6 @@
 /**
  * Where the flat map opens: over the auroral zone, not over the equator. Pure decisions (no
- * OpenLayers), so they are unit-tested: tests/unit/map/initialView.test.ts.
+ * OpenLayers), so they are unit-tested: tests/unit/features/map/olmap/initialView.test.ts.
  *
  * The auroral zone lies near 65–70° magnetic latitude, which is about 55–75° geographic over
  * North America and Europe (the magnetic pole sits towards Canada). The box below spans 40–78°,
@@ -17,14 +17,14 @@ export interface LonLatBox {
 }
 
 /** Latitude band (degrees from the equator) the flat map opens on. */
-export const AURORAL_BAND = { equatorward: 40, poleward: 78 } as const;
+const AURORAL_BAND = { equatorward: 40, poleward: 78 } as const;
 /** Longitudes the map opens across: a continent and the ocean beside it. */
 export const AURORAL_SPAN_LON = 160;
 /**
  * Without a location: the North Atlantic (North America and Europe, where most viewers are), and
  * for the south Tasmania / New Zealand's longitudes.
  */
-export const DEFAULT_ZONE_LON: Record<Hemisphere, number> = { north: -40, south: 150 };
+const DEFAULT_ZONE_LON: Record<Hemisphere, number> = { north: -40, south: 150 };
 
 /**
  * The lon/lat box the flat map fits when it opens. With a location: centred on its longitude, in

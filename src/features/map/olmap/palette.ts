@@ -18,7 +18,7 @@ export const PALETTES: Record<MapStyleName, MapPalette> = {
   dark: {
     space: '#03050b',
     // Day a shade lighter than black, night well below it: darkening an almost black map (the old
-    // 0a1424 sea) left the night side invisible (contrast 1.07:1; tests/unit/map/palette.test.ts).
+    // 0a1424 sea) left the night side invisible (contrast 1.07:1; tests/unit/features/map/olmap/palette.test.ts).
     ocean: '#182c4a',
     land: '#283a52',
     coast: '#4a6280',

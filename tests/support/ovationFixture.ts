@@ -1,0 +1,42 @@
+/**
+ * Reads the real OVATION fixture into the GridSnapshot layout of core/model.ts
+ * (row 0 = lat +90, column 0 = lon −180), independently of the poller's normaliser so the map's
+ * tests do not depend on another feature's code.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { GridSnapshot } from '../../core/model.ts';
+
+// From the repository root (vitest's working directory): import.meta.url is not a file URL under jsdom.
+const FIXTURE = resolve('tests/fixtures/noaa/ovation_aurora_latest.json');
+
+export function loadOvationFixture(): GridSnapshot {
+  const raw = JSON.parse(readFileSync(FIXTURE, 'utf8')) as {
+    'Observation Time': string;
+    'Forecast Time': string;
+    coordinates: [number, number, number][];
+  };
+  const values = new Uint8Array(360 * 181);
+  for (const [lonEast, lat, aurora] of raw.coordinates) {
+    const lon = lonEast >= 180 ? lonEast - 360 : lonEast;
+    values[(90 - lat) * 360 + (lon + 180)] = aurora;
+  }
+  return {
+    observationTime: Date.parse(raw['Observation Time']),
+    forecastTime: Date.parse(raw['Forecast Time']),
+    width: 360,
+    height: 181,
+    values,
+  };
+}
+
+/** The fixture's own triple for a point, read straight from the file, for cross-checks. */
+export function fixtureTriple(lonEast: number, lat: number): number {
+  const raw = JSON.parse(readFileSync(FIXTURE, 'utf8')) as {
+    coordinates: [number, number, number][];
+  };
+  const triple = raw.coordinates[lonEast * 181 + (lat + 90)];
+  if (!triple || triple[0] !== lonEast || triple[1] !== lat)
+    throw new Error('fixture order changed');
+  return triple[2];
+}

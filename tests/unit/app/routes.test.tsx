@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+// The debug overlays and the map read IndexedDB; jsdom has none.
+import 'fake-indexeddb/auto';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { authValue, renderApp, SIGNED_IN_USER } from '../../support/renderApp.tsx';
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+async function heading(name: string) {
+  return screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+}
+
+describe('routes and redirects (spec §2)', () => {
+  it('sends /alerts to /live-feeds, replacing the history entry', async () => {
+    const { location } = renderApp('/alerts');
+    await heading('Live Aurora Feeds');
+    expect(location().pathname).toBe('/live-feeds');
+    expect(location().action).toBe('REPLACE');
+  });
+
+  it('sends unknown paths to /', async () => {
+    const { location } = renderApp('/no/such/page');
+    await waitFor(() => expect(location().pathname).toBe('/'));
+  });
+
+  it('sends signed-out visitors from /settings to /login', async () => {
+    const { location } = renderApp('/settings');
+    await heading('Sign In');
+    expect(location().pathname).toBe('/login');
+  });
+
+  it('opens /settings for a signed-in user', async () => {
+    const { location } = renderApp('/settings', authValue('signed-in', SIGNED_IN_USER));
+    await heading('Settings');
+    expect(location().pathname).toBe('/settings');
+  });
+
+  it('waits while the session is still loading instead of redirecting', async () => {
+    const { location } = renderApp('/settings', authValue('loading'));
+    expect(await screen.findByText('Loading content...')).toBeTruthy();
+    expect(location().pathname).toBe('/settings');
+  });
+
+  it('sends signed-in users away from /login and /signup', async () => {
+    const signedIn = authValue('signed-in', SIGNED_IN_USER);
+    const login = renderApp('/login', signedIn);
+    await waitFor(() => expect(login.location().pathname).toBe('/'));
+    cleanup();
+    const signup = renderApp('/signup', signedIn);
+    await waitFor(() => expect(signup.location().pathname).toBe('/'));
+  });
+
+  it('hides the debug routes unless debug-mode is on', async () => {
+    const off = renderApp('/debug/api');
+    await waitFor(() => expect(off.location().pathname).toBe('/'));
+    cleanup();
+    localStorage.setItem('debug-mode', 'true');
+    const on = renderApp('/debug/ads');
+    await waitFor(() => expect(on.location().pathname).toBe('/debug/ads'));
+    await heading('Ad Debug');
+  });
+
+  it.each([
+    ['/forecast', 'Aurora Forecast'],
+    ['/live-feeds', 'Live Aurora Feeds'],
+    ['/news-guides', 'Space News'],
+    ['/news', 'Space News'],
+    ['/guide', 'Aurora Guides'],
+    ['/sdo', 'Solar Data'],
+    ['/signup', 'Sign Up'],
+    ['/about', 'About Us'],
+    ['/contact', 'Contact Us'],
+    ['/terms', 'Terms & Conditions'],
+    ['/privacy', 'Privacy Policy'],
+    ['/cookies', 'Cookie Policy'],
+    [
+      '/news-guides/understanding-aurora-forecasts-kp-index',
+      'Understanding Aurora Forecasts and the Kp Index',
+    ],
+  ])('renders %s with exactly one h1, "%s"', async (path, title) => {
+    renderApp(path);
+    await heading(title);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('shows the current pathname and the solar imagery on /sdo-test', async () => {
+    renderApp('/sdo-test');
+    expect((await screen.findByTestId('pathname')).textContent).toBe('/sdo-test');
+    expect(screen.getByRole('heading', { name: /Solar Dynamics Observatory/ })).toBeTruthy();
+  });
+
+  it('sends a page_view on every route change, plus the virtual page views', async () => {
+    const layer: Record<string, unknown>[] = [];
+    (globalThis as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer = layer;
+    const { navigate } = renderApp('/contact');
+    await heading('Contact Us');
+    await waitFor(() =>
+      expect(layer).toContainEqual(
+        expect.objectContaining({ event: 'page_view', page_path: '/contact' }),
+      ),
+    );
+    expect(layer).toContainEqual(
+      expect.objectContaining({ event: 'virtual_page_view', page_path: '/virtual/contact' }),
+    );
+    await act(() => navigate('/forecast'));
+    await heading('Aurora Forecast');
+    await waitFor(() =>
+      expect(layer).toContainEqual(
+        expect.objectContaining({ event: 'page_view', page_path: '/forecast' }),
+      ),
+    );
+    expect(layer.filter((e) => e.event === 'page_view')).toHaveLength(2);
+  });
+
+  it('says honestly when an article does not exist, with a way back', async () => {
+    renderApp('/news-guides/no-such-article');
+    await heading('Article not found');
+    expect(screen.getByRole('link', { name: 'Back to Space News' }).getAttribute('href')).toBe(
+      '/news-guides',
+    );
+  });
+});

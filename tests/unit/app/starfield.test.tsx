@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Starfield } from '../../../src/app/Starfield.tsx';
+import { TWINKLE_DELAY_MS } from '../../../src/app/stars.ts';
+
+// jsdom has no canvas: a recording 2D context stands in for the browser's, so the test can see
+// what the component draws and when it asks for frames.
+let arcs = 0;
+let frames: FrameRequestCallback[] = [];
+let cancelled = 0;
+let hidden = false;
+
+function stubBrowser(reducedMotion: boolean) {
+  arcs = 0;
+  frames = [];
+  cancelled = 0;
+  const ctx = {
+    clearRect() {},
+    beginPath() {},
+    moveTo() {},
+    arc() {
+      arcs++;
+    },
+    fill() {},
+    globalAlpha: 1,
+    fillStyle: '',
+  };
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
+    ctx as unknown as CanvasRenderingContext2D,
+  );
+  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+  vi.stubGlobal('cancelAnimationFrame', () => {
+    cancelled++;
+  });
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: reducedMotion && query.includes('reduce'),
+    addEventListener() {},
+    removeEventListener() {},
+  }));
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+}
+
+function runFrame() {
+  const pending = frames;
+  frames = [];
+  for (const cb of pending) cb(performance.now());
+}
+
+beforeEach(() => {
+  hidden = false;
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('the starfield (spec §2, §9)', () => {
+  it('draws 200 stars at once, starts twinkling only after the first seconds, and keeps animating while visible', () => {
+    stubBrowser(false);
+    render(<Starfield />);
+    expect(arcs).toBe(200);
+    expect(frames).toHaveLength(0);
+    vi.advanceTimersByTime(TWINKLE_DELAY_MS);
+    expect(frames).toHaveLength(1);
+    runFrame();
+    expect(arcs).toBe(400);
+    expect(frames).toHaveLength(1);
+  });
+
+  it('stops asking for frames while the document is hidden and resumes when visible', () => {
+    stubBrowser(false);
+    render(<Starfield />);
+    vi.advanceTimersByTime(TWINKLE_DELAY_MS);
+    hidden = true;
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(cancelled).toBeGreaterThan(0);
+    frames = [];
+    hidden = false;
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(frames).toHaveLength(1);
+  });
+
+  it('draws the sky once and never animates under prefers-reduced-motion', () => {
+    stubBrowser(true);
+    render(<Starfield />);
+    vi.advanceTimersByTime(TWINKLE_DELAY_MS);
+    expect(arcs).toBe(200);
+    expect(frames).toHaveLength(0);
+  });
+
+  it('never animates when the user asked to save data, or on a 2g link', () => {
+    for (const connection of [
+      { saveData: true, effectiveType: '4g' },
+      { saveData: false, effectiveType: '2g' },
+    ]) {
+      stubBrowser(false);
+      vi.stubGlobal('navigator', { ...navigator, connection });
+      render(<Starfield />);
+      vi.advanceTimersByTime(TWINKLE_DELAY_MS);
+      expect(arcs).toBe(200);
+      expect(frames).toHaveLength(0);
+      cleanup();
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { SETTINGS_KEY, SETTINGS_STORE } from '../../../../core/alerts/notificationSettings.ts';
+import { openNotificationSettings } from '../../../../src/features/settings/notificationSettings.ts';
+import {
+  openAuroraTrackingDb,
+  readNotificationSettings,
+} from '../../../../src/sw/auroraTrackingDb.ts';
+
+describe('the notification settings, one schema for the page and the service worker', () => {
+  it('reads every stored record, odd ones included, the same on both sides', async () => {
+    for (const raw of [
+      undefined,
+      { enablePush: true, kpThreshold: 6.33, lastNotified: 5 },
+      { enablePush: 'yes', kpThreshold: 12 },
+      { kpThreshold: -1, lastNotified: 'x' },
+    ]) {
+      const factory = new IDBFactory();
+      const sw = await openAuroraTrackingDb(factory);
+      if (raw !== undefined) {
+        await new Promise<void>((resolve, reject) => {
+          const tx = sw.transaction(SETTINGS_STORE, 'readwrite');
+          tx.objectStore(SETTINGS_STORE).put(raw, SETTINGS_KEY);
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        });
+      }
+      const page = openNotificationSettings(factory);
+      expect(await page.read(), JSON.stringify(raw)).toEqual(await readNotificationSettings(sw));
+      page.close();
+      sw.close();
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { GRID_CELLS, GRID_HEIGHT, GRID_WIDTH, gridIndex } from '../../../../core/grid/grid.ts';
+import { gridIndex as tonightCell } from '../../../../core/tonight/auroraAtPlace.ts';
+import { valueAt } from '../../../../src/features/map/gridLookup.ts';
+import { splitBatchIntoChunks } from '../../../../sync/series/splitBatchIntoChunks.ts';
+import { archiveRows } from '../../../../supabase/functions/space-weather/archive.ts';
+
+describe('the OVATION grid, one layout for every reader', () => {
+  it('puts a place in the same cell for the normaliser, the map and tonight’s verdict', () => {
+    expect([GRID_WIDTH, GRID_HEIGHT, GRID_CELLS]).toEqual([360, 181, 65_160]);
+    for (const [lat, lon] of [
+      [69, 19],
+      [-45, -170],
+      [64, 179],
+      [10, -180],
+      [90, 0],
+      [-90, 359],
+    ] as const) {
+      const values = new Uint8Array(GRID_CELLS);
+      values[gridIndex(lon, lat)] = 77;
+      const signedLon = lon >= 180 ? lon - 360 : lon;
+      expect(values[tonightCell(lat, signedLon)], `tonight at ${lat}, ${lon}`).toBe(77);
+      expect(valueAt(values, lat, signedLon), `map at ${lat}, ${lon}`).toBe(77);
+    }
+  });
+});
+
+describe('the UTC day chunk', () => {
+  it('splits a series across midnight into the same day keys in the local database and the backend archive', () => {
+    const t = [
+      Date.UTC(2026, 0, 12, 23, 58),
+      Date.UTC(2026, 0, 12, 23, 59),
+      Date.UTC(2026, 0, 13, 0, 0),
+      Date.UTC(2026, 0, 13, 0, 1),
+    ];
+    const batch = {
+      product: 'solar-wind-plasma' as const,
+      t,
+      fields: { speed: [400, 401, null, 403] },
+      source: 'DSCOVR',
+    };
+    const local = splitBatchIntoChunks(batch, { fetchedAt: t[3]! }).map((c) => c.id);
+    const archive = archiveRows(
+      'solar-wind',
+      { series: [batch], grids: [], products: [] },
+      t[3]!,
+    ).map((r) => r.chunk_id);
+    expect(local).toEqual(['solar-wind-plasma/2026-01-12', 'solar-wind-plasma/2026-01-13']);
+    expect(archive).toEqual(local.map((id) => `series/${id}`));
+  });
+});

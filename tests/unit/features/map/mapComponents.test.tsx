@@ -1,0 +1,179 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useReducer } from 'react';
+import { describe, expect, it } from 'vitest';
+import { AuroraLegend } from '../../../../src/features/map/AuroraLegend.tsx';
+import { gridFreshness } from '../../../../src/features/map/freshness.ts';
+import { LocationPanel } from '../../../../src/features/map/LocationPanel.tsx';
+import { NO_VALUE, type SpaceWeatherNow } from '../../../../src/features/map/mapPageData.ts';
+import { MapStatus } from '../../../../src/features/map/MapStatus.tsx';
+import { SummaryPanel } from '../../../../src/features/map/SummaryPanel.tsx';
+import { TimeSlider } from '../../../../src/features/map/TimeSlider.tsx';
+import { INITIAL_SLIDER, sliderReducer } from '../../../../src/features/map/timeSlider.ts';
+import { loadOvationFixture } from '../../../support/ovationFixture.ts';
+
+const grid = loadOvationFixture();
+const statusDefaults = {
+  grid: null,
+  freshness: null,
+  loading: false,
+  error: null,
+  feedError: null,
+  isNewest: true,
+  showAurora: true,
+  showClouds: false,
+  cloudTime: null,
+  weather: null,
+  now: grid.observationTime + 12 * 60_000,
+};
+
+describe('map status text', () => {
+  it('says plainly that no forecast is stored yet', () => {
+    render(<MapStatus {...statusDefaults} />);
+    expect(screen.getByRole('status').textContent).toContain(
+      'No aurora forecast stored yet — it appears after the first successful update.',
+    );
+  });
+
+  it('gives the forecast time and the data age as text, without a stale mark while fresh', () => {
+    const now = statusDefaults.now;
+    render(
+      <MapStatus
+        {...statusDefaults}
+        grid={grid}
+        freshness={gridFreshness(grid.observationTime, now, 'fresh', true)}
+      />,
+    );
+    const text = screen.getByRole('status').textContent ?? '';
+    expect(text).toContain('Aurora forecast for 3 Mar 2024, 16:20 UTC');
+    expect(text).toContain('Observed 3 Mar 2024, 15:07 UTC (12 min ago)');
+    expect(text).not.toContain('Stale');
+  });
+
+  it('marks a grid older than its maximum age as stale, with its age', () => {
+    const now = grid.observationTime + 3 * 3_600_000;
+    render(
+      <MapStatus
+        {...statusDefaults}
+        now={now}
+        grid={grid}
+        freshness={gridFreshness(grid.observationTime, now, null, true)}
+      />,
+    );
+    const text = screen.getByRole('status').textContent ?? '';
+    expect(text).toContain('Stale');
+    expect(text).toContain('(3 h ago)');
+    // The same window as the feed's (core/products/freshness.ts), not a map-only number.
+    expect(text).toContain('older than the 20-minute update window');
+  });
+
+  it('says cloud cover is unavailable instead of pretending when there is no cloud data', () => {
+    render(<MapStatus {...statusDefaults} showClouds />);
+    expect(screen.getByRole('status').textContent).toContain(
+      'Cloud cover unavailable offline / not yet downloaded.',
+    );
+  });
+});
+
+describe('legend', () => {
+  it('is a named figure that says what the colours mean', () => {
+    render(<AuroraLegend hidden={false} />);
+    const figure = screen.getByRole('figure', { name: 'Probability of aurora (%)' });
+    expect(figure.getAttribute('aria-describedby')).toBe('aurora-legend-desc');
+    expect(document.getElementById('aurora-legend-desc')?.textContent).toContain(
+      'chance of seeing aurora',
+    );
+  });
+});
+
+describe('summary panel', () => {
+  it('gives every value as text with its age, and says when a value is missing', () => {
+    const now = Date.UTC(2026, 0, 19, 12, 0);
+    const summary: SpaceWeatherNow = {
+      kp: { value: 4.33, time: now - 3 * 60_000 },
+      speed: { value: 512.4, time: now - 60_000 },
+      density: { value: 3.21, time: now - 60_000 },
+      bz: { value: -6.4, time: now - 2 * 60_000 },
+      hemiPowerNorth: { value: 35, time: now - 5 * 60_000 },
+      hemiPowerSouth: NO_VALUE,
+    };
+    render(<SummaryPanel summary={summary} loading={false} now={now} />);
+    const text = screen.getByRole('region', { name: 'Space weather now' }).textContent ?? '';
+    expect(text).toContain('Kp index4.33 · 3 min ago');
+    expect(text).toContain('512 km/s');
+    expect(text).toContain('3.2 p/cm³');
+    expect(text).toContain('-6.4 nT (southward) · 2 min ago');
+    expect(text).toContain('Hemispheric power, north35 GW · 5 min ago');
+    expect(text).toContain('Hemispheric power, southNo data yet');
+  });
+});
+
+describe('location panel', () => {
+  it('asks before locating, then gives the probability there and the distance to the oval (real fixture)', () => {
+    let asked = 0;
+    const { rerender } = render(
+      <LocationPanel state={{ status: 'idle' }} onRequest={() => asked++} grid={grid} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Show my location' }));
+    expect(asked).toBe(1);
+    rerender(
+      <LocationPanel
+        state={{ status: 'located', position: { lat: 45, lon: -100 }, accuracyM: 30 }}
+        onRequest={() => asked++}
+        grid={grid}
+      />,
+    );
+    const text = screen.getByRole('region', { name: 'Your location' }).textContent ?? '';
+    expect(text).toContain('45.0° N, 100.0° W');
+    expect(text).toMatch(/Aurora probability here\d+ %/);
+    expect(text).toMatch(/equatorward edge \(10 %\) is [\d,]+ km away/);
+  });
+
+  it('explains a refused permission', () => {
+    render(
+      <LocationPanel
+        state={{ status: 'failed', message: 'Location permission was denied.' }}
+        onRequest={() => {}}
+        grid={null}
+      />,
+    );
+    expect(screen.getByText('Location permission was denied.')).toBeTruthy();
+  });
+});
+
+function SliderHarness({ count }: { count: number }) {
+  const [state, dispatch] = useReducer(
+    sliderReducer,
+    sliderReducer(INITIAL_SLIDER, { type: 'frames', count }),
+  );
+  const times = Array.from({ length: count }, (_, i) => Date.UTC(2026, 0, 19, 10, i * 5));
+  return <TimeSlider state={state} dispatch={dispatch} times={times} />;
+}
+
+describe('time slider', () => {
+  it('starts on the newest frame, steps with its buttons and reads out the frame time', () => {
+    render(<SliderHarness count={4} />);
+    const slider = screen.getByRole('slider', { name: 'Forecast frame' });
+    expect(slider.getAttribute('aria-valuetext')).toBe('19 Jan 2026, 10:15 UTC, frame 4 of 4');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous frame' }));
+    expect(slider.getAttribute('aria-valuetext')).toBe('19 Jan 2026, 10:10 UTC, frame 3 of 4');
+    fireEvent.change(slider, { target: { value: '0' } });
+    expect(slider.getAttribute('aria-valuetext')).toBe('19 Jan 2026, 10:00 UTC, frame 1 of 4');
+  });
+
+  it('plays and pauses with one labelled button', async () => {
+    render(<SliderHarness count={3} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+    await act(() => new Promise((r) => setTimeout(r, 700)));
+    expect(screen.getByRole('slider').getAttribute('aria-valuetext')).toContain('frame 2 of 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();
+  });
+
+  it('is disabled with an honest label when no frames are stored', () => {
+    render(<SliderHarness count={0} />);
+    expect(screen.getByRole('slider').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('No stored frames yet.')).toBeTruthy();
+  });
+});

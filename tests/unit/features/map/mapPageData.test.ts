@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { GridSnapshot } from '../../../../core/model.ts';
+import {
+  lastValue,
+  NO_VALUE,
+  orderFrames,
+  sameGrid,
+} from '../../../../src/features/map/mapPageData.ts';
+
+const grid = (t: number): GridSnapshot => ({
+  observationTime: t,
+  forecastTime: t + 4_200_000,
+  width: 360,
+  height: 181,
+  values: new Uint8Array(65_160),
+});
+
+describe('slider frames', () => {
+  it('orders frames oldest first and keeps one per observation time', () => {
+    const frames = orderFrames([grid(3), grid(1), grid(2), grid(1)], null);
+    expect(frames.map((f) => f.observationTime)).toEqual([1, 2, 3]);
+  });
+
+  it('adds the newest stored grid even when it is older than the window (offline for days)', () => {
+    expect(orderFrames([], grid(5)).map((f) => f.observationTime)).toEqual([5]);
+    expect(orderFrames([grid(5), grid(6)], grid(6)).length).toBe(2);
+  });
+});
+
+describe('sameGrid', () => {
+  it('tells the same grid decoded twice from a different one', () => {
+    const a = grid(5);
+    const b = { ...grid(5), values: new Uint8Array(a.values) };
+    expect(sameGrid(a, b)).toBe(true);
+    b.values[65_159] = 1;
+    expect(sameGrid(a, b)).toBe(false);
+    expect(sameGrid(a, grid(6))).toBe(false);
+    expect(sameGrid(a, { ...grid(5), forecastTime: 0 })).toBe(false);
+  });
+});
+
+describe('newest value of a column', () => {
+  it('skips trailing missing samples and returns the value with its time', () => {
+    expect(lastValue([10, 20, 30], [5, 7, null])).toEqual({ value: 7, time: 20 });
+  });
+
+  it('says there is no value rather than inventing a zero', () => {
+    expect(lastValue([10], [null])).toEqual(NO_VALUE);
+    expect(lastValue([], undefined)).toEqual(NO_VALUE);
+  });
+});

@@ -1,0 +1,282 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useMapPageData } from '../../../../src/features/map/useMapPageData.ts';
+import type { AuroraDatabase } from '../../../../sync/database.ts';
+import { DatabaseProvider } from '../../../../sync/react/index.ts';
+import { writeFeedStatus, writeGrid, writeSeries } from '../../../../sync/write.ts';
+import { normalise } from '../../../../core/normalise/index.ts';
+import type { GridSnapshot } from '../../../../core/model.ts';
+import { disposeTestDatabase, openTestDatabase } from '../../../support/testDb.ts';
+import {
+  updatePreferences,
+  readPreferences,
+} from '../../../../sync/preferences/updatePreferences.ts';
+import {
+  readDeviceChoices,
+  updateDeviceChoices,
+} from '../../../../sync/preferences/deviceChoices.ts';
+import { loadOvationFixture } from '../../../support/ovationFixture.ts';
+
+let db: AuroraDatabase | undefined;
+beforeEach(async () => {
+  db = await openTestDatabase();
+});
+afterEach(async () => {
+  cleanup();
+  await disposeTestDatabase(db);
+});
+
+function Probe({
+  early = null,
+  windowWanted = true,
+}: {
+  early?: GridSnapshot | null;
+  windowWanted?: boolean;
+}) {
+  const d = useMapPageData(early, windowWanted);
+  const newest = d.frames.at(-1);
+  return (
+    <dl>
+      <dt>frames</dt>
+      <dd data-testid="frames">{d.frames.length}</dd>
+      <dt>newest</dt>
+      <dd data-testid="newest">
+        {newest ? new Date(newest.observationTime).toISOString() : 'none'}
+      </dd>
+      <dt>feed</dt>
+      <dd data-testid="feed">{d.feedState ?? 'unknown'}</dd>
+      <dt>hemi</dt>
+      <dd data-testid="hemi">{d.summary.hemiPowerNorth.value ?? 'none'}</dd>
+      <dt>newest is the early read's object</dt>
+      <dd data-testid="newest-is-early">{String(!!newest && newest === early)}</dd>
+      <dt>loading</dt>
+      <dd data-testid="loading">{String(d.gridsLoading)}</dd>
+      <dt>view</dt>
+      <dd data-testid="view">{d.preferences.defaultMapView}</dd>
+    </dl>
+  );
+}
+
+const fixture = (name: string) => readFileSync(resolve('tests/fixtures/noaa', name), 'utf8');
+
+describe('map page data from the local database', () => {
+  it('shows nothing stored, then the stored OVATION grid, its feed state and hemispheric power', async () => {
+    render(
+      <DatabaseProvider database={db!}>
+        <Probe />
+      </DatabaseProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('view').textContent).toBe('flat'));
+    expect(screen.getByTestId('frames').textContent).toBe('0');
+
+    const now = Date.UTC(2024, 2, 3, 15, 20);
+    const oval = normalise('aurora-oval', fixture('ovation_aurora_latest.json'), { now });
+    const hemi = normalise('aurora-nowcast-hemi-power', fixture('aurora-nowcast-hemi-power.txt'), {
+      now,
+    });
+    if (!oval.ok || !hemi.ok) throw new Error('fixtures did not normalise');
+    await writeGrid(db!, oval.grids[0]!, { fetchedAt: now });
+    for (const batch of hemi.series) await writeSeries(db!, batch, { fetchedAt: now });
+    // The feed's state is judged at the current clock: served a minute ago, its newest frame 45 min old.
+    const polled = Date.now() - 60_000;
+    await writeFeedStatus(db!, {
+      id: 'aurora-oval',
+      lastAttempt: polled,
+      lastSuccess: polled,
+      dataTime: polled - 45 * 60_000,
+      etag: null,
+      lastModified: null,
+      state: 'frozen',
+      error: null,
+      schemaDrift: false,
+      replay: false,
+    });
+
+    // The fixture is from 2024, far outside the 24 h window: the newest grid is still shown.
+    await waitFor(() =>
+      expect(screen.getByTestId('newest').textContent).toBe('2024-03-03T15:07:00.000Z'),
+    );
+    expect(screen.getByTestId('frames').textContent).toBe('1');
+    await waitFor(() => expect(screen.getByTestId('feed').textContent).toBe('frozen'));
+    // The file's last row: 2024-03-03_15:15, north 88 GW.
+    await waitFor(() => expect(screen.getByTestId('hemi').textContent).toBe('88'));
+  });
+
+  it('shows the early-read grid while the live query is still loading, then what the live query says', async () => {
+    const early = loadOvationFixture();
+    let resolveDb: (db: AuroraDatabase) => void = () => undefined;
+    const pending = new Promise<AuroraDatabase>((r) => (resolveDb = r));
+    render(
+      <DatabaseProvider database={pending}>
+        <Probe early={early} />
+      </DatabaseProvider>,
+    );
+    // The database is not even open: the grid read before mounting is what there is to show.
+    expect(screen.getByTestId('newest').textContent).toBe(
+      new Date(early.observationTime).toISOString(),
+    );
+    expect(screen.getByTestId('loading').textContent).toBe('false');
+    resolveDb(db!);
+    // This database stores no grid: once the live query has answered, the page follows it.
+    await waitFor(() => expect(screen.getByTestId('newest').textContent).toBe('none'));
+    expect(screen.getByTestId('frames').textContent).toBe('0');
+  });
+
+  it('keeps the early-read grid object when the live query answers with the same grid, and follows a newer one', async () => {
+    const fixture = loadOvationFixture();
+    await writeGrid(db!, fixture, { fetchedAt: fixture.observationTime });
+    // Decoded separately, as the early read does: equal content, another object.
+    const early = { ...fixture, values: new Uint8Array(fixture.values) };
+    render(
+      <DatabaseProvider database={db!}>
+        <Probe early={early} />
+      </DatabaseProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('frames').textContent).toBe('1'));
+    // Give the live query time to answer: the map must not get a second copy of the same oval to draw.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screen.getByTestId('newest-is-early').textContent).toBe('true');
+    const newer = {
+      ...fixture,
+      observationTime: fixture.observationTime + 5 * 60_000,
+      forecastTime: fixture.forecastTime + 5 * 60_000,
+    };
+    await act(() => writeGrid(db!, newer, { fetchedAt: newer.observationTime }));
+    await waitFor(() =>
+      expect(screen.getByTestId('newest').textContent).toBe(
+        new Date(newer.observationTime).toISOString(),
+      ),
+    );
+    expect(screen.getByTestId('newest-is-early').textContent).toBe('false');
+  });
+
+  it('reads only the newest grid until the slider window is wanted, then every frame of the last 24 h', async () => {
+    const fixture = loadOvationFixture();
+    const now = Date.now();
+    const older = { ...fixture, observationTime: now - 10 * 60_000 };
+    const newer = { ...fixture, observationTime: now - 5 * 60_000 };
+    await writeGrid(db!, older, { fetchedAt: now });
+    await writeGrid(db!, newer, { fetchedAt: now });
+    const view = render(
+      <DatabaseProvider database={db!}>
+        <Probe windowWanted={false} />
+      </DatabaseProvider>,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('newest').textContent).toBe(
+        new Date(newer.observationTime).toISOString(),
+      ),
+    );
+    // Give the window query time to answer, were it running.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screen.getByTestId('frames').textContent).toBe('1');
+    view.rerender(
+      <DatabaseProvider database={db!}>
+        <Probe windowWanted />
+      </DatabaseProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('frames').textContent).toBe('2'));
+  });
+});
+
+/** The map's choices as the page would use them: shown, and changed through `choose`. */
+function ChoicesProbe() {
+  const d = useMapPageData();
+  const c = d.choices;
+  return (
+    <div>
+      <p data-testid="choices">{`${c.view} ${c.mapStyle} aurora:${c.showAurora} clouds:${c.showClouds} ${c.hemisphere ?? 'no-hemisphere'}`}</p>
+      <p data-testid="location">
+        {d.rememberedLocation ? `${d.rememberedLocation.lat},${d.rememberedLocation.lon}` : 'none'}
+      </p>
+      <button
+        type="button"
+        onClick={() =>
+          d.choose({ view: '3d', mapStyle: 'light', showClouds: true, hemisphere: 'south' })
+        }
+      >
+        choose
+      </button>
+      <button
+        type="button"
+        onClick={() => d.rememberLocation({ lat: 69.6, lon: 18.9, accuracyM: 20, at: 1 })}
+      >
+        locate
+      </button>
+    </div>
+  );
+}
+
+describe('map choices', () => {
+  it('stores what the user chooses on the map: view, style and layers as preferences, the hemisphere and location on this device', async () => {
+    const view = render(
+      <DatabaseProvider database={db!}>
+        <ChoicesProbe />
+      </DatabaseProvider>,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('choices').textContent).toBe(
+        'flat dark aurora:true clouds:false no-hemisphere',
+      ),
+    );
+    fireEvent.click(screen.getByText('choose'));
+    fireEvent.click(screen.getByText('locate'));
+    // Shown at once, before the writes land.
+    expect(screen.getByTestId('choices').textContent).toBe(
+      '3d light aurora:true clouds:true south',
+    );
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('69.6,18.9'));
+    await waitFor(async () =>
+      expect(await readPreferences(db!, null)).toEqual({
+        defaultMapView: '3d',
+        defaultMapStyle: 'light',
+        showAuroraOnLoad: true,
+        showCloudsOnLoad: true,
+      }),
+    );
+    await waitFor(async () => expect((await readDeviceChoices(db!)).hemisphere).toBe('south'));
+
+    // A reload: the page mounts again and reads them back.
+    view.unmount();
+    render(
+      <DatabaseProvider database={db!}>
+        <ChoicesProbe />
+      </DatabaseProvider>,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('choices').textContent).toBe(
+        '3d light aurora:true clouds:true south',
+      ),
+    );
+    expect(screen.getByTestId('location').textContent).toBe('69.6,18.9');
+  });
+
+  it('follows a change that arrives later from elsewhere (replication, another tab), even for a control used here', async () => {
+    render(
+      <DatabaseProvider database={db!}>
+        <ChoicesProbe />
+      </DatabaseProvider>,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('choices').textContent).toBe(
+        'flat dark aurora:true clouds:false no-hemisphere',
+      ),
+    );
+    fireEvent.click(screen.getByText('choose'));
+    await waitFor(async () => expect((await readPreferences(db!, null)).defaultMapView).toBe('3d'));
+    // Another device's change lands in the local document (as replication writes it), then another tab's hemisphere.
+    await act(() =>
+      updatePreferences(db!, null, { defaultMapView: 'flat', showAuroraOnLoad: false }, Date.now()),
+    );
+    await act(() => updateDeviceChoices(db!, { hemisphere: 'north' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('choices').textContent).toBe(
+        'flat light aurora:false clouds:true north',
+      ),
+    );
+  });
+});

@@ -1,0 +1,120 @@
+import { IDBFactory } from 'fake-indexeddb';
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  SETTINGS_KEY,
+  SETTINGS_STORE,
+  TRACKING_DB_NAME,
+} from '../../../../core/alerts/notificationSettings.ts';
+import {
+  openNotificationSettings,
+  parseKpThreshold,
+} from '../../../../src/features/settings/notificationSettings.ts';
+import {
+  openAuroraTrackingDb,
+  readNotificationSettings,
+  writeNotificationSettings,
+} from '../../../../src/sw/auroraTrackingDb.ts';
+
+describe('notification settings in aurora-tracking-db (spec §3)', () => {
+  it('reads the defaults before anything is stored: push off, Kp threshold 5', async () => {
+    const store = openNotificationSettings(new IDBFactory());
+    expect(await store.read()).toEqual({ enablePush: false, kpThreshold: 5, lastNotified: null });
+    expect(DEFAULT_NOTIFICATION_SETTINGS.kpThreshold).toBe(5);
+    store.close();
+  });
+
+  it('merges writes and keeps them across a reopen', async () => {
+    const factory = new IDBFactory();
+    const a = openNotificationSettings(factory);
+    await a.write({ enablePush: true });
+    await a.write({ kpThreshold: 6.33 });
+    a.close();
+    const b = openNotificationSettings(factory);
+    expect(await b.read()).toEqual({ enablePush: true, kpThreshold: 6.33, lastNotified: null });
+    b.close();
+  });
+
+  it('stores under the key user-settings in the notification-settings store', async () => {
+    const factory = new IDBFactory();
+    const store = openNotificationSettings(factory);
+    await store.write({ kpThreshold: 7 });
+    store.close();
+    const raw = await new Promise<unknown>((resolve, reject) => {
+      const req = factory.open(TRACKING_DB_NAME);
+      req.onsuccess = () => {
+        const get = req.result
+          .transaction(SETTINGS_STORE)
+          .objectStore(SETTINGS_STORE)
+          .get(SETTINGS_KEY);
+        get.onsuccess = () => {
+          req.result.close();
+          resolve(get.result);
+        };
+        get.onerror = () => reject(get.error);
+      };
+      req.onerror = () => reject(req.error);
+    });
+    expect(raw).toEqual({ enablePush: false, kpThreshold: 7, lastNotified: null });
+  });
+
+  it('is read by the service worker’s plain-IndexedDB code, and reads what the worker writes', async () => {
+    const factory = new IDBFactory();
+    const page = openNotificationSettings(factory);
+    await page.write({ enablePush: true, kpThreshold: 4 });
+    page.close();
+
+    const sw = await openAuroraTrackingDb(factory);
+    expect(await readNotificationSettings(sw)).toEqual({
+      enablePush: true,
+      kpThreshold: 4,
+      lastNotified: null,
+    });
+    await writeNotificationSettings(sw, { lastNotified: 1_768_000_000_000 });
+    sw.close();
+
+    const again = openNotificationSettings(factory);
+    expect(await again.read()).toEqual({
+      enablePush: true,
+      kpThreshold: 4,
+      lastNotified: 1_768_000_000_000,
+    });
+    again.close();
+  });
+
+  it('reads a corrupt stored record as valid settings instead of failing', async () => {
+    const factory = new IDBFactory();
+    const sw = await openAuroraTrackingDb(factory);
+    await new Promise<void>((resolve, reject) => {
+      const tx = sw.transaction(SETTINGS_STORE, 'readwrite');
+      tx.objectStore(SETTINGS_STORE).put(
+        { enablePush: 'yes', kpThreshold: 42, lastNotified: 'never' },
+        SETTINGS_KEY,
+      );
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    sw.close();
+    const store = openNotificationSettings(factory);
+    expect(await store.read()).toEqual({ enablePush: false, kpThreshold: 5, lastNotified: null });
+    store.close();
+  });
+});
+
+describe('Kp threshold input', () => {
+  it('accepts numbers from 0 to 9, thirds included', () => {
+    expect(parseKpThreshold('0')).toEqual({ ok: true, value: 0 });
+    expect(parseKpThreshold(' 9 ')).toEqual({ ok: true, value: 9 });
+    expect(parseKpThreshold('5.67')).toEqual({ ok: true, value: 5.67 });
+  });
+
+  it('rejects empty, out-of-range and non-numeric input with a clear message', () => {
+    for (const bad of ['', '  ', '-1', '9.5', '10', 'five', 'NaN', 'Infinity']) {
+      expect(parseKpThreshold(bad)).toEqual({
+        ok: false,
+        message: 'Enter a Kp value from 0 to 9.',
+      });
+    }
+  });
+});

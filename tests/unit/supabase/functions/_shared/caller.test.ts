@@ -1,0 +1,86 @@
+import { SignJWT } from 'jose';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getCaller, verifyHs256 } from '../../../../../supabase/functions/_shared/auth.ts';
+
+const SECRET = 'a-test-jwt-secret-that-is-at-least-32-characters';
+const NOW = Date.parse('2026-11-22T05:00:00Z');
+const saved: Record<string, string | undefined> = {};
+const ENV = [
+  'SUPABASE_JWT_SECRET',
+  'SUPABASE_SERVICE_ROLE_KEY',
+  'SUPABASE_ANON_KEY',
+  'SUPABASE_URL',
+];
+
+function token(claims: Record<string, unknown>, secret = SECRET, expSeconds = NOW / 1000 + 3600) {
+  return new SignJWT({ exp: expSeconds, ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(secret));
+}
+
+const withBearer = (t: string) =>
+  new Request('http://localhost/functions/v1/push-subscription', {
+    headers: { authorization: `Bearer ${t}` },
+  });
+
+beforeEach(() => {
+  for (const k of ENV) saved[k] = process.env[k];
+  process.env.SUPABASE_JWT_SECRET = SECRET;
+  process.env.SUPABASE_SERVICE_ROLE_KEY = 'sb_secret_opaque';
+  process.env.SUPABASE_ANON_KEY = 'sb_publishable_opaque';
+});
+afterEach(() => {
+  for (const k of ENV) {
+    if (saved[k] === undefined) delete process.env[k];
+    else process.env[k] = saved[k];
+  }
+});
+
+describe('function callers', () => {
+  it('reads a signed-in user from a valid token', async () => {
+    const t = await token({ role: 'authenticated', sub: 'a1b2', email: 'a@example.com' });
+    expect(await getCaller(withBearer(t), { now: NOW })).toEqual({
+      role: 'authenticated',
+      userId: 'a1b2',
+      email: 'a@example.com',
+    });
+  });
+
+  it('treats no token and the anon key as anonymous, and recognises the service role', async () => {
+    expect(await getCaller(new Request('http://localhost/x'), { now: NOW })).toEqual({
+      role: 'anon',
+      userId: null,
+    });
+    expect(await getCaller(withBearer(await token({ role: 'anon' })), { now: NOW })).toEqual({
+      role: 'anon',
+      userId: null,
+    });
+    expect(await getCaller(withBearer('sb_publishable_opaque'), { now: NOW })).toEqual({
+      role: 'anon',
+      userId: null,
+    });
+    expect(await getCaller(withBearer('sb_secret_opaque'), { now: NOW })).toEqual({
+      role: 'service_role',
+      userId: null,
+    });
+    expect(
+      await getCaller(withBearer(await token({ role: 'service_role' })), { now: NOW }),
+    ).toEqual({ role: 'service_role', userId: null });
+  });
+
+  it('rejects forged, expired, malformed and wrongly signed tokens', async () => {
+    const forged = await token(
+      { role: 'service_role' },
+      'another-secret-that-is-at-least-32-characters',
+    );
+    await expect(verifyHs256(forged, SECRET, NOW)).rejects.toThrow('Invalid token signature');
+    const expired = await token({ role: 'authenticated', sub: 'x' }, SECRET, NOW / 1000 - 1);
+    await expect(verifyHs256(expired, SECRET, NOW)).rejects.toThrow('Token expired');
+    await expect(verifyHs256('not.a.jwt', SECRET, NOW)).rejects.toThrow('Malformed token');
+    const [h, p] = (await token({ role: 'authenticated', sub: 'x' })).split('.');
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${p}.`;
+    await expect(verifyHs256(none, SECRET, NOW)).rejects.toThrow('Unsupported token algorithm');
+    const tampered = `${h}.${Buffer.from(JSON.stringify({ role: 'service_role', exp: NOW / 1000 + 60 })).toString('base64url')}.${(await token({})).split('.')[2]}`;
+    await expect(verifyHs256(tampered, SECRET, NOW)).rejects.toThrow('Invalid token signature');
+  });
+});

@@ -1,0 +1,89 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import ece from 'http_ece';
+import webpush from 'web-push';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWebPushSender } from '../../../../../supabase/functions/kp-alert-sender/webPush.ts';
+
+/** The push service is a third party: this local server stands in for it and records what arrives. */
+let server: Server;
+let base: string;
+const received: { url: string; headers: IncomingHttpHeaders; body: Buffer }[] = [];
+let answer = 201;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+      res.writeHead(answer).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+/** The loopback stand-in is trusted by exact origin, as PUSH_ALLOWED_HOSTS would list it. */
+const localService = () => ({ hosts: [], origins: [base], resolve: async () => [] });
+
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    ecdh,
+    auth,
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    authB64: auth.toString('base64url'),
+  };
+}
+
+describe('web push sender', () => {
+  it('delivers an aes128gcm-encrypted payload with a VAPID signature that only the subscriber can read', async () => {
+    const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@aurora.invalid' };
+    const keys = browserKeys();
+    const send = createWebPushSender(vapid, localService());
+    const payload = JSON.stringify({ type: 'kp-alert', kp: 6.33, threshold: 5 });
+    const status = await send(
+      { endpoint: `${base}/push/abc`, p256dh: keys.p256dh, auth: keys.authB64 },
+      payload,
+    );
+    expect(status).toBe(201);
+
+    const req = received.at(-1)!;
+    expect(req.url).toBe('/push/abc');
+    expect(req.headers['content-encoding']).toBe('aes128gcm');
+    expect(req.headers.ttl).toBe(String(6 * 60 * 60));
+    expect(req.headers.urgency).toBe('high');
+    expect(req.headers.authorization).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${vapid.publicKey}$`),
+    );
+    expect(req.body.includes(Buffer.from('kp-alert'))).toBe(false);
+
+    const plain = ece.decrypt(req.body, {
+      version: 'aes128gcm',
+      privateKey: keys.ecdh,
+      authSecret: keys.authB64,
+    });
+    expect(plain.toString('utf8')).toBe(payload);
+  });
+
+  it('reports the push service status, e.g. 410 for a subscription that is gone', async () => {
+    const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@aurora.invalid' };
+    const keys = browserKeys();
+    answer = 410;
+    try {
+      const status = await createWebPushSender(vapid, localService())(
+        { endpoint: `${base}/push/gone`, p256dh: keys.p256dh, auth: keys.authB64 },
+        '{}',
+      );
+      expect(status).toBe(410);
+    } finally {
+      answer = 201;
+    }
+  });
+});
