@@ -219,16 +219,11 @@ export function createPoller(opts: PollerOptions): Poller {
       return { failed: reports.filter((r) => r.outcome === 'failed').length, reports };
     },
     ask(wanted) {
-      const fresh = wanted.filter((r) => memory.has(r) && !asked.has(r));
-      for (const r of fresh) asked.add(r);
-      if (fresh.length === 0) return;
-      if (running) {
-        evaluate();
-        return;
-      }
-      if (!conditions.online || conditions.forcedOffline) return;
-      const conn = connection();
-      for (const r of fresh) if (isHeld(r, conn) && !tried(r)) void pollOne(r);
+      const mine = wanted.filter((r) => memory.has(r));
+      for (const r of mine) asked.add(r);
+      if (running) evaluate();
+      else if (conditions.online && !conditions.forcedOffline)
+        for (const r of mine) if (isHeld(r, connection()) && !tried(r)) void pollOne(r);
     },
     get running() {
       return running;

@@ -15,7 +15,7 @@ import { FeedAge } from '../../ui/FeedAge.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { useChartTimeZone } from '../../ui/charts/useChartTimeZone.ts';
 import { useNow } from '../../ui/useNow.ts';
-import { useProductsShown } from '../../lib/productDemand.ts';
+import { useProductsShown } from '../../lib/useProductsShown.ts';
 import { fresherKpForecast, KP_SOURCE_NAME } from './fresherKpForecast.ts';
 import { KpBreakdown } from './KpBreakdown.tsx';
 import { KpForecastBars } from './KpForecastBars.tsx';

@@ -12,7 +12,7 @@ import { FeedAge } from '../../ui/FeedAge.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { useChartTimeZone } from '../../ui/charts/useChartTimeZone.ts';
 import { useNow } from '../../ui/useNow.ts';
-import { useProductsShown } from '../../lib/productDemand.ts';
+import { useProductsShown } from '../../lib/useProductsShown.ts';
 import { AlertCard } from './AlertCard.tsx';
 import { FeedTable } from './FeedTable.tsx';
 import { IcaoAdvisoryCard } from './IcaoAdvisoryCard.tsx';

@@ -4,7 +4,7 @@ import type { KpForecastData, ThreeDayForecastData } from '../../../core/normali
 import { KpTimeline } from '../forecast/KpTimeline.tsx';
 import { kpForecastPeriods } from '../forecast/kpTimelineData.ts';
 import { SolarWindCharts } from './SolarWindCharts.tsx';
-import { useProductsShown } from '../../lib/productDemand.ts';
+import { useProductsShown } from '../../lib/useProductsShown.ts';
 
 /** What the charts show: fetched at the tap even if the first poll has not got to them yet. */
 const SHOWN = ['solar-wind', 'magnetic-field', 'kp-forecast', 'three-day-forecast'] as const;

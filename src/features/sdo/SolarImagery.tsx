@@ -4,7 +4,7 @@ import { formatUtc } from '../../lib/format.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FeedAge } from '../../ui/FeedAge.tsx';
 import { useNow } from '../../ui/useNow.ts';
-import { useProductsShown } from '../../lib/productDemand.ts';
+import { useProductsShown } from '../../lib/useProductsShown.ts';
 import { SdoFrame } from './SdoFrame.tsx';
 // Data-screen styles travel with the data screens' chunks, not the shell.
 import '../../styles/data.css';
