@@ -108,7 +108,7 @@ async function refreshOnce(): Promise<void> {
       fetch: (input, init) => fetch(input, init),
       now: () => Date.now(),
       db,
-      functionsBase: `${self.location.origin}/functions/v1`,
+      backendBase: self.location.origin,
       showNotification: (title, options) => self.registration.showNotification(title, options),
     });
   } finally {

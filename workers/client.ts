@@ -29,6 +29,11 @@ export interface PollerControl {
   setForcedOffline(forced: boolean): void;
   /** Poll every product now; resolves with how many failed and each poll's report. */
   refreshNow(resources?: Resource[]): Promise<{ failed: number; reports: PollReportSummary[] }>;
+  /**
+   * A screen shows these products: the worker fetches them now if the first poll deferred them or
+   * the connection held them (Save-Data, 2g), and keeps them on their cadence after.
+   */
+  ask(resources: Resource[]): void;
   stop(): Promise<void>;
   /** Resolves once the worker has opened its database and started. */
   ready: Promise<void>;
@@ -92,6 +97,9 @@ export function startPoller(opts: StartPollerOptions): PollerControl {
     async refreshNow(resources) {
       await ready;
       return remote.refreshNow(resources);
+    },
+    ask(resources) {
+      ready.then(() => remote.ask(resources)).catch(() => undefined);
     },
     async stop() {
       globalThis.removeEventListener?.('online', onOnline);

@@ -12,6 +12,7 @@ import { createPoller, type Poller } from './poller/createPoller.ts';
 import { databaseStore } from './poller/store.ts';
 import { foldBackgroundUpdates } from './poller/foldBackgroundUpdates.ts';
 import type { PollReport } from './poller/pollResource.ts';
+import type { ConnectionInfo } from './poller/firstScreen.ts';
 import { readBackgroundUpdates, openAuroraTrackingDb } from '../src/sw/auroraTrackingDb.ts';
 import { summariseReport, type PollReportSummary } from './poller/reportSummary.ts';
 import { startWeatherLoop, type WeatherLoop } from './weather/weatherLoop.ts';
@@ -48,6 +49,12 @@ let weather: WeatherLoop | null = null;
 
 const summarise = (r: PollReport): PollReportSummary => summariseReport(r, Date.now());
 
+/** Save-Data and the effective type, as the browser rates the connection now (Chromium: WorkerNavigator). */
+function readConnection(): ConnectionInfo | null {
+  const c = (globalThis.navigator as { connection?: ConnectionInfo } | undefined)?.connection;
+  return c ? { saveData: c.saveData, effectiveType: c.effectiveType } : null;
+}
+
 const api = {
   async start(opts: PollerStartOptions, onReport?: (r: PollReportSummary) => void): Promise<void> {
     if (poller) return;
@@ -67,6 +74,7 @@ const api = {
       store,
       resources: opts.resources,
       conditions: { online: opts.online, visible: opts.visible, forcedOffline: opts.forcedOffline },
+      connection: readConnection,
       onReport: (r) => listener?.(summarise(r)),
     });
     const p = poller;
@@ -110,6 +118,11 @@ const api = {
     if (!poller) return { failed: 0, reports: [] };
     const { failed, reports } = await poller.refreshNow(resources);
     return { failed, reports: reports.map(summarise) };
+  },
+
+  /** A screen shows these products: see Poller.ask (poller/createPoller.ts). */
+  ask(resources: Resource[]): void {
+    poller?.ask(resources);
   },
 
   async stop(): Promise<void> {

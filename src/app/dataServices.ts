@@ -5,6 +5,7 @@ import {
   onRefreshRequested,
   subscribeForcedOffline,
 } from '../lib/network/networkMonitor.ts';
+import { setProductDemandHandler } from '../lib/productDemand.ts';
 import { startWhenOnline } from './startWhenOnline.ts';
 
 /** Spec §9: a periodic refresh every 30 minutes, and whenever the tab becomes visible. */
@@ -105,6 +106,8 @@ export function startDataServices(): void {
         recordPollReport(report, Date.now());
       },
     });
+    // Screens that show a deferred or held product ask for it (src/lib/productDemand.ts).
+    setProductDemandHandler((resources) => poller.ask(resources));
     let lastRefresh = Date.now();
     const refresh = () => {
       lastRefresh = Date.now();

@@ -11,25 +11,28 @@ import {
   writeBackgroundUpdate,
   writeNotificationSettings,
 } from './auroraTrackingDb.ts';
+import type { Resource } from '../../core/model.ts';
+import { backendUrl, swpcUrl } from '../../core/products/sources.ts';
 
 /**
  * The small products worth fetching in the background, first through the backend's space-weather
  * function (coalesced, cached), then straight from SWPC (it serves CORS) when the backend is down.
+ * Where each comes from is the product registry's (core/products/sources.ts), as for the poller:
+ * its short window where it has one, and its other SWPC name when the main one answers 404.
  */
-export const BACKGROUND_PRODUCTS = [
-  {
-    resource: 'kp-index',
-    upstream: 'https://services.swpc.noaa.gov/products/noaa-planetary-k-index.json',
-  },
-  {
-    resource: 'solar-wind',
-    upstream: 'https://services.swpc.noaa.gov/products/solar-wind/plasma-2-hour.json',
-  },
-  {
-    resource: 'magnetic-field',
-    upstream: 'https://services.swpc.noaa.gov/products/solar-wind/mag-2-hour.json',
-  },
-] as const;
+export const BACKGROUND_PRODUCTS = ['kp-index', 'solar-wind', 'magnetic-field'] as const;
+
+/** Where one background product is asked for: the backend, else SWPC, else SWPC's other name. */
+export function backgroundUrls(
+  resource: Resource,
+  backendBase: string,
+): { backend: string; upstream: string | null; alternative: string | null } {
+  return {
+    backend: backendUrl(backendBase, resource, { recent: true }),
+    upstream: swpcUrl(resource, { recent: true }),
+    alternative: swpcUrl(resource, { alternative: true }),
+  };
+}
 
 /** Bounds one background fetch, as the spec's request timeout does for the page (§9). */
 const FETCH_TIMEOUT_MS = 10_000;
@@ -38,8 +41,8 @@ export interface RefreshDeps {
   fetch: typeof fetch;
   now: () => number;
   db: IDBDatabase;
-  /** Base of the backend functions, e.g. `${origin}/functions/v1`. */
-  functionsBase: string;
+  /** The backend's base URL (the functions are under `/functions/v1`), e.g. the app's origin. */
+  backendBase: string;
   showNotification: (
     title: string,
     options: NotificationOptions & { data?: unknown },
@@ -80,29 +83,33 @@ function parseJson(body: string): unknown {
 export async function refreshInBackground(deps: RefreshDeps): Promise<RefreshResult> {
   const result: RefreshResult = { fetched: [], failed: [], alert: null };
   let kpBody: unknown = null;
-  for (const product of BACKGROUND_PRODUCTS) {
-    let url = `${deps.functionsBase}/space-weather/${product.resource}`;
+  for (const resource of BACKGROUND_PRODUCTS) {
+    const urls = backgroundUrls(resource, deps.backendBase);
+    let url = urls.backend;
     let got = await fetchText(deps.fetch, url);
-    // A backend answer we cannot read counts as no answer: try the agency itself.
-    if (!got || parseJson(got.body) === null) {
-      url = product.upstream;
+    // A backend answer we cannot read counts as no answer: try the agency itself, then the
+    // product's other SWPC name (the main one may have been retired).
+    for (const next of [urls.upstream, urls.alternative]) {
+      if (got && parseJson(got.body) !== null) break;
+      if (!next) continue;
+      url = next;
       got = await fetchText(deps.fetch, url);
     }
     const parsed = got ? parseJson(got.body) : null;
     if (!got || parsed === null) {
-      result.failed.push(product.resource);
+      result.failed.push(resource);
       continue;
     }
     // Bad input never replaces good data: only a parseable body is stored.
     await writeBackgroundUpdate(deps.db, {
-      resource: product.resource,
+      resource,
       url,
       fetchedAt: deps.now(),
       status: got.status,
       body: got.body,
     });
-    result.fetched.push(product.resource);
-    if (product.resource === 'kp-index') kpBody = parsed;
+    result.fetched.push(resource);
+    if (resource === 'kp-index') kpBody = parsed;
   }
 
   const reading = latestKp(kpBody);

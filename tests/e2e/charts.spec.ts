@@ -99,6 +99,11 @@ test('the charts draw offline from the local database after one visit', async ({
   );
   await page.goto('/forecast');
   await expect(chart(page, 'Kp index').locator('canvas')).toBeVisible({ timeout: 30_000 });
+  // The solar cycle is not on the first screen: /forecast asks the poller for it when it opens.
+  await expect(chart(page, 'Sunspot number').locator('.time-chart__caption')).toHaveText(
+    /Monthly \d/,
+    { timeout: 30_000 },
+  );
 
   await context.setOffline(true);
   await page.goto('/live-feeds');

@@ -2,6 +2,8 @@
  * The poll loop: after every event (start, a poll finishing, online/offline, visibility, forced
  * offline, refresh) it polls what is due and sleeps until the next source is due. Nothing is
  * polled while offline or forced offline; coming back online or visible re-evaluates at once.
+ * The first full poll asks for what `/` draws first; the rest follows once that is in, and on
+ * Save-Data or 2g the images and large optional products wait until a screen asks (firstScreen.ts).
  * Beside it runs retention (sync/retention.ts through the store): shortly after start, then every
  * few minutes, on its own timer, so a poll never waits for it — offline too, as it is local work.
  */
@@ -20,6 +22,7 @@ import { createInFlight } from '../request/inFlight.ts';
 import { realTimers, type Timers } from '../request/timers.ts';
 import type { FetchLike } from '../request/requestWithRetry.ts';
 import { pollResource, type PollReport } from './pollResource.ts';
+import { earliestPollAt, firstScreenTried, isHeld, type ConnectionInfo } from './firstScreen.ts';
 import type { PollerStore } from './store.ts';
 
 export interface PollerOptions {
@@ -30,6 +33,8 @@ export interface PollerOptions {
   timers?: Timers;
   resources?: readonly Resource[];
   conditions?: Partial<Omit<PollConditions, 'now'>>;
+  /** The connection as the browser rates it (`navigator.connection`), read at every evaluation. */
+  connection?: () => ConnectionInfo | null;
   /** Called after each poll (the worker forwards reports to the page for the debug overlay). */
   onReport?: (report: PollReport) => void;
   /** Called after each retention run (tests; the debug overlay could show it). */
@@ -47,8 +52,17 @@ export interface Poller {
   start(): void;
   stop(): void;
   setConditions(patch: Partial<Omit<PollConditions, 'now'>>): void;
-  /** Poll every resource now (still not while offline); resolves with how many failed. */
+  /**
+   * Poll now (still not while offline): the given resources (they count as asked for, see `ask`),
+   * or every resource not held on this connection. Resolves with how many failed.
+   */
   refreshNow(resources?: readonly Resource[]): Promise<{ failed: number; reports: PollReport[] }>;
+  /**
+   * A screen shows these products: they leave the first-poll deferral and the Save-Data hold for
+   * good and follow their cadence (polled at once when never polled). A poller that does not poll
+   * on a schedule (another tab does) polls the held ones it has never polled, once.
+   */
+  ask(resources: readonly Resource[]): void;
   readonly running: boolean;
 }
 
@@ -64,6 +78,13 @@ export function createPoller(opts: PollerOptions): Poller {
     resources.map((r) => [r, { lastAttempt: null, failures: 0 }]),
   );
   const polling = new Set<Resource>();
+  const connection = opts.connection ?? (() => null);
+  const asked = new Set<Resource>();
+  const tried = (r: Resource) => (memory.get(r) as PollMemory).lastAttempt !== null;
+  // When the first screen's products were all tried once; -Infinity: this poller polls none of them.
+  let firstScreenDoneAt: number | null = firstScreenTried(resources, () => false)
+    ? Number.NEGATIVE_INFINITY
+    : null;
   const abort = new AbortController();
   const inFlight = createInFlight();
   const batcher = createBatcher({ timers });
@@ -106,6 +127,8 @@ export function createPoller(opts: PollerOptions): Poller {
       return null;
     } finally {
       polling.delete(resource);
+      if (firstScreenDoneAt === null && firstScreenTried(resources, tried))
+        firstScreenDoneAt = now();
       if (running) evaluate();
     }
   }
@@ -116,10 +139,13 @@ export function createPoller(opts: PollerOptions): Poller {
     if (!mayPoll()) return;
     const c: PollConditions = { ...conditions, now: now() };
     let next = Infinity;
+    const conn = connection();
     for (const r of resources) {
       if (polling.has(r)) continue;
-      const at = nextPollAt(sourceFor(r), memory.get(r) as PollMemory, c);
-      if (at === null) continue;
+      const gate = earliestPollAt(r, { firstScreenDoneAt, asked: asked.has(r), connection: conn });
+      const due = nextPollAt(sourceFor(r), memory.get(r) as PollMemory, c);
+      if (gate === null || due === null) continue;
+      const at = Math.max(due, gate);
       if (at <= c.now) void pollOne(r);
       else next = Math.min(next, at);
     }
@@ -182,12 +208,22 @@ export function createPoller(opts: PollerOptions): Poller {
       }
     },
     async refreshNow(only) {
+      for (const r of only ?? []) asked.add(r);
+      const conn = connection();
+      const list = only ?? resources.filter((r) => asked.has(r) || !isHeld(r, conn));
       if (!conditions.online || conditions.forcedOffline)
-        return { failed: (only ?? resources).length, reports: [] };
-      const reports = (await Promise.all((only ?? resources).map((r) => pollOne(r)))).filter(
+        return { failed: list.length, reports: [] };
+      const reports = (await Promise.all(list.map((r) => pollOne(r)))).filter(
         (r): r is PollReport => r !== null,
       );
       return { failed: reports.filter((r) => r.outcome === 'failed').length, reports };
+    },
+    ask(wanted) {
+      const mine = wanted.filter((r) => memory.has(r));
+      for (const r of mine) asked.add(r);
+      if (running) evaluate();
+      else if (conditions.online && !conditions.forcedOffline)
+        for (const r of mine) if (isHeld(r, connection()) && !tried(r)) void pollOne(r);
     },
     get running() {
       return running;

@@ -13,8 +13,6 @@ import { toApiError } from '../request/errors.ts';
 import { requestWithRetry, type FetchLike } from '../request/requestWithRetry.ts';
 import type { Timers } from '../request/timers.ts';
 
-/** MET Norway updates hourly; the backend caches until upstream's Expires. */
-export const WEATHER_CADENCE_MS = 30 * 60_000;
 /** The feeds row's id (not an SWPC resource: the feeds schema keeps any id string). */
 export const WEATHER_FEED = 'weather' as Resource;
 export const WEATHER_KIND = 'weather' as ProductKind;

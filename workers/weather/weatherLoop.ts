@@ -3,7 +3,8 @@
  * use: the latest of the chosen saved place and the position shared on this device,
  * sync/places/places.ts `placeInUse`) and every WEATHER_CADENCE_MS after,
  * never while offline or forced offline; back online, whatever is due goes at once. A hidden tab
- * polls as often: one small request per half hour.
+ * polls as often: one small request per half hour. The request and parsing code
+ * (pollWeather.ts) is loaded at the first poll: with no place, as on a first visit, never.
  */
 import { combineLatest, type Subscription } from 'rxjs';
 import type { AuroraDatabase } from '../../sync/database.ts';
@@ -11,7 +12,23 @@ import { deviceChoices$ } from '../../sync/preferences/deviceChoices.ts';
 import { placeInUse } from '../../sync/places/places.ts';
 import { realTimers, type Timers } from '../request/timers.ts';
 import type { FetchLike } from '../request/requestWithRetry.ts';
-import { pollWeather, WEATHER_CADENCE_MS, weatherProductId } from './pollWeather.ts';
+import { weatherProductId } from '../../core/products/weather.ts';
+import type * as PollWeatherModule from './pollWeather.ts';
+
+/** MET Norway updates hourly; the backend caches until upstream's Expires. */
+export const WEATHER_CADENCE_MS = 30 * 60_000;
+
+type PollModule = typeof PollWeatherModule;
+let pollModule: Promise<PollModule> | null = null;
+
+/** The request code, loaded once; a chunk that failed to load is tried again at the next poll. */
+function loadPollWeather(): Promise<PollModule> {
+  pollModule ??= import('./pollWeather.ts').catch((e: unknown) => {
+    pollModule = null;
+    throw e;
+  });
+  return pollModule;
+}
 
 export interface WeatherLoop {
   setConditions(patch: { online?: boolean; forcedOffline?: boolean }): void;
@@ -55,14 +72,17 @@ export function startWeatherLoop(opts: {
     lastPlaceKey = key;
     lastAttempt = now();
     const asked = place;
-    void pollWeather(asked, {
-      db: opts.db,
-      fetch: opts.fetch,
-      backendBase: opts.backendBase,
-      now,
-      timers,
-      signal: abort.signal,
-    })
+    void loadPollWeather()
+      .then(({ pollWeather }) =>
+        pollWeather(asked, {
+          db: opts.db,
+          fetch: opts.fetch,
+          backendBase: opts.backendBase,
+          now,
+          timers,
+          signal: abort.signal,
+        }),
+      )
       .then((r) => {
         failures = r.outcome === 'failed' ? failures + 1 : 0;
       })

@@ -15,6 +15,7 @@ import { FeedAge } from '../../ui/FeedAge.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { useChartTimeZone } from '../../ui/charts/useChartTimeZone.ts';
 import { useNow } from '../../ui/useNow.ts';
+import { useProductsShown } from '../../lib/useProductsShown.ts';
 import { fresherKpForecast, KP_SOURCE_NAME } from './fresherKpForecast.ts';
 import { KpBreakdown } from './KpBreakdown.tsx';
 import { KpForecastBars } from './KpForecastBars.tsx';
@@ -41,8 +42,19 @@ function stormWord(g: number): string {
   ][Math.max(0, Math.min(5, g))]!;
 }
 
+/** What this screen shows: fetched when it opens even if the first poll deferred or held them. */
+const SHOWN = [
+  'three-day-forecast',
+  'three-day-geomag-forecast',
+  'kp-forecast',
+  'twenty-seven-day-outlook',
+  'observed-solar-cycle',
+  'predicted-solar-cycle',
+] as const;
+
 /** /forecast — the official outlooks, read from the local database. */
 function ForecastPage() {
+  useProductsShown(SHOWN);
   const now = useNow();
   const threeDay = useProduct<ThreeDayForecastData>('three-day-forecast');
   const outlook = useProduct<TwentySevenDayOutlookData>('twenty-seven-day-outlook');

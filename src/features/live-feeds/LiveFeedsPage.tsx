@@ -12,6 +12,7 @@ import { FeedAge } from '../../ui/FeedAge.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { useChartTimeZone } from '../../ui/charts/useChartTimeZone.ts';
 import { useNow } from '../../ui/useNow.ts';
+import { useProductsShown } from '../../lib/useProductsShown.ts';
 import { AlertCard } from './AlertCard.tsx';
 import { FeedTable } from './FeedTable.tsx';
 import { IcaoAdvisoryCard } from './IcaoAdvisoryCard.tsx';
@@ -24,8 +25,12 @@ import '../../styles/data.css';
 /** Advisories are reissued every few hours during an event: the newest ten tell the story. */
 const MAX_ADVISORIES = 10;
 
+/** What this screen shows: fetched when it opens even if the first poll deferred or held them. */
+const SHOWN = ['solar-wind', 'magnetic-field', 'alerts', 'icao-advisories'] as const;
+
 /** /live-feeds (and /alerts) — bulletins, the solar wind and how fresh each feed is. */
 function LiveFeedsPage() {
+  useProductsShown(SHOWN);
   const now = useNow(15_000);
   const alerts = useProducts<AlertData>('alert');
   const alertsFeed = useFeedStatus('alerts');

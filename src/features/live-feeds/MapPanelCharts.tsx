@@ -4,9 +4,14 @@ import type { KpForecastData, ThreeDayForecastData } from '../../../core/normali
 import { KpTimeline } from '../forecast/KpTimeline.tsx';
 import { kpForecastPeriods } from '../forecast/kpTimelineData.ts';
 import { SolarWindCharts } from './SolarWindCharts.tsx';
+import { useProductsShown } from '../../lib/useProductsShown.ts';
+
+/** What the charts show: fetched at the tap even if the first poll has not got to them yet. */
+const SHOWN = ['solar-wind', 'magnetic-field', 'kp-forecast', 'three-day-forecast'] as const;
 
 /** The map panel's small charts: the Kp timeline and 6 hours of solar wind, from the local database. */
 function MapPanelCharts({ now }: { now: number }) {
+  useProductsShown(SHOWN);
   const summary = useSpaceWeatherSummary();
   const kpJson = useProduct<KpForecastData>('kp-forecast');
   const bulletin = useProduct<ThreeDayForecastData>('three-day-forecast');

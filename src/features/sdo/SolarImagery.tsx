@@ -4,6 +4,7 @@ import { formatUtc } from '../../lib/format.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FeedAge } from '../../ui/FeedAge.tsx';
 import { useNow } from '../../ui/useNow.ts';
+import { useProductsShown } from '../../lib/useProductsShown.ts';
 import { SdoFrame } from './SdoFrame.tsx';
 // Data-screen styles travel with the data screens' chunks, not the shell.
 import '../../styles/data.css';
@@ -19,8 +20,12 @@ const CHANNEL_NOTES: Record<string, string> = {
   HMIIC: 'Visible light: sunspots',
 };
 
+const SHOWN = ['sdo-images'] as const;
+
 /** The latest SDO images, one per channel; their URLs and times come from the local database. */
 export function SolarImagery() {
+  // On Save-Data or 2g the poller fetches the picture list only once this screen asks.
+  useProductsShown(SHOWN);
   const now = useNow();
   const product = useProduct<SdoImagesData>('sdo-images');
   const feed = useFeedStatus('sdo-images');

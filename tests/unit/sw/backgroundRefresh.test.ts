@@ -3,7 +3,12 @@ import { IDBFactory } from 'fake-indexeddb';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { refreshInBackground, BACKGROUND_PRODUCTS } from '../../../src/sw/backgroundRefresh.ts';
+import {
+  refreshInBackground,
+  BACKGROUND_PRODUCTS,
+  backgroundUrls,
+} from '../../../src/sw/backgroundRefresh.ts';
+import { SOURCES } from '../../../core/products/sources.ts';
 import { oneAtATime } from '../../../src/sw/oneAtATime.ts';
 import {
   openAuroraTrackingDb,
@@ -51,7 +56,7 @@ async function setup(route: Route, settings = { enablePush: true }) {
       fetch,
       now: () => NOW,
       db,
-      functionsBase: 'http://app.test/functions/v1',
+      backendBase: 'http://app.test',
       showNotification: async (title) => {
         shown.push(title);
       },
@@ -62,12 +67,12 @@ async function setup(route: Route, settings = { enablePush: true }) {
 describe('the background refresh of an installed app', () => {
   it('stores the small products from the backend and alerts once when Kp crosses the threshold', async () => {
     const { db, shown, run } = await setup((url) => {
-      if (url.endsWith('/kp-index')) return { status: 200, body: storm };
-      if (url.endsWith('/solar-wind')) return { status: 200, body: plasma };
+      if (url.includes('/kp-index')) return { status: 200, body: storm };
+      if (url.includes('/solar-wind')) return { status: 200, body: plasma };
       return { status: 200, body: mag };
     });
     const first = await run();
-    expect(first.fetched).toEqual(BACKGROUND_PRODUCTS.map((p) => p.resource));
+    expect(first.fetched).toEqual([...BACKGROUND_PRODUCTS]);
     expect(shown).toEqual(['Aurora alert: Kp 6.33']);
     expect((await readNotificationSettings(db)).lastNotified).toBe(NOW);
     const stored = await readBackgroundUpdates(db);
@@ -90,7 +95,7 @@ describe('the background refresh of an installed app', () => {
     });
     const result = await run();
     expect(result.failed).toEqual([]);
-    expect(calls).toContain(BACKGROUND_PRODUCTS[0].upstream);
+    expect(calls).toContain(backgroundUrls('kp-index', 'http://app.test').upstream);
     expect(shown).toHaveLength(1);
   });
 
@@ -115,7 +120,7 @@ describe('the background refresh of an installed app', () => {
   it('announces a storm once when a sync and a periodic sync wake the worker together', async () => {
     const route: Route = (url) => ({
       status: 200,
-      body: url.endsWith('/kp-index') ? storm : url.includes('mag') ? mag : plasma,
+      body: url.includes('/kp-index') ? storm : url.includes('mag') ? mag : plasma,
     });
     // Without serialising, both runs read "nothing announced" before either records its alert.
     const racing = await setup(route);
@@ -128,6 +133,44 @@ describe('the background refresh of an installed app', () => {
     });
     await Promise.all([refresh(), refresh()]);
     expect(serial.shown).toEqual(['Aurora alert: Kp 6.33']);
+  });
+});
+
+describe('where the background refresh asks', () => {
+  it('reads every address from the product registry: the short window where there is one, and the other SWPC name', () => {
+    for (const resource of BACKGROUND_PRODUCTS) {
+      const s = SOURCES[resource];
+      const urls = backgroundUrls(resource, 'http://app.test');
+      expect(
+        urls.backend.startsWith(`http://app.test/functions/v1/space-weather/${resource}`),
+      ).toBe(true);
+      expect(urls.backend.endsWith('?window=recent')).toBe(s.swpcRecentPath !== null);
+      expect(urls.upstream).toBe(
+        `https://services.swpc.noaa.gov/${s.swpcRecentPath ?? s.swpcPath}`,
+      );
+      expect(urls.alternative).toBe(
+        s.swpcAltPath === null ? null : `https://services.swpc.noaa.gov/${s.swpcAltPath}`,
+      );
+    }
+  });
+
+  it("tries the product's other SWPC name when the backend and the main SWPC file both fail", async () => {
+    const retired = (url: string) =>
+      backgroundUrls('solar-wind', 'http://app.test').upstream === url ||
+      backgroundUrls('magnetic-field', 'http://app.test').upstream === url;
+    const { db, calls, run } = await setup((url) => {
+      if (url.startsWith('http://app.test')) return 'network-error';
+      if (retired(url)) return { status: 404, body: 'Not Found' };
+      if (url.includes('noaa-planetary-k-index')) return { status: 200, body: storm };
+      return { status: 200, body: url.includes('mag') ? mag : plasma };
+    });
+    const result = await run();
+    expect(result.failed).toEqual([]);
+    const alt = backgroundUrls('solar-wind', 'http://app.test').alternative;
+    expect(alt).not.toBeNull();
+    expect(calls).toContain(alt);
+    const wind = (await readBackgroundUpdates(db)).find((u) => u.resource === 'solar-wind');
+    expect(wind?.url).toBe(alt);
   });
 });
 

@@ -261,7 +261,8 @@ describe('the poll loop', () => {
       backendBase: 'http://backend',
       store: databaseStore(database),
       now: () => NOW,
-      resources: ['kp-index', 'alerts'],
+      // Two first-screen products: the clock stands still here, so nothing deferred would come due.
+      resources: ['kp-index', 'kp-1m'],
       conditions: { forcedOffline: true },
     });
     poller.start();
@@ -275,7 +276,7 @@ describe('the poll loop', () => {
     expect(new Set(up.calls)).toEqual(
       new Set([
         'GET http://backend/functions/v1/space-weather/kp-index',
-        'GET http://backend/functions/v1/space-weather/alerts',
+        'GET http://backend/functions/v1/space-weather/kp-1m',
       ]),
     );
   });
