@@ -1,5 +1,5 @@
 /**
- * Spec §4 "Network condition", as pure decisions. The monitor (networkMonitor.ts) gathers the
+ * The network condition (excellent, good, fair, poor, offline), as pure decisions. The monitor (networkMonitor.ts) gathers the
  * inputs from the browser; these functions only decide.
  */
 export type NetworkCondition = 'excellent' | 'good' | 'fair' | 'poor' | 'offline';
