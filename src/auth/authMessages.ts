@@ -161,7 +161,7 @@ export function weakPasswordReasons(error: unknown, password?: string): string[]
 }
 
 /**
- * The message for a failed auth call: the server's own text when it sent one, else the spec's
+ * The message for a failed auth call: the server's own text when it sent one, else the product's
  * fallback. A network failure (status 0) gets the fallback, not the browser's "Failed to fetch".
  * A weak password gets one heading and its reasons (the server's text would say them again).
  */

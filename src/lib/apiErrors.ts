@@ -95,7 +95,7 @@ function retryOutcomeMessage(outcome: { failed: number } | { error: unknown }): 
   return outcome.failed > 0 ? 'Some requests still failed. Please try again later.' : null;
 }
 
-/** Runs the registered retry and updates the banner with the spec's outcome message. */
+/** Runs the registered retry and updates the banner with the product's outcome message. */
 export async function retryApiErrors(): Promise<void> {
   const handlers = [...retryHandlers];
   apiErrorStore.set({ ...apiErrorStore.get(), retrying: true, retryMessage: null });

@@ -2,7 +2,7 @@
 -- The map preferences are flat columns so RxDB's replication-supabase can replicate the row:
 -- a text primary key equal to the RxDB primary key (the user's uuid as text), `_modified` kept
 -- by a BEFORE UPDATE trigger, soft deletes through `_deleted`, and the table in the
--- supabase_realtime publication. `preferences` (the spec's free-form object) is not replicated:
+-- supabase_realtime publication. `preferences` (a free-form object) is not replicated:
 -- clients that replicate this table must leave it out of their documents.
 
 create extension if not exists moddatetime schema extensions;

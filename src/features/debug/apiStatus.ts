@@ -23,7 +23,7 @@ export function pingState(ok: boolean, status: number | null, latencyMs: number 
   return latencyMs > WARNING_MS ? 'slow' : 'online';
 }
 
-/** One latency check with the spec's 15 s timeout; `fetchFn` and `now` are passed in. */
+/** One latency check with the 15 s load-time timeout; `fetchFn` and `now` are passed in. */
 export async function ping(
   endpoint: string,
   fetchFn: typeof fetch,

@@ -51,7 +51,7 @@ export function conditionFromPing(rttMs: number | null): NetworkCondition {
   return 'poor';
 }
 
-/** NetworkInformation.type, narrowed to the spec's five connection types. */
+/** NetworkInformation.type, narrowed to the five connection types the indicator names. */
 export function connectionTypeFrom(type: string | null | undefined): ConnectionType {
   switch (type) {
     case 'wifi':
