@@ -4,7 +4,7 @@
  * to the UI. All times are UTC epoch milliseconds.
  */
 
-/** Every upstream product the poller knows. The first ten are the spec §7 resources. */
+/** Every upstream product the poller knows. The first ten are the resources the app's /api/space-weather/{resource} paths name. */
 export const RESOURCES = [
   'kp-index',
   'aurora-oval',
@@ -94,7 +94,7 @@ export interface FeedStatus {
   replay: boolean;
 }
 
-/** The map preferences of spec §3. */
+/** The map preferences, kept locally and mirrored to the profile. */
 export interface Preferences {
   defaultMapView: '3d' | 'flat';
   defaultMapStyle: string;

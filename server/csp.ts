@@ -1,5 +1,5 @@
 /**
- * Hosts the app itself uses beyond its own origin (spec §7: the SWPC fallback; analytics and ads
+ * Hosts the app itself uses beyond its own origin (the SWPC fallback; analytics and ads
  * scripts). SDO pictures come through our own `sdo-image` function, so NASA's host is not here.
  */
 export const APP_DATA_HOSTS = ['https://services.swpc.noaa.gov'];

@@ -346,7 +346,7 @@ export function createGateway(o: GatewayOptions): Server {
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    // Spec §7: the app's /api/* paths are rewritten to the functions base, as a host rewrite rule would.
+    // The app's /api/* paths are rewritten to the functions base, as a host rewrite rule would.
     if (req.url?.startsWith('/api/')) req.url = `/functions/v1/${req.url.slice('/api/'.length)}`;
     const path = (req.url ?? '/').split('?')[0]!;
     if (declaredTooLarge(req, maxBody)) return tooLarge(res);

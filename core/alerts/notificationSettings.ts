@@ -1,5 +1,5 @@
 /**
- * Notification settings (spec §3) and the small database they live in, defined once: the page
+ * Notification settings (enablePush, kpThreshold, lastNotified) and the small database they live in, defined once: the page
  * (Dexie, src/features/settings/notificationSettings.ts) and the service worker (plain IndexedDB,
  * src/sw/auroraTrackingDb.ts) open the same database with these names and read the settings
  * through the same `normaliseNotificationSettings`.
@@ -27,7 +27,7 @@ export const ALERT_STATE_KEY = 'kp-alert-state';
 /** Its own key, so the service worker's read-modify-write of `user-settings` can never drop it. */
 export const PUSH_SECRET_KEY = 'push-secret';
 
-/** Spec §9: default Kp alert threshold. */
+/** The default Kp alert threshold. */
 const DEFAULT_KP_THRESHOLD = 5;
 export const KP_MIN = 0;
 export const KP_MAX = 9;

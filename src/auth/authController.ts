@@ -76,7 +76,7 @@ export interface AuthController {
   signOut(): Promise<AuthResult>;
 }
 
-/** Spec §8 fallback for the configured provider ("Failed to sign in with Google" by default). */
+/** The product's fallback message for the configured provider ("Failed to sign in with Google" by default). */
 function oauthFallback(provider: string): string {
   if (provider === 'google') return MSG.googleFailed;
   return `Failed to sign in with ${provider.charAt(0).toUpperCase()}${provider.slice(1)}`;
@@ -114,7 +114,7 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
   };
   const signedIn = (user: AuthUser) => set({ status: 'signed-in', user });
 
-  /** Spec §4: on any auth change the profile is loaded (5 attempts after a refresh), created if missing. */
+  /** On any auth change the profile is loaded (5 attempts after a refresh), created if missing. */
   const syncProfile = async (client: SupabaseClient, session: Session, event: AuthChangeEvent) => {
     const attempts = event === 'TOKEN_REFRESHED' ? PROFILE_ATTEMPTS_ON_REFRESH : PROFILE_ATTEMPTS;
     const result = await ensureProfile(supabaseProfileStore(client), session.user, {
@@ -359,7 +359,7 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
       const code = url.searchParams.get('code');
       const access_token = hash.get('access_token');
       const refresh_token = hash.get('refresh_token');
-      // Spec §8 URL errors, decided before anything is loaded.
+      // Callback URL errors (the product's wording), decided before anything is loaded.
       if (!code && !access_token) return { ok: false, message: 'No code detected.' };
       if (!code && !refresh_token) return { ok: false, message: 'No session defined in URL' };
       return withClient(fallback, async (client) => {

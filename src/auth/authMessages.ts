@@ -1,6 +1,6 @@
 import { passwordProblems, PROBLEM_TEXT } from './passwordRule.ts';
 
-/** The exact user-facing texts of spec §5 and §8 for sign-in, plus how errors map onto them. */
+/** The product's exact wording for sign-in validation and errors, plus how errors map onto them. */
 
 export const MSG = {
   missingCredentials: 'You must provide either an email or phone number and a password.',
@@ -72,7 +72,7 @@ export function isRecoveryLanding(href: string): boolean {
 export type AuthResult =
   { ok: true; message?: string } | { ok: false; message: string; reasons?: string[] };
 
-/** Spec §5: an email or a phone, together with a password. Returns the spec's message or null. */
+/** An email or a phone, together with a password, is required. Returns the product's message or null. */
 export function validateCredentials(input: {
   email?: string;
   phone?: string;
@@ -84,7 +84,7 @@ export function validateCredentials(input: {
 }
 
 /**
- * One field takes either (spec §5: "an email or phone"): anything with an at-sign is an email,
+ * One field takes either an email or a phone: anything with an at-sign is an email,
  * a run of digits (with an optional +, spaces, dashes, dots or brackets) is a phone number in
  * E.164-ish form, and anything else is passed on as an email for the server to judge.
  */
@@ -161,7 +161,7 @@ export function weakPasswordReasons(error: unknown, password?: string): string[]
 }
 
 /**
- * The message for a failed auth call: the server's own text when it sent one, else the spec's
+ * The message for a failed auth call: the server's own text when it sent one, else the product's
  * fallback. A network failure (status 0) gets the fallback, not the browser's "Failed to fetch".
  * A weak password gets one heading and its reasons (the server's text would say them again).
  */

@@ -9,7 +9,7 @@ let following: Promise<void> | null = null;
 /**
  * The page's client, with preference sync attached the first time it is handed out: SYNC's
  * followAuth() starts, restarts and stops replication of the user's profile preferences on every
- * auth change (spec §4: a data sync runs at start and whenever the user changes). Loaded from here
+ * auth change (a data sync runs at start and again whenever the user changes). Loaded from here
  * so RxDB's replication code is fetched together with supabase-js, not on the first paint.
  */
 async function clientWithSync() {

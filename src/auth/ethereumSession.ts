@@ -2,8 +2,8 @@ import { PRODUCT_PREFIX } from './config.ts';
 import type { AuthUser } from './useAuth.ts';
 
 /**
- * Spec §3 "Ethereum session (local storage)": session token, address, user id, ENS name, under
- * product-prefixed keys. Spec §4: on load this is looked at first; it counts only when token,
+ * The Ethereum session in local storage: session token, address, user id, ENS name, under
+ * product-prefixed keys. On load this is looked at first; it counts only when token,
  * address and user id are all present; if the profile is not found the entries are cleared.
  */
 export const ETH_KEYS = {
@@ -13,7 +13,7 @@ export const ETH_KEYS = {
   ensName: `${PRODUCT_PREFIX}:eth:ensName`,
 } as const;
 
-/** The fixed local suffix of the synthetic user's email (spec §3). */
+/** The fixed local suffix of the synthetic user's email (the wallet address comes before it). */
 export const ETH_EMAIL_SUFFIX = '@ethereum.local';
 
 export interface EthereumSession {
@@ -67,7 +67,7 @@ export function isSyntheticEmail(email: string | null | undefined): boolean {
   return !!email && email.trim().toLowerCase().endsWith(ETH_EMAIL_SUFFIX);
 }
 
-/** Spec §3: the wallet's account, provider ethereum. Its synthetic email is the server's handle, not the person's: none is shown. */
+/** The synthetic user: the wallet's account, provider ethereum. Its synthetic email is the server's handle, not the person's: none is shown. */
 export function ethereumUser(
   s: EthereumSession,
   profile?: { full_name?: string | null; avatar_url?: string | null } | null,
@@ -95,7 +95,7 @@ export type EthereumRestore =
   | { kind: 'unverified'; session: EthereumSession; user: AuthUser }
   | { kind: 'cleared' };
 
-/** Spec §4 on-load rule, with the profile look-up passed in. */
+/** The on-load rule (a stored Ethereum session counts only if its profile is found), with the profile look-up passed in. */
 export async function restoreEthereumSession(
   storage: KeyStore | null,
   lookupProfile: (userId: string, token: string) => Promise<ProfileLookup>,

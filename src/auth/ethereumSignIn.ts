@@ -2,7 +2,7 @@ import { MSG, type AuthResult } from './authMessages.ts';
 import type { EthereumSession } from './ethereumSession.ts';
 
 /**
- * "Sign in with Ethereum" (spec §5, §7): ask the wallet (EIP-1193 `window.ethereum`) for an
+ * "Sign in with Ethereum": ask the wallet (EIP-1193 `window.ethereum`) for an
  * account, get a single-use nonce from the backend, build the EIP-4361 message (the format `siwe` produces), have
  * the wallet sign it (`personal_sign`), and POST it to the siwe-verify function.
  *
@@ -14,7 +14,7 @@ export interface Eip1193Provider {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
 }
 
-/** spec §7 siwe-verify response, plus the tokens of the session the backend opened. */
+/** The siwe-verify response (success, error, sessionToken, address, userId, ensName, profile), plus the tokens of the session the backend opened. */
 interface SiweVerifyResponse {
   success?: boolean;
   error?: string;
@@ -134,7 +134,7 @@ export async function signInWithEthereumWallet(
     return { ok: false, message: MSG.ethereumFailed };
   }
   const body = res.body;
-  // Spec §5: not ok, or success false → the server's error text, or "Failed to verify signature".
+  // Not ok, or success false → the server's error text, or "Failed to verify signature".
   if (!res.ok || !body?.success)
     return { ok: false, message: body?.error?.trim() || MSG.verifyFailed };
   const accessToken = body.session?.access_token ?? body.sessionToken;

@@ -1,5 +1,5 @@
 /**
- * The password rule (spec §5), in one place for the page's hints and the local auth server
+ * The password rule (weak passwords are rejected with a list of reasons), in one place for the page's hints and the local auth server
  * (server/auth/weakPassword.ts): at least 8 characters, with a lowercase letter, an uppercase
  * letter and a digit, and not a well-known leaked password. Each problem has one plain sentence.
  */

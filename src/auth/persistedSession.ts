@@ -22,7 +22,7 @@ function text(v: unknown): string | null {
   return typeof v === 'string' && v.trim() ? v.trim() : null;
 }
 
-/** Spec §3: social sign-ups take avatar_url from avatar_url or picture, full_name from full_name or name. */
+/** Social sign-ups take avatar_url from avatar_url or picture, full_name from full_name or name. */
 export function toAuthUser(user: BackendUser): AuthUser {
   const meta = user.user_metadata ?? {};
   const app = user.app_metadata ?? {};

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { BackendUser } from './persistedSession.ts';
 
-/** Spec §9: profile fetch, 3 attempts 300 ms apart (5 after a token refresh). */
+/** Profile fetch: 3 attempts 300 ms apart (5 after a token refresh). */
 export const PROFILE_ATTEMPTS = 3;
 export const PROFILE_ATTEMPTS_ON_REFRESH = 5;
 const PROFILE_RETRY_MS = 300;
@@ -13,7 +13,7 @@ export interface ProfileRow {
   avatar_url: string | null;
 }
 
-/** The two profile calls of spec §7, passed in (supabase-js in the app, fakes in tests). */
+/** The two profile calls (select by id, insert), passed in (supabase-js in the app, fakes in tests). */
 export interface ProfileStore {
   /** Select by id; `row` null when there is none. `error` when the call itself failed. */
   select(id: string): Promise<{ row: ProfileRow | null; error: { message: string } | null }>;
@@ -51,7 +51,7 @@ export async function loadProfile(
   return last;
 }
 
-/** Spec §3/§7 insert: id, email, timestamps, and avatar_url/full_name taken from the identity data. */
+/** The profile insert: id, email, timestamps, and avatar_url/full_name taken from the identity data. */
 export function profileInsertFor(user: BackendUser, nowIso: string): ProfileInsert {
   const meta = user.user_metadata ?? {};
   const pick = (...keys: string[]) => {
@@ -75,7 +75,7 @@ export function profileInsertFor(user: BackendUser, nowIso: string): ProfileInse
 }
 
 /**
- * Spec §4: on any auth change the profile is loaded, and created if missing. A failed look-up
+ * On any auth change the profile is loaded, and created if missing. A failed look-up
  * (offline, server down) does not create anything: only a clean "no such row" does.
  */
 export async function ensureProfile(

@@ -1,5 +1,6 @@
 /**
- * The session refresh ticker of spec §4/§9, as decisions plus a small runner with injected time.
+ * The session refresh ticker (every 30 s; refresh when the access token has 3 ticks or fewer
+ * left; paused while the page is hidden), as decisions plus a small runner with injected time.
  *
  * supabase-js has the same ticker built in (autoRefreshToken). We create the client with
  * autoRefreshToken: false and run this one instead, so exactly one thing decides when to refresh
@@ -37,7 +38,7 @@ export function nextBackoffMs(attempt: number, startedAtMs: number, nowMs: numbe
   return nowMs + delay - startedAtMs < BACKOFF_BUDGET_MS ? delay : null;
 }
 
-/** Spec §8: a network failure (status 0) and 502, 503, 504 are retryable; anything else is not. */
+/** A network failure (status 0) and 502, 503, 504 are retryable; anything else is not. */
 export function isRetryableStatus(status: number | undefined): boolean {
   return status === 0 || status === 502 || status === 503 || status === 504;
 }

@@ -7,7 +7,7 @@ export interface AuthSnapshot {
   user: AuthUser | null;
 }
 
-/** Sync start-up state: a stored Ethereum session first (spec §4), then supabase-js' persisted one. */
+/** Sync start-up state: a stored Ethereum session first, then supabase-js' persisted one. */
 export function initialSnapshot(storage: Storage | null, storageKey: string): AuthSnapshot {
   const eth = readEthereumSession(storage);
   if (eth) return { status: 'signed-in', user: ethereumUser(eth) };

@@ -17,7 +17,7 @@ let resolvedAnonKey = '';
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
- * Client options (spec §9): session persisted, implicit flow by default. Token refresh is driven
+ * Client options: session persisted, implicit flow by default. Token refresh is driven
  * by our own ticker (sessionTicker.ts), so supabase-js' built-in one is off and the two never race.
  * Callback URLs are handled by AuthCallbackPage, so detectSessionInUrl is off: the code or tokens
  * are consumed once, where their errors can be shown.

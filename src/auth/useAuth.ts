@@ -71,7 +71,7 @@ export function useAuth(): AuthState {
   return useContext(AuthContext);
 }
 
-/** Spec §2: full_name, else the part of the email before the at-sign, else (a wallet) its short address, else "User". */
+/** The user menu's display name: full_name, else the part of the email before the at-sign, else (a wallet) its short address, else "User". */
 export function displayName(
   user: Pick<AuthUser, 'fullName' | 'email' | 'walletAddress'> | null,
 ): string {

@@ -3,7 +3,7 @@ import { config, thirdPartyAllowed } from './config.ts';
 import { hasConsent } from './consent.ts';
 import { flagIsTrue, isDebugMode } from './storage.ts';
 
-/** Spec §3 "Ad slot": the five placements. All are responsive. */
+/** The five ad placements. All are responsive. */
 export interface AdSlotDefinition {
   id: AdSlotId;
   /** The provider's slot id; configuration (VITE_AD_SLOT_*), empty when unset. */
@@ -58,14 +58,14 @@ export interface AdGateInput {
   premium: boolean;
   consent: boolean;
   adBlocked: boolean;
-  /** Debug mode's "force ads" flag (spec §6): overrides disable-ads and premium, nothing else. */
+  /** Debug mode's "force ads" flag: overrides disable-ads and premium, nothing else. */
   forceAds?: boolean;
 }
 
 export type AdGateDecision =
   { show: true } | { show: false; reason: 'disabled' | 'premium' | 'no-consent' | 'ad-blocker' };
 
-/** Spec §4 "Ad loading": every condition must hold; the first that fails is the reason. */
+/** Ads load only if every condition holds (no disable-ads flag, not premium, consent, no ad blocker); the first that fails is the reason. */
 export function adGate(input: AdGateInput): AdGateDecision {
   if (input.disableAds && !input.forceAds) return { show: false, reason: 'disabled' };
   if (input.premium && !input.forceAds) return { show: false, reason: 'premium' };
@@ -74,7 +74,7 @@ export function adGate(input: AdGateInput): AdGateDecision {
   return { show: true };
 }
 
-/** A bait element an ad blocker hides: zero height means one is active (spec §4). */
+/** A bait element an ad blocker hides: zero height means one is active. */
 export function adBlockerFromHeight(height: number): boolean {
   return height === 0;
 }
@@ -95,7 +95,7 @@ export function detectAdBlocker(doc: Document = document): Promise<boolean> {
   });
 }
 
-/** The flags as stored now (spec §3 local flags). */
+/** The flags as stored now in local storage. */
 export function currentAdFlags(): Omit<AdGateInput, 'adBlocked'> {
   return {
     disableAds: flagIsTrue('disable-ads'),

@@ -1,6 +1,6 @@
 import { config, thirdPartyAllowed } from './config.ts';
 
-/** The two articles whose reads are tracked on their own (spec §2 "Analytics page views"). */
+/** The two articles whose reads are tracked on their own (a virtual page view each). */
 export const TRACKED_ARTICLE_SLUGS = [
   'aurora-viewing-tutorial',
   'understanding-aurora-forecasts-kp-index',
@@ -42,7 +42,7 @@ function gtag(...args: unknown[]): void {
   else w.dataLayer.push(arguments);
 }
 
-/** Spec §4: with consent, analytics and ad storage are granted. */
+/** With consent, analytics and ad storage are granted. */
 export function grantConsent(): void {
   gtag('consent', 'update', { analytics_storage: 'granted', ad_storage: 'granted' });
 }
@@ -63,7 +63,7 @@ export function trackPageView(pathname: string, title: string): void {
   }
 }
 
-/** Spec §7/§9: the analytics loader starts 3 s after idle. */
+/** The analytics loader starts 3 s after idle (and never on localhost). */
 const ANALYTICS_DELAY_MS = 3000;
 
 export function shouldLoadAnalytics(opts: {

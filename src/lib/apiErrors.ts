@@ -1,8 +1,8 @@
 import { createStore } from './createStore.ts';
 
 /**
- * The API error banner's state (spec §2, §8). Any layer that sees a failed request calls
- * reportApiError; whoever owns the request queue registers the retry (spec §4: failed requests
+ * The API error banner's state ("API Error Detected", Retry and Dismiss). Any layer that sees a failed request calls
+ * reportApiError; whoever owns the request queue registers the retry (failed requests
  * are queued and retried through the banner's Retry button).
  */
 export interface ApiErrorState {
@@ -86,7 +86,7 @@ export function dismissApiErrors(currentProblem: string | null = null): void {
   apiErrorStore.set({ ...EMPTY_API_ERRORS, dismissedProblem: currentProblem });
 }
 
-/** Spec §8 banner texts for the outcome of a retry; null means "all clear". */
+/** The product's banner texts for the outcome of a retry; null means "all clear". */
 function retryOutcomeMessage(outcome: { failed: number } | { error: unknown }): string | null {
   if ('error' in outcome) {
     const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
@@ -95,7 +95,7 @@ function retryOutcomeMessage(outcome: { failed: number } | { error: unknown }): 
   return outcome.failed > 0 ? 'Some requests still failed. Please try again later.' : null;
 }
 
-/** Runs the registered retry and updates the banner with the spec's outcome message. */
+/** Runs the registered retry and updates the banner with the product's outcome message. */
 export async function retryApiErrors(): Promise<void> {
   const handlers = [...retryHandlers];
   apiErrorStore.set({ ...apiErrorStore.get(), retrying: true, retryMessage: null });

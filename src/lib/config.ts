@@ -11,12 +11,12 @@ function env(name: string): string {
 }
 
 export interface AppConfig {
-  /** Fallback latency check (spec §7: GET {functions_base}/ping). */
+  /** Fallback latency check (GET {functions_base}/ping). */
   pingUrl: string;
   /** Analytics tag manager container id, e.g. GTM-XXXX. Empty: no analytics. */
   tagManagerId: string;
   tagManagerHost: string;
-  /** Conversion tag id (the second page_view destination of spec §2). */
+  /** Conversion tag id (the second page_view destination, beside the tag manager). */
   conversionId: string;
   /** Ad provider client id and the script host it loads from. Empty id: no ads. */
   adClientId: string;
@@ -25,7 +25,7 @@ export interface AppConfig {
   production: boolean;
   /** Where the Contact Us page sends people. */
   contactEmail: string;
-  /** The footer's three social links (spec §2). */
+  /** The footer's three social links. */
   social: { mastodon: string; bluesky: string; github: string };
 }
 
@@ -45,7 +45,7 @@ export const config: AppConfig = {
   },
 };
 
-/** Hosts that are never "real": third-party scripts stay off there (spec §7: not on localhost). */
+/** Hosts that are never "real": third-party scripts stay off there (never on localhost). */
 export function isLocalHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
   return (

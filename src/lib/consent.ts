@@ -1,6 +1,6 @@
 import { readFlag, writeFlag } from './storage.ts';
 
-/** Both keys the spec lists (§3): older builds wrote one, newer the other. */
+/** Both consent keys the product uses: older builds wrote one, newer the other. */
 export const CONSENT_KEYS = ['cookieConsent', 'cookie-consent'] as const;
 
 export function hasConsent(read: (key: string) => string | null = readFlag): boolean {
@@ -8,7 +8,7 @@ export function hasConsent(read: (key: string) => string | null = readFlag): boo
 }
 
 /**
- * Spec §4 cookie consent: when nothing is stored, consent is set to true automatically, and
+ * Cookie consent: when nothing is stored, consent is set to true automatically, and
  * analytics consent is then granted for analytics and ad storage. A stored "false" is respected.
  */
 export function ensureConsent(

@@ -38,7 +38,7 @@ function valid(t: number | null | undefined): t is number {
   return typeof t === 'number' && Number.isFinite(t) && !Number.isNaN(new Date(t).getTime());
 }
 
-/** "22 Nov 2026, 04:00 UTC"; spec §5: bad input gives "Invalid Date". */
+/** "22 Nov 2026, 04:00 UTC"; bad input gives "Invalid Date". */
 export function formatUtc(t: number | null | undefined): string {
   return valid(t) ? `${DATE_TIME.format(t)} UTC` : 'Invalid Date';
 }

@@ -18,12 +18,12 @@ export function writeFlag(key: string, value: string): void {
   }
 }
 
-/** Spec §3 local flags are the string 'true' when on. */
+/** Local-storage flags are the string 'true' when on. */
 export function flagIsTrue(key: string): boolean {
   return readFlag(key) === 'true';
 }
 
-/** Debug mode (spec §2): debug routes and overlays exist only while this is on. */
+/** Debug mode: debug routes and overlays exist only while this is on. */
 export function isDebugMode(): boolean {
   return flagIsTrue('debug-mode');
 }

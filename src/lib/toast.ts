@@ -8,7 +8,7 @@ export interface Toast {
   kind: ToastKind;
 }
 
-/** Spec §8: toasts disappear after 3 s. */
+/** Toasts disappear after 3 s. */
 const TOAST_DURATION_MS = 3000;
 
 export const toastStore = createStore<readonly Toast[]>([]);

@@ -1,5 +1,5 @@
 /**
- * Keeps the browser's install offer (spec §4 "Install prompt"). Capture starts at module load and
+ * Keeps the browser's install offer, so the header's install button shows while one is held. Capture starts at module load and
  * again from registerServiceWorker, because Chromium fires `beforeinstallprompt` once, possibly
  * before any component has mounted.
  */

@@ -1,9 +1,9 @@
 /**
- * Route preloads (spec §7 "Other"): 300 ms after a route is shown, fetch the code its next steps
+ * Route preloads: 300 ms after a route is shown, fetch the code its next steps
  * will need, so the map, charts or backend client are ready without blocking the first paint.
  */
 
-/** Spec §9: route preload delay. */
+/** Route preload delay. */
 const ROUTE_PRELOAD_DELAY_MS = 300;
 
 export type PreloadTarget = 'map' | 'charts' | 'backend';

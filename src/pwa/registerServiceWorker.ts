@@ -1,5 +1,5 @@
 /**
- * Registers the service worker and keeps the page's view of it current (spec §4 "Service worker"):
+ * Registers the service worker and keeps the page's view of it current:
  * registration 500 ms after load, an update check on load, status polled every 30 s, and the
  * background sync tag. main.tsx calls registerServiceWorker() once.
  */
@@ -8,9 +8,9 @@ import { statusFrom } from './serviceWorkerStatus.ts';
 import { startInstallPromptCapture } from './installPromptStore.ts';
 import { PERIODIC_SYNC_MIN_INTERVAL_MS, PERIODIC_SYNC_TAG, SYNC_TAG } from '../sw/protocol.ts';
 
-/** Spec §9: registration waits 500 ms after load, so the worker's precache never competes with the first paint. */
+/** Registration waits 500 ms after load, so the worker's precache never competes with the first paint. */
 const REGISTRATION_DELAY_MS = 500;
-/** Spec §9: service worker status poll. */
+/** Service worker status poll: every 30 s. */
 const STATUS_POLL_MS = 30_000;
 
 /** Fired on window when the worker's background sync asks open pages to replay their request queue. */

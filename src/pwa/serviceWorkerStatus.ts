@@ -1,4 +1,4 @@
-/** Spec §3 "Service worker status", plus `active` for the debugger. */
+/** The service worker's status (supported, registered, controller, waiting, installing), plus `active` for the debugger. */
 export interface ServiceWorkerStatus {
   supported: boolean;
   registered: boolean;
@@ -36,7 +36,7 @@ export function statusFrom(
   };
 }
 
-/** A waiting worker is an update only when another version already controls the page (spec §4). */
+/** A waiting worker is an update only when another version already controls the page. */
 export function isUpdateAvailable(status: ServiceWorkerStatus): boolean {
   return status.waiting && status.controller !== null;
 }

@@ -28,7 +28,7 @@ export function usePwaUpdate(): PwaUpdate {
   };
 }
 
-/** The raw worker status for the debugger (spec §3), refreshed with the 30 s poll. */
+/** The raw worker status for the debugger (supported, registered, controller, waiting, installing), refreshed with the 30 s poll. */
 export function useServiceWorkerState() {
   return useSyncExternalStore(subscribePwa, getPwaState, getPwaState);
 }

@@ -1,5 +1,5 @@
 /**
- * The small database the service worker shares with the page (spec §3): `aurora-tracking-db` with
+ * The small database the service worker shares with the page: `aurora-tracking-db` with
  * the stores `aurora-updates` (raw small products fetched in the background, plus the alert state)
  * and `notification-settings` (key `user-settings`). Plain IndexedDB, so the worker stays small and
  * the page can read it with these same functions. Names, version and the settings' shape are

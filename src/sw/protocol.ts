@@ -5,11 +5,11 @@ export const SW_MESSAGES = {
   skipWaiting: 'SKIP_WAITING',
 } as const;
 
-/** Background sync tag (spec §4): the worker refreshes products; open pages replay their request queue. */
+/** Background sync tag `sync-aurora-data`: the worker refreshes products; open pages replay their request queue. */
 export const SYNC_TAG = 'sync-aurora-data';
 /** Periodic background sync tag (installed app only, Chromium). */
 export const PERIODIC_SYNC_TAG = 'aurora-periodic-refresh';
-/** How often Chromium may wake us for periodic sync; spec §9's periodic refresh is 30 min. */
+/** How often Chromium may wake us for periodic sync; at most every 30 min. */
 export const PERIODIC_SYNC_MIN_INTERVAL_MS = 30 * 60 * 1000;
 
 /** The sync and periodicsync events, which TypeScript's WebWorker lib does not describe. */

@@ -13,8 +13,8 @@ import { config } from '../lib/config.ts';
 type SlotState = 'checking' | 'show' | 'hidden';
 
 /**
- * One responsive ad placement (spec §3 "Ad slot"). It renders nothing unless ads are configured
- * for this host (production, real host, client id) and the spec §4 gate passes.
+ * One responsive ad placement (one of the five slots in src/lib/ads.ts). It renders nothing unless ads are configured
+ * for this host (production, real host, client id) and the ad gate passes (no disable-ads flag, not premium, consent given, no ad blocker).
  */
 export function AdSlot({ id }: { id: AdSlotId }) {
   const definition = AD_SLOTS.find((slot) => slot.id === id);

@@ -1,4 +1,4 @@
-/** The Suspense fallback of every lazy route (spec §2 loading texts). */
+/** The Suspense fallback of every lazy route (the product's wording: "Loading content..."). */
 export function PageLoading({ text }: { text: string }) {
   return (
     <div className="page-loading" role="status" aria-live="polite">

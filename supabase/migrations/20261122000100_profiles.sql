@@ -1,8 +1,8 @@
--- Profiles (spec §3): one row per user, readable and writable only by its owner.
+-- Profiles: one row per user, readable and writable only by its owner.
 -- The map preferences are flat columns so RxDB's replication-supabase can replicate the row:
 -- a text primary key equal to the RxDB primary key (the user's uuid as text), `_modified` kept
 -- by a BEFORE UPDATE trigger, soft deletes through `_deleted`, and the table in the
--- supabase_realtime publication. `preferences` (the spec's free-form object) is not replicated:
+-- supabase_realtime publication. `preferences` (a free-form object) is not replicated:
 -- clients that replicate this table must leave it out of their documents.
 
 create extension if not exists moddatetime schema extensions;
@@ -25,7 +25,7 @@ create table public.profiles (
 
 comment on table public.profiles is 'One row per user (id = auth.users.id as text); replicated to clients by RxDB.';
 
--- Spec §3: in the stored column, "globe" means 3d and anything else means flat.
+-- The product's rule: in the stored column, "globe" means 3d and anything else means flat.
 create function public.profiles_normalise() returns trigger language plpgsql set search_path = '' as $$
 begin
   new.default_map_view := case when new.default_map_view in ('3d', 'globe') then '3d' else 'flat' end;

@@ -25,7 +25,7 @@ const EMPTY_SUMMARY: SpaceWeatherSummary = summariseSpaceWeather(
   0,
 );
 
-/** Spec §3's current summary (kpIndex, solarWindSpeed, solarWindDensity, magneticFieldBz, timestamp) with ages and feed states, live. */
+/** The current space-weather summary (kpIndex, solarWindSpeed, solarWindDensity, magneticFieldBz, timestamp) with ages and feed states, live. */
 export function useSpaceWeatherSummary(): HookResult<SpaceWeatherSummary> {
   return useLiveResult(
     'summary',

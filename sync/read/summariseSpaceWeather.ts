@@ -13,9 +13,9 @@ export interface SummaryValue {
   feed: Resource;
 }
 
-/** Spec §3's current space-weather summary, plus what the UI needs to say how old each number is. */
+/** The current space-weather summary (kpIndex, solarWindSpeed, solarWindDensity, magneticFieldBz, timestamp), plus what the UI needs to say how old each number is. */
 export interface SpaceWeatherSummary {
-  /** Spec §3's four numbers read 0 when missing; `details` keeps missing as null for every screen. */
+  /** The product's rule: these four numbers read 0 when missing; `details` keeps missing as null for every screen. */
   kpIndex: number;
   solarWindSpeed: number;
   solarWindDensity: number;
@@ -47,8 +47,8 @@ export interface LatestSamples {
  * and the 3-hourly index is newer (the 1-minute feed is the current one; the 3-hourly one is what
  * is left when it is missing); just after a 3-hour boundary the 1-minute estimate's restart from 0
  * is not shown as a drop (`kpAcrossReset`). A value that is missing is null in `details`
- * (what screens read), so a missing Kp never shows as a measured 0; only spec §3's top-level fields
- * read 0, as the spec says.
+ * (what screens read), so a missing Kp never shows as a measured 0; only the summary's top-level fields
+ * read 0, as the product's summary rule says (a value is zero when missing).
  */
 export function summariseSpaceWeather(
   latest: LatestSamples,

@@ -12,7 +12,7 @@ export type PreferenceColumn = (typeof PREFERENCE_COLUMNS)[number];
 export type PreferenceColumns = Omit<PreferencesDoc, 'id'>;
 
 /**
- * Spec §3: in the stored column `globe` means 3d and anything else means flat. The profiles
+ * The product's rule: in the stored column `globe` means 3d and anything else means flat. The profiles
  * migration normalises `globe` to `3d` on write, so both read as 3d here.
  */
 export function mapViewFromColumn(value: string | null | undefined): Preferences['defaultMapView'] {

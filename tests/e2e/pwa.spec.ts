@@ -88,7 +88,7 @@ async function notificationTitles(page: Page): Promise<string[]> {
   );
 }
 
-/** Writes the notification settings the way the Settings screen does (spec §3 store and key). */
+/** Writes the notification settings the way the Settings screen does (store notification-settings, key user-settings). */
 async function saveSettings(
   page: Page,
   settings: { enablePush: boolean; kpThreshold: number; lastNotified: number | null },

@@ -6,7 +6,7 @@ import { Page } from '../../ui/Page.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 
 /**
- * /auth/callback and /auth/facebook/callback (spec §2): where the identity provider, or an emailed
+ * /auth/callback and /auth/facebook/callback (one page for both): where the identity provider, or an emailed
  * link, sends the browser back. Exchanges the PKCE `?code=` (or reads an implicit `#access_token=`)
  * once, shows progress or what went wrong in a sentence, and goes to / when signed in — except
  * after a password-recovery link (`type=recovery`), where the new password is chosen first.

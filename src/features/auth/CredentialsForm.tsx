@@ -6,8 +6,8 @@ import { AuthFeedback } from './AuthFeedback.tsx';
 import { PasswordField } from './PasswordField.tsx';
 
 /**
- * The email + password form shared by Sign In and Sign Up. Validation runs here first (spec §5
- * message); the server's answer (weak password reasons, bad credentials) comes back as an
+ * The email + password form shared by Sign In and Sign Up. Validation runs here first (the
+ * product's wording for a missing email/phone or password); the server's answer (weak password reasons, bad credentials) comes back as an
  * AuthResult. `offline` short-circuits with the connection message instead of hanging.
  */
 export function CredentialsForm({

@@ -8,7 +8,7 @@ import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 import { useOffline } from './useOffline.ts';
 
 /**
- * /login (spec §2): email + password, social and Ethereum sign-in. A signed-in user goes to /.
+ * /login: email + password, social and Ethereum sign-in. A signed-in user goes to /.
  * "Forgot password?" (or /login?reset=1) swaps the form for the reset-link request.
  */
 function LoginPage() {

@@ -6,7 +6,7 @@ import { AlternativeSignIn } from './AlternativeSignIn.tsx';
 import { CredentialsForm } from './CredentialsForm.tsx';
 import { useOffline } from './useOffline.ts';
 
-/** /signup (spec §2): create an account; weak passwords come back with the server's reasons. */
+/** /signup: create an account; weak passwords come back with the server's reasons. */
 function SignupPage() {
   const { status, signUp } = useAuth();
   const offline = useOffline();

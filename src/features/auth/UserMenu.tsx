@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { displayName, shortAddress, useAuth } from '../../auth/useAuth.ts';
 import { UserAvatar } from './UserAvatar.tsx';
 
-/** The header's user menu (spec §2): picture or initials, display name, email (or a wallet's short address), Settings and Sign Out. */
+/** The header's user menu: picture or initials, display name, email (or a wallet's short address), Settings and Sign Out. */
 export function UserMenu() {
   const { user, status, signOut } = useAuth();
   const [open, setOpen] = useState(false);

@@ -15,7 +15,7 @@ const REASON = {
   'ad-blocker': 'an ad blocker was detected',
 } as const;
 
-/** Spec §2/§4: the ad gate's inputs and answer, the five slots, and the flags to flip. */
+/** The ad settings dashboard: the ad gate's inputs and answer, the five slots, and the flags to flip. */
 export function AdSettingsDashboard() {
   const [adBlocked, setAdBlocked] = useState<boolean | null>(null);
   const [version, setVersion] = useState(0);

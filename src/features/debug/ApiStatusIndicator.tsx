@@ -11,7 +11,7 @@ const LABEL = {
   unknown: 'API checking…',
 } as const;
 
-/** Spec §2: the API status indicator — the two latency checks and the space-weather stats. */
+/** The API status indicator — the two latency checks and the space-weather stats. */
 export function ApiStatusIndicator({ expanded }: { expanded: boolean }) {
   const { results, stats, monitoring, setMonitoring, refresh } = useApiStatus(expanded);
   const overall = overallState(results);

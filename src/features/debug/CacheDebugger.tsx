@@ -7,7 +7,7 @@ import { useCacheStats } from './useCacheStats.ts';
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 
-/** Spec §2: the cache and service-worker debugger, with Check Updates and Apply Update. */
+/** The cache and service-worker debugger, with Check Updates and Apply Update. */
 export function CacheDebugger() {
   const { status, updateAvailable } = useServiceWorkerState();
   const { checkForUpdates, updateNow } = usePwaUpdate();

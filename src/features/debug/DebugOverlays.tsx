@@ -17,7 +17,8 @@ const PANELS: { id: PanelId; label: string }[] = [
 ];
 
 /**
- * The debug overlays of spec §2, shown only in debug mode (the shell decides). A dock of toggles
+ * The debug overlays (cache debugger, performance dashboard, resource monitor, API status,
+ * ad settings), shown only in debug mode (the shell decides). A dock of toggles
  * keeps them out of the way; the API indicator is always on, so a dead backend is seen at once.
  * The resource monitor stays mounted so monitoring runs from load, not from the first click.
  */

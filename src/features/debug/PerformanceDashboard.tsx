@@ -2,7 +2,7 @@ import { usePerformanceSummary } from './usePerformanceSummary.ts';
 
 const ms = (n: number) => `${Math.round(n)} ms`;
 
-/** Spec §2/§3: per operation, counts and average times, cached vs network. Refreshes every 2 s. */
+/** The performance dashboard: per operation, counts and average times, cached vs network. Refreshes every 2 s. */
 export function PerformanceDashboard() {
   const { summary, navigation } = usePerformanceSummary(true);
   return (

@@ -1,7 +1,7 @@
 import { healthByDomain, tableRows } from './resourceHealth.ts';
 import { useResourceMonitor } from './useResourceMonitor.ts';
 
-/** Spec §2/§4/§9: third-party resources, their status, per-service health and recent errors. */
+/** The third-party resource monitor: third-party resources, their status, per-service health and recent errors. */
 export function ResourceMonitor() {
   const { resources, errors, started } = useResourceMonitor();
   const now = Date.now();

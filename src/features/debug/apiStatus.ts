@@ -1,4 +1,4 @@
-/** The API status indicator's decisions: how a latency check reads (spec §7 pings, §9 thresholds). */
+/** The API status indicator's decisions: how a latency check (the two ping endpoints) reads against the load-time thresholds. */
 import { ERROR_MS, TIMEOUT_MS, WARNING_MS } from './resourceHealth.ts';
 
 export type PingState = 'online' | 'slow' | 'failing' | 'unreachable';
@@ -12,7 +12,7 @@ export interface PingResult {
   message: string | null;
 }
 
-/** Spec §9: the status panel refreshes every 5 s while monitoring is on. */
+/** The status panel refreshes every 5 s while monitoring is on. */
 export const STATUS_REFRESH_MS = 5000;
 export const PING_ENDPOINTS = ['/functions/v1/ping', '/functions/v1/space-weather/ping'] as const;
 export const STATS_ENDPOINT = '/functions/v1/space-weather/stats';
@@ -23,7 +23,7 @@ export function pingState(ok: boolean, status: number | null, latencyMs: number 
   return latencyMs > WARNING_MS ? 'slow' : 'online';
 }
 
-/** One latency check with the spec's 15 s timeout; `fetchFn` and `now` are passed in. */
+/** One latency check with the 15 s load-time timeout; `fetchFn` and `now` are passed in. */
 export async function ping(
   endpoint: string,
   fetchFn: typeof fetch,

@@ -1,5 +1,5 @@
 /**
- * Cache statistics for the debugger (spec §3 "Cache statistics"). This app's caches are the
+ * Cache statistics for the debugger. This app's caches are the
  * service worker's Cache Storage (precache and runtime caches) and local-storage entries under
  * `cache:`; `memory*` describes Cache Storage, `storageItems`/`expirationTimes` the `cache:` keys.
  */

@@ -1,5 +1,5 @@
 /**
- * The performance dashboard's numbers (spec §3 "Performance entry"): per operation, how often and
+ * The performance dashboard's numbers: per operation, how often and
  * how fast, split by whether a cache (the service worker or the HTTP cache) answered.
  */
 import type { TimingLike } from './resourceHealth.ts';
@@ -15,7 +15,7 @@ export interface PerformanceEntrySummary {
   improvement: number;
 }
 
-/** Spec §9: debug performance data refreshes every 2 s. */
+/** Debug performance data refreshes every 2 s. */
 export const PERFORMANCE_REFRESH_MS = 2000;
 
 /** Names a request by what it does, so 30 hashed chunks read as one "app code" line. */

@@ -1,6 +1,6 @@
 /**
- * The third-party resource monitor's decisions (spec §3 "Monitored resource", "Resource error",
- * "Service health"; §4 "Resource status", "Service health"; §9 limits). Pure: time is passed in.
+ * The third-party resource monitor's decisions: each resource's status, each service's health,
+ * the errors kept, and the monitor's limits. Pure: time is passed in.
  */
 
 export type ResourceStatus = 'success' | 'warning' | 'error';
@@ -30,25 +30,25 @@ export interface ServiceHealth {
   status: HealthStatus;
 }
 
-/** Spec §9 load-time thresholds. */
+/** Load-time thresholds: warning, error and timeout. */
 export const WARNING_MS = 2000;
 export const ERROR_MS = 5000;
 export const TIMEOUT_MS = 15000;
-/** Spec §9: resource timing poll, monitoring start delay, table rows, error window, errors kept. */
+/** Resource timing poll, monitoring start delay, table rows, error window, errors kept. */
 export const RESOURCE_POLL_MS = 10_000;
 export const MONITOR_START_DELAY_MS = 5_000;
 const TABLE_ROWS = 20;
 const ERROR_WINDOW_MS = 10 * 60 * 1000;
 export const MAX_ERRORS = 50;
 
-/** Spec §4: success by default; warning over 2000 ms; error over 5000 ms. */
+/** Success by default; warning over 2000 ms; error over 5000 ms. */
 export function resourceStatus(loadTime: number): ResourceStatus {
   if (loadTime > ERROR_MS) return 'error';
   if (loadTime > WARNING_MS) return 'warning';
   return 'success';
 }
 
-/** Spec §4: down if error rate > 0.5 or ≥ 5 recent errors; degraded if rate > 0.1 or avg > 2000 ms. */
+/** Down if error rate > 0.5 or ≥ 5 recent errors; degraded if rate > 0.1 or avg > 2000 ms. */
 export function healthStatus(
   errorRate: number,
   recentErrors: number,
@@ -98,7 +98,7 @@ export function healthByDomain(
   return out;
 }
 
-/** Adds an error, keeping only the newest 50 (spec §8). */
+/** Adds an error, keeping only the newest 50. */
 export function addResourceError(
   errors: readonly ResourceError[],
   error: ResourceError,
@@ -107,7 +107,7 @@ export function addResourceError(
   return next.length > MAX_ERRORS ? next.slice(next.length - MAX_ERRORS) : next;
 }
 
-/** The message for a failed element (spec §8 resource errors). */
+/** The message for a failed element, in the product's wording. */
 export function resourceErrorMessage(tag: string, url: string): string {
   return tag.toLowerCase() === 'link'
     ? `Failed to load CSS: ${url}`

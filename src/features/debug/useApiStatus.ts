@@ -11,7 +11,7 @@ import type { StatsFetch } from './statsRows.ts';
 import { useInterval } from './useInterval.ts';
 
 /**
- * Pings the backend's latency endpoints every 5 s while monitoring is on (spec §4 "Monitoring");
+ * Pings the backend's latency endpoints every 5 s while monitoring is on;
  * `withStats`: also asks for the space-weather statistics (only the expanded panel shows them).
  */
 export function useApiStatus(withStats: boolean) {

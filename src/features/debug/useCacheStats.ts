@@ -8,7 +8,7 @@ import {
 } from './cacheStats.ts';
 import { useInterval } from './useInterval.ts';
 
-/** Cache Storage and `cache:` entries, re-read every 5 s (spec §9 status panel refresh). */
+/** Cache Storage and `cache:` entries, re-read every 5 s (the status panel's refresh). */
 export function useCacheStats() {
   const [caches, setCaches] = useState<NamedCache[]>([]);
   const [stats, setStats] = useState<CacheStatistics | null>(null);

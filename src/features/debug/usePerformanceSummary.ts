@@ -6,7 +6,7 @@ import {
 } from './performanceSummary.ts';
 import { useInterval } from './useInterval.ts';
 
-/** Spec §3 performance entries from resource timing, refreshed every 2 s (spec §9). */
+/** Per-operation performance entries from resource timing, refreshed every 2 s. */
 export function usePerformanceSummary(enabled: boolean) {
   const [summary, setSummary] = useState<Map<string, PerformanceEntrySummary>>(new Map());
   const [navigation, setNavigation] = useState<{ domContentLoaded: number; load: number } | null>(

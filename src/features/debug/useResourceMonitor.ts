@@ -12,7 +12,7 @@ import {
 const MONITORED_TAGS = new Set(['IMG', 'SCRIPT', 'LINK']);
 
 /**
- * Spec §9: monitoring starts 5 s after load and polls resource timing every 10 s; failed images,
+ * Monitoring starts 5 s after load and polls resource timing every 10 s; failed images,
  * scripts and stylesheets from other origins are recorded as resource errors (at most 50).
  */
 export function useResourceMonitor() {

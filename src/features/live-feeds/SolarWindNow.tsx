@@ -15,7 +15,7 @@ function bzHint(v: number): string {
   return 'north: little coupling';
 }
 
-/** Spec §3's summary as four tiles, each with its own age (a missing value says so, not "0"). */
+/** The current space-weather summary as four tiles, each with its own age (a missing value says so, not "0"). */
 export function SolarWindNow({ summary, now }: { summary: SpaceWeatherSummary; now: number }) {
   const d = summary.details;
   const tiles: Tile[] = [

@@ -8,7 +8,7 @@ import { ARTICLES } from './articles.ts';
 /** Where the in-feed ad sits: after the third story, so the first screen is all content. */
 const IN_FEED_AFTER = 3;
 
-/** /news-guides and /news: every article, newest first (spec §2 "Space News"). */
+/** /news-guides and /news: every article, newest first (the Space News list). */
 function NewsPage() {
   return (
     <Page

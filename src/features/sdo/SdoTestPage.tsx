@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { Page } from '../../ui/Page.tsx';
 import { SolarImagery } from './SolarImagery.tsx';
 
-/** /sdo-test (spec §2): the current pathname and the solar imagery component, for checking routing. */
+/** /sdo-test: the current pathname and the solar imagery component, for checking routing. */
 function SdoTestPage() {
   const { pathname } = useLocation();
   return (

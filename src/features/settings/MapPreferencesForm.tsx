@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Preferences } from '../../../core/model.ts';
 
-/** The map preferences of spec §3, applied as they change (each change is one small patch). */
+/** The map preferences (view, style, aurora and clouds on load), applied as they change (each change is one small patch). */
 export function MapPreferencesForm({
   preferences,
   onChange,

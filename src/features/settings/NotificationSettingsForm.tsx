@@ -6,7 +6,7 @@ import {
   type NotificationSettings,
 } from './notificationSettings.ts';
 
-/** Push toggle and Kp threshold (spec §3, §4). State and side effects come in as props. */
+/** Push toggle and Kp threshold (default 5). State and side effects come in as props. */
 export function NotificationSettingsForm({
   settings,
   busy,

@@ -17,7 +17,7 @@ function signedInAs(user: AuthUser): string {
   return `Signed in as ${name}${detail && detail !== name ? ` (${detail})` : ''}.`;
 }
 
-/** /settings (spec §2): map preferences (synced with the profile), Kp alert settings, and deleting the account. */
+/** /settings (signed-in users only): map preferences (synced with the profile), Kp alert settings, and deleting the account. */
 function SettingsPage() {
   const { user, deleteAccount } = useAuth();
   const offline = useOffline();

@@ -1,5 +1,5 @@
 /**
- * Notification settings (spec §3) on the page: the Dexie side of the small database the service
+ * Notification settings (enablePush, kpThreshold, lastNotified) on the page: the Dexie side of the small database the service
  * worker reads to decide on Kp alerts. Its names, version and the settings' shape are defined once,
  * in core/alerts/notificationSettings.ts, for this file and src/sw/auroraTrackingDb.ts alike.
  */

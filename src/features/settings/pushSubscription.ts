@@ -2,8 +2,8 @@ import { MSG } from '../../auth/authMessages.ts';
 import type { NotificationSettings, NotificationSettingsStore } from './notificationSettings.ts';
 
 /**
- * The push toggle of spec §4: turning on requests permission, subscribes, posts the subscription
- * and saves enablePush true; turning off unsubscribes and saves enablePush false. Spec §5: when
+ * The push toggle: turning on requests permission, subscribes, posts the subscription
+ * and saves enablePush true; turning off unsubscribes and saves enablePush false. When
  * permission is not granted the failure ("Permission not granted") is silently ignored — the
  * toggle stays off and the page shows a gentle note, not an error.
  */
@@ -50,7 +50,7 @@ export interface PushDeps {
 export type PushOutcome =
   | { status: 'enabled'; settings: NotificationSettings }
   | { status: 'disabled'; settings: NotificationSettings }
-  /** Permission refused or dismissed: not an error (spec §5), the toggle just stays off. */
+  /** Permission refused or dismissed: not an error, the toggle just stays off. */
   | { status: 'not-granted'; settings: NotificationSettings; note: string }
   | { status: 'error'; message: string };
 
@@ -139,7 +139,7 @@ async function enableSteps(deps: PushDeps, kpThreshold: number): Promise<PushOut
     };
   const permission = current === 'granted' ? current : await deps.requestPermission();
   if (permission !== 'granted') {
-    // spec §5: "Permission not granted" is swallowed; we still record that push is off.
+    // "Permission not granted" is swallowed; we still record that push is off.
     const settings = await deps.store.write({ enablePush: false });
     return {
       status: 'not-granted',

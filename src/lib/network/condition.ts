@@ -1,5 +1,5 @@
 /**
- * Spec §4 "Network condition", as pure decisions. The monitor (networkMonitor.ts) gathers the
+ * The network condition (excellent, good, fair, poor, offline), as pure decisions. The monitor (networkMonitor.ts) gathers the
  * inputs from the browser; these functions only decide.
  */
 export type NetworkCondition = 'excellent' | 'good' | 'fair' | 'poor' | 'offline';
@@ -51,7 +51,7 @@ export function conditionFromPing(rttMs: number | null): NetworkCondition {
   return 'poor';
 }
 
-/** NetworkInformation.type, narrowed to the spec's five connection types. */
+/** NetworkInformation.type, narrowed to the five connection types the indicator names. */
 export function connectionTypeFrom(type: string | null | undefined): ConnectionType {
   switch (type) {
     case 'wifi':

@@ -20,8 +20,8 @@ const UNREACHABLE_MIN_REPORTS = 3;
 
 /**
  * Whether the data service looks unreachable: at least three feeds have reported and every latest
- * report is a failure with no answer from the server (a network error or a timeout — spec §8
- * wording). One feed answering, or a server that answers with an HTTP error, means it can be reached.
+ * report is a failure with no answer from the server (a network error or a timeout, in
+ * the product's wording). One feed answering, or a server that answers with an HTTP error, means it can be reached.
  */
 export function dataServiceUnreachable(reports: readonly FeedPollOutcome[]): boolean {
   if (reports.length < UNREACHABLE_MIN_REPORTS) return false;

@@ -4,7 +4,7 @@ import { readFlag, writeFlag } from '../storage.ts';
 import type { ConnectionType, NetworkCondition, TransitionalCondition } from './condition.ts';
 import { conditionFrom, conditionFromPing, connectionTypeFrom } from './condition.ts';
 
-/** Spec §3 "Network status", plus the user's forced-offline choice. */
+/** The network status as the indicator shows it, plus the user's forced-offline choice. */
 export interface NetworkStatus {
   isOnline: boolean;
   condition: NetworkCondition | TransitionalCondition;
@@ -18,9 +18,9 @@ export interface NetworkStatus {
   forcedOffline: boolean;
 }
 
-/** Spec §9: network check every 60 s. */
+/** Network check every 60 s. */
 export const NETWORK_CHECK_INTERVAL_MS = 60_000;
-/** Spec §9: API requests time out after 10 s; the ping is one of them. */
+/** API requests time out after 10 s; the ping is one of them. */
 const PING_TIMEOUT_MS = 10_000;
 const FORCED_OFFLINE_KEY = 'aurora-forced-offline';
 
@@ -61,7 +61,7 @@ export function subscribeForcedOffline(cb: (forced: boolean) => void): () => voi
   return () => forcedListeners.delete(cb);
 }
 
-/** Registers what "leaving offline mode triggers a data refresh" (spec §4) runs. */
+/** Registers what "leaving offline mode triggers a data refresh" runs. */
 export function onRefreshRequested(fn: () => void): () => void {
   refreshHandlers.add(fn);
   return () => refreshHandlers.delete(fn);

@@ -7,7 +7,7 @@ import { networkStore, setForcedOffline, startNetworkMonitor } from './networkMo
 export type { NetworkStatus } from './networkMonitor.ts';
 
 /**
- * Spec §3 network status, live; the first caller starts the monitor (checks every 60 s).
+ * The network status, live; the first caller starts the monitor (checks every 60 s).
  * `dataServiceUnreachable`: the link may be fine while every feed's last request got no answer
  * (from the poller's reports), so the indicator does not say "Excellent connection" then.
  */

@@ -106,7 +106,7 @@ export function subPath(url: string, functionName: string): string[] {
   }
 }
 
-/** The latency-check answer (spec §7 `ping`, `space-weather/ping`): small, never cached. */
+/** The latency-check answer (`ping`, `space-weather/ping`): small, never cached. */
 export function ping(service: string, now: number = Date.now()): Response {
   return json({ ok: true, service, serverTime: new Date(now).toISOString(), now });
 }

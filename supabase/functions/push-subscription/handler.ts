@@ -193,7 +193,7 @@ async function remove(
 }
 
 /**
- * POST stores or updates a Web Push subscription; DELETE removes it (spec §7). The caller is
+ * POST stores or updates a Web Push subscription; DELETE removes it. The caller is
  * the JWT's user or anonymous. Writes go through the service role, so the table itself only
  * lets owners read and remove their rows.
  */

@@ -20,7 +20,7 @@ export interface PushSubscriptionInput {
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
-/** Spec §9: default Kp alert threshold. */
+/** The default Kp alert threshold is 5. */
 const DEFAULT_KP_THRESHOLD = 5;
 /** Cell size in degrees; never below 1 (the privacy floor). */
 const CELL_DEGREES = 1;

@@ -26,7 +26,7 @@ export interface VerifyRequest {
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; status: number; error: string };
 
-/** Errors a client shows verbatim (spec §5: "the server error text"). */
+/** Errors a client shows verbatim (the client's rule: a failed sign-in shows the server's error text). */
 export const SIWE_ERRORS = {
   badRequest: 'Request must be JSON with message, signature and address',
   malformed: 'Invalid SIWE message',
@@ -50,7 +50,7 @@ function fail(status: number, error: string): { ok: false; status: number; error
   return { ok: false, status, error };
 }
 
-/** Shape check of the spec §7 request body. */
+/** Shape check of the request body: message, signature, address, ensName. */
 export function parseVerifyRequest(body: Record<string, unknown> | null): Checked<VerifyRequest> {
   if (!body) return fail(400, SIWE_ERRORS.badRequest);
   const { message, signature, address, ensName } = body;
@@ -154,7 +154,7 @@ export async function checkSiweMessage(
   };
 }
 
-/** The synthetic user of spec §3: lowercase address plus a fixed local suffix, provider ethereum. */
+/** The synthetic user of an Ethereum sign-in: lowercase address plus a fixed local suffix, provider ethereum. */
 export const SYNTHETIC_EMAIL_SUFFIX = '@ethereum.local';
 
 export function syntheticEmail(address: string): string {

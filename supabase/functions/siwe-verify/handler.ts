@@ -64,7 +64,7 @@ const NONCE_ERRORS = {
 } as const;
 
 /**
- * POST /siwe-verify {message, signature, address, ensName} → spec §7 response.
+ * POST /siwe-verify {message, signature, address, ensName} → {success, error, sessionToken, address, userId, ensName, profile}.
  * GET|POST /siwe-verify/nonce → {nonce, expiresAt, domain, uri}: a fresh single-use nonce.
  */
 export function createSiweHandler(getDeps: () => SiweDeps): (req: Request) => Promise<Response> {

@@ -1,4 +1,4 @@
-/** Every route of spec §2 and the h1 its screen shows (for a signed-out visitor). */
+/** Every route of the app and the h1 its screen shows (for a signed-out visitor). */
 export interface RouteCase {
   path: string;
   h1: string;
@@ -37,7 +37,7 @@ export const DEBUG_ROUTES: RouteCase[] = [
   { path: '/debug/ads', h1: 'Ad Debug' },
 ];
 
-/** The in-app navigation items (spec §2 "Navigation") and the screen each opens. */
+/** The in-app navigation items and the screen each opens. */
 export const NAV_ITEMS: { label: string; path: string; h1: string }[] = [
   { label: 'Solar Data', path: '/sdo', h1: 'Solar Data' },
   { label: 'Aurora Forecast', path: '/forecast', h1: 'Aurora Forecast' },

@@ -17,7 +17,7 @@ function renderHeader(auth: AuthState) {
   );
 }
 
-describe('the header (spec §2 "Page shell")', () => {
+describe('the header', () => {
   it('links the logo home and offers Sign In to signed-out visitors', () => {
     renderHeader(authValue('signed-out'));
     expect(screen.getByRole('link', { name: 'Aurora — home' }).getAttribute('href')).toBe('/');

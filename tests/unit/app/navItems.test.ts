@@ -6,7 +6,7 @@ function activeFor(pathname: string): string[] {
   return NAV_ITEMS.filter((item) => isNavItemActive(item.to, pathname)).map((item) => item.label);
 }
 
-describe('navigation active rules (spec §2)', () => {
+describe('navigation active rules', () => {
   it('lights the map only on / itself', () => {
     expect(activeFor('/')).toEqual(['Aurora Map']);
     expect(activeFor('/about')).toEqual([]);

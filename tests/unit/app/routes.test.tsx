@@ -13,7 +13,7 @@ async function heading(name: string) {
   return screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 }
 
-describe('routes and redirects (spec §2)', () => {
+describe('routes and redirects', () => {
   it('sends /alerts to /live-feeds, replacing the history entry', async () => {
     const { location } = renderApp('/alerts');
     await heading('Live Aurora Feeds');

@@ -23,7 +23,7 @@ function SidebarWithState() {
 
 beforeEach(() => localStorage.clear());
 
-describe('the collapsible sidebar (spec §2)', () => {
+describe('the collapsible sidebar', () => {
   it('collapses, stores the choice under sidebarCollapsed and announces it with sidebar-state', () => {
     const events: unknown[] = [];
     const listener = (e: Event) => events.push((e as CustomEvent).detail);
@@ -102,7 +102,7 @@ describe('the mobile bottom bar', () => {
   });
 });
 
-describe('the footer (spec §2)', () => {
+describe('the footer', () => {
   it('has the tagline and the four columns with their links', () => {
     render(
       <MemoryRouter>

@@ -57,7 +57,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the starfield (spec §2, §9)', () => {
+describe('the starfield', () => {
   it('draws 200 stars at once, starts twinkling only after the first seconds, and keeps animating while visible', () => {
     stubBrowser(false);
     render(<Starfield />);

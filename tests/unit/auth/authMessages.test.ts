@@ -14,7 +14,7 @@ import {
 } from '../../../src/auth/authMessages.ts';
 import { checkPassword } from '../../../server/auth/weakPassword.ts';
 
-describe('credential validation (spec §5)', () => {
+describe('credential validation (an email or phone, and a password)', () => {
   it('asks for an email or phone together with a password, in the spec’s words', () => {
     const text = 'You must provide either an email or phone number and a password.';
     expect(validateCredentials({ email: '', password: 'x' })).toBe(text);
@@ -43,7 +43,7 @@ describe('the email-or-phone field', () => {
   });
 });
 
-describe('auth error messages (spec §5, §8)', () => {
+describe('auth error messages in the product’s wording', () => {
   it('shows the server’s own text when it sent one', () => {
     const err = new AuthApiError('Invalid login credentials', 400, 'invalid_credentials');
     expect(authFailure(err, MSG.signInFailed)).toEqual({

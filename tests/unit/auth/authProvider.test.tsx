@@ -201,7 +201,7 @@ describe('the lazily loaded controller (keeps supabase-js and the sign-in code o
   });
 });
 
-describe('OAuth callback URLs (spec §8)', () => {
+describe('OAuth callback URLs and their errors', () => {
   const ctrl = () => {
     const { d, getClient } = deps(memoryStorage());
     return {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toAuthUser } from '../../../src/auth/persistedSession.ts';
 import { displayName, initials, shortAddress } from '../../../src/auth/useAuth.ts';
 
-describe('displayName (spec §2 user menu)', () => {
+describe('displayName (the user menu)', () => {
   it('uses full_name when there is one', () => {
     expect(displayName({ fullName: 'Ada Lovelace', email: 'ada@example.com' })).toBe(
       'Ada Lovelace',
@@ -23,7 +23,7 @@ describe('displayName (spec §2 user menu)', () => {
   });
 });
 
-describe('toAuthUser (spec §3 social sign-up fields)', () => {
+describe('toAuthUser (social sign-up fields)', () => {
   it('takes full_name from name and avatar_url from picture when the provider uses those keys', () => {
     const user = toAuthUser({
       id: 'u1',

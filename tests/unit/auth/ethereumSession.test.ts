@@ -19,7 +19,7 @@ const full = () =>
     [ETH_KEYS.ensName]: 'aurora.eth',
   });
 
-describe('stored Ethereum session (spec §3, §4)', () => {
+describe('stored Ethereum session', () => {
   it('uses product-prefixed storage keys', () => {
     expect(Object.values(ETH_KEYS).every((k) => k.startsWith('aurora:eth:'))).toBe(true);
   });

@@ -31,7 +31,7 @@ function store(
 const ROW: ProfileRow = { id: 'u1', email: 'a@b.c', full_name: 'A', avatar_url: null };
 const user = { id: 'u1', email: 'a@b.c', user_metadata: { name: 'Ada', picture: 'p.png' } };
 
-describe('profile load and create (spec §4, §9)', () => {
+describe('profile load and create', () => {
   it('tries 3 times, 300 ms apart, before giving up on a failing backend', async () => {
     const slept: number[] = [];
     const st = store([{ row: null, error: { message: 'down' } }]);

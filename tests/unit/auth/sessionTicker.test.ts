@@ -11,7 +11,7 @@ import {
   type TickerDeps,
 } from '../../../src/auth/sessionTicker.ts';
 
-describe('session ticker decisions (spec §4, §9)', () => {
+describe('session ticker decisions', () => {
   const now = 1_700_000_000_000;
 
   it('refreshes once the token has 3 ticks or fewer left, not before', () => {

@@ -107,7 +107,7 @@ describe('time texts', () => {
     expect(formatAge(3 * 86_400_000)).toBe('3 days ago');
   });
 
-  it('give Invalid Date for bad input (spec §5)', () => {
+  it('give Invalid Date for bad input', () => {
     expect(formatUtc(Number.NaN)).toBe('Invalid Date');
     expect(formatUtc(null)).toBe('Invalid Date');
     expect(formatUtc(Date.UTC(2026, 10, 22, 4, 5))).toBe('22 Nov 2026, 04:05 UTC');

@@ -4,7 +4,7 @@ import { isLocalHost, thirdPartyAllowed } from '../../../src/lib/config.ts';
 
 const open = { disableAds: false, premium: false, consent: true, adBlocked: false };
 
-describe('ad gating (spec §4 "Ad loading")', () => {
+describe('ad gating', () => {
   it('shows ads only when every condition holds', () => {
     expect(adGate(open)).toEqual({ show: true });
   });
@@ -29,7 +29,7 @@ describe('ad gating (spec §4 "Ad loading")', () => {
     expect(adBlockerFromHeight(1)).toBe(false);
   });
 
-  it('defines the five responsive slots of spec §3', () => {
+  it('defines the five responsive slots', () => {
     expect(AD_SLOTS.map((s) => s.id)).toEqual([
       'home-top-banner',
       'news-sidebar',

@@ -6,7 +6,7 @@ import {
 } from '../../../src/lib/analytics.ts';
 import { ensureConsent, hasConsent } from '../../../src/lib/consent.ts';
 
-describe('virtual page views (spec §2 "Analytics page views")', () => {
+describe('virtual page views', () => {
   it('adds one for each tracked section the path contains', () => {
     expect(virtualPageViewsFor('/contact')).toEqual(['virtual/contact']);
     expect(virtualPageViewsFor('/cookies')).toEqual(['virtual/cookies']);
@@ -82,7 +82,7 @@ describe('the analytics loader', () => {
   });
 });
 
-describe('cookie consent (spec §4)', () => {
+describe('cookie consent', () => {
   function memory(initial: Record<string, string> = {}) {
     const store = new Map(Object.entries(initial));
     return {

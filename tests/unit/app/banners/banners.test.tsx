@@ -23,7 +23,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the online/offline banner (spec §4)', () => {
+describe('the online/offline banner', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
@@ -61,7 +61,7 @@ describe('the online/offline banner (spec §4)', () => {
   });
 });
 
-describe('toasts (spec §8)', () => {
+describe('toasts', () => {
   it('disappear after 3 s', () => {
     vi.useFakeTimers();
     render(<Toaster />);
@@ -82,7 +82,7 @@ describe('toasts (spec §8)', () => {
   });
 });
 
-describe('the API error banner (spec §2, §8)', () => {
+describe('the API error banner', () => {
   afterEach(() => {
     act(() => dismissApiErrors());
     setRetryHandler(null);
@@ -299,7 +299,7 @@ describe('the API error banner about feeds (issue 10 item 4)', () => {
   });
 });
 
-describe('the update notices (spec §2)', () => {
+describe('the update notices', () => {
   it('show the banner and the card, each with Later and Update Now', () => {
     const later = vi.fn();
     const update = vi.fn();

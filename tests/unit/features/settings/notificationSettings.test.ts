@@ -17,7 +17,7 @@ import {
   writeNotificationSettings,
 } from '../../../../src/sw/auroraTrackingDb.ts';
 
-describe('notification settings in aurora-tracking-db (spec §3)', () => {
+describe('notification settings in aurora-tracking-db', () => {
   it('reads the defaults before anything is stored: push off, Kp threshold 5', async () => {
     const store = openNotificationSettings(new IDBFactory());
     expect(await store.read()).toEqual({ enablePush: false, kpThreshold: 5, lastNotified: null });

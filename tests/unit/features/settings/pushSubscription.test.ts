@@ -82,7 +82,7 @@ function setup(
   return { deps, service, sent, store };
 }
 
-describe('push toggle (spec §4, §5)', () => {
+describe('push toggle', () => {
   it('turning on asks permission, subscribes with the VAPID key, posts the subscription and saves enablePush true', async () => {
     const { deps, service, sent, store } = setup();
     const out = await enablePush(deps, 6);

@@ -18,7 +18,7 @@ async function load() {
   return import('../../../../src/lib/network/networkMonitor.ts');
 }
 
-describe('Go Offline / Go Online (spec §4)', () => {
+describe('Go Offline / Go Online', () => {
   it('tells subscribers and stores the choice', async () => {
     const m = await load();
     const seen: boolean[] = [];

@@ -6,7 +6,7 @@ import {
 } from '../../../../src/lib/network/condition.ts';
 import { pingOnce } from '../../../../src/lib/network/networkMonitor.ts';
 
-describe('network condition (spec §4)', () => {
+describe('network condition', () => {
   it('is offline whenever the browser is offline, whatever the connection says', () => {
     expect(conditionFrom({ online: false, effectiveType: '4g', downlinkMbps: 50 })).toBe('offline');
   });
