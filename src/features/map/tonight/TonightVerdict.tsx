@@ -26,7 +26,9 @@ const clock = (t: number) =>
   );
 
 function ageText(name: string, a: Verdict['inputs']['ovation']): string {
-  return a.ageMs === null ? `${name}: none stored` : `${name} ${formatAge(a.ageMs)} old`;
+  if (a.ageMs === null) return `${name}: none stored`;
+  // A replay's times are moved to the present: its age is real, its sky is a sample.
+  return `${name} ${formatAge(a.ageMs)} old${a.replay ? ' (a replayed sample, not today’s forecast)' : ''}`;
 }
 
 export default function TonightVerdict({
