@@ -16,6 +16,7 @@ import type { Hemisphere, MapViewKind } from './projections.ts';
 import { SummaryPanel } from './SummaryPanel.tsx';
 import { TimeSlider } from './TimeSlider.tsx';
 import { INITIAL_SLIDER, sliderReducer } from './timeSlider.ts';
+import { forecastHoursAhead, shownAt } from './timeline.ts';
 import { useMapPageData } from './useMapPageData.ts';
 import { markOnce } from './perfMarks.ts';
 import { useNow } from '../../ui/useNow.ts';
@@ -151,11 +152,21 @@ export function MapPage() {
   const onShowAurora = useCallback((b: boolean) => choose({ showAurora: b }), [choose]);
   const onShowClouds = useCallback((b: boolean) => choose({ showClouds: b }), [choose]);
   const frames = data.frames;
+  const weather = useWeather(userPosition).data.weather;
+  // The slider runs past the newest frame into the stored cloud forecast's next hours (timeline.ts).
+  const nowHour = Math.round(now / HOUR) * HOUR;
+  const cloudHours = weather?.data.place.hours?.time;
+  const ahead = useMemo(
+    () => (frames.length ? forecastHoursAhead(cloudHours, nowHour) : []),
+    [frames.length, cloudHours, nowHour],
+  );
   const [slider, dispatch] = useReducer(sliderReducer, INITIAL_SLIDER);
-  // Adjusted during render (not in an effect) so the slider never lags the frames it describes.
-  if (slider.count !== frames.length) dispatch({ type: 'frames', count: frames.length });
-  const frameIndex =
-    slider.index >= 0 && slider.index < frames.length ? slider.index : frames.length - 1;
+  // Adjusted during render (not in an effect) so the slider never lags the positions it describes.
+  const positions = frames.length + ahead.length;
+  if (slider.count !== positions || slider.latest !== frames.length - 1)
+    dispatch({ type: 'frames', count: positions, latest: frames.length - 1 });
+  const shown = shownAt(slider.index, frames, ahead, now);
+  const frameIndex = shown.frameIndex;
   const grid = frames[frameIndex] ?? null;
   const isNewest = frameIndex === frames.length - 1;
   const times = useMemo(() => frames.map((f) => f.observationTime), [frames]);
@@ -163,9 +174,9 @@ export function MapPage() {
     ? gridFreshness(grid.observationTime, now, data.feedState, isNewest)
     : null;
   // Clouds: the stored forecast hour nearest the time shown — now on the newest frame (however old
-  // it is, the sky above the user is the one of now), an earlier frame's forecast time on the slider.
-  const weather = useWeather(userPosition).data.weather;
-  const cloudHour = Math.round((grid && !isNewest ? grid.forecastTime : now) / HOUR) * HOUR;
+  // it is, the sky above the user is the one of now), an earlier frame's forecast time, or the
+  // forecast hour the slider was moved to.
+  const cloudHour = Math.round(shown.cloudAt / HOUR) * HOUR;
   const cloudImage = useMemo<CloudImage | null>(
     () => (weather ? cloudGridAt(weather.data.grid, cloudHour) : null),
     [weather, cloudHour],
@@ -216,7 +227,7 @@ export function MapPage() {
                 showClouds={showClouds}
                 cloudImage={cloudImage}
                 userLocation={userPosition}
-                terminatorTime={grid ? grid.forecastTime : now}
+                terminatorTime={shown.forecastHour ?? (grid ? grid.forecastTime : now)}
                 label={MAP_LABEL}
                 onPick={setPicked}
               />
@@ -237,11 +248,13 @@ export function MapPage() {
               showAurora={showAurora}
               showClouds={showClouds}
               cloudTime={cloudImage?.time ?? null}
+              forecastHour={shown.forecastHour}
+              hoursAhead={shown.hoursAhead}
               weather={weather}
               now={now}
             />
           </div>
-          <TimeSlider state={slider} dispatch={dispatch} times={times} />
+          <TimeSlider state={slider} dispatch={dispatch} times={times} ahead={ahead} />
         </div>
         <aside className="map-page__side" aria-label="Map options and readings">
           <AuroraLegend hidden={!showAurora} />

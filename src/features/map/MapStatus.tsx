@@ -17,6 +17,10 @@ interface MapStatusProps {
   showClouds: boolean;
   /** The cloud forecast hour drawn, null when none is stored for the shown time. */
   cloudTime: number | null;
+  /** The forecast hour the slider was moved to past the newest frame (timeline.ts); null on a stored frame. */
+  forecastHour?: number | null;
+  /** Its place among the hours ahead (1 = the next hour). */
+  hoursAhead?: number | null;
   weather: StoredWeather | null;
   now: number;
 }
@@ -33,9 +37,12 @@ export function MapStatus(props: MapStatusProps) {
     showAurora,
     showClouds,
     cloudTime,
+    forecastHour = null,
+    hoursAhead = null,
     weather,
     now,
   } = props;
+  const replay = weather?.data.place.replayOf !== undefined;
   return (
     <div className="map-status" role="status" aria-live="polite">
       {loading && !grid && <p className="map-status__line">Loading map data...</p>}
@@ -49,7 +56,23 @@ export function MapStatus(props: MapStatusProps) {
           No aurora forecast stored yet — it appears after the first successful update.
         </p>
       )}
-      {grid && (
+      {forecastHour !== null && (
+        <>
+          <p className="map-status__line" data-testid="forecast-hour-status">
+            <strong>
+              Showing {formatUtc(forecastHour)}, {hoursAhead} h ahead
+            </strong>
+            <span className="map-status__badge map-status__badge--forecast">Forecast</span>
+          </p>
+          <p className="map-status__line map-status__line--small">
+            {grid
+              ? `Aurora: the latest forecast, for ${formatUtc(grid.forecastTime)} (observed ${formatAge(now - grid.observationTime)}) — OVATION looks about an hour ahead at most, so no oval is drawn for this hour.`
+              : 'Aurora: no forecast stored.'}
+            {!showAurora && ' Aurora layer switched off.'}
+          </p>
+        </>
+      )}
+      {grid && forecastHour === null && (
         <>
           <p className="map-status__line">
             <strong>Aurora forecast for {formatUtc(grid.forecastTime)}</strong>
@@ -73,8 +96,9 @@ export function MapStatus(props: MapStatusProps) {
       )}
       {showClouds && cloudTime !== null && weather && (
         <p className="map-status__line map-status__line--small" data-testid="cloud-status">
-          Clouds: forecast for {formatUtc(cloudTime)}, model run{' '}
-          {formatAge(now - (weather.data.place.updatedAt ?? weather.issued))}, fetched{' '}
+          Clouds: forecast for {formatUtc(cloudTime)}
+          {replay && ' (a replayed sample, not today’s forecast: MET Norway could not be reached)'},
+          model run {formatAge(now - (weather.data.place.updatedAt ?? weather.issued))}, fetched{' '}
           {formatAge(now - weather.fetchedAt)}. Weather data from MET Norway.
         </p>
       )}

@@ -143,13 +143,17 @@ describe('location panel', () => {
   });
 });
 
-function SliderHarness({ count }: { count: number }) {
+function SliderHarness({ count, ahead = [] }: { count: number; ahead?: number[] }) {
   const [state, dispatch] = useReducer(
     sliderReducer,
-    sliderReducer(INITIAL_SLIDER, { type: 'frames', count }),
+    sliderReducer(INITIAL_SLIDER, {
+      type: 'frames',
+      count: count + ahead.length,
+      latest: count - 1,
+    }),
   );
   const times = Array.from({ length: count }, (_, i) => Date.UTC(2026, 0, 19, 10, i * 5));
-  return <TimeSlider state={state} dispatch={dispatch} times={times} />;
+  return <TimeSlider state={state} dispatch={dispatch} times={times} ahead={ahead} />;
 }
 
 describe('time slider', () => {
@@ -171,6 +175,34 @@ describe('time slider', () => {
     expect(screen.getByRole('slider').getAttribute('aria-valuetext')).toContain('frame 2 of 3');
     fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
     expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();
+  });
+
+  it('runs on into the forecast hours after the newest frame, each read out with its time and “forecast”', () => {
+    const ahead = [1, 2, 3].map((h) => Date.UTC(2026, 0, 19, 10 + h));
+    render(<SliderHarness count={4} ahead={ahead} />);
+    expect(
+      screen.getByRole('heading', { name: 'Last 24 hours and the next 3 h (forecast)' }),
+    ).toBeTruthy();
+    const slider = screen.getByRole('slider', { name: 'Forecast frame' });
+    // The range covers the 4 frames and the 3 hours; it opens on the newest frame (now).
+    expect(slider.getAttribute('max')).toBe('6');
+    expect(slider.getAttribute('aria-valuetext')).toBe('19 Jan 2026, 10:15 UTC, frame 4 of 4');
+    fireEvent.click(screen.getByRole('button', { name: 'Next frame' }));
+    expect(slider.getAttribute('aria-valuetext')).toBe(
+      '19 Jan 2026, 11:00 UTC, forecast 1 h ahead: clouds for that hour, aurora from the latest frame',
+    );
+    expect(
+      screen.getByText(
+        '11:00 UTC — forecast, 1 h ahead: clouds for that hour; the aurora shown is the latest forecast (none reaches this hour)',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(slider, { target: { value: '6' } });
+    expect(slider.getAttribute('aria-valuetext')).toMatch(
+      /^19 Jan 2026, 13:00 UTC, forecast 3 h ahead/,
+    );
+    expect(screen.getByRole('button', { name: 'Next frame' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Latest' }));
+    expect(slider.getAttribute('aria-valuetext')).toBe('19 Jan 2026, 10:15 UTC, frame 4 of 4');
   });
 
   it('is disabled with an honest label when no frames are stored', () => {

@@ -177,7 +177,10 @@ describe('tonight’s verdict', () => {
 
   it('never says GO on the backend’s replayed cloud sample, however clear and recent it reads, and says it is one', () => {
     const now = at('2027-01-15T21:00:00Z');
-    const clouds = { ...cloudsFromFixture('complete-tromso.json', now - 40 * 60_000), replay: true };
+    const clouds = {
+      ...cloudsFromFixture('complete-tromso.json', now - 40 * 60_000),
+      replay: true,
+    };
     const v = computeVerdict({
       place: TROMSO,
       now,
