@@ -75,6 +75,47 @@ describe('map status text', () => {
       'Cloud cover unavailable offline / not yet downloaded.',
     );
   });
+
+  it('on a forecast hour says the time, that it is a forecast, and that the aurora is the latest frame, not one for that hour', () => {
+    const hour = Date.UTC(2024, 2, 3, 19);
+    const weather = {
+      data: {
+        attribution: 'Data from MET Norway (CC BY 4.0)',
+        place: {
+          lat: 69.7,
+          lon: 19,
+          updatedAt: grid.observationTime - 40 * 60_000,
+          hours: null,
+          replayOf: { updatedAt: Date.UTC(2027, 0, 15, 11, 20), shiftMs: -3_600_000 },
+        },
+        grid: [],
+      },
+      issued: grid.observationTime - 40 * 60_000,
+      fetchedAt: grid.observationTime,
+    };
+    render(
+      <MapStatus
+        {...statusDefaults}
+        grid={grid}
+        showClouds
+        cloudTime={hour}
+        forecastHour={hour}
+        hoursAhead={3}
+        weather={weather}
+      />,
+    );
+    const text = screen.getByRole('status').textContent ?? '';
+    expect(text).toContain('Showing 3 Mar 2024, 19:00 UTC, 3 h ahead');
+    expect(text).toContain('Forecast');
+    expect(text).toContain(
+      'Aurora: the latest forecast, for 3 Mar 2024, 16:20 UTC (observed 12 min ago) — OVATION looks about an hour ahead at most, so no oval is drawn for this hour.',
+    );
+    expect(text).not.toContain('Aurora forecast for');
+    // A replayed sample says it is one.
+    expect(screen.getByTestId('cloud-status').textContent).toContain(
+      'Clouds: forecast for 3 Mar 2024, 19:00 UTC (a replayed sample, not today’s forecast',
+    );
+  });
 });
 
 describe('legend', () => {
