@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useState, type ComponentType } from 'react';
 import { AuroraLegend } from './AuroraLegend.tsx';
 import type { AuroraMapProps, CloudImage } from './auroraMapProps.ts';
-import { cloudGridAt } from './cloudGrid.ts';
-import type { TonightVerdictProps } from './tonight/TonightVerdict.tsx';
+import type { TonightVerdictProps, forecastHour } from './tonight/TonightVerdict.tsx';
 import { usePlaces, useWeather } from '../../../sync/react/index.ts';
 import { placeInUse } from '../../../sync/places/places.ts';
 import { SavedPlaces } from './SavedPlaces.tsx';
@@ -68,29 +67,39 @@ function useAuroraMapComponent(): {
 }
 
 type TonightComponent = ComponentType<TonightVerdictProps>;
-let tonightChunk: Promise<TonightComponent> | null = null;
+type ForecastHourWords = typeof forecastHour;
+let tonightChunk: Promise<{ default: TonightComponent; forecastHour: ForecastHourWords }> | null =
+  null;
 
 /**
  * The verdict's code (core/tonight + suncalc) as its own chunk, asked for only once the map has
- * painted (`wanted`), so it never weighs on `/`'s first load.
+ * painted (`wanted`), so it never weighs on `/`'s first load. It also brings the slider's
+ * forecast-hour words, which are needed only once a place has a cloud forecast.
  */
 function useTonightComponent(wanted: boolean): {
   Tonight: TonightComponent | null;
+  forecast: ForecastHourWords | null;
   error: string | null;
 } {
-  const [state, setState] = useState<{ Tonight: TonightComponent | null; error: string | null }>({
-    Tonight: null,
-    error: null,
-  });
+  const [state, setState] = useState<{
+    Tonight: TonightComponent | null;
+    forecast: ForecastHourWords | null;
+    error: string | null;
+  }>({ Tonight: null, forecast: null, error: null });
   useEffect(() => {
     if (!wanted || state.Tonight) return;
     let live = true;
-    tonightChunk ??= import('./tonight/TonightVerdict.tsx').then((m) => m.default);
+    tonightChunk ??= import('./tonight/TonightVerdict.tsx');
     tonightChunk.then(
-      (Tonight) => live && setState({ Tonight, error: null }),
+      (m) => live && setState({ Tonight: m.default, forecast: m.forecastHour, error: null }),
       (e: unknown) => {
         tonightChunk = null;
-        if (live) setState({ Tonight: null, error: e instanceof Error ? e.message : String(e) });
+        if (live)
+          setState({
+            Tonight: null,
+            forecast: null,
+            error: e instanceof Error ? e.message : String(e),
+          });
       },
     );
     return () => {
@@ -153,12 +162,20 @@ export function MapPage() {
   const onShowClouds = useCallback((b: boolean) => choose({ showClouds: b }), [choose]);
   const frames = data.frames;
   const weather = useWeather(userPosition).data.weather;
+  // Only with a place to judge, and after the first oval: without a place the line needs no code.
+  const {
+    Tonight,
+    forecast,
+    error: tonightError,
+  } = useTonightComponent(
+    userPosition !== null && (ovalShown || (!data.gridsLoading && frames.length === 0)),
+  );
   // The slider runs past the newest frame into the stored cloud forecast's next hours (timeline.ts).
   const nowHour = Math.round(now / HOUR) * HOUR;
   const cloudHours = weather?.data.place.hours?.time;
   const ahead = useMemo(
-    () => (frames.length ? forecastHoursAhead(cloudHours, nowHour) : []),
-    [frames.length, cloudHours, nowHour],
+    () => (forecast && frames.length ? forecastHoursAhead(cloudHours, nowHour) : []),
+    [forecast, frames.length, cloudHours, nowHour],
   );
   const [slider, dispatch] = useReducer(sliderReducer, INITIAL_SLIDER);
   // Adjusted during render (not in an effect) so the slider never lags the positions it describes.
@@ -178,15 +195,10 @@ export function MapPage() {
   // forecast hour the slider was moved to.
   const cloudHour = Math.round(shown.cloudAt / HOUR) * HOUR;
   const cloudImage = useMemo<CloudImage | null>(
-    () => (weather ? cloudGridAt(weather.data.grid, cloudHour) : null),
-    [weather, cloudHour],
+    () => (weather && forecast ? forecast.cloudGridAt(weather.data.grid, cloudHour) : null),
+    [weather, forecast, cloudHour],
   );
   const newest = frames[frames.length - 1] ?? early;
-  // Only with a place to judge, and after the first oval: without a place the line needs no code.
-  const { Tonight, error: tonightError } = useTonightComponent(
-    userPosition !== null && (ovalShown || (!data.gridsLoading && !grid)),
-  );
-
   return (
     <div className={`map-page map-page--${mapStyle}`}>
       <header className="map-page__header">
@@ -247,14 +259,37 @@ export function MapPage() {
               isNewest={isNewest}
               showAurora={showAurora}
               showClouds={showClouds}
-              cloudTime={cloudImage?.time ?? null}
-              forecastHour={shown.forecastHour}
-              hoursAhead={shown.hoursAhead}
+              cloudStatus={
+                forecast && weather ? (
+                  <forecast.CloudStatus
+                    cloudTime={cloudImage?.time ?? null}
+                    weather={weather}
+                    now={now}
+                  />
+                ) : null
+              }
+              forecastStatus={
+                forecast && shown.forecastHour !== null && shown.hoursAhead !== null ? (
+                  <forecast.ForecastHourStatus
+                    hour={shown.forecastHour}
+                    hoursAhead={shown.hoursAhead}
+                    grid={grid}
+                    showAurora={showAurora}
+                    now={now}
+                  />
+                ) : null
+              }
               weather={weather}
               now={now}
             />
           </div>
-          <TimeSlider state={slider} dispatch={dispatch} times={times} ahead={ahead} />
+          <TimeSlider
+            state={slider}
+            dispatch={dispatch}
+            times={times}
+            ahead={ahead}
+            forecastText={forecast?.forecastPositionText}
+          />
         </div>
         <aside className="map-page__side" aria-label="Map options and readings">
           <AuroraLegend hidden={!showAurora} />

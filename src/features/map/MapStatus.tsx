@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { GridSnapshot } from '../../../core/model.ts';
 import { formatAge, formatUtc } from '../../lib/format.ts';
 import type { StoredWeather } from '../../../sync/react/index.ts';
@@ -15,12 +16,10 @@ interface MapStatusProps {
   isNewest: boolean;
   showAurora: boolean;
   showClouds: boolean;
-  /** The cloud forecast hour drawn, null when none is stored for the shown time. */
-  cloudTime: number | null;
-  /** The forecast hour the slider was moved to past the newest frame (timeline.ts); null on a stored frame. */
-  forecastHour?: number | null;
-  /** Its place among the hours ahead (1 = the next hour). */
-  hoursAhead?: number | null;
+  /** With a stored cloud forecast: its line (forecastHour.tsx `CloudStatus`, in the tonight chunk). */
+  cloudStatus?: ReactNode;
+  /** On a forecast hour past the newest frame (timeline.ts): its status (forecastHour.tsx), shown instead of the frame's. */
+  forecastStatus?: ReactNode;
   weather: StoredWeather | null;
   now: number;
 }
@@ -36,13 +35,11 @@ export function MapStatus(props: MapStatusProps) {
     isNewest,
     showAurora,
     showClouds,
-    cloudTime,
-    forecastHour = null,
-    hoursAhead = null,
+    cloudStatus = null,
+    forecastStatus = null,
     weather,
     now,
   } = props;
-  const replay = weather?.data.place.replayOf !== undefined;
   return (
     <div className="map-status" role="status" aria-live="polite">
       {loading && !grid && <p className="map-status__line">Loading map data...</p>}
@@ -56,23 +53,8 @@ export function MapStatus(props: MapStatusProps) {
           No aurora forecast stored yet — it appears after the first successful update.
         </p>
       )}
-      {forecastHour !== null && (
-        <>
-          <p className="map-status__line" data-testid="forecast-hour-status">
-            <strong>
-              Showing {formatUtc(forecastHour)}, {hoursAhead} h ahead
-            </strong>
-            <span className="map-status__badge map-status__badge--forecast">Forecast</span>
-          </p>
-          <p className="map-status__line map-status__line--small">
-            {grid
-              ? `Aurora: the latest forecast, for ${formatUtc(grid.forecastTime)} (observed ${formatAge(now - grid.observationTime)}) — OVATION looks about an hour ahead at most, so no oval is drawn for this hour.`
-              : 'Aurora: no forecast stored.'}
-            {!showAurora && ' Aurora layer switched off.'}
-          </p>
-        </>
-      )}
-      {grid && forecastHour === null && (
+      {forecastStatus}
+      {grid && !forecastStatus && (
         <>
           <p className="map-status__line">
             <strong>Aurora forecast for {formatUtc(grid.forecastTime)}</strong>
@@ -94,21 +76,14 @@ export function MapStatus(props: MapStatusProps) {
       {feedError && isNewest && (
         <p className="map-status__line map-status__line--small">Last update failed: {feedError}</p>
       )}
-      {showClouds && cloudTime !== null && weather && (
-        <p className="map-status__line map-status__line--small" data-testid="cloud-status">
-          Clouds: forecast for {formatUtc(cloudTime)}
-          {replay && ' (a replayed sample, not today’s forecast: MET Norway could not be reached)'},
-          model run {formatAge(now - (weather.data.place.updatedAt ?? weather.issued))}, fetched{' '}
-          {formatAge(now - weather.fetchedAt)}. Weather data from MET Norway.
-        </p>
-      )}
-      {showClouds && cloudTime === null && (
-        <p className="map-status__line map-status__line--small" data-testid="cloud-status">
-          {weather
-            ? 'Clouds: the stored forecast does not cover this time (forecasts run forward from the latest model hour).'
-            : 'Cloud cover unavailable offline / not yet downloaded.'}
-        </p>
-      )}
+      {showClouds &&
+        (weather ? (
+          cloudStatus
+        ) : (
+          <p className="map-status__line map-status__line--small" data-testid="cloud-status">
+            Cloud cover unavailable offline / not yet downloaded.
+          </p>
+        ))}
     </div>
   );
 }

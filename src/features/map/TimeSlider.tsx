@@ -1,5 +1,6 @@
 import { useEffect, type Dispatch } from 'react';
 import { formatUtc, formatUtcClock } from '../../lib/format.ts';
+import type { forecastPositionText } from './forecastHour.tsx';
 import { PLAY_INTERVAL_MS, type SliderAction, type SliderState } from './timeSlider.ts';
 
 interface TimeSliderProps {
@@ -9,6 +10,8 @@ interface TimeSliderProps {
   times: number[];
   /** The cloud-forecast hours after now the slider runs on to (timeline.ts), ascending. */
   ahead?: readonly number[];
+  /** Their words (forecastHour.tsx, in the tonight chunk); required with `ahead`. */
+  forecastText?: typeof forecastPositionText;
 }
 
 /** What a position is, for the slider's value text and the line under it. */
@@ -16,18 +19,13 @@ export function positionText(
   index: number,
   times: readonly number[],
   ahead: readonly number[],
+  forecastText?: typeof forecastPositionText,
 ): { valueText: string; label: string } {
   const frames = times.length;
   if (frames === 0 && ahead.length === 0)
     return { valueText: 'No frames stored', label: 'No stored frames yet.' };
   const k = index - (frames - 1);
-  if (k >= 1 && k <= ahead.length) {
-    const hour = ahead[k - 1]!;
-    return {
-      valueText: `${formatUtc(hour)}, forecast ${k} h ahead: clouds for that hour, aurora from the latest frame`,
-      label: `${formatUtcClock(hour)} — forecast, ${k} h ahead: clouds for that hour; the aurora shown is the latest forecast (none reaches this hour)`,
-    };
-  }
+  if (forecastText && k >= 1 && k <= ahead.length) return forecastText(ahead[k - 1]!, k);
   const current = times[index];
   if (current === undefined) return { valueText: 'No frames stored', label: '' };
   return {
@@ -41,7 +39,7 @@ export function positionText(
  * forecast; a native range input, so arrows, Home and End work, and every position reads out its
  * time and whether it is a stored frame or a forecast hour.
  */
-export function TimeSlider({ state, dispatch, times, ahead = [] }: TimeSliderProps) {
+export function TimeSlider({ state, dispatch, times, ahead = [], forecastText }: TimeSliderProps) {
   const { index, count, latest, playing, followLatest } = state;
   useEffect(() => {
     if (!playing) return;
@@ -50,14 +48,10 @@ export function TimeSlider({ state, dispatch, times, ahead = [] }: TimeSliderPro
   }, [playing, dispatch]);
 
   const disabled = count < 2;
-  const { valueText, label } = positionText(index, times, ahead);
+  const { valueText, label } = positionText(index, times, ahead, forecastText);
   const onForecast = index > latest && latest >= 0;
   return (
-    <section
-      className="time-slider"
-      aria-labelledby="time-slider-title"
-      data-forecast={onForecast ? 'true' : 'false'}
-    >
+    <section className="time-slider" aria-labelledby="time-slider-title">
       <h2 id="time-slider-title" className="time-slider__title">
         {ahead.length ? `Last 24 hours and the next ${ahead.length} h (forecast)` : 'Last 24 hours'}
       </h2>

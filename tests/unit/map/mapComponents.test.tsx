@@ -9,6 +9,11 @@ import { NO_VALUE, type SpaceWeatherNow } from '../../../src/features/map/mapPag
 import { MapStatus } from '../../../src/features/map/MapStatus.tsx';
 import { SummaryPanel } from '../../../src/features/map/SummaryPanel.tsx';
 import { TimeSlider } from '../../../src/features/map/TimeSlider.tsx';
+import {
+  CloudStatus,
+  ForecastHourStatus,
+  forecastPositionText,
+} from '../../../src/features/map/forecastHour.tsx';
 import { INITIAL_SLIDER, sliderReducer } from '../../../src/features/map/timeSlider.ts';
 import { loadOvationFixture } from './ovationFixture.ts';
 
@@ -24,7 +29,6 @@ const statusDefaults = {
   isNewest: true,
   showAurora: true,
   showClouds: false,
-  cloudTime: null,
   weather: null,
   now: grid.observationTime + 12 * 60_000,
 };
@@ -77,6 +81,7 @@ describe('map status text', () => {
   });
 
   it('on a forecast hour says the time, that it is a forecast, and that the aurora is the latest frame, not one for that hour', () => {
+    const now = statusDefaults.now;
     const hour = Date.UTC(2024, 2, 3, 19);
     const weather = {
       data: {
@@ -98,9 +103,10 @@ describe('map status text', () => {
         {...statusDefaults}
         grid={grid}
         showClouds
-        cloudTime={hour}
-        forecastHour={hour}
-        hoursAhead={3}
+        cloudStatus={<CloudStatus cloudTime={hour} weather={weather} now={now} />}
+        forecastStatus={
+          <ForecastHourStatus hour={hour} hoursAhead={3} grid={grid} showAurora now={now} />
+        }
         weather={weather}
       />,
     );
@@ -113,7 +119,7 @@ describe('map status text', () => {
     expect(text).not.toContain('Aurora forecast for');
     // A replayed sample says it is one.
     expect(screen.getByTestId('cloud-status').textContent).toContain(
-      'Clouds: forecast for 3 Mar 2024, 19:00 UTC (a replayed sample, not today’s forecast',
+      'Clouds: forecast for 3 Mar 2024, 19:00 UTC (a replayed sample, not today’s forecast)',
     );
   });
 });
@@ -194,7 +200,15 @@ function SliderHarness({ count, ahead = [] }: { count: number; ahead?: number[] 
     }),
   );
   const times = Array.from({ length: count }, (_, i) => Date.UTC(2026, 0, 19, 10, i * 5));
-  return <TimeSlider state={state} dispatch={dispatch} times={times} ahead={ahead} />;
+  return (
+    <TimeSlider
+      state={state}
+      dispatch={dispatch}
+      times={times}
+      ahead={ahead}
+      forecastText={forecastPositionText}
+    />
+  );
 }
 
 describe('time slider', () => {

@@ -11,6 +11,14 @@ import { useFeedStatus, useProduct, type StoredWeather } from '../../../../sync/
 import type { GridSnapshot } from '../../../../core/model.ts';
 import { tonightInputs, type KpForecastProduct } from './tonightInputs.ts';
 import './TonightVerdict.css';
+import { CloudStatus, ForecastHourStatus, forecastPositionText } from '../forecastHour.tsx';
+import { cloudGridAt } from '../cloudHours.ts';
+
+/**
+ * The cloud layer's grid and the slider's forecast-hour words ride in this chunk: they are needed
+ * only once a place has a cloud forecast, never for `/`'s first paint.
+ */
+export const forecastHour = { ForecastHourStatus, forecastPositionText, cloudGridAt, CloudStatus };
 
 export interface TonightVerdictProps {
   place: { lat: number; lon: number };
