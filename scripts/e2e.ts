@@ -14,7 +14,12 @@ requireChromium();
 ensureBuild('dist');
 ensureBuild('dist-v2', V2_VERSION);
 
-const server = await startServer({ distDir: 'dist' });
+// MET Norway pinned to a host that never resolves: the weather function then answers from its
+// replay (moved to the present), so the tonight tests see the same sky with or without internet.
+const server = await startServer({
+  distDir: 'dist',
+  env: { WEATHER_BASE_URL: process.env.WEATHER_BASE_URL ?? 'https://api.met.invalid' },
+});
 console.log(`[e2e] serving dist at ${server.url}`);
 
 let code = 1;

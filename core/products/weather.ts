@@ -17,6 +17,12 @@ export interface WeatherPoint {
   /** The model run (epoch ms), null when unknown. */
   updatedAt: number | null;
   hours: WeatherHours | null;
+  /**
+   * Set only when the backend could not reach MET Norway and replayed its shipped copy, moved to
+   * the present: the copy's own model run (epoch ms) and how far every time was moved. Such a
+   * forecast is a sample, not today's weather, and is shown as one.
+   */
+  replayOf?: { updatedAt: number | null; shiftMs: number };
 }
 
 /** What the `weather/<lat>_<lon>` product's `data` holds. */

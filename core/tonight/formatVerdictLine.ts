@@ -91,6 +91,7 @@ function staleInputs(inputs: Verdict['inputs']): string {
       const a: InputAge = inputs[k];
       return a.ageMs === null ? `no ${name}` : `${name} ${formatAge(a.ageMs)} old`;
     });
+  if (inputs.clouds.replay && !inputs.clouds.stale) parts.push('clouds: a replayed sample');
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 

@@ -47,6 +47,8 @@ export interface SlotContext {
   ovationReachesUntil: number | null;
   kpStale: boolean;
   cloudsStale: boolean;
+  /** The cloud forecast is the backend's replayed sample: it cannot promise a clear sky. */
+  cloudsReplay: boolean;
 }
 
 /** The cloud that hides aurora in a slot: low and middle cloud count fully, thin high cloud half. */
@@ -201,6 +203,8 @@ export function judgeSlot(ctx: SlotContext, start: number, end: number): SlotVer
     if (cloud.percent >= RULES.cloudyPercent) cap('NO', { code: 'too-cloudy', text });
     else if (cloud.percent >= RULES.partlyCloudyPercent) cap('MAYBE', { code: 'too-cloudy', text });
     if (ctx.cloudsStale) cap('MAYBE', { code: 'data-too-old', text: 'cloud forecast out of date' });
+    else if (ctx.cloudsReplay)
+      cap('MAYBE', { code: 'data-too-old', text: 'cloud forecast is a replayed sample' });
   }
 
   return {

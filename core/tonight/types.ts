@@ -28,6 +28,8 @@ export interface TonightInputs {
     medium?: readonly (number | null)[];
     high?: readonly (number | null)[];
     updatedAt: number;
+    /** The backend's shipped sample moved to the present (MET Norway unreachable), not a real forecast. */
+    replay?: boolean;
   } | null;
 }
 
@@ -37,6 +39,8 @@ export interface InputAge {
   ageMs: number | null;
   maxAgeMs: number;
   stale: boolean;
+  /** The input is a replayed sample (clouds only): its age is the sample's, not a real forecast's. */
+  replay?: boolean;
 }
 
 export interface SlotAurora {

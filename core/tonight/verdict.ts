@@ -72,7 +72,10 @@ export function computeVerdict(inputs: TonightInputs): Verdict {
   const ages = {
     ovation: age(inputs.ovation?.observationTime, now, MAX_AGE_MS.ovation),
     kpForecast: age(inputs.kpForecast?.updatedAt, now, MAX_AGE_MS.kpForecast),
-    clouds: age(inputs.clouds?.updatedAt, now, MAX_AGE_MS.clouds),
+    clouds: {
+      ...age(inputs.clouds?.updatedAt, now, MAX_AGE_MS.clouds),
+      ...(inputs.clouds?.replay && { replay: true }),
+    },
   };
   const magLat = geomagnetic(lat, lon).lat;
   const view = placeView(lat, lon);
@@ -85,6 +88,7 @@ export function computeVerdict(inputs: TonightInputs): Verdict {
     ovationReachesUntil: ovation ? Math.max(now, ovation.forecastTime) + OVATION_REACH_MS : null,
     kpStale: ages.kpForecast.stale,
     cloudsStale: ages.clouds.stale,
+    cloudsReplay: inputs.clouds?.replay === true,
   };
   const span = tonightSpan(now, lat, lon);
   let slots: SlotVerdict[] = [];

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { getDatabase, type AuroraDatabase } from '../database.ts';
 
 /**
@@ -46,4 +46,17 @@ export function useDatabase(): DatabaseState {
     };
   }, [provided, immediate]);
   return state;
+}
+
+/**
+ * The database for a write, waiting for it to open: a choice made before the page's first read
+ * answered (a quick tap on "Show my location") is saved once the database is open, instead of
+ * failing with "not open yet" and being lost — the worker would then never learn the place.
+ */
+export function useOpenDatabase(): () => Promise<AuroraDatabase> {
+  const provided = useContext(DatabaseContext);
+  return useCallback(
+    () => (provided === null ? getDatabase() : Promise.resolve(provided)),
+    [provided],
+  );
 }

@@ -8,13 +8,12 @@ import {
   type NewPlace,
   type PlaceDoc,
 } from '../places/places.ts';
-import { useDatabase } from './DatabaseProvider.tsx';
+import { useOpenDatabase } from './DatabaseProvider.tsx';
 import { useLiveResult } from './useLiveResult.ts';
 
 export type { PlaceDoc, NewPlace } from '../places/places.ts';
 
 const NONE: PlaceDoc[] = [];
-const NOT_OPEN = 'The local database is not open yet.';
 
 export interface PlacesResult extends HookResult<PlaceDoc[]> {
   save(p: NewPlace): Promise<PlaceDoc>;
@@ -24,7 +23,7 @@ export interface PlacesResult extends HookResult<PlaceDoc[]> {
 
 /** The saved places (by name), live, with their writers. Local; replicated once signed in. */
 export function usePlaces(): PlacesResult {
-  const { db } = useDatabase();
+  const openDb = useOpenDatabase();
   const result = useLiveResult(
     'places',
     (d) =>
@@ -46,24 +45,23 @@ export function usePlaces(): PlacesResult {
   );
   const save = useCallback(
     async (p: NewPlace) => {
-      if (!db) throw new Error(NOT_OPEN);
-      return savePlace(db, p, Date.now());
+      const at = Date.now();
+      return savePlace(await openDb(), p, at);
     },
-    [db],
+    [openDb],
   );
   const choose = useCallback(
     async (id: string) => {
-      if (!db) throw new Error(NOT_OPEN);
-      await choosePlace(db, id, Date.now());
+      const at = Date.now();
+      await choosePlace(await openDb(), id, at);
     },
-    [db],
+    [openDb],
   );
   const remove = useCallback(
     async (id: string) => {
-      if (!db) throw new Error(NOT_OPEN);
-      await removePlace(db, id);
+      await removePlace(await openDb(), id);
     },
-    [db],
+    [openDb],
   );
   return { ...result, save, choose, remove };
 }

@@ -14,7 +14,7 @@ import {
 } from '../preferences/deviceChoices.ts';
 import { updatePreferences } from '../preferences/updatePreferences.ts';
 import { preferencesFromDoc } from '../replication/preferencesRow.ts';
-import { useDatabase } from './DatabaseProvider.tsx';
+import { useOpenDatabase } from './DatabaseProvider.tsx';
 import { useLiveResult } from './useLiveResult.ts';
 
 export type PreferencesResult = HookResult<Preferences> & {
@@ -25,8 +25,6 @@ export type PreferencesResult = HookResult<Preferences> & {
   updateDevice(patch: Partial<DeviceChoices>): Promise<void>;
 };
 
-const NOT_OPEN = 'The local database is not open yet; try again in a moment.';
-
 /** The current user's map preferences (the anonymous device user's when signed out), live. */
 export function usePreferences(): PreferencesResult {
   const userId = useSyncExternalStore(
@@ -34,7 +32,7 @@ export function usePreferences(): PreferencesResult {
     getPreferencesUser,
     getPreferencesUser,
   );
-  const { db } = useDatabase();
+  const openDb = useOpenDatabase();
   const result = useLiveResult(
     `preferences:${preferencesDocId(userId)}`,
     (d) =>
@@ -46,17 +44,16 @@ export function usePreferences(): PreferencesResult {
   const device = useLiveResult('preferences:device', deviceChoices$, NO_DEVICE_CHOICES);
   const update = useCallback(
     async (patch: Partial<Preferences>) => {
-      if (!db) throw new Error(NOT_OPEN);
-      await updatePreferences(db, userId, patch, Date.now());
+      const at = Date.now();
+      await updatePreferences(await openDb(), userId, patch, at);
     },
-    [db, userId],
+    [openDb, userId],
   );
   const updateDevice = useCallback(
     async (patch: Partial<DeviceChoices>) => {
-      if (!db) throw new Error(NOT_OPEN);
-      await updateDeviceChoices(db, patch);
+      await updateDeviceChoices(await openDb(), patch);
     },
-    [db],
+    [openDb],
   );
   return { ...result, update, device, updateDevice };
 }

@@ -6,9 +6,10 @@
  * Figure: the median over the reloads of each page's last `verdict:compute` measure, the one that
  * drew the line with all three inputs (computeVerdict + formatVerdictLine on the inputs read from the
  * local database, in a freshly loaded page).
- * The page's clock is the real one: Playwright's fake clock replaces `performance` (no measures
- * then). The replayed cloud forecast (2027-01-15) then covers none of tonight's half hours, so each
- * slot still looks its hour up and finds none — the same work.
+ * The page's clock is the real one, like the worker's (Playwright's fake clock would also replace
+ * `performance`): the weather function's replay is moved to the present, so its hours cover all of
+ * tonight and every half hour is judged with a cloud hour, as with a live forecast. The page sees
+ * the worker's writes live; no reloads are needed to wait for them.
  */
 import { chromium } from 'playwright-core';
 import { median, round, type BenchContext } from './context.ts';
@@ -28,23 +29,13 @@ export default async function verdictBench(ctx: BenchContext): Promise<Record<st
     await page.goto(`${server.url}/`);
     await page.getByRole('button', { name: 'Show my location' }).click();
     const ages = page.getByTestId('tonight-ages');
-    // The line shows once the shared position is stored (a reload before that would lose it).
-    await ages.waitFor({ timeout: 30_000 });
-    // Reload until the worker has stored the clouds and the Kp forecast: every figure below is
-    // then read from IndexedDB by a freshly loaded page.
-    for (let tries = 0; ; tries++) {
-      await page.reload();
-      const ok = await ages
-        .filter({ hasText: /clouds \d+ (min|h) old.*/ })
-        .filter({ hasText: /Kp forecast \d+/ })
-        .waitFor({ timeout: 5_000 })
-        .then(
-          () => true,
-          () => false,
-        );
-      if (ok) break;
-      if (tries > 12) throw new Error('the worker never stored the clouds and the Kp forecast');
-    }
+    // The worker stores OVATION, the Kp forecast and the clouds; the line follows each write live.
+    // Every figure below is then read from IndexedDB by a freshly loaded page.
+    await ages
+      .filter({ hasText: /clouds \d+ (min|h) old/ })
+      .filter({ hasText: /Kp forecast \d+/ })
+      .filter({ hasText: /aurora map \d+/ })
+      .waitFor({ timeout: 120_000 });
     const samples: number[] = [];
     for (let i = 0; i < RELOADS; i++) {
       await page.reload();

@@ -413,3 +413,50 @@ test.describe('where the flat map opens', () => {
     await context.close();
   });
 });
+
+for (const viewport of VIEWPORTS) {
+  test(`at ${viewport.width}×${viewport.height} the map with tonight's half hours, the cloud layer and the slider moved into the forecast hours keeps its layout`, async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      viewport,
+      permissions: ['geolocation'],
+      geolocation: { latitude: 69.65, longitude: 18.96, accuracy: 25 }, // Tromsø: the weather replay covers it
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Show my location' }).click();
+    await page.getByRole('checkbox', { name: 'Cloud cover' }).check();
+    await expect(page.getByTestId('tonight-ages')).toContainText(/clouds \d+ (min|h) old/, {
+      timeout: 90_000,
+    });
+    // The longest the slider gets: every hour ahead, and its last one chosen (the longest labels).
+    await expect(
+      page.getByRole('region', { name: /^Last 24 hours and the next 12 h/ }),
+    ).toBeVisible();
+    const slider = page.getByRole('slider', { name: 'Forecast frame' });
+    await slider.focus();
+    await page.keyboard.press('End');
+    await expect(page.getByTestId('forecast-hour-status')).toContainText('12 h ahead');
+    await page.getByTestId('tonight-verdict').getByRole('button').click();
+    await expect(page.getByRole('list', { name: 'Tonight, half hour by half hour' })).toBeVisible();
+    const found = [
+      ...(await screenProblems(page, 'Aurora Map')),
+      ...(await page.evaluate(measureHeader)).map((p) => `header — ${p.kind}: ${p.detail}`),
+    ];
+    if (found.length > 0)
+      await testInfo.attach(`${viewport.width}-map-forecast-hour.png`, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: 'image/png',
+      });
+    // The slider and its label stay on screen, beside or under the map, never over it.
+    const sliderBox = (await page.locator('.time-slider').boundingBox())!;
+    const mapBox = (await page.locator('.map-page__map').boundingBox())!;
+    expect(sliderBox.x + sliderBox.width).toBeLessThanOrEqual(viewport.width + 1);
+    expect(sliderBox.y).toBeGreaterThanOrEqual(mapBox.y + mapBox.height - 1);
+    expect(found).toEqual([]);
+    await context.close();
+  });
+}

@@ -59,7 +59,18 @@ function readPoint(p: unknown): WeatherPoint | null {
       };
     }
   }
-  return { lat: o.lat, lon: o.lon, updatedAt: Number.isFinite(updated) ? updated : null, hours };
+  const point: WeatherPoint = {
+    lat: o.lat,
+    lon: o.lon,
+    updatedAt: Number.isFinite(updated) ? updated : null,
+    hours,
+  };
+  const r = o.replayOf as Record<string, unknown> | null | undefined;
+  if (r && typeof r === 'object' && typeof r.shiftMs === 'number' && Number.isFinite(r.shiftMs)) {
+    const was = typeof r.updatedAt === 'string' ? Date.parse(r.updatedAt) : Number.NaN;
+    point.replayOf = { updatedAt: Number.isFinite(was) ? was : null, shiftMs: r.shiftMs };
+  }
+  return point;
 }
 
 /** The function's JSON, checked; a changed shape is an error with the reason, never stored. */

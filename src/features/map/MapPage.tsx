@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useState, type ComponentType } from 'react';
 import { AuroraLegend } from './AuroraLegend.tsx';
 import type { AuroraMapProps, CloudImage } from './auroraMapProps.ts';
-import { cloudGridAt } from './cloudGrid.ts';
-import type { TonightVerdictProps } from './tonight/TonightVerdict.tsx';
+import type { TonightVerdictProps, forecastHour } from './tonight/TonightVerdict.tsx';
 import { usePlaces, useWeather } from '../../../sync/react/index.ts';
 import { placeInUse } from '../../../sync/places/places.ts';
 import { SavedPlaces } from './SavedPlaces.tsx';
@@ -16,6 +15,7 @@ import type { Hemisphere, MapViewKind } from './projections.ts';
 import { SummaryPanel } from './SummaryPanel.tsx';
 import { TimeSlider } from './TimeSlider.tsx';
 import { INITIAL_SLIDER, sliderReducer } from './timeSlider.ts';
+import { forecastHoursAhead, shownAt } from './timeline.ts';
 import { useMapPageData } from './useMapPageData.ts';
 import { markOnce } from './perfMarks.ts';
 import { useNow } from '../../ui/useNow.ts';
@@ -67,29 +67,39 @@ function useAuroraMapComponent(): {
 }
 
 type TonightComponent = ComponentType<TonightVerdictProps>;
-let tonightChunk: Promise<TonightComponent> | null = null;
+type ForecastHourWords = typeof forecastHour;
+let tonightChunk: Promise<{ default: TonightComponent; forecastHour: ForecastHourWords }> | null =
+  null;
 
 /**
  * The verdict's code (core/tonight + suncalc) as its own chunk, asked for only once the map has
- * painted (`wanted`), so it never weighs on `/`'s first load.
+ * painted (`wanted`), so it never weighs on `/`'s first load. It also brings the slider's
+ * forecast-hour words, which are needed only once a place has a cloud forecast.
  */
 function useTonightComponent(wanted: boolean): {
   Tonight: TonightComponent | null;
+  forecast: ForecastHourWords | null;
   error: string | null;
 } {
-  const [state, setState] = useState<{ Tonight: TonightComponent | null; error: string | null }>({
-    Tonight: null,
-    error: null,
-  });
+  const [state, setState] = useState<{
+    Tonight: TonightComponent | null;
+    forecast: ForecastHourWords | null;
+    error: string | null;
+  }>({ Tonight: null, forecast: null, error: null });
   useEffect(() => {
     if (!wanted || state.Tonight) return;
     let live = true;
-    tonightChunk ??= import('./tonight/TonightVerdict.tsx').then((m) => m.default);
+    tonightChunk ??= import('./tonight/TonightVerdict.tsx');
     tonightChunk.then(
-      (Tonight) => live && setState({ Tonight, error: null }),
+      (m) => live && setState({ Tonight: m.default, forecast: m.forecastHour, error: null }),
       (e: unknown) => {
         tonightChunk = null;
-        if (live) setState({ Tonight: null, error: e instanceof Error ? e.message : String(e) });
+        if (live)
+          setState({
+            Tonight: null,
+            forecast: null,
+            error: e instanceof Error ? e.message : String(e),
+          });
       },
     );
     return () => {
@@ -151,11 +161,29 @@ function MapPage() {
   const onShowAurora = useCallback((b: boolean) => choose({ showAurora: b }), [choose]);
   const onShowClouds = useCallback((b: boolean) => choose({ showClouds: b }), [choose]);
   const frames = data.frames;
+  const weather = useWeather(userPosition).data.weather;
+  // Only with a place to judge, and after the first oval: without a place the line needs no code.
+  const {
+    Tonight,
+    forecast,
+    error: tonightError,
+  } = useTonightComponent(
+    userPosition !== null && (ovalShown || (!data.gridsLoading && frames.length === 0)),
+  );
+  // The slider runs past the newest frame into the stored cloud forecast's next hours (timeline.ts).
+  const nowHour = Math.round(now / HOUR) * HOUR;
+  const cloudHours = weather?.data.place.hours?.time;
+  const ahead = useMemo(
+    () => (forecast && frames.length ? forecastHoursAhead(cloudHours, nowHour) : []),
+    [forecast, frames.length, cloudHours, nowHour],
+  );
   const [slider, dispatch] = useReducer(sliderReducer, INITIAL_SLIDER);
-  // Adjusted during render (not in an effect) so the slider never lags the frames it describes.
-  if (slider.count !== frames.length) dispatch({ type: 'frames', count: frames.length });
-  const frameIndex =
-    slider.index >= 0 && slider.index < frames.length ? slider.index : frames.length - 1;
+  // Adjusted during render (not in an effect) so the slider never lags the positions it describes.
+  const positions = frames.length + ahead.length;
+  if (slider.count !== positions || slider.latest !== frames.length - 1)
+    dispatch({ type: 'frames', count: positions, latest: frames.length - 1 });
+  const shown = shownAt(slider.index, frames, ahead, now);
+  const frameIndex = shown.frameIndex;
   const grid = frames[frameIndex] ?? null;
   const isNewest = frameIndex === frames.length - 1;
   const times = useMemo(() => frames.map((f) => f.observationTime), [frames]);
@@ -163,19 +191,14 @@ function MapPage() {
     ? gridFreshness(grid.observationTime, now, data.feedState, isNewest)
     : null;
   // Clouds: the stored forecast hour nearest the time shown — now on the newest frame (however old
-  // it is, the sky above the user is the one of now), an earlier frame's forecast time on the slider.
-  const weather = useWeather(userPosition).data.weather;
-  const cloudHour = Math.round((grid && !isNewest ? grid.forecastTime : now) / HOUR) * HOUR;
+  // it is, the sky above the user is the one of now), an earlier frame's forecast time, or the
+  // forecast hour the slider was moved to.
+  const cloudHour = Math.round(shown.cloudAt / HOUR) * HOUR;
   const cloudImage = useMemo<CloudImage | null>(
-    () => (weather ? cloudGridAt(weather.data.grid, cloudHour) : null),
-    [weather, cloudHour],
+    () => (weather && forecast ? forecast.cloudGridAt(weather.data.grid, cloudHour) : null),
+    [weather, forecast, cloudHour],
   );
   const newest = frames[frames.length - 1] ?? early;
-  // Only with a place to judge, and after the first oval: without a place the line needs no code.
-  const { Tonight, error: tonightError } = useTonightComponent(
-    userPosition !== null && (ovalShown || (!data.gridsLoading && !grid)),
-  );
-
   return (
     <div className={`map-page map-page--${mapStyle}`}>
       <header className="map-page__header">
@@ -216,7 +239,7 @@ function MapPage() {
                 showClouds={showClouds}
                 cloudImage={cloudImage}
                 userLocation={userPosition}
-                terminatorTime={grid ? grid.forecastTime : now}
+                terminatorTime={shown.forecastHour ?? (grid ? grid.forecastTime : now)}
                 label={MAP_LABEL}
                 onPick={setPicked}
               />
@@ -236,12 +259,37 @@ function MapPage() {
               isNewest={isNewest}
               showAurora={showAurora}
               showClouds={showClouds}
-              cloudTime={cloudImage?.time ?? null}
+              cloudStatus={
+                forecast && weather ? (
+                  <forecast.CloudStatus
+                    cloudTime={cloudImage?.time ?? null}
+                    weather={weather}
+                    now={now}
+                  />
+                ) : null
+              }
+              forecastStatus={
+                forecast && shown.forecastHour !== null && shown.hoursAhead !== null ? (
+                  <forecast.ForecastHourStatus
+                    hour={shown.forecastHour}
+                    hoursAhead={shown.hoursAhead}
+                    grid={grid}
+                    showAurora={showAurora}
+                    now={now}
+                  />
+                ) : null
+              }
               weather={weather}
               now={now}
             />
           </div>
-          <TimeSlider state={slider} dispatch={dispatch} times={times} />
+          <TimeSlider
+            state={slider}
+            dispatch={dispatch}
+            times={times}
+            ahead={ahead}
+            forecastText={forecast?.forecastPositionText}
+          />
         </div>
         <aside className="map-page__side" aria-label="Map options and readings">
           <AuroraLegend hidden={!showAurora} />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { GridSnapshot } from '../../../core/model.ts';
 import { formatAge, formatUtc } from '../../lib/format.ts';
 import type { StoredWeather } from '../../../sync/react/index.ts';
@@ -15,8 +16,10 @@ interface MapStatusProps {
   isNewest: boolean;
   showAurora: boolean;
   showClouds: boolean;
-  /** The cloud forecast hour drawn, null when none is stored for the shown time. */
-  cloudTime: number | null;
+  /** With a stored cloud forecast: its line (forecastHour.tsx `CloudStatus`, in the tonight chunk). */
+  cloudStatus?: ReactNode;
+  /** On a forecast hour past the newest frame (timeline.ts): its status (forecastHour.tsx), shown instead of the frame's. */
+  forecastStatus?: ReactNode;
   weather: StoredWeather | null;
   now: number;
 }
@@ -32,7 +35,8 @@ export function MapStatus(props: MapStatusProps) {
     isNewest,
     showAurora,
     showClouds,
-    cloudTime,
+    cloudStatus = null,
+    forecastStatus = null,
     weather,
     now,
   } = props;
@@ -49,7 +53,8 @@ export function MapStatus(props: MapStatusProps) {
           No aurora forecast stored yet — it appears after the first successful update.
         </p>
       )}
-      {grid && (
+      {forecastStatus}
+      {grid && !forecastStatus && (
         <>
           <p className="map-status__line">
             <strong>Aurora forecast for {formatUtc(grid.forecastTime)}</strong>
@@ -71,20 +76,14 @@ export function MapStatus(props: MapStatusProps) {
       {feedError && isNewest && (
         <p className="map-status__line map-status__line--small">Last update failed: {feedError}</p>
       )}
-      {showClouds && cloudTime !== null && weather && (
-        <p className="map-status__line map-status__line--small" data-testid="cloud-status">
-          Clouds: forecast for {formatUtc(cloudTime)}, model run{' '}
-          {formatAge(now - (weather.data.place.updatedAt ?? weather.issued))}, fetched{' '}
-          {formatAge(now - weather.fetchedAt)}. Weather data from MET Norway.
-        </p>
-      )}
-      {showClouds && cloudTime === null && (
-        <p className="map-status__line map-status__line--small" data-testid="cloud-status">
-          {weather
-            ? 'Clouds: the stored forecast does not cover this time (forecasts run forward from the latest model hour).'
-            : 'Cloud cover unavailable offline / not yet downloaded.'}
-        </p>
-      )}
+      {showClouds &&
+        (weather ? (
+          cloudStatus
+        ) : (
+          <p className="map-status__line map-status__line--small" data-testid="cloud-status">
+            Cloud cover unavailable offline / not yet downloaded.
+          </p>
+        ))}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, type Dispatch } from 'react';
 import { formatUtc, formatUtcClock } from '../../lib/format.ts';
+import type { forecastPositionText } from './forecastHour.tsx';
 import { PLAY_INTERVAL_MS, type SliderAction, type SliderState } from './timeSlider.ts';
 
 interface TimeSliderProps {
@@ -7,27 +8,52 @@ interface TimeSliderProps {
   dispatch: Dispatch<SliderAction>;
   /** Observation times of the stored frames, oldest first. */
   times: number[];
+  /** The cloud-forecast hours after now the slider runs on to (timeline.ts), ascending. */
+  ahead?: readonly number[];
+  /** Their words (forecastHour.tsx, in the tonight chunk); required with `ahead`. */
+  forecastText?: typeof forecastPositionText;
 }
 
-/** Steps through the stored grids of the last 24 h; a native range input, so arrows, Home and End work. */
-export function TimeSlider({ state, dispatch, times }: TimeSliderProps) {
-  const { index, count, playing, followLatest } = state;
+/** What a position is, for the slider's value text and the line under it. */
+export function positionText(
+  index: number,
+  times: readonly number[],
+  ahead: readonly number[],
+  forecastText?: typeof forecastPositionText,
+): { valueText: string; label: string } {
+  const frames = times.length;
+  if (frames === 0 && ahead.length === 0)
+    return { valueText: 'No frames stored', label: 'No stored frames yet.' };
+  const k = index - (frames - 1);
+  if (forecastText && k >= 1 && k <= ahead.length) return forecastText(ahead[k - 1]!, k);
+  const current = times[index];
+  if (current === undefined) return { valueText: 'No frames stored', label: '' };
+  return {
+    valueText: `${formatUtc(current)}, frame ${index + 1} of ${frames}`,
+    label: `${formatUtcClock(current)} — frame ${index + 1} of ${frames}${frames === 1 && ahead.length === 0 ? ' (more frames appear as updates arrive)' : ''}`,
+  };
+}
+
+/**
+ * Steps through the stored grids of the last 24 h, then on into the hours of the stored cloud
+ * forecast; a native range input, so arrows, Home and End work, and every position reads out its
+ * time and whether it is a stored frame or a forecast hour.
+ */
+export function TimeSlider({ state, dispatch, times, ahead = [], forecastText }: TimeSliderProps) {
+  const { index, count, latest, playing, followLatest } = state;
   useEffect(() => {
     if (!playing) return;
     const id = setInterval(() => dispatch({ type: 'tick' }), PLAY_INTERVAL_MS);
     return () => clearInterval(id);
   }, [playing, dispatch]);
 
-  const current = times[index];
   const disabled = count < 2;
-  const valueText =
-    current === undefined
-      ? 'No frames stored'
-      : `${formatUtc(current)}, frame ${index + 1} of ${count}`;
+  const { valueText, label } = positionText(index, times, ahead, forecastText);
+  const onForecast = index > latest && latest >= 0;
   return (
     <section className="time-slider" aria-labelledby="time-slider-title">
       <h2 id="time-slider-title" className="time-slider__title">
-        Last 24 hours
+        {ahead.length ? `Last 24 hours and the next ${ahead.length} h (forecast)` : 'Last 24 hours'}
       </h2>
       <div className="time-slider__row">
         <button
@@ -78,10 +104,11 @@ export function TimeSlider({ state, dispatch, times }: TimeSliderProps) {
           Latest
         </button>
       </div>
-      <p className="time-slider__label" aria-live={playing ? 'off' : 'polite'}>
-        {count === 0
-          ? 'No stored frames yet.'
-          : `${current === undefined ? '' : formatUtcClock(current)} — frame ${index + 1} of ${count}${count === 1 ? ' (more frames appear as updates arrive)' : ''}`}
+      <p
+        className={`time-slider__label${onForecast ? ' time-slider__label--forecast' : ''}`}
+        aria-live={playing ? 'off' : 'polite'}
+      >
+        {label}
       </p>
     </section>
   );

@@ -1,22 +1,27 @@
 /**
- * The time slider's state as a pure reducer: which stored frame is shown, whether it plays, and
- * whether it follows the newest frame as new grids arrive.
+ * The time slider's state as a pure reducer: which position is shown (a stored frame, or a forecast
+ * hour past the newest frame — timeline.ts), whether it plays, and whether it follows the newest
+ * frame as new grids arrive.
  */
 
 /** How long each frame stays on screen while playing. */
 export const PLAY_INTERVAL_MS = 600;
 
 export interface SliderState {
-  /** Index into the frames, oldest first; -1 when there are none. */
+  /** Index into the positions (the frames oldest first, then the forecast hours); -1 when there are none. */
   index: number;
+  /** Positions: stored frames plus forecast hours ahead. */
   count: number;
+  /** The newest frame's position (now); the positions after it are forecast hours. */
+  latest: number;
   playing: boolean;
   /** True while the newest frame is shown and no one has moved the slider: new frames are followed. */
   followLatest: boolean;
 }
 
 export type SliderAction =
-  | { type: 'frames'; count: number }
+  /** The positions changed: `count` in all, the newest frame at `latest` (default: the last). */
+  | { type: 'frames'; count: number; latest?: number }
   | { type: 'step'; delta: number }
   | { type: 'set'; index: number }
   | { type: 'tick' }
@@ -27,6 +32,7 @@ export type SliderAction =
 export const INITIAL_SLIDER: SliderState = {
   index: -1,
   count: 0,
+  latest: -1,
   playing: false,
   followLatest: true,
 };
@@ -40,18 +46,25 @@ export function sliderReducer(state: SliderState, action: SliderAction): SliderS
   switch (action.type) {
     case 'frames': {
       const count = Math.max(0, action.count);
-      // Frames are oldest first, so while following the newest frame we stay on the last index.
-      // Otherwise the slider keeps its index; when the 24 h window drops old frames the index is clamped.
-      const index = state.followLatest || state.index < 0 ? count - 1 : clamp(state.index, count);
-      return { ...state, count, index, playing: count > 1 && state.playing };
+      const latest = Math.min(count - 1, action.latest ?? count - 1);
+      // Frames are oldest first, so while following the newest frame we stay on its index.
+      // A forecast hour keeps its distance from now as frames arrive; otherwise the slider keeps its
+      // index, clamped when the 24 h window drops old frames.
+      const index =
+        state.followLatest || state.index < 0
+          ? latest
+          : state.index > state.latest && state.latest >= 0
+            ? clamp(latest + (state.index - state.latest), count)
+            : clamp(state.index, count);
+      return { ...state, count, latest, index, playing: count > 1 && state.playing };
     }
     case 'step': {
       const index = clamp(state.index + action.delta, state.count);
-      return { ...state, index, playing: false, followLatest: index === state.count - 1 };
+      return { ...state, index, playing: false, followLatest: index === state.latest };
     }
     case 'set': {
       const index = clamp(action.index, state.count);
-      return { ...state, index, playing: false, followLatest: index === state.count - 1 };
+      return { ...state, index, playing: false, followLatest: index === state.latest };
     }
     case 'tick': {
       if (!state.playing || state.count < 2) return state;
@@ -68,6 +81,6 @@ export function sliderReducer(state: SliderState, action: SliderAction): SliderS
     case 'pause':
       return { ...state, playing: false };
     case 'latest':
-      return { ...state, index: state.count - 1, playing: false, followLatest: true };
+      return { ...state, index: state.latest, playing: false, followLatest: true };
   }
 }

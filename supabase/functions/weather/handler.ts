@@ -47,6 +47,11 @@ export interface PointAnswer {
   /** The model run's time (ISO 8601), null when unknown. */
   updatedAt: string | null;
   hours: CloudHours | null;
+  /**
+   * Only on a replay: its times were moved to the present (weather/replay.ts); `updatedAt` here is
+   * the copy's own model run (ISO) and `shiftMs` how far every time above was moved.
+   */
+  replayOf?: { updatedAt: string | null; shiftMs: number };
   /** Why a point has no forecast (upstream failing and no recording for it). */
   error?: string;
 }
@@ -62,12 +67,16 @@ function answerPoint(p: Point, served: ServedForecast | null): PointAnswer {
       error: 'upstream unreachable and no recorded copy for this point',
     };
   const { forecast } = served.entry;
+  const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
   return {
     lat: p.lat,
     lon: p.lon,
     source: served.source,
-    updatedAt: forecast.updatedAt === null ? null : new Date(forecast.updatedAt).toISOString(),
+    updatedAt: iso(forecast.updatedAt),
     hours: forecast.hours,
+    ...(served.replayOf && {
+      replayOf: { updatedAt: iso(served.replayOf.updatedAt), shiftMs: served.replayOf.shiftMs },
+    }),
   };
 }
 

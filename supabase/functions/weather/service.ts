@@ -1,5 +1,6 @@
 import type { Point } from './coordinates.ts';
 import { parseLocationforecast, type PointForecast } from './parseLocationforecast.ts';
+import { shiftReplayToPresent } from './replay.ts';
 
 /** One cached forecast for one rounded point. */
 interface CachedForecast {
@@ -14,6 +15,8 @@ interface CachedForecast {
 export interface ServedForecast {
   entry: CachedForecast;
   source: 'upstream' | 'cache' | 'replay';
+  /** For a replay: the file's own model-run time and how far its times were moved to the present. */
+  replayOf?: { updatedAt: number | null; shiftMs: number };
 }
 
 export interface WeatherStats {
@@ -59,7 +62,8 @@ interface PointState {
  * One upstream fetch per rounded point per upstream update, however many clients ask: a point is
  * served from memory until MET Norway's Expires, then the first caller makes one conditional
  * fetch (If-Modified-Since) that every concurrent caller awaits. A body that does not parse never
- * replaces a good one; with no good body at all the recorded copy for that point is replayed.
+ * replaces a good one; with no good body at all the shipped copy for that point is replayed, its
+ * times moved to the present (`shiftReplayToPresent`).
  */
 export class WeatherService {
   private readonly points = new Map<string, PointState>();
@@ -108,9 +112,18 @@ export class WeatherService {
       refreshed = await st.inFlight;
     }
     if (!st.entry) return null;
+    if (st.entry.origin === 'replay') {
+      // Moved to the present at every answer (replay.ts says why), so it never goes out of date.
+      const shifted = shiftReplayToPresent(st.entry.forecast, this.opts.now());
+      return {
+        entry: { ...st.entry, forecast: shifted.forecast },
+        source: 'replay',
+        replayOf: { updatedAt: shifted.fileUpdatedAt, shiftMs: shifted.shiftMs },
+      };
+    }
     return {
       entry: st.entry,
-      source: st.entry.origin === 'replay' ? 'replay' : refreshed ? 'upstream' : 'cache',
+      source: refreshed ? 'upstream' : 'cache',
     };
   }
 

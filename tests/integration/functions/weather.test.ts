@@ -53,7 +53,13 @@ const get = (query: string) =>
 
 interface Body {
   attribution: string;
-  place: { lat: number; lon: number; source: string; hours: { low: (number | null)[] } | null };
+  place: {
+    lat: number;
+    lon: number;
+    source: string;
+    hours: { time: number[]; low: (number | null)[] } | null;
+    replayOf?: { updatedAt: string | null; shiftMs: number };
+  };
   grid: { lat: number; lon: number; source: string | null; error?: string }[];
 }
 
@@ -105,12 +111,19 @@ describe('weather through the local gateway', () => {
     expect(await res.json()).toEqual({ error: 'lat must be between -90 and 90, got 123' });
   });
 
-  it('replays the recorded Tromsø forecast when MET Norway cannot be reached', async () => {
+  it('replays the shipped Tromsø forecast, moved to the present hour, when MET Norway cannot be reached', async () => {
+    const hourBefore = Math.floor(Date.now() / 3_600_000) * 3_600_000;
     const res = await get('?lat=69.65&lon=18.96');
+    const hourAfter = Math.floor(Date.now() / 3_600_000) * 3_600_000;
     expect(res.status).toBe(200);
     expect(res.headers.get('x-aurora-source')).toBe('replay');
-    expect(res.headers.get('x-aurora-data-time')).toBe('2027-01-15T11:20:00.000Z');
+    // The model run sits 40 min before the first hour, as in the file; the first hour is this one.
+    expect([hourBefore, hourAfter].map((h) => new Date(h - 40 * 60_000).toISOString())).toContain(
+      res.headers.get('x-aurora-data-time'),
+    );
     const body = (await res.json()) as Body;
+    expect([hourBefore, hourAfter]).toContain(body.place.hours!.time[0]);
+    expect(body.place.replayOf!.updatedAt).toBe('2027-01-15T11:20:00.000Z');
     expect(body.place.source).toBe('replay');
     expect(body.grid.every((p) => p.source === 'replay')).toBe(true);
   });

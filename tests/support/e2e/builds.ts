@@ -17,6 +17,7 @@ import { ROOT } from './server.ts';
 
 const SOURCES = [
   'src',
+  'core',
   'sync',
   'workers',
   'public',

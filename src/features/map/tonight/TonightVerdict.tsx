@@ -11,6 +11,14 @@ import { useFeedStatus, useProduct, type StoredWeather } from '../../../../sync/
 import type { GridSnapshot } from '../../../../core/model.ts';
 import { tonightInputs, type KpForecastProduct } from './tonightInputs.ts';
 import './TonightVerdict.css';
+import { CloudStatus, ForecastHourStatus, forecastPositionText } from '../forecastHour.tsx';
+import { cloudGridAt } from '../cloudHours.ts';
+
+/**
+ * The cloud layer's grid and the slider's forecast-hour words ride in this chunk: they are needed
+ * only once a place has a cloud forecast, never for `/`'s first paint.
+ */
+export const forecastHour = { ForecastHourStatus, forecastPositionText, cloudGridAt, CloudStatus };
 
 export interface TonightVerdictProps {
   place: { lat: number; lon: number };
@@ -26,7 +34,9 @@ const clock = (t: number) =>
   );
 
 function ageText(name: string, a: Verdict['inputs']['ovation']): string {
-  return a.ageMs === null ? `${name}: none stored` : `${name} ${formatAge(a.ageMs)} old`;
+  if (a.ageMs === null) return `${name}: none stored`;
+  // A replay's times are moved to the present: its age is real, its sky is a sample.
+  return `${name} ${formatAge(a.ageMs)} old${a.replay ? ' (a replayed sample, not today’s forecast)' : ''}`;
 }
 
 export default function TonightVerdict({

@@ -38,7 +38,11 @@ export function tonightInputs(args: {
         : null,
     clouds:
       hours && weather
-        ? { ...hours, updatedAt: weather.data.place.updatedAt ?? weather.issued }
+        ? {
+            ...hours,
+            updatedAt: weather.data.place.updatedAt ?? weather.issued,
+            ...(weather.data.place.replayOf && { replay: true }),
+          }
         : null,
   };
 }

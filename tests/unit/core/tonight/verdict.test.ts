@@ -175,6 +175,29 @@ describe('tonight’s verdict', () => {
     );
   });
 
+  it('never says GO on the backend’s replayed cloud sample, however clear and recent it reads, and says it is one', () => {
+    const now = at('2027-01-15T21:00:00Z');
+    const clouds = {
+      ...cloudsFromFixture('complete-tromso.json', now - 40 * 60_000),
+      replay: true,
+    };
+    const v = computeVerdict({
+      place: TROMSO,
+      now,
+      kpForecast: kpForecast(5, now, 8, now - 2 * HOUR),
+      clouds,
+    });
+    expect(v.inputs.clouds).toMatchObject({ stale: false, replay: true, ageMs: 40 * 60_000 });
+    expect(v.slots.some((s) => s.level === 'GO')).toBe(false);
+    expect(v.slots[0]).toMatchObject({
+      level: 'MAYBE',
+      reasons: [{ code: 'data-too-old', text: 'cloud forecast is a replayed sample' }],
+    });
+    expect(formatVerdictLine(v, { timeZone: 'Europe/Oslo' })).toMatch(
+      /^Maybe tonight: 22:00–\d\d:\d\d — Kp 5, oval overhead, .* \(clouds: a replayed sample\)$/,
+    );
+  });
+
   it('refuses a place off the globe with a clear message', () => {
     expect(() => computeVerdict({ place: { lat: 95, lon: 0 }, now: 0 })).toThrow(
       'A place needs a latitude within ±90° and a longitude within ±180° (got 95, 0)',

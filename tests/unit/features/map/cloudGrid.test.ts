@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCloudLut, cloudGridAt, nearestHour } from '../../../../src/features/map/cloudGrid.ts';
+import { buildCloudLut } from '../../../../src/features/map/cloudGrid.ts';
+import { cloudGridAt, nearestHour } from '../../../../src/features/map/cloudHours.ts';
 import type { WeatherPoint } from '../../../../sync/react/index.ts';
 
 const H = 3_600_000;

@@ -9,6 +9,11 @@ import { NO_VALUE, type SpaceWeatherNow } from '../../../../src/features/map/map
 import { MapStatus } from '../../../../src/features/map/MapStatus.tsx';
 import { SummaryPanel } from '../../../../src/features/map/SummaryPanel.tsx';
 import { TimeSlider } from '../../../../src/features/map/TimeSlider.tsx';
+import {
+  CloudStatus,
+  ForecastHourStatus,
+  forecastPositionText,
+} from '../../../../src/features/map/forecastHour.tsx';
 import { INITIAL_SLIDER, sliderReducer } from '../../../../src/features/map/timeSlider.ts';
 import { loadOvationFixture } from '../../../support/ovationFixture.ts';
 
@@ -22,7 +27,6 @@ const statusDefaults = {
   isNewest: true,
   showAurora: true,
   showClouds: false,
-  cloudTime: null,
   weather: null,
   now: grid.observationTime + 12 * 60_000,
 };
@@ -71,6 +75,49 @@ describe('map status text', () => {
     render(<MapStatus {...statusDefaults} showClouds />);
     expect(screen.getByRole('status').textContent).toContain(
       'Cloud cover unavailable offline / not yet downloaded.',
+    );
+  });
+
+  it('on a forecast hour says the time, that it is a forecast, and that the aurora is the latest frame, not one for that hour', () => {
+    const now = statusDefaults.now;
+    const hour = Date.UTC(2024, 2, 3, 19);
+    const weather = {
+      data: {
+        attribution: 'Data from MET Norway (CC BY 4.0)',
+        place: {
+          lat: 69.7,
+          lon: 19,
+          updatedAt: grid.observationTime - 40 * 60_000,
+          hours: null,
+          replayOf: { updatedAt: Date.UTC(2027, 0, 15, 11, 20), shiftMs: -3_600_000 },
+        },
+        grid: [],
+      },
+      issued: grid.observationTime - 40 * 60_000,
+      fetchedAt: grid.observationTime,
+    };
+    render(
+      <MapStatus
+        {...statusDefaults}
+        grid={grid}
+        showClouds
+        cloudStatus={<CloudStatus cloudTime={hour} weather={weather} now={now} />}
+        forecastStatus={
+          <ForecastHourStatus hour={hour} hoursAhead={3} grid={grid} showAurora now={now} />
+        }
+        weather={weather}
+      />,
+    );
+    const text = screen.getByRole('status').textContent ?? '';
+    expect(text).toContain('Showing 3 Mar 2024, 19:00 UTC, 3 h ahead');
+    expect(text).toContain('Forecast');
+    expect(text).toContain(
+      'Aurora: the latest forecast, for 3 Mar 2024, 16:20 UTC (observed 12 min ago) — OVATION looks about an hour ahead at most, so no oval is drawn for this hour.',
+    );
+    expect(text).not.toContain('Aurora forecast for');
+    // A replayed sample says it is one.
+    expect(screen.getByTestId('cloud-status').textContent).toContain(
+      'Clouds: forecast for 3 Mar 2024, 19:00 UTC (a replayed sample, not today’s forecast)',
     );
   });
 });
@@ -141,13 +188,25 @@ describe('location panel', () => {
   });
 });
 
-function SliderHarness({ count }: { count: number }) {
+function SliderHarness({ count, ahead = [] }: { count: number; ahead?: number[] }) {
   const [state, dispatch] = useReducer(
     sliderReducer,
-    sliderReducer(INITIAL_SLIDER, { type: 'frames', count }),
+    sliderReducer(INITIAL_SLIDER, {
+      type: 'frames',
+      count: count + ahead.length,
+      latest: count - 1,
+    }),
   );
   const times = Array.from({ length: count }, (_, i) => Date.UTC(2026, 0, 19, 10, i * 5));
-  return <TimeSlider state={state} dispatch={dispatch} times={times} />;
+  return (
+    <TimeSlider
+      state={state}
+      dispatch={dispatch}
+      times={times}
+      ahead={ahead}
+      forecastText={forecastPositionText}
+    />
+  );
 }
 
 describe('time slider', () => {
@@ -169,6 +228,34 @@ describe('time slider', () => {
     expect(screen.getByRole('slider').getAttribute('aria-valuetext')).toContain('frame 2 of 3');
     fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
     expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();
+  });
+
+  it('runs on into the forecast hours after the newest frame, each read out with its time and “forecast”', () => {
+    const ahead = [1, 2, 3].map((h) => Date.UTC(2026, 0, 19, 10 + h));
+    render(<SliderHarness count={4} ahead={ahead} />);
+    expect(
+      screen.getByRole('heading', { name: 'Last 24 hours and the next 3 h (forecast)' }),
+    ).toBeTruthy();
+    const slider = screen.getByRole('slider', { name: 'Forecast frame' });
+    // The range covers the 4 frames and the 3 hours; it opens on the newest frame (now).
+    expect(slider.getAttribute('max')).toBe('6');
+    expect(slider.getAttribute('aria-valuetext')).toBe('19 Jan 2026, 10:15 UTC, frame 4 of 4');
+    fireEvent.click(screen.getByRole('button', { name: 'Next frame' }));
+    expect(slider.getAttribute('aria-valuetext')).toBe(
+      '19 Jan 2026, 11:00 UTC, forecast 1 h ahead: clouds for that hour, aurora from the latest frame',
+    );
+    expect(
+      screen.getByText(
+        '11:00 UTC — forecast, 1 h ahead: clouds for that hour; the aurora shown is the latest forecast (none reaches this hour)',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(slider, { target: { value: '6' } });
+    expect(slider.getAttribute('aria-valuetext')).toMatch(
+      /^19 Jan 2026, 13:00 UTC, forecast 3 h ahead/,
+    );
+    expect(screen.getByRole('button', { name: 'Next frame' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Latest' }));
+    expect(slider.getAttribute('aria-valuetext')).toBe('19 Jan 2026, 10:15 UTC, frame 4 of 4');
   });
 
   it('is disabled with an honest label when no frames are stored', () => {

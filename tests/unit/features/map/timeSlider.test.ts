@@ -78,4 +78,32 @@ describe('time slider', () => {
     ]);
     expect(s.index).toBe(5);
   });
+
+  it('runs past the newest frame into the forecast hours, and Latest brings it back to now', () => {
+    let s = run([{ type: 'frames', count: 15, latest: 2 }]);
+    expect(s).toMatchObject({ index: 2, latest: 2, followLatest: true });
+    s = run([{ type: 'step', delta: 1 }], s);
+    expect(s).toMatchObject({ index: 3, followLatest: false });
+    s = run([{ type: 'set', index: 99 }], s);
+    expect(s.index).toBe(14);
+    s = run([{ type: 'latest' }], s);
+    expect(s).toMatchObject({ index: 2, followLatest: true });
+  });
+
+  it('keeps a forecast hour’s distance from now when a new frame arrives', () => {
+    const s = run([
+      { type: 'frames', count: 15, latest: 2 },
+      { type: 'set', index: 5 },
+      { type: 'frames', count: 16, latest: 3 },
+    ]);
+    expect(s.index).toBe(6);
+  });
+
+  it('follows the newest frame, not the last forecast hour, while following', () => {
+    const s = run([
+      { type: 'frames', count: 15, latest: 2 },
+      { type: 'frames', count: 16, latest: 3 },
+    ]);
+    expect(s).toMatchObject({ index: 3, followLatest: true });
+  });
 });

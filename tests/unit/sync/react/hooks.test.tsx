@@ -382,4 +382,19 @@ describe('usePreferences', () => {
     await waitFor(() => expect(result.current.data.showCloudsOnLoad).toBe(true));
     expect((await db.preferences.findOne('user-1').exec())?.show_clouds_on_load).toBe(true);
   });
+
+  it('keeps a location shared before the database has opened, and saves it once it is open', async () => {
+    const opened = openTestDatabase();
+    const { result } = renderHook(() => usePreferences(), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <DatabaseProvider database={opened}>{children}</DatabaseProvider>
+      ),
+    });
+    // The tap comes first: the write waits for the database instead of failing "not open yet".
+    const location = { lat: 69.65, lon: 18.96, accuracyM: 25, at: T0 };
+    const saved = result.current.updateDevice({ location });
+    db = await opened;
+    await act(() => saved);
+    await waitFor(() => expect(result.current.device.data.location).toEqual(location));
+  });
 });

@@ -62,11 +62,19 @@ describe('the worker’s cloud forecast for the user’s place', () => {
     expect(data.attribution).toContain('MET Norway');
     expect(data.grid).toHaveLength(9);
     expect(data.place.hours!.time.length).toBe(data.place.hours!.total.length);
-    expect(doc!.issued).toBe(Date.parse('2027-01-15T11:20:00Z'));
+    // The replay is moved to the present (its first hour is the current one, 16:00): the model run
+    // moves with it, and the stored point says it is a replay and of what.
+    expect(data.place.hours!.time[0]).toBe(NOW);
+    expect(doc!.issued).toBe(Date.parse('2027-01-15T15:20:00Z'));
+    expect(data.place.replayOf).toEqual({
+      updatedAt: Date.parse('2027-01-15T11:20:00Z'),
+      shiftMs: 4 * 3_600_000,
+    });
+    expect(data.grid.every((p) => p.replayOf?.shiftMs === 4 * 3_600_000)).toBe(true);
     const feed = await readFeedStatus(db, WEATHER_FEED);
     expect(feed).toMatchObject({
       lastSuccess: NOW,
-      dataTime: Date.parse('2027-01-15T11:20:00Z'),
+      dataTime: Date.parse('2027-01-15T15:20:00Z'),
       error: null,
       replay: true,
     });

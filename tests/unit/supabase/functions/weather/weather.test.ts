@@ -222,12 +222,56 @@ describe('weather function: upstream', () => {
     const body = (await res.json()) as { place: PointAnswer; grid: PointAnswer[] };
     expect(body.place.source).toBe('replay');
     expect(body.grid.map((p) => p.source)).toEqual(Array(9).fill('replay'));
+    // Asked at 13:00, the copy (first hour 12:00) is moved one hour on.
+    expect(body.place.replayOf).toEqual({
+      updatedAt: '2027-01-15T11:20:00.000Z',
+      shiftMs: 3_600_000,
+    });
 
     const elsewhere = await get('?lat=-42.88&lon=147.33&radius=0');
     expect(elsewhere.status).toBe(503);
     expect(((await elsewhere.json()) as { error: string }).error).toBe(
       'No cloud forecast for -42.9, 147.3: Upstream unreachable: getaddrinfo ENOTFOUND metno.invalid, and no recorded copy for this point',
     );
+  });
+
+  it('moves a replay’s hours and model run together to the present, so its first hour is the current one and it says what it was moved from', async () => {
+    const upstream = fakeUpstream(() => Promise.reject(new TypeError('unreachable')));
+    const { get, advance } = setup(upstream);
+    const before = (await (await get('?lat=69.65&lon=18.96&radius=1')).json()) as {
+      place: PointAnswer;
+      grid: PointAnswer[];
+    };
+    // 2027-01-15T13:00Z → 2027-03-02T09:17Z (45 days, 20 h and 17 min later).
+    advance((45 * 24 + 20) * 3_600_000 + 17 * 60_000);
+    const res = await get('?lat=69.65&lon=18.96&radius=1');
+    const after = (await res.json()) as { place: PointAnswer; grid: PointAnswer[] };
+    const shiftMs = Date.parse('2027-03-02T09:00:00Z') - Date.parse('2027-01-15T12:00:00Z');
+    expect(after.place.hours!.time[0]).toBe(Date.parse('2027-03-02T09:00:00Z'));
+    const moved = shiftMs - before.place.replayOf!.shiftMs;
+    expect(after.place.hours!.time).toEqual(before.place.hours!.time.map((t) => t + moved));
+    // The sky is the file's: only the times moved.
+    expect(after.place.hours!.total).toEqual(before.place.hours!.total);
+    // The model run moved with the hours: still 40 min before the first hour, as in the file.
+    expect(after.place.updatedAt).toBe('2027-03-02T08:20:00.000Z');
+    expect(res.headers.get('x-aurora-data-time')).toBe('2027-03-02T08:20:00.000Z');
+    expect(after.place.replayOf).toEqual({ updatedAt: '2027-01-15T11:20:00.000Z', shiftMs });
+    // Every grid point moved by the same hours, so the regional layer lines up with the place.
+    for (const p of after.grid) {
+      expect(p.source).toBe('replay');
+      expect(p.hours!.time[0]).toBe(Date.parse('2027-03-02T09:00:00Z'));
+      expect(p.replayOf!.shiftMs).toBe(shiftMs);
+    }
+  });
+
+  it('never marks a forecast from upstream as a replay', async () => {
+    const { get } = setup(fakeUpstream(() => ok(TROMSO)));
+    const body = (await (await get('?lat=69.65&lon=18.96&radius=0')).json()) as {
+      place: PointAnswer;
+    };
+    expect(body.place.source).toBe('upstream');
+    expect(body.place.replayOf).toBeUndefined();
+    expect(body.place.updatedAt).toBe('2027-01-15T11:20:00.000Z');
   });
 
   it('waits five minutes after a failure before asking upstream again for that point', async () => {

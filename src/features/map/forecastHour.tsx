@@ -1,0 +1,67 @@
+/**
+ * The words of the cloud forecast on the map: for a slider position past now (a forecast hour,
+ * timeline.ts) the slider's value text and line and the status over the map, and the cloud
+ * layer's own line. They show only once a place has a stored cloud forecast, so they travel in the
+ * tonight chunk (tonight/TonightVerdict.tsx re-exports them), not in `/`'s first load.
+ */
+import type { GridSnapshot } from '../../../core/model.ts';
+import type { StoredWeather } from '../../../sync/react/index.ts';
+import { formatAge, formatUtc, formatUtcClock } from '../../lib/format.ts';
+
+/** The slider's `aria-valuetext` and visible line on the k-th hour ahead. */
+export function forecastPositionText(
+  hour: number,
+  k: number,
+): { valueText: string; label: string } {
+  return {
+    valueText: `${formatUtc(hour)}, forecast ${k} h ahead: clouds for that hour, aurora from the latest frame`,
+    label: `${formatUtcClock(hour)} — forecast, ${k} h ahead: clouds for that hour; the aurora shown is the latest forecast (none reaches this hour)`,
+  };
+}
+
+/** Over the map on a forecast hour: the time, that it is a forecast, and what the aurora layer shows instead. */
+export function ForecastHourStatus(props: {
+  hour: number;
+  hoursAhead: number;
+  grid: GridSnapshot | null;
+  showAurora: boolean;
+  now: number;
+}) {
+  const { hour, hoursAhead, grid, showAurora, now } = props;
+  return (
+    <>
+      <p className="map-status__line" data-testid="forecast-hour-status">
+        <strong>
+          Showing {formatUtc(hour)}, {hoursAhead} h ahead
+        </strong>
+        <span className="map-status__badge map-status__badge--forecast">Forecast</span>
+      </p>
+      <p className="map-status__line map-status__line--small">
+        {grid
+          ? `Aurora: the latest forecast, for ${formatUtc(grid.forecastTime)} (observed ${formatAge(now - grid.observationTime)}) — OVATION looks about an hour ahead at most, so no oval is drawn for this hour.`
+          : 'Aurora: no forecast stored.'}
+        {!showAurora && ' Aurora layer switched off.'}
+      </p>
+    </>
+  );
+}
+
+/**
+ * The cloud layer's line over the map: the hour drawn, the model run's and the fetch's ages, MET
+ * Norway's credit, and for the backend's replay that it is a sample; or that no stored hour
+ * covers the time shown.
+ */
+export function CloudStatus(props: {
+  cloudTime: number | null;
+  weather: StoredWeather;
+  now: number;
+}) {
+  const { cloudTime, weather, now } = props;
+  return (
+    <p className="map-status__line map-status__line--small" data-testid="cloud-status">
+      {cloudTime === null
+        ? 'Clouds: the stored forecast does not cover this time (forecasts run forward from the latest model hour).'
+        : `Clouds: forecast for ${formatUtc(cloudTime)}${weather.data.place.replayOf ? ' (a replayed sample, not today’s forecast)' : ''}, model run ${formatAge(now - (weather.data.place.updatedAt ?? weather.issued))}, fetched ${formatAge(now - weather.fetchedAt)}. Weather data from MET Norway.`}
+    </p>
+  );
+}
