@@ -11,6 +11,7 @@
 import type { Resource } from '../model.ts';
 import { FRESHNESS, type FreshnessWindow } from './freshness.ts';
 import { NORMALISERS, type Normaliser } from '../normalise/index.ts';
+import { compactKind } from '../compact/compactForm.ts';
 
 export const SWPC_BASE_URL = 'https://services.swpc.noaa.gov/';
 /** The backend's space-weather function, under the configurable base URL (spec §7). */
@@ -24,14 +25,15 @@ export interface Source extends FreshnessWindow {
   /** Path under SWPC_BASE_URL for the direct fallback; null when SWPC does not serve it. */
   swpcPath: string | null;
   /**
-   * A shorter window of the same product for frequent direct polls once history is stored
-   * (plasma-2-hour instead of the 470 KB 7-day file every minute). Same format and normaliser.
+   * A shorter window of the same product, served for `?window=recent`. None today: SWPC retired
+   * the 2-hour solar-wind files (products/solar-wind/*-2-hour.json, July 2026); the primary
+   * solar-wind source is now json/rtsw/ (about 24 hours, newest first), and routine polls through
+   * our backend ask for the compact rows newer than what is stored (core/compact/).
    */
   swpcRecentPath: string | null;
   /**
-   * Same data in another SWPC product, tried when the main path answers 404. A code comment in the
-   * corpus says SWPC retired products/solar-wind/*.json on 2026-04-30 for json/rtsw/* (unverified);
-   * the normalisers read both forms.
+   * Same data in another SWPC product, tried when the main path answers 404: for solar wind the
+   * older 7-day products files (a week of history, 470–690 KB), which the normalisers read too.
    */
   swpcAltPath: string | null;
   /** True when the backend's /space-weather/{resource} serves it. */
@@ -111,22 +113,22 @@ const SPECS: Record<Resource, SourceSpec> = {
     approxBytes: 12_000,
   },
   'solar-wind': {
-    swpcPath: 'products/solar-wind/plasma-7-day.json',
-    swpcRecentPath: 'products/solar-wind/plasma-2-hour.json',
-    swpcAltPath: 'json/rtsw/rtsw_wind_1m.json',
+    swpcPath: 'json/rtsw/rtsw_wind_1m.json',
+    swpcRecentPath: null,
+    swpcAltPath: 'products/solar-wind/plasma-7-day.json',
     viaBackend: true,
     cadenceMs: 1 * MIN,
     priority: 'high',
-    approxBytes: 480_000,
+    approxBytes: 1_000_000,
   },
   'magnetic-field': {
-    swpcPath: 'products/solar-wind/mag-7-day.json',
-    swpcRecentPath: 'products/solar-wind/mag-2-hour.json',
-    swpcAltPath: 'json/rtsw/rtsw_mag_1m.json',
+    swpcPath: 'json/rtsw/rtsw_mag_1m.json',
+    swpcRecentPath: null,
+    swpcAltPath: 'products/solar-wind/mag-7-day.json',
     viaBackend: true,
     cadenceMs: 1 * MIN,
     priority: 'high',
-    approxBytes: 700_000,
+    approxBytes: 1_060_000,
   },
   'three-day-forecast': {
     swpcPath: 'text/3-day-forecast.txt',
@@ -247,29 +249,30 @@ function joinUrl(base: string, path: string): string {
 
 /**
  * `{base}/functions/v1/space-weather/{resource}`; base is configuration (e.g. VITE_SUPABASE_URL).
- * `recent` adds `?window=recent` where SWPC has a short window (the 2-hour solar-wind files): the
- * backend then serves and caches that file, minutes of data instead of seven days.
+ * `compact` asks for the compact form (core/compact/compactForm.ts) — `?format=compact`, plus
+ * `&since=<epoch ms>` for only the rows newer than what is stored; only for resources that have
+ * one (`compactKind`), the others keep the agency's form.
  */
 export function backendUrl(
   backendBase: string,
   resource: Resource,
-  opts: { recent?: boolean } = {},
+  opts: { compact?: { since: number | null } } = {},
 ): string {
   const url = joinUrl(backendBase, `${BACKEND_SPACE_WEATHER_PATH}${resource}`);
-  return opts.recent && SOURCES[resource].swpcRecentPath ? `${url}?window=recent` : url;
+  if (!opts.compact || compactKind(resource) === null) return url;
+  const since = opts.compact.since;
+  return since === null || compactKind(resource) !== 'rows'
+    ? `${url}?format=compact`
+    : `${url}?format=compact&since=${Math.floor(since)}`;
 }
 
-/** The SWPC URL for the direct fallback; `recent` picks the short window where there is one. */
+/** The SWPC URL for the direct fallback; `alternative` picks the product tried after a 404. */
 export function swpcUrl(
   resource: Resource,
-  opts: { base?: string; recent?: boolean; alternative?: boolean } = {},
+  opts: { base?: string; alternative?: boolean } = {},
 ): string | null {
   const s = SOURCES[resource];
-  const path = opts.alternative
-    ? s.swpcAltPath
-    : opts.recent && s.swpcRecentPath
-      ? s.swpcRecentPath
-      : s.swpcPath;
+  const path = opts.alternative ? s.swpcAltPath : s.swpcPath;
   return path === null ? null : joinUrl(opts.base ?? SWPC_BASE_URL, path);
 }
 

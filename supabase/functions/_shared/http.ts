@@ -17,6 +17,8 @@ const EXPOSED_HEADERS = [
   'last-modified',
   'x-aurora-source',
   'x-aurora-data-time',
+  // Which form space-weather served (core/compact/): the worker must read it across origins.
+  'x-aurora-form',
   'idempotent-replayed',
 ].join(', ');
 

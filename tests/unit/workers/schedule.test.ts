@@ -32,12 +32,15 @@ describe('sources', () => {
     expect(backendUrl('https://api.example.org/', 'solar-wind')).toBe(
       'https://api.example.org/functions/v1/space-weather/solar-wind',
     );
-    expect(backendUrl('https://api.example.org', 'magnetic-field', { recent: true })).toBe(
-      'https://api.example.org/functions/v1/space-weather/magnetic-field?window=recent',
+    expect(backendUrl('https://api.example.org', 'magnetic-field', { compact: { since: 5 } })).toBe(
+      'https://api.example.org/functions/v1/space-weather/magnetic-field?format=compact&since=5',
     );
-    // Only where SWPC has a short window: the rest are one file.
-    expect(backendUrl('https://api.example.org', 'kp-index', { recent: true })).toBe(
-      'https://api.example.org/functions/v1/space-weather/kp-index',
+    // The grid is one frame (no rows to cut); text products have no compact form.
+    expect(backendUrl('https://api.example.org', 'aurora-oval', { compact: { since: 5 } })).toBe(
+      'https://api.example.org/functions/v1/space-weather/aurora-oval?format=compact',
+    );
+    expect(backendUrl('https://api.example.org', 'kp-forecast', { compact: { since: 5 } })).toBe(
+      'https://api.example.org/functions/v1/space-weather/kp-forecast',
     );
   });
 
