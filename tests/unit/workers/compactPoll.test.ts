@@ -48,7 +48,7 @@ function agency(files: Map<string, string>): FetchLike {
 function backend(files: Map<string, string>, clock: { now: number }) {
   const service = new SpaceWeatherService({
     baseUrl: 'https://services.swpc.noaa.gov',
-    fetch: agency(files) as unknown as typeof fetch,
+    fetch: agency(files) as unknown as typeof globalThis.fetch,
     now: () => clock.now,
     validate: validateWithNormalise,
     replay: createFileReplayLoader(),

@@ -33,13 +33,23 @@ function compactOf(resource: Resource, file: string, since: number | null = null
   return encodeCompact({ resource, ...accepted(resource, file) }, since);
 }
 
+interface WireSeries {
+  product: unknown;
+  t: unknown[];
+  fields: Record<string, unknown[]>;
+}
+interface WireGrid {
+  values: string;
+  encoding: unknown;
+  observationTime: unknown;
+}
 /** The wire form as a test changes it. */
 interface Wire {
   format: unknown;
   resource: unknown;
   dataTime: unknown;
-  series: { product: unknown; t: unknown[]; fields: Record<string, unknown[]> }[];
-  grids: { values: string; encoding: unknown; observationTime: unknown }[];
+  series: [WireSeries, ...WireSeries[]];
+  grids: [WireGrid, ...WireGrid[]];
 }
 
 /** A valid compact body with one thing changed. */
@@ -151,26 +161,26 @@ describe('the compact form', () => {
       'an extra field',
       'kp-1m',
       'planetary_k_index_1m.json',
-      (b) => (b.series[0].fields.ap = b.series[0].fields.kp),
+      (b) => (b.series[0].fields.ap = b.series[0].fields.kp!),
     ],
-    ['a short column', 'kp-1m', 'planetary_k_index_1m.json', (b) => b.series[0].fields.kp.pop()],
+    ['a short column', 'kp-1m', 'planetary_k_index_1m.json', (b) => b.series[0].fields.kp!.pop()],
     [
       'a value as text',
       'kp-1m',
       'planetary_k_index_1m.json',
-      (b) => (b.series[0].fields.kp[3] = '4.33'),
+      (b) => (b.series[0].fields.kp![3] = '4.33'),
     ],
     [
       'NaN written as text',
       'solar-wind',
       'plasma-7-day.json',
-      (b) => (b.series[0].fields.speed[0] = 'NaN'),
+      (b) => (b.series[0].fields.speed![0] = 'NaN'),
     ],
     [
       'an impossible value',
       'kp-1m',
       'planetary_k_index_1m.json',
-      (b) => (b.series[0].fields.kp[0] = 12),
+      (b) => (b.series[0].fields.kp![0] = 12),
     ],
     ['times out of order', 'kp-1m', 'planetary_k_index_1m.json', (b) => b.series[0].t.reverse()],
     [
@@ -206,9 +216,14 @@ describe('the compact form', () => {
       'a series in a grid body',
       'aurora-oval',
       'ovation_aurora_latest.json',
-      (b) => b.series.push({} as Wire['series'][number]),
+      (b) => b.series.push({} as WireSeries),
     ],
-    ['no grid', 'aurora-oval', 'ovation_aurora_latest.json', (b) => (b.grids = [])],
+    [
+      'no grid',
+      'aurora-oval',
+      'ovation_aurora_latest.json',
+      (b) => (b.grids = [] as unknown as Wire['grids']),
+    ],
     [
       'a grid cut short',
       'aurora-oval',
@@ -237,7 +252,7 @@ describe('the compact form', () => {
       'a grid in a series body',
       'kp-1m',
       'planetary_k_index_1m.json',
-      (b) => b.grids.push({} as Wire['grids'][number]),
+      (b) => b.grids.push({} as WireGrid),
     ],
   ];
 
