@@ -11,6 +11,7 @@ import { sourceFor } from '../../core/products/sources.ts';
 import { nextFeedStatus } from '../feedStatus.ts';
 import { fetchSdoImageList } from '../sdo.ts';
 import { fetchResource, type FetchOutcome } from '../request/fetchResource.ts';
+import { createMultiFetch } from '../request/multiFetch.ts';
 import { toApiError } from '../request/errors.ts';
 import type { FetchLike } from '../request/requestWithRetry.ts';
 import type { Batcher } from '../request/batcher.ts';
@@ -53,6 +54,22 @@ function compactRequest(
   return { since: prev?.lastSuccess != null ? (prev.dataTime ?? null) : null };
 }
 
+/**
+ * One coalescing fetch per poller (its deps object): the products of a poll round that leave
+ * together reach our backend as one exchange (workers/request/multiFetch.ts).
+ */
+const multiFetches = new WeakMap<PollDeps, { base: string; fetch: FetchLike }>();
+
+function backendFetch(deps: PollDeps): FetchLike {
+  if (!deps.backendBase) return deps.fetch;
+  let m = multiFetches.get(deps);
+  if (m?.base !== deps.backendBase) {
+    m = { base: deps.backendBase, fetch: createMultiFetch(deps.fetch, deps.backendBase) };
+    multiFetches.set(deps, m);
+  }
+  return m.fetch;
+}
+
 async function fetchOnce(
   resource: Resource,
   prev: FeedStatus | null,
@@ -77,7 +94,7 @@ async function fetchOnce(
     };
   }
   return fetchResource(resource, {
-    fetch: deps.fetch,
+    fetch: backendFetch(deps),
     backendBase: deps.backendBase,
     validators: prev ? { etag: prev.etag, lastModified: prev.lastModified } : null,
     compact: compactRequest(resource, prev),

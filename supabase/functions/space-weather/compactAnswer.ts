@@ -17,6 +17,8 @@ import {
 import type { CachedBody } from './service.ts';
 
 export interface CompactRepresentation {
+  /** The JSON text (spliced as is into multi answers) and its bytes (served alone). */
+  text: string;
   bytes: Uint8Array<ArrayBuffer>;
   etag: string;
   /** The member tag every representation of this version starts with, quotes excluded. */
@@ -43,8 +45,10 @@ export function compactRepresentation(
   let rep = slices.get(key);
   if (!rep) {
     const family = `${entry.etag.replace(/^W\//, '').replace(/"/g, '')}-c`;
+    const text = encodeCompact(content, since);
     rep = {
-      bytes: new TextEncoder().encode(encodeCompact(content, since)),
+      text,
+      bytes: new TextEncoder().encode(text),
       etag: `"${family}${key === '' ? '' : `.${key}`}"`,
       family,
       form,

@@ -1,6 +1,6 @@
 import { getEnv, memoByEnv } from '../_shared/env.ts';
 import {
-  CORS_HEADERS,
+  CORS_ANSWER_HEADERS,
   errorJson,
   json,
   methodNotAllowed,
@@ -33,6 +33,7 @@ import {
   type SpaceWeatherServiceOptions,
 } from './service.ts';
 import { validateWithNormalise } from './validate.ts';
+import { multiAnswer, readMultiQuery } from './multiAnswer.ts';
 
 export const DEFAULT_SWPC_BASE_URL = 'https://services.swpc.noaa.gov';
 
@@ -74,6 +75,15 @@ export function createSpaceWeatherHandler(
     if (name === 'stats') {
       const now = Date.now();
       return json({ serverTime: new Date(now).toISOString(), resources: getService().stats() });
+    }
+    if (name === 'multi') {
+      const wanted = readMultiQuery(req.url);
+      if ('error' in wanted) return errorJson(400, wanted.error);
+      const answer = await multiAnswer(wanted, getService(), {
+        ...CORS_ANSWER_HEADERS,
+        vary: 'Accept-Encoding',
+      });
+      return new Response(req.method === 'HEAD' ? null : answer.body, { headers: answer.headers });
     }
     if (!isSpaceWeatherResource(name)) {
       return errorJson(404, `Unknown resource "${name}"`, {
@@ -221,7 +231,7 @@ function prepare(entry: CachedBody): Prepared {
 
 function baseHeaders(entry: CachedBody, etag: string): Record<string, string> {
   return {
-    ...CORS_HEADERS,
+    ...CORS_ANSWER_HEADERS,
     etag,
     'last-modified': new Date(entry.lastModified).toUTCString(),
     'x-aurora-data-time':

@@ -158,10 +158,13 @@ describe('batching', () => {
 });
 
 describe('conditional requests', () => {
-  it('sends the stored ETag and Last-Modified and reads new ones', () => {
+  it('sends the stored ETag (which wins over a date), else the Last-Modified, and reads new ones', () => {
     expect(
       conditionalHeaders({ etag: '"abc"', lastModified: 'Sun, 22 Nov 2026 04:00:00 GMT' }),
-    ).toEqual({ 'If-None-Match': '"abc"', 'If-Modified-Since': 'Sun, 22 Nov 2026 04:00:00 GMT' });
+    ).toEqual({ 'If-None-Match': '"abc"' });
+    expect(
+      conditionalHeaders({ etag: null, lastModified: 'Sun, 22 Nov 2026 04:00:00 GMT' }),
+    ).toEqual({ 'If-Modified-Since': 'Sun, 22 Nov 2026 04:00:00 GMT' });
     expect(conditionalHeaders(null)).toEqual({});
     expect(readValidators(new Headers({ etag: '"x"' }))).toEqual({
       etag: '"x"',
