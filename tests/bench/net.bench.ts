@@ -80,9 +80,12 @@ async function chromiumFetchHeaders(chromiumPath: string): Promise<Record<string
   return headers;
 }
 
-function productOf(url: string): Resource | 'sdo-images' | 'other' {
-  const path = new URL(url).pathname;
+function productOf(url: string): string {
+  const u = new URL(url);
+  const path = u.pathname;
   if (path.includes('/sdo-image/')) return 'sdo-images';
+  if (path.endsWith('/space-weather/multi'))
+    return `multi: ${[...u.searchParams.keys()].sort().join(' + ')}`;
   const name = path.split('/').pop() ?? '';
   return (RESOURCES as readonly string[]).includes(name) ? (name as Resource) : 'other';
 }
@@ -141,10 +144,14 @@ async function liveHour(
   const metered = meteredFetch(browserHeaders, (e) => {
     if (counting) exchanges.push(e);
   });
-  // The old worker: the same polls, asking for the agencies' files.
+  // The old worker: the same polls, each on its own, asking for the agencies' files (a backend
+  // without `multi` answers 404, and the worker then asks product by product).
   const fetch: FetchLike =
     form === 'raw'
-      ? (url, init) => metered.fetch(url.replace(/\?format=compact(&since=\d+)?$/, ''), init)
+      ? (url, init) =>
+          url.includes('/space-weather/multi?')
+            ? Promise.resolve(new Response(null, { status: 404 }))
+            : metered.fetch(url.replace(/\?format=compact(&since=\d+)?$/, ''), init)
       : metered.fetch;
   const deps: PollDeps = {
     fetch,

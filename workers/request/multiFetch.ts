@@ -23,9 +23,15 @@ import {
 } from '../../core/compact/multiForm.ts';
 import { COMPACT_FORM_HEADER } from '../../core/compact/compactForm.ts';
 import type { FetchLike } from './requestWithRetry.ts';
+import { BATCH_WINDOW_MS } from './batcher.ts';
 
-/** How long a request waits for company. Real time: a poll round starts its requests within a few ms. */
-export const COALESCE_MS = 25;
+/**
+ * How long a request waits for company, in real time: a poll round starts its requests within a
+ * few ms, except those the batcher holds for its window (BATCH_WINDOW_MS, 50 ms) — so a little
+ * more than that window, or the normal-priority products would always travel alone. 60 ms is
+ * nothing beside a phone's round trip.
+ */
+export const COALESCE_MS = BATCH_WINDOW_MS + 10;
 
 interface Held {
   url: string;
