@@ -147,4 +147,19 @@ describe('space-weather compact forms', () => {
     ).toBe(304);
     expect(cachedAnswer(facts('kp-forecast?format=compact'))).toBeNull();
   });
+
+  it('refuses a multi query it cannot answer, with the reason', async () => {
+    const { get } = setup();
+    for (const [path, reason] of [
+      ['multi', 'Ask for at least one resource'],
+      ['multi?planets=.', 'Unknown resource "planets"'],
+      ['multi?kp-1m=abc', 'kp-1m must be'],
+      ['multi?kp-1m=1.ZZ', 'kp-1m must be'],
+      ['multi?kp-1m=.&kp-1m=5.', 'kp-1m is asked twice'],
+    ] as const) {
+      const bad = await get(path);
+      expect(bad.status, path).toBe(400);
+      expect(((await bad.json()) as { error: string }).error).toContain(reason);
+    }
+  });
 });

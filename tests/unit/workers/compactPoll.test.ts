@@ -19,7 +19,7 @@ import { pollResource, type PollDeps } from '../../../workers/poller/pollResourc
 import { createBatcher } from '../../../workers/request/batcher.ts';
 import { createInFlight } from '../../../workers/request/inFlight.ts';
 import type { FetchLike } from '../../../workers/request/requestWithRetry.ts';
-import { noaa } from './fixtureFiles.ts';
+import { NOW, noaa } from './fixtureFiles.ts';
 
 const opened: AuroraDatabase[] = [];
 let n = 0;
@@ -220,5 +220,27 @@ describe('a compact answer from our backend', () => {
     });
     expect(report).toMatchObject({ outcome: 'updated', via: 'swpc', error: null });
     expect(calls.at(-1)).toBe('https://services.swpc.noaa.gov/json/rtsw/rtsw_mag_1m.json');
+  });
+
+  it('stores what separate polls store when a poll round travels as one exchange', async () => {
+    const clock = { now: NOW };
+    const files = new Map([
+      ['json/rtsw/rtsw_mag_1m.json', noaa('rtsw_mag_1m.json')],
+      ['json/planetary_k_index_1m.json', noaa('planetary_k_index_1m.json')],
+      ['json/ovation_aurora_latest.json', noaa('ovation_aurora_latest.json')],
+    ]);
+    const round: Resource[] = ['magnetic-field', 'kp-1m', 'aurora-oval'];
+    const server = backend(files, clock);
+    const viaBackend = await openDb();
+    const one = deps(viaBackend, server.fetch, 'http://api.test', clock);
+    const reports = await Promise.all(round.map((r) => pollResource(r, one)));
+    expect(reports.map((r) => [r.resource, r.outcome, r.error])).toEqual(
+      round.map((r) => [r, 'updated', null]),
+    );
+    expect(server.urls).toHaveLength(1);
+    expect(server.urls[0]).toMatch(/\/space-weather\/multi\?/);
+    const direct = await openDb();
+    for (const r of round) await pollResource(r, deps(direct, agency(files), null, clock));
+    expect(await stored(viaBackend)).toEqual(await stored(direct));
   });
 });
