@@ -9,8 +9,8 @@
  * more go as one multi request, and each caller gets back the Response it would have had alone
  * (status, validators, `x-aurora-form`, body) to check as strictly as ever. The validators of
  * each request travel in the query (the version in its If-None-Match), so the multi request
- * carries no conditional headers. A backend that does not know `multi` (404/400) is asked
- * product by product from then on; a multi request that fails makes each caller's request fail
+ * carries no conditional headers. A backend that does not know `multi` (404/400, or an answer
+ * that is not a multi answer) is asked product by product from then on; a multi request that fails makes each caller's request fail
  * the same way, so each retries and falls back under its own rules.
  */
 import type { Resource } from '../../core/model.ts';
@@ -120,18 +120,19 @@ export function createMultiFetch(fetch: FetchLike, backendBase: string): FetchLi
         return;
       }
       const read = readMulti(await response.text());
-      const items = read.ok ? new Map(read.items.map((i) => [i.resource, i])) : null;
+      // Not a multi answer at all (an older backend's fallback page, a proxy): this backend does
+      // not do multi; ask product by product, now and from then on.
+      if (!read.ok) {
+        multiUnknown = true;
+        return void batch.forEach(single);
+      }
+      const items = new Map(read.items.map((i) => [i.resource, i]));
       for (const h of batch) {
-        const item = items?.get(h.resource);
+        const item = items.get(h.resource);
         if (item) h.resolve(responseOf(item));
-        // A multi answer we cannot read is a bad answer for each product: 502, like a bad gateway.
+        // An answer without this product's item is a bad answer for it: 502, like a bad gateway.
         else
-          h.resolve(
-            new Response(null, {
-              status: 502,
-              statusText: read.ok ? `no item for ${h.resource}` : read.error,
-            }),
-          );
+          h.resolve(new Response(null, { status: 502, statusText: `no item for ${h.resource}` }));
       }
     } catch (e) {
       for (const h of batch) h.reject(e);

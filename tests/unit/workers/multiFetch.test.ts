@@ -127,6 +127,20 @@ describe('one exchange for requests that leave together', () => {
     ]);
   });
 
+  it('takes an answer that is not a multi answer (a fallback page) as a backend without multi', async () => {
+    const calls: string[] = [];
+    const spa: FetchLike = async (url) => {
+      calls.push(url);
+      return url.includes('/multi?')
+        ? new Response('<!doctype html><title>Aurora</title>', { status: 200 })
+        : new Response('[]', { headers: { 'content-type': 'application/json' } });
+    };
+    const multi = createMultiFetch(spa, BASE);
+    const answers = await Promise.all([multi(`${SW}/kp-1m`, {}), multi(`${SW}/alerts`, {})]);
+    expect(await Promise.all(answers.map((r) => r.text()))).toEqual(['[]', '[]']);
+    expect(calls).toEqual([`${SW}/multi?kp-1m=.&alerts=.`, `${SW}/kp-1m`, `${SW}/alerts`]);
+  });
+
   it('fails each caller the way the one request failed, so each retries or falls back on its own', async () => {
     const down: FetchLike = () => Promise.reject(new TypeError('Failed to fetch'));
     const multi = createMultiFetch(down, BASE);
