@@ -33,6 +33,7 @@ import { pollResource, type PollDeps } from '../../workers/poller/pollResource.t
 import { createBatcher } from '../../workers/request/batcher.ts';
 import { createInFlight } from '../../workers/request/inFlight.ts';
 import type { FetchLike } from '../../workers/request/requestWithRetry.ts';
+import { readMulti } from '../../core/compact/multiForm.ts';
 import { startLiveUpstream } from './net/liveUpstream.ts';
 import { meteredFetch, type Exchange } from './net/meteredFetch.ts';
 import { round, type Bench } from './context.ts';
@@ -92,7 +93,10 @@ function productOf(url: string): string {
 
 interface HourResult {
   total: number;
+  /** By exchange: a product alone, or the products of a multi exchange. */
   byProduct: Map<string, { requests: number; bytes: number; bodies: number; notModified: number }>;
+  /** By product across every exchange: answers, 304s, and body text before compression. */
+  items: Map<string, { answers: number; notModified: number; textBytes: number }>;
   requests: number;
 }
 
@@ -189,8 +193,20 @@ async function liveHour(
     await upstream.close();
   }
   const byProduct: HourResult['byProduct'] = new Map();
+  const items: HourResult['items'] = new Map();
+  const item = (product: string, status: number, textBytes: number) => {
+    const row = items.get(product) ?? { answers: 0, notModified: 0, textBytes: 0 };
+    row.answers++;
+    if (status === 304) row.notModified++;
+    row.textBytes += textBytes;
+    items.set(product, row);
+  };
   let total = 0;
   for (const e of exchanges) {
+    const multi = e.url.includes('/space-weather/multi?') ? readMulti(e.text) : null;
+    if (multi?.ok)
+      for (const i of multi.items) item(i.resource, i.status, Buffer.byteLength(i.body ?? ''));
+    else item(productOf(e.url), e.status, Buffer.byteLength(e.text));
     const key = productOf(e.url);
     const row = byProduct.get(key) ?? { requests: 0, bytes: 0, bodies: 0, notModified: 0 };
     row.requests++;
@@ -200,7 +216,7 @@ async function liveHour(
     byProduct.set(key, row);
     total += e.sent + e.received;
   }
-  return { total, byProduct, requests: exchanges.length };
+  return { total, byProduct, items, requests: exchanges.length };
 }
 
 function print(label: string, r: HourResult): void {
@@ -210,7 +226,15 @@ function print(label: string, r: HourResult): void {
   const rows = [...r.byProduct.entries()].sort((a, b) => b[1].bytes - a[1].bytes);
   for (const [product, row] of rows)
     console.error(
-      `[bench] net:   ${product.padEnd(28)} ${(row.bytes / 1000).toFixed(1).padStart(8)} KB  ${String(row.requests).padStart(3)} requests (${row.notModified} × 304), bodies ${(row.bodies / 1000).toFixed(1)} KB`,
+      `[bench] net:   ${(row.bytes / 1000).toFixed(1).padStart(8)} KB  ${String(row.requests).padStart(3)} exchanges (${row.notModified} × 304), bodies ${(row.bodies / 1000).toFixed(1)} KB compressed — ${product}`,
+    );
+  console.error(
+    '[bench] net:   per product (answers inside every exchange; text before compression):',
+  );
+  const products = [...r.items.entries()].sort((a, b) => b[1].textBytes - a[1].textBytes);
+  for (const [product, row] of products)
+    console.error(
+      `[bench] net:     ${product.padEnd(28)} ${String(row.answers).padStart(3)} answers (${String(row.notModified).padStart(2)} × 304), ${(row.textBytes / 1000).toFixed(1).padStart(8)} KB`,
     );
 }
 

@@ -19,6 +19,8 @@ export interface Exchange {
   received: number;
   /** The body alone as it crossed the wire (compressed). */
   bodyBytes: number;
+  /** The body decompressed, as text. */
+  text: string;
 }
 
 export function meteredFetch(
@@ -52,14 +54,6 @@ export function meteredFetch(
           init.signal?.removeEventListener('abort', onAbort);
           const raw = Buffer.concat(chunks);
           const s = socket as Socket | null;
-          onExchange({
-            method,
-            url,
-            status: res.statusCode ?? 0,
-            sent: s ? s.bytesWritten - w0 : 0,
-            received: s ? s.bytesRead - r0 : 0,
-            bodyBytes: raw.byteLength,
-          });
           const encoding = res.headers['content-encoding'];
           const body =
             encoding === 'br'
@@ -67,6 +61,15 @@ export function meteredFetch(
               : encoding === 'gzip'
                 ? gunzipSync(raw)
                 : raw;
+          onExchange({
+            method,
+            url,
+            status: res.statusCode ?? 0,
+            sent: s ? s.bytesWritten - w0 : 0,
+            received: s ? s.bytesRead - r0 : 0,
+            bodyBytes: raw.byteLength,
+            text: body.toString('utf8'),
+          });
           const out = new Headers();
           for (const [k, v] of Object.entries(res.headers))
             if (v !== undefined && k !== 'content-encoding' && k !== 'content-length')
