@@ -20,9 +20,9 @@
 import type { GridSnapshot, Resource, SeriesBatch, SeriesProduct } from '../model.ts';
 import { GRID_CELLS, GRID_HEIGHT, GRID_WIDTH } from '../grid/grid.ts';
 import { base64ToBytes, bytesToBase64 } from '../grid/base64.ts';
-import { LEAD_MS, beyondLead } from '../normalise/leadTime.ts';
+import { LEAD_MS, refuseBeyondLead } from '../normalise/leadTime.ts';
 import { checkOutput } from '../normalise/checkOutput.ts';
-import { fail, ok, type NormaliseResult } from '../normalise/result.ts';
+import { NormaliseError, fail, ok, type NormaliseResult } from '../normalise/result.ts';
 
 export const COMPACT_FORMAT = 'aurora-compact/1';
 /** Response header naming the form served, so a worker never mistakes one for the other. */
@@ -149,48 +149,45 @@ export function encodeCompact(content: CompactContent, since: number | null = nu
   });
 }
 
-class Refused extends Error {}
-
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function time(v: unknown, what: string, now: number, leadMs: number): number {
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)
-    throw new Refused(`${what} is not a time in epoch milliseconds`);
-  if (beyondLead(v, now, leadMs))
-    throw new Refused(
-      `${what} ${new Date(v).toISOString()} is more than ${Math.round(leadMs / 60_000)} min after now (${new Date(now).toISOString()})`,
-    );
+    throw new NormaliseError(`${what} is not a time in epoch milliseconds`);
+  refuseBeyondLead(what, v, now, leadMs);
   return v;
 }
 
 function readSeries(resource: keyof typeof SERIES_FORMS, raw: unknown, now: number): SeriesBatch {
   const form = SERIES_FORMS[resource];
-  if (!isObject(raw)) throw new Refused('a series is not an object');
+  if (!isObject(raw)) throw new NormaliseError('a series is not an object');
   if (raw.product !== form.product)
-    throw new Refused(`series product ${JSON.stringify(raw.product)}, expected "${form.product}"`);
+    throw new NormaliseError(
+      `series product ${JSON.stringify(raw.product)}, expected "${form.product}"`,
+    );
   const source = raw.source;
   if (source !== null && (typeof source !== 'string' || source.length > 40 || source === ''))
-    throw new Refused('series source is not a spacecraft name or null');
-  if (!Array.isArray(raw.t) || raw.t.length === 0) throw new Refused('series has no times');
+    throw new NormaliseError('series source is not a spacecraft name or null');
+  if (!Array.isArray(raw.t) || raw.t.length === 0) throw new NormaliseError('series has no times');
   const t = raw.t.map((v, i) => time(v, `series time ${i}`, now, LEAD_MS.observation));
-  if (!isObject(raw.fields)) throw new Refused('series fields are not an object');
+  if (!isObject(raw.fields)) throw new NormaliseError('series fields are not an object');
   const names = Object.keys(raw.fields).sort();
   const expected = Object.keys(form.fields).sort();
   if (names.join() !== expected.join())
-    throw new Refused(`series fields ${names.join(', ')}, expected ${expected.join(', ')}`);
+    throw new NormaliseError(`series fields ${names.join(', ')}, expected ${expected.join(', ')}`);
   const fields: SeriesBatch['fields'] = {};
   for (const [name, [lo, hi]] of Object.entries(form.fields) as [string, Range][]) {
     const col = raw.fields[name];
     if (!Array.isArray(col) || col.length !== t.length)
-      throw new Refused(`series field ${name} does not have one value per time`);
+      throw new NormaliseError(`series field ${name} does not have one value per time`);
     fields[name] = col.map((v: unknown) => {
       if (v === null) return null;
       if (typeof v !== 'number' || !Number.isFinite(v))
-        throw new Refused(`series field ${name} holds ${JSON.stringify(v)}, not a number`);
+        throw new NormaliseError(`series field ${name} holds ${JSON.stringify(v)}, not a number`);
       if (v < lo || v > hi)
-        throw new Refused(`series field ${name} holds ${v}, outside ${lo}…${hi}`);
+        throw new NormaliseError(`series field ${name} holds ${v}, outside ${lo}…${hi}`);
       return v;
     });
   }
@@ -198,9 +195,9 @@ function readSeries(resource: keyof typeof SERIES_FORMS, raw: unknown, now: numb
 }
 
 function readGrid(raw: unknown, now: number): GridSnapshot {
-  if (!isObject(raw)) throw new Refused('a grid is not an object');
+  if (!isObject(raw)) throw new NormaliseError('a grid is not an object');
   if (raw.encoding !== 'sub-base64')
-    throw new Refused(`grid encoding ${JSON.stringify(raw.encoding)} is not "sub-base64"`);
+    throw new NormaliseError(`grid encoding ${JSON.stringify(raw.encoding)} is not "sub-base64"`);
   const observationTime = time(
     raw.observationTime,
     'grid observation time',
@@ -209,7 +206,7 @@ function readGrid(raw: unknown, now: number): GridSnapshot {
   );
   const forecastTime = time(raw.forecastTime, 'grid forecast time', now, LEAD_MS.ovationForecast);
   const values = decodeGridValues(raw.values);
-  if (typeof values === 'string') throw new Refused(values);
+  if (typeof values === 'string') throw new NormaliseError(values);
   return { observationTime, forecastTime, width: GRID_WIDTH, height: GRID_HEIGHT, values };
 }
 
@@ -231,13 +228,13 @@ export function decodeCompact(
     return fail(resource, 'compact body is not JSON');
   }
   try {
-    if (!isObject(parsed)) throw new Refused('compact body is not an object');
+    if (!isObject(parsed)) throw new NormaliseError('compact body is not an object');
     if (parsed.format !== COMPACT_FORMAT)
-      throw new Refused(
+      throw new NormaliseError(
         `compact format ${JSON.stringify(parsed.format)} is not "${COMPACT_FORMAT}"`,
       );
     if (parsed.resource !== resource)
-      throw new Refused(`compact body is for ${JSON.stringify(parsed.resource)}`);
+      throw new NormaliseError(`compact body is for ${JSON.stringify(parsed.resource)}`);
     const dataTime =
       parsed.dataTime === null
         ? null
@@ -247,24 +244,26 @@ export function decodeCompact(
             opts.now,
             kind === 'grid' ? LEAD_MS.ovationForecast : LEAD_MS.observation,
           );
-    if (typeof parsed.schemaDrift !== 'boolean') throw new Refused('schemaDrift is not a boolean');
+    if (typeof parsed.schemaDrift !== 'boolean')
+      throw new NormaliseError('schemaDrift is not a boolean');
     if (!Array.isArray(parsed.series) || !Array.isArray(parsed.grids))
-      throw new Refused('series or grids is not a list');
+      throw new NormaliseError('series or grids is not a list');
     const series =
       kind === 'rows'
         ? parsed.series.map((s) => readSeries(resource as keyof typeof SERIES_FORMS, s, opts.now))
         : [];
-    if (kind === 'grid' && parsed.series.length > 0) throw new Refused('a grid body holds series');
-    if (kind === 'rows' && parsed.grids.length > 0) throw new Refused('a series body holds grids');
+    if (kind === 'grid' && parsed.series.length > 0)
+      throw new NormaliseError('a grid body holds series');
+    if (kind === 'rows' && parsed.grids.length > 0)
+      throw new NormaliseError('a series body holds grids');
     if (kind === 'grid' && parsed.grids.length !== 1)
-      throw new Refused(`${parsed.grids.length} grids, expected 1`);
+      throw new NormaliseError(`${parsed.grids.length} grids, expected 1`);
     const grids = kind === 'grid' ? parsed.grids.map((g) => readGrid(g, opts.now)) : [];
     const result = ok({ series, grids, dataTime, schemaDrift: parsed.schemaDrift });
     const problem = checkOutput(result);
-    if (problem) throw new Refused(problem);
+    if (problem) throw new NormaliseError(problem);
     return result;
   } catch (e) {
-    if (e instanceof Refused) return fail(resource, `compact body refused: ${e.message}`);
     return fail(resource, `compact body refused: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
