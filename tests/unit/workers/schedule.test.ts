@@ -8,6 +8,7 @@ import {
 } from '../../../workers/schedule.ts';
 import { nextFeedStatus } from '../../../workers/feedStatus.ts';
 import { SOURCES, backendUrl, pollOrder, swpcUrl } from '../../../core/products/sources.ts';
+import { UPSTREAM_SCHEMAS } from '../../../core/products/upstreamSchemas.ts';
 import { normalise } from '../../../core/normalise/index.ts';
 import { RESOURCES, type FeedStatus } from '../../../core/model.ts';
 import { noaa } from './fixtureFiles.ts';
@@ -25,7 +26,7 @@ describe('sources', () => {
       expect(s.cadenceMs).toBeGreaterThanOrEqual(MIN);
       expect(s.maxAgeMs).toBeGreaterThan(s.cadenceMs);
       expect(typeof s.parser).toBe('function');
-      expect(s.schema.length).toBeGreaterThan(20);
+      expect(UPSTREAM_SCHEMAS[r].length).toBeGreaterThan(20);
       if (r !== 'sdo-images')
         expect(swpcUrl(r)).toMatch(/^https:\/\/services\.swpc\.noaa\.gov\/(products|json|text)\//);
     }
