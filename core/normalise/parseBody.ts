@@ -50,6 +50,8 @@ export function parseJsonBody(body: string): BodyResult<unknown> {
   try {
     return { ok: true, value: JSON.parse(trimmed) as unknown };
   } catch (e) {
+    const repaired = withoutBareNaN(trimmed);
+    if (repaired !== null) return { ok: true, value: repaired };
     const first = trimmed[0];
     const last = trimmed[trimmed.length - 1];
     const closes = (first === '[' && last === ']') || (first === '{' && last === '}');
@@ -61,6 +63,21 @@ export function parseJsonBody(body: string): BodyResult<unknown> {
     }
     const message = e instanceof Error ? e.message : String(e);
     return { ok: false, reason: `invalid JSON (${message.slice(0, 160)})` };
+  }
+}
+
+/**
+ * SWPC's rtsw files have been seen with bare `NaN` for a dropped sample (a third party's notes,
+ * 2026-08: 8 in 3,590 rows; tests/fixtures/noaa/FORMATS.md). That is not JSON, and one such value
+ * would lose the whole file; read as a missing value (null) it costs one sample. Only tried after
+ * the normal parse failed, and only for NaN in a value position.
+ */
+function withoutBareNaN(text: string): unknown {
+  if (!text.includes('NaN')) return null;
+  try {
+    return JSON.parse(text.replace(/([:,[]\s*)-?NaN(?=\s*[,\]}])/g, '$1null')) as unknown;
+  } catch {
+    return null;
   }
 }
 

@@ -80,6 +80,16 @@ export function readSpacecraftSeries(
         'proton_vz_gsm',
         'proton_quality',
         'alpha_quality',
+        // rtsw_wind_1m housekeeping, as a third party's copy of a 2026 row shows (FORMATS.md).
+        'proton_sample_size',
+        'alpha_speed',
+        'alpha_density',
+        'alpha_temperature',
+        'max_convergence_flag',
+        'max_error_count_flag',
+        'max_processing_flag',
+        'max_range_flag',
+        'max_sample_count_flag',
       ]
     : [];
   // The products file must carry its own column names exactly. The object form may use any of

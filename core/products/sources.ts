@@ -11,10 +11,11 @@
 import type { Resource } from '../model.ts';
 import { FRESHNESS, type FreshnessWindow } from './freshness.ts';
 import { NORMALISERS, type Normaliser } from '../normalise/index.ts';
+import { compactKind } from '../compact/compactForm.ts';
 
 const SWPC_BASE_URL = 'https://services.swpc.noaa.gov/';
 /** The backend's space-weather function, under the configurable base URL (spec §7). */
-const BACKEND_SPACE_WEATHER_PATH = '/functions/v1/space-weather/';
+export const BACKEND_SPACE_WEATHER_PATH = '/functions/v1/space-weather/';
 
 type Priority = 'high' | 'normal' | 'low';
 
@@ -24,14 +25,15 @@ export interface Source extends FreshnessWindow {
   /** Path under SWPC_BASE_URL for the direct fallback; null when SWPC does not serve it. */
   swpcPath: string | null;
   /**
-   * A shorter window of the same product for frequent direct polls once history is stored
-   * (plasma-2-hour instead of the 470 KB 7-day file every minute). Same format and normaliser.
+   * A shorter window of the same product, served for `?window=recent`. None today: SWPC retired
+   * the 2-hour solar-wind files (products/solar-wind/*-2-hour.json, July 2026); the primary
+   * solar-wind source is now json/rtsw/ (about 24 hours, newest first), and routine polls through
+   * our backend ask for the compact rows newer than what is stored (core/compact/).
    */
   swpcRecentPath: string | null;
   /**
-   * Same data in another SWPC product, tried when the main path answers 404. A code comment in the
-   * corpus says SWPC retired products/solar-wind/*.json on 2026-04-30 for json/rtsw/* (unverified);
-   * the normalisers read both forms.
+   * Same data in another SWPC product, tried when the main path answers 404: for solar wind the
+   * older 7-day products files (a week of history, 470–690 KB), which the normalisers read too.
    */
   swpcAltPath: string | null;
   /** True when the backend's /space-weather/{resource} serves it. */
@@ -39,8 +41,6 @@ export interface Source extends FreshnessWindow {
   cadenceMs: number;
   priority: Priority;
   parser: Normaliser;
-  /** The upstream shape the parser enforces (missing known columns = error, extra = drift). */
-  schema: string;
   /** Approximate body size, for scheduling decisions and the bench. */
   approxBytes: number;
 }
@@ -49,38 +49,7 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
-type SourceSpec = Omit<Source, 'resource' | 'parser' | 'schema' | keyof FreshnessWindow>;
-
-const SCHEMAS: Record<Resource, string> = {
-  'kp-index':
-    'JSON [[time_tag, Kp, a_running, station_count], …strings] or [{time_tag, Kp, a_running, station_count}]',
-  'aurora-oval':
-    'JSON {"Observation Time", "Forecast Time", "Data Format", coordinates: 65,160 × [lon 0–359, lat −90…90, aurora 0–100]}',
-  'aurora-nowcast-hemi-power':
-    'text: # header, then "YYYY-MM-DD_HH:MM  YYYY-MM-DD_HH:MM  north  south" (GW, "(n/a)" missing)',
-  'solar-wind':
-    'JSON [[time_tag, density, speed, temperature], …strings|null] or rtsw [{time_tag, active, source, proton_*}]',
-  'magnetic-field':
-    'JSON [[time_tag, bx_gsm, by_gsm, bz_gsm, lon_gsm, lat_gsm, bt], …] or rtsw [{time_tag, active, source, b*_gsm, bt, theta_gsm, phi_gsm, …}]',
-  'three-day-forecast':
-    'text: :Product: 3-Day Forecast, :Issued:, Kp breakdown 3 days × 8 rows (Gn tags), S1 and R1-R2/R3 tables, Rationale',
-  'three-day-geomag-forecast':
-    'text: :Product: Geomagnetic Forecast, Observed/Estimated/Predicted Ap, probabilities dd/dd/dd, Kp forecast 3 × 8',
-  'observed-solar-cycle':
-    'JSON [{"time-tag": "YYYY-MM", ssn, smoothed_ssn, observed_swpc_ssn, smoothed_swpc_ssn, "f10.7", "smoothed_f10.7"}], -1 missing',
-  'predicted-solar-cycle':
-    'JSON [{"time-tag": "YYYY-MM", predicted_ssn, high_ssn, low_ssn, "predicted_f10.7", "high_f10.7", "low_f10.7"}]',
-  'icao-advisories':
-    'text "SWX ADVISORY" blocks (DTG, SWXC, ADVISORY NR, SWX EFFECT, OBS/FCST SWX, RMK, NXT ADVISORY) or a JSON array of them',
-  alerts: 'JSON [{product_id, issue_datetime, message}] with SWPC bulletin text',
-  'kp-1m': 'JSON [{time_tag, kp_index, estimated_kp, kp: "1M"|"1Z"|"1P"}]',
-  'kp-forecast':
-    'JSON [[time_tag, kp, observed, noaa_scale], …] with observed ∈ observed|estimated|predicted',
-  'twenty-seven-day-outlook':
-    'text: :Product: 27-day Space Weather Outlook, rows "YYYY Mon DD  F10.7  A  Kp"',
-  'sdo-images':
-    'JSON [{channel, url, time}] built from SDO latest_{RES}_{CHANNEL}.jpg HEAD Last-Modified',
-};
+type SourceSpec = Omit<Source, 'resource' | 'parser' | keyof FreshnessWindow>;
 
 const SPECS: Record<Resource, SourceSpec> = {
   'kp-index': {
@@ -111,22 +80,22 @@ const SPECS: Record<Resource, SourceSpec> = {
     approxBytes: 12_000,
   },
   'solar-wind': {
-    swpcPath: 'products/solar-wind/plasma-7-day.json',
-    swpcRecentPath: 'products/solar-wind/plasma-2-hour.json',
-    swpcAltPath: 'json/rtsw/rtsw_wind_1m.json',
+    swpcPath: 'json/rtsw/rtsw_wind_1m.json',
+    swpcRecentPath: null,
+    swpcAltPath: 'products/solar-wind/plasma-7-day.json',
     viaBackend: true,
     cadenceMs: 1 * MIN,
     priority: 'high',
-    approxBytes: 480_000,
+    approxBytes: 1_000_000,
   },
   'magnetic-field': {
-    swpcPath: 'products/solar-wind/mag-7-day.json',
-    swpcRecentPath: 'products/solar-wind/mag-2-hour.json',
-    swpcAltPath: 'json/rtsw/rtsw_mag_1m.json',
+    swpcPath: 'json/rtsw/rtsw_mag_1m.json',
+    swpcRecentPath: null,
+    swpcAltPath: 'products/solar-wind/mag-7-day.json',
     viaBackend: true,
     cadenceMs: 1 * MIN,
     priority: 'high',
-    approxBytes: 700_000,
+    approxBytes: 1_060_000,
   },
   'three-day-forecast': {
     swpcPath: 'text/3-day-forecast.txt',
@@ -230,7 +199,6 @@ export const SOURCES: Record<Resource, Source> = Object.fromEntries(
     {
       resource,
       parser: NORMALISERS[resource],
-      schema: SCHEMAS[resource],
       ...SPECS[resource],
       ...FRESHNESS[resource],
     },
@@ -247,29 +215,30 @@ function joinUrl(base: string, path: string): string {
 
 /**
  * `{base}/functions/v1/space-weather/{resource}`; base is configuration (e.g. VITE_SUPABASE_URL).
- * `recent` adds `?window=recent` where SWPC has a short window (the 2-hour solar-wind files): the
- * backend then serves and caches that file, minutes of data instead of seven days.
+ * `compact` asks for the compact form (core/compact/compactForm.ts) — `?format=compact`, plus
+ * `&since=<epoch ms>` for only the rows newer than what is stored; only for resources that have
+ * one (`compactKind`), the others keep the agency's form.
  */
 export function backendUrl(
   backendBase: string,
   resource: Resource,
-  opts: { recent?: boolean } = {},
+  opts: { compact?: { since: number | null } } = {},
 ): string {
   const url = joinUrl(backendBase, `${BACKEND_SPACE_WEATHER_PATH}${resource}`);
-  return opts.recent && SOURCES[resource].swpcRecentPath ? `${url}?window=recent` : url;
+  if (!opts.compact || compactKind(resource) === null) return url;
+  const since = opts.compact.since;
+  return since === null || compactKind(resource) !== 'rows'
+    ? `${url}?format=compact`
+    : `${url}?format=compact&since=${Math.floor(since)}`;
 }
 
-/** The SWPC URL for the direct fallback; `recent` picks the short window where there is one. */
+/** The SWPC URL for the direct fallback; `alternative` picks the product tried after a 404. */
 export function swpcUrl(
   resource: Resource,
-  opts: { base?: string; recent?: boolean; alternative?: boolean } = {},
+  opts: { base?: string; alternative?: boolean } = {},
 ): string | null {
   const s = SOURCES[resource];
-  const path = opts.alternative
-    ? s.swpcAltPath
-    : opts.recent && s.swpcRecentPath
-      ? s.swpcRecentPath
-      : s.swpcPath;
+  const path = opts.alternative ? s.swpcAltPath : s.swpcPath;
   return path === null ? null : joinUrl(opts.base ?? SWPC_BASE_URL, path);
 }
 

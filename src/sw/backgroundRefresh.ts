@@ -18,7 +18,8 @@ import { backendUrl, swpcUrl } from '../../core/products/sources.ts';
  * The small products worth fetching in the background, first through the backend's space-weather
  * function (coalesced, cached), then straight from SWPC (it serves CORS) when the backend is down.
  * Where each comes from is the product registry's (core/products/sources.ts), as for the poller:
- * its short window where it has one, and its other SWPC name when the main one answers 404.
+ * the agency's own file (the poller folds it in with the same normaliser), and its other SWPC name
+ * when the main one answers 404.
  */
 export const BACKGROUND_PRODUCTS = ['kp-index', 'solar-wind', 'magnetic-field'] as const;
 
@@ -28,13 +29,13 @@ export function backgroundUrls(
   backendBase: string,
 ): { backend: string; upstream: string | null; alternative: string | null } {
   return {
-    backend: backendUrl(backendBase, resource, { recent: true }),
-    upstream: swpcUrl(resource, { recent: true }),
+    backend: backendUrl(backendBase, resource),
+    upstream: swpcUrl(resource),
     alternative: swpcUrl(resource, { alternative: true }),
   };
 }
 
-/** Bounds one background fetch, as the spec's request timeout does for the page (§9). */
+/** Bounds one background fetch, as the poller's 10 s request timeout does for the page. */
 const FETCH_TIMEOUT_MS = 10_000;
 
 export interface RefreshDeps {

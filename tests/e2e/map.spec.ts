@@ -102,7 +102,12 @@ test('the time slider steps through the stored frames with the keyboard, and pla
     readFileSync(join(dir, f, 'ovation_aurora_latest.json'), 'utf8'),
   );
   let served = 0;
-  await context.route('**/functions/v1/space-weather/aurora-oval', (route) =>
+  // One product at a time (as a backend without `multi` is asked), whatever form is asked for:
+  // these are the agency's files, read as such.
+  await context.route(/\/functions\/v1\/space-weather\/multi\?/, (route) =>
+    route.fulfill({ status: 404, body: '' }),
+  );
+  await context.route(/\/functions\/v1\/space-weather\/aurora-oval(\?|$)/, (route) =>
     route.fulfill({
       status: 200,
       contentType: 'application/json',

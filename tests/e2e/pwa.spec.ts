@@ -176,7 +176,7 @@ test.describe('background work of the installed app', () => {
       route.fulfill({
         status: 200,
         contentType: 'application/json',
-        body: route.request().url().endsWith('/kp-index') ? body : '[]',
+        body: new URL(route.request().url()).pathname.endsWith('/kp-index') ? body : '[]',
       }),
     );
     await page.goto('/about');

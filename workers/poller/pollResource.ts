@@ -6,10 +6,12 @@
  */
 import type { FeedStatus, Resource } from '../../core/model.ts';
 import { normalise } from '../../core/normalise/index.ts';
+import { compactKind, decodeCompact } from '../../core/compact/compactForm.ts';
 import { sourceFor } from '../../core/products/sources.ts';
 import { nextFeedStatus } from '../feedStatus.ts';
 import { fetchSdoImageList } from '../sdo.ts';
 import { fetchResource, type FetchOutcome } from '../request/fetchResource.ts';
+import { createMultiFetch } from '../request/multiFetch.ts';
 import { toApiError } from '../request/errors.ts';
 import type { FetchLike } from '../request/requestWithRetry.ts';
 import type { Batcher } from '../request/batcher.ts';
@@ -40,9 +42,32 @@ export interface PollReport {
   written: number;
 }
 
-/** Direct solar-wind polls can use the 2-hour window once the last 90 minutes are stored. */
-function useRecentWindow(prev: FeedStatus | null, now: number): boolean {
-  return prev?.dataTime != null && now - prev.dataTime < 90 * 60_000;
+/**
+ * From our backend, series come as the rows newer than the stored data time, and the OVATION grid
+ * as its bytes (core/compact/): the last good poll's data time is what the store holds up to.
+ */
+function compactRequest(
+  resource: Resource,
+  prev: FeedStatus | null,
+): { since: number | null } | undefined {
+  if (compactKind(resource) === null) return undefined;
+  return { since: prev?.lastSuccess != null ? (prev.dataTime ?? null) : null };
+}
+
+/**
+ * One coalescing fetch per poller (its deps object): the products of a poll round that leave
+ * together reach our backend as one exchange (workers/request/multiFetch.ts).
+ */
+const multiFetches = new WeakMap<PollDeps, { base: string; fetch: FetchLike }>();
+
+function backendFetch(deps: PollDeps): FetchLike {
+  if (!deps.backendBase) return deps.fetch;
+  let m = multiFetches.get(deps);
+  if (m?.base !== deps.backendBase) {
+    m = { base: deps.backendBase, fetch: createMultiFetch(deps.fetch, deps.backendBase) };
+    multiFetches.set(deps, m);
+  }
+  return m.fetch;
 }
 
 async function fetchOnce(
@@ -60,6 +85,7 @@ async function fetchOnce(
     return {
       kind: 'body',
       body: list.body,
+      form: 'raw',
       validators: { etag: null, lastModified: null },
       via: deps.backendBase ? 'backend' : 'swpc',
       url: 'sdo',
@@ -68,10 +94,10 @@ async function fetchOnce(
     };
   }
   return fetchResource(resource, {
-    fetch: deps.fetch,
+    fetch: backendFetch(deps),
     backendBase: deps.backendBase,
     validators: prev ? { etag: prev.etag, lastModified: prev.lastModified } : null,
-    recent: useRecentWindow(prev, deps.now()),
+    compact: compactRequest(resource, prev),
     timers: deps.timers,
     signal: deps.signal,
   });
@@ -115,7 +141,11 @@ export async function pollResource(resource: Resource, deps: PollDeps): Promise<
   if (fetched.kind === 'not-modified') return finish({ kind: 'not-modified' }, 'unchanged', via);
 
   const started = performance.now();
-  const result = normalise(resource, fetched.body, { now: deps.now() });
+  // A compact body is held to the same rules as the agency's file: anything off is refused.
+  const result =
+    fetched.form === 'compact'
+      ? decodeCompact(resource, fetched.body, { now: deps.now() })
+      : normalise(resource, fetched.body, { now: deps.now() });
   const normaliseMs = performance.now() - started;
   if (!result.ok)
     return finish({ kind: 'failure', error: result.error }, 'failed', via, normaliseMs);

@@ -6,7 +6,7 @@
  */
 import { realTimers, type Timers } from './timers.ts';
 
-const BATCH_WINDOW_MS = 50;
+export const BATCH_WINDOW_MS = 50;
 const MAX_BATCH = 20;
 
 export interface Batcher {

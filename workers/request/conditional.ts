@@ -5,12 +5,15 @@ export interface Validators {
   lastModified: string | null;
 }
 
-/** Both validators we hold; the server lets If-None-Match win when both are sent (RFC 9110). */
+/**
+ * The validator we hold: the ETag, else the Last-Modified date. Not both: a server must ignore
+ * If-Modified-Since when If-None-Match is present (RFC 9110 §13.1.3), so the date would be ~50
+ * bytes on every poll for nothing.
+ */
 export function conditionalHeaders(v: Validators | null): Record<string, string> {
-  const headers: Record<string, string> = {};
-  if (v?.etag) headers['If-None-Match'] = v.etag;
-  if (v?.lastModified) headers['If-Modified-Since'] = v.lastModified;
-  return headers;
+  if (v?.etag) return { 'If-None-Match': v.etag };
+  if (v?.lastModified) return { 'If-Modified-Since': v.lastModified };
+  return {};
 }
 
 export function readValidators(headers: Headers): Validators {

@@ -2,8 +2,11 @@
  * Fetch one resource: through the backend's /functions/v1/space-weather/{resource} when a backend
  * is configured, falling back to SWPC directly (it serves CORS) when the backend cannot be reached.
  * Conditional: the validators of the last good body go along, and a 304 means "unchanged".
+ * From the backend, resources with a compact form are asked for it (`compact`); the answer says
+ * which form it is (`x-aurora-form`), so an older backend's agency file is still read as one.
  */
 import type { Resource } from '../../core/model.ts';
+import { COMPACT_FORM_HEADER } from '../../core/compact/compactForm.ts';
 import { backendUrl, sourceFor, swpcUrl } from '../../core/products/sources.ts';
 import { ApiError } from './errors.ts';
 import { conditionalHeaders, readValidators, type Validators } from './conditional.ts';
@@ -16,6 +19,8 @@ export type FetchOutcome =
   | {
       kind: 'body';
       body: string;
+      /** `compact`: our function's compact form (core/compact/), else the agency's own file. */
+      form: 'raw' | 'compact';
       validators: Validators;
       via: Via;
       url: string;
@@ -29,8 +34,11 @@ export interface FetchResourceOptions {
   /** Backend base URL (configuration); null to go to SWPC directly. */
   backendBase: string | null;
   validators: Validators | null;
-  /** Ask for the short window (plasma-2-hour, …), from the backend or SWPC, when history is already stored. */
-  recent?: boolean;
+  /**
+   * Ask the backend for the compact form, with only the rows newer than `since` (the stored data
+   * time) where the resource is a series. Direct SWPC requests always get the agency's file.
+   */
+  compact?: { since: number | null };
   swpcBase?: string;
   timers?: Timers;
   signal?: AbortSignal;
@@ -56,6 +64,7 @@ async function from(url: string, via: Via, opts: FetchResourceOptions): Promise<
   return {
     kind: 'body',
     body: got.body,
+    form: via === 'backend' && got.headers.get(COMPACT_FORM_HEADER) ? 'compact' : 'raw',
     validators: readValidators(got.headers),
     via,
     url,
@@ -69,11 +78,11 @@ export async function fetchResource(
   opts: FetchResourceOptions,
 ): Promise<FetchOutcome> {
   const source = sourceFor(resource);
-  const direct = swpcUrl(resource, { base: opts.swpcBase, recent: opts.recent });
+  const direct = swpcUrl(resource, { base: opts.swpcBase });
   if (opts.backendBase && source.viaBackend) {
     try {
       return await from(
-        backendUrl(opts.backendBase, resource, { recent: opts.recent }),
+        backendUrl(opts.backendBase, resource, { compact: opts.compact }),
         'backend',
         opts,
       );

@@ -17,6 +17,8 @@ const EXPOSED_HEADERS = [
   'last-modified',
   'x-aurora-source',
   'x-aurora-data-time',
+  // Which form space-weather served (core/compact/): the worker must read it across origins.
+  'x-aurora-form',
   'idempotent-replayed',
 ].join(', ');
 
@@ -26,6 +28,16 @@ export const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-methods': 'GET, HEAD, POST, DELETE, OPTIONS',
   'access-control-expose-headers': EXPOSED_HEADERS,
   'access-control-max-age': '86400',
+};
+
+/**
+ * CORS for an actual answer (not a preflight): browsers read only these two there; the methods,
+ * headers and max-age matter on the preflight alone. On a response sent every minute, the rest
+ * is ~250 bytes for nothing (net.liveHourKB).
+ */
+export const CORS_ANSWER_HEADERS: Record<string, string> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': EXPOSED_HEADERS,
 };
 
 export function withCors(headers: HeadersInit = {}): Headers {

@@ -8,7 +8,7 @@ function opaque(tag: string): string {
   return tag.trim().replace(/^W\//, '');
 }
 
-function etagMatches(ifNoneMatch: string, etag: string): boolean {
+export function etagMatches(ifNoneMatch: string, etag: string): boolean {
   if (ifNoneMatch.trim() === '*') return true;
   const ours = opaque(etag);
   return ifNoneMatch.split(',').some((candidate) => opaque(candidate) === ours);

@@ -1,6 +1,6 @@
 import { getEnv, memoByEnv } from '../_shared/env.ts';
 import {
-  CORS_HEADERS,
+  CORS_ANSWER_HEADERS,
   errorJson,
   json,
   methodNotAllowed,
@@ -15,10 +15,17 @@ import { createFileReplayLoader } from './replay.ts';
 import {
   SPACE_WEATHER_RESOURCE_NAMES,
   isSpaceWeatherResource,
+  readQuery,
   resourceSpec,
-  windowOf,
+  type SpaceWeatherQuery,
   type SpaceWeatherResource,
 } from './resources.ts';
+import {
+  COMPACT_FORM_HEADER,
+  compactNotModified,
+  compactRepresentation,
+  type CompactRepresentation,
+} from './compactAnswer.ts';
 import {
   SpaceWeatherService,
   type CachedBody,
@@ -26,6 +33,7 @@ import {
   type SpaceWeatherServiceOptions,
 } from './service.ts';
 import { validateWithNormalise } from './validate.ts';
+import { multiAnswer, readMultiQuery } from './multiAnswer.ts';
 
 const DEFAULT_SWPC_BASE_URL = 'https://services.swpc.noaa.gov';
 
@@ -68,20 +76,25 @@ export function createSpaceWeatherHandler(
       const now = Date.now();
       return json({ serverTime: new Date(now).toISOString(), resources: getService().stats() });
     }
+    if (name === 'multi') {
+      const wanted = readMultiQuery(req.url);
+      if ('error' in wanted) return errorJson(400, wanted.error);
+      const answer = await multiAnswer(wanted, getService(), {
+        ...CORS_ANSWER_HEADERS,
+        vary: 'Accept-Encoding',
+      });
+      return new Response(req.method === 'HEAD' ? null : answer.body, { headers: answer.headers });
+    }
     if (!isSpaceWeatherResource(name)) {
       return errorJson(404, `Unknown resource "${name}"`, {
         resources: SPACE_WEATHER_RESOURCE_NAMES,
       });
     }
 
-    const span = windowOf(req.url);
-    if (!span)
-      return errorJson(
-        400,
-        'window must be "recent" (the short upstream window, where there is one) or "full"',
-      );
+    const query = readQuery(req.url, name);
+    if ('error' in query) return errorJson(400, query.error, { resource: name });
     const service = getService();
-    const served = service.cached(name, span) ?? (await service.get(name, span));
+    const served = service.cached(name, query.window) ?? (await service.get(name, query.window));
     if (!served) {
       const why = service.stats()[name].lastError ?? 'no data yet';
       return errorJson(
@@ -95,6 +108,7 @@ export function createSpaceWeatherHandler(
     const answer = answerServed(
       name,
       served,
+      query,
       req.method,
       req.headers.get('if-none-match'),
       req.headers.get('if-modified-since'),
@@ -134,13 +148,15 @@ export function createCachedAnswer(
     const parts = subPath(req.url, 'space-weather');
     const name = parts[0];
     if (parts.length !== 1 || !name || !isSpaceWeatherResource(name)) return null;
-    const span = windowOf(req.url);
-    const served = span && getService().cached(name, span);
+    const query = readQuery(req.url, name);
+    if ('error' in query) return null;
+    const served = getService().cached(name, query.window);
     return (
       served &&
       answerServed(
         name,
         served,
+        query,
         req.method,
         req.header('if-none-match'),
         req.header('if-modified-since'),
@@ -149,19 +165,35 @@ export function createCachedAnswer(
   };
 }
 
-/** Status, headers and body for a body the service chose to serve: 304 on a matching validator. */
+/**
+ * Status, headers and body for a body the service chose to serve, in the form asked for: 304 on a
+ * matching validator. A compact request of a body that has no compact form (a recording that did
+ * not validate) gets the agency's form, without `x-aurora-form`, and the worker reads it as such.
+ */
 function answerServed(
   name: SpaceWeatherResource,
   served: Served,
+  query: SpaceWeatherQuery,
   method: string,
   ifNoneMatch: string | null,
   ifModifiedSince: string | null,
 ): CachedAnswer {
   const { entry, source, freshForMs } = served;
+  const compact = query.compact && compactRepresentation(entry, query.compact.since);
+  if (compact) {
+    const prepared = prepareCompact(entry, compact);
+    const headers = headersFor(
+      prepared,
+      source,
+      cacheControl(freshForMs, resourceSpec(name).cadenceMs),
+    );
+    if (compactNotModified({ ifNoneMatch, ifModifiedSince }, compact, entry.lastModified))
+      return { status: 304, headers: headers.notModified, body: null };
+    return { status: 200, headers: headers.ok, body: method === 'HEAD' ? null : prepared.bytes };
+  }
   const prepared = prepare(entry);
   const headers = headersFor(
     prepared,
-    entry,
     source,
     cacheControl(freshForMs, resourceSpec(name).cadenceMs),
   );
@@ -174,6 +206,7 @@ type AnswerHeaders = CachedAnswer['headers'];
 
 interface Prepared {
   bytes: Uint8Array<ArrayBuffer>;
+  contentType: string;
   headers: Record<string, string>;
   /** The last answer's headers, reused while source and Cache-Control stay the same (a second at least). */
   last: { key: string; ok: AnswerHeaders; notModified: AnswerHeaders } | null;
@@ -187,17 +220,39 @@ function prepare(entry: CachedBody): Prepared {
   if (!p) {
     p = {
       bytes: new TextEncoder().encode(entry.body),
-      headers: {
-        ...CORS_HEADERS,
-        etag: entry.etag,
-        'last-modified': new Date(entry.lastModified).toUTCString(),
-        'x-aurora-data-time':
-          entry.dataTime === null ? 'unknown' : new Date(entry.dataTime).toISOString(),
-        vary: 'Accept-Encoding',
-      },
+      contentType: entry.contentType,
+      headers: baseHeaders(entry, entry.etag),
       last: null,
     };
     preparedBodies.set(entry, p);
+  }
+  return p;
+}
+
+function baseHeaders(entry: CachedBody, etag: string): Record<string, string> {
+  return {
+    ...CORS_ANSWER_HEADERS,
+    etag,
+    'last-modified': new Date(entry.lastModified).toUTCString(),
+    'x-aurora-data-time':
+      entry.dataTime === null ? 'unknown' : new Date(entry.dataTime).toISOString(),
+    vary: 'Accept-Encoding',
+  };
+}
+
+/** The same for a compact representation (itself made once per version and `since`). */
+const preparedCompact = new WeakMap<CompactRepresentation, Prepared>();
+
+function prepareCompact(entry: CachedBody, rep: CompactRepresentation): Prepared {
+  let p = preparedCompact.get(rep);
+  if (!p) {
+    p = {
+      bytes: rep.bytes,
+      contentType: 'application/json',
+      headers: { ...baseHeaders(entry, rep.etag), [COMPACT_FORM_HEADER]: rep.form },
+      last: null,
+    };
+    preparedCompact.set(rep, p);
   }
   return p;
 }
@@ -209,7 +264,6 @@ function prepare(entry: CachedBody): Prepared {
  */
 function headersFor(
   p: Prepared,
-  entry: CachedBody,
   source: string,
   cacheControlValue: string,
 ): { ok: AnswerHeaders; notModified: AnswerHeaders } {
@@ -220,7 +274,7 @@ function headersFor(
       'cache-control': cacheControlValue,
       'x-aurora-source': source,
     });
-    const ok = Object.freeze({ ...common, 'content-type': entry.contentType });
+    const ok = Object.freeze({ ...common, 'content-type': p.contentType });
     p.last = {
       key,
       notModified: { web: new Headers(common), plain: common },

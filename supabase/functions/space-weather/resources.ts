@@ -1,5 +1,6 @@
 import type { Resource } from '../../../core/model.ts';
 import { sourceFor } from '../../../core/products/sources.ts';
+import { compactKind } from '../../../core/compact/compactForm.ts';
 
 /**
  * What the space-weather function serves: the ten resources of spec §7 plus alerts, the 1-minute
@@ -118,11 +119,44 @@ export function resourceSpec(resource: SpaceWeatherResource): ResourceSpec {
 /** Which file of a product: the full one (default), or its short recent window where SWPC has one. */
 export type SpaceWeatherWindow = 'full' | 'recent';
 
-/** The window a request asked for (`?window=recent|full`), or null for a value we do not know. */
-export function windowOf(url: string): SpaceWeatherWindow | null {
+/** What a request's query asked for: which file, and whether in the compact form (core/compact/). */
+export interface SpaceWeatherQuery {
+  window: SpaceWeatherWindow;
+  /** null = the agency's form; else the compact form, rows newer than `since` (epoch ms) when given. */
+  compact: { since: number | null } | null;
+}
+
+const FULL: SpaceWeatherQuery = { window: 'full', compact: null };
+
+/**
+ * `?window=recent|full`, `?format=compact` and `&since=<epoch ms>` (only with the compact form):
+ * the query, or the reason it cannot be answered (400).
+ */
+export function readQuery(
+  url: string,
+  resource: SpaceWeatherResource,
+): SpaceWeatherQuery | { error: string } {
   const q = url.indexOf('?');
-  if (q === -1) return 'full';
+  if (q === -1) return FULL;
   const hash = url.indexOf('#', q);
-  const value = new URLSearchParams(url.slice(q + 1, hash === -1 ? undefined : hash)).get('window');
-  return value === null || value === 'full' ? 'full' : value === 'recent' ? 'recent' : null;
+  const params = new URLSearchParams(url.slice(q + 1, hash === -1 ? undefined : hash));
+  const w = params.get('window');
+  if (w !== null && w !== 'full' && w !== 'recent')
+    return {
+      error: 'window must be "recent" (the short upstream window, where there is one) or "full"',
+    };
+  const window = w === 'recent' ? 'recent' : 'full';
+  const format = params.get('format');
+  const since = params.get('since');
+  if (format === null || format === 'raw') {
+    if (since !== null) return { error: 'since is only understood with format=compact' };
+    return window === 'full' ? FULL : { window, compact: null };
+  }
+  if (format !== 'compact') return { error: 'format must be "compact" or "raw"' };
+  if (compactKind(resource) === null)
+    return { error: `${resource} has no compact form; ask without format` };
+  if (since === null) return { window, compact: { since: null } };
+  if (!/^\d{1,15}$/.test(since)) return { error: 'since must be a time in epoch milliseconds' };
+  // The grid is one frame: `since` has no rows to cut, so every grid request shares one answer.
+  return { window, compact: { since: compactKind(resource) === 'rows' ? Number(since) : null } };
 }

@@ -1,3 +1,4 @@
+import type { CompactContent } from '../../../core/compact/compactForm.ts';
 import { archiveRows, type ArchiveRow } from './archive.ts';
 import { bodyEtag } from './conditional.ts';
 import { RECORDED_DATA_TIME, type ReplayLoader } from './replay.ts';
@@ -22,6 +23,8 @@ export interface CachedBody {
   /** Upstream's own validators, sent back on the next conditional fetch. */
   upstreamEtag: string | null;
   upstreamLastModified: string | null;
+  /** The body normalised (it was checked with the normaliser anyway): what compact answers encode. */
+  content: CompactContent | null;
 }
 
 export interface Served {
@@ -265,6 +268,7 @@ export class SpaceWeatherService {
       origin: 'upstream',
       upstreamEtag: res.headers.get('etag'),
       upstreamLastModified,
+      content: contentOf(resource, result),
     };
     st.stats.lastError = null;
     // The archive keeps whole series days: a 2-hour window would overwrite a day with its last two hours.
@@ -303,6 +307,7 @@ export class SpaceWeatherService {
       origin: 'replay',
       upstreamEtag: null,
       upstreamLastModified: null,
+      content: result.ok ? contentOf(resource, result) : null,
     };
   }
 
@@ -340,6 +345,19 @@ export type ResourceReport = ResourceStats & {
   nextUpstreamInMs: number;
   cadenceMs: number;
 };
+
+function contentOf(
+  resource: SpaceWeatherResource,
+  v: Extract<ReturnType<Validator>, { ok: true }>,
+): CompactContent {
+  return {
+    resource,
+    dataTime: v.dataTime,
+    schemaDrift: v.schemaDrift ?? false,
+    series: v.series,
+    grids: v.grids,
+  };
+}
 
 /** A window the product does not have falls back to its full file (which holds the recent minutes too). */
 function effectiveWindow(

@@ -2,8 +2,9 @@ import { normalise } from '../../../core/normalise/index.ts';
 import type { Normalised } from './archive.ts';
 import type { SpaceWeatherResource } from './resources.ts';
 
-type Validation =
-  ({ ok: true; dataTime: number | null } & Normalised) | { ok: false; error: string };
+export type Validation =
+  | ({ ok: true; dataTime: number | null; schemaDrift?: boolean } & Normalised)
+  | { ok: false; error: string };
 
 export type Validator = (
   resource: SpaceWeatherResource,
@@ -18,6 +19,7 @@ export const validateWithNormalise: Validator = (resource, body, opts) => {
   return {
     ok: true,
     dataTime: result.dataTime,
+    schemaDrift: result.schemaDrift,
     series: result.series,
     grids: result.grids,
     products: result.products,

@@ -92,4 +92,42 @@ describe('space-weather answers through the gateway, compressed', () => {
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
   });
+
+  it('compresses the compact form and the multi answer too, answers 304 to the compressed copy’s validator, and sends no preflight-only CORS headers', async () => {
+    const path = '/functions/v1/space-weather/kp-index?format=compact';
+    const first = await rawGet(path, { 'accept-encoding': 'br' });
+    expect(first.status).toBe(200);
+    expect(first.headers['x-aurora-form']).toBe('rows');
+    expect(first.headers['access-control-allow-origin']).toBe('*');
+    expect(first.headers['access-control-expose-headers']).toContain('x-aurora-form');
+    expect(first.headers['access-control-allow-headers']).toBeUndefined();
+    expect(first.headers['access-control-allow-methods']).toBeUndefined();
+    const body = JSON.parse(
+      (first.headers['content-encoding'] === 'br'
+        ? brotliDecompressSync(first.body)
+        : first.body
+      ).toString(),
+    ) as { format: string; series: { product: string }[] };
+    expect(body).toMatchObject({ format: 'aurora-compact/1', series: [{ product: 'kp-3h' }] });
+    expect(first.headers.etag).toMatch(/^(W\/)?"sw-[0-9a-f]{32}-c"$/);
+    const again = await rawGet(`${path}&since=1`, {
+      'accept-encoding': 'br',
+      'if-none-match': String(first.headers.etag),
+    });
+    expect(again.status).toBe(304);
+
+    const multi = await rawGet(
+      '/functions/v1/space-weather/multi?kp-index=.&three-day-forecast=.',
+      { 'accept-encoding': 'br' },
+    );
+    expect(multi.status).toBe(200);
+    expect(multi.headers['content-encoding']).toBe('br');
+    const answer = JSON.parse(brotliDecompressSync(multi.body).toString()) as {
+      items: { resource: string; status: number }[];
+    };
+    expect(answer.items.map((i) => i.resource)).toEqual(['kp-index', 'three-day-forecast']);
+    expect(answer.items[0]!.status).toBe(200);
+    // No SWPC copy of the forecast upstream here: its recorded file, labelled a replay.
+    expect(answer.items[1]).toMatchObject({ status: 200, source: 'replay' });
+  });
 });

@@ -17,6 +17,7 @@ import { ROOT } from './server.ts';
 
 const SOURCES = [
   'src',
+  // The shared contract is in every bundle (the worker's normalisers, the page's model).
   'core',
   'sync',
   'workers',

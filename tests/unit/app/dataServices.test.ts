@@ -119,7 +119,11 @@ describe('the banner rule on real poll reports', () => {
     // The backend serves Kp (a replay of the real file); NASA's SDO host and SWPC cannot be reached.
     let backendUp = false;
     const fetch: FetchLike = async (url) => {
-      if (backendUp && url.startsWith('http://backend/') && url.endsWith('/kp-index'))
+      if (
+        backendUp &&
+        url.startsWith('http://backend/') &&
+        new URL(url).pathname.endsWith('/kp-index')
+      )
         return new Response(noaa('noaa-planetary-k-index.json'), { status: 200 });
       throw new TypeError('Failed to fetch');
     };

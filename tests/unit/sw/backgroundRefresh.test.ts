@@ -137,17 +137,12 @@ describe('the background refresh of an installed app', () => {
 });
 
 describe('where the background refresh asks', () => {
-  it('reads every address from the product registry: the short window where there is one, and the other SWPC name', () => {
+  it("reads every address from the product registry: the agency's own file, and the other SWPC name", () => {
     for (const resource of BACKGROUND_PRODUCTS) {
       const s = SOURCES[resource];
       const urls = backgroundUrls(resource, 'http://app.test');
-      expect(
-        urls.backend.startsWith(`http://app.test/functions/v1/space-weather/${resource}`),
-      ).toBe(true);
-      expect(urls.backend.endsWith('?window=recent')).toBe(s.swpcRecentPath !== null);
-      expect(urls.upstream).toBe(
-        `https://services.swpc.noaa.gov/${s.swpcRecentPath ?? s.swpcPath}`,
-      );
+      expect(urls.backend).toBe(`http://app.test/functions/v1/space-weather/${resource}`);
+      expect(urls.upstream).toBe(`https://services.swpc.noaa.gov/${s.swpcPath}`);
       expect(urls.alternative).toBe(
         s.swpcAltPath === null ? null : `https://services.swpc.noaa.gov/${s.swpcAltPath}`,
       );

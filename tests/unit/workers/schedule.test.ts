@@ -8,6 +8,7 @@ import {
 } from '../../../workers/schedule.ts';
 import { nextFeedStatus } from '../../../workers/feedStatus.ts';
 import { SOURCES, backendUrl, pollOrder, swpcUrl } from '../../../core/products/sources.ts';
+import { UPSTREAM_SCHEMAS } from '../../../core/products/upstreamSchemas.ts';
 import { normalise } from '../../../core/normalise/index.ts';
 import { RESOURCES, type FeedStatus } from '../../../core/model.ts';
 import { noaa } from '../../support/fixtureFiles.ts';
@@ -25,19 +26,22 @@ describe('sources', () => {
       expect(s.cadenceMs).toBeGreaterThanOrEqual(MIN);
       expect(s.maxAgeMs).toBeGreaterThan(s.cadenceMs);
       expect(typeof s.parser).toBe('function');
-      expect(s.schema.length).toBeGreaterThan(20);
+      expect(UPSTREAM_SCHEMAS[r].length).toBeGreaterThan(20);
       if (r !== 'sdo-images')
         expect(swpcUrl(r)).toMatch(/^https:\/\/services\.swpc\.noaa\.gov\/(products|json|text)\//);
     }
     expect(backendUrl('https://api.example.org/', 'solar-wind')).toBe(
       'https://api.example.org/functions/v1/space-weather/solar-wind',
     );
-    expect(backendUrl('https://api.example.org', 'magnetic-field', { recent: true })).toBe(
-      'https://api.example.org/functions/v1/space-weather/magnetic-field?window=recent',
+    expect(backendUrl('https://api.example.org', 'magnetic-field', { compact: { since: 5 } })).toBe(
+      'https://api.example.org/functions/v1/space-weather/magnetic-field?format=compact&since=5',
     );
-    // Only where SWPC has a short window: the rest are one file.
-    expect(backendUrl('https://api.example.org', 'kp-index', { recent: true })).toBe(
-      'https://api.example.org/functions/v1/space-weather/kp-index',
+    // The grid is one frame (no rows to cut); text products have no compact form.
+    expect(backendUrl('https://api.example.org', 'aurora-oval', { compact: { since: 5 } })).toBe(
+      'https://api.example.org/functions/v1/space-weather/aurora-oval?format=compact',
+    );
+    expect(backendUrl('https://api.example.org', 'kp-forecast', { compact: { since: 5 } })).toBe(
+      'https://api.example.org/functions/v1/space-weather/kp-forecast',
     );
   });
 

@@ -43,7 +43,10 @@ describe.runIf(existsSync(CHROMIUM))('the poller worker in Chromium', () => {
     // the worker the page sees no task that long (the budget's target is no long task at all).
     expect(Math.max(0, ...result.longTasks)).toBeLessThan(100);
     expect(
-      server.requests.filter((p) => p.startsWith('/functions/v1/space-weather/')),
+      // One each: the harness's backend has no `multi` (404), so the round goes product by product.
+      server.requests.filter(
+        (p) => p.startsWith('/functions/v1/space-weather/') && !p.endsWith('/multi'),
+      ),
     ).toHaveLength(HARNESS_RESOURCES.length);
   }, 120_000);
 });

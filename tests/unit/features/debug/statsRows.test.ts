@@ -22,15 +22,13 @@ const PLASMA_7D = readFileSync(
   new URL('../../../fixtures/noaa/plasma-7-day.json', import.meta.url),
   'utf8',
 );
-const plasmaRows = JSON.parse(PLASMA_7D) as unknown[];
-// As in tests/unit/supabase/functions/space-weather/spaceWeatherRecentWindow.test.ts: the real 7-day file cut to its last 120 rows.
-const PLASMA_2H = JSON.stringify([plasmaRows[0], ...plasmaRows.slice(-120)]);
 const NOW = Date.parse('2026-01-19T23:10:00Z');
 const URL_BASE = 'http://localhost/functions/v1/space-weather';
 
 /**
  * The real service behind the real handler, with a stand-in for SWPC (a third party) that answers
- * per resource: solar wind fine (both windows), magnetic field 503, the aurora oval unreachable,
+ * per resource: solar wind fine (the real plasma file, asked with and without the retired
+ * `?window=recent`, which is now the same file), magnetic field 503, the aurora oval unreachable,
  * alerts with a body that is not JSON. Returns the `stats` answer as the browser would parse it.
  */
 async function realStatsAnswer(): Promise<unknown> {
@@ -40,8 +38,6 @@ async function realStatsAnswer(): Promise<unknown> {
     await new Promise((r) => setTimeout(r, 5));
     if (path === byPath('solar-wind').path)
       return new Response(PLASMA_7D, { headers: { 'content-type': 'application/json' } });
-    if (path === byPath('solar-wind').recentPath)
-      return new Response(PLASMA_2H, { headers: { 'content-type': 'application/json' } });
     if (path === byPath('magnetic-field').path)
       return new Response('busy', { status: 503, statusText: 'Service Unavailable' });
     if (path === byPath('aurora-oval').path) throw new TypeError('fetch failed');
@@ -79,15 +75,12 @@ describe('the backend statistics table', () => {
     vi.useRealTimers();
   });
 
-  it('turns a stats answer from the real service into one row per resource, with the 2-hour window as a sub-row', async () => {
+  it('turns a stats answer from the real service into one row per resource', async () => {
     const view = statsRows(await realStatsAnswer());
     if (view.kind !== 'table') throw new Error(`expected a table, got ${view.kind}`);
     expect(view.serverTime).toBe(NOW);
-    expect(view.rows.map((r) => r.key)).toEqual([
-      ...SPACE_WEATHER_RESOURCE_NAMES.flatMap((r) =>
-        r === 'solar-wind' ? ['solar-wind', 'solar-wind:recent'] : [r],
-      ),
-    ]);
+    // No product has a short window since SWPC retired the 2-hour files: no sub-rows.
+    expect(view.rows.map((r) => r.key)).toEqual(SPACE_WEATHER_RESOURCE_NAMES);
     const byKey = new Map(view.rows.map((r) => [r.key, r]));
 
     expect(byKey.get('solar-wind')).toEqual<StatsRow>({
@@ -95,7 +88,7 @@ describe('the backend statistics table', () => {
       resource: 'solar-wind',
       window: 'full',
       upstreamFetches: '1',
-      cacheHits: '1',
+      cacheHits: '1 (+3 coalesced)',
       lastStatus: '200 · just now',
       dataAge: '3 min ago', // the file's newest row is 23:07, the clock 23:10
       source: 'upstream',
@@ -103,14 +96,6 @@ describe('the backend statistics table', () => {
       lastError: null,
       problem: false,
       severity: 'ok',
-    });
-    expect(byKey.get('solar-wind:recent')).toMatchObject({
-      window: 'recent',
-      upstreamFetches: '1',
-      cacheHits: '0 (+2 coalesced)',
-      lastStatus: '200 · just now',
-      source: 'upstream',
-      problem: false,
     });
     expect(byKey.get('magnetic-field')).toMatchObject({
       lastStatus: '503 · just now',

@@ -84,10 +84,7 @@ function fakeUpstream(): FakeUpstream {
       ((RESOURCES as readonly string[]).find((r) => path.endsWith(`/space-weather/${r}`)) as
         Resource | undefined) ??
       (RESOURCES.find((r) => SOURCES[r].swpcPath && url.endsWith(SOURCES[r].swpcPath as string)) as
-        Resource | undefined) ??
-      (RESOURCES.find(
-        (r) => SOURCES[r].swpcRecentPath && url.endsWith(SOURCES[r].swpcRecentPath as string),
-      ) as Resource | undefined);
+        Resource | undefined);
     if (!resource) return new Response('not found', { status: 404, statusText: 'Not Found' });
     const mode = up.mode.get(resource);
     if (mode === 'down') throw new TypeError('Failed to fetch');
@@ -225,29 +222,25 @@ describe('polling into the local database', () => {
     expect(report.outcome).toBe('updated');
   }, 20_000);
 
-  it('asks SWPC for the 2-hour plasma window once recent history is stored', async () => {
+  it('asks SWPC for the rtsw solar-wind file directly', async () => {
     const database = await openDb();
     const up = fakeUpstream();
     await pollResource('solar-wind', deps(up, database, null));
-    await pollResource('solar-wind', deps(up, database, null));
-    expect(up.calls).toEqual([
-      'GET https://services.swpc.noaa.gov/products/solar-wind/plasma-7-day.json',
-      'GET https://services.swpc.noaa.gov/products/solar-wind/plasma-2-hour.json',
-    ]);
+    expect(up.calls).toEqual(['GET https://services.swpc.noaa.gov/json/rtsw/rtsw_wind_1m.json']);
   });
 
-  it('asks the backend for the recent window once recent history is stored, and the full file for products without one', async () => {
+  it('asks the backend for the compact form, then only the rows newer than the stored data time; text products as they are', async () => {
     const database = await openDb();
     const up = fakeUpstream();
     await pollResource('solar-wind', deps(up, database));
+    const dataTime = (await readFeedStatus(database, 'solar-wind'))?.dataTime;
+    up.mode.set('solar-wind', '304');
     await pollResource('solar-wind', deps(up, database));
-    await pollResource('kp-index', deps(up, database));
-    await pollResource('kp-index', deps(up, database));
+    await pollResource('kp-forecast', deps(up, database));
     expect(up.calls).toEqual([
-      'GET http://backend/functions/v1/space-weather/solar-wind',
-      'GET http://backend/functions/v1/space-weather/solar-wind?window=recent',
-      'GET http://backend/functions/v1/space-weather/kp-index',
-      'GET http://backend/functions/v1/space-weather/kp-index',
+      'GET http://backend/functions/v1/space-weather/solar-wind?format=compact',
+      `GET http://backend/functions/v1/space-weather/solar-wind?format=compact&since=${dataTime}`,
+      'GET http://backend/functions/v1/space-weather/kp-forecast',
     ]);
   });
 });
@@ -270,14 +263,16 @@ describe('the poll loop', () => {
     await new Promise((r) => setTimeout(r, 120));
     expect(up.calls).toEqual([]);
     poller.setConditions({ forcedOffline: false });
-    await expect.poll(() => up.calls.length, { timeout: 5_000 }).toBe(2);
+    // Both leave together: one multi request, which this stand-in does not know (404), then one each.
+    await expect.poll(() => up.calls.length, { timeout: 5_000 }).toBe(3);
     poller.setConditions({ online: false });
     poller.stop();
-    expect(new Set(up.calls)).toEqual(
+    expect(new Set(up.calls.slice(1))).toEqual(
       new Set([
-        'GET http://backend/functions/v1/space-weather/kp-index',
-        'GET http://backend/functions/v1/space-weather/kp-1m',
+        'GET http://backend/functions/v1/space-weather/kp-index?format=compact',
+        'GET http://backend/functions/v1/space-weather/kp-1m?format=compact',
       ]),
     );
+    expect(up.calls[0]).toMatch(/^GET http:\/\/backend\/functions\/v1\/space-weather\/multi\?/);
   });
 });

@@ -158,10 +158,13 @@ describe('batching', () => {
 });
 
 describe('conditional requests', () => {
-  it('sends the stored ETag and Last-Modified and reads new ones', () => {
+  it('sends the stored ETag (which wins over a date), else the Last-Modified, and reads new ones', () => {
     expect(
       conditionalHeaders({ etag: '"abc"', lastModified: 'Sun, 22 Nov 2026 04:00:00 GMT' }),
-    ).toEqual({ 'If-None-Match': '"abc"', 'If-Modified-Since': 'Sun, 22 Nov 2026 04:00:00 GMT' });
+    ).toEqual({ 'If-None-Match': '"abc"' });
+    expect(
+      conditionalHeaders({ etag: null, lastModified: 'Sun, 22 Nov 2026 04:00:00 GMT' }),
+    ).toEqual({ 'If-Modified-Since': 'Sun, 22 Nov 2026 04:00:00 GMT' });
     expect(conditionalHeaders(null)).toEqual({});
     expect(readValidators(new Headers({ etag: '"x"' }))).toEqual({
       etag: '"x"',
@@ -227,17 +230,42 @@ describe('fetching a resource', () => {
     ).resolves.toMatchObject({ kind: 'not-modified', via: 'swpc' });
   });
 
-  it('asks the 2-hour plasma window for frequent direct polls', async () => {
+  it('asks SWPC for the rtsw file, never the compact form, when going direct', async () => {
     const { fetch, calls } = scriptedFetch([ok('[]')]);
-    await fetchResource('solar-wind', { fetch, backendBase: null, validators: null, recent: true });
+    const out = await fetchResource('solar-wind', {
+      fetch,
+      backendBase: null,
+      validators: null,
+      compact: { since: 1 },
+    });
+    expect(calls[0]?.url).toBe('https://services.swpc.noaa.gov/json/rtsw/rtsw_wind_1m.json');
+    expect(out).toMatchObject({ kind: 'body', form: 'raw' });
+  });
+
+  it('asks the backend for the compact rows since a time, and reads the form from the answer', async () => {
+    const compact = () =>
+      Promise.resolve(
+        new Response('{}', { status: 200, headers: { 'x-aurora-form': 'rows', etag: '"e"' } }),
+      );
+    const { fetch, calls } = scriptedFetch([compact, ok('[]')]);
+    const opts = { fetch, backendBase: 'https://b.example', validators: null };
+    const out = await fetchResource('magnetic-field', { ...opts, compact: { since: 1_700_000 } });
     expect(calls[0]?.url).toBe(
-      'https://services.swpc.noaa.gov/products/solar-wind/plasma-2-hour.json',
+      'https://b.example/functions/v1/space-weather/magnetic-field?format=compact&since=1700000',
+    );
+    expect(out).toMatchObject({ kind: 'body', form: 'compact', via: 'backend' });
+    // An answer without the header (an older backend) is the agency's file.
+    await expect(
+      fetchResource('magnetic-field', { ...opts, compact: { since: null } }),
+    ).resolves.toMatchObject({ form: 'raw' });
+    expect(calls[1]?.url).toBe(
+      'https://b.example/functions/v1/space-weather/magnetic-field?format=compact',
     );
   });
 });
 
 describe('retired SWPC products', () => {
-  it('asks the rtsw file when the products/solar-wind file answers 404', async () => {
+  it('asks the 7-day products file when the rtsw file answers 404', async () => {
     const { fetch, calls } = scriptedFetch([status(404, 'Not Found'), ok('[]')]);
     const out = await fetchResource('magnetic-field', {
       fetch,
@@ -245,8 +273,8 @@ describe('retired SWPC products', () => {
       validators: { etag: '"old"', lastModified: null },
     });
     expect(calls.map((c) => c.url)).toEqual([
-      'https://services.swpc.noaa.gov/products/solar-wind/mag-7-day.json',
       'https://services.swpc.noaa.gov/json/rtsw/rtsw_mag_1m.json',
+      'https://services.swpc.noaa.gov/products/solar-wind/mag-7-day.json',
     ]);
     // The old file's validators mean nothing to the other file.
     expect(calls[1]?.headers['If-None-Match']).toBeUndefined();
