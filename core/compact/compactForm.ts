@@ -24,7 +24,7 @@ import { LEAD_MS, refuseBeyondLead } from '../normalise/leadTime.ts';
 import { checkOutput } from '../normalise/checkOutput.ts';
 import { NormaliseError, fail, ok, type NormaliseResult } from '../normalise/result.ts';
 
-export const COMPACT_FORMAT = 'aurora-compact/1';
+const COMPACT_FORMAT = 'aurora-compact/1';
 /** Response header naming the form served, so a worker never mistakes one for the other. */
 export const COMPACT_FORM_HEADER = 'x-aurora-form';
 

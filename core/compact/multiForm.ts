@@ -11,7 +11,7 @@ import type { Resource } from '../model.ts';
 import { BACKEND_SPACE_WEATHER_PATH } from '../products/sources.ts';
 
 export const MULTI_FORMAT = 'aurora-multi/1';
-export const MULTI_PATH = `${BACKEND_SPACE_WEATHER_PATH}multi`;
+const MULTI_PATH = `${BACKEND_SPACE_WEATHER_PATH}multi`;
 
 export interface MultiItemHead {
   resource: Resource;

@@ -33,7 +33,7 @@ export const DEFER_IDLE_MS = 2_000;
  * solar-cycle files of /forecast). Solar wind and the magnetic field stay out of this list: `/`'s
  * summary shows their newest values.
  */
-export const HELD_WHEN_CONSTRAINED: readonly Resource[] = [
+const HELD_WHEN_CONSTRAINED: readonly Resource[] = [
   'sdo-images',
   'observed-solar-cycle',
   'predicted-solar-cycle',

@@ -16,7 +16,7 @@ import { weatherProductId } from '../../core/products/weather.ts';
 import type * as PollWeatherModule from './pollWeather.ts';
 
 /** MET Norway updates hourly; the backend caches until upstream's Expires. */
-export const WEATHER_CADENCE_MS = 30 * 60_000;
+const WEATHER_CADENCE_MS = 30 * 60_000;
 
 type PollModule = typeof PollWeatherModule;
 let pollModule: Promise<PollModule> | null = null;

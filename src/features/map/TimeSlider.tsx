@@ -15,7 +15,7 @@ interface TimeSliderProps {
 }
 
 /** What a position is, for the slider's value text and the line under it. */
-export function positionText(
+function positionText(
   index: number,
   times: readonly number[],
   ahead: readonly number[],

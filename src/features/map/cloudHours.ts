@@ -12,7 +12,7 @@ const WIDTH = 360;
 const HEIGHT = 181;
 const HOUR = 3_600_000;
 /** A forecast hour stands for the time within this of it; further, the layer says there is none. */
-export const CLOUD_HOUR_REACH_MS = 90 * 60_000;
+const CLOUD_HOUR_REACH_MS = 90 * 60_000;
 
 export interface CloudGrid {
   values: Uint8Array;

@@ -2,7 +2,7 @@ import { normalise } from '../../../core/normalise/index.ts';
 import type { Normalised } from './archive.ts';
 import type { SpaceWeatherResource } from './resources.ts';
 
-export type Validation =
+type Validation =
   | ({ ok: true; dataTime: number | null; schemaDrift?: boolean } & Normalised)
   | { ok: false; error: string };
 
