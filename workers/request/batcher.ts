@@ -1,5 +1,5 @@
 /**
- * Request batching of spec §9: requests asked for within a 50 ms window go out together, at most
+ * Request batching: requests asked for within a 50 ms window go out together, at most
  * 20 at a time (the rest wait for the next window); high-priority requests go at once. This keeps
  * a full poll of every product from opening fifteen connections in the same millisecond while the
  * map's OVATION request is never held back.

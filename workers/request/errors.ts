@@ -1,5 +1,5 @@
 /**
- * The API errors of spec §8. Every failed request ends in an ApiError carrying a status
+ * The API errors the screens show. Every failed request ends in an ApiError carrying a status
  * (0 when no HTTP response arrived), with the catalogue's exact messages.
  */
 

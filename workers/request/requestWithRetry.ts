@@ -1,5 +1,5 @@
 /**
- * One GET under the rules of spec §9: 10 s timeout per attempt, then up to 2 retries after 300 ms
+ * One GET under the request rules: 10 s timeout per attempt, then up to 2 retries after 300 ms
  * and 600 ms (doubling) for failures worth retrying. A 304 is a success without a body.
  */
 import { ApiError, TimeoutError, httpError, isRetryable, toApiError } from './errors.ts';
