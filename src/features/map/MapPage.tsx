@@ -11,6 +11,7 @@ import { gridFreshness } from './freshness.ts';
 import { LocationPanel } from './LocationPanel.tsx';
 import { MapControls } from './MapControls.tsx';
 import { MapStatus } from './MapStatus.tsx';
+import { MAP_FRAME_LOADING, MAP_TITLE, TONIGHT_NEEDS_PLACE } from './MapPageFrame.tsx';
 import { mapStyleName, type MapStyleName } from './olmap/palette.ts';
 import type { Hemisphere, MapViewKind } from './projections.ts';
 import { SummaryPanel } from './SummaryPanel.tsx';
@@ -20,6 +21,7 @@ import { useMapPageData } from './useMapPageData.ts';
 import { markOnce } from './perfMarks.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useUserLocation } from './useUserLocation.ts';
+import './mapFrame.css';
 import './MapPage.css';
 
 // This module loads only for route `/`. Everything the first oval needs starts now, in parallel:
@@ -179,11 +181,10 @@ export function MapPage() {
   return (
     <div className={`map-page map-page--${mapStyle}`}>
       <header className="map-page__header">
-        <h1 className="map-page__title">Aurora Map</h1>
+        <h1 className="map-page__title">{MAP_TITLE}</h1>
         {userPosition === null ? (
           <p className="map-page__tonight-wait" data-testid="tonight-verdict">
-            Tonight: share your location or save a place (beside the map) to see when aurora may
-            show there.
+            {TONIGHT_NEEDS_PLACE}
           </p>
         ) : Tonight ? (
           <Tonight
@@ -222,9 +223,7 @@ export function MapPage() {
               />
             ) : (
               <p className="map-page__loading" role={mapLoadError ? 'alert' : undefined}>
-                {mapLoadError
-                  ? `The map could not be loaded: ${mapLoadError}`
-                  : 'Loading map data...'}
+                {mapLoadError ? `The map could not be loaded: ${mapLoadError}` : MAP_FRAME_LOADING}
               </p>
             )}
             <MapStatus
