@@ -11,6 +11,7 @@ import Polygon from 'ol/geom/Polygon.js';
 import countriesUrl from 'world-atlas/countries-110m.json?url';
 import { clipPolygonToHemisphere, unwrapRing, visibleRuns, type Ring } from '../hemisphereClip.ts';
 import { ORTHO_RADIUS, projectionCode, type ProjectionSpec } from '../projections.ts';
+import type { ProjectedPolygon } from './basemapSource.ts';
 
 export interface Basemap {
   land: Feature<Geometry>[];
@@ -71,19 +72,17 @@ export function projectPolygons(polygons: Ring[][], spec: ProjectionSpec): Geome
   return geometry.transform('EPSG:4326', projectionCode(spec));
 }
 
-/** Copies of the features with their geometry in the view projection (dropping those out of sight). */
-export function projectFeatures(
+/** The features' polygons in the view projection, for basemapSource.ts (those out of sight dropped). */
+export function projectFeaturePolygons(
   features: Feature<Geometry>[],
   spec: ProjectionSpec,
-): Feature<Geometry>[] {
-  const out: Feature<Geometry>[] = [];
+): ProjectedPolygon[] {
+  const out: ProjectedPolygon[] = [];
   for (const feature of features) {
     const polygons = polygonsOf(feature.getGeometry()).map((rings) => rings.map(unwrapRing));
     const geometry = projectPolygons(polygons, spec);
-    if (!geometry) continue;
-    const copy = feature.clone();
-    copy.setGeometry(geometry);
-    out.push(copy);
+    if (geometry instanceof Polygon) out.push(geometry.getCoordinates());
+    else if (geometry instanceof MultiPolygon) out.push(...geometry.getCoordinates());
   }
   return out;
 }
