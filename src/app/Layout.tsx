@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ensureConsent } from '../lib/consent.ts';
 import { grantConsent, scheduleAnalyticsLoad, trackPageView } from '../lib/analytics.ts';
@@ -22,6 +22,16 @@ import { Starfield } from './Starfield.tsx';
 const DebugOverlays = lazy(() =>
   import('../features/debug/DebugOverlays.tsx').then((m) => ({ default: m.DebugOverlays })),
 );
+
+// The shell's big static parts re-render only when their own props or hooks change, not on every
+// Layout render (each network-status change re-renders Layout): the navigations and the footer
+// are ~40 router links, and re-rendering them all was a noticeable share of the main thread's
+// first seconds on a phone.
+const ShellHeader = memo(Header);
+const ShellSidebar = memo(Sidebar);
+const ShellFooter = memo(Footer);
+const ShellBottomNav = memo(BottomNav);
+const Sky = memo(Starfield);
 
 function usePageViews() {
   const { pathname } = useLocation();
@@ -60,12 +70,12 @@ export function Layout() {
   const isMap = pathname === '/';
   return (
     <div className={collapsed ? 'app app--sidebar-collapsed' : 'app'}>
-      <Starfield />
+      <Sky />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header />
-      <Sidebar collapsed={collapsed} onToggle={toggleSidebar} />
+      <ShellHeader />
+      <ShellSidebar collapsed={collapsed} onToggle={toggleSidebar} />
       <main id="main" className={isMap ? 'app__main app__main--map' : 'app__main'} tabIndex={-1}>
         <div className="app__notices">
           <ApiErrorBanner />
@@ -77,8 +87,8 @@ export function Layout() {
           <Outlet />
         </RouteErrorBoundary>
       </main>
-      <Footer />
-      <BottomNav />
+      <ShellFooter />
+      <ShellBottomNav />
       <Toaster />
       {isDebugMode() ? (
         <Suspense fallback={null}>

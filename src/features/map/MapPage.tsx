@@ -21,6 +21,7 @@ import { useMapPageData } from './useMapPageData.ts';
 import { markOnce } from './perfMarks.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useUserLocation } from './useUserLocation.ts';
+import { useAfterFirstPaint } from './useAfterFirstPaint.ts';
 import './mapFrame.css';
 import './MapPage.css';
 
@@ -174,6 +175,9 @@ export function MapPage() {
   );
   const newest = frames[frames.length - 1] ?? early;
   // Only with a place to judge, and after the first oval: without a place the line needs no code.
+  // The side panels (legend, controls, places, summary) mount after the page's first paint: on a
+  // phone they sit below the map, and creating them in the same commit made one long task.
+  const sideReady = useAfterFirstPaint();
   const { Tonight, error: tonightError } = useTonightComponent(
     userPosition !== null && (ovalShown || (!data.gridsLoading && !grid)),
   );
@@ -243,32 +247,36 @@ export function MapPage() {
           <TimeSlider state={slider} dispatch={dispatch} times={times} />
         </div>
         <aside className="map-page__side" aria-label="Map options and readings">
-          <AuroraLegend hidden={!showAurora} />
-          <MapControls
-            view={view}
-            hemisphere={hemisphere}
-            mapStyle={mapStyle}
-            showAurora={showAurora}
-            showClouds={showClouds}
-            onView={onView}
-            onHemisphere={onHemisphere}
-            onMapStyle={onMapStyle}
-            onShowAurora={onShowAurora}
-            onShowClouds={onShowClouds}
-          />
-          <LocationPanel state={location.state} onRequest={location.request} grid={grid} />
-          <SavedPlaces
-            // A new pick fills the form afresh.
-            key={picked ? `${picked.lat},${picked.lon}` : 'none'}
-            picked={picked}
-            places={places.data}
-            inUseId={inUse?.placeId ?? null}
-            located={located?.position ?? null}
-            onSave={places.save}
-            onChoose={places.choose}
-            onRemove={places.remove}
-          />
-          <SummaryPanel summary={data.summary} loading={data.summaryLoading} now={now} />
+          {sideReady && (
+            <>
+              <AuroraLegend hidden={!showAurora} />
+              <MapControls
+                view={view}
+                hemisphere={hemisphere}
+                mapStyle={mapStyle}
+                showAurora={showAurora}
+                showClouds={showClouds}
+                onView={onView}
+                onHemisphere={onHemisphere}
+                onMapStyle={onMapStyle}
+                onShowAurora={onShowAurora}
+                onShowClouds={onShowClouds}
+              />
+              <LocationPanel state={location.state} onRequest={location.request} grid={grid} />
+              <SavedPlaces
+                // A new pick fills the form afresh.
+                key={picked ? `${picked.lat},${picked.lon}` : 'none'}
+                picked={picked}
+                places={places.data}
+                inUseId={inUse?.placeId ?? null}
+                located={located?.position ?? null}
+                onSave={places.save}
+                onChoose={places.choose}
+                onRemove={places.remove}
+              />
+              <SummaryPanel summary={data.summary} loading={data.summaryLoading} now={now} />
+            </>
+          )}
         </aside>
       </div>
     </div>
