@@ -298,16 +298,26 @@ export default function AuroraMap(props: AuroraMapProps) {
   }, [homeKey, active]);
 
   useEffect(() => {
-    const current = mapRef.current;
-    if (!current || !basemap || !active) return;
+    if (!mapRef.current || !basemap || !active) return;
+    let cancelled = false;
+    const isCancelled = () => cancelled;
     // Coasts and borders both come from the country outlines: the land polygons carry the cut along
     // the antimeridian (to the pole, for Antarctica) which a stroke would show as a line.
-    basemapRef.current = {
-      ...basemapRef.current,
-      land: projectFeaturePolygons(basemap.land, active),
-      outlines: projectFeaturePolygons(basemap.countries, active),
+    // Projected in slices (no long task). The previous view's rings mean nothing in this one.
+    basemapRef.current = { ...basemapRef.current, land: [], outlines: [] };
+    mapRef.current.layers.basemap.getSource()?.changed();
+    void Promise.all([
+      projectFeaturePolygons(basemap.land, active, isCancelled),
+      projectFeaturePolygons(basemap.countries, active, isCancelled),
+    ]).then(([land, outlines]) => {
+      const current = mapRef.current;
+      if (cancelled || !current || !land || !outlines) return;
+      basemapRef.current = { ...basemapRef.current, land, outlines };
+      current.layers.basemap.getSource()?.changed();
+    });
+    return () => {
+      cancelled = true;
     };
-    current.layers.basemap.getSource()?.changed();
   }, [basemap, active]);
 
   useEffect(() => {

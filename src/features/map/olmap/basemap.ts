@@ -72,17 +72,40 @@ export function projectPolygons(polygons: Ring[][], spec: ProjectionSpec): Geome
   return geometry.transform('EPSG:4326', projectionCode(spec));
 }
 
-/** The features' polygons in the view projection, for basemapSource.ts (those out of sight dropped). */
-export function projectFeaturePolygons(
+/** One feature's polygons in the view projection (none when it is out of sight). */
+function projectFeature(feature: Feature<Geometry>, spec: ProjectionSpec): ProjectedPolygon[] {
+  const polygons = polygonsOf(feature.getGeometry()).map((rings) => rings.map(unwrapRing));
+  const geometry = projectPolygons(polygons, spec);
+  if (geometry instanceof Polygon) return [geometry.getCoordinates()];
+  if (geometry instanceof MultiPolygon) return geometry.getCoordinates();
+  return [];
+}
+
+/** Longest stretch of projecting before giving the main thread back (a phone is ~4× slower). */
+export const PROJECT_SLICE_MS = 8;
+
+/**
+ * The features' polygons in the view projection, for basemapSource.ts (those out of sight
+ * dropped), worked out in slices of PROJECT_SLICE_MS with a yield between them: all ~180 country
+ * polygons at once took ~20 ms unthrottled, a long task on a phone. Null when `cancelled()` turns
+ * true between slices (the view changed meanwhile).
+ */
+export async function projectFeaturePolygons(
   features: Feature<Geometry>[],
   spec: ProjectionSpec,
-): ProjectedPolygon[] {
+  cancelled: () => boolean = () => false,
+  yieldNow: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 0)),
+  now: () => number = () => performance.now(),
+): Promise<ProjectedPolygon[] | null> {
   const out: ProjectedPolygon[] = [];
+  let sliceStart = now();
   for (const feature of features) {
-    const polygons = polygonsOf(feature.getGeometry()).map((rings) => rings.map(unwrapRing));
-    const geometry = projectPolygons(polygons, spec);
-    if (geometry instanceof Polygon) out.push(geometry.getCoordinates());
-    else if (geometry instanceof MultiPolygon) out.push(...geometry.getCoordinates());
+    if (now() - sliceStart >= PROJECT_SLICE_MS) {
+      await yieldNow();
+      if (cancelled()) return null;
+      sliceStart = now();
+    }
+    for (const polygon of projectFeature(feature, spec)) out.push(polygon);
   }
   return out;
 }
