@@ -17,7 +17,7 @@ import type { Hemisphere, MapViewKind } from './projections.ts';
 import { SummaryPanel } from './SummaryPanel.tsx';
 import { TimeSlider } from './TimeSlider.tsx';
 import { INITIAL_SLIDER, sliderReducer } from './timeSlider.ts';
-import { useMapPageData } from './useMapPageData.ts';
+import { useMapPageData, useMapSummary } from './useMapPageData.ts';
 import { markOnce } from './perfMarks.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useUserLocation } from './useUserLocation.ts';
@@ -100,6 +100,12 @@ function useTonightComponent(wanted: boolean): {
     };
   }, [wanted, state.Tonight]);
   return state;
+}
+
+/** The summary panel with its own reads (useMapSummary says why they are not the page's). */
+function LiveSummaryPanel({ now }: { now: number }) {
+  const { summary, loading } = useMapSummary();
+  return <SummaryPanel summary={summary} loading={loading} now={now} />;
 }
 
 const HOUR = 3_600_000;
@@ -274,7 +280,7 @@ export function MapPage() {
                 onChoose={places.choose}
                 onRemove={places.remove}
               />
-              <SummaryPanel summary={data.summary} loading={data.summaryLoading} now={now} />
+              <LiveSummaryPanel now={now} />
             </>
           )}
         </aside>

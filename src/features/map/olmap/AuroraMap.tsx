@@ -306,15 +306,15 @@ export default function AuroraMap(props: AuroraMapProps) {
     // Projected in slices (no long task). The previous view's rings mean nothing in this one.
     basemapRef.current = { ...basemapRef.current, land: [], outlines: [] };
     mapRef.current.layers.basemap.getSource()?.changed();
-    void Promise.all([
-      projectFeaturePolygons(basemap.land, active, isCancelled),
-      projectFeaturePolygons(basemap.countries, active, isCancelled),
-    ]).then(([land, outlines]) => {
+    void (async () => {
+      const land = await projectFeaturePolygons(basemap.land, active, isCancelled);
+      const outlines =
+        land && (await projectFeaturePolygons(basemap.countries, active, isCancelled));
       const current = mapRef.current;
       if (cancelled || !current || !land || !outlines) return;
       basemapRef.current = { ...basemapRef.current, land, outlines };
       current.layers.basemap.getSource()?.changed();
-    });
+    })();
     return () => {
       cancelled = true;
     };

@@ -98,6 +98,9 @@ export async function projectFeaturePolygons(
   now: () => number = () => performance.now(),
 ): Promise<ProjectedPolygon[] | null> {
   const out: ProjectedPolygon[] = [];
+  // The first slice, too, runs in a task of its own, not in the caller's (a React commit).
+  await yieldNow();
+  if (cancelled()) return null;
   let sliceStart = now();
   for (const feature of features) {
     if (now() - sliceStart >= PROJECT_SLICE_MS) {
