@@ -35,8 +35,12 @@ interface Options {
 
 /** The width of coasts and borders in CSS pixels. */
 const OUTLINE_WIDTH = 0.7;
-/** The image covers this much more than the view on each axis, so a short pan shows no edge. */
-const IMAGE_RATIO = 1.5;
+/**
+ * The image covers the view and no more (OpenLayers' default): a pan shows the edge until it ends
+ * and the image is repainted, but each paint fills 2.25× fewer pixels than at 1.5, on the first
+ * visit's busiest frames.
+ */
+const IMAGE_RATIO = 1;
 
 /** Adds a polygon's rings to the context's current path, mapped from projected to image pixels. */
 function tracePolygon(
