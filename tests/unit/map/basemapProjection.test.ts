@@ -1,23 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import Feature from 'ol/Feature.js';
-import Polygon from 'ol/geom/Polygon.js';
+import type { Ring } from '../../../src/features/map/hemisphereClip.ts';
 import {
   PROJECT_SLICE_MS,
-  projectFeaturePolygons,
+  projectBasemapPolygons,
 } from '../../../src/features/map/olmap/basemap.ts';
 
-const square = (lon: number) =>
-  new Feature(
-    new Polygon([
-      [
-        [lon, 50],
-        [lon + 5, 50],
-        [lon + 5, 55],
-        [lon, 55],
-        [lon, 50],
-      ],
-    ]),
-  );
+const square = (lon: number): Ring[] => [
+  [
+    [lon, 50],
+    [lon + 5, 50],
+    [lon + 5, 55],
+    [lon, 55],
+    [lon, 50],
+  ],
+];
 
 describe('projecting the basemap for the view', () => {
   it('gives the main thread back between slices and still projects every polygon', async () => {
@@ -25,7 +21,7 @@ describe('projecting the basemap for the view', () => {
     // A clock where each feature takes a whole slice: every feature after the first waits for a yield.
     let t = 0;
     let yields = 0;
-    const out = await projectFeaturePolygons(
+    const out = await projectBasemapPolygons(
       features,
       { kind: 'mercator' },
       () => false,
@@ -45,7 +41,7 @@ describe('projecting the basemap for the view', () => {
     const features = Array.from({ length: 6 }, (_, i) => square(i * 10));
     let t = 0;
     let changed = false;
-    const out = await projectFeaturePolygons(
+    const out = await projectBasemapPolygons(
       features,
       { kind: 'mercator' },
       () => changed,

@@ -30,7 +30,7 @@ import { nightPolygon, terminatorLine } from '../terminator.ts';
 import {
   globeDisc,
   loadBasemap,
-  projectFeaturePolygons,
+  projectBasemapPolygons,
   projectLine,
   projectPolygons,
   type Basemap,
@@ -307,9 +307,9 @@ export default function AuroraMap(props: AuroraMapProps) {
     basemapRef.current = { ...basemapRef.current, land: [], outlines: [] };
     mapRef.current.layers.basemap.getSource()?.changed();
     void (async () => {
-      const land = await projectFeaturePolygons(basemap.land, active, isCancelled);
+      const land = await projectBasemapPolygons(basemap.land, active, isCancelled);
       const outlines =
-        land && (await projectFeaturePolygons(basemap.countries, active, isCancelled));
+        land && (await projectBasemapPolygons(basemap.countries, active, isCancelled));
       const current = mapRef.current;
       if (cancelled || !current || !land || !outlines) return;
       basemapRef.current = { ...basemapRef.current, land, outlines };
