@@ -5,6 +5,7 @@ import { grantConsent, scheduleAnalyticsLoad, trackPageView } from '../lib/analy
 import { useNetworkStatus } from '../lib/network/useNetworkStatus.ts';
 import { isDebugMode } from '../lib/storage.ts';
 import { AdSlot } from '../ui/AdSlot.tsx';
+import { useAfterFirstPaint } from '../ui/useAfterFirstPaint.ts';
 import { preloadForRoute } from '../pwa/preloadForRoute.ts';
 import { ApiErrorBanner } from './banners/ApiErrorBanner.tsx';
 import { ConnectivityBanner } from './banners/ConnectivityBanner.tsx';
@@ -68,6 +69,9 @@ export function Layout() {
   usePageViews();
   useRouteEffects();
   const isMap = pathname === '/';
+  // The footer (~30 links, below the fold on every screen) joins after the first paint: the
+  // prerendered HTML has none, so React's first commit would create it in the same long task.
+  const footerReady = useAfterFirstPaint();
   return (
     <div className={collapsed ? 'app app--sidebar-collapsed' : 'app'}>
       <Sky />
@@ -87,7 +91,7 @@ export function Layout() {
           <Outlet />
         </RouteErrorBoundary>
       </main>
-      <ShellFooter />
+      {footerReady && <ShellFooter />}
       <ShellBottomNav />
       <Toaster />
       {isDebugMode() ? (

@@ -21,7 +21,7 @@ import { useMapPageData, useMapSummary } from './useMapPageData.ts';
 import { markOnce } from './perfMarks.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useUserLocation } from './useUserLocation.ts';
-import { useAfterFirstPaint } from './useAfterFirstPaint.ts';
+import { useAfterFirstPaint } from '../../ui/useAfterFirstPaint.ts';
 import './mapFrame.css';
 import './MapPage.css';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAfterFirstPaint } from '../../../src/features/map/useAfterFirstPaint.ts';
+import { useAfterFirstPaint } from '../../../src/ui/useAfterFirstPaint.ts';
 
 function Page() {
   const ready = useAfterFirstPaint();

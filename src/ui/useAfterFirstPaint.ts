@@ -7,7 +7,7 @@ export const AFTER_PAINT_TIMEOUT_MS = 1000;
  * False for the component's first commit, true once the browser has painted it and found an idle
  * moment (or after AFTER_PAINT_TIMEOUT_MS). The switch renders as a transition, which React
  * time-slices: a part of the screen nobody needs in the first frame (the map page's side panels,
- * below the map on a phone) is not created and laid out in the same long task as the rest.
+ * below the map on a phone; the footer) is not created and laid out in the same long task as the rest.
  */
 export function useAfterFirstPaint(): boolean {
   const [ready, setReady] = useState(false);
