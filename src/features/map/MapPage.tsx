@@ -29,7 +29,9 @@ import './MapPage.css';
 // the newest stored grid (database open + one read) and OpenLayers (most of the map's weight,
 // its own chunk so the page frame, legend and panels paint before it arrives).
 markOnce('map:page-module');
-startEarlyGridRead();
+// In a task of its own: opening the database is a chain of promise callbacks that would otherwise
+// run on in the same long task as this chunk's evaluation.
+setTimeout(() => void startEarlyGridRead(), 0);
 let auroraMapComponent: ComponentType<AuroraMapProps> | null = null;
 const auroraMapChunk = import('./olmap/AuroraMap.tsx').then((m) => {
   markOnce('map:olmap-module');

@@ -12,8 +12,10 @@ let loading: Promise<ComponentType> | null = null;
 function loadMapPage(): Promise<ComponentType> {
   if (!loading) {
     // OpenLayers' chunk is fetched alongside the page's (it imports from the page's chunk, so it
-    // still evaluates after it, and the page's code starts the database read first).
-    void import('./olmap/AuroraMap.tsx').catch(() => undefined);
+    // still evaluates after it, and the page's code starts the database read first). Asked for in
+    // the next task: each import's preload bookkeeping (a link element per chunk) is ~15 ms
+    // unthrottled, and the two together made one long task.
+    setTimeout(() => void import('./olmap/AuroraMap.tsx').catch(() => undefined), 0);
   }
   loading ??= import('./MapPage.tsx').then(
     (m) => (loaded = m.default),
