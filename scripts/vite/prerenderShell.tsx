@@ -16,6 +16,7 @@ import { MemoryRouter } from 'react-router';
 import { BottomNav } from '../../src/app/BottomNav.tsx';
 import { Logo } from '../../src/app/Logo.tsx';
 import { Sidebar } from '../../src/app/Sidebar.tsx';
+import { MAP_TITLE, MapPageFrame } from '../../src/features/map/MapPageFrame.tsx';
 import {
   GENERIC_SHELL_FILE,
   PRERENDERED_ROUTES,
@@ -24,7 +25,7 @@ import {
 
 /** Each prerendered route's h1 (the same text its page gives `Page`), and its loading line. */
 export const ROUTE_TITLES: Readonly<Record<string, string>> = {
-  '/': 'Aurora Map',
+  '/': MAP_TITLE,
   '/sdo': 'Solar Data',
   '/forecast': 'Aurora Forecast',
   '/live-feeds': 'Live Aurora Feeds',
@@ -42,7 +43,6 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   '/cookies': 'Cookie Policy',
 };
 
-const MAP_LOADING = 'Loading map data...';
 const CONTENT_LOADING = 'Loading content...';
 
 function Loading({ text }: { text: string }) {
@@ -54,18 +54,10 @@ function Loading({ text }: { text: string }) {
   );
 }
 
-/** The route's frame: the map page's header, or `Page`'s, with the loading line under it. */
+/** The route's frame: the map page's frame, or `Page`'s header with the loading line under it. */
 function RouteFrame({ path }: { path: string | null }) {
-  if (path === '/') {
-    return (
-      <div className="map-page">
-        <header className="map-page__header">
-          <h1 className="map-page__title">{ROUTE_TITLES['/']}</h1>
-        </header>
-        <Loading text={MAP_LOADING} />
-      </div>
-    );
-  }
+  // The map route's own loading frame (h1, the line under it, the empty map box).
+  if (path === '/') return <MapPageFrame />;
   if (path === null) return <Loading text={CONTENT_LOADING} />;
   return (
     <div className="page">

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ensureConsent } from '../lib/consent.ts';
 import { grantConsent, scheduleAnalyticsLoad, trackPageView } from '../lib/analytics.ts';
 import { useNetworkStatus } from '../lib/network/useNetworkStatus.ts';
 import { isDebugMode } from '../lib/storage.ts';
 import { AdSlot } from '../ui/AdSlot.tsx';
+import { useAfterFirstPaint } from '../ui/useAfterFirstPaint.ts';
 import { preloadForRoute } from '../pwa/preloadForRoute.ts';
 import { ApiErrorBanner } from './banners/ApiErrorBanner.tsx';
 import { ConnectivityBanner } from './banners/ConnectivityBanner.tsx';
@@ -23,6 +24,16 @@ const DebugOverlays = lazy(() =>
   import('../features/debug/DebugOverlays.tsx').then((m) => ({ default: m.DebugOverlays })),
 );
 
+// The shell's big static parts re-render only when their own props or hooks change, not on every
+// Layout render (each network-status change re-renders Layout): the navigations and the footer
+// are ~40 router links, and re-rendering them all was a noticeable share of the main thread's
+// first seconds on a phone.
+const ShellHeader = memo(Header);
+const ShellSidebar = memo(Sidebar);
+const ShellFooter = memo(Footer);
+const ShellBottomNav = memo(BottomNav);
+const Sky = memo(Starfield);
+
 function usePageViews() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -38,8 +49,13 @@ function usePageViews() {
 
 function useRouteEffects() {
   const { pathname } = useLocation();
+  const shown = useRef<string | null>(null);
   useEffect(() => {
-    window.scrollTo?.({ top: 0 });
+    // A new route starts at the top. Not on the first screen: a page opens at the top anyway (or
+    // where the browser restores it), and scrollTo forces a whole-page layout inside React's first
+    // commit (~36 ms unthrottled in Lighthouse's trace, a long task on a phone).
+    if (shown.current !== null && shown.current !== pathname) window.scrollTo?.({ top: 0 });
+    shown.current = pathname;
     // Spec §7: each route preloads what its next steps need, 300 ms after it shows.
     return preloadForRoute(pathname);
   }, [pathname]);
@@ -53,14 +69,17 @@ export function Layout() {
   usePageViews();
   useRouteEffects();
   const isMap = pathname === '/';
+  // The footer (~30 links, below the fold on every screen) joins after the first paint: the
+  // prerendered HTML has none, so React's first commit would create it in the same long task.
+  const footerReady = useAfterFirstPaint();
   return (
     <div className={collapsed ? 'app app--sidebar-collapsed' : 'app'}>
-      <Starfield />
+      <Sky />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header />
-      <Sidebar collapsed={collapsed} onToggle={toggleSidebar} />
+      <ShellHeader />
+      <ShellSidebar collapsed={collapsed} onToggle={toggleSidebar} />
       <main id="main" className={isMap ? 'app__main app__main--map' : 'app__main'} tabIndex={-1}>
         <div className="app__notices">
           <ApiErrorBanner />
@@ -72,8 +91,8 @@ export function Layout() {
           <Outlet />
         </RouteErrorBoundary>
       </main>
-      <Footer />
-      <BottomNav />
+      {footerReady && <ShellFooter />}
+      <ShellBottomNav />
       <Toaster />
       {isDebugMode() ? (
         <Suspense fallback={null}>

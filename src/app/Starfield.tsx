@@ -62,12 +62,24 @@ export function Starfield() {
       }
       ctx.globalAlpha = 1;
     };
-    const resize = () => {
+    const sizeTo = (cssWidth: number, cssHeight: number) => {
       const scale = window.devicePixelRatio || 1;
-      canvas.width = Math.round(window.innerWidth * scale);
-      canvas.height = Math.round(window.innerHeight * scale);
+      canvas.width = Math.round(cssWidth * scale);
+      canvas.height = Math.round(cssHeight * scale);
       draw(performance.now() / 1000);
     };
+    const resize = () => sizeTo(window.innerWidth, window.innerHeight);
+    // Where the browser has a ResizeObserver, it gives the canvas's size after its own layout:
+    // reading window.innerWidth while React commits the first screen forced a whole-page layout
+    // inside that commit (~36 ms unthrottled, a long task on a phone). The sky is drawn when the
+    // observer first reports (before the next paint), and again on every resize.
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver((entries) => {
+            const box = entries[entries.length - 1]?.contentRect;
+            if (box) sizeTo(box.width, box.height);
+          });
     // Every 4th display frame (15 fps at 60 Hz): a twinkle lasts seconds, and redrawing the whole
     // window on every display frame took ~10 % of the main thread that the screens' own work (the
     // map's first oval, its slider steps) competes for.
@@ -106,14 +118,18 @@ export function Starfield() {
       } else startIfAllowed();
     };
 
-    resize();
+    if (observer) observer.observe(canvas);
+    else {
+      resize();
+      window.addEventListener('resize', resize);
+    }
     startIfAllowed();
-    window.addEventListener('resize', resize);
     document.addEventListener('visibilitychange', onVisibility);
     motionQuery?.addEventListener?.('change', onMotion);
     return () => {
       clearTimeout(delay);
       stop();
+      observer?.disconnect();
       window.removeEventListener('resize', resize);
       document.removeEventListener('visibilitychange', onVisibility);
       motionQuery?.removeEventListener?.('change', onMotion);

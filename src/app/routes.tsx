@@ -3,6 +3,9 @@ import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import { MapRoute } from '../features/map/MapRoute.tsx';
+import { MapPageFrame } from '../features/map/MapPageFrame.tsx';
+// The map frame's styles belong to the entry stylesheet: the prerendered `/` paints with them.
+import '../features/map/mapFrame.css';
 import { PageLoading } from '../ui/PageLoading.tsx';
 import { DebugOnly, RequireSignedIn, RequireSignedOut } from './guards.tsx';
 import { Layout } from './Layout.tsx';
@@ -28,8 +31,7 @@ const TermsPage = lazy(() => import('../features/static/TermsPage.tsx'));
 const PrivacyPage = lazy(() => import('../features/static/PrivacyPage.tsx'));
 const CookiesPage = lazy(() => import('../features/static/CookiesPage.tsx'));
 
-const CONTENT_LOADING = 'Loading content...';
-const MAP_LOADING = 'Loading map data...';
+export const CONTENT_LOADING = 'Loading content...';
 
 function page(Component: LazyExoticComponent<ComponentType>, loadingText = CONTENT_LOADING) {
   return (
@@ -45,7 +47,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <Layout />,
     children: [
-      { index: true, element: <MapRoute fallback={<PageLoading text={MAP_LOADING} />} /> },
+      { index: true, element: <MapRoute fallback={<MapPageFrame />} /> },
       { path: 'login', element: <RequireSignedOut>{page(LoginPage)}</RequireSignedOut> },
       { path: 'signup', element: <RequireSignedOut>{page(SignupPage)}</RequireSignedOut> },
       { path: 'auth/callback', element: page(AuthCallbackPage) },

@@ -31,6 +31,49 @@ test.describe('with JavaScript disabled', () => {
       expect(bar && bar.y + bar.height).toBeGreaterThan(800);
     });
   }
+
+  test("paints the map screen's frame on / — the line under the h1 and the map box, styled", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await expect(page.locator('.map-page__tonight-wait')).toHaveText(
+      /^Tonight: share your location/,
+    );
+    await expect(page.locator('.map-page__map')).toContainText('Loading map data...');
+    // The frame's rules are in the inlined stylesheet: the box already has the map's height.
+    const box = await page.locator('.map-page__map').boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(320);
+  });
+});
+
+test.describe('a first visit of / on a phone', () => {
+  test.use({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
+
+  test('has its largest paint in the first paint, from the prerendered HTML, not in a line that waits for data', async ({
+    page,
+  }) => {
+    // Each largest-contentful-paint candidate, with its element's class read while it is attached.
+    await page.addInitScript(`
+      window.__lcp = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          window.__lcp.push({ at: e.startTime, cls: e.element ? e.element.className : null });
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    `);
+    await page.goto('/');
+    // Until the oval is drawn from the data the worker fetched: every later line has painted.
+    await expect(page.locator('.aurora-map__ol')).toHaveAttribute('data-rendered-frame', /\d/, {
+      timeout: 60_000,
+    });
+    const { lcp, fcp } = (await page.evaluate(`({
+      lcp: window.__lcp,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0].startTime,
+    })`)) as { lcp: { at: number; cls: string | null }[]; fcp: number };
+    const largest = lcp[lcp.length - 1]!;
+    expect(largest.cls).toBe('map-page__tonight-wait');
+    expect(largest.at).toBeLessThanOrEqual(fcp);
+  });
 });
 
 test.describe('with JavaScript', () => {

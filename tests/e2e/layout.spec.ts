@@ -295,6 +295,8 @@ async function settle(page: Page): Promise<void> {
 
 async function screenProblems(page: Page, h1: string): Promise<string[]> {
   await expect(page.locator('h1')).toHaveText(h1);
+  // The footer joins after the first paint (src/ui/useAfterFirstPaint.ts).
+  await expect(page.locator('footer.footer')).toHaveCount(1);
   await settle(page);
   const problems = await page.evaluate(measureLayout);
   return problems.map((p) => `${p.kind}: ${p.detail}`);

@@ -10,23 +10,28 @@ import { gridFreshness } from './freshness.ts';
 import { LocationPanel } from './LocationPanel.tsx';
 import { MapControls } from './MapControls.tsx';
 import { MapStatus } from './MapStatus.tsx';
+import { MAP_FRAME_LOADING, MAP_TITLE, TONIGHT_NEEDS_PLACE } from './MapPageFrame.tsx';
 import { mapStyleName, type MapStyleName } from './olmap/palette.ts';
 import type { Hemisphere, MapViewKind } from './projections.ts';
 import { SummaryPanel } from './SummaryPanel.tsx';
 import { TimeSlider } from './TimeSlider.tsx';
 import { INITIAL_SLIDER, sliderReducer } from './timeSlider.ts';
 import { forecastHoursAhead, shownAt } from './timeline.ts';
-import { useMapPageData } from './useMapPageData.ts';
+import { useMapPageData, useMapSummary } from './useMapPageData.ts';
 import { markOnce } from './perfMarks.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useUserLocation } from './useUserLocation.ts';
+import { useAfterFirstPaint } from '../../ui/useAfterFirstPaint.ts';
+import './mapFrame.css';
 import './MapPage.css';
 
 // This module loads only for route `/`. Everything the first oval needs starts now, in parallel:
 // the newest stored grid (database open + one read) and OpenLayers (most of the map's weight,
 // its own chunk so the page frame, legend and panels paint before it arrives).
 markOnce('map:page-module');
-startEarlyGridRead();
+// In a task of its own: opening the database is a chain of promise callbacks that would otherwise
+// run on in the same long task as this chunk's evaluation.
+setTimeout(() => void startEarlyGridRead(), 0);
 let auroraMapComponent: ComponentType<AuroraMapProps> | null = null;
 const auroraMapChunk = import('./olmap/AuroraMap.tsx').then((m) => {
   markOnce('map:olmap-module');
@@ -107,6 +112,12 @@ function useTonightComponent(wanted: boolean): {
     };
   }, [wanted, state.Tonight]);
   return state;
+}
+
+/** The summary panel with its own reads (useMapSummary says why they are not the page's). */
+function LiveSummaryPanel({ now }: { now: number }) {
+  const { summary, loading } = useMapSummary();
+  return <SummaryPanel summary={summary} loading={loading} now={now} />;
 }
 
 const HOUR = 3_600_000;
@@ -199,14 +210,17 @@ function MapPage() {
     [weather, forecast, cloudHour],
   );
   const newest = frames[frames.length - 1] ?? early;
+  // The side panels (legend, controls, places, summary) mount after the page's first paint: on a
+  // phone they sit below the map, and creating them in the same commit made one long task.
+  const sideReady = useAfterFirstPaint();
+
   return (
     <div className={`map-page map-page--${mapStyle}`}>
       <header className="map-page__header">
-        <h1 className="map-page__title">Aurora Map</h1>
+        <h1 className="map-page__title">{MAP_TITLE}</h1>
         {userPosition === null ? (
           <p className="map-page__tonight-wait" data-testid="tonight-verdict">
-            Tonight: share your location or save a place (beside the map) to see when aurora may
-            show there.
+            {TONIGHT_NEEDS_PLACE}
           </p>
         ) : Tonight ? (
           <Tonight
@@ -245,9 +259,7 @@ function MapPage() {
               />
             ) : (
               <p className="map-page__loading" role={mapLoadError ? 'alert' : undefined}>
-                {mapLoadError
-                  ? `The map could not be loaded: ${mapLoadError}`
-                  : 'Loading map data...'}
+                {mapLoadError ? `The map could not be loaded: ${mapLoadError}` : MAP_FRAME_LOADING}
               </p>
             )}
             <MapStatus
@@ -292,32 +304,36 @@ function MapPage() {
           />
         </div>
         <aside className="map-page__side" aria-label="Map options and readings">
-          <AuroraLegend hidden={!showAurora} />
-          <MapControls
-            view={view}
-            hemisphere={hemisphere}
-            mapStyle={mapStyle}
-            showAurora={showAurora}
-            showClouds={showClouds}
-            onView={onView}
-            onHemisphere={onHemisphere}
-            onMapStyle={onMapStyle}
-            onShowAurora={onShowAurora}
-            onShowClouds={onShowClouds}
-          />
-          <LocationPanel state={location.state} onRequest={location.request} grid={grid} />
-          <SavedPlaces
-            // A new pick fills the form afresh.
-            key={picked ? `${picked.lat},${picked.lon}` : 'none'}
-            picked={picked}
-            places={places.data}
-            inUseId={inUse?.placeId ?? null}
-            located={located?.position ?? null}
-            onSave={places.save}
-            onChoose={places.choose}
-            onRemove={places.remove}
-          />
-          <SummaryPanel summary={data.summary} loading={data.summaryLoading} now={now} />
+          {sideReady && (
+            <>
+              <AuroraLegend hidden={!showAurora} />
+              <MapControls
+                view={view}
+                hemisphere={hemisphere}
+                mapStyle={mapStyle}
+                showAurora={showAurora}
+                showClouds={showClouds}
+                onView={onView}
+                onHemisphere={onHemisphere}
+                onMapStyle={onMapStyle}
+                onShowAurora={onShowAurora}
+                onShowClouds={onShowClouds}
+              />
+              <LocationPanel state={location.state} onRequest={location.request} grid={grid} />
+              <SavedPlaces
+                // A new pick fills the form afresh.
+                key={picked ? `${picked.lat},${picked.lon}` : 'none'}
+                picked={picked}
+                places={places.data}
+                inUseId={inUse?.placeId ?? null}
+                located={located?.position ?? null}
+                onSave={places.save}
+                onChoose={places.choose}
+                onRemove={places.remove}
+              />
+              <LiveSummaryPanel now={now} />
+            </>
+          )}
         </aside>
       </div>
     </div>

@@ -12,8 +12,10 @@ let loading: Promise<ComponentType> | null = null;
 function loadMapPage(): Promise<ComponentType> {
   if (!loading) {
     // OpenLayers' chunk is fetched alongside the page's (it imports from the page's chunk, so it
-    // still evaluates after it, and the page's code starts the database read first).
-    void import('./olmap/AuroraMap.tsx').catch(() => undefined);
+    // still evaluates after it, and the page's code starts the database read first). Asked for in
+    // the next task: each import's preload bookkeeping (a link element per chunk) is ~15 ms
+    // unthrottled, and the two together made one long task.
+    setTimeout(() => void import('./olmap/AuroraMap.tsx').catch(() => undefined), 0);
   }
   loading ??= import('./MapPage.tsx').then(
     (m) => (loaded = m.default),
@@ -27,7 +29,9 @@ function loadMapPage(): Promise<ComponentType> {
 
 export function MapRoute({ fallback }: { fallback: ReactNode }) {
   const [state, setState] = useState<{ Page: ComponentType | null; error: unknown }>(() => {
-    if (!loaded) void loadMapPage().catch(() => undefined);
+    // Asked for at once, but in a task of its own: the import's preload bookkeeping (a link
+    // element per chunk) took ~30 ms unthrottled inside the app's first render.
+    if (!loaded) setTimeout(() => void loadMapPage().catch(() => undefined), 0);
     return { Page: loaded, error: null };
   });
   useEffect(() => {

@@ -67,9 +67,15 @@ export function MapStatus(props: MapStatusProps) {
           </p>
           <p className="map-status__line map-status__line--small">
             Observed {formatUtc(grid.observationTime)} ({formatAge(now - grid.observationTime)})
-            {freshness?.stale &&
-              ` — older than the ${WINDOW_MINUTES}-minute update window; newer data has not arrived.`}
-            {!showAurora && ' — aurora layer switched off.'}
+            {/* Each remark on a line of its own (display: block): as one block, a stale frame's
+                line outgrew the text the prerendered page paints first and became the page's
+                largest paint, which then waited for data. */}
+            {freshness?.stale && (
+              <span className="map-status__more">
+                {` — older than the ${WINDOW_MINUTES}-minute update window; newer data has not arrived.`}
+              </span>
+            )}
+            {!showAurora && <span className="map-status__more"> — aurora layer switched off.</span>}
           </p>
         </>
       )}

@@ -61,8 +61,6 @@ export interface MapPageData {
   /** The aurora-oval feed's state as the poller last wrote it; null before the first poll. */
   feedState: FeedState | null;
   feedError: string | null;
-  summary: SpaceWeatherNow;
-  summaryLoading: boolean;
   choices: MapChoices;
   /** Change map choices: shown at once, stored (view, style, layers in the preferences; hemisphere on this device). */
   choose(patch: Partial<MapChoices>): void;

@@ -23,6 +23,7 @@ import {
   type MapPageData,
   type PendingChoice,
   type RememberedLocation,
+  type SpaceWeatherNow,
   type TimedValue,
 } from './mapPageData.ts';
 import { markOnce } from './perfMarks.ts';
@@ -68,8 +69,6 @@ export function useMapPageData(
   const now = useNow(60_000);
   const hour = Math.floor(now / HOUR) * HOUR;
   const range = useMemo(() => ({ from: hour - WINDOW_MS, to: hour + 2 * HOUR }), [hour]);
-  // Hemispheric power: the newest value however old (retention keeps 30 days), so offline it still shows with its age.
-  const hemiRange = useMemo(() => ({ from: 0, to: hour + 2 * HOUR }), [hour]);
 
   const latest = useLatestGrid();
   const [windowOpen, setWindowOpen] = useState(false);
@@ -79,8 +78,6 @@ export function useMapPageData(
   const grids = useGrids(openWindow ? range : NO_RANGE);
   const prefs = usePreferences();
   const feed = useFeedStatus('aurora-oval');
-  const summary = useSpaceWeatherSummary();
-  const hemi = useSeries('hemi-power', hemiRange);
 
   if (!latest.isLoading) markOnce('map:live-latest');
   // The live answer is usually the early read's grid decoded again: keep the early object then, so
@@ -152,7 +149,6 @@ export function useMapPageData(
     [updateDevice],
   );
 
-  const d = summary.data.details;
   return {
     frames,
     gridsLoading: latest.isLoading && !early,
@@ -160,6 +156,28 @@ export function useMapPageData(
     preferences: prefs.data,
     feedState: feed.data?.state ?? null,
     feedError: feed.data?.state === 'error' ? feed.data.error : null,
+    choices,
+    choose,
+    rememberedLocation: prefs.device.data.location,
+    rememberLocation,
+  };
+}
+
+/**
+ * The space-weather summary beside the map (Kp, solar wind, Bz, hemispheric power), read by the
+ * summary panel itself rather than by the page: it follows four series and the feed rows, which
+ * the poller rewrites every minute, and read at the page's level every such write re-rendered the
+ * whole map page. The panel mounts after the page's first paint, so its queries start then too.
+ */
+export function useMapSummary(): { summary: SpaceWeatherNow; loading: boolean } {
+  const now = useNow(60_000);
+  const hour = Math.floor(now / HOUR) * HOUR;
+  // Hemispheric power: the newest value however old (retention keeps 30 days), so offline it still shows with its age.
+  const hemiRange = useMemo(() => ({ from: 0, to: hour + 2 * HOUR }), [hour]);
+  const summary = useSpaceWeatherSummary();
+  const hemi = useSeries('hemi-power', hemiRange);
+  const d = summary.data.details;
+  return {
     summary: {
       kp: timed(d.kpIndex),
       speed: timed(d.solarWindSpeed),
@@ -168,10 +186,6 @@ export function useMapPageData(
       hemiPowerNorth: lastValue(hemi.data.t, hemi.data.fields.north),
       hemiPowerSouth: lastValue(hemi.data.t, hemi.data.fields.south),
     },
-    summaryLoading: summary.isLoading,
-    choices,
-    choose,
-    rememberedLocation: prefs.device.data.location,
-    rememberLocation,
+    loading: summary.isLoading,
   };
 }

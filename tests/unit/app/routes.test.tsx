@@ -2,7 +2,7 @@
 // The debug overlays and the map read IndexedDB; jsdom has none.
 import 'fake-indexeddb/auto';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authValue, renderApp, SIGNED_IN_USER } from '../../support/renderApp.tsx';
 
 beforeEach(() => {
@@ -14,6 +14,21 @@ async function heading(name: string) {
 }
 
 describe('routes and redirects', () => {
+  it('starts a newly opened route at the top, but never scrolls (a forced layout) when the first screen mounts', async () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    try {
+      const { navigate } = renderApp('/about');
+      await heading('About Us');
+      expect(scrollTo).not.toHaveBeenCalled();
+      await act(() => navigate('/contact'));
+      await heading('Contact Us');
+      expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('sends /alerts to /live-feeds, replacing the history entry', async () => {
     const { location } = renderApp('/alerts');
     await heading('Live Aurora Feeds');

@@ -109,4 +109,34 @@ describe('the starfield', () => {
       cleanup();
     }
   });
+
+  it('sizes the sky from what a ResizeObserver reports, never from the window while the screen mounts', () => {
+    stubBrowser(false);
+    let report: ((entries: { contentRect: { width: number; height: number } }[]) => void) | null =
+      null;
+    let disconnected = false;
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(cb: typeof report) {
+          report = cb;
+        }
+        observe() {}
+        disconnect() {
+          disconnected = true;
+        }
+      },
+    );
+    const innerWidth = vi.spyOn(window, 'innerWidth', 'get');
+    const { container, unmount } = render(<Starfield />);
+    expect(arcs).toBe(0);
+    act(() => report!([{ contentRect: { width: 390, height: 844 } }]));
+    const canvas = container.querySelector('canvas')!;
+    expect(arcs).toBe(200);
+    expect(canvas.width).toBe(390 * (window.devicePixelRatio || 1));
+    expect(canvas.height).toBe(844 * (window.devicePixelRatio || 1));
+    expect(innerWidth).not.toHaveBeenCalled();
+    unmount();
+    expect(disconnected).toBe(true);
+  });
 });

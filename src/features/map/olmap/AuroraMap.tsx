@@ -13,7 +13,6 @@ import Point from 'ol/geom/Point.js';
 import { defaults as defaultInteractions } from 'ol/interaction/defaults.js';
 import ImageLayer from 'ol/layer/Image.js';
 import VectorLayer from 'ol/layer/Vector.js';
-import VectorImageLayer from 'ol/layer/VectorImage.js';
 import VectorSource from 'ol/source/Vector.js';
 import type { AuroraMapProps } from '../auroraMapProps.ts';
 import { buildRampLut } from '../colorRamp.ts';
@@ -31,12 +30,13 @@ import { nightPolygon, terminatorLine } from '../terminator.ts';
 import {
   globeDisc,
   loadBasemap,
-  projectFeatures,
+  projectBasemapPolygons,
   projectLine,
   projectPolygons,
   type Basemap,
 } from './basemap.ts';
 import { AuroraSource } from './auroraSource.ts';
+import { BasemapSource, type BasemapPaint } from './basemapSource.ts';
 import { createView, fitAuroralZone } from './mapView.ts';
 import { styleLayers, type Layers } from './mapLayers.ts';
 import { olProjection } from './olProjection.ts';
@@ -90,6 +90,12 @@ export default function AuroraMap(props: AuroraMapProps) {
   const mapRef = useRef<{ map: OlMap; layers: Layers } | null>(null);
   // What the canvas function paints: read at render time so a new frame needs only source.changed().
   const cloudRef = useRef<AuroraMapProps['cloudImage']>(null);
+  const basemapRef = useRef<BasemapPaint>({
+    land: [],
+    outlines: [],
+    landColour: PALETTES[mapStyle].land,
+    coastColour: PALETTES[mapStyle].coast,
+  });
   const paintRef = useRef<{
     spec: ProjectionSpec;
     values: Uint8Array | null;
@@ -128,13 +134,12 @@ export default function AuroraMap(props: AuroraMapProps) {
         zIndex,
         updateWhileInteracting: false,
       });
-    // The basemap changes only with the view: drawn once into an image, it is not replayed on every slider step.
-    const basemapLayer = (zIndex: number, attributions?: string) =>
-      new VectorImageLayer({
-        source: new VectorSource({ wrapX: false, attributions }),
-        zIndex,
-        imageRatio: 1.5,
-      });
+    // The basemap changes only with the view and the style: painted into an image, it is not
+    // redrawn on a slider step (basemapSource.ts says why it is not an OpenLayers vector layer).
+    const basemapSource = new BasemapSource({
+      attributions: 'Basemap: Natural Earth',
+      read: () => basemapRef.current,
+    });
     const auroraSource = new AuroraSource({
       attributions: 'Aurora: NOAA SWPC OVATION',
       read: () => paintRef.current,
@@ -152,8 +157,7 @@ export default function AuroraMap(props: AuroraMapProps) {
     });
     const layers: Layers = {
       disc: vector(0),
-      land: basemapLayer(1, 'Basemap: Natural Earth'),
-      borders: basemapLayer(2),
+      basemap: new ImageLayer({ source: basemapSource, zIndex: 1 }),
       night: vector(3),
       clouds: new ImageLayer({ source: cloudSource, zIndex: 4, visible: false }),
       aurora: new ImageLayer({ source: auroraSource, zIndex: 5 }),
@@ -163,8 +167,7 @@ export default function AuroraMap(props: AuroraMapProps) {
       target,
       layers: [
         layers.disc,
-        layers.land,
-        layers.borders,
+        layers.basemap,
         layers.night,
         layers.clouds,
         layers.aurora,
@@ -207,7 +210,7 @@ export default function AuroraMap(props: AuroraMapProps) {
           ? `${lonLat[0].toFixed(1)},${lonLat[1].toFixed(1)}`
           : '';
       // Set once the land is drawn (it follows the first oval): screenshots wait for it.
-      target.dataset.basemap = layers.land.getSource()!.getFeatures().length > 0 ? 'drawn' : '';
+      target.dataset.basemap = basemapSource.hasLand() ? 'drawn' : '';
       renderedRef.current.notify?.(frame);
     });
     mapRef.current = { map, layers };
@@ -295,14 +298,26 @@ export default function AuroraMap(props: AuroraMapProps) {
   }, [homeKey, active]);
 
   useEffect(() => {
-    const current = mapRef.current;
-    if (!current || !basemap || !active) return;
-    const land = current.layers.land.getSource()!;
-    const borders = current.layers.borders.getSource()!;
-    land.clear();
-    borders.clear();
-    land.addFeatures(projectFeatures(basemap.land, active));
-    borders.addFeatures(projectFeatures(basemap.countries, active));
+    if (!mapRef.current || !basemap || !active) return;
+    let cancelled = false;
+    const isCancelled = () => cancelled;
+    // Coasts and borders both come from the country outlines: the land polygons carry the cut along
+    // the antimeridian (to the pole, for Antarctica) which a stroke would show as a line.
+    // Projected in slices (no long task). The previous view's rings mean nothing in this one.
+    basemapRef.current = { ...basemapRef.current, land: [], outlines: [] };
+    mapRef.current.layers.basemap.getSource()?.changed();
+    void (async () => {
+      const land = await projectBasemapPolygons(basemap.land, active, isCancelled);
+      const outlines =
+        land && (await projectBasemapPolygons(basemap.countries, active, isCancelled));
+      const current = mapRef.current;
+      if (cancelled || !current || !land || !outlines) return;
+      basemapRef.current = { ...basemapRef.current, land, outlines };
+      current.layers.basemap.getSource()?.changed();
+    })();
+    return () => {
+      cancelled = true;
+    };
   }, [basemap, active]);
 
   useEffect(() => {
@@ -371,7 +386,13 @@ export default function AuroraMap(props: AuroraMapProps) {
   useEffect(() => {
     const current = mapRef.current;
     if (!current) return;
-    styleLayers(current.layers, PALETTES[mapStyle]);
+    const palette = PALETTES[mapStyle];
+    basemapRef.current = {
+      ...basemapRef.current,
+      landColour: palette.land,
+      coastColour: palette.coast,
+    };
+    styleLayers(current.layers, palette);
   }, [mapStyle]);
 
   const palette = PALETTES[mapStyle];

@@ -2,43 +2,37 @@
  * The offline basemap: Natural Earth 110m land and countries from world-atlas, bundled as an asset
  * (precached by the service worker, so it draws with no network from the first install).
  */
-import type Feature from 'ol/Feature.js';
-import TopoJSON from 'ol/format/TopoJSON.js';
-import type Geometry from 'ol/geom/Geometry.js';
 import MultiLineString from 'ol/geom/MultiLineString.js';
 import MultiPolygon from 'ol/geom/MultiPolygon.js';
 import Polygon from 'ol/geom/Polygon.js';
+import type Geometry from 'ol/geom/Geometry.js';
 import countriesUrl from 'world-atlas/countries-110m.json?url';
 import { clipPolygonToHemisphere, unwrapRing, visibleRuns, type Ring } from '../hemisphereClip.ts';
 import { ORTHO_RADIUS, projectionCode, type ProjectionSpec } from '../projections.ts';
+import type { ProjectedPolygon } from './basemapSource.ts';
+import { decodeArcs, objectPolygons, type Topology } from './topoPolygons.ts';
 
+/** Land and country polygons (each a list of lon/lat rings, the outer one first). */
 export interface Basemap {
-  land: Feature<Geometry>[];
-  countries: Feature<Geometry>[];
+  land: Ring[][];
+  countries: Ring[][];
 }
 
 let loading: Promise<Basemap> | null = null;
 
-/** Loads and parses the TopoJSON once per page; features stay in EPSG:4326. */
+/** Loads and decodes the TopoJSON once per page (topoPolygons.ts); rings stay in lon/lat. */
 export function loadBasemap(): Promise<Basemap> {
   loading ??= fetch(countriesUrl)
     .then((res) => {
       if (!res.ok) throw new Error(`basemap HTTP ${res.status}`);
-      return res.json() as Promise<unknown>;
+      return res.json() as Promise<Topology>;
     })
     .then((topo) => {
-      // One read for both objects: the reader decodes the shared arcs in place, so a second read
-      // of the same topology would decode them twice.
-      const features = new TopoJSON({
-        layers: ['land', 'countries'],
-        layerName: 'layer',
-      }).readFeatures(topo, {
-        dataProjection: 'EPSG:4326',
-        featureProjection: 'EPSG:4326',
-      });
+      // Both objects share the arcs: decoded once.
+      const arcs = decodeArcs(topo);
       return {
-        land: features.filter((f) => f.get('layer') === 'land'),
-        countries: features.filter((f) => f.get('layer') === 'countries'),
+        land: objectPolygons(topo, 'land', arcs),
+        countries: objectPolygons(topo, 'countries', arcs),
       };
     })
     .catch((error: unknown) => {
@@ -46,13 +40,6 @@ export function loadBasemap(): Promise<Basemap> {
       throw error;
     });
   return loading;
-}
-
-/** Rings of a polygonal geometry, one entry per polygon; other geometry types give nothing. */
-function polygonsOf(geometry: Geometry | undefined): Ring[][] {
-  if (geometry instanceof Polygon) return [geometry.getCoordinates() as Ring[]];
-  if (geometry instanceof MultiPolygon) return geometry.getCoordinates() as Ring[][];
-  return [];
 }
 
 /**
@@ -71,19 +58,42 @@ export function projectPolygons(polygons: Ring[][], spec: ProjectionSpec): Geome
   return geometry.transform('EPSG:4326', projectionCode(spec));
 }
 
-/** Copies of the features with their geometry in the view projection (dropping those out of sight). */
-export function projectFeatures(
-  features: Feature<Geometry>[],
+/** One lon/lat polygon in the view projection (none when it is out of sight). */
+function projectPolygon(rings: Ring[], spec: ProjectionSpec): ProjectedPolygon[] {
+  const geometry = projectPolygons([rings.map(unwrapRing)], spec);
+  if (geometry instanceof Polygon) return [geometry.getCoordinates()];
+  if (geometry instanceof MultiPolygon) return geometry.getCoordinates();
+  return [];
+}
+
+/** Longest stretch of projecting before giving the main thread back (a phone is ~4× slower). */
+export const PROJECT_SLICE_MS = 8;
+
+/**
+ * The basemap's polygons in the view projection, for basemapSource.ts (those out of sight
+ * dropped), worked out in slices of PROJECT_SLICE_MS with a yield between them: all ~180 country
+ * polygons at once took ~20 ms unthrottled, a long task on a phone. Null when `cancelled()` turns
+ * true between slices (the view changed meanwhile).
+ */
+export async function projectBasemapPolygons(
+  polygons: Ring[][],
   spec: ProjectionSpec,
-): Feature<Geometry>[] {
-  const out: Feature<Geometry>[] = [];
-  for (const feature of features) {
-    const polygons = polygonsOf(feature.getGeometry()).map((rings) => rings.map(unwrapRing));
-    const geometry = projectPolygons(polygons, spec);
-    if (!geometry) continue;
-    const copy = feature.clone();
-    copy.setGeometry(geometry);
-    out.push(copy);
+  cancelled: () => boolean = () => false,
+  yieldNow: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 0)),
+  now: () => number = () => performance.now(),
+): Promise<ProjectedPolygon[] | null> {
+  const out: ProjectedPolygon[] = [];
+  // The first slice, too, runs in a task of its own, not in the caller's (a React commit).
+  await yieldNow();
+  if (cancelled()) return null;
+  let sliceStart = now();
+  for (const rings of polygons) {
+    if (now() - sliceStart >= PROJECT_SLICE_MS) {
+      await yieldNow();
+      if (cancelled()) return null;
+      sliceStart = now();
+    }
+    for (const polygon of projectPolygon(rings, spec)) out.push(polygon);
   }
   return out;
 }

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useMapPageData } from '../../../../src/features/map/useMapPageData.ts';
+import { useMapPageData, useMapSummary } from '../../../../src/features/map/useMapPageData.ts';
 import type { AuroraDatabase } from '../../../../sync/database.ts';
 import { DatabaseProvider } from '../../../../sync/react/index.ts';
 import { writeFeedStatus, writeGrid, writeSeries } from '../../../../sync/write.ts';
@@ -38,6 +38,7 @@ function Probe({
   windowWanted?: boolean;
 }) {
   const d = useMapPageData(early, windowWanted);
+  const { summary } = useMapSummary();
   const newest = d.frames.at(-1);
   return (
     <dl>
@@ -50,7 +51,7 @@ function Probe({
       <dt>feed</dt>
       <dd data-testid="feed">{d.feedState ?? 'unknown'}</dd>
       <dt>hemi</dt>
-      <dd data-testid="hemi">{d.summary.hemiPowerNorth.value ?? 'none'}</dd>
+      <dd data-testid="hemi">{summary.hemiPowerNorth.value ?? 'none'}</dd>
       <dt>newest is the early read's object</dt>
       <dd data-testid="newest-is-early">{String(!!newest && newest === early)}</dd>
       <dt>loading</dt>

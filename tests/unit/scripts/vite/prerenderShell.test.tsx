@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ROUTE_TITLES, prerenderHtml } from '../../../../scripts/vite/prerenderShell.tsx';
 import { NAV_ITEMS } from '../../../../src/app/navItems.ts';
 import { PRERENDERED_ROUTES, prerenderedFileFor } from '../../../../src/sw/navigationRules.ts';
+import { TONIGHT_NEEDS_PLACE } from '../../../../src/features/map/MapPageFrame.tsx';
 
 const TEMPLATE = `<!doctype html><html><head><title>Aurora</title><link rel="stylesheet" crossorigin href="/assets/index-x.css"></head><body><div id="root"></div><script type="module" src="/assets/index-y.js"></script></body></html>`;
 
@@ -29,6 +30,18 @@ describe('the prerendered HTML of each route', () => {
       expect(doc.querySelector('script[src="/assets/index-y.js"]')).not.toBeNull();
     },
   );
+
+  it("paints the map screen's frame on `/`: the line under the h1 and the map box, saying the map is loading", () => {
+    const doc = parse(prerenderHtml(TEMPLATE, '/'));
+    const header = doc.querySelector('#root .map-page header.map-page__header');
+    expect(header?.querySelector('p.map-page__tonight-wait')?.textContent).toBe(
+      TONIGHT_NEEDS_PLACE,
+    );
+    const box = doc.querySelector('#root .map-page__body .map-page__main .map-page__map');
+    expect(box?.querySelector('[role="status"]')?.textContent).toBe('Loading map data...');
+    // Only `/` carries the map frame.
+    expect(parse(prerenderHtml(TEMPLATE, '/forecast')).querySelector('.map-page')).toBeNull();
+  });
 
   it('marks the route current in the navigation and names the page in the title', () => {
     const doc = parse(prerenderHtml(TEMPLATE, '/forecast'));
