@@ -17,6 +17,7 @@ import { BottomNav } from '../../src/app/BottomNav.tsx';
 import { Logo } from '../../src/app/Logo.tsx';
 import { Sidebar } from '../../src/app/Sidebar.tsx';
 import { MAP_TITLE, MapPageFrame } from '../../src/features/map/MapPageFrame.tsx';
+import { CONTENT_LOADING, PageLoading } from '../../src/ui/PageLoading.tsx';
 import {
   GENERIC_SHELL_FILE,
   PRERENDERED_ROUTES,
@@ -43,28 +44,17 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   '/cookies': 'Cookie Policy',
 };
 
-const CONTENT_LOADING = 'Loading content...';
-
-function Loading({ text }: { text: string }) {
-  return (
-    <div className="page-loading" role="status" aria-live="polite">
-      <span className="page-loading__spinner" aria-hidden="true" />
-      <span>{text}</span>
-    </div>
-  );
-}
-
 /** The route's frame: the map page's frame, or `Page`'s header with the loading line under it. */
 function RouteFrame({ path }: { path: string | null }) {
   // The map route's own loading frame (h1, the line under it, the empty map box).
   if (path === '/') return <MapPageFrame />;
-  if (path === null) return <Loading text={CONTENT_LOADING} />;
+  if (path === null) return <PageLoading text={CONTENT_LOADING} />;
   return (
     <div className="page">
       <header className="page__header">
         <h1 className="page__title">{ROUTE_TITLES[path]}</h1>
       </header>
-      <Loading text={CONTENT_LOADING} />
+      <PageLoading text={CONTENT_LOADING} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { MapRoute } from '../features/map/MapRoute.tsx';
 import { MapPageFrame } from '../features/map/MapPageFrame.tsx';
 // The map frame's styles belong to the entry stylesheet: the prerendered `/` paints with them.
 import '../features/map/mapFrame.css';
-import { PageLoading } from '../ui/PageLoading.tsx';
+import { CONTENT_LOADING, PageLoading } from '../ui/PageLoading.tsx';
 import { DebugOnly, RequireSignedIn, RequireSignedOut } from './guards.tsx';
 import { Layout } from './Layout.tsx';
 
@@ -30,8 +30,6 @@ const ContactPage = lazy(() => import('../features/static/ContactPage.tsx'));
 const TermsPage = lazy(() => import('../features/static/TermsPage.tsx'));
 const PrivacyPage = lazy(() => import('../features/static/PrivacyPage.tsx'));
 const CookiesPage = lazy(() => import('../features/static/CookiesPage.tsx'));
-
-export const CONTENT_LOADING = 'Loading content...';
 
 function page(Component: LazyExoticComponent<ComponentType>, loadingText = CONTENT_LOADING) {
   return (

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /** How long an idle moment may be waited for before the deferred part renders anyway. */
-export const AFTER_PAINT_TIMEOUT_MS = 1000;
+const AFTER_PAINT_TIMEOUT_MS = 1000;
 
 /**
  * False for the component's first commit, true once the browser has painted it and found an idle

@@ -63,7 +63,7 @@ function tracePolygon(
 }
 
 /** Paints land and outlines over `extent` at `scale` image pixels per projected unit. */
-export function paintBasemap(
+function paintBasemap(
   ctx: CanvasRenderingContext2D,
   paint: BasemapPaint,
   extent: Extent,
