@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { Icon } from '../ui/Icon.tsx';
 import { isNavItemActive, NAV_ITEMS } from './navItems.ts';
 
-/** Mobile navigation (< 768 px): every item, Settings included (spec §2). */
+/** Mobile navigation (< 768 px): every item, Settings included. */
 export function BottomNav() {
   const { pathname } = useLocation();
   return (

@@ -7,7 +7,7 @@ import { useSidebarStateEvent } from './sidebarState.ts';
 
 const TAGLINE = 'Real-time aurora tracking and forecasting at your fingertips.';
 
-/** Four columns (spec §2 "Footer"). Its left edge follows the sidebar through `sidebar-state`. */
+/** Four columns (about, navigation, legal, contact). Its left edge follows the sidebar through `sidebar-state`. */
 export function Footer() {
   const collapsed = useSidebarStateEvent();
   return (

@@ -5,7 +5,7 @@ import { InstallControl } from './InstallControl.tsx';
 import { Logo } from './Logo.tsx';
 import { NetworkToggle } from './NetworkToggle.tsx';
 
-/** The fixed top bar (spec §2 "Page shell"). */
+/** The fixed top bar of the page shell. */
 export function Header() {
   const { status } = useAuth();
   return (

@@ -1,7 +1,7 @@
 import { useInstallPrompt } from '../pwa/useInstallPrompt.ts';
 import { Icon } from '../ui/Icon.tsx';
 
-/** Spec §4 "Install prompt": the button while the browser offers it, then "App Installed". */
+/** The install control: the button while the browser offers it, then "App Installed". */
 export function InstallControl() {
   const { canInstall, installed, promptInstall } = useInstallPrompt();
   if (installed) {

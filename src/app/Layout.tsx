@@ -56,12 +56,12 @@ function useRouteEffects() {
     // commit (~36 ms unthrottled in Lighthouse's trace, a long task on a phone).
     if (shown.current !== null && shown.current !== pathname) window.scrollTo?.({ top: 0 });
     shown.current = pathname;
-    // Spec §7: each route preloads what its next steps need, 300 ms after it shows.
+    // Each route preloads what its next steps need, 300 ms after it shows.
     return preloadForRoute(pathname);
   }, [pathname]);
 }
 
-/** The shell every screen lives in (spec §2 "Page shell"). */
+/** The page shell every screen lives in. */
 export function Layout() {
   const [collapsed, toggleSidebar] = useSidebarCollapsed();
   const { isOnline } = useNetworkStatus();

@@ -2,7 +2,7 @@ import { useNetworkStatus } from '../lib/network/useNetworkStatus.ts';
 import { connectionLabel } from '../lib/network/connectionLabel.ts';
 
 /**
- * The user's Go Offline / Go Online switch (spec §4), with the current condition as its dot.
+ * The user's Go Offline / Go Online switch, with the current condition as its dot.
  * Going back online makes the app refresh its data.
  */
 export function NetworkToggle() {

@@ -27,7 +27,7 @@ function SidebarLink({
 }
 
 /**
- * Desktop navigation (≥ 768 px). Settings sits apart at the bottom (spec §2). Plain links with
+ * Desktop navigation (≥ 768 px). Settings sits apart at the bottom. Plain links with
  * our own active rule: NavLink's matching knows nothing of /alerts or /news.
  */
 export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {

@@ -8,7 +8,7 @@ import {
 import { setProductDemandHandler } from '../lib/productDemand.ts';
 import { startWhenOnline } from './startWhenOnline.ts';
 
-/** Spec §9: a periodic refresh every 30 minutes, and whenever the tab becomes visible. */
+/** A periodic refresh every 30 minutes, and whenever the tab becomes visible. */
 const PERIODIC_REFRESH_MS = 30 * 60_000;
 /** Flicking between tabs must not re-poll every product each time: at most once a minute. */
 export const VISIBLE_REFRESH_MIN_GAP_MS = 60_000;
@@ -19,7 +19,7 @@ export function shouldRefreshOnVisible(lastRefresh: number, now: number): boolea
 
 /**
  * The products the app is for: what the map, the space-weather summary and the forecast screen
- * are built on (spec §7's space-weather resources, less the ICAO advisories). Every other feed is
+ * are built on (the space-weather resources, less the ICAO advisories). Every other feed is
  * secondary — the ICAO advisories (aviation bulletins, shown only as a row of the Live Feeds
  * table, from an SWPC path nobody has verified), alerts, the 1-minute Kp (the 3-hourly Kp stands
  * behind it), the Kp forecast, the 27-day outlook and the SDO images: each shows its own failure
@@ -49,8 +49,8 @@ export interface PollFailureReport {
 }
 
 /**
- * Which failed polls raise the global API error banner ("Failed to refresh data: {message}",
- * spec §8). Only those the user would otherwise not notice and that matter on every page:
+ * Which failed polls raise the global API error banner ("Failed to refresh data: {message}").
+ * Only those the user would otherwise not notice and that matter on every page:
  * - not offline or in Go Offline mode (expected; the connectivity banner says so);
  * - not a secondary feed (its own screen shows the failure, see CORE_FEEDS);
  * - a core product with no usable local data: nothing stored, or what is stored is older than

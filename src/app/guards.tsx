@@ -4,7 +4,7 @@ import { useAuth } from '../auth/useAuth.ts';
 import { isDebugMode } from '../lib/storage.ts';
 import { PageLoading } from '../ui/PageLoading.tsx';
 
-/** /settings: signed-out visitors go to /login (spec §2, §5). */
+/** /settings: signed-out visitors go to /login. */
 export function RequireSignedIn({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   if (status === 'loading') return <PageLoading text="Loading content..." />;
@@ -12,7 +12,7 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** /login and /signup: a signed-in user is sent to / (spec §2). */
+/** /login and /signup: a signed-in user is sent to /. */
 export function RequireSignedOut({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   if (status === 'loading') return <PageLoading text="Loading content..." />;

@@ -1,4 +1,4 @@
-/** Spec §2 "Navigation": the items, in order, and which paths light each one up. */
+/** The navigation: the items, in order, and which paths light each one up. */
 type NavIcon = 'map' | 'sun' | 'forecast' | 'feeds' | 'guide' | 'news' | 'settings';
 
 export interface NavItem {
@@ -19,7 +19,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/settings', label: 'Settings', short: 'Settings', icon: 'settings' },
 ];
 
-/** On desktop Settings sits apart at the bottom of the sidebar (spec §2). */
+/** On desktop Settings sits apart at the bottom of the sidebar. */
 export const SIDEBAR_MAIN_ITEMS = NAV_ITEMS.filter((item) => item.to !== '/settings');
 export const SETTINGS_ITEM = NAV_ITEMS.find((item) => item.to === '/settings') as NavItem;
 

@@ -39,7 +39,7 @@ function page(Component: LazyExoticComponent<ComponentType>, loadingText = CONTE
   );
 }
 
-/** Spec §2 "Routes", with its redirects. Shared by the app and the route tests. */
+/** Every route, with its redirects (/alerts → /live-feeds, …). Shared by the app and the route tests. */
 export const routes: RouteObject[] = [
   {
     path: '/',

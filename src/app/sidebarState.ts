@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { readFlag, writeFlag } from '../lib/storage.ts';
 
-/** Spec §2/§3: the choice is kept under this key and announced through this window event. */
+/** The sidebar's open/closed choice is kept under this key and announced through this window event. */
 const SIDEBAR_STORAGE_KEY = 'sidebarCollapsed';
 export const SIDEBAR_EVENT = 'sidebar-state';
 

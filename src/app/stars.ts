@@ -1,4 +1,4 @@
-/** Spec §9: the background has 200 stars. */
+/** The background sky has 200 stars. */
 export const STAR_COUNT = 200;
 
 export interface Star {

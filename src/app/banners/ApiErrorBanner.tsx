@@ -11,7 +11,7 @@ import { useNow } from '../../ui/useNow.ts';
 import { dataProblemMessage } from './dataProblemMessage.ts';
 
 /**
- * Spec §2/§8: "API Error Detected", with Retry (runs the queued requests again) and Dismiss. What
+ * "API Error Detected", with Retry (runs the queued requests again) and Dismiss. What
  * the feeds are missing is said once, in words (dataProblemMessage); each feed's technical error
  * stays in /debug/api. Other failures (the start-up of the data services) are listed as reported.
  */

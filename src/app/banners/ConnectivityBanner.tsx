@@ -5,7 +5,7 @@ import {
   useConnectivityBanner,
 } from './useConnectivityBanner.ts';
 
-/** The online/offline banner (spec §4), driven by the network status's isOnline. */
+/** The online/offline banner, driven by the network status's isOnline. */
 export function ConnectivityBanner({ online }: { online: boolean }) {
   const { kind, dismiss } = useConnectivityBanner(online);
   if (kind === null) return null;

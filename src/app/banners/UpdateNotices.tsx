@@ -7,7 +7,7 @@ export interface UpdateNoticesProps {
 }
 
 /**
- * Spec §2: a banner "A new version is available!" and a second card saying the same, both with
+ * A new version: a banner "A new version is available!" and a second card saying the same, both with
  * Later and Update Now. Update Now is skip-waiting then reload (the PWA layer does both).
  */
 export function UpdateNotices({ updateAvailable, onLater, onUpdateNow }: UpdateNoticesProps) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Spec §9: the back-online banner hides after 5 s. */
+/** The back-online banner hides after 5 s. */
 const BACK_ONLINE_HIDE_MS = 5000;
 
 export const OFFLINE_MESSAGE =
@@ -10,7 +10,7 @@ export const BACK_ONLINE_MESSAGE = 'You are back online. Syncing latest data...'
 export type ConnectivityBannerKind = 'offline' | 'online' | null;
 
 /**
- * Spec §4: offline shows and stays; a return to online shows "back online" for 5 s; either can
+ * Offline shows and stays; a return to online shows "back online" for 5 s; either can
  * be dismissed, and the next change of connection shows again.
  */
 export function useConnectivityBanner(online: boolean): {

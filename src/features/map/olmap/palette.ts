@@ -39,7 +39,7 @@ export const PALETTES: Record<MapStyleName, MapPalette> = {
   },
 };
 
-/** Preferences store the style as free text (spec §3); anything we do not know reads as dark. */
+/** Preferences store the style as free text; anything we do not know reads as dark. */
 export function mapStyleName(value: string | null | undefined): MapStyleName {
   return value === 'light' ? 'light' : 'dark';
 }
