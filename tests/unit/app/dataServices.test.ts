@@ -26,7 +26,7 @@ describe('connecting the poller to the shell', () => {
     maxAgeMs: 7 * 60 * MIN,
   };
 
-  it('puts a failed core product with nothing stored in the error banner, in the spec wording', () => {
+  it('puts a failed core product with nothing stored in the error banner, in the product’s wording', () => {
     expect(pollFailureMessage(failed, online)).toBe(
       'Failed to refresh data: kp-index — Request timed out after 10000ms',
     );

@@ -30,7 +30,7 @@ describe('navigation active rules', () => {
     expect(activeFor('/guide')).toEqual(['Aurora Guides']);
   });
 
-  it('lists the items in the spec order, with Settings kept out of the desktop main list', () => {
+  it('lists the items in the product’s order, with Settings kept out of the desktop main list', () => {
     expect(NAV_ITEMS.map((i) => i.to)).toEqual([
       '/',
       '/sdo',

@@ -15,7 +15,7 @@ import {
 import { checkPassword } from '../../../server/auth/weakPassword.ts';
 
 describe('credential validation (an email or phone, and a password)', () => {
-  it('asks for an email or phone together with a password, in the spec’s words', () => {
+  it('asks for an email or phone together with a password, in the product’s wording', () => {
     const text = 'You must provide either an email or phone number and a password.';
     expect(validateCredentials({ email: '', password: 'x' })).toBe(text);
     expect(validateCredentials({ email: 'a@b.c', password: '' })).toBe(text);
@@ -52,7 +52,7 @@ describe('auth error messages in the product’s wording', () => {
     });
   });
 
-  it('falls back to the spec’s generic message on a network failure (status 0)', () => {
+  it('falls back to the product’s generic message on a network failure (status 0)', () => {
     const err = new AuthRetryableFetchError('Failed to fetch', 0);
     expect(authFailure(err, MSG.signInFailed)).toEqual({ ok: false, message: 'Failed to sign in' });
     expect(authFailure(new TypeError('boom'), MSG.signUpFailed).message).toBe('Failed to sign up');

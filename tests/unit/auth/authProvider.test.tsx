@@ -187,7 +187,7 @@ describe('the lazily loaded controller (keeps supabase-js and the sign-in code o
     lazy.stop();
   });
 
-  it('answers with the spec fallback when the sign-in code cannot be loaded (offline, not cached)', async () => {
+  it('answers with the product’s fallback message when the sign-in code cannot be loaded (offline, not cached)', async () => {
     const lazy = createLazyAuthController({
       storage: memoryStorage(),
       storageKey: SESSION_STORAGE_KEY,

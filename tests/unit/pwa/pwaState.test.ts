@@ -62,7 +62,7 @@ describe('the update offer', () => {
 });
 
 describe('route preloads', () => {
-  it('follow the spec (/ maps, /forecast charts and maps, /settings the backend), and preload nothing on Save-Data or 2g', () => {
+  it('follow each route’s next steps (/ maps, /forecast charts and maps, /settings the backend), and preload nothing on Save-Data or 2g', () => {
     expect(preloadTargetsFor('/')).toEqual(['map']);
     expect(preloadTargetsFor('/forecast/')).toEqual(['charts', 'map']);
     expect(preloadTargetsFor('/settings')).toEqual(['backend']);

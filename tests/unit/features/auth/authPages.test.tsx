@@ -75,7 +75,7 @@ describe('Sign In and Sign Up pages', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign Up');
   });
 
-  it('show the spec message for a missing email or password without calling the server', async () => {
+  it('show the product’s message for a missing email or password without calling the server', async () => {
     const auth = authState();
     renderAt('/login', <LoginPage />, auth);
     fireEvent.change(screen.getByLabelText('Email or phone number'), {

@@ -98,7 +98,7 @@ describe('the API status indicator', () => {
     expect(pingState(false, null, null)).toBe('unreachable');
   });
 
-  it('measures a real answer and reports a network failure in the spec words', async () => {
+  it('measures a real answer and reports a network failure in the product’s wording', async () => {
     let t = 1000;
     const ok = await ping(
       '/functions/v1/ping',

@@ -122,7 +122,7 @@ describe('the monitor lists', () => {
     ]);
   });
 
-  it('words failures as the spec does', () => {
+  it('words failures in the product’s wording', () => {
     expect(resourceErrorMessage('LINK', 'https://x/y.css')).toBe(
       'Failed to load CSS: https://x/y.css',
     );

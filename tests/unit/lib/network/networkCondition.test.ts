@@ -51,7 +51,7 @@ describe('network condition', () => {
     expect(conditionFromPing(Number.NaN)).toBe('poor');
   });
 
-  it('narrows connection types to the five the spec names', () => {
+  it('narrows connection types to the five the app names', () => {
     expect(connectionTypeFrom('wifi')).toBe('wifi');
     expect(connectionTypeFrom('ethernet')).toBe('ethernet');
     expect(connectionTypeFrom('wimax')).toBe('cellular');

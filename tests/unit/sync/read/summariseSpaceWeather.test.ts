@@ -4,7 +4,7 @@ import { summariseSpaceWeather } from '../../../../sync/read/summariseSpaceWeath
 const NOW = Date.UTC(2026, 10, 23, 12, 0);
 
 describe('the space-weather summary', () => {
-  it('keeps a missing Kp missing for the screens, and reads 0 only in the spec fields', () => {
+  it('keeps a missing Kp missing for the screens, and reads 0 only in the summary’s fixed fields', () => {
     const summary = summariseSpaceWeather(
       { kp1m: null, kp3h: null, speed: { value: 420, t: NOW - 60_000 }, density: null, bz: null },
       new Map(),

@@ -149,7 +149,7 @@ describe('SIWE checks', () => {
     });
   });
 
-  it('parses the spec request body and keeps only valid ENS names', () => {
+  it('parses the documented request body and keeps only valid ENS names', () => {
     expect(parseVerifyRequest(null)).toEqual({
       ok: false,
       status: 400,
