@@ -59,6 +59,54 @@ export function nextPollAt(
   return memory.lastAttempt + pollIntervalMs(source, memory, c.visible);
 }
 
+/**
+ * Products that leave together share one exchange (request/multiFetch.ts); timed each from its own
+ * last attempt they drift apart (each poll ends at its own time, the first poll defers some) and go
+ * alone. So when a round runs, a product due within `max(5 s, 10 % of its interval)` joins it, and
+ * so does one that would otherwise come due on its own before that round comes again (not within
+ * that next round's own horizon of it, where it simply goes with the next round) — never before half its interval
+ * has passed since its last attempt, and never while it is backing off (a failing upstream keeps
+ * its longer wait). Products of one cadence then share every round, and slower ones ride in the
+ * rounds of the faster ones.
+ */
+const JOIN_MIN_HORIZON_MS = 5_000;
+const JOIN_HORIZON_FRACTION = 0.1;
+
+/** How long before its own time a product may always join a round: max(5 s, 10 % of its interval). */
+export function joinHorizonMs(intervalMs: number): number {
+  return Math.max(JOIN_MIN_HORIZON_MS, intervalMs * JOIN_HORIZON_FRACTION);
+}
+
+/** When the round made of these due products comes again: the shortest of their intervals. */
+export function roundIntervalMs(
+  due: readonly { source: Pick<Source, 'cadenceMs'>; memory: PollMemory }[],
+  visible: boolean,
+): number {
+  return Math.min(...due.map((d) => pollIntervalMs(d.source, d.memory, visible)));
+}
+
+/**
+ * Whether this source, not yet due, goes with a round that runs at `c.now` and comes again after
+ * `roundEveryMs` (`roundIntervalMs` of its due products).
+ */
+export function joinsRound(
+  source: Pick<Source, 'cadenceMs'>,
+  memory: PollMemory,
+  c: PollConditions,
+  roundEveryMs: number,
+): boolean {
+  if (!c.online || c.forcedOffline) return false;
+  if (memory.lastAttempt === null) return true;
+  if (memory.failures > 0) return false;
+  const interval = pollIntervalMs(source, memory, c.visible);
+  if (c.now - memory.lastAttempt < interval / 2) return false;
+  const at = memory.lastAttempt + interval;
+  // Due close to the next round (within that round's horizon), it goes with that one instead.
+  return (
+    at <= c.now + joinHorizonMs(interval) || at < c.now + roundEveryMs - joinHorizonMs(roundEveryMs)
+  );
+}
+
 export function isPollDue(
   source: Pick<Source, 'cadenceMs'>,
   memory: PollMemory,

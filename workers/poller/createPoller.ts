@@ -9,7 +9,9 @@
  */
 import { RESOURCES, type Resource } from '../../core/model.ts';
 import {
+  joinsRound,
   nextPollAt,
+  roundIntervalMs,
   nextRetentionAt,
   type PollConditions,
   type PollMemory,
@@ -140,15 +142,29 @@ export function createPoller(opts: PollerOptions): Poller {
     const c: PollConditions = { ...conditions, now: now() };
     let next = Infinity;
     const conn = connection();
+    const due: Resource[] = [];
+    const soon: { r: Resource; at: number; gateOpen: boolean }[] = [];
     for (const r of resources) {
       if (polling.has(r)) continue;
       const gate = earliestPollAt(r, { firstScreenDoneAt, asked: asked.has(r), connection: conn });
-      const due = nextPollAt(sourceFor(r), memory.get(r) as PollMemory, c);
-      if (gate === null || due === null) continue;
-      const at = Math.max(due, gate);
-      if (at <= c.now) void pollOne(r);
+      const at = nextPollAt(sourceFor(r), memory.get(r) as PollMemory, c);
+      if (gate === null || at === null) continue;
+      if (Math.max(at, gate) <= c.now) due.push(r);
+      else soon.push({ r, at: Math.max(at, gate), gateOpen: gate <= c.now });
+    }
+    // A round that runs takes along what is due soon (schedule.ts joinsRound), so the products
+    // keep leaving together and share one exchange.
+    const round = new Set(due);
+    const mem = (r: Resource) => memory.get(r) as PollMemory;
+    const every = roundIntervalMs(
+      due.map((r) => ({ source: sourceFor(r), memory: mem(r) })),
+      c.visible,
+    );
+    for (const { r, at, gateOpen } of soon) {
+      if (due.length > 0 && gateOpen && joinsRound(sourceFor(r), mem(r), c, every)) round.add(r);
       else next = Math.min(next, at);
     }
+    for (const r of resources) if (round.has(r)) void pollOne(r);
     if (next !== Infinity)
       timer = timers.setTimeout(evaluate, Math.min(MAX_SLEEP_MS, Math.max(1_000, next - c.now)));
   }

@@ -4,7 +4,10 @@ import {
   dataAgeMs,
   feedState,
   isPollDue,
+  joinHorizonMs,
+  joinsRound,
   nextPollAt,
+  roundIntervalMs,
 } from '../../../workers/schedule.ts';
 import { nextFeedStatus } from '../../../workers/feedStatus.ts';
 import { SOURCES, backendUrl, pollOrder, swpcUrl } from '../../../core/products/sources.ts';
@@ -98,6 +101,66 @@ function status(patch: Partial<FeedStatus>): FeedStatus {
     ...patch,
   };
 }
+
+describe('keeping products in step', () => {
+  const wind = SOURCES['solar-wind'];
+  const alerts = SOURCES.alerts;
+  const at = (lastAttempt: number, failures = 0) => ({ lastAttempt, failures });
+  /** A round that comes again at once: only the horizon lets a product join it. */
+  const onlyHorizon = 0;
+
+  it('lets a product join a round within 5 s, or a tenth of its interval when that is longer', () => {
+    expect(joinHorizonMs(20_000)).toBe(5_000);
+    expect(joinHorizonMs(MIN)).toBe(6_000);
+    expect(joinHorizonMs(5 * MIN)).toBe(30_000);
+    // A 1-minute product last asked 54 s ago is 6 s from due: it goes now; 7 s from due, it waits.
+    expect(joinsRound(wind, at(T0 - 54_000), on, onlyHorizon)).toBe(true);
+    expect(joinsRound(wind, at(T0 - 53_000), on, onlyHorizon)).toBe(false);
+    // A 5-minute product joins a round 30 s early, not 31 s.
+    expect(joinsRound(oval, at(T0 - 4.5 * MIN), on, onlyHorizon)).toBe(true);
+    expect(joinsRound(oval, at(T0 - 4.5 * MIN + 1_000), on, onlyHorizon)).toBe(false);
+  });
+
+  it('takes along a product that would come due before the round comes again', () => {
+    // The 1-minute round runs now and next in a minute: the alerts (3 min) due in 40 s go now.
+    expect(joinsRound(alerts, at(T0 - 140_000), on, MIN)).toBe(true);
+    // Due in 70 s, or in 58 s (close to the next round, a minute away): the next round takes them.
+    expect(joinsRound(alerts, at(T0 - 110_000), on, MIN)).toBe(false);
+    expect(joinsRound(alerts, at(T0 - 122_000), on, MIN)).toBe(false);
+    // Solar wind deferred 25 s behind Kp at the first poll is brought into Kp's round.
+    expect(joinsRound(wind, at(T0 - 35_000), on, MIN)).toBe(true);
+  });
+
+  it('never asks again before half the interval has passed since the last attempt', () => {
+    expect(joinsRound(wind, at(T0 - 29_000), on, MIN)).toBe(false);
+    expect(joinsRound(wind, at(T0 - 30_000), on, MIN)).toBe(true);
+    expect(joinsRound(oval, at(T0 - 2 * MIN), on, 5 * MIN)).toBe(false);
+  });
+
+  it('keeps a failing product to its back-off, and nothing joins while offline', () => {
+    expect(joinsRound(wind, at(T0 - 59_000, 1), on, MIN)).toBe(false);
+    expect(joinsRound(wind, at(T0 - 59_000), { ...on, online: false }, MIN)).toBe(false);
+    expect(joinsRound(wind, at(T0 - 59_000), { ...on, forcedOffline: true }, MIN)).toBe(false);
+  });
+
+  it('comes again after the shortest interval of the products due in it, slower when hidden or failing', () => {
+    const ok = at(T0 - MIN);
+    expect(
+      roundIntervalMs(
+        [
+          { source: oval, memory: ok },
+          { source: wind, memory: ok },
+        ],
+        true,
+      ),
+    ).toBe(MIN);
+    expect(roundIntervalMs([{ source: wind, memory: ok }], false)).toBe(5 * MIN);
+    expect(roundIntervalMs([{ source: wind, memory: at(T0 - MIN, 1) }], true)).toBe(2 * MIN);
+    // Hidden, the 1-minute product polls every 5 min: 56 s since the last is under half of that.
+    expect(joinsRound(wind, at(T0 - 56_000), { ...on, visible: false }, 5 * MIN)).toBe(false);
+    expect(joinsRound(wind, at(T0 - 4.5 * MIN), { ...on, visible: false }, onlyHorizon)).toBe(true);
+  });
+});
 
 describe('feed freshness', () => {
   it('is fresh while the data is younger than the max age', () => {
