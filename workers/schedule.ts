@@ -77,17 +77,43 @@ export function joinHorizonMs(intervalMs: number): number {
   return Math.max(JOIN_MIN_HORIZON_MS, intervalMs * JOIN_HORIZON_FRACTION);
 }
 
-/** When the round made of these due products comes again: the shortest of their intervals. */
-export function roundIntervalMs(
-  due: readonly { source: Pick<Source, 'cadenceMs'>; memory: PollMemory }[],
+/** When a round of these products comes again: the shortest of their intervals. */
+function roundIntervalMs(
+  members: readonly { source: Pick<Source, 'cadenceMs'>; memory: PollMemory }[],
   visible: boolean,
 ): number {
-  return Math.min(...due.map((d) => pollIntervalMs(d.source, d.memory, visible)));
+  return Math.min(...members.map((d) => pollIntervalMs(d.source, d.memory, visible)));
+}
+
+export interface RoundCandidate<K> {
+  key: K;
+  source: Pick<Source, 'cadenceMs'>;
+  memory: PollMemory;
+  /** Its time (and any other gate) has come. */
+  due: boolean;
+  /** Nothing but its time holds it back (the first-poll deferral and the Save-Data hold do). */
+  mayJoin: boolean;
+}
+
+/**
+ * The products a round that runs at `c.now` polls: the due ones, the ones due within their
+ * horizon, then those that would otherwise come due alone before this round comes again (the
+ * shortest interval among the first two groups). Empty when nothing is due.
+ */
+export function pollRound<K>(candidates: readonly RoundCandidate<K>[], c: PollConditions): K[] {
+  if (!candidates.some((x) => x.due)) return [];
+  const near = candidates.filter(
+    (x) => x.due || (x.mayJoin && joinsRound(x.source, x.memory, c, 0)),
+  );
+  const every = roundIntervalMs(near, c.visible);
+  return candidates
+    .filter((x) => near.includes(x) || (x.mayJoin && joinsRound(x.source, x.memory, c, every)))
+    .map((x) => x.key);
 }
 
 /**
  * Whether this source, not yet due, goes with a round that runs at `c.now` and comes again after
- * `roundEveryMs` (`roundIntervalMs` of its due products).
+ * `roundEveryMs` (the shortest interval among the products it polls anyway; 0 = the horizon only).
  */
 export function joinsRound(
   source: Pick<Source, 'cadenceMs'>,

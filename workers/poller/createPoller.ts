@@ -9,13 +9,13 @@
  */
 import { RESOURCES, type Resource } from '../../core/model.ts';
 import {
-  joinsRound,
   nextPollAt,
-  roundIntervalMs,
+  pollRound,
   nextRetentionAt,
   type PollConditions,
   type PollMemory,
   type RetentionMemory,
+  type RoundCandidate,
 } from '../schedule.ts';
 import type { RetentionPlan } from '../../sync/retention.ts';
 import { pollOrder, sourceFor } from '../../core/products/sources.ts';
@@ -142,29 +142,25 @@ export function createPoller(opts: PollerOptions): Poller {
     const c: PollConditions = { ...conditions, now: now() };
     let next = Infinity;
     const conn = connection();
-    const due: Resource[] = [];
-    const soon: { r: Resource; at: number; gateOpen: boolean }[] = [];
+    const candidates: RoundCandidate<Resource>[] = [];
     for (const r of resources) {
       if (polling.has(r)) continue;
       const gate = earliestPollAt(r, { firstScreenDoneAt, asked: asked.has(r), connection: conn });
       const at = nextPollAt(sourceFor(r), memory.get(r) as PollMemory, c);
       if (gate === null || at === null) continue;
-      if (Math.max(at, gate) <= c.now) due.push(r);
-      else soon.push({ r, at: Math.max(at, gate), gateOpen: gate <= c.now });
+      const due = Math.max(at, gate) <= c.now;
+      candidates.push({
+        key: r,
+        source: sourceFor(r),
+        memory: memory.get(r) as PollMemory,
+        due,
+        mayJoin: gate <= c.now,
+      });
+      if (!due) next = Math.min(next, Math.max(at, gate));
     }
-    // A round that runs takes along what is due soon (schedule.ts joinsRound), so the products
+    // A round that runs takes along what is due soon (schedule.ts pollRound), so the products
     // keep leaving together and share one exchange.
-    const round = new Set(due);
-    const mem = (r: Resource) => memory.get(r) as PollMemory;
-    const every = roundIntervalMs(
-      due.map((r) => ({ source: sourceFor(r), memory: mem(r) })),
-      c.visible,
-    );
-    for (const { r, at, gateOpen } of soon) {
-      if (due.length > 0 && gateOpen && joinsRound(sourceFor(r), mem(r), c, every)) round.add(r);
-      else next = Math.min(next, at);
-    }
-    for (const r of resources) if (round.has(r)) void pollOne(r);
+    for (const r of pollRound(candidates, c)) void pollOne(r);
     if (next !== Infinity)
       timer = timers.setTimeout(evaluate, Math.min(MAX_SLEEP_MS, Math.max(1_000, next - c.now)));
   }

@@ -81,13 +81,16 @@ async function fetchOnce(
       backendBase: deps.backendBase,
       timers: deps.timers,
       signal: deps.signal,
+      etag: prev?.etag ?? null,
     });
+    const via = deps.backendBase ? 'backend' : 'swpc';
+    if (list.kind === 'not-modified') return { kind: 'not-modified', via, url: 'sdo', attempts: 1 };
     return {
       kind: 'body',
       body: list.body,
       form: 'raw',
-      validators: { etag: null, lastModified: null },
-      via: deps.backendBase ? 'backend' : 'swpc',
+      validators: { etag: list.etag, lastModified: null },
+      via,
       url: 'sdo',
       replay: list.replay,
       attempts: 1,

@@ -7,7 +7,7 @@ import {
   joinHorizonMs,
   joinsRound,
   nextPollAt,
-  roundIntervalMs,
+  pollRound,
 } from '../../../workers/schedule.ts';
 import { nextFeedStatus } from '../../../workers/feedStatus.ts';
 import { SOURCES, backendUrl, pollOrder, swpcUrl } from '../../../core/products/sources.ts';
@@ -143,22 +143,55 @@ describe('keeping products in step', () => {
     expect(joinsRound(wind, at(T0 - 59_000), { ...on, forcedOffline: true }, MIN)).toBe(false);
   });
 
-  it('comes again after the shortest interval of the products due in it, slower when hidden or failing', () => {
-    const ok = at(T0 - MIN);
-    expect(
-      roundIntervalMs(
-        [
-          { source: oval, memory: ok },
-          { source: wind, memory: ok },
-        ],
-        true,
-      ),
-    ).toBe(MIN);
-    expect(roundIntervalMs([{ source: wind, memory: ok }], false)).toBe(5 * MIN);
-    expect(roundIntervalMs([{ source: wind, memory: at(T0 - MIN, 1) }], true)).toBe(2 * MIN);
+  it('measures the horizon on the hidden-tab interval in a hidden tab', () => {
     // Hidden, the 1-minute product polls every 5 min: 56 s since the last is under half of that.
     expect(joinsRound(wind, at(T0 - 56_000), { ...on, visible: false }, 5 * MIN)).toBe(false);
     expect(joinsRound(wind, at(T0 - 4.5 * MIN), { ...on, visible: false }, onlyHorizon)).toBe(true);
+  });
+
+  it('makes a round of what is due, what is due soon, and what would otherwise go alone before it comes again', () => {
+    const kp1m = SOURCES['kp-1m'];
+    const kpIndex = SOURCES['kp-index'];
+    const candidate = (key: string, source: typeof wind, lastAttempt: number, due = false) => ({
+      key,
+      source,
+      memory: at(lastAttempt),
+      due,
+      mayJoin: true,
+    });
+    // The alerts are due; the 1-minute products (due in 2 s) join, so the round comes again in a
+    // minute: the 5-minute Kp due in 2 min waits for a later round instead of going every 3 min.
+    expect(
+      pollRound(
+        [
+          candidate('alerts', alerts, T0 - 3 * MIN, true),
+          candidate('kp-1m', kp1m, T0 - 58_000),
+          candidate('kp-index', kpIndex, T0 - 3 * MIN),
+        ],
+        on,
+      ),
+    ).toEqual(['alerts', 'kp-1m']);
+    // Alone, the alerts' round comes again in 3 min: Kp, due before that, goes now.
+    expect(
+      pollRound(
+        [
+          candidate('alerts', alerts, T0 - 3 * MIN, true),
+          candidate('kp-index', kpIndex, T0 - 3 * MIN),
+        ],
+        on,
+      ),
+    ).toEqual(['alerts', 'kp-index']);
+    // Nothing due: no round. Held back by the first poll: not taken along.
+    expect(pollRound([candidate('kp-1m', kp1m, T0 - 58_000)], on)).toEqual([]);
+    expect(
+      pollRound(
+        [
+          candidate('alerts', alerts, T0 - 3 * MIN, true),
+          { ...candidate('kp-1m', kp1m, T0 - 58_000), mayJoin: false },
+        ],
+        on,
+      ),
+    ).toEqual(['alerts']);
   });
 });
 
