@@ -12,7 +12,7 @@ import {
 import { nextFeedStatus } from '../../../workers/feedStatus.ts';
 import { SOURCES, backendUrl, pollOrder, swpcUrl } from '../../../core/products/sources.ts';
 import { UPSTREAM_SCHEMAS } from '../../../core/products/upstreamSchemas.ts';
-import { normalise } from '../../../core/normalise/index.ts';
+import { NORMALISERS, normalise } from '../../../core/normalise/index.ts';
 import { RESOURCES, type FeedStatus } from '../../../core/model.ts';
 import { noaa } from '../../support/fixtureFiles.ts';
 
@@ -22,13 +22,13 @@ const on = { now: T0, online: true, forcedOffline: false, visible: true };
 const oval = SOURCES['aurora-oval'];
 
 describe('sources', () => {
-  it('declares every resource with an SWPC path or a reason, cadence, max age and parser', () => {
+  it('declares every resource with an SWPC path or a reason, cadence, max age and normaliser', () => {
     for (const r of RESOURCES) {
       const s = SOURCES[r];
       expect(s.resource).toBe(r);
       expect(s.cadenceMs).toBeGreaterThanOrEqual(MIN);
       expect(s.maxAgeMs).toBeGreaterThan(s.cadenceMs);
-      expect(typeof s.parser).toBe('function');
+      expect(typeof NORMALISERS[r]).toBe('function');
       expect(UPSTREAM_SCHEMAS[r].length).toBeGreaterThan(20);
       if (r !== 'sdo-images')
         expect(swpcUrl(r)).toMatch(/^https:\/\/services\.swpc\.noaa\.gov\/(products|json|text)\//);

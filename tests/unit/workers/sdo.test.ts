@@ -81,7 +81,7 @@ describe('the SDO latest-image source', () => {
     expect(seen).toHaveLength(8);
     expect(seen).toContain(`HEAD ${BACKEND}/functions/v1/sdo-image/0171`);
     expect(seen.every((s) => s.startsWith(`HEAD ${BACKEND}/functions/v1/sdo-image/`))).toBe(true);
-    expect(list.replay).toBe(false);
+    expect(list).toMatchObject({ kind: 'body', replay: false, etag: null });
     const r = normalise('sdo-images', body(list), { now: Date.UTC(2026, 10, 22, 5) });
     const images = r.ok ? (r.products[0]?.data as SdoImagesData).images : [];
     expect(images.map((i) => i.url)).toContain(`${BACKEND}/functions/v1/sdo-image/HMIB`);
@@ -109,7 +109,7 @@ describe('the SDO latest-image source', () => {
     const items = JSON.parse(body(list)) as { channel: string; time: string | null }[];
     expect(items.find((i) => i.channel === '0171')?.time).toBeNull();
     expect(items.filter((i) => i.time === LAST_MODIFIED)).toHaveLength(7);
-    expect(list.replay).toBe(true);
+    expect(list).toMatchObject({ replay: true });
   });
 
   it('does not take the backend Last-Modified for the image time when the backend says the time is unknown', async () => {
