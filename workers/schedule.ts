@@ -59,6 +59,80 @@ export function nextPollAt(
   return memory.lastAttempt + pollIntervalMs(source, memory, c.visible);
 }
 
+/**
+ * Products that leave together share one exchange (request/multiFetch.ts); timed each from its own
+ * last attempt they drift apart (each poll ends at its own time, the first poll defers some) and go
+ * alone. So when a round runs, a product due within `max(5 s, 10 % of its interval)` joins it, and
+ * so does one that would otherwise come due on its own before that round comes again (not within
+ * that next round's own horizon of it, where it simply goes with the next round) — never before half its interval
+ * has passed since its last attempt, and never while it is backing off (a failing upstream keeps
+ * its longer wait). Products of one cadence then share every round, and slower ones ride in the
+ * rounds of the faster ones.
+ */
+const JOIN_MIN_HORIZON_MS = 5_000;
+const JOIN_HORIZON_FRACTION = 0.1;
+
+/** How long before its own time a product may always join a round: max(5 s, 10 % of its interval). */
+export function joinHorizonMs(intervalMs: number): number {
+  return Math.max(JOIN_MIN_HORIZON_MS, intervalMs * JOIN_HORIZON_FRACTION);
+}
+
+/** When a round of these products comes again: the shortest of their intervals. */
+function roundIntervalMs(
+  members: readonly { source: Pick<Source, 'cadenceMs'>; memory: PollMemory }[],
+  visible: boolean,
+): number {
+  return Math.min(...members.map((d) => pollIntervalMs(d.source, d.memory, visible)));
+}
+
+export interface RoundCandidate<K> {
+  key: K;
+  source: Pick<Source, 'cadenceMs'>;
+  memory: PollMemory;
+  /** Its time (and any other gate) has come. */
+  due: boolean;
+  /** Nothing but its time holds it back (the first-poll deferral and the Save-Data hold do). */
+  mayJoin: boolean;
+}
+
+/**
+ * The products a round that runs at `c.now` polls: the due ones, the ones due within their
+ * horizon, then those that would otherwise come due alone before this round comes again (the
+ * shortest interval among the first two groups). Empty when nothing is due.
+ */
+export function pollRound<K>(candidates: readonly RoundCandidate<K>[], c: PollConditions): K[] {
+  if (!candidates.some((x) => x.due)) return [];
+  const near = candidates.filter(
+    (x) => x.due || (x.mayJoin && joinsRound(x.source, x.memory, c, 0)),
+  );
+  const every = roundIntervalMs(near, c.visible);
+  return candidates
+    .filter((x) => near.includes(x) || (x.mayJoin && joinsRound(x.source, x.memory, c, every)))
+    .map((x) => x.key);
+}
+
+/**
+ * Whether this source, not yet due, goes with a round that runs at `c.now` and comes again after
+ * `roundEveryMs` (the shortest interval among the products it polls anyway; 0 = the horizon only).
+ */
+export function joinsRound(
+  source: Pick<Source, 'cadenceMs'>,
+  memory: PollMemory,
+  c: PollConditions,
+  roundEveryMs: number,
+): boolean {
+  if (!c.online || c.forcedOffline) return false;
+  if (memory.lastAttempt === null) return true;
+  if (memory.failures > 0) return false;
+  const interval = pollIntervalMs(source, memory, c.visible);
+  if (c.now - memory.lastAttempt < interval / 2) return false;
+  const at = memory.lastAttempt + interval;
+  // Due close to the next round (within that round's horizon), it goes with that one instead.
+  return (
+    at <= c.now + joinHorizonMs(interval) || at < c.now + roundEveryMs - joinHorizonMs(roundEveryMs)
+  );
+}
+
 export function isPollDue(
   source: Pick<Source, 'cadenceMs'>,
   memory: PollMemory,

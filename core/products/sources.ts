@@ -1,7 +1,10 @@
 /**
  * One source per product: where it comes from, how often to ask, how old its data may get before
- * it is stale, how urgent it is, and which normaliser reads it. Pure data plus URL helpers, shared
- * by the poller worker, the page (freshness texts) and the ingest command.
+ * it is stale, and how urgent it is. Pure data plus URL helpers, shared by the poller worker, the
+ * service worker (URLs), the page (freshness texts) and the ingest command. Which normaliser reads
+ * a product is `NORMALISERS[resource]` (core/normalise/), not a field here: the service worker and
+ * the page import this table, and a field holding the normalisers would carry every one of them
+ * into their bundles. A new product is one entry here plus one normaliser there.
  *
  * Cadences follow docs/architecture.md ("The one rule", the poller): OVATION and hemispheric power 5 min, solar wind and the
  * 1-minute Kp 1 min, Kp and alerts a few minutes, text forecasts 30–60 min, solar cycle daily.
@@ -10,7 +13,6 @@
  */
 import type { Resource } from '../model.ts';
 import { FRESHNESS, type FreshnessWindow } from './freshness.ts';
-import { NORMALISERS, type Normaliser } from '../normalise/index.ts';
 import { compactKind } from '../compact/compactForm.ts';
 
 const SWPC_BASE_URL = 'https://services.swpc.noaa.gov/';
@@ -25,13 +27,6 @@ export interface Source extends FreshnessWindow {
   /** Path under SWPC_BASE_URL for the direct fallback; null when SWPC does not serve it. */
   swpcPath: string | null;
   /**
-   * A shorter window of the same product, served for `?window=recent`. None today: SWPC retired
-   * the 2-hour solar-wind files (products/solar-wind/*-2-hour.json, July 2026); the primary
-   * solar-wind source is now json/rtsw/ (about 24 hours, newest first), and routine polls through
-   * our backend ask for the compact rows newer than what is stored (core/compact/).
-   */
-  swpcRecentPath: string | null;
-  /**
    * Same data in another SWPC product, tried when the main path answers 404: for solar wind the
    * older 7-day products files (a week of history, 470–690 KB), which the normalisers read too.
    */
@@ -40,7 +35,6 @@ export interface Source extends FreshnessWindow {
   viaBackend: boolean;
   cadenceMs: number;
   priority: Priority;
-  parser: Normaliser;
   /** Approximate body size, for scheduling decisions and the bench. */
   approxBytes: number;
 }
@@ -49,12 +43,11 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
-type SourceSpec = Omit<Source, 'resource' | 'parser' | keyof FreshnessWindow>;
+type SourceSpec = Omit<Source, 'resource' | keyof FreshnessWindow>;
 
 const SPECS: Record<Resource, SourceSpec> = {
   'kp-index': {
     swpcPath: 'products/noaa-planetary-k-index.json',
-    swpcRecentPath: null,
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 5 * MIN,
@@ -63,7 +56,6 @@ const SPECS: Record<Resource, SourceSpec> = {
   },
   'aurora-oval': {
     swpcPath: 'json/ovation_aurora_latest.json',
-    swpcRecentPath: null,
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 5 * MIN,
@@ -72,7 +64,6 @@ const SPECS: Record<Resource, SourceSpec> = {
   },
   'aurora-nowcast-hemi-power': {
     swpcPath: 'text/aurora-nowcast-hemi-power.txt',
-    swpcRecentPath: null,
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 5 * MIN,
@@ -81,7 +72,6 @@ const SPECS: Record<Resource, SourceSpec> = {
   },
   'solar-wind': {
     swpcPath: 'json/rtsw/rtsw_wind_1m.json',
-    swpcRecentPath: null,
     swpcAltPath: 'products/solar-wind/plasma-7-day.json',
     viaBackend: true,
     cadenceMs: 1 * MIN,
@@ -90,7 +80,6 @@ const SPECS: Record<Resource, SourceSpec> = {
   },
   'magnetic-field': {
     swpcPath: 'json/rtsw/rtsw_mag_1m.json',
-    swpcRecentPath: null,
     swpcAltPath: 'products/solar-wind/mag-7-day.json',
     viaBackend: true,
     cadenceMs: 1 * MIN,
@@ -99,7 +88,6 @@ const SPECS: Record<Resource, SourceSpec> = {
   },
   'three-day-forecast': {
     swpcPath: 'text/3-day-forecast.txt',
-    swpcRecentPath: null,
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 30 * MIN,
@@ -108,7 +96,6 @@ const SPECS: Record<Resource, SourceSpec> = {
   },
   'three-day-geomag-forecast': {
     swpcPath: 'text/3-day-geomag-forecast.txt',
-    swpcRecentPath: null,
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 60 * MIN,
@@ -117,7 +104,6 @@ const SPECS: Record<Resource, SourceSpec> = {
   },
   'observed-solar-cycle': {
     swpcPath: 'json/solar-cycle/observed-solar-cycle-indices.json',
-    swpcRecentPath: null,
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: DAY,
@@ -126,7 +112,6 @@ const SPECS: Record<Resource, SourceSpec> = {
   },
   'predicted-solar-cycle': {
     swpcPath: 'json/solar-cycle/predicted-solar-cycle.json',
-    swpcRecentPath: null,
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: DAY,
@@ -137,7 +122,6 @@ const SPECS: Record<Resource, SourceSpec> = {
     // Unverified: no SWPC copy was found (tests/fixtures/noaa/SOURCES.md). Same path as the
     // backend's resources.ts so both ask for the same thing.
     swpcPath: 'json/icao-space-weather-advisories.json',
-    swpcRecentPath: null,
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 15 * MIN,
@@ -146,7 +130,6 @@ const SPECS: Record<Resource, SourceSpec> = {
   },
   alerts: {
     swpcPath: 'products/alerts.json',
-    swpcRecentPath: null,
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 3 * MIN,
@@ -155,7 +138,6 @@ const SPECS: Record<Resource, SourceSpec> = {
   },
   'kp-1m': {
     swpcPath: 'json/planetary_k_index_1m.json',
-    swpcRecentPath: null,
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 1 * MIN,
@@ -164,7 +146,6 @@ const SPECS: Record<Resource, SourceSpec> = {
   },
   'kp-forecast': {
     swpcPath: 'products/noaa-planetary-k-index-forecast.json',
-    swpcRecentPath: null,
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 15 * MIN,
@@ -173,7 +154,6 @@ const SPECS: Record<Resource, SourceSpec> = {
   },
   'twenty-seven-day-outlook': {
     swpcPath: 'text/27-day-outlook.txt',
-    swpcRecentPath: null,
     swpcAltPath: null,
     viaBackend: true,
     cadenceMs: 60 * MIN,
@@ -184,7 +164,6 @@ const SPECS: Record<Resource, SourceSpec> = {
     // Not SWPC: SDO's "latest" JPEGs, through the backend's sdo-image function (workers/sdo.ts),
     // not space-weather — so `viaBackend` (which names space-weather) stays false.
     swpcPath: null,
-    swpcRecentPath: null,
     swpcAltPath: null,
     viaBackend: false,
     cadenceMs: 15 * MIN,
@@ -198,7 +177,6 @@ export const SOURCES: Record<Resource, Source> = Object.fromEntries(
     resource,
     {
       resource,
-      parser: NORMALISERS[resource],
       ...SPECS[resource],
       ...FRESHNESS[resource],
     },

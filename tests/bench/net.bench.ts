@@ -4,8 +4,10 @@
  * (core/products/sources.ts), through the real local stack: the gateway, the space-weather and
  * sdo-image functions, the worker's own poll code (`pollResource`) writing to a real (memory)
  * RxDB database. Upstream is a loopback SWPC stand-in that changes as SWPC does
- * (tests/bench/net/liveUpstream.ts). The hour is simulated: one clock, moved a minute at a time,
- * drives the poller, the functions (`Date.now`) and the stand-in.
+ * (tests/bench/net/liveUpstream.ts). The hour is simulated: one clock, moved from poll round to
+ * poll round on the poller's own schedule (workers/schedule.ts: cadence from each poll's end, a
+ * round takes along what is due soon), drives the poller, the functions (`Date.now`) and the
+ * stand-in.
  *
  * Counted: every byte of every exchange between the worker and our backend, both ways, over
  * HTTP/1.1 as the local stack serves it — request line and headers as Chromium sends them for a
@@ -28,6 +30,12 @@ import { newJwtSecret } from '../../server/stack.ts';
 import { RESOURCES, type Resource } from '../../core/model.ts';
 import { SOURCES, pollOrder } from '../../core/products/sources.ts';
 import { openDatabase, removeDatabase } from '../../sync/database.ts';
+import {
+  nextPollAt,
+  pollRound,
+  type PollConditions,
+  type PollMemory,
+} from '../../workers/schedule.ts';
 import { databaseStore } from '../../workers/poller/store.ts';
 import { pollResource, type PollDeps } from '../../workers/poller/pollResource.ts';
 import { createBatcher } from '../../workers/request/batcher.ts';
@@ -98,6 +106,8 @@ interface HourResult {
   /** By product across every exchange: answers, 304s, and body text before compression. */
   items: Map<string, { answers: number; notModified: number; textBytes: number }>;
   requests: number;
+  /** Poll rounds in the hour. */
+  rounds: number;
 }
 
 async function liveHour(
@@ -144,6 +154,7 @@ async function liveHour(
   const backendBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const db = await openDatabase({ storage: 'memory', name: `net-bench-${form}-${process.pid}` });
   let counting = false;
+  let rounds = 0;
   const exchanges: Exchange[] = [];
   const metered = meteredFetch(browserHeaders, (e) => {
     if (counting) exchanges.push(e);
@@ -168,20 +179,52 @@ async function liveHour(
   // The functions read the same clock (their cadences and ages).
   Date.now = () => sim;
   try {
+    // The poller's own schedule (workers/schedule.ts, as createPoller applies it): a product is
+    // due a cadence after its last poll ENDED, and a round takes along what is due soon. Each poll
+    // ends a little after it left (a few hundred ms to 3 s, by product, as over a phone's link),
+    // so without the rule that keeps them in step the products would drift apart and go alone.
     const order = pollOrder();
-    const last = new Map<Resource, number>();
-    const pollDue = async () => {
-      const due = order.filter((r) => (last.get(r) ?? -Infinity) + SOURCES[r].cadenceMs <= sim);
-      for (const r of due) last.set(r, sim);
-      const reports = await Promise.all(due.map((r) => pollResource(r, deps)));
-      for (const rep of reports)
+    const memory = new Map<Resource, PollMemory>(
+      order.map((r) => [r, { lastAttempt: null, failures: 0 }]),
+    );
+    const mem = (r: Resource) => memory.get(r) as PollMemory;
+    const endsAfterMs = (r: Resource) => 200 + ((order.indexOf(r) * 733) % 2_800);
+    const at = (now: number): PollConditions => ({
+      now,
+      online: true,
+      forcedOffline: false,
+      visible: true,
+    });
+    const nextAt = (r: Resource) => nextPollAt(SOURCES[r], mem(r), at(sim)) ?? Infinity;
+    const runRound = async () => {
+      const c = at(sim);
+      const round = pollRound(
+        order.map((r) => ({
+          key: r,
+          source: SOURCES[r],
+          memory: mem(r),
+          due: nextAt(r) <= sim,
+          mayJoin: true,
+        })),
+        c,
+      );
+      const reports = await Promise.all(round.map((r) => pollResource(r, deps)));
+      for (const rep of reports) {
+        const m = mem(rep.resource);
+        m.lastAttempt = sim + endsAfterMs(rep.resource);
+        m.failures = rep.outcome === 'failed' ? m.failures + 1 : 0;
         if (rep.outcome === 'failed') console.error(`[bench] net: ${rep.resource}: ${rep.error}`);
+      }
+      rounds++;
     };
-    await pollDue(); // the warm-up: fills the store, not counted
+    await runRound(); // the warm-up: fills the store, not counted
     counting = true;
-    for (let m = 1; m <= 60; m++) {
-      sim = START + m * MIN;
-      await pollDue();
+    rounds = 0;
+    for (;;) {
+      const next = Math.min(...order.map(nextAt));
+      if (next > START + 60 * MIN) break;
+      sim = next;
+      await runRound();
     }
   } finally {
     Date.now = realNow;
@@ -216,12 +259,12 @@ async function liveHour(
     byProduct.set(key, row);
     total += e.sent + e.received;
   }
-  return { total, byProduct, items, requests: exchanges.length };
+  return { total, byProduct, items, requests: exchanges.length, rounds };
 }
 
 function print(label: string, r: HourResult): void {
   console.error(
-    `[bench] net: ${label}: ${(r.total / 1000).toFixed(1)} KB in ${r.requests} requests (headers both ways included)`,
+    `[bench] net: ${label}: ${(r.total / 1000).toFixed(1)} KB in ${r.requests} requests, ${r.rounds} poll rounds (headers both ways included)`,
   );
   const rows = [...r.byProduct.entries()].sort((a, b) => b[1].bytes - a[1].bytes);
   for (const [product, row] of rows)

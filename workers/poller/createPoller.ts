@@ -10,10 +10,12 @@
 import { RESOURCES, type Resource } from '../../core/model.ts';
 import {
   nextPollAt,
+  pollRound,
   nextRetentionAt,
   type PollConditions,
   type PollMemory,
   type RetentionMemory,
+  type RoundCandidate,
 } from '../schedule.ts';
 import type { RetentionPlan } from '../../sync/retention.ts';
 import { pollOrder, sourceFor } from '../../core/products/sources.ts';
@@ -140,15 +142,25 @@ export function createPoller(opts: PollerOptions): Poller {
     const c: PollConditions = { ...conditions, now: now() };
     let next = Infinity;
     const conn = connection();
+    const candidates: RoundCandidate<Resource>[] = [];
     for (const r of resources) {
       if (polling.has(r)) continue;
       const gate = earliestPollAt(r, { firstScreenDoneAt, asked: asked.has(r), connection: conn });
-      const due = nextPollAt(sourceFor(r), memory.get(r) as PollMemory, c);
-      if (gate === null || due === null) continue;
-      const at = Math.max(due, gate);
-      if (at <= c.now) void pollOne(r);
-      else next = Math.min(next, at);
+      const at = nextPollAt(sourceFor(r), memory.get(r) as PollMemory, c);
+      if (gate === null || at === null) continue;
+      const due = Math.max(at, gate) <= c.now;
+      candidates.push({
+        key: r,
+        source: sourceFor(r),
+        memory: memory.get(r) as PollMemory,
+        due,
+        mayJoin: gate <= c.now,
+      });
+      if (!due) next = Math.min(next, Math.max(at, gate));
     }
+    // A round that runs takes along what is due soon (schedule.ts pollRound), so the products
+    // keep leaving together and share one exchange.
+    for (const r of pollRound(candidates, c)) void pollOne(r);
     if (next !== Infinity)
       timer = timers.setTimeout(evaluate, Math.min(MAX_SLEEP_MS, Math.max(1_000, next - c.now)));
   }

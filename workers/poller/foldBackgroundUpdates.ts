@@ -6,7 +6,6 @@
  * never moves the feed row back.
  */
 import { RESOURCES, type Resource } from '../../core/model.ts';
-import { normalise } from '../../core/normalise/index.ts';
 import { nextFeedStatus } from '../feedStatus.ts';
 import type { PollerStore } from './store.ts';
 
@@ -31,6 +30,8 @@ export async function foldBackgroundUpdates(
     )
       continue;
     const resource = u.resource as Resource;
+    // The normalisers load when there is something to read (pollResource.ts says why).
+    const { normalise } = await import('../../core/normalise/index.ts');
     const result = normalise(resource, u.body, { now: u.fetchedAt });
     if (!result.ok) {
       rejected.push(result.error);

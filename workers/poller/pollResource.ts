@@ -5,11 +5,9 @@
  * good documents stay untouched.
  */
 import type { FeedStatus, Resource } from '../../core/model.ts';
-import { normalise } from '../../core/normalise/index.ts';
 import { compactKind, decodeCompact } from '../../core/compact/compactForm.ts';
 import { sourceFor } from '../../core/products/sources.ts';
 import { nextFeedStatus } from '../feedStatus.ts';
-import { fetchSdoImageList } from '../sdo.ts';
 import { fetchResource, type FetchOutcome } from '../request/fetchResource.ts';
 import { createMultiFetch } from '../request/multiFetch.ts';
 import { toApiError } from '../request/errors.ts';
@@ -76,18 +74,23 @@ async function fetchOnce(
   deps: PollDeps,
 ): Promise<FetchOutcome> {
   if (resource === 'sdo-images') {
+    // Loaded at the first SDO poll: never on the first screen, and held on Save-Data and 2g.
+    const { fetchSdoImageList } = await import('../sdo.ts');
     const list = await fetchSdoImageList({
       fetch: deps.fetch,
       backendBase: deps.backendBase,
       timers: deps.timers,
       signal: deps.signal,
+      etag: prev?.etag ?? null,
     });
+    const via = deps.backendBase ? 'backend' : 'swpc';
+    if (list.kind === 'not-modified') return { kind: 'not-modified', via, url: 'sdo', attempts: 1 };
     return {
       kind: 'body',
       body: list.body,
       form: 'raw',
-      validators: { etag: null, lastModified: null },
-      via: deps.backendBase ? 'backend' : 'swpc',
+      validators: { etag: list.etag, lastModified: null },
+      via,
       url: 'sdo',
       replay: list.replay,
       attempts: 1,
@@ -140,12 +143,15 @@ export async function pollResource(resource: Resource, deps: PollDeps): Promise<
   const via = resource === 'sdo-images' ? 'sdo' : fetched.via;
   if (fetched.kind === 'not-modified') return finish({ kind: 'not-modified' }, 'unchanged', via);
 
+  // The agencies' files need the normalisers, loaded at the first such body: from our backend the
+  // first screen's products come compact, so the worker's start carries none of them.
+  const normalise =
+    fetched.form === 'compact' ? null : (await import('../../core/normalise/index.ts')).normalise;
   const started = performance.now();
   // A compact body is held to the same rules as the agency's file: anything off is refused.
-  const result =
-    fetched.form === 'compact'
-      ? decodeCompact(resource, fetched.body, { now: deps.now() })
-      : normalise(resource, fetched.body, { now: deps.now() });
+  const result = normalise
+    ? normalise(resource, fetched.body, { now: deps.now() })
+    : decodeCompact(resource, fetched.body, { now: deps.now() });
   const normaliseMs = performance.now() - started;
   if (!result.ok)
     return finish({ kind: 'failure', error: result.error }, 'failed', via, normaliseMs);

@@ -16,6 +16,7 @@ import {
   type SdoImageServiceOptions,
   type ServedFrame,
 } from './service.ts';
+import { sdoListAnswer } from './list.ts';
 
 const DEFAULT_SDO_BASE_URL = 'https://sdo.gsfc.nasa.gov';
 
@@ -29,11 +30,12 @@ function createSdoServiceFromEnv(overrides: Partial<SdoImageServiceOptions> = {}
   });
 }
 
-const USAGE = 'Ask for /sdo-image/{channel}, /sdo-image/stats or /sdo-image/ping';
+const USAGE = 'Ask for /sdo-image/{channel}, /sdo-image/list, /sdo-image/stats or /sdo-image/ping';
 
 /**
  * `GET|HEAD /sdo-image/{channel}`: the channel's latest SDO picture (1024 px JPEG) from our own
  * origin, so the page needs no third-party image host and the service worker can keep it.
+ * `/sdo-image/list`: every channel's time, ETag and replay flag in one answer (list.ts).
  */
 export function createSdoImageHandler(
   getService: () => SdoImageService,
@@ -46,6 +48,7 @@ export function createSdoImageHandler(
     const name = parts[0];
     if (!name || parts.length > 1) return errorJson(404, USAGE, { channels: SDO_CHANNEL_NAMES });
     if (name === 'ping') return ping('sdo-image');
+    if (name === 'list') return sdoListAnswer(getService(), req);
     if (name === 'stats')
       return json({ serverTime: new Date().toISOString(), channels: getService().stats() });
     if (!isSdoChannel(name))

@@ -94,7 +94,7 @@ export function createSpaceWeatherHandler(
     const query = readQuery(req.url, name);
     if ('error' in query) return errorJson(400, query.error, { resource: name });
     const service = getService();
-    const served = service.cached(name, query.window) ?? (await service.get(name, query.window));
+    const served = service.cached(name) ?? (await service.get(name));
     if (!served) {
       const why = service.stats()[name].lastError ?? 'no data yet';
       return errorJson(
@@ -150,7 +150,7 @@ export function createCachedAnswer(
     if (parts.length !== 1 || !name || !isSpaceWeatherResource(name)) return null;
     const query = readQuery(req.url, name);
     if ('error' in query) return null;
-    const served = getService().cached(name, query.window);
+    const served = getService().cached(name);
     return (
       served &&
       answerServed(

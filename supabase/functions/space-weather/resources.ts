@@ -11,11 +11,6 @@ import { compactKind } from '../../../core/compact/compactForm.ts';
  */
 export interface ResourceSpec {
   path: string;
-  /**
-   * The same product over a short window (SWPC's 2-hour solar-wind files), served for
-   * `?window=recent`: routine polls need minutes, not the 7-day file; null when there is none.
-   */
-  recentPath: string | null;
   cadenceMs: number;
   contentType: string;
   /** File under ./replay/ holding one upstream body to replay (see replay/SOURCES.md); null when none. */
@@ -98,7 +93,6 @@ function build(resource: SpaceWeatherResource): ResourceSpec {
     throw new Error(`core/products/sources.ts has no SWPC path for ${resource}`);
   return {
     path: source.swpcPath,
-    recentPath: source.swpcRecentPath,
     cadenceMs: source.cadenceMs,
     ...LOCAL[resource],
   };
@@ -116,21 +110,18 @@ export function resourceSpec(resource: SpaceWeatherResource): ResourceSpec {
   return SPACE_WEATHER_RESOURCES[resource];
 }
 
-/** Which file of a product: the full one (default), or its short recent window where SWPC has one. */
-export type SpaceWeatherWindow = 'full' | 'recent';
-
-/** What a request's query asked for: which file, and whether in the compact form (core/compact/). */
+/** What a request's query asked for: the agency's form or the compact form (core/compact/). */
 export interface SpaceWeatherQuery {
-  window: SpaceWeatherWindow;
   /** null = the agency's form; else the compact form, rows newer than `since` (epoch ms) when given. */
   compact: { since: number | null } | null;
 }
 
-const FULL: SpaceWeatherQuery = { window: 'full', compact: null };
+const FULL: SpaceWeatherQuery = { compact: null };
 
 /**
- * `?window=recent|full`, `?format=compact` and `&since=<epoch ms>` (only with the compact form):
- * the query, or the reason it cannot be answered (400).
+ * `?format=compact` and `&since=<epoch ms>` (only with the compact form): the query, or the
+ * reason it cannot be answered (400). `?window=recent|full` is still accepted — older workers send
+ * `recent` — and answered with the one file there is (SWPC retired the 2-hour solar-wind files).
  */
 export function readQuery(
   url: string,
@@ -145,18 +136,17 @@ export function readQuery(
     return {
       error: 'window must be "recent" (the short upstream window, where there is one) or "full"',
     };
-  const window = w === 'recent' ? 'recent' : 'full';
   const format = params.get('format');
   const since = params.get('since');
   if (format === null || format === 'raw') {
     if (since !== null) return { error: 'since is only understood with format=compact' };
-    return window === 'full' ? FULL : { window, compact: null };
+    return FULL;
   }
   if (format !== 'compact') return { error: 'format must be "compact" or "raw"' };
   if (compactKind(resource) === null)
     return { error: `${resource} has no compact form; ask without format` };
-  if (since === null) return { window, compact: { since: null } };
+  if (since === null) return { compact: { since: null } };
   if (!/^\d{1,15}$/.test(since)) return { error: 'since must be a time in epoch milliseconds' };
   // The grid is one frame: `since` has no rows to cut, so every grid request shares one answer.
-  return { window, compact: { since: compactKind(resource) === 'rows' ? Number(since) : null } };
+  return { compact: { since: compactKind(resource) === 'rows' ? Number(since) : null } };
 }

@@ -6,7 +6,6 @@ import {
   SPACE_WEATHER_RESOURCE_NAMES,
   resourceSpec,
   type SpaceWeatherResource,
-  type SpaceWeatherWindow,
 } from './resources.ts';
 import type { Validator } from './validate.ts';
 import { parseHttpDate } from '../_shared/http.ts';
@@ -52,8 +51,6 @@ interface ResourceStats {
 }
 
 interface ResourceState {
-  /** The upstream file this state caches: the full one, or the recent window. */
-  window: SpaceWeatherWindow;
   entry: CachedBody | null;
   lastAttemptAt: number | null;
   inFlight: Promise<boolean> | null;
@@ -110,21 +107,15 @@ function emptyStats(): ResourceStats {
  * good body at all, the recorded real file is served as a replay.
  */
 export class SpaceWeatherService {
-  /** Keyed `<resource>` (full file) or `<resource>:recent` (short window): each its own cache and cadence. */
-  private readonly states = new Map<string, ResourceState>();
+  private readonly states = new Map<SpaceWeatherResource, ResourceState>();
 
   constructor(private readonly opts: SpaceWeatherServiceOptions) {}
 
-  private state(
-    resource: SpaceWeatherResource,
-    window: SpaceWeatherWindow = 'full',
-  ): ResourceState {
-    const w = effectiveWindow(resource, window);
-    const key = w === 'full' ? resource : `${resource}:recent`;
-    let st = this.states.get(key);
+  private state(resource: SpaceWeatherResource): ResourceState {
+    let st = this.states.get(resource);
     if (!st) {
-      st = { window: w, entry: null, lastAttemptAt: null, inFlight: null, stats: emptyStats() };
-      this.states.set(key, st);
+      st = { entry: null, lastAttemptAt: null, inFlight: null, stats: emptyStats() };
+      this.states.set(resource, st);
     }
     return st;
   }
@@ -139,10 +130,8 @@ export class SpaceWeatherService {
    * no fetch in flight), counted as a cache hit; otherwise null and the caller awaits `get`. The
    * hot path of a busy resource, kept free of promises.
    */
-  cached(resource: SpaceWeatherResource, window: SpaceWeatherWindow = 'full'): Served | null {
-    const st = this.states.get(
-      effectiveWindow(resource, window) === 'recent' ? `${resource}:recent` : resource,
-    );
+  cached(resource: SpaceWeatherResource): Served | null {
+    const st = this.states.get(resource);
     if (!st?.entry || st.inFlight || st.lastAttemptAt === null) return null;
     const freshForMs = this.freshFor(resource, st);
     if (freshForMs === 0) return null;
@@ -155,13 +144,10 @@ export class SpaceWeatherService {
   }
 
   /** The body to serve for a resource, or null when upstream failed and nothing is recorded. */
-  async get(
-    resource: SpaceWeatherResource,
-    window: SpaceWeatherWindow = 'full',
-  ): Promise<Served | null> {
-    const hit = this.cached(resource, window);
+  async get(resource: SpaceWeatherResource): Promise<Served | null> {
+    const hit = this.cached(resource);
     if (hit) return hit;
-    const st = this.state(resource, window);
+    const st = this.state(resource);
     const due = st.lastAttemptAt === null || this.freshFor(resource, st) === 0;
     let revalidated = false;
     let refresh: Promise<boolean> | null = null;
@@ -206,7 +192,7 @@ export class SpaceWeatherService {
   /** Fetches upstream once; true when upstream confirmed or replaced the cached body. */
   private async refresh(resource: SpaceWeatherResource, st: ResourceState): Promise<boolean> {
     const spec = resourceSpec(resource);
-    const url = `${this.opts.baseUrl.replace(/\/+$/, '')}/${st.window === 'recent' && spec.recentPath ? spec.recentPath : spec.path}`;
+    const url = `${this.opts.baseUrl.replace(/\/+$/, '')}/${spec.path}`;
     const headers: Record<string, string> = {
       accept: spec.contentType === 'application/json' ? 'application/json' : 'text/plain, */*',
     };
@@ -271,8 +257,7 @@ export class SpaceWeatherService {
       content: contentOf(resource, result),
     };
     st.stats.lastError = null;
-    // The archive keeps whole series days: a 2-hour window would overwrite a day with its last two hours.
-    if (!unchanged && st.window === 'full' && this.opts.archive)
+    if (!unchanged && this.opts.archive)
       this.archive(resource, st, archiveRows(resource, result, now));
     return true;
   }
@@ -311,17 +296,11 @@ export class SpaceWeatherService {
     };
   }
 
-  /**
-   * Per-resource counters for `space-weather/stats` (and the debug API status panel). A resource
-   * with a short window has the window's own counters under `recent`, once it has been asked for.
-   */
-  stats(): Record<SpaceWeatherResource, ResourceReport & { recent?: ResourceReport }> {
+  /** Per-resource counters for `space-weather/stats` (and the debug API status panel). */
+  stats(): Record<SpaceWeatherResource, ResourceReport> {
     const out = {} as ReturnType<SpaceWeatherService['stats']>;
-    for (const resource of SPACE_WEATHER_RESOURCE_NAMES) {
+    for (const resource of SPACE_WEATHER_RESOURCE_NAMES)
       out[resource] = this.report(resource, this.state(resource));
-      const recent = this.states.get(`${resource}:recent`);
-      if (recent) out[resource].recent = this.report(resource, recent);
-    }
     return out;
   }
 
@@ -357,12 +336,4 @@ function contentOf(
     series: v.series,
     grids: v.grids,
   };
-}
-
-/** A window the product does not have falls back to its full file (which holds the recent minutes too). */
-function effectiveWindow(
-  resource: SpaceWeatherResource,
-  window: SpaceWeatherWindow,
-): SpaceWeatherWindow {
-  return window === 'recent' && resourceSpec(resource).recentPath ? 'recent' : 'full';
 }

@@ -4,12 +4,15 @@ import {
   dataAgeMs,
   feedState,
   isPollDue,
+  joinHorizonMs,
+  joinsRound,
   nextPollAt,
+  pollRound,
 } from '../../../workers/schedule.ts';
 import { nextFeedStatus } from '../../../workers/feedStatus.ts';
 import { SOURCES, backendUrl, pollOrder, swpcUrl } from '../../../core/products/sources.ts';
 import { UPSTREAM_SCHEMAS } from '../../../core/products/upstreamSchemas.ts';
-import { normalise } from '../../../core/normalise/index.ts';
+import { NORMALISERS, normalise } from '../../../core/normalise/index.ts';
 import { RESOURCES, type FeedStatus } from '../../../core/model.ts';
 import { noaa } from '../../support/fixtureFiles.ts';
 
@@ -19,13 +22,13 @@ const on = { now: T0, online: true, forcedOffline: false, visible: true };
 const oval = SOURCES['aurora-oval'];
 
 describe('sources', () => {
-  it('declares every resource with an SWPC path or a reason, cadence, max age and parser', () => {
+  it('declares every resource with an SWPC path or a reason, cadence, max age and normaliser', () => {
     for (const r of RESOURCES) {
       const s = SOURCES[r];
       expect(s.resource).toBe(r);
       expect(s.cadenceMs).toBeGreaterThanOrEqual(MIN);
       expect(s.maxAgeMs).toBeGreaterThan(s.cadenceMs);
-      expect(typeof s.parser).toBe('function');
+      expect(typeof NORMALISERS[r]).toBe('function');
       expect(UPSTREAM_SCHEMAS[r].length).toBeGreaterThan(20);
       if (r !== 'sdo-images')
         expect(swpcUrl(r)).toMatch(/^https:\/\/services\.swpc\.noaa\.gov\/(products|json|text)\//);
@@ -98,6 +101,99 @@ function status(patch: Partial<FeedStatus>): FeedStatus {
     ...patch,
   };
 }
+
+describe('keeping products in step', () => {
+  const wind = SOURCES['solar-wind'];
+  const alerts = SOURCES.alerts;
+  const at = (lastAttempt: number, failures = 0) => ({ lastAttempt, failures });
+  /** A round that comes again at once: only the horizon lets a product join it. */
+  const onlyHorizon = 0;
+
+  it('lets a product join a round within 5 s, or a tenth of its interval when that is longer', () => {
+    expect(joinHorizonMs(20_000)).toBe(5_000);
+    expect(joinHorizonMs(MIN)).toBe(6_000);
+    expect(joinHorizonMs(5 * MIN)).toBe(30_000);
+    // A 1-minute product last asked 54 s ago is 6 s from due: it goes now; 7 s from due, it waits.
+    expect(joinsRound(wind, at(T0 - 54_000), on, onlyHorizon)).toBe(true);
+    expect(joinsRound(wind, at(T0 - 53_000), on, onlyHorizon)).toBe(false);
+    // A 5-minute product joins a round 30 s early, not 31 s.
+    expect(joinsRound(oval, at(T0 - 4.5 * MIN), on, onlyHorizon)).toBe(true);
+    expect(joinsRound(oval, at(T0 - 4.5 * MIN + 1_000), on, onlyHorizon)).toBe(false);
+  });
+
+  it('takes along a product that would come due before the round comes again', () => {
+    // The 1-minute round runs now and next in a minute: the alerts (3 min) due in 40 s go now.
+    expect(joinsRound(alerts, at(T0 - 140_000), on, MIN)).toBe(true);
+    // Due in 70 s, or in 58 s (close to the next round, a minute away): the next round takes them.
+    expect(joinsRound(alerts, at(T0 - 110_000), on, MIN)).toBe(false);
+    expect(joinsRound(alerts, at(T0 - 122_000), on, MIN)).toBe(false);
+    // Solar wind deferred 25 s behind Kp at the first poll is brought into Kp's round.
+    expect(joinsRound(wind, at(T0 - 35_000), on, MIN)).toBe(true);
+  });
+
+  it('never asks again before half the interval has passed since the last attempt', () => {
+    expect(joinsRound(wind, at(T0 - 29_000), on, MIN)).toBe(false);
+    expect(joinsRound(wind, at(T0 - 30_000), on, MIN)).toBe(true);
+    expect(joinsRound(oval, at(T0 - 2 * MIN), on, 5 * MIN)).toBe(false);
+  });
+
+  it('keeps a failing product to its back-off, and nothing joins while offline', () => {
+    expect(joinsRound(wind, at(T0 - 59_000, 1), on, MIN)).toBe(false);
+    expect(joinsRound(wind, at(T0 - 59_000), { ...on, online: false }, MIN)).toBe(false);
+    expect(joinsRound(wind, at(T0 - 59_000), { ...on, forcedOffline: true }, MIN)).toBe(false);
+  });
+
+  it('measures the horizon on the hidden-tab interval in a hidden tab', () => {
+    // Hidden, the 1-minute product polls every 5 min: 56 s since the last is under half of that.
+    expect(joinsRound(wind, at(T0 - 56_000), { ...on, visible: false }, 5 * MIN)).toBe(false);
+    expect(joinsRound(wind, at(T0 - 4.5 * MIN), { ...on, visible: false }, onlyHorizon)).toBe(true);
+  });
+
+  it('makes a round of what is due, what is due soon, and what would otherwise go alone before it comes again', () => {
+    const kp1m = SOURCES['kp-1m'];
+    const kpIndex = SOURCES['kp-index'];
+    const candidate = (key: string, source: typeof wind, lastAttempt: number, due = false) => ({
+      key,
+      source,
+      memory: at(lastAttempt),
+      due,
+      mayJoin: true,
+    });
+    // The alerts are due; the 1-minute products (due in 2 s) join, so the round comes again in a
+    // minute: the 5-minute Kp due in 2 min waits for a later round instead of going every 3 min.
+    expect(
+      pollRound(
+        [
+          candidate('alerts', alerts, T0 - 3 * MIN, true),
+          candidate('kp-1m', kp1m, T0 - 58_000),
+          candidate('kp-index', kpIndex, T0 - 3 * MIN),
+        ],
+        on,
+      ),
+    ).toEqual(['alerts', 'kp-1m']);
+    // Alone, the alerts' round comes again in 3 min: Kp, due before that, goes now.
+    expect(
+      pollRound(
+        [
+          candidate('alerts', alerts, T0 - 3 * MIN, true),
+          candidate('kp-index', kpIndex, T0 - 3 * MIN),
+        ],
+        on,
+      ),
+    ).toEqual(['alerts', 'kp-index']);
+    // Nothing due: no round. Held back by the first poll: not taken along.
+    expect(pollRound([candidate('kp-1m', kp1m, T0 - 58_000)], on)).toEqual([]);
+    expect(
+      pollRound(
+        [
+          candidate('alerts', alerts, T0 - 3 * MIN, true),
+          { ...candidate('kp-1m', kp1m, T0 - 58_000), mayJoin: false },
+        ],
+        on,
+      ),
+    ).toEqual(['alerts']);
+  });
+});
 
 describe('feed freshness', () => {
   it('is fresh while the data is younger than the max age', () => {

@@ -67,7 +67,8 @@ describe('the poller and the backend sdo-image function', () => {
 
     const first = await pollResource('sdo-images', deps);
     expect(first.error).toBeNull();
-    expect(pageRequests).toHaveLength(8);
+    // One list request for the eight channels; the function asked NASA for each.
+    expect(pageRequests).toEqual([`${BACKEND}/functions/v1/sdo-image/list`]);
     expect(nasaCalls).toHaveLength(8);
     expect(nasaCalls).toContain('https://sdo.invalid/assets/img/latest/latest_1024_0171.jpg');
     const product = await db.products.findOne('sdo-images').exec();
@@ -80,6 +81,12 @@ describe('the poller and the backend sdo-image function', () => {
     expect(images.every((i) => i.time === Date.UTC(2026, 10, 22, 4, 12, 5))).toBe(true);
     expect(await readFeedStatus(db, 'sdo-images')).toMatchObject({ replay: false, error: null });
 
+    // Nothing changed upstream: the list answers 304 to the ETag the feed row keeps.
+    now += 16 * 60_000;
+    const unchanged = await pollResource('sdo-images', deps);
+    expect(unchanged).toMatchObject({ outcome: 'unchanged', error: null });
+    expect(nasaCalls).toHaveLength(16);
+
     hostUp = false;
     now += 16 * 60_000;
     const second = await pollResource('sdo-images', deps);
@@ -89,5 +96,52 @@ describe('the poller and the backend sdo-image function', () => {
       error: null,
       dataTime: Date.UTC(2026, 10, 22, 4, 12, 5),
     });
+  });
+
+  it('asks an older backend without the list with a HEAD per channel', async () => {
+    db = await openDatabase({ storage: 'memory', name: `sdo-old-${process.pid}-${Date.now()}` });
+    const now = Date.UTC(2026, 10, 22, 5, 0);
+    const service = new SdoImageService({
+      baseUrl: 'https://sdo.invalid',
+      fetch: (async () =>
+        new Response(FRAME.slice(), {
+          headers: {
+            'content-type': 'image/jpeg',
+            'last-modified': 'Sun, 22 Nov 2026 04:12:05 GMT',
+          },
+        })) as typeof fetch,
+      now: () => now,
+    });
+    const handler = createSdoImageHandler(() => service);
+    const seen: string[] = [];
+    const olderBackend: FetchLike = async (url, init) => {
+      seen.push(`${init.method ?? 'GET'} ${url.slice(BACKEND.length)}`);
+      // Before the list: `list` was an unknown channel.
+      if (url.endsWith('/sdo-image/list'))
+        return new Response('{"error":"Unknown SDO channel"}', {
+          status: 404,
+          statusText: 'Not Found',
+        });
+      return handler(new Request(url, init));
+    };
+    const report = await pollResource('sdo-images', {
+      fetch: olderBackend,
+      backendBase: BACKEND,
+      store: databaseStore(db),
+      now: () => now,
+      inFlight: createInFlight(),
+      batcher: createBatcher(),
+    });
+    expect(report.error).toBeNull();
+    expect(seen[0]).toBe('GET /functions/v1/sdo-image/list');
+    expect(seen.slice(1).filter((s) => s.startsWith('HEAD /functions/v1/sdo-image/'))).toHaveLength(
+      8,
+    );
+    const product = await db.products.findOne('sdo-images').exec();
+    expect(
+      (product?.data as SdoImagesData).images.every(
+        (i) => i.time === Date.UTC(2026, 10, 22, 4, 12, 5),
+      ),
+    ).toBe(true);
   });
 });

@@ -50,7 +50,7 @@ describe('the poller worker’s production bundle', () => {
     const sources = sourcesIn(workerChunks);
     for (const part of [
       'workers/poller.worker.ts',
-      'core/normalise/index.ts',
+      'core/compact/compactForm.ts',
       'sync/write.ts',
       'sync/retention.ts',
       'rxdb/dist/esm/plugins/storage-dexie/',
@@ -61,6 +61,23 @@ describe('the poller worker’s production bundle', () => {
         part,
       ).toBe(true);
     }
+  });
+
+  it('loads the normalisers and the SDO list only when a poll needs them, not at start', () => {
+    const sources = sourcesIn(workerChunks);
+    // The first screen's products come compact from our backend: no normaliser is needed to draw it.
+    for (const normaliser of [
+      'core/normalise/index.ts',
+      'core/normalise/auroraOval.ts',
+      'core/normalise/alerts.ts',
+    ])
+      expect(
+        sources.some((s) => s.includes(normaliser)),
+        normaliser,
+      ).toBe(false);
+    expect(sources.some((s) => s.includes('workers/sdo.ts'))).toBe(false);
+    const assets = readdirSync(join(OUT, 'assets'));
+    expect(assets.some((f) => /^normalise-.*\.js$/.test(f))).toBe(true);
   });
 
   it('leaves out dev-mode, ajv, the memory storage and the page’s libraries', () => {

@@ -34,9 +34,13 @@ const FILE_FOR: Record<Exclude<Resource, 'sdo-images'>, () => string> = {
   'twenty-seven-day-outlook': () => noaa('27-day-outlook.txt'),
 };
 
-/** Which resource a request was for: `/space-weather/{resource}`, or the SDO list's HEADs; null for anything else (a `multi` exchange, which this stand-in answers 404, so the poller asks product by product). */
+/**
+ * Which resource a request was for: `/space-weather/{resource}`, or the SDO list's HEADs; null for
+ * anything else (a `multi` exchange or `/sdo-image/list`, which this stand-in of an older backend
+ * answers 404, so the poller asks product by product and channel by channel).
+ */
 function resourceOf(url: string): Resource | null {
-  if (url.includes('/functions/v1/sdo-image/')) return 'sdo-images';
+  if (url.includes('/functions/v1/sdo-image/') && !url.endsWith('/list')) return 'sdo-images';
   const name = url.split('?')[0]!.split('/space-weather/')[1];
   return (RESOURCES as readonly string[]).includes(name ?? '') ? (name as Resource) : null;
 }

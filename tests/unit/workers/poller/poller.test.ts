@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { SDO_CHANNELS } from '../../../../core/normalise/sdoImages.ts';
 import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../../sync/database.ts';
 import { readFeedStatus } from '../../../../sync/write.ts';
 import { readSeriesColumns } from '../../../../sync/read/readSeriesColumns.ts';
@@ -71,6 +72,19 @@ function fakeUpstream(): FakeUpstream {
   up.fetch = async (url, init) => {
     up.calls.push(`${init.method ?? 'GET'} ${url}`);
     if (url.startsWith('http://backend') && up.backendDown) throw new TypeError('Failed to fetch');
+    // Our backend's SDO list: every channel in one answer.
+    if (url === 'http://backend/functions/v1/sdo-image/list')
+      return Response.json(
+        {
+          channels: Object.keys(SDO_CHANNELS).map((channel) => ({
+            channel,
+            time: '2026-04-18T14:20:00.000Z',
+            etag: `"sdo-${channel}"`,
+            replay: false,
+          })),
+        },
+        { headers: { etag: '"sdo-list-v1"' } },
+      );
     if (
       url.startsWith('https://sdo.gsfc.nasa.gov/') ||
       url.startsWith('http://backend/functions/v1/sdo-image/')
