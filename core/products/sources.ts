@@ -16,7 +16,7 @@ import { FRESHNESS, type FreshnessWindow } from './freshness.ts';
 import { compactKind } from '../compact/compactForm.ts';
 
 const SWPC_BASE_URL = 'https://services.swpc.noaa.gov/';
-/** The backend's space-weather function, under the configurable base URL (spec §7). */
+/** The backend's space-weather function, under the configurable base URL. */
 export const BACKEND_SPACE_WEATHER_PATH = '/functions/v1/space-weather/';
 
 type Priority = 'high' | 'normal' | 'low';

@@ -3,7 +3,7 @@ import { sourceFor } from '../../../core/products/sources.ts';
 import { compactKind } from '../../../core/compact/compactForm.ts';
 
 /**
- * What the space-weather function serves: the ten resources of spec §7 plus alerts, the 1-minute
+ * What the space-weather function serves: the ten agency products plus alerts, the 1-minute
  * Kp, the Kp forecast and the 27-day outlook. Upstream path and cadence come from the poller's
  * source table (core/products/sources.ts), so the backend and the direct fallback ask SWPC for the same
  * file at the same rate: one upstream fetch per product per cadence, however many clients ask.

@@ -70,7 +70,7 @@ export interface SpaceWeatherServiceOptions {
   staleWaitMs?: number;
 }
 
-/** Below the clients' own 10 s timeout (spec §9), so a hung agency still leaves time to answer from replay. */
+/** Below the clients' own 10 s timeout , so a hung agency still leaves time to answer from replay. */
 const DEFAULT_UPSTREAM_TIMEOUT_MS = 8_000;
 /** A slow agency must not make every client wait when a good (if older) body is at hand. */
 const DEFAULT_STALE_WAIT_MS = 2_000;
