@@ -35,7 +35,18 @@ export function useLiveResult<T>(
     let sub: { unsubscribe(): void } | null = null;
     try {
       sub = sourceRef.current(db).subscribe({
-        next: (data) => setState({ key, db, result: { data, isLoading: false, error: null } }),
+        // The same value again (a cached decoded grid, an unchanged query result) keeps the
+        // previous state, so React skips the re-render of everything that reads it.
+        next: (data) =>
+          setState((prev) =>
+            prev.key === key &&
+            prev.db === db &&
+            !prev.result.isLoading &&
+            prev.result.error === null &&
+            Object.is(prev.result.data, data)
+              ? prev
+              : { key, db, result: { data, isLoading: false, error: null } },
+          ),
         error: (e: unknown) =>
           setState({
             key,

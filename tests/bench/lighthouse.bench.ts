@@ -21,6 +21,7 @@ interface RunFigures {
   fcp: number;
   lcp: number;
   tbt: number;
+  cls: number;
 }
 
 async function runOnce(url: string, chromePath: string): Promise<RunFigures> {
@@ -46,6 +47,7 @@ async function runOnce(url: string, chromePath: string): Promise<RunFigures> {
       fcp: value('first-contentful-paint'),
       lcp: value('largest-contentful-paint'),
       tbt: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
     };
   } finally {
     await chrome.kill();
@@ -57,7 +59,7 @@ async function measure(url: string, chromePath: string): Promise<RunFigures> {
   for (let i = 0; i < RUNS; i += 1) {
     const r = await runOnce(url, chromePath);
     console.error(
-      `[bench] lighthouse ${new URL(url).pathname}: performance ${r.performance}, a11y ${r.accessibility}, FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms`,
+      `[bench] lighthouse ${new URL(url).pathname}: performance ${r.performance}, a11y ${r.accessibility}, FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)}`,
     );
     runs.push(r);
   }
@@ -68,6 +70,7 @@ async function measure(url: string, chromePath: string): Promise<RunFigures> {
     fcp: m('fcp'),
     lcp: m('lcp'),
     tbt: m('tbt'),
+    cls: m('cls'),
   };
 }
 

@@ -109,7 +109,9 @@ function ForecastPage() {
             Kp — the last 7 days and the next 3
           </h2>
         </div>
-        <Suspense fallback={<p className="muted small">Loading the chart…</p>}>
+        {/* The fallback has the chart's final height, so the sections below do not move when
+            the chart's chunk arrives. */}
+        <Suspense fallback={<p className="muted small kp-timeline-loading">Loading the chart…</p>}>
           <KpTimeline
             forecast={forecastPeriods}
             now={now}

@@ -39,7 +39,10 @@ const HEMI_POWER: ChartSpec = {
 /** Everything stored: the worker keeps the history the retention policy allows. */
 const ALL = { from: 0, to: Number.MAX_SAFE_INTEGER };
 
-/** Hemispheric power north and south over the whole stored history. */
+/**
+ * Hemispheric power north and south over the whole stored history. The chart is drawn before any
+ * data (its caption says none is stored), so the page does not jump when the first values land.
+ */
 export function HemiPowerChart({ now, zone }: { now: number; zone: ChartTimeZone }) {
   const hemi = useSeries('hemi-power', ALL);
   const data = useMemo<ChartData>(
@@ -52,14 +55,6 @@ export function HemiPowerChart({ now, zone }: { now: number; zone: ChartTimeZone
     () => ({ from: first ?? now - 86_400_000, to: last ?? now }),
     [first, last, now],
   );
-  if (data.t.length === 0)
-    return (
-      <p className="muted small">
-        {hemi.isLoading
-          ? 'Reading stored hemispheric power…'
-          : 'No hemispheric power stored yet — it appears after the first successful update.'}
-      </p>
-    );
   return (
     <TimeChart spec={HEMI_POWER} data={data} window={window} zone={zone} now={now} height={200} />
   );

@@ -54,35 +54,24 @@ function LiveFeedsPage() {
             Solar wind now
           </h2>
         </div>
-        {anyWind ? (
-          <>
-            <SolarWindNow summary={summary.data} now={now} />
-            <SolarWindCharts
-              end={
-                Math.max(
-                  summary.data.details.magneticFieldBz.time ?? 0,
-                  summary.data.details.solarWindSpeed.time ?? 0,
-                ) || now
-              }
-              now={now}
-            />
-            <p className="muted small">
-              Measured at the L1 point, 30–90 minutes upstream of Earth.{' '}
-              <Link to="/news-guides/solar-wind-bz-explained">
-                How to read Bz and the solar wind
-              </Link>
-              .
-            </p>
-          </>
-        ) : (
-          <EmptyState
-            title={
-              summary.isLoading
-                ? 'Reading stored measurements…'
-                : 'No solar-wind data stored yet — it appears after the first successful update.'
-            }
-          />
-        )}
+        {/* The tiles and charts are there before the data (their texts say nothing is stored
+            yet), so the page keeps its size when the first measurements arrive. */}
+        <SolarWindNow summary={summary.data} now={now} />
+        <SolarWindCharts
+          end={
+            Math.max(
+              summary.data.details.magneticFieldBz.time ?? 0,
+              summary.data.details.solarWindSpeed.time ?? 0,
+            ) || now
+          }
+          now={now}
+        />
+        <p className="muted small">
+          {anyWind || summary.isLoading
+            ? 'Measured at the L1 point, 30–90 minutes upstream of Earth. '
+            : 'No solar-wind data stored yet — it appears after the first successful update. '}
+          <Link to="/news-guides/solar-wind-bz-explained">How to read Bz and the solar wind</Link>.
+        </p>
       </section>
       <section className="panel" aria-labelledby="hemi-title">
         <div className="panel__head">

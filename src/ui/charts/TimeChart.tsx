@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './charts.css';
@@ -168,6 +168,14 @@ export function TimeChart({
         <div
           ref={hostRef}
           className="time-chart__plot"
+          // The plot's final size is reserved before uPlot loads (charts.css), so the page does not
+          // jump when it draws: the canvas, plus the legend's lines (one per series on a phone).
+          style={
+            {
+              '--plot-height': `${height}px`,
+              '--legend-lines-narrow': spec.series.length,
+            } as CSSProperties
+          }
           role="img"
           aria-label={`${spec.title} chart; its values are in the text below`}
         />
