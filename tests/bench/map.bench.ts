@@ -101,7 +101,12 @@ async function measureFrameSwitch(browser: Browser, url: string, root: string): 
     ),
   );
   let served = 0;
-  await context.route('**/functions/v1/space-weather/aurora-oval', (route) =>
+  // The recorded files stand in for the agency's answer: the worker is told this backend has no
+  // `multi` exchange, so it asks for the oval on its own, and gets the file (no compact form).
+  await context.route('**/functions/v1/space-weather/multi?*', (route) =>
+    route.fulfill({ status: 404, body: 'not found' }),
+  );
+  await context.route('**/functions/v1/space-weather/aurora-oval?*', (route) =>
     route.fulfill({
       status: 200,
       contentType: 'application/json',
