@@ -16,17 +16,9 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import pg from 'pg';
-import { AuthService } from '../../server/auth/AuthService.ts';
-import { makeApiKeys } from '../../server/auth/jwt.ts';
-import { createFunctionsRouter } from '../../server/functions.ts';
-import { createGateway } from '../../server/gateway.ts';
-import { RealtimeServer } from '../../server/realtime/RealtimeServer.ts';
-import { newJwtSecret } from '../../server/stack.ts';
 import { startTestUpstream } from '../support/testUpstream.ts';
 import { round, type Bench } from './context.ts';
+import { startFunctionsGateway } from './functionsGateway.ts';
 
 /** Upper bounds on the throughput loop: whichever comes first. */
 const MAX_REQUESTS = 100_000;
@@ -106,41 +98,8 @@ const bench: Bench = async (ctx) => {
     readFileSync(`${ctx.root}/tests/fixtures/noaa/noaa-planetary-k-index.json`, 'utf8'),
   );
 
-  // The gateway as startStack builds it. Auth and realtime get a pool that is never connected:
-  // nothing on this path reaches the database, and the archive is off (no service-role key given).
-  const jwtSecret = newJwtSecret();
-  const { anonKey } = await makeApiKeys(jwtSecret);
-  const pool = new pg.Pool({ connectionString: 'postgres://bench@127.0.0.1:1/unused' });
-  const log = (line: string) => console.error(`[bench] gateway: ${line}`);
-  const server = createGateway({
-    publicUrl: 'http://127.0.0.1',
-    jwtSecret,
-    postgrestUrl: 'http://127.0.0.1:1',
-    auth: new AuthService({
-      db: pool,
-      log,
-      cfg: {
-        jwtSecret,
-        jwtExpiry: 3600,
-        issuer: 'http://127.0.0.1/auth/v1',
-        siteUrl: 'http://127.0.0.1',
-        redirectAllowList: [],
-        externalProviders: [],
-        anonKey,
-      },
-    }),
-    realtime: new RealtimeServer({ jwtSecret, pool, log }),
-    functions: createFunctionsRouter({
-      functionsDir: join(ctx.root, 'supabase/functions'),
-      env: { SWPC_BASE_URL: upstream.url },
-      log,
-    }),
-    distDir: null,
-    cspHosts: [],
-    log,
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const gateway = await startFunctionsGateway(ctx.root, { SWPC_BASE_URL: upstream.url });
+  const url = gateway.url;
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const target = `${url}/functions/v1/space-weather/kp-index`;
   try {
@@ -166,9 +125,7 @@ const bench: Bench = async (ctx) => {
     };
   } finally {
     agent.destroy();
-    server.closeAllConnections();
-    await new Promise<void>((r) => server.close(() => r()));
-    await pool.end();
+    await gateway.close();
     await upstream.close();
   }
 };

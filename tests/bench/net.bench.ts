@@ -18,15 +18,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { AuthService } from '../../server/auth/AuthService.ts';
-import { makeApiKeys } from '../../server/auth/jwt.ts';
-import { createFunctionsRouter } from '../../server/functions.ts';
-import { createGateway } from '../../server/gateway.ts';
-import { RealtimeServer } from '../../server/realtime/RealtimeServer.ts';
-import { newJwtSecret } from '../../server/stack.ts';
 import { RESOURCES, type Resource } from '../../core/model.ts';
 import { SOURCES, pollOrder } from '../../core/products/sources.ts';
 import { openDatabase, removeDatabase } from '../../sync/database.ts';
@@ -45,6 +37,7 @@ import { readMulti } from '../../core/compact/multiForm.ts';
 import { startLiveUpstream } from './net/liveUpstream.ts';
 import { meteredFetch, type Exchange } from './net/meteredFetch.ts';
 import { round, type Bench } from './context.ts';
+import { startFunctionsGateway } from './functionsGateway.ts';
 
 const MIN = 60_000;
 /** Half a minute past the hour: every 1-minute file has its new row by then. */
@@ -118,40 +111,12 @@ async function liveHour(
   let sim = START;
   const realNow = Date.now;
   const upstream = await startLiveUpstream(ctx.root, () => sim);
-  const jwtSecret = newJwtSecret();
-  const { anonKey } = await makeApiKeys(jwtSecret);
-  const pool = new pg.Pool({ connectionString: 'postgres://bench@127.0.0.1:1/unused' });
-  const log = (line: string) => console.error(`[bench] gateway: ${line}`);
-  const server = createGateway({
-    publicUrl: 'http://127.0.0.1',
-    jwtSecret,
-    postgrestUrl: 'http://127.0.0.1:1',
-    auth: new AuthService({
-      db: pool,
-      log,
-      cfg: {
-        jwtSecret,
-        jwtExpiry: 3600,
-        issuer: 'http://127.0.0.1/auth/v1',
-        siteUrl: 'http://127.0.0.1',
-        redirectAllowList: [],
-        externalProviders: [],
-        anonKey,
-      },
-    }),
-    realtime: new RealtimeServer({ jwtSecret, pool, log }),
-    functions: createFunctionsRouter({
-      functionsDir: join(ctx.root, 'supabase/functions'),
-      // A fresh upstream URL per run, so the functions start with empty caches.
-      env: { SWPC_BASE_URL: upstream.url, SDO_BASE_URL: upstream.url },
-      log,
-    }),
-    distDir: null,
-    cspHosts: [],
-    log,
+  // A fresh upstream URL per run, so the functions start with empty caches.
+  const gateway = await startFunctionsGateway(ctx.root, {
+    SWPC_BASE_URL: upstream.url,
+    SDO_BASE_URL: upstream.url,
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const backendBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const backendBase = gateway.url;
   const db = await openDatabase({ storage: 'memory', name: `net-bench-${form}-${process.pid}` });
   let counting = false;
   let rounds = 0;
@@ -230,9 +195,7 @@ async function liveHour(
     Date.now = realNow;
     metered.close();
     await removeDatabase(db);
-    server.closeAllConnections();
-    await new Promise<void>((r) => server.close(() => r()));
-    await pool.end();
+    await gateway.close();
     await upstream.close();
   }
   const byProduct: HourResult['byProduct'] = new Map();
