@@ -3,24 +3,13 @@ import { formatUtc } from '../../lib/format.ts';
 import { statsView, type StatsFetch, type StatsRow } from './statsRows.ts';
 
 function StatsTableRow({ row }: { row: StatsRow }) {
-  const classes = [
-    'debug-row',
-    row.window === 'recent' ? 'debug-row--sub' : '',
-    row.problem ? `debug-row--${row.severity}` : '',
-  ]
+  const classes = ['debug-row', row.problem ? `debug-row--${row.severity}` : '']
     .filter(Boolean)
     .join(' ');
   return (
     <tr className={classes}>
       <th scope="row" className="debug-mono">
-        {row.window === 'recent' ? (
-          <>
-            <span aria-hidden="true">↳ </span>
-            <span className="visually-hidden">{row.resource}, </span>2-hour window
-          </>
-        ) : (
-          row.resource
-        )}
+        {row.resource}
       </th>
       <td>{row.upstreamFetches}</td>
       <td>{row.cacheHits}</td>

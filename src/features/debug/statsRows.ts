@@ -9,11 +9,9 @@ import { formatAge } from '../../lib/format.ts';
 export type StatsFetch = { ok: true; body: unknown } | { ok: false; reason: string };
 
 export interface StatsRow {
-  /** React key: `<resource>` or `<resource>:recent`. */
+  /** React key: the resource. */
   key: string;
   resource: string;
-  /** 'full' = the resource's main file; 'recent' = its 2-hour window, shown as a sub-row. */
-  window: 'full' | 'recent';
   upstreamFetches: string;
   cacheHits: string;
   lastStatus: string;
@@ -121,18 +119,12 @@ function errorCell(r: Obj): string | null {
   return parts.length ? parts.join(' · ') : null;
 }
 
-function row(
-  resource: string,
-  window: StatsRow['window'],
-  report: unknown,
-  serverTime: number | null,
-): StatsRow {
-  const key = window === 'recent' ? `${resource}:recent` : resource;
+function row(resource: string, report: unknown, serverTime: number | null): StatsRow {
+  const key = resource;
   if (!isObject(report)) {
     return {
       key,
       resource,
-      window,
       upstreamFetches: DASH,
       cacheHits: DASH,
       lastStatus: DASH,
@@ -151,7 +143,6 @@ function row(
   return {
     key,
     resource,
-    window,
     upstreamFetches: fetchesCell(report),
     cacheHits: cacheCell(report),
     lastStatus: statusCell(report, serverTime),
@@ -164,7 +155,7 @@ function row(
   };
 }
 
-/** The `stats` body → one row per resource, each followed by its 2-hour window's row where reported. */
+/** The `stats` body → one row per resource. */
 export function statsRows(body: unknown): StatsView {
   if (!isObject(body))
     return { kind: 'unreadable', message: `${UNREADABLE}: it is not a JSON object.` };
@@ -174,11 +165,8 @@ export function statsRows(body: unknown): StatsView {
   const serverTime = typeof body.serverTime === 'string' ? Date.parse(body.serverTime) : NaN;
   const server = Number.isFinite(serverTime) ? serverTime : null;
   const rows: StatsRow[] = [];
-  for (const [resource, report] of Object.entries(resources)) {
-    rows.push(row(resource, 'full', report, server));
-    if (isObject(report) && report.recent !== undefined)
-      rows.push(row(resource, 'recent', report.recent, server));
-  }
+  for (const [resource, report] of Object.entries(resources))
+    rows.push(row(resource, report, server));
   return { kind: 'table', serverTime: server, rows };
 }
 

@@ -86,7 +86,6 @@ describe('the backend statistics table', () => {
     expect(byKey.get('solar-wind')).toEqual<StatsRow>({
       key: 'solar-wind',
       resource: 'solar-wind',
-      window: 'full',
       upstreamFetches: '1',
       cacheHits: '1 (+3 coalesced)',
       lastStatus: '200 · just now',
@@ -166,7 +165,6 @@ describe('a stats answer of an unknown shape', () => {
         {
           key: 'kp-index',
           resource: 'kp-index',
-          window: 'full',
           upstreamFetches: '4 (2 not modified)',
           cacheHits: '120 (+3 coalesced, 1 served stale)',
           lastStatus: '304 · 5 min ago',
@@ -213,7 +211,7 @@ describe('a stats answer of an unknown shape', () => {
     });
     if (view.kind !== 'table') throw new Error(view.kind);
     expect(view.serverTime).toBeNull();
-    const [kp, wind, mag, magRecent] = view.rows;
+    const [kp, wind, mag] = view.rows;
     expect(kp).toMatchObject({
       key: 'kp-index',
       lastError: 'This entry could not be read',
@@ -239,12 +237,8 @@ describe('a stats answer of an unknown shape', () => {
       lastError: null,
       severity: 'failing',
     });
-    expect(magRecent).toMatchObject({
-      key: 'magnetic-field:recent',
-      window: 'recent',
-      lastError: 'This entry could not be read',
-    });
-    expect(view.rows).toHaveLength(4);
+    // An older backend's `recent` window (SWPC retired the 2-hour files) adds no row.
+    expect(view.rows).toHaveLength(3);
   });
 
   it('shows why there are no statistics when the request failed, and waits before the first answer', () => {
