@@ -11,12 +11,7 @@ import { Attribution, Zoom } from 'ol/control.js';
 import type Geometry from 'ol/geom/Geometry.js';
 import Point from 'ol/geom/Point.js';
 import { defaults as defaultInteractions } from 'ol/interaction/defaults.js';
-import ImageLayer from 'ol/layer/Image.js';
-import VectorLayer from 'ol/layer/Vector.js';
-import VectorSource from 'ol/source/Vector.js';
 import type { AuroraMapProps } from '../auroraMapProps.ts';
-import { buildRampLut } from '../colorRamp.ts';
-import { buildCloudLut } from '../cloudGrid.ts';
 import type { LatLon } from '../gridLookup.ts';
 import {
   forwardProject,
@@ -35,24 +30,12 @@ import {
   projectPolygons,
   type Basemap,
 } from './basemap.ts';
-import { AuroraSource } from './auroraSource.ts';
-import { BasemapSource, type BasemapPaint } from './basemapSource.ts';
+import type { BasemapPaint } from './basemapSource.ts';
 import { createView, fitAuroralZone } from './mapView.ts';
-import { styleLayers, type Layers } from './mapLayers.ts';
+import { createLayers, glyph, styleLayers, type Layers } from './mapLayers.ts';
 import { olProjection } from './olProjection.ts';
 import { PALETTES } from './palette.ts';
 import { markOnce } from '../perfMarks.ts';
-
-const LUT = buildRampLut();
-const CLOUD_LUT = buildCloudLut();
-
-/** A button glyph hidden from screen readers, so the button's name is its title ("Zoom in"), not "+". */
-function glyph(text: string): HTMLElement {
-  const span = document.createElement('span');
-  span.textContent = text;
-  span.setAttribute('aria-hidden', 'true');
-  return span;
-}
 
 export default function AuroraMap(props: AuroraMapProps) {
   const {
@@ -128,41 +111,16 @@ export default function AuroraMap(props: AuroraMapProps) {
   useEffect(() => {
     const target = targetRef.current;
     if (!target) return;
-    const vector = (zIndex: number) =>
-      new VectorLayer({
-        source: new VectorSource({ wrapX: false }),
-        zIndex,
-        updateWhileInteracting: false,
-      });
-    // The basemap changes only with the view and the style: painted into an image, it is not
-    // redrawn on a slider step (basemapSource.ts says why it is not an OpenLayers vector layer).
-    const basemapSource = new BasemapSource({
-      attributions: 'Basemap: Natural Earth',
-      read: () => basemapRef.current,
-    });
-    const auroraSource = new AuroraSource({
-      attributions: 'Aurora: NOAA SWPC OVATION',
-      read: () => paintRef.current,
-      lut: LUT,
-    });
-    // Clouds: the same raster code on the same projection, the stored regional forecast as its grid.
-    const cloudSource = new AuroraSource({
-      attributions: 'Weather data from MET Norway',
-      read: () => ({
+    const { layers, basemapSource, auroraSource } = createLayers({
+      basemap: () => basemapRef.current,
+      aurora: () => paintRef.current,
+      // Clouds: the same raster code on the same projection, the stored regional forecast as its grid.
+      clouds: () => ({
         spec: paintRef.current.spec,
         values: cloudRef.current?.values ?? null,
         frame: cloudRef.current?.time ?? null,
       }),
-      lut: CLOUD_LUT,
     });
-    const layers: Layers = {
-      disc: vector(0),
-      basemap: new ImageLayer({ source: basemapSource, zIndex: 1 }),
-      night: vector(3),
-      clouds: new ImageLayer({ source: cloudSource, zIndex: 4, visible: false }),
-      aurora: new ImageLayer({ source: auroraSource, zIndex: 5 }),
-      user: vector(6),
-    };
     const map = new OlMap({
       target,
       layers: [
