@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { AuthController } from './authController.ts';
+import type { AuthController } from './authControllerContract.ts';
 import { authConfig } from './config.ts';
 import { createLazyAuthController } from './lazyAuthController.ts';
 import { AuthContext, type AuthState } from './useAuth.ts';

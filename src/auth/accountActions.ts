@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { authFailure, MSG, type AuthResult } from './authMessages.ts';
-import type { AuthController, AuthControllerDeps } from './authController.ts';
+import type { AuthController, AuthControllerDeps } from './authControllerContract.ts';
 import { clearEthereumSession, readEthereumSession } from './ethereumSession.ts';
 import type { AuthUser } from './useAuth.ts';
 

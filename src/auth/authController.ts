@@ -1,9 +1,7 @@
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
 import { authFailure, MSG, validateCredentials, type AuthResult } from './authMessages.ts';
-import type { AuthConfig } from './config.ts';
 import { createAccountActions } from './accountActions.ts';
 import { signInWithEthereumBackend } from './walletSignIn.ts';
-import type { Eip1193Provider } from './ethereumSignIn.ts';
 import {
   clearEthereumSession,
   ethereumUser,
@@ -25,6 +23,7 @@ import {
   supabaseProfileStore,
 } from './profile.ts';
 import { isRetryableStatus, startSessionTicker, type SessionTicker } from './sessionTicker.ts';
+import type { AuthController, AuthControllerDeps } from './authControllerContract.ts';
 import type { AuthUser, Credentials } from './useAuth.ts';
 
 /**
@@ -34,47 +33,6 @@ import type { AuthUser, Credentials } from './useAuth.ts';
  */
 
 export { initialSnapshot } from './startupState.ts';
-
-export interface AuthControllerDeps {
-  config: AuthConfig;
-  storage: Storage | null;
-  getClient(): Promise<SupabaseClient>;
-  /** apikey + Authorization for direct function calls. */
-  backendHeaders(): Promise<Record<string, string>>;
-  startOAuth(provider: string, redirectTo: string): Promise<{ url: string }>;
-  fetch: typeof fetch;
-  now(): number;
-  sleep(ms: number): Promise<void>;
-  isOffline(): boolean;
-  location: { origin: string; host: string; assign(url: string): void };
-  ethereum(): Eip1193Provider | null;
-  isHidden(): boolean;
-  onVisibilityChange(fn: () => void): () => void;
-  /**
-   * Before an account is deleted: remembers this device's anonymous preferences; the returned
-   * step (run after sign-out) removes the deleted user's local preferences and puts those back.
-   */
-  prepareToForgetUser?(userId: string): Promise<() => Promise<void>>;
-  setTimer(fn: () => void, ms: number): unknown;
-  clearTimer(handle: unknown): void;
-}
-
-export interface AuthController {
-  getSnapshot(): AuthSnapshot;
-  subscribe(fn: () => void): () => void;
-  /** Loads supabase-js only if a session is stored; otherwise does nothing until an action needs it. */
-  start(): void;
-  stop(): void;
-  signInWithPassword(c: Credentials): Promise<AuthResult>;
-  signUp(c: Credentials): Promise<AuthResult>;
-  signInWithOAuth(): Promise<AuthResult>;
-  signInWithEthereum(): Promise<AuthResult>;
-  completeOAuthCallback(href: string): Promise<AuthResult>;
-  requestPasswordReset(email: string): Promise<AuthResult>;
-  updatePassword(password: string): Promise<AuthResult>;
-  deleteAccount(): Promise<AuthResult>;
-  signOut(): Promise<AuthResult>;
-}
 
 /** The product's fallback message for the configured provider ("Failed to sign in with Google" by default). */
 function oauthFallback(provider: string): string {

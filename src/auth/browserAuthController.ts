@@ -1,5 +1,6 @@
 import { networkStore } from '../lib/network/networkMonitor.ts';
-import { createAuthController, type AuthController } from './authController.ts';
+import { createAuthController } from './authController.ts';
+import type { AuthController } from './authControllerContract.ts';
 import { authConfig } from './config.ts';
 import type { Eip1193Provider } from './ethereumSignIn.ts';
 import { backendHeaders, getSupabase, startOAuthPkce } from './supabaseClient.ts';

@@ -1,4 +1,4 @@
-import type { AuthController } from './authController.ts';
+import type { AuthController } from './authControllerContract.ts';
 import type { AuthResult } from './authMessages.ts';
 import { initialSnapshot, type AuthSnapshot } from './startupState.ts';
 import type { Credentials } from './useAuth.ts';

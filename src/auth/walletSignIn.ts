@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { MSG, type AuthResult } from './authMessages.ts';
-import type { AuthControllerDeps } from './authController.ts';
+import type { AuthControllerDeps } from './authControllerContract.ts';
 import { ethereumUser, writeEthereumSession } from './ethereumSession.ts';
 import { fetchNonce, signInWithEthereumWallet } from './ethereumSignIn.ts';
 import type { AuthUser } from './useAuth.ts';

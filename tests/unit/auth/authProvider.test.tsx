@@ -2,7 +2,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { createAuthController, type AuthControllerDeps } from '../../../src/auth/authController.ts';
+import { createAuthController } from '../../../src/auth/authController.ts';
+import type { AuthControllerDeps } from '../../../src/auth/authControllerContract.ts';
 import { AuthProvider } from '../../../src/auth/AuthProvider.tsx';
 import { buildAuthConfig, SESSION_STORAGE_KEY } from '../../../src/auth/config.ts';
 import { createLazyAuthController } from '../../../src/auth/lazyAuthController.ts';
