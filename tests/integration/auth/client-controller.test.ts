@@ -2,11 +2,11 @@ import { AuthClient, createClient } from '@supabase/supabase-js';
 import { getBytes, Wallet } from 'ethers';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAuthController,
-  type AuthController,
-  type AuthControllerDeps,
-} from '../../../src/auth/authController.ts';
+import { createAuthController } from '../../../src/auth/authController.ts';
+import type {
+  AuthController,
+  AuthControllerDeps,
+} from '../../../src/auth/authControllerContract.ts';
 import { MSG } from '../../../src/auth/authMessages.ts';
 import { buildAuthConfig } from '../../../src/auth/config.ts';
 import { ETH_KEYS } from '../../../src/auth/ethereumSession.ts';
