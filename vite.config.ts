@@ -19,6 +19,15 @@ export default defineConfig({
     outDir: process.env.OUT_DIR ?? 'dist',
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React DOM in a chunk of its own: the page's boot evaluates it in a task of its own
+          // (scripts/vite/bootAfterPaint.ts), so no single task evaluates all of the entry.
+          groups: [{ name: 'react-dom', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
+    },
   },
   worker: { format: 'es' },
   plugins: [

@@ -3,7 +3,8 @@
  * (`/forecast` → `forecast.html`, `/` → `index.html`, anything else → `shell.html`), so a phone
  * paints the header, the navigation and the route's h1 and frame from the first bytes, before
  * ~1 MB of JavaScript has arrived and run. The entry stylesheet is inlined for the same reason
- * (one round trip less before the first paint).
+ * (one round trip less before the first paint), and the entry script is loaded only once that
+ * shell is painted (./bootAfterPaint.ts).
  *
  * React then takes the page over with createRoot (src/main.tsx), which replaces the prerendered
  * markup at its first commit: no hydration contract to keep (the header's auth state, the
@@ -11,6 +12,7 @@
  * the markup stays on screen until React's first frame replaces it with the same shell.
  */
 import type { Plugin } from 'vite';
+import { bootAfterPaint } from './bootAfterPaint.ts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { BottomNav } from '../../src/app/BottomNav.tsx';
@@ -121,7 +123,8 @@ export function prerenderHtml(
       return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>`;
     },
   );
-  return html;
+  // The entry loads once the shell is painted (./bootAfterPaint.ts).
+  return bootAfterPaint(html);
 }
 
 /** Largest stylesheet worth inlining into every HTML file. */

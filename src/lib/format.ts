@@ -14,25 +14,14 @@ export function formatAge(ageMs: number): string {
   return `${ageText(ageMs)} ago`;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-});
-const DAY = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-const MONTH = new Intl.DateTimeFormat('en-GB', {
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/*
+ * The UTC dates below are written out by hand, as en-GB's Intl.DateTimeFormat gives them (tests
+ * compare the two on many dates): the first Intl formatter a page creates initialises ICU, tens of
+ * milliseconds of main thread on a phone, and these texts are on the first screen.
+ */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const pad2 = (n: number) => String(n).padStart(2, '0');
 
 function valid(t: number | null | undefined): t is number {
   return typeof t === 'number' && Number.isFinite(t) && !Number.isNaN(new Date(t).getTime());
@@ -40,24 +29,29 @@ function valid(t: number | null | undefined): t is number {
 
 /** "22 Nov 2026, 04:00 UTC"; bad input gives "Invalid Date". */
 export function formatUtc(t: number | null | undefined): string {
-  return valid(t) ? `${DATE_TIME.format(t)} UTC` : 'Invalid Date';
+  if (!valid(t)) return 'Invalid Date';
+  const d = new Date(t);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())} UTC`;
 }
 
 /** "Sun 22 Nov". */
 export function formatUtcDay(t: number | null | undefined): string {
-  return valid(t) ? DAY.format(t) : 'Invalid Date';
+  if (!valid(t)) return 'Invalid Date';
+  const d = new Date(t);
+  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
 }
 
 /** "Nov 2026". */
 export function formatUtcMonth(t: number | null | undefined): string {
-  return valid(t) ? MONTH.format(t) : 'Invalid Date';
+  if (!valid(t)) return 'Invalid Date';
+  const d = new Date(t);
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
 /** "00–03 UT" for the 3-hour period starting at t. */
 export function formatUtPeriod(t: number): string {
   const h = new Date(t).getUTCHours();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(h)}–${pad((h + 3) % 24)} UT`;
+  return `${pad2(h)}–${pad2((h + 3) % 24)} UT`;
 }
 
 /** "15:07 UTC" for slider ticks. */

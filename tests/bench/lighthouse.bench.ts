@@ -7,7 +7,11 @@
  *   `lighthouse.fcpMs`, `lighthouse.lcpMs`, `lighthouse.tbtMs` for `/`;
  * - `lighthouse.forecastPerformance`, `lighthouse.liveFeedsPerformance` for those routes.
  * On a busy machine the simulated figures still move with the real CPU time: read ranges.
+ * With LIGHTHOUSE_REPORT_DIR set, each run's full report is written there as JSON (to read the
+ * audits behind a score: main-thread breakdown, requests before first paint, long tasks).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { median, round, type BenchContext } from './context.ts';
@@ -24,6 +28,16 @@ interface RunFigures {
   cls: number;
 }
 
+let reportCount = 0;
+function saveReport(url: string, lhr: unknown): void {
+  const dir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  reportCount += 1;
+  const route = new URL(url).pathname.replace(/\W+/g, '') || 'home';
+  writeFileSync(join(dir, `${route}-${reportCount}.json`), JSON.stringify(lhr));
+}
+
 async function runOnce(url: string, chromePath: string): Promise<RunFigures> {
   const chrome = await chromeLauncher.launch({
     chromePath,
@@ -38,6 +52,7 @@ async function runOnce(url: string, chromePath: string): Promise<RunFigures> {
       onlyCategories: ['performance', 'accessibility'],
     });
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    saveReport(url, result.lhr);
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`lighthouse: ${runtimeError.code} ${runtimeError.message}`);
     const value = (id: string) => audits[id]?.numericValue ?? NaN;

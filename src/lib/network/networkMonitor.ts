@@ -155,8 +155,12 @@ export function startNetworkMonitor(): () => void {
   window.addEventListener('offline', check);
   connection?.addEventListener('change', check);
   const timer = setInterval(check, NETWORK_CHECK_INTERVAL_MS);
-  check();
+  // The first check in a task of its own: its store update re-renders the indicator and the
+  // layout synchronously, and run from the first screen's mount effects it made their one flush
+  // a long task on a phone.
+  const first = setTimeout(check, 0);
   stopMonitor = () => {
+    clearTimeout(first);
     window.removeEventListener('online', check);
     window.removeEventListener('offline', check);
     connection?.removeEventListener('change', check);

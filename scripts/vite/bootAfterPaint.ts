@@ -1,0 +1,65 @@
+/**
+ * The page boots after its first paint. Vite writes the entry as `<script type="module" src>`
+ * plus a `<link rel="modulepreload">` per static import; the browser's preload scanner fetches
+ * them at once, and whenever they arrive before the parser is done (a warm HTTP or service-worker
+ * cache, a fast link) the browser evaluates ~300 KB of JavaScript before it paints the
+ * prerendered shell: on a phone that is a few hundred milliseconds of blank screen. On one bar
+ * of signal they also share the link with the document itself.
+ *
+ * So the built HTML carries one small inline module script instead (BOOT_SCRIPT, below). Inline
+ * module scripts run once the document is parsed; it waits for the next frame to be painted
+ * (requestAnimationFrame, then a task) and only then adds the modulepreload links and imports the
+ * entry. A hidden tab paints no frames, so it boots at once.
+ *
+ * The script's text never changes (the URLs ride on its data attributes), so its hash is a
+ * constant of the Content-Security-Policy (server/csp.ts): no 'unsafe-inline' for scripts.
+ */
+import { createHash } from 'node:crypto';
+
+/**
+ * Boots the entry named in `data-entry` after the next painted frame: at once in a hidden tab
+ * (it paints nothing until shown, and its data can load meanwhile), and after 1 s at the latest
+ * should frames be held back.
+ */
+export const BOOT_SCRIPT =
+  "const s=document.querySelector('script[data-entry]');let done=false;" +
+  'const task=()=>new Promise((r)=>setTimeout(r,0));' +
+  'const boot=async()=>{if(done||!s)return;done=true;' +
+  "const pre=(s.dataset.preload||'').split(' ').filter(Boolean);" +
+  "for(const href of pre){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}" +
+  'for(const href of pre){await import(href);await task()}' +
+  'await import(s.dataset.entry)};' +
+  "if(document.visibilityState==='hidden')boot();" +
+  'else{requestAnimationFrame(()=>setTimeout(boot,0));setTimeout(boot,1000)}';
+
+/** `'sha256-…'`: the CSP source that allows BOOT_SCRIPT and nothing else inline. */
+export const BOOT_SCRIPT_CSP_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+
+const ENTRY_TAG = /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>\s*/;
+const PRELOAD_TAG = /<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">\s*/g;
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * The built HTML with Vite's entry script and its modulepreload links replaced by BOOT_SCRIPT
+ * at the end of the body (after the prerendered shell). HTML without an entry script is returned
+ * as it is.
+ */
+export function bootAfterPaint(html: string): string {
+  const entry = ENTRY_TAG.exec(html)?.[1];
+  if (entry === undefined) return html;
+  const preloads: string[] = [];
+  const stripped = html
+    .replace(ENTRY_TAG, '')
+    .replace(PRELOAD_TAG, (_tag, href: string) => {
+      preloads.push(href);
+      return '';
+    });
+  const tag =
+    `<script type="module" data-entry="${escapeAttr(entry)}"` +
+    (preloads.length ? ` data-preload="${escapeAttr(preloads.join(' '))}"` : '') +
+    `>${BOOT_SCRIPT}</script>`;
+  const end = stripped.lastIndexOf('</body>');
+  if (end < 0) return `${stripped}${tag}`;
+  return `${stripped.slice(0, end)}${tag}\n  ${stripped.slice(end)}`;
+}
