@@ -9,10 +9,16 @@
  * round takes along what is due soon), drives the poller, the functions (`Date.now`) and the
  * stand-in.
  *
+ * With them, the cloud forecast for the user's place: one saved place (Tromsø, as a signed-out
+ * user who picked a place has), polled by the worker's own weather loop (workers/weather/,
+ * every 30 min, tests/bench/net/simWeather.ts on the same clock) from the real weather function,
+ * whose upstream is a loopback MET Norway stand-in with a new model run every hour
+ * (tests/bench/net/metnoUpstream.ts).
+ *
  * Counted: every byte of every exchange between the worker and our backend, both ways, over
  * HTTP/1.1 as the local stack serves it — request line and headers as Chromium sends them for a
  * worker's fetch (captured from the real browser at the start), status line, headers and the
- * compressed body. Not counted: the warm-up poll that fills the store, TCP/TLS framing.
+ * compressed body. Not counted: the warm-up polls that fill the store, TCP/TLS framing.
  * Printed on stderr: the per-product breakdown. `net.liveHourRawKB` is the same hour when the
  * worker asks for the agencies' own files (no `format=compact`), for comparison.
  */
@@ -22,6 +28,7 @@ import { chromium } from 'playwright-core';
 import { RESOURCES, type Resource } from '../../core/model.ts';
 import { SOURCES, pollOrder } from '../../core/products/sources.ts';
 import { openDatabase, removeDatabase } from '../../sync/database.ts';
+import { savePlace } from '../../sync/places/places.ts';
 import {
   nextPollAt,
   pollRound,
@@ -35,6 +42,8 @@ import { createInFlight } from '../../workers/request/inFlight.ts';
 import type { FetchLike } from '../../workers/request/requestWithRetry.ts';
 import { readMulti } from '../../core/compact/multiForm.ts';
 import { startLiveUpstream } from './net/liveUpstream.ts';
+import { startMetnoUpstream } from './net/metnoUpstream.ts';
+import { startSimWeather } from './net/simWeather.ts';
 import { meteredFetch, type Exchange } from './net/meteredFetch.ts';
 import { round, type Bench } from './context.ts';
 import { startFunctionsGateway } from './functionsGateway.ts';
@@ -86,6 +95,7 @@ function productOf(url: string): string {
   const u = new URL(url);
   const path = u.pathname;
   if (path.includes('/sdo-image/')) return 'sdo-images';
+  if (path.endsWith('/functions/v1/weather')) return 'weather (place + 3×3 grid)';
   if (path.endsWith('/space-weather/multi'))
     return `multi: ${[...u.searchParams.keys()].sort().join(' + ')}`;
   const name = path.split('/').pop() ?? '';
@@ -111,13 +121,17 @@ async function liveHour(
   let sim = START;
   const realNow = Date.now;
   const upstream = await startLiveUpstream(ctx.root, () => sim);
+  const metno = await startMetnoUpstream(ctx.root, () => sim);
   // A fresh upstream URL per run, so the functions start with empty caches.
   const gateway = await startFunctionsGateway(ctx.root, {
     SWPC_BASE_URL: upstream.url,
     SDO_BASE_URL: upstream.url,
+    WEATHER_BASE_URL: metno.url,
+    WEATHER_USER_AGENT: 'aurora-bench/1.0 (+https://aurora.invalid)',
   });
   const backendBase = gateway.url;
   const db = await openDatabase({ storage: 'memory', name: `net-bench-${form}-${process.pid}` });
+  await savePlace(db, { name: 'Tromsø', lat: 69.65, lon: 18.96, kind: 'picked' }, START);
   let counting = false;
   let rounds = 0;
   const exchanges: Exchange[] = [];
@@ -143,6 +157,7 @@ async function liveHour(
   };
   // The functions read the same clock (their cadences and ages).
   Date.now = () => sim;
+  const weather = startSimWeather({ db, fetch, backendBase, now: () => sim });
   try {
     // The poller's own schedule (workers/schedule.ts, as createPoller applies it): a product is
     // due a cadence after its last poll ENDED, and a round takes along what is due soon. Each poll
@@ -183,20 +198,28 @@ async function liveHour(
       rounds++;
     };
     await runRound(); // the warm-up: fills the store, not counted
+    await weather.settled(); // the place's first poll, likewise
     counting = true;
     rounds = 0;
     for (;;) {
-      const next = Math.min(...order.map(nextAt));
+      await weather.settled();
+      const next = Math.min(...order.map(nextAt), weather.nextAt());
       if (next > START + 60 * MIN) break;
       sim = next;
-      await runRound();
+      weather.fireDue();
+      if (order.some((r) => nextAt(r) <= sim)) await runRound();
     }
+    console.error(
+      `[bench] net: ${form}: MET Norway stand-in answered ${[...metno.answers].map(([status, n]) => `${n} × ${status}`).join(', ')} (the warm-up's included)`,
+    );
   } finally {
+    weather.stop();
     Date.now = realNow;
     metered.close();
     await removeDatabase(db);
     await gateway.close();
     await upstream.close();
+    await metno.close();
   }
   const byProduct: HourResult['byProduct'] = new Map();
   const items: HourResult['items'] = new Map();

@@ -4,12 +4,15 @@ import {
   useLocation,
   useNavigate,
   useNavigationType,
+  useRoutes,
   type NavigateFunction,
   type NavigationType,
+  type RouteObject,
 } from 'react-router';
 import type { AuthState, AuthStatus, AuthUser } from '../../src/auth/useAuth.ts';
 import { AuthContext } from '../../src/auth/useAuth.ts';
 import { AppRoutes } from '../../src/app/AppRoutes.tsx';
+import { routes } from '../../src/app/routes.tsx';
 
 const ok = async () => ({ ok: true as const });
 
@@ -40,8 +43,33 @@ export const SIGNED_IN_USER: AuthUser = {
   provider: 'email',
 };
 
-/** The real route table (as the app renders it) in a memory router, at `path`, with the given auth state. */
-export function renderApp(path: string, auth: AuthState = authValue('signed-out')) {
+/** What stands for the map page in a route table rendered with `{ map: 'marker' }`. */
+export const MAP_MARKER_TEST_ID = 'map-route-marker';
+
+/**
+ * The real route table with the map page (the index route, `/`) swapped for a marker: OpenLayers
+ * needs a browser's ResizeObserver and canvas, which jsdom has not, so a test that only asserts
+ * where the router lands on `/` need not mount it (the map is tested in Chromium, tests/e2e).
+ */
+function withMapMarker(route: RouteObject): RouteObject {
+  if (route.index) return { ...route, element: <p data-testid={MAP_MARKER_TEST_ID}>map page</p> };
+  return { ...route, children: route.children?.map(withMapMarker) };
+}
+const routesWithMapMarker = routes.map(withMapMarker);
+
+function RoutesWithMapMarker() {
+  return useRoutes(routesWithMapMarker);
+}
+
+/**
+ * The real route table (as the app renders it) in a memory router, at `path`, with the given auth
+ * state. `map: 'marker'`: the same table with a marker in place of the map page (see above).
+ */
+export function renderApp(
+  path: string,
+  auth: AuthState = authValue('signed-out'),
+  { map = 'page' }: { map?: 'page' | 'marker' } = {},
+) {
   const current: {
     pathname: string;
     action: NavigationType | null;
@@ -56,7 +84,7 @@ export function renderApp(path: string, auth: AuthState = authValue('signed-out'
   const utils = render(
     <AuthContext.Provider value={auth}>
       <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
+        {map === 'page' ? <AppRoutes /> : <RoutesWithMapMarker />}
         <LocationProbe />
       </MemoryRouter>
     </AuthContext.Provider>,

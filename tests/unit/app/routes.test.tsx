@@ -1,9 +1,14 @@
 // @vitest-environment jsdom
-// The debug overlays and the map read IndexedDB; jsdom has none.
+// Some screens read IndexedDB (settings, the debug overlays); jsdom has none.
 import 'fake-indexeddb/auto';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { authValue, renderApp, SIGNED_IN_USER } from '../../support/renderApp.tsx';
+import {
+  authValue,
+  MAP_MARKER_TEST_ID,
+  renderApp,
+  SIGNED_IN_USER,
+} from '../../support/renderApp.tsx';
 
 beforeEach(() => {
   localStorage.clear();
@@ -11,6 +16,17 @@ beforeEach(() => {
 
 async function heading(name: string) {
   return screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+}
+
+/**
+ * Renders `path` with a marker in place of the map page (OpenLayers cannot start in jsdom) and
+ * waits until the router has landed on `/` and drawn what is there.
+ */
+async function landsOnMap(path: string, auth?: Parameters<typeof renderApp>[1]) {
+  const app = renderApp(path, auth, { map: 'marker' });
+  await waitFor(() => expect(app.location().pathname).toBe('/'));
+  expect(await screen.findByTestId(MAP_MARKER_TEST_ID)).toBeTruthy();
+  return app;
 }
 
 describe('routes and redirects', () => {
@@ -37,8 +53,7 @@ describe('routes and redirects', () => {
   });
 
   it('sends unknown paths to /', async () => {
-    const { location } = renderApp('/no/such/page');
-    await waitFor(() => expect(location().pathname).toBe('/'));
+    await landsOnMap('/no/such/page');
   });
 
   it('sends signed-out visitors from /settings to /login', async () => {
@@ -61,16 +76,13 @@ describe('routes and redirects', () => {
 
   it('sends signed-in users away from /login and /signup', async () => {
     const signedIn = authValue('signed-in', SIGNED_IN_USER);
-    const login = renderApp('/login', signedIn);
-    await waitFor(() => expect(login.location().pathname).toBe('/'));
+    await landsOnMap('/login', signedIn);
     cleanup();
-    const signup = renderApp('/signup', signedIn);
-    await waitFor(() => expect(signup.location().pathname).toBe('/'));
+    await landsOnMap('/signup', signedIn);
   });
 
   it('hides the debug routes unless debug-mode is on', async () => {
-    const off = renderApp('/debug/api');
-    await waitFor(() => expect(off.location().pathname).toBe('/'));
+    await landsOnMap('/debug/api');
     cleanup();
     localStorage.setItem('debug-mode', 'true');
     const on = renderApp('/debug/ads');

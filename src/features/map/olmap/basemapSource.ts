@@ -10,10 +10,11 @@
  * style changes (a slider step reuses the image).
  */
 import type { Extent } from 'ol/extent.js';
-import { containsExtent, getHeight, getWidth } from 'ol/extent.js';
+import { getHeight, getWidth } from 'ol/extent.js';
 import ImageCanvas from 'ol/ImageCanvas.js';
 import type Projection from 'ol/proj/Projection.js';
 import ImageSource from 'ol/source/Image.js';
+import { LastImage } from './lastImage.ts';
 
 /** A polygon's rings in the view projection's coordinates (metres), the first the outer one. */
 export type ProjectedPolygon = readonly (readonly (readonly number[])[])[];
@@ -91,12 +92,7 @@ function paintBasemap(
 export class BasemapSource extends ImageSource {
   private readonly read: () => BasemapPaint;
   private canvas: HTMLCanvasElement | null = null;
-  private cachedImage: {
-    image: ImageCanvas;
-    revision: number;
-    resolution: number;
-    pixelRatio: number;
-  } | null = null;
+  private readonly lastImage = new LastImage();
 
   constructor(options: Options) {
     super({ attributions: options.attributions });
@@ -114,16 +110,8 @@ export class BasemapSource extends ImageSource {
     pixelRatio: number,
     _projection: Projection,
   ): ImageCanvas | null {
-    const cached = this.cachedImage;
-    if (
-      cached &&
-      cached.revision === this.getRevision() &&
-      cached.resolution === resolution &&
-      cached.pixelRatio === pixelRatio &&
-      containsExtent(cached.image.getExtent(), extent)
-    ) {
-      return cached.image;
-    }
+    const reused = this.lastImage.reusable(this.getRevision(), extent, resolution, pixelRatio);
+    if (reused) return reused;
     // The asked extent, grown by IMAGE_RATIO around its centre, in whole pixels.
     const grownWidth = getWidth(extent) * IMAGE_RATIO;
     const grownHeight = getHeight(extent) * IMAGE_RATIO;
@@ -147,7 +135,7 @@ export class BasemapSource extends ImageSource {
     if (!ctx) return null;
     paintBasemap(ctx, this.read(), imageExtent, 1 / span, pixelRatio);
     const image = new ImageCanvas(imageExtent, resolution, pixelRatio, canvas);
-    this.cachedImage = { image, revision: this.getRevision(), resolution, pixelRatio };
+    this.lastImage.keep(image, this.getRevision(), resolution, pixelRatio);
     return image;
   }
 }
