@@ -5,6 +5,7 @@ import pkg from './package.json' with { type: 'json' };
 import { sharedChunkWorkers } from './scripts/vite/sharedChunkWorkers.ts';
 import { prerenderShell } from './scripts/vite/prerenderShell.tsx';
 import { precompress } from './scripts/vite/precompress.ts';
+import { preloadByImport } from './scripts/vite/preloadByImport.ts';
 
 // APP_VERSION lets a test build the same tree twice as two versions (the update-flow test).
 const appVersion = process.env.APP_VERSION ?? pkg.version;
@@ -24,7 +25,9 @@ export default defineConfig({
         codeSplitting: {
           // React DOM in a chunk of its own: the page's boot evaluates it in a task of its own
           // (scripts/vite/bootAfterPaint.ts), so no single task evaluates all of the entry.
-          groups: [{ name: 'react-dom', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [
+            { name: 'react-dom', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+          ],
         },
       },
     },
@@ -32,6 +35,7 @@ export default defineConfig({
   worker: { format: 'es' },
   plugins: [
     react(),
+    preloadByImport(),
     sharedChunkWorkers(),
     prerenderShell(),
     VitePWA({

@@ -79,6 +79,30 @@ test.describe('a first visit of / on a phone', () => {
 test.describe('with JavaScript', () => {
   test.use({ serviceWorkers: 'block' });
 
+  test('asks for the JavaScript only once the shell is painted, and the boot breaks no security policy', async ({
+    page,
+  }) => {
+    await page.addInitScript(`
+      window.__cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (e) =>
+        window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));
+    `);
+    await page.goto('/');
+    // React has taken the shell over: the entry ran.
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    const { fcp, scripts, violations } = (await page.evaluate(`({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0].startTime,
+      scripts: performance.getEntriesByType('resource')
+        .filter((e) => e.initiatorType !== 'fetch' && new URL(e.name).pathname.endsWith('.js'))
+        .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime })),
+      violations: window.__cspViolations,
+    })`)) as { fcp: number; scripts: { name: string; start: number }[]; violations: string[] };
+    expect(violations).toEqual([]);
+    expect(scripts.length).toBeGreaterThan(0);
+    // Not one script request started before the first contentful paint.
+    expect(scripts.filter((s) => s.start < fcp)).toEqual([]);
+  });
+
   test('React takes the prerendered shell over without duplicating the header', async ({
     page,
   }) => {
@@ -111,6 +135,8 @@ test.describe('with JavaScript', () => {
     });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Aurora Map' })).toBeVisible();
+    // The scripts load after the first paint: wait until React has taken the shell over.
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
     await page.waitForLoadState('load');
     // The headers are read asynchronously: wait for every one seen so far.
     const encodings = new Map(await Promise.all(seen));

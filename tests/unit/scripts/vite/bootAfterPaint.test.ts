@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { bootAfterPaint } from '../../../../scripts/vite/bootAfterPaint.ts';
+import { contentSecurityPolicy } from '../../../../server/csp.ts';
+
+// What Vite writes: the entry in the head, then a modulepreload link per static import.
+const VITE_HTML = `<!doctype html><html><head><title>Aurora</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-dom-def.js">
+    <link rel="modulepreload" crossorigin href="/assets/storage-ghi.js">
+    <style>.app{}</style></head><body><div id="root"><div class="app">shell</div></div>
+  </body></html>`;
+
+function parse(html: string): Document {
+  return new DOMParser().parseFromString(html, 'text/html');
+}
+
+describe('the page boots after its first paint', () => {
+  it('fetches nothing before the shell: no entry script tag and no modulepreload link is left', () => {
+    const doc = parse(bootAfterPaint(VITE_HTML));
+    expect(doc.querySelectorAll('script[src]')).toHaveLength(0);
+    expect(doc.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+  });
+
+  it('names the entry and its static imports on one inline module script after the shell', () => {
+    const doc = parse(bootAfterPaint(VITE_HTML));
+    const scripts = doc.querySelectorAll('script');
+    expect(scripts).toHaveLength(1);
+    const boot = scripts[0]!;
+    expect(boot.type).toBe('module');
+    expect(boot.dataset.entry).toBe('/assets/index-abc.js');
+    expect(boot.dataset.preload).toBe('/assets/react-dom-def.js /assets/storage-ghi.js');
+    // After the root in document order: the parser reaches it once the shell is in the DOM.
+    const root = doc.getElementById('root')!;
+    expect(root.compareDocumentPosition(boot) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('is allowed by the Content-Security-Policy through its hash, with no unsafe-inline scripts', () => {
+    const boot = parse(bootAfterPaint(VITE_HTML)).querySelector('script')!;
+    const hash = createHash('sha256').update(boot.textContent!).digest('base64');
+    const scriptSrc = contentSecurityPolicy([])
+      .split('; ')
+      .find((d) => d.startsWith('script-src '))!;
+    expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+  });
+
+  it('keeps one script text for every build, whatever the file names, so the hash stays valid', () => {
+    const other = VITE_HTML.replaceAll('abc', 'zzz').replaceAll('def', 'yyy');
+    const a = parse(bootAfterPaint(VITE_HTML)).querySelector('script')!.textContent;
+    const b = parse(bootAfterPaint(other)).querySelector('script')!.textContent;
+    expect(b).toBe(a);
+  });
+
+  it('leaves HTML without an entry script as it is', () => {
+    const html = '<!doctype html><html><body><p>no app here</p></body></html>';
+    expect(bootAfterPaint(html)).toBe(html);
+  });
+});
