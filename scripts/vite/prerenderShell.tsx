@@ -20,41 +20,43 @@ import { Logo } from '../../src/app/Logo.tsx';
 import { Sidebar } from '../../src/app/Sidebar.tsx';
 import { MAP_TITLE, MapPageFrame } from '../../src/features/map/MapPageFrame.tsx';
 import { CONTENT_LOADING, PageLoading } from '../../src/ui/PageLoading.tsx';
+import { ROUTE_TEXT, type RouteText } from '../../src/ui/routeText.ts';
 import {
   GENERIC_SHELL_FILE,
   PRERENDERED_ROUTES,
   prerenderedFileFor,
 } from '../../src/sw/navigationRules.ts';
 
-/** Each prerendered route's h1 (the same text its page gives `Page`), and its loading line. */
+/** Each prerendered route's h1 (the same text its page gives `Page`). */
 export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   '/': MAP_TITLE,
-  '/sdo': 'Solar Data',
-  '/forecast': 'Aurora Forecast',
-  '/live-feeds': 'Live Aurora Feeds',
-  '/guide': 'Aurora Guides',
-  '/news-guides': 'Space News',
-  '/news': 'Space News',
+  ...Object.fromEntries(Object.entries(ROUTE_TEXT).map(([path, t]) => [path, t.title])),
+  '/news': ROUTE_TEXT['/news-guides'].title,
   '/settings': 'Settings',
-  '/login': 'Sign In',
-  '/signup': 'Sign Up',
   '/auth/callback': 'Signing you in',
-  '/about': 'About Us',
-  '/contact': 'Contact Us',
-  '/terms': 'Terms & Conditions',
-  '/privacy': 'Privacy Policy',
-  '/cookies': 'Cookie Policy',
 };
 
-/** The route's frame: the map page's frame, or `Page`'s header with the loading line under it. */
+/** The words of `path`'s page header, when they are the same for every visitor. */
+function routeText(path: string): RouteText | undefined {
+  const key = path === '/news' ? '/news-guides' : path;
+  return (ROUTE_TEXT as Readonly<Record<string, RouteText>>)[key];
+}
+
+/**
+ * The route's frame: the map page's frame, or `Page`'s header (its h1, and its lead line when the
+ * words are the same for everyone) with the loading line under it.
+ */
 function RouteFrame({ path }: { path: string | null }) {
   // The map route's own loading frame (h1, the line under it, the empty map box).
   if (path === '/') return <MapPageFrame />;
   if (path === null) return <PageLoading text={CONTENT_LOADING} />;
+  const text = routeText(path);
+  // The same header markup as src/ui/Page.tsx, so React's first commit repaints what is there.
   return (
-    <div className="page">
+    <div className={text?.wide ? 'page page--wide' : 'page'}>
       <header className="page__header">
         <h1 className="page__title">{ROUTE_TITLES[path]}</h1>
+        {text ? <p className="page__lead">{text.lead}</p> : null}
       </header>
       <PageLoading text={CONTENT_LOADING} />
     </div>
@@ -117,8 +119,8 @@ export function prerenderHtml(
     (tag, file: string) => {
       const css = inlineCss.get(file);
       if (css === undefined) return tag;
-      // The disabled link is never fetched, but Vite's preload helper reads the document's
-      // stylesheet links to know what is loaded: without it, the first lazy chunk that lists this
+      // The disabled link is never fetched, but the preload helper (./preloadByImport.ts) reads
+      // the document's stylesheet links to know what is loaded: without it, the first lazy chunk that lists this
       // stylesheet among its dependencies would fetch it and apply it a second time.
       return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>`;
     },

@@ -6,6 +6,7 @@ import { AlternativeSignIn } from './AlternativeSignIn.tsx';
 import { CredentialsForm } from './CredentialsForm.tsx';
 import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 import { useOffline } from './useOffline.ts';
+import { ROUTE_TEXT } from '../../ui/routeText.ts';
 
 /**
  * /login: email + password, social and Ethereum sign-in. A signed-in user goes to /.
@@ -18,7 +19,7 @@ function LoginPage() {
   const resetting = params.get('reset') === '1';
   if (status === 'signed-in') return <Navigate to="/" replace />;
   return (
-    <Page title="Sign In" lead="Sign in to keep your map preferences on every device.">
+    <Page title={ROUTE_TEXT['/login'].title} lead={ROUTE_TEXT['/login'].lead}>
       <div className="auth-panel card">
         {offline ? (
           <p className="auth-form__note" role="status">

@@ -5,6 +5,7 @@ import { Page } from '../../ui/Page.tsx';
 import { AlternativeSignIn } from './AlternativeSignIn.tsx';
 import { CredentialsForm } from './CredentialsForm.tsx';
 import { useOffline } from './useOffline.ts';
+import { ROUTE_TEXT } from '../../ui/routeText.ts';
 
 /** /signup: create an account; weak passwords come back with the server's reasons. */
 function SignupPage() {
@@ -12,7 +13,7 @@ function SignupPage() {
   const offline = useOffline();
   if (status === 'signed-in') return <Navigate to="/" replace />;
   return (
-    <Page title="Sign Up" lead="Create an account to keep your map preferences on every device.">
+    <Page title={ROUTE_TEXT['/signup'].title} lead={ROUTE_TEXT['/signup'].lead}>
       <div className="auth-panel card">
         {offline ? (
           <p className="auth-form__note" role="status">

@@ -24,6 +24,7 @@ import { StormProbabilities } from './StormProbabilities.tsx';
 import { OutlookStrip } from './OutlookStrip.tsx';
 // Data-screen styles travel with the data screens' chunks, not the shell.
 import '../../styles/data.css';
+import { ROUTE_TEXT } from '../../ui/routeText.ts';
 
 // The charts (and uPlot) load with their own chunk, after the page's text.
 const KpTimeline = lazy(() => import('./KpTimeline.tsx').then((m) => ({ default: m.KpTimeline })));
@@ -93,10 +94,7 @@ function ForecastPage() {
   );
 
   return (
-    <Page
-      title="Aurora Forecast"
-      lead="NOAA SWPC's forecasts of geomagnetic activity, kept on this device so they read offline."
-    >
+    <Page title={ROUTE_TEXT['/forecast'].title} lead={ROUTE_TEXT['/forecast'].lead}>
       <AdSlot id="forecast-banner" />
       {loadError ? (
         <p className="inline-error" role="alert">

@@ -3,15 +3,16 @@ import { Page } from '../../ui/Page.tsx';
 import { ArticleCard } from '../news/ArticleCard.tsx';
 import { ARTICLES } from '../news/articles.ts';
 import { CHECKLIST } from './checklist.ts';
+import { ROUTE_TEXT } from '../../ui/routeText.ts';
 
 /** /guide — the how-to pieces, with the night-out checklist up front. */
 function GuidePage() {
   const guides = ARTICLES.filter((a) => a.category === 'guide');
   return (
     <Page
-      title="Aurora Guides"
-      lead="Everything you need to find, understand and photograph the northern and southern lights."
-      wide
+      title={ROUTE_TEXT['/guide'].title}
+      lead={ROUTE_TEXT['/guide'].lead}
+      wide={ROUTE_TEXT['/guide'].wide}
     >
       <section className="checklist" aria-labelledby="checklist-title">
         <h2 id="checklist-title">Tonight’s checklist</h2>

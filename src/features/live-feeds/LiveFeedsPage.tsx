@@ -21,6 +21,7 @@ import { SolarWindCharts } from './SolarWindCharts.tsx';
 import { SolarWindNow } from './SolarWindNow.tsx';
 // Data-screen styles travel with the data screens' chunks, not the shell.
 import '../../styles/data.css';
+import { ROUTE_TEXT } from '../../ui/routeText.ts';
 
 /** Advisories are reissued every few hours during an event: the newest ten tell the story. */
 const MAX_ADVISORIES = 10;
@@ -44,10 +45,7 @@ function LiveFeedsPage() {
   const hemiFeed = useFeedStatus('aurora-nowcast-hemi-power');
 
   return (
-    <Page
-      title="Live Aurora Feeds"
-      lead="Alerts, watches and warnings from NOAA SWPC, and the solar wind measured upstream of Earth."
-    >
+    <Page title={ROUTE_TEXT['/live-feeds'].title} lead={ROUTE_TEXT['/live-feeds'].lead}>
       <section className="panel" aria-labelledby="wind-title">
         <div className="panel__head">
           <h2 id="wind-title" className="panel__title">

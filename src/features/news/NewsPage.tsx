@@ -4,6 +4,7 @@ import { AdSlot } from '../../ui/AdSlot.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { ArticleCard } from './ArticleCard.tsx';
 import { ARTICLES } from './articles.ts';
+import { ROUTE_TEXT } from '../../ui/routeText.ts';
 
 /** Where the in-feed ad sits: after the third story, so the first screen is all content. */
 const IN_FEED_AFTER = 3;
@@ -12,9 +13,9 @@ const IN_FEED_AFTER = 3;
 function NewsPage() {
   return (
     <Page
-      title="Space News"
-      lead="Space-weather news and explainers from the Aurora team. Every article is stored with the app, so it reads offline."
-      wide
+      title={ROUTE_TEXT['/news-guides'].title}
+      lead={ROUTE_TEXT['/news-guides'].lead}
+      wide={ROUTE_TEXT['/news-guides'].wide}
     >
       <div className="news-layout">
         <div className="news-layout__feed">

@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
 import { Page } from '../../ui/Page.tsx';
+import { ROUTE_TEXT } from '../../ui/routeText.ts';
 
 function AboutPage() {
   return (
-    <Page
-      title="About Us"
-      lead="Aurora is a free, installable aurora tracker built to keep working where the aurora is: far from cell towers."
-    >
+    <Page title={ROUTE_TEXT['/about'].title} lead={ROUTE_TEXT['/about'].lead}>
       <article className="prose">
         <h2>What Aurora does</h2>
         <p>

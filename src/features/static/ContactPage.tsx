@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { config } from '../../lib/config.ts';
 import { Page } from '../../ui/Page.tsx';
+import { ROUTE_TEXT } from '../../ui/routeText.ts';
 
 function ContactPage() {
   const email = config.contactEmail;
   return (
-    <Page title="Contact Us" lead="Questions, bug reports and aurora photos are all welcome.">
+    <Page title={ROUTE_TEXT['/contact'].title} lead={ROUTE_TEXT['/contact'].lead}>
       <article className="prose">
         <h2>Email</h2>
         <p>

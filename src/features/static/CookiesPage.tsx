@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CONSENT_KEYS, hasConsent } from '../../lib/consent.ts';
 import { writeFlag } from '../../lib/storage.ts';
 import { Page } from '../../ui/Page.tsx';
+import { ROUTE_TEXT } from '../../ui/routeText.ts';
 
 function ConsentControl() {
   const [consent, setConsent] = useState(() => hasConsent());
@@ -35,10 +36,7 @@ function ConsentControl() {
 
 function CookiesPage() {
   return (
-    <Page
-      title="Cookie Policy"
-      lead="Aurora itself needs no cookies. Analytics and ads on the public site may set some, with your consent."
-    >
+    <Page title={ROUTE_TEXT['/cookies'].title} lead={ROUTE_TEXT['/cookies'].lead}>
       <article className="prose">
         <h2>What the app stores itself</h2>
         <p>

@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
 import { Page } from '../../ui/Page.tsx';
+import { ROUTE_TEXT } from '../../ui/routeText.ts';
 
 function PrivacyPage() {
   return (
-    <Page
-      title="Privacy Policy"
-      lead="What Aurora keeps, where, and why. Most of it never leaves your device."
-    >
+    <Page title={ROUTE_TEXT['/privacy'].title} lead={ROUTE_TEXT['/privacy'].lead}>
       <article className="prose">
         <h2>Without an account</h2>
         <p>Aurora works without an account. On your device it stores:</p>

@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
 import { Page } from '../../ui/Page.tsx';
+import { ROUTE_TEXT } from '../../ui/routeText.ts';
 
 function TermsPage() {
   return (
-    <Page
-      title="Terms & Conditions"
-      lead="The short version: Aurora is a free tool that shows public forecasts; use your own judgement outdoors."
-    >
+    <Page title={ROUTE_TEXT['/terms'].title} lead={ROUTE_TEXT['/terms'].lead}>
       <article className="prose">
         <h2>1. The service</h2>
         <p>

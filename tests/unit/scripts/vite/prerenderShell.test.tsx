@@ -4,6 +4,7 @@ import { ROUTE_TITLES, prerenderHtml } from '../../../../scripts/vite/prerenderS
 import { NAV_ITEMS } from '../../../../src/app/navItems.ts';
 import { PRERENDERED_ROUTES, prerenderedFileFor } from '../../../../src/sw/navigationRules.ts';
 import { TONIGHT_NEEDS_PLACE } from '../../../../src/features/map/MapPageFrame.tsx';
+import { ROUTE_TEXT } from '../../../../src/ui/routeText.ts';
 
 const TEMPLATE = `<!doctype html><html><head><title>Aurora</title><link rel="stylesheet" crossorigin href="/assets/index-x.css"></head><body><div id="root"></div><script type="module" src="/assets/index-y.js"></script></body></html>`;
 
@@ -43,6 +44,29 @@ describe('the prerendered HTML of each route', () => {
     expect(parse(prerenderHtml(TEMPLATE, '/forecast')).querySelector('.map-page')).toBeNull();
   });
 
+  it.each([
+    ['/forecast', ROUTE_TEXT['/forecast']],
+    ['/live-feeds', ROUTE_TEXT['/live-feeds']],
+    ['/news', ROUTE_TEXT['/news-guides']],
+  ] as const)(
+    "paints %s's lead line, the words its page shows, so React repaints no larger text",
+    (path, text) => {
+      const doc = parse(prerenderHtml(TEMPLATE, path));
+      expect(doc.querySelector('#root .page__header h1 + p.page__lead')?.textContent).toBe(
+        text.lead,
+      );
+    },
+  );
+
+  it('gives a wide page its wide frame, and a page whose lead depends on the visitor none', () => {
+    expect(
+      parse(prerenderHtml(TEMPLATE, '/guide')).querySelector('.page.page--wide'),
+    ).not.toBeNull();
+    expect(parse(prerenderHtml(TEMPLATE, '/forecast')).querySelector('.page--wide')).toBeNull();
+    // Signed in, /settings says who you are: nothing to prerender.
+    expect(parse(prerenderHtml(TEMPLATE, '/settings')).querySelector('.page__lead')).toBeNull();
+  });
+
   it('marks the route current in the navigation and names the page in the title', () => {
     const doc = parse(prerenderHtml(TEMPLATE, '/forecast'));
     expect(doc.querySelector('nav.bottom-nav a[aria-current="page"]')?.getAttribute('href')).toBe(
@@ -54,7 +78,7 @@ describe('the prerendered HTML of each route', () => {
   it('inlines the entry stylesheet it is given, so the first paint waits for no second request', () => {
     const html = prerenderHtml(TEMPLATE, '/', new Map([['assets/index-x.css', '.app{color:red}']]));
     expect(html).toContain('<style>.app{color:red}</style>');
-    // Kept only as a disabled (never fetched) marker for Vite's preload helper.
+    // Kept only as a disabled (never fetched) marker for the build's preload helper.
     const links = [...parse(html).querySelectorAll('link[rel="stylesheet"]')];
     expect(links.map((l) => [l.getAttribute('href'), l.hasAttribute('disabled')])).toEqual([
       ['/assets/index-x.css', true],
