@@ -2,7 +2,7 @@ import { lazy, memo, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ensureConsent } from '../lib/consent.ts';
 import { grantConsent, scheduleAnalyticsLoad, trackPageView } from '../lib/analytics.ts';
-import { useNetworkStatus } from '../lib/network/useNetworkStatus.ts';
+import { useIsOnline } from '../lib/network/useNetworkStatus.ts';
 import { isDebugMode } from '../lib/storage.ts';
 import { AdSlot } from '../ui/AdSlot.tsx';
 import { useAfterFirstPaint } from '../ui/useAfterFirstPaint.ts';
@@ -64,7 +64,7 @@ function useRouteEffects() {
 /** The page shell every screen lives in. */
 export function Layout() {
   const [collapsed, toggleSidebar] = useSidebarCollapsed();
-  const { isOnline } = useNetworkStatus();
+  const isOnline = useIsOnline();
   const { pathname } = useLocation();
   usePageViews();
   useRouteEffects();

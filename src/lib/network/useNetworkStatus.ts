@@ -30,3 +30,14 @@ export function useNetworkStatus(): NetworkStatus & {
     dataServiceUnreachable: dataServiceUnreachable(Object.values(reports)),
   };
 }
+
+const isOnlineNow = () => networkStore.get().isOnline;
+
+/**
+ * Only whether the device is online (or forced offline): the layout's one need. A check that
+ * changes the link's quality but not this re-renders nothing here — the network indicator, which
+ * starts the monitor, takes those.
+ */
+export function useIsOnline(): boolean {
+  return useSyncExternalStore(networkStore.subscribe, isOnlineNow, isOnlineNow);
+}
