@@ -51,11 +51,13 @@ export default defineConfig({
         // Everything the app can show offline: the shell, every lazy route chunk (all of assets/),
         // the bundled content (news, guides) and the icons. Screenshots are only for install UIs.
         globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,json,webmanifest,woff2,md,txt}'],
-        globIgnores: ['screenshots/**'],
+        // The web manifest and its icons are added by the plugin itself: not twice.
+        globIgnores: ['screenshots/**', 'manifest.webmanifest'],
         // The largest legitimate asset is the OpenLayers map chunk; nothing should come near this.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      // favicon.svg and apple-touch-icon.png are in globPatterns already.
+      includeManifestIcons: false,
       manifest: {
         name: 'Aurora — Aurora Tracker & Space Weather',
         short_name: 'Aurora',
