@@ -7,6 +7,7 @@ import { alignedData, chartOptions } from './chartOptions.ts';
 import type { ChartMarker, ChartSpec } from './chartSpec.ts';
 import type { ChartTimeZone } from './chartTime.ts';
 import { ChartTextAlternative } from './ChartTextAlternative.tsx';
+import { oneTaskEach } from './oneTaskEach.ts';
 import { chartTheme } from './palette.ts';
 
 /** A step longer than this many cadences is an outage, drawn as a gap (NOAA's 1-minute feeds skip the odd minute). */
@@ -23,7 +24,10 @@ export interface TimeChartProps {
   marker?: ChartMarker | null;
 }
 
-/** uPlot, once loaded: later charts are created in the same task, with no await. */
+/** Charts are created one per task (./oneTaskEach.ts). */
+const inOwnTask = oneTaskEach();
+
+/** uPlot, loaded once for every chart. */
 let loaded: typeof uPlot | null = null;
 function loadUplot(): Promise<typeof uPlot> {
   return loaded ? Promise.resolve(loaded) : import('uplot').then((m) => (loaded = m.default));
@@ -136,8 +140,7 @@ export function TimeChart({
         shownRef.current = null;
       };
     };
-    if (loaded) create(loaded);
-    else void loadUplot().then(create);
+    void loadUplot().then((lib) => inOwnTask(() => create(lib)));
     return () => {
       cancelled = true;
       dispose?.();
