@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { Observable } from 'rxjs';
 import type { AuroraDatabase } from '../database.ts';
 import type { HookResult } from '../../core/model.ts';
@@ -36,16 +36,20 @@ export function useLiveResult<T>(
     try {
       sub = sourceRef.current(db).subscribe({
         // The same value again (a cached decoded grid, an unchanged query result) keeps the
-        // previous state, so React skips the re-render of everything that reads it.
+        // previous state, so React skips the re-render of everything that reads it. New data
+        // renders as a transition, which React time-slices: a screen filling its tables and
+        // charts from the database does it in short tasks, and a tap in between is answered first.
         next: (data) =>
-          setState((prev) =>
-            prev.key === key &&
-            prev.db === db &&
-            !prev.result.isLoading &&
-            prev.result.error === null &&
-            Object.is(prev.result.data, data)
-              ? prev
-              : { key, db, result: { data, isLoading: false, error: null } },
+          startTransition(() =>
+            setState((prev) =>
+              prev.key === key &&
+              prev.db === db &&
+              !prev.result.isLoading &&
+              prev.result.error === null &&
+              Object.is(prev.result.data, data)
+                ? prev
+                : { key, db, result: { data, isLoading: false, error: null } },
+            ),
           ),
         error: (e: unknown) =>
           setState({
