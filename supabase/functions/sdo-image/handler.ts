@@ -8,7 +8,7 @@ import {
   preflight,
   subPath,
 } from '../_shared/http.ts';
-import { cacheControl, isNotModified } from '../space-weather/conditional.ts';
+import { cacheControl, isNotModified } from '../_shared/conditional.ts';
 import {
   SDO_CHANNEL_NAMES,
   SdoImageService,

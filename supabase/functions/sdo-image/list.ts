@@ -6,7 +6,7 @@
  * body, so an unchanged set is a 304.
  */
 import { CORS_HEADERS } from '../_shared/http.ts';
-import { bodyEtag, cacheControl, isNotModified } from '../space-weather/conditional.ts';
+import { bodyEtag, cacheControl, isNotModified } from '../_shared/conditional.ts';
 import { SDO_CHANNEL_NAMES, type SdoImageService } from './service.ts';
 
 /** One channel in the list. `time` (ISO) is null when the picture's time is unknown or nothing was ever kept. */

@@ -10,7 +10,7 @@ import {
 } from '../_shared/http.ts';
 import { createRestClient, restConfigFromEnv } from '../_shared/rest.ts';
 import { writeArchive } from './archive.ts';
-import { cacheControl, isNotModified } from './conditional.ts';
+import { cacheControl, isNotModified } from '../_shared/conditional.ts';
 import { createFileReplayLoader } from './replay.ts';
 import {
   SPACE_WEATHER_RESOURCE_NAMES,

@@ -14,7 +14,7 @@
 import { MULTI_FORMAT, type MultiItemHead } from '../../../core/compact/multiForm.ts';
 import { compactKind } from '../../../core/compact/compactForm.ts';
 import { compactNotModified, compactRepresentation } from './compactAnswer.ts';
-import { cacheControl, etagMatches } from './conditional.ts';
+import { cacheControl, etagMatches } from '../_shared/conditional.ts';
 import { isSpaceWeatherResource, resourceSpec, type SpaceWeatherResource } from './resources.ts';
 import type { CachedBody, SpaceWeatherService } from './service.ts';
 

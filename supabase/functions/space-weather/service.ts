@@ -1,6 +1,6 @@
 import type { CompactContent } from '../../../core/compact/compactForm.ts';
 import { archiveRows, type ArchiveRow } from './archive.ts';
-import { bodyEtag } from './conditional.ts';
+import { bodyEtag } from '../_shared/conditional.ts';
 import { RECORDED_DATA_TIME, type ReplayLoader } from './replay.ts';
 import {
   SPACE_WEATHER_RESOURCE_NAMES,

@@ -1,12 +1,14 @@
 import { getEnv, memoByEnv } from '../_shared/env.ts';
+import { isNotModified } from '../_shared/conditional.ts';
 import {
+  CORS_ANSWER_HEADERS,
   errorJson,
   json,
   methodNotAllowed,
   preflight,
   subPath,
-  withCors,
 } from '../_shared/http.ts';
+import { WeatherAnswers } from './answer.ts';
 import { parseWeatherQuery, type Point } from './coordinates.ts';
 import type { CloudHours } from './parseLocationforecast.ts';
 import { createFileReplayLoader } from './replay.ts';
@@ -43,7 +45,12 @@ function createWeatherServiceFromEnv(
 export interface PointAnswer {
   lat: number;
   lon: number;
-  source: ServedForecast['source'] | null;
+  /**
+   * Where the forecast came from. Not `cache`: whether this request found it in memory is the
+   * `X-Aurora-Source` header's business; in the body it would change the bytes (and the ETag) of
+   * an unchanged forecast.
+   */
+  source: 'upstream' | 'replay' | null;
   /** The model run's time (ISO 8601), null when unknown. */
   updatedAt: string | null;
   hours: CloudHours | null;
@@ -71,7 +78,7 @@ function answerPoint(p: Point, served: ServedForecast | null): PointAnswer {
   return {
     lat: p.lat,
     lon: p.lon,
-    source: served.source,
+    source: served.source === 'replay' ? 'replay' : 'upstream',
     updatedAt: iso(forecast.updatedAt),
     hours: forecast.hours,
     ...(served.replayOf && {
@@ -83,11 +90,14 @@ function answerPoint(p: Point, served: ServedForecast | null): PointAnswer {
 /**
  * `GET /weather?lat=…&lon=…[&radius=0|1|2]`: hourly cloud cover (total, low, medium, high, %) for
  * the place (rounded to 0.1°) and a regional grid on a 1° lattice around it, as columns.
- * `GET /weather/stats`: the upstream counters.
+ * `GET /weather/stats`: the upstream counters. An unchanged answer is a 304 on a matching
+ * If-None-Match (or, without one, an If-Modified-Since not older than its Last-Modified).
  */
 export function createWeatherHandler(
   getService: () => WeatherService,
 ): (req: Request) => Promise<Response> {
+  // Per service: the gateway builds a new one when the environment changes (memoByEnv).
+  const answersByService = new WeakMap<WeatherService, WeatherAnswers>();
   return async (req) => {
     if (req.method === 'OPTIONS') return preflight();
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
@@ -97,6 +107,8 @@ export function createWeatherHandler(
     const query = parseWeatherQuery(req.url);
     if (!query.ok) return errorJson(400, query.error);
     const service = getService();
+    let answers = answersByService.get(service);
+    if (!answers) answersByService.set(service, (answers = new WeatherAnswers()));
     const unique = new Map<string, Point>([
       [query.place.key, query.place],
       ...query.grid.map((p) => [p.key, p] as const),
@@ -117,25 +129,40 @@ export function createWeatherHandler(
       .filter((s) => s?.entry.origin === 'upstream')
       .map((s) => s!.entry.expiresAt - now);
     const maxAge = expiries.length ? Math.max(0, Math.floor(Math.min(...expiries) / 1000)) : 0;
-    const body = {
-      attribution: ATTRIBUTION,
-      place: answerPoint(query.place, place),
-      grid: query.grid.map((p) => answerPoint(p, served.get(p.key) ?? null)),
-    };
-    const headers = {
+    const points = [query.place, ...query.grid];
+    const answer = await answers.get(
+      points.map((p) => p.key).join(' '),
+      points.map((p) => served.get(p.key) ?? null),
+      () => ({
+        attribution: ATTRIBUTION,
+        place: answerPoint(query.place, place),
+        grid: query.grid.map((p) => answerPoint(p, served.get(p.key) ?? null)),
+      }),
+      now,
+    );
+    const headers: Record<string, string> = {
+      ...CORS_ANSWER_HEADERS,
       'cache-control': `public, max-age=${maxAge}, stale-if-error=86400`,
       'x-aurora-source': place.source,
       'x-aurora-data-time':
         place.entry.forecast.updatedAt === null
           ? 'unknown'
           : new Date(place.entry.forecast.updatedAt).toISOString(),
+      etag: answer.etag,
     };
-    if (req.method === 'HEAD')
-      return new Response(null, {
-        status: 200,
-        headers: withCors({ ...headers, 'content-type': 'application/json; charset=utf-8' }),
-      });
-    return json(body, { headers });
+    if (answer.lastModified !== null)
+      headers['last-modified'] = new Date(answer.lastModified).toUTCString();
+    const ifNoneMatch = req.headers.get('if-none-match');
+    const notModified = isNotModified(
+      {
+        ifNoneMatch,
+        ifModifiedSince: answer.lastModified === null ? null : req.headers.get('if-modified-since'),
+      },
+      { etag: answer.etag, lastModified: answer.lastModified ?? 0 },
+    );
+    if (notModified) return new Response(null, { status: 304, headers });
+    headers['content-type'] = 'application/json; charset=utf-8';
+    return new Response(req.method === 'HEAD' ? null : answer.body, { status: 200, headers });
   };
 }
 

@@ -37,6 +37,12 @@ export interface ShiftedReplay {
   shiftMs: number;
 }
 
+/** How far `shiftReplayToPresent` moves the copy at `now`: the same all hour long. */
+export function replayShiftMs(forecast: PointForecast, now: number): number {
+  const first = forecast.hours.time[0];
+  return first === undefined ? 0 : Math.floor(now / HOUR) * HOUR - first;
+}
+
 /**
  * A replay copy describes one fixed evening; served as it is, its hours cover none of today and a
  * client whose clock is today's finds no cloud hour at all. So every time in it — each hour and the
@@ -47,8 +53,7 @@ export interface ShiftedReplay {
  * and the shift, so no one mistakes it for a live forecast.
  */
 export function shiftReplayToPresent(forecast: PointForecast, now: number): ShiftedReplay {
-  const first = forecast.hours.time[0];
-  const shiftMs = first === undefined ? 0 : Math.floor(now / HOUR) * HOUR - first;
+  const shiftMs = replayShiftMs(forecast, now);
   return {
     forecast: {
       updatedAt: forecast.updatedAt === null ? null : forecast.updatedAt + shiftMs,

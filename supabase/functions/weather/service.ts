@@ -1,6 +1,6 @@
 import type { Point } from './coordinates.ts';
 import { parseLocationforecast, type PointForecast } from './parseLocationforecast.ts';
-import { shiftReplayToPresent } from './replay.ts';
+import { replayShiftMs, shiftReplayToPresent } from './replay.ts';
 
 /** One cached forecast for one rounded point. */
 interface CachedForecast {
@@ -56,6 +56,11 @@ interface PointState {
   entry: CachedForecast | null;
   inFlight: Promise<boolean> | null;
   retryAt: number;
+  /**
+   * The replay as last moved to the present: served again while the shift is the same (the same
+   * hour), so its forecast is the same object and the handler's cached answer (ETag) still holds.
+   */
+  replayServed?: ServedForecast;
 }
 
 /**
@@ -114,12 +119,16 @@ export class WeatherService {
     if (!st.entry) return null;
     if (st.entry.origin === 'replay') {
       // Moved to the present at every answer (replay.ts says why), so it never goes out of date.
-      const shifted = shiftReplayToPresent(st.entry.forecast, this.opts.now());
-      return {
-        entry: { ...st.entry, forecast: shifted.forecast },
-        source: 'replay',
-        replayOf: { updatedAt: shifted.fileUpdatedAt, shiftMs: shifted.shiftMs },
-      };
+      const shiftMs = replayShiftMs(st.entry.forecast, this.opts.now());
+      if (st.replayServed?.replayOf?.shiftMs !== shiftMs) {
+        const shifted = shiftReplayToPresent(st.entry.forecast, this.opts.now());
+        st.replayServed = {
+          entry: { ...st.entry, forecast: shifted.forecast },
+          source: 'replay',
+          replayOf: { updatedAt: shifted.fileUpdatedAt, shiftMs: shifted.shiftMs },
+        };
+      }
+      return st.replayServed;
     }
     return {
       entry: st.entry,

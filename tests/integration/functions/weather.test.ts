@@ -48,8 +48,10 @@ afterAll(async () => {
   });
 });
 
-const get = (query: string) =>
-  fetch(`${stack.url}/functions/v1/weather${query}`, { headers: { apikey: stack.anonKey } });
+const get = (query: string, headers: Record<string, string> = {}) =>
+  fetch(`${stack.url}/functions/v1/weather${query}`, {
+    headers: { apikey: stack.anonKey, ...headers },
+  });
 
 interface Body {
   attribution: string;
@@ -102,6 +104,27 @@ describe('weather through the local gateway', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-aurora-source')).toBe('cache');
     await res.arrayBuffer();
+    expect(requests.length).toBe(before);
+  });
+
+  it('answers a repeat request carrying the ETag it got with a 304 and no body, without asking upstream', async () => {
+    const before = requests.length;
+    const first = await get('?lat=55.95&lon=-3.19');
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    // Compressed by the gateway, so weakened (W/): the function still matches it.
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^(W\/)?"wx-[0-9a-f]{32}"$/);
+    expect(first.headers.get('access-control-expose-headers')).toContain('etag');
+    const again = await get('?lat=55.95&lon=-3.19', { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    // The gateway weakens a tag only on a body it compresses; a 304 carries the function's own.
+    expect(again.headers.get('etag')).toBe(etag.replace(/^W\//, ''));
+    expect(again.headers.get('last-modified')).toBe(first.headers.get('last-modified'));
+    expect(again.headers.get('cache-control')).toMatch(
+      /^public, max-age=\d+, stale-if-error=86400$/,
+    );
     expect(requests.length).toBe(before);
   });
 

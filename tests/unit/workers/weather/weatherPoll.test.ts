@@ -29,11 +29,16 @@ function backend() {
   });
   const handler = createWeatherHandler(() => service);
   const urls: string[] = [];
-  const ask = (url: string, init: RequestInit) => {
+  const sent: Headers[] = [];
+  const statuses: number[] = [];
+  const ask = async (url: string, init: RequestInit) => {
     urls.push(url);
-    return handler(new Request(url, init));
+    sent.push(new Headers(init.headers));
+    const res = await handler(new Request(url, init));
+    statuses.push(res.status);
+    return res;
   };
-  return { fetch: ask, urls };
+  return { fetch: ask, urls, sent, statuses };
 }
 
 let db: AuroraDatabase | null = null;
@@ -110,6 +115,33 @@ describe('the worker’s cloud forecast for the user’s place', () => {
       lastAttempt: NOW + 60_000,
       error: 'weather: no grid in the answer',
       state: 'error',
+    });
+  });
+
+  it('sends the validators it holds and, on a 304, keeps the stored forecast untouched and marks it checked now', async () => {
+    db = await openTestDatabase();
+    const b = backend();
+    const deps = { fetch: b.fetch, backendBase: 'http://127.0.0.1:8787', db };
+    await pollWeather(TROMSO, { ...deps, now: () => NOW });
+    const before = (await db.products.findOne('weather/69.7_19.0').exec())!.toJSON();
+    const held = await readFeedStatus(db, WEATHER_FEED);
+    expect(held!.etag).toMatch(/^"wx-[0-9a-f]{32}"$/);
+    expect(b.sent[0]!.get('if-none-match')).toBeNull();
+
+    const r = await pollWeather(TROMSO, { ...deps, now: () => NOW + 30 * 60_000 });
+    expect(r).toEqual({ outcome: 'unchanged', error: null });
+    expect(b.sent[1]!.get('if-none-match')).toBe(held!.etag);
+    expect(b.statuses).toEqual([200, 304]);
+    expect((await db.products.findOne('weather/69.7_19.0').exec())!.toJSON()).toEqual(before);
+    expect(await readFeedStatus(db, WEATHER_FEED)).toMatchObject({
+      lastAttempt: NOW + 30 * 60_000,
+      lastSuccess: NOW + 30 * 60_000,
+      dataTime: held!.dataTime,
+      etag: held!.etag,
+      lastModified: held!.lastModified,
+      error: null,
+      state: 'fresh',
+      replay: true,
     });
   });
 });

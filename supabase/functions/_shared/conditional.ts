@@ -1,6 +1,7 @@
 /**
- * HTTP validators (RFC 9110 §13): pure functions deciding whether a conditional GET may be
- * answered 304. If-None-Match wins over If-Modified-Since when both are sent.
+ * HTTP validators (RFC 9110 §13), shared by space-weather, sdo-image and weather: pure functions
+ * deciding whether a conditional GET may be answered 304. If-None-Match wins over
+ * If-Modified-Since when both are sent.
  */
 
 /** Weak comparison: `W/"x"` matches `"x"`, as RFC 9110 requires for If-None-Match. */
@@ -36,12 +37,16 @@ export function cacheControl(freshForMs: number, cadenceMs: number): string {
   return `public, max-age=${maxAge}, stale-while-revalidate=${swr}, stale-if-error=86400`;
 }
 
-/** A strong ETag over the body bytes (SHA-256, Web Crypto), independent of upstream's own tag. */
-export async function bodyEtag(body: string): Promise<string> {
+/**
+ * A strong ETag over the body bytes (SHA-256, Web Crypto), independent of upstream's own tag. The
+ * prefix names the function, so two functions' tags never collide (the gateway keys its
+ * compressed bodies by ETag).
+ */
+export async function bodyEtag(body: string, prefix = 'sw'): Promise<string> {
   const digest = new Uint8Array(
     await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)),
   );
   let hex = '';
   for (const byte of digest.subarray(0, 16)) hex += byte.toString(16).padStart(2, '0');
-  return `"sw-${hex}"`;
+  return `"${prefix}-${hex}"`;
 }
