@@ -5,8 +5,8 @@
  * they download in parallel instead of one level at a time. Vite's own helper inserts a
  * `<link rel="modulepreload">` element per chunk; on a phone each insertion costs a few ms of main
  * thread, and the map route's twenty chunks made one long task. This helper starts the same
- * downloads with `import()` (a few hundredths of a ms each); each chunk then runs as soon as it
- * and its own imports have arrived, which is when the page's import would have run it anyway.
+ * downloads with `import()`, cheaper, and a few per task; each chunk then runs as soon as it and
+ * its own imports have arrived, which is when the page's import would have run it anyway.
  * Stylesheets still go in as `<link rel="stylesheet">`, and the import waits for them, as with
  * Vite's helper, so a screen never shows unstyled.
  *
@@ -38,8 +38,18 @@ function stylesheet(href) {
   document.head.appendChild(link);
   return loaded;
 }
+const BATCH = 4;
+/** Starts the downloads a few per task: each import() costs main-thread time on a phone too. */
+function startImports(hrefs) {
+  for (const href of hrefs.slice(0, BATCH)) {
+    // A chunk that fails here fails again in load(), which reports it.
+    void import(/* @vite-ignore */ href).catch(() => undefined);
+  }
+  if (hrefs.length > BATCH) setTimeout(() => startImports(hrefs.slice(BATCH)), 0);
+}
 export function __vitePreload(load, deps) {
   const waits = [];
+  const scripts = [];
   for (const dep of deps || []) {
     const href = base + dep;
     if (started.has(href)) {
@@ -51,12 +61,11 @@ export function __vitePreload(load, deps) {
       wait = stylesheet(href);
       // Tried again by the next import that needs it.
       wait?.catch(() => started.delete(href));
-    }
-    // A chunk that fails here fails again in load(), which reports it.
-    else void import(/* @vite-ignore */ href).catch(() => undefined);
+    } else scripts.push(href);
     started.set(href, wait);
     waits.push(wait);
   }
+  startImports(scripts);
   return Promise.all(waits).then(() => load());
 }
 `;
