@@ -103,6 +103,21 @@ test.describe('with JavaScript', () => {
     expect(scripts.filter((s) => s.start < fcp)).toEqual([]);
   });
 
+  test('a first visit fetches no file that is not there: only the page itself answers as HTML', async ({
+    page,
+  }) => {
+    const html: string[] = [];
+    page.on('response', (r) => {
+      if ((r.headers()['content-type'] ?? '').startsWith('text/html')) html.push(r.url());
+    });
+    await page.goto('/');
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    await page.waitForLoadState('load');
+    // A missing file (a favicon the page does not declare, say) gets the app shell back.
+    expect(html.map((u) => new URL(u).pathname)).toEqual(['/']);
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
+  });
+
   test('React takes the prerendered shell over without duplicating the header', async ({
     page,
   }) => {
