@@ -148,9 +148,13 @@ export default function AuroraMap(props: AuroraMapProps) {
       renderedRef.current.composed = auroraSource.paintedFrame;
       markOnce('map:aurora-painted');
     });
-    map.on('postrender', () => {
+    map.on('postrender', (event) => {
       // A hidden aurora layer draws nothing: then the frame "shown" is the one the page asks for.
-      if (!layers.aurora.getVisible()) renderedRef.current.composed = paintRef.current.frame;
+      if (layers.aurora.getVisible()) return;
+      renderedRef.current.composed = paintRef.current.frame;
+      // No oval yet: the view's sampling is built before the first one comes (auroraSource.ts).
+      if (paintRef.current.values === null && event.frameState)
+        auroraSource.prepareFor(event.frameState);
     });
     map.on('rendercomplete', () => {
       const frame = renderedRef.current.composed;
