@@ -174,13 +174,21 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
 
 let pageDatabase: Promise<AuroraDatabase> | null = null;
 
-/** The page's database (one per JS realm). The first call opens it; later calls share it. */
+/**
+ * The page's database (one per JS realm). The first call opens it; later calls share it. Each
+ * caller resumes in a task of its own: when the database opens, the map's early read, the queue's
+ * replay, the auth wiring and every mounted hook were waiting for it, and resuming them all in one
+ * chain of microtasks (each starting its first query) made one long task.
+ */
 export function getDatabase(options?: OpenDatabaseOptions): Promise<AuroraDatabase> {
   pageDatabase ??= openDatabase(options).catch((err: unknown) => {
     pageDatabase = null;
     throw err;
   });
-  return pageDatabase;
+  return pageDatabase.then(async (db) => {
+    await yieldToMain();
+    return db;
+  });
 }
 
 /** Close and delete all stored data of a database (tests; "clear local data"). */
