@@ -43,7 +43,7 @@ export const DEFAULT_DATABASE_NAME = 'aurora';
  * poller's first writes arrive as a burst of broadcast messages, and each re-ran every live query
  * of the page, one after another, in one long task. The first result is never delayed.
  */
-export const LIVE_QUERY_COALESCE_MS = 16;
+const LIVE_QUERY_COALESCE_MS = 16;
 
 export interface OpenDatabaseOptions {
   /** IndexedDB name prefix; tests use a unique one per database. */

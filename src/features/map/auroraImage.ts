@@ -55,7 +55,7 @@ export function sampleGrid(values: Uint8Array, lon: number, lat: number): number
 export type GridSampling = PixelSampling | SeparableSampling;
 
 /** Per pixel: any projection (the globe). */
-export interface PixelSampling {
+interface PixelSampling {
   kind: 'pixels';
   width: number;
   height: number;
@@ -73,7 +73,7 @@ export interface PixelSampling {
  * w + h entries instead of four arrays of w × h (1.3 MB for a phone's screen at half resolution,
  * allocated and filled in the frame that painted the first oval).
  */
-export interface SeparableSampling {
+interface SeparableSampling {
   kind: 'separable';
   width: number;
   height: number;

@@ -13,7 +13,7 @@ import { projectionCode, type ProjectionSpec } from './projections.ts';
 export type IdleScheduler = (work: () => void) => void;
 
 /** requestIdleCallback where there is one (bounded, so a busy page still gets it), else a timer task. */
-export const whenIdle: IdleScheduler = (work) => {
+const whenIdle: IdleScheduler = (work) => {
   if (typeof requestIdleCallback === 'function')
     requestIdleCallback(() => work(), { timeout: 1000 });
   else setTimeout(work, 0);
