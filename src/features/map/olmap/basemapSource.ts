@@ -13,6 +13,7 @@ import type { Extent } from 'ol/extent.js';
 import { containsExtent, getHeight, getWidth } from 'ol/extent.js';
 import ImageCanvas from 'ol/ImageCanvas.js';
 import type Projection from 'ol/proj/Projection.js';
+import type { FrameState } from 'ol/Map.js';
 import ImageSource from 'ol/source/Image.js';
 
 /** A polygon's rings in the view projection's coordinates (metres), the first the outer one. */
@@ -90,10 +91,11 @@ function paintBasemap(
 
 export class BasemapSource extends ImageSource {
   private readonly read: () => BasemapPaint;
-  private canvas: HTMLCanvasElement | null = null;
+  private readonly canvases: (HTMLCanvasElement | undefined)[] = [];
+  private nextCanvas = 0;
   private cachedImage: {
     image: ImageCanvas;
-    revision: number;
+    paint: BasemapPaint;
     resolution: number;
     pixelRatio: number;
   } | null = null;
@@ -108,16 +110,33 @@ export class BasemapSource extends ImageSource {
     return this.read().land.length > 0;
   }
 
+  /**
+   * Paints, now, the image the next frame will ask for (the extent, resolution and pixel ratio of
+   * `frameState`, the map's latest), so that frame only composes it. The map calls this in a task
+   * of its own when new land arrives: painted inside the frame, the land's ~180 polygons and the
+   * first oval together made a long task at 4× CPU slowdown.
+   */
+  paintAhead(frameState: FrameState): void {
+    this.imageFor(frameState.extent!, frameState.viewState.resolution, frameState.pixelRatio);
+  }
+
   protected override getImageInternal(
     extent: Extent,
     resolution: number,
     pixelRatio: number,
     _projection: Projection,
   ): ImageCanvas | null {
+    return this.imageFor(extent, resolution, pixelRatio);
+  }
+
+  private imageFor(extent: Extent, resolution: number, pixelRatio: number): ImageCanvas | null {
+    const paint = this.read();
     const cached = this.cachedImage;
+    // Keyed by what is painted (every change replaces the paint object), not by the source's
+    // revision, so an image painted ahead of the `changed()` that asks for it is still used.
     if (
       cached &&
-      cached.revision === this.getRevision() &&
+      cached.paint === paint &&
       cached.resolution === resolution &&
       cached.pixelRatio === pixelRatio &&
       containsExtent(cached.image.getExtent(), extent)
@@ -138,16 +157,19 @@ export class BasemapSource extends ImageSource {
       cx + (width * span) / 2,
       cy + (height * span) / 2,
     ];
-    const canvas = (this.canvas ??= document.createElement('canvas'));
+    // Two canvases in turn: the image on screen keeps its own until the next frame replaces it
+    // (one painted ahead is composed only in the frame after).
+    const canvas = (this.canvases[this.nextCanvas] ??= document.createElement('canvas'));
+    this.nextCanvas = 1 - this.nextCanvas;
     if (canvas.width !== width || canvas.height !== height) {
       canvas.width = width;
       canvas.height = height;
     }
     const ctx = canvas.getContext('2d');
     if (!ctx) return null;
-    paintBasemap(ctx, this.read(), imageExtent, 1 / span, pixelRatio);
+    paintBasemap(ctx, paint, imageExtent, 1 / span, pixelRatio);
     const image = new ImageCanvas(imageExtent, resolution, pixelRatio, canvas);
-    this.cachedImage = { image, revision: this.getRevision(), resolution, pixelRatio };
+    this.cachedImage = { image, paint, resolution, pixelRatio };
     return image;
   }
 }
