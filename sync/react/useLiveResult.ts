@@ -3,6 +3,7 @@ import type { Observable } from 'rxjs';
 import type { AuroraDatabase } from '../database.ts';
 import type { HookResult } from '../../core/model.ts';
 import { useDatabase } from './DatabaseProvider.tsx';
+import { yieldToMain } from '../yieldToMain.ts';
 
 /**
  * The one place hooks subscribe to the database: `source(db)` is an observable of the value (an
@@ -33,47 +34,57 @@ export function useLiveResult<T>(
     if (!db) return;
     setState({ key, db, result: { data: initialRef.current, isLoading: true, error: null } });
     let sub: { unsubscribe(): void } | null = null;
-    try {
-      sub = sourceRef.current(db).subscribe({
-        // The same value again (a cached decoded grid, an unchanged query result) keeps the
-        // previous state, so React skips the re-render of everything that reads it. New data
-        // renders as a transition, which React time-slices: a screen filling its tables and
-        // charts from the database does it in short tasks, and a tap in between is answered first.
-        next: (data) =>
-          startTransition(() =>
-            setState((prev) =>
-              prev.key === key &&
-              prev.db === db &&
-              !prev.result.isLoading &&
-              prev.result.error === null &&
-              Object.is(prev.result.data, data)
-                ? prev
-                : { key, db, result: { data, isLoading: false, error: null } },
+    let cancelled = false;
+    // Each hook subscribes in a task of its own: when the database opens, every mounted hook's
+    // effect runs in one passive-effects flush, and subscribing them all there (each starts its
+    // query) made one long task.
+    void yieldToMain().then(() => {
+      if (cancelled) return;
+      try {
+        sub = sourceRef.current(db).subscribe({
+          // The same value again (a cached decoded grid, an unchanged query result) keeps the
+          // previous state, so React skips the re-render of everything that reads it. New data
+          // renders as a transition, which React time-slices: a screen filling its tables and
+          // charts from the database does it in short tasks, and a tap in between comes first.
+          next: (data) =>
+            startTransition(() =>
+              setState((prev) =>
+                prev.key === key &&
+                prev.db === db &&
+                !prev.result.isLoading &&
+                prev.result.error === null &&
+                Object.is(prev.result.data, data)
+                  ? prev
+                  : { key, db, result: { data, isLoading: false, error: null } },
+              ),
             ),
-          ),
-        error: (e: unknown) =>
-          setState({
-            key,
-            db,
-            result: {
-              data: initialRef.current,
-              isLoading: false,
-              error: e instanceof Error ? e : new Error(String(e)),
-            },
-          }),
-      });
-    } catch (e) {
-      setState({
-        key,
-        db,
-        result: {
-          data: initialRef.current,
-          isLoading: false,
-          error: e instanceof Error ? e : new Error(String(e)),
-        },
-      });
-    }
-    return () => sub?.unsubscribe();
+          error: (e: unknown) =>
+            setState({
+              key,
+              db,
+              result: {
+                data: initialRef.current,
+                isLoading: false,
+                error: e instanceof Error ? e : new Error(String(e)),
+              },
+            }),
+        });
+      } catch (e) {
+        setState({
+          key,
+          db,
+          result: {
+            data: initialRef.current,
+            isLoading: false,
+            error: e instanceof Error ? e : new Error(String(e)),
+          },
+        });
+      }
+    });
+    return () => {
+      cancelled = true;
+      sub?.unsubscribe();
+    };
   }, [db, key]);
 
   if (dbError) return { data: initial, isLoading: false, error: dbError };

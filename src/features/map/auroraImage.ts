@@ -52,7 +52,11 @@ export function sampleGrid(values: Uint8Array, lon: number, lat: number): number
  * and the bilinear weights. It depends only on the view (projection, extent, size), so a
  * time-slider step reuses it and only looks values up.
  */
-export interface GridSampling {
+export type GridSampling = PixelSampling | SeparableSampling;
+
+/** Per pixel: any projection (the globe). */
+interface PixelSampling {
+  kind: 'pixels';
   width: number;
   height: number;
   /** Index of the top-left cell per pixel, or -1 where nothing is drawn (off the globe, artefact rows). */
@@ -64,14 +68,46 @@ export interface GridSampling {
   fc: Float32Array;
 }
 
+/**
+ * Per row and per column: the flat map, where longitude depends only on x and latitude only on y.
+ * w + h entries instead of four arrays of w × h (1.3 MB for a phone's screen at half resolution,
+ * allocated and filled in the frame that painted the first oval).
+ */
+interface SeparableSampling {
+  kind: 'separable';
+  width: number;
+  height: number;
+  /** First cell of the row above each pixel row (row × GRID_WIDTH), or -1 where nothing is drawn. */
+  rowBase: Int32Array;
+  /** Fraction towards the next row. */
+  rowFr: Float32Array;
+  /** Column of the left and right cells of each pixel column, and the fraction between them. */
+  colLeft: Int32Array;
+  colRight: Int32Array;
+  colFc: Float32Array;
+}
+
 export function buildSampling(
   spec: ProjectionSpec,
   extent: Extent,
   width: number,
   height: number,
 ): GridSampling {
+  return spec.kind === 'mercator'
+    ? buildSeparableSampling(spec, extent, width, height)
+    : buildPixelSampling(spec, extent, width, height);
+}
+
+/** The per-pixel sampling, which works for any projection (exported so tests can compare). */
+export function buildPixelSampling(
+  spec: ProjectionSpec,
+  extent: Extent,
+  width: number,
+  height: number,
+): PixelSampling {
   const n = width * height;
-  const sampling: GridSampling = {
+  const sampling: PixelSampling = {
+    kind: 'pixels',
     width,
     height,
     cell: new Int32Array(n).fill(-1),
@@ -83,10 +119,6 @@ export function buildSampling(
   const dx = (maxX - minX) / width;
   const dy = (maxY - minY) / height;
   const lonLat: [number, number] = [0, 0];
-  if (spec.kind === 'mercator') {
-    fillSeparable(sampling, spec, minX, maxY, dx, dy);
-    return sampling;
-  }
   for (let j = 0; j < height; j++) {
     const y = maxY - (j + 0.5) * dy;
     for (let i = 0; i < width; i++) {
@@ -107,30 +139,34 @@ export function buildSampling(
   return sampling;
 }
 
-/**
- * On the flat map longitude depends only on x and latitude only on y: project each column and
- * each row once (w + h inverse projections instead of w × h) and combine them per pixel.
- */
-function fillSeparable(
-  sampling: GridSampling,
+/** The flat map's sampling: each column and each row projected once (w + h inverse projections). */
+function buildSeparableSampling(
   spec: ProjectionSpec,
-  minX: number,
-  maxY: number,
-  dx: number,
-  dy: number,
-): void {
-  const { width, height, cell, right, fr, fc } = sampling;
+  extent: Extent,
+  width: number,
+  height: number,
+): SeparableSampling {
+  const [minX, minY, maxX, maxY] = extent;
+  const dx = (maxX - minX) / width;
+  const dy = (maxY - minY) / height;
+  const sampling: SeparableSampling = {
+    kind: 'separable',
+    width,
+    height,
+    rowBase: new Int32Array(height).fill(-1),
+    rowFr: new Float32Array(height),
+    colLeft: new Int32Array(width),
+    colRight: new Int32Array(width),
+    colFc: new Float32Array(width),
+  };
   const lonLat: [number, number] = [0, 0];
-  const colLeft = new Int32Array(width);
-  const colRight = new Int32Array(width);
-  const colFc = new Float32Array(width);
   for (let i = 0; i < width; i++) {
     inverseProject(spec, minX + (i + 0.5) * dx, 0, lonLat);
     const c = normaliseLon(lonLat[0]) + 180;
     const c0 = Math.floor(c) % GRID_WIDTH;
-    colLeft[i] = c0;
-    colRight[i] = (c0 + 1) % GRID_WIDTH;
-    colFc[i] = c - Math.floor(c);
+    sampling.colLeft[i] = c0;
+    sampling.colRight[i] = (c0 + 1) % GRID_WIDTH;
+    sampling.colFc[i] = c - Math.floor(c);
   }
   for (let j = 0; j < height; j++) {
     if (!inverseProject(spec, 0, maxY - (j + 0.5) * dy, lonLat)) continue;
@@ -138,16 +174,10 @@ function fillSeparable(
     if (Math.abs(lat) < EQUATOR_ARTEFACT_DEG + 1) continue;
     const r = rowOf(lat);
     const r0 = Math.min(GRID_HEIGHT - 3, Math.floor(r));
-    const base = r0 * GRID_WIDTH;
-    const rowFr = r - r0;
-    const k0 = j * width;
-    for (let i = 0; i < width; i++) {
-      cell[k0 + i] = base + colLeft[i]!;
-      right[k0 + i] = base + colRight[i]!;
-      fr[k0 + i] = rowFr;
-      fc[k0 + i] = colFc[i]!;
-    }
+    sampling.rowBase[j] = r0 * GRID_WIDTH;
+    sampling.rowFr[j] = r - r0;
   }
+  return sampling;
 }
 
 /**
@@ -164,23 +194,67 @@ export function paintWithSampling(
   const { data } = target;
   const out = new Uint32Array(data.buffer, data.byteOffset, data.byteLength >> 2);
   const colours = new Uint32Array(lut.buffer, lut.byteOffset, lut.byteLength >> 2);
+  if (sampling.kind === 'separable') paintSeparable(out, sampling, values, colours);
+  else paintPixels(out, sampling, values, colours);
+}
+
+/** The bilinear value between four cells, coloured; the same arithmetic for both samplings. */
+function colourAt(
+  values: Uint8Array,
+  colours: Uint32Array,
+  i00: number,
+  i01: number,
+  f: number,
+  fr: number,
+): number {
+  const v00 = values[i00]!;
+  const v01 = values[i01]!;
+  const top = v00 + (v01 - v00) * f;
+  const v10 = values[i00 + GRID_WIDTH]!;
+  const bottom = v10 + (values[i01 + GRID_WIDTH]! - v10) * f;
+  const v = top + (bottom - top) * fr;
+  return v < 1 ? 0 : colours[v >= 100 ? 255 : Math.round(v * 2.55)]!;
+}
+
+function paintPixels(
+  out: Uint32Array,
+  sampling: PixelSampling,
+  values: Uint8Array,
+  colours: Uint32Array,
+): void {
   const { cell, right, fr, fc } = sampling;
   const n = cell.length;
   for (let k = 0; k < n; k++) {
     const i00 = cell[k]!;
-    if (i00 < 0) {
-      out[k] = 0;
+    out[k] = i00 < 0 ? 0 : colourAt(values, colours, i00, right[k]!, fc[k]!, fr[k]!);
+  }
+}
+
+function paintSeparable(
+  out: Uint32Array,
+  sampling: SeparableSampling,
+  values: Uint8Array,
+  colours: Uint32Array,
+): void {
+  const { width, height, rowBase, rowFr, colLeft, colRight, colFc } = sampling;
+  for (let j = 0; j < height; j++) {
+    const k0 = j * width;
+    const base = rowBase[j]!;
+    if (base < 0) {
+      out.fill(0, k0, k0 + width);
       continue;
     }
-    const i01 = right[k]!;
-    const v00 = values[i00]!;
-    const v01 = values[i01]!;
-    const f = fc[k]!;
-    const top = v00 + (v01 - v00) * f;
-    const v10 = values[i00 + GRID_WIDTH]!;
-    const bottom = v10 + (values[i01 + GRID_WIDTH]! - v10) * f;
-    const v = top + (bottom - top) * fr[k]!;
-    out[k] = v < 1 ? 0 : colours[v >= 100 ? 255 : Math.round(v * 2.55)]!;
+    const fr = rowFr[j]!;
+    for (let i = 0; i < width; i++) {
+      out[k0 + i] = colourAt(
+        values,
+        colours,
+        base + colLeft[i]!,
+        base + colRight[i]!,
+        colFc[i]!,
+        fr,
+      );
+    }
   }
 }
 

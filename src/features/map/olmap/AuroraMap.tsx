@@ -6,7 +6,7 @@
 import 'ol/ol.css';
 import { useEffect, useRef, useState } from 'react';
 import Feature from 'ol/Feature.js';
-import OlMap from 'ol/Map.js';
+import OlMap, { type FrameState } from 'ol/Map.js';
 import { Attribution, Zoom } from 'ol/control.js';
 import type Geometry from 'ol/geom/Geometry.js';
 import Point from 'ol/geom/Point.js';
@@ -92,6 +92,8 @@ export default function AuroraMap(props: AuroraMapProps) {
   // showed in the latest map render.
   // `rendercomplete` comes in a timeout after the render, by when a newer frame may be wanted but
   // not yet drawn, so it reports `composed`, never the wanted frame.
+  // The latest rendered frame: the basemap is painted ahead for its extent and resolution.
+  const lastFrameRef = useRef<FrameState | null>(null);
   const renderedRef = useRef<{ composed: number | null; notify?: (frame: number | null) => void }>({
     composed: null,
   });
@@ -148,9 +150,14 @@ export default function AuroraMap(props: AuroraMapProps) {
       renderedRef.current.composed = auroraSource.paintedFrame;
       markOnce('map:aurora-painted');
     });
-    map.on('postrender', () => {
+    map.on('postrender', (event) => {
+      lastFrameRef.current = event.frameState;
       // A hidden aurora layer draws nothing: then the frame "shown" is the one the page asks for.
-      if (!layers.aurora.getVisible()) renderedRef.current.composed = paintRef.current.frame;
+      if (layers.aurora.getVisible()) return;
+      renderedRef.current.composed = paintRef.current.frame;
+      // No oval yet: the view's sampling is built before the first one comes (auroraSource.ts).
+      if (paintRef.current.values === null && event.frameState)
+        auroraSource.prepareFor(event.frameState);
     });
     map.on('rendercomplete', () => {
       const frame = renderedRef.current.composed;
@@ -268,9 +275,14 @@ export default function AuroraMap(props: AuroraMapProps) {
       const land = await projectBasemapPolygons(basemap.land, active, isCancelled);
       const outlines =
         land && (await projectBasemapPolygons(basemap.countries, active, isCancelled));
+      if (cancelled || !land || !outlines) return;
+      // Painted in a task of its own, not in the frame that composes it (basemapSource.ts).
+      await new Promise((resolve) => setTimeout(resolve, 0));
       const current = mapRef.current;
-      if (cancelled || !current || !land || !outlines) return;
+      if (cancelled || !current) return;
       basemapRef.current = { ...basemapRef.current, land, outlines };
+      if (lastFrameRef.current)
+        current.layers.basemap.getSource()?.paintAhead(lastFrameRef.current);
       current.layers.basemap.getSource()?.changed();
     })();
     return () => {

@@ -5,15 +5,19 @@
  *   matching pixel ratio, so the (smoothed) upscale happens in the one drawImage OpenLayers does
  *   anyway, not in an extra full-screen copy;
  * - reuses one canvas, one ImageData and the pixel → grid sampling between frames, so a time-slider
- *   step allocates nothing and only looks colours up (auroraImage.ts).
+ *   step allocates nothing and only looks colours up (auroraImage.ts); while there is no grid to
+ *   paint, the view's sampling is built in an idle moment (samplingCache.ts).
  */
 import type { Extent } from 'ol/extent.js';
 import { containsExtent, getHeight, getWidth } from 'ol/extent.js';
 import ImageCanvas from 'ol/ImageCanvas.js';
 import type Projection from 'ol/proj/Projection.js';
 import ImageSource from 'ol/source/Image.js';
-import { buildSampling, paintWithSampling, type GridSampling } from '../auroraImage.ts';
-import { projectionCode, type ProjectionSpec } from '../projections.ts';
+import type { FrameState } from 'ol/Map.js';
+import ViewHint from 'ol/ViewHint.js';
+import { paintWithSampling, type Extent as ViewExtent } from '../auroraImage.ts';
+import type { ProjectionSpec } from '../projections.ts';
+import { SamplingCache } from '../samplingCache.ts';
 
 /** The grid is 1° (~100 km): half the screen's resolution loses no detail, and paints a quarter of the pixels. */
 const PAINT_SCALE = 0.5;
@@ -32,12 +36,31 @@ interface Options {
   lut: Uint8ClampedArray;
 }
 
+/** The image painted for an asked extent: whole pixels covering it, and exactly the extent they span. */
+function imageGeometry(extent: Extent, resolution: number, pixelRatio: number) {
+  const imagePixelRatio = pixelRatio * PAINT_SCALE;
+  const width = Math.max(1, Math.ceil((getWidth(extent) / resolution) * imagePixelRatio));
+  const height = Math.max(1, Math.ceil((getHeight(extent) / resolution) * imagePixelRatio));
+  const span = resolution / imagePixelRatio;
+  const imageExtent: Extent = [
+    extent[0]!,
+    extent[3]! - height * span,
+    extent[0]! + width * span,
+    extent[3]!,
+  ];
+  return { width, height, imagePixelRatio, imageExtent };
+}
+
+function viewExtent(e: Extent): ViewExtent {
+  return [e[0]!, e[1]!, e[2]!, e[3]!];
+}
+
 export class AuroraSource extends ImageSource {
   private readonly read: () => AuroraPaint;
   private readonly lut: Uint8ClampedArray;
   private canvas: HTMLCanvasElement | null = null;
   private pixels: ImageData | null = null;
-  private sampling: { key: string; sampling: GridSampling } | null = null;
+  private readonly sampling = new SamplingCache();
   private cachedImage: {
     image: ImageCanvas;
     revision: number;
@@ -51,6 +74,24 @@ export class AuroraSource extends ImageSource {
     super({ attributions: options.attributions });
     this.read = options.read;
     this.lut = options.lut;
+  }
+
+  /**
+   * Builds, in an idle moment, the pixel → grid sampling of the image this source would paint for
+   * a frame (the extent, resolution and pixel ratio its layer would ask for). The map calls it
+   * while there is no grid to show (a first visit; the layer is hidden then), so the frame that
+   * paints the first oval does not also build the sampling. Skipped while the view moves.
+   */
+  prepareFor(frameState: FrameState): void {
+    const hints = frameState.viewHints;
+    if (hints[ViewHint.ANIMATING] || hints[ViewHint.INTERACTING]) return;
+    const resolution = this.findNearestResolution(frameState.viewState.resolution);
+    const { width, height, imageExtent } = imageGeometry(
+      frameState.extent!,
+      resolution,
+      frameState.pixelRatio,
+    );
+    this.sampling.prepare(this.read().spec, viewExtent(imageExtent), width, height);
   }
 
   protected override getImageInternal(
@@ -70,18 +111,11 @@ export class AuroraSource extends ImageSource {
     ) {
       return cached.image;
     }
-    const imagePixelRatio = pixelRatio * PAINT_SCALE;
-    // Whole pixels that cover the asked extent; the image's extent is exactly what they span.
-    const width = Math.max(1, Math.ceil((getWidth(extent) / resolution) * imagePixelRatio));
-    const height = Math.max(1, Math.ceil((getHeight(extent) / resolution) * imagePixelRatio));
-    const span = resolution / imagePixelRatio;
-    const imageExtent: Extent = [
-      extent[0]!,
-      extent[3]! - height * span,
-      extent[0]! + width * span,
-      extent[3]!,
-    ];
-
+    const { width, height, imagePixelRatio, imageExtent } = imageGeometry(
+      extent,
+      resolution,
+      pixelRatio,
+    );
     const canvas = (this.canvas ??= document.createElement('canvas'));
     if (canvas.width !== width || canvas.height !== height) {
       canvas.width = width;
@@ -90,26 +124,22 @@ export class AuroraSource extends ImageSource {
     const ctx = canvas.getContext('2d');
     if (!ctx) return null;
     const { spec, values, frame } = this.read();
+    const view = viewExtent(imageExtent);
     if (values) {
       if (this.pixels?.width !== width || this.pixels.height !== height)
         this.pixels = ctx.createImageData(width, height);
       // The pixel → grid mapping depends only on the view: a slider step reuses it.
-      const key = `${projectionCode(spec)}|${imageExtent.join(',')}|${width}x${height}`;
-      if (this.sampling?.key !== key) {
-        this.sampling = {
-          key,
-          sampling: buildSampling(
-            spec,
-            [imageExtent[0]!, imageExtent[1]!, imageExtent[2]!, imageExtent[3]!],
-            width,
-            height,
-          ),
-        };
-      }
-      paintWithSampling(this.pixels, this.sampling.sampling, values, this.lut);
+      paintWithSampling(
+        this.pixels,
+        this.sampling.get(spec, view, width, height),
+        values,
+        this.lut,
+      );
       ctx.putImageData(this.pixels, 0, 0);
     } else {
       ctx.clearRect(0, 0, width, height);
+      // Shown with nothing to paint yet (the cloud layer before its forecast): get ready for it.
+      this.sampling.prepare(spec, view, width, height);
     }
     this.paintedFrame = values ? frame : null;
     const image = new ImageCanvas(imageExtent, resolution, imagePixelRatio, canvas);

@@ -10,11 +10,11 @@
  * style changes (a slider step reuses the image).
  */
 import type { Extent } from 'ol/extent.js';
-import { getHeight, getWidth } from 'ol/extent.js';
+import { containsExtent, getHeight, getWidth } from 'ol/extent.js';
 import ImageCanvas from 'ol/ImageCanvas.js';
 import type Projection from 'ol/proj/Projection.js';
+import type { FrameState } from 'ol/Map.js';
 import ImageSource from 'ol/source/Image.js';
-import { LastImage } from './lastImage.ts';
 
 /** A polygon's rings in the view projection's coordinates (metres), the first the outer one. */
 export type ProjectedPolygon = readonly (readonly (readonly number[])[])[];
@@ -91,8 +91,14 @@ function paintBasemap(
 
 export class BasemapSource extends ImageSource {
   private readonly read: () => BasemapPaint;
-  private canvas: HTMLCanvasElement | null = null;
-  private readonly lastImage = new LastImage();
+  private readonly canvases: (HTMLCanvasElement | undefined)[] = [];
+  private nextCanvas = 0;
+  private cachedImage: {
+    image: ImageCanvas;
+    paint: BasemapPaint;
+    resolution: number;
+    pixelRatio: number;
+  } | null = null;
 
   constructor(options: Options) {
     super({ attributions: options.attributions });
@@ -104,14 +110,39 @@ export class BasemapSource extends ImageSource {
     return this.read().land.length > 0;
   }
 
+  /**
+   * Paints, now, the image the next frame will ask for (the extent, resolution and pixel ratio of
+   * `frameState`, the map's latest), so that frame only composes it. The map calls this in a task
+   * of its own when new land arrives: painted inside the frame, the land's ~180 polygons and the
+   * first oval together made a long task at 4× CPU slowdown.
+   */
+  paintAhead(frameState: FrameState): void {
+    this.imageFor(frameState.extent!, frameState.viewState.resolution, frameState.pixelRatio);
+  }
+
   protected override getImageInternal(
     extent: Extent,
     resolution: number,
     pixelRatio: number,
     _projection: Projection,
   ): ImageCanvas | null {
-    const reused = this.lastImage.reusable(this.getRevision(), extent, resolution, pixelRatio);
-    if (reused) return reused;
+    return this.imageFor(extent, resolution, pixelRatio);
+  }
+
+  private imageFor(extent: Extent, resolution: number, pixelRatio: number): ImageCanvas | null {
+    const paint = this.read();
+    const cached = this.cachedImage;
+    // Keyed by what is painted (every change replaces the paint object), not by the source's
+    // revision, so an image painted ahead of the `changed()` that asks for it is still used.
+    if (
+      cached &&
+      cached.paint === paint &&
+      cached.resolution === resolution &&
+      cached.pixelRatio === pixelRatio &&
+      containsExtent(cached.image.getExtent(), extent)
+    ) {
+      return cached.image;
+    }
     // The asked extent, grown by IMAGE_RATIO around its centre, in whole pixels.
     const grownWidth = getWidth(extent) * IMAGE_RATIO;
     const grownHeight = getHeight(extent) * IMAGE_RATIO;
@@ -126,16 +157,19 @@ export class BasemapSource extends ImageSource {
       cx + (width * span) / 2,
       cy + (height * span) / 2,
     ];
-    const canvas = (this.canvas ??= document.createElement('canvas'));
+    // Two canvases in turn: the image on screen keeps its own until the next frame replaces it
+    // (one painted ahead is composed only in the frame after).
+    const canvas = (this.canvases[this.nextCanvas] ??= document.createElement('canvas'));
+    this.nextCanvas = 1 - this.nextCanvas;
     if (canvas.width !== width || canvas.height !== height) {
       canvas.width = width;
       canvas.height = height;
     }
     const ctx = canvas.getContext('2d');
     if (!ctx) return null;
-    paintBasemap(ctx, this.read(), imageExtent, 1 / span, pixelRatio);
+    paintBasemap(ctx, paint, imageExtent, 1 / span, pixelRatio);
     const image = new ImageCanvas(imageExtent, resolution, pixelRatio, canvas);
-    this.lastImage.keep(image, this.getRevision(), resolution, pixelRatio);
+    this.cachedImage = { image, paint, resolution, pixelRatio };
     return image;
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  buildPixelSampling,
   buildSampling,
   paintAurora,
   paintWithSampling,
@@ -150,6 +151,31 @@ describe('reusing the pixel sampling between frames', () => {
           expect(pixelAt(data, width, i, j), `${spec.kind} ${i},${j}`).toEqual(expected);
         }
       }
+    }
+  });
+});
+
+describe("the flat map's per-row and per-column sampling", () => {
+  it('paints exactly the pixels of the per-pixel sampling, with w + h entries instead of w × h', () => {
+    const spec: ProjectionSpec = { kind: 'mercator' };
+    const views: (readonly [number, number, number, number])[] = [
+      [-WORLD, -WORLD, WORLD, WORLD],
+      // Across the antimeridian and past the world square's top.
+      [0.8 * WORLD, 0.2 * WORLD, 1.3 * WORLD, 1.1 * WORLD],
+      // A phone's view of the North Atlantic's auroral zone, at half resolution.
+      [-0.3 * WORLD, 0.45 * WORLD, 0.1 * WORLD, 0.95 * WORLD],
+    ];
+    for (const extent of views) {
+      const [width, height] = [195, 422];
+      const separable = buildSampling(spec, extent, width, height);
+      expect(separable.kind).toBe('separable');
+      const perPixel = buildPixelSampling(spec, extent, width, height);
+      const a = new Uint8ClampedArray(width * height * 4);
+      const b = new Uint8ClampedArray(width * height * 4);
+      paintWithSampling({ data: a, width, height }, separable, grid.values, lut);
+      paintWithSampling({ data: b, width, height }, perPixel, grid.values, lut);
+      expect(a.some((byte) => byte > 0)).toBe(true);
+      expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
     }
   });
 });

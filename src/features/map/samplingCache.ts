@@ -1,0 +1,56 @@
+/**
+ * The pixel → grid sampling of the aurora image (auroraImage.ts `buildSampling`), kept for the
+ * last view and built ahead of need. It depends only on the view (projection, extent, size), so
+ * the map asks for it while it still draws an empty aurora layer (no grid yet, on a first visit):
+ * built then in an idle moment, it is ready when the first grid arrives, and the frame that
+ * paints the first oval only looks colours up. Building it in that frame (with its four
+ * per-pixel arrays to allocate) made it a long task at 4× CPU slowdown.
+ */
+import { buildSampling, type Extent, type GridSampling } from './auroraImage.ts';
+import { projectionCode, type ProjectionSpec } from './projections.ts';
+
+/** Runs `work` later, when the page is idle. */
+export type IdleScheduler = (work: () => void) => void;
+
+/** requestIdleCallback where there is one (bounded, so a busy page still gets it), else a timer task. */
+const whenIdle: IdleScheduler = (work) => {
+  if (typeof requestIdleCallback === 'function')
+    requestIdleCallback(() => work(), { timeout: 1000 });
+  else setTimeout(work, 0);
+};
+
+function samplingKey(spec: ProjectionSpec, extent: Extent, width: number, height: number): string {
+  return `${projectionCode(spec)}|${extent.join(',')}|${width}x${height}`;
+}
+
+export class SamplingCache {
+  private entry: { key: string; sampling: GridSampling } | null = null;
+  private scheduledKey: string | null = null;
+
+  constructor(private readonly schedule: IdleScheduler = whenIdle) {}
+
+  /** The sampling for this view: the kept one when the view is the same, else built now. */
+  get(spec: ProjectionSpec, extent: Extent, width: number, height: number): GridSampling {
+    const key = samplingKey(spec, extent, width, height);
+    if (this.entry?.key !== key) {
+      this.entry = { key, sampling: buildSampling(spec, extent, width, height) };
+    }
+    return this.entry.sampling;
+  }
+
+  /** Builds the sampling for this view in an idle moment, unless it is kept or already on its way. */
+  prepare(spec: ProjectionSpec, extent: Extent, width: number, height: number): void {
+    const key = samplingKey(spec, extent, width, height);
+    if (this.entry?.key === key || this.scheduledKey === key) return;
+    this.scheduledKey = key;
+    const view: Extent = [extent[0], extent[1], extent[2], extent[3]];
+    this.schedule(() => {
+      // A later view superseded this one: its own prepare() is on its way.
+      if (this.scheduledKey !== key) return;
+      this.scheduledKey = null;
+      if (this.entry?.key !== key) {
+        this.entry = { key, sampling: buildSampling(spec, view, width, height) };
+      }
+    });
+  }
+}

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { RESOURCES, type FeedStatus } from '../../../core/model.ts';
+import type { AuroraDatabase } from '../../../sync/database.ts';
+import { writeFeedStatus } from '../../../sync/write.ts';
+import { disposeTestDatabase, openTestDatabase } from '../../support/testDb.ts';
+
+let db: AuroraDatabase | undefined;
+
+afterEach(async () => {
+  await disposeTestDatabase(db);
+  db = undefined;
+});
+
+function status(id: FeedStatus['id']): FeedStatus {
+  return {
+    id,
+    lastAttempt: 1,
+    lastSuccess: 1,
+    dataTime: 1,
+    etag: null,
+    lastModified: null,
+    state: 'fresh',
+    error: null,
+    schemaDrift: false,
+    replay: false,
+  };
+}
+
+describe('openDatabase', () => {
+  it('opens all seven collections, one after another', async () => {
+    db = await openTestDatabase();
+    expect(Object.keys(db.collections).sort()).toEqual([
+      'feeds',
+      'grids',
+      'places',
+      'preferences',
+      'products',
+      'queue',
+      'series',
+    ]);
+  });
+
+  it('re-reads a live query once for a burst of writes, not once per write', async () => {
+    db = await openTestDatabase();
+    const emitted: number[] = [];
+    const sub = db.feeds.find().$.subscribe((docs) => emitted.push(docs.length));
+    await expect.poll(() => emitted).toEqual([0]);
+
+    // The poller's first round writes several feed rows, each reaching the page in a task of its
+    // own (a broadcast message from the worker).
+    const ids = RESOURCES.slice(0, 6);
+    const database = db;
+    await Promise.all(
+      ids.map(
+        (id) =>
+          new Promise((written) =>
+            setTimeout(() => void writeFeedStatus(database, status(id)).then(written), 0),
+          ),
+      ),
+    );
+    await expect.poll(() => emitted.at(-1)).toBe(ids.length);
+    sub.unsubscribe();
+
+    // Without coalescing, each write's change event re-ran the query and emitted: 0, 1, 2, … 6.
+    expect(emitted.length).toBeLessThan(ids.length + 1);
+  });
+});
