@@ -23,10 +23,15 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // React DOM in a chunk of its own: the page's boot evaluates it in a task of its own
-          // (scripts/vite/bootAfterPaint.ts), so no single task evaluates all of the entry.
+          // React DOM and the router in chunks of their own: the page's boot evaluates each in a
+          // task of its own (scripts/vite/bootAfterPaint.ts), so no single task evaluates all of
+          // the entry.
           groups: [
-            { name: 'react-dom', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            {
+              name: 'react-dom',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]reactRuntime\.ts$/,
+            },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
           ],
         },
       },

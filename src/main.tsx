@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot } from './reactRuntime.ts';
 import { App } from './App.tsx';
 import { startDataServices } from './app/dataServices.ts';
 import { registerServiceWorker } from './pwa/registerServiceWorker.ts';
@@ -14,15 +14,22 @@ import './styles/components.css';
 const root = document.getElementById('root');
 // As a transition, the first render is time-sliced (React yields every few ms): with the shell
 // already painted, one long render task would only block a tap on the prerendered navigation.
+// The root and its first render start in a task of their own, and the services in another: each
+// step of the boot stays a short task on a phone (the entry's evaluation with the render's start
+// and React's event wiring made one long task).
 if (root) {
-  const reactRoot = createRoot(root);
-  startTransition(() => {
-    reactRoot.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+  setTimeout(() => {
+    const reactRoot = createRoot(root);
+    startTransition(() => {
+      reactRoot.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
   });
 }
-registerServiceWorker();
-startDataServices();
+setTimeout(() => {
+  registerServiceWorker();
+  startDataServices();
+});

@@ -9,12 +9,11 @@
  * So the built HTML carries one small inline module script instead (BOOT_SCRIPT, below). Inline
  * module scripts run once the document is parsed; it waits until the browser reports the first
  * contentful paint (a frame can run requestAnimationFrame well before it is on screen) and only
- * then starts the downloads: the entry's static
- * imports with `import()`, all at once, and the entry itself with one modulepreload link (fetched,
- * not run). Each import runs its module as soon as it has arrived, in a task of its own, and the
- * entry runs once they all have: no single task evaluates React DOM and the app together. (A link
- * per chunk would do the same downloads, but inserting each costs a few ms of main thread on a
- * phone.) A hidden tab paints no frames, so it boots at once.
+ * then starts the downloads: a modulepreload link for the entry and each of its static imports,
+ * all at once, so they download in parallel and are compiled but not run. It then runs them one
+ * by one, in the order Vite lists them (each after its own imports), each in a task of its own,
+ * and the entry last: React DOM, the router and the app are never evaluated in one long task. A
+ * hidden tab paints no frames, so it boots at once.
  *
  * The script's text never changes (the URLs ride on its data attributes), so its hash is a
  * constant of the Content-Security-Policy (server/csp.ts): no 'unsafe-inline' for scripts.
@@ -28,10 +27,12 @@ import { createHash } from 'node:crypto';
  */
 export const BOOT_SCRIPT =
   "const s=document.querySelector('script[data-entry]');let done=false;" +
-  'const boot=()=>{if(done||!s)return;done=true;const entry=s.dataset.entry;' +
-  "const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=entry;document.head.append(l);" +
-  "Promise.all((s.dataset.preload||'').split(' ').filter(Boolean).map((h)=>import(h)))" +
-  '.finally(()=>import(entry))};' +
+  'const task=()=>new Promise((r)=>setTimeout(r,0));' +
+  'const boot=async()=>{if(done||!s)return;done=true;const entry=s.dataset.entry;' +
+  "const pre=(s.dataset.preload||'').split(' ').filter(Boolean);" +
+  "for(const href of[...pre,entry]){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}" +
+  'for(const href of pre){await import(href).catch(()=>undefined);await task()}' +
+  'await import(entry)};' +
   "if(document.visibilityState==='hidden')boot();" +
   "else if((PerformanceObserver.supportedEntryTypes||[]).includes('paint'))" +
   "new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length)boot()})" +
