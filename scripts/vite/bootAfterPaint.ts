@@ -24,8 +24,11 @@ import { createHash } from 'node:crypto';
  * Boots the entry named in `data-entry` once the browser reports the first contentful paint (or,
  * without paint timing, after the next frame): at once in a hidden tab (it paints nothing until
  * shown, and its data can load meanwhile), and after 1 s at the latest should paint be held back.
+ * Chromium offers installation once (`beforeinstallprompt`), possibly before the app has booted:
+ * the boot keeps that offer on `window.__auroraInstallOffer` for src/pwa/installPromptStore.ts.
  */
 export const BOOT_SCRIPT =
+  "addEventListener('beforeinstallprompt',(e)=>{e.preventDefault();window.__auroraInstallOffer=e},{once:true});" +
   "const s=document.querySelector('script[data-entry]');let done=false;" +
   'const task=()=>new Promise((r)=>setTimeout(r,0));' +
   'const boot=async()=>{if(done||!s)return;done=true;const entry=s.dataset.entry;' +

@@ -1,7 +1,8 @@
 /**
  * Keeps the browser's install offer, so the header's install button shows while one is held. Capture starts at module load and
  * again from registerServiceWorker, because Chromium fires `beforeinstallprompt` once, possibly
- * before any component has mounted.
+ * before any component has mounted — or before the app has booted at all, in which case the page's
+ * boot script has kept it (EARLY_OFFER).
  */
 
 /** Chromium's event; not in TypeScript's DOM lib. */
@@ -33,10 +34,20 @@ function runningStandalone(): boolean {
   );
 }
 
+/** Where the page's boot script keeps an offer made before the app booted (scripts/vite/bootAfterPaint.ts). */
+const EARLY_OFFER = '__auroraInstallOffer';
+
 export function startInstallPromptCapture(): void {
   if (capturing || typeof window === 'undefined') return;
   capturing = true;
   if (runningStandalone()) set({ canInstall: false, installed: true });
+  const early = (window as unknown as Record<string, BeforeInstallPromptEvent | undefined>)[
+    EARLY_OFFER
+  ];
+  if (early && !state.installed) {
+    deferred = early;
+    set({ canInstall: true, installed: false });
+  }
   window.addEventListener('beforeinstallprompt', (event) => {
     // Keep the offer for our own button instead of the browser's mini-infobar.
     event.preventDefault();

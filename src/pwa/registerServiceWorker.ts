@@ -1,15 +1,20 @@
 /**
  * Registers the service worker and keeps the page's view of it current:
- * registration 500 ms after load, an update check on load, status polled every 30 s, and the
- * background sync tag. main.tsx calls registerServiceWorker() once.
+ * registration 500 ms after load and the first screen's data (./afterFirstData.ts), an update
+ * check on load, status polled every 30 s, and the background sync tag. main.tsx calls
+ * registerServiceWorker() once.
  */
 import { getPwaState, getRegistration, setPwaState, setRegistration } from './pwaStore.ts';
 import { statusFrom } from './serviceWorkerStatus.ts';
 import { startInstallPromptCapture } from './installPromptStore.ts';
+import { afterFirstData } from './afterFirstData.ts';
+import { feedReportStore } from '../lib/apiErrors.ts';
 import { PERIODIC_SYNC_MIN_INTERVAL_MS, PERIODIC_SYNC_TAG, SYNC_TAG } from '../sw/protocol.ts';
 
 /** Registration waits 500 ms after load, so the worker's precache never competes with the first paint. */
 const REGISTRATION_DELAY_MS = 500;
+/** ...and for the first screen's data, at most this long (offline, or no data service). */
+const FIRST_DATA_WAIT_MS = 10_000;
 /** Service worker status poll: every 30 s. */
 const STATUS_POLL_MS = 30_000;
 
@@ -100,7 +105,19 @@ export function registerServiceWorker(): void {
     },
   );
 
-  const start = () => window.setTimeout(() => void register(), REGISTRATION_DELAY_MS);
+  const start = () =>
+    afterFirstData(
+      {
+        hasData: () => Object.keys(feedReportStore.get()).length > 0,
+        subscribe: (listener) => feedReportStore.subscribe(listener),
+        setTimer: (fn, ms) => {
+          const t = window.setTimeout(fn, ms);
+          return () => window.clearTimeout(t);
+        },
+      },
+      FIRST_DATA_WAIT_MS,
+      () => window.setTimeout(() => void register(), REGISTRATION_DELAY_MS),
+    );
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
   window.setInterval(refreshStatus, STATUS_POLL_MS);
