@@ -40,7 +40,7 @@ export const CORS_ANSWER_HEADERS: Record<string, string> = {
   'access-control-expose-headers': EXPOSED_HEADERS,
 };
 
-export function withCors(headers: HeadersInit = {}): Headers {
+function withCors(headers: HeadersInit = {}): Headers {
   const h = new Headers(headers);
   for (const [k, v] of Object.entries(CORS_HEADERS)) h.set(k, v);
   return h;
