@@ -35,6 +35,16 @@ export function useLiveResult<T>(
     setState({ key, db, result: { data: initialRef.current, isLoading: true, error: null } });
     let sub: { unsubscribe(): void } | null = null;
     let cancelled = false;
+    const fail = (e: unknown) =>
+      setState({
+        key,
+        db,
+        result: {
+          data: initialRef.current,
+          isLoading: false,
+          error: e instanceof Error ? e : new Error(String(e)),
+        },
+      });
     // Each hook subscribes in a task of its own: when the database opens, every mounted hook's
     // effect runs in one passive-effects flush, and subscribing them all there (each starts its
     // query) made one long task.
@@ -58,27 +68,10 @@ export function useLiveResult<T>(
                   : { key, db, result: { data, isLoading: false, error: null } },
               ),
             ),
-          error: (e: unknown) =>
-            setState({
-              key,
-              db,
-              result: {
-                data: initialRef.current,
-                isLoading: false,
-                error: e instanceof Error ? e : new Error(String(e)),
-              },
-            }),
+          error: fail,
         });
       } catch (e) {
-        setState({
-          key,
-          db,
-          result: {
-            data: initialRef.current,
-            isLoading: false,
-            error: e instanceof Error ? e : new Error(String(e)),
-          },
-        });
+        fail(e);
       }
     });
     return () => {

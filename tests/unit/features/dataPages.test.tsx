@@ -11,7 +11,8 @@ import type { AlertData } from '../../../core/normalise/index.ts';
 import ForecastPage from '../../../src/features/forecast/ForecastPage.tsx';
 import LiveFeedsPage from '../../../src/features/live-feeds/LiveFeedsPage.tsx';
 import { disposeTestDatabase, openTestDatabase } from '../../support/testDb.ts';
-import { renderOnDatabase, feedStatus } from '../../support/dataPage.tsx';
+import { renderOnDatabase } from '../../support/dataPage.tsx';
+import { feedStatus } from '../../support/feedStatus.ts';
 
 let db: AuroraDatabase | undefined;
 afterEach(async () => {

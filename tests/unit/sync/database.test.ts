@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { RESOURCES, type FeedStatus } from '../../../core/model.ts';
+import { RESOURCES } from '../../../core/model.ts';
 import type { AuroraDatabase } from '../../../sync/database.ts';
 import { writeFeedStatus } from '../../../sync/write.ts';
 import { disposeTestDatabase, openTestDatabase } from '../../support/testDb.ts';
+import { feedStatus } from '../../support/feedStatus.ts';
 
 let db: AuroraDatabase | undefined;
 
@@ -10,21 +11,6 @@ afterEach(async () => {
   await disposeTestDatabase(db);
   db = undefined;
 });
-
-function status(id: FeedStatus['id']): FeedStatus {
-  return {
-    id,
-    lastAttempt: 1,
-    lastSuccess: 1,
-    dataTime: 1,
-    etag: null,
-    lastModified: null,
-    state: 'fresh',
-    error: null,
-    schemaDrift: false,
-    replay: false,
-  };
-}
 
 describe('openDatabase', () => {
   it('opens all seven collections, one after another', async () => {
@@ -54,7 +40,7 @@ describe('openDatabase', () => {
       ids.map(
         (id) =>
           new Promise((written) =>
-            setTimeout(() => void writeFeedStatus(database, status(id)).then(written), 0),
+            setTimeout(() => void writeFeedStatus(database, feedStatus(id)).then(written), 0),
           ),
       ),
     );

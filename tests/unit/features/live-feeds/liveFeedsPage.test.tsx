@@ -9,7 +9,8 @@ import { normalise } from '../../../../core/normalise/index.ts';
 import LiveFeedsPage from '../../../../src/features/live-feeds/LiveFeedsPage.tsx';
 import { FeedTable } from '../../../../src/features/live-feeds/FeedTable.tsx';
 import { disposeTestDatabase, openTestDatabase } from '../../../support/testDb.ts';
-import { renderOnDatabase, feedStatus } from '../../../support/dataPage.tsx';
+import { renderOnDatabase } from '../../../support/dataPage.tsx';
+import { feedStatus } from '../../../support/feedStatus.ts';
 
 /** A loaded test machine may take seconds to answer a live query; nothing here times anything. */
 const SLOW = { timeout: 10_000 };
