@@ -4,11 +4,10 @@
  * loader and AuthProvider.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { AuthResult } from './authMessages.ts';
 import type { AuthConfig } from './config.ts';
 import type { Eip1193Provider } from './ethereumSignIn.ts';
 import type { AuthSnapshot } from './startupState.ts';
-import type { Credentials } from './useAuth.ts';
+import type { AuthActions } from './useAuth.ts';
 
 export interface AuthControllerDeps {
   config: AuthConfig;
@@ -34,19 +33,10 @@ export interface AuthControllerDeps {
   clearTimer(handle: unknown): void;
 }
 
-export interface AuthController {
+export interface AuthController extends AuthActions {
   getSnapshot(): AuthSnapshot;
   subscribe(fn: () => void): () => void;
   /** Loads supabase-js only if a session is stored; otherwise does nothing until an action needs it. */
   start(): void;
   stop(): void;
-  signInWithPassword(c: Credentials): Promise<AuthResult>;
-  signUp(c: Credentials): Promise<AuthResult>;
-  signInWithOAuth(): Promise<AuthResult>;
-  signInWithEthereum(): Promise<AuthResult>;
-  completeOAuthCallback(href: string): Promise<AuthResult>;
-  requestPasswordReset(email: string): Promise<AuthResult>;
-  updatePassword(password: string): Promise<AuthResult>;
-  deleteAccount(): Promise<AuthResult>;
-  signOut(): Promise<AuthResult>;
 }

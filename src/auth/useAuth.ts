@@ -22,13 +22,8 @@ export interface Credentials {
   password: string;
 }
 
-export interface AuthState {
-  status: AuthStatus;
-  user: AuthUser | null;
-  /** The configured social identity provider (VITE_OAUTH_PROVIDER, default 'google'). */
-  oauthProvider: string;
-  /** Whether an EIP-1193 wallet (window.ethereum) is present in this browser. */
-  hasEthereumWallet: boolean;
+/** What a user can do about their account: the controller offers it and the UI calls it. */
+export interface AuthActions {
   signInWithPassword(c: Credentials): Promise<AuthResult>;
   signUp(c: Credentials): Promise<AuthResult>;
   /** Starts the social sign-in (PKCE); on success the browser leaves for the provider. */
@@ -43,6 +38,15 @@ export interface AuthState {
   /** Deletes the account on the server, then signs out with the device's anonymous preferences back. */
   deleteAccount(): Promise<AuthResult>;
   signOut(): Promise<AuthResult>;
+}
+
+export interface AuthState extends AuthActions {
+  status: AuthStatus;
+  user: AuthUser | null;
+  /** The configured social identity provider (VITE_OAUTH_PROVIDER, default 'google'). */
+  oauthProvider: string;
+  /** Whether an EIP-1193 wallet (window.ethereum) is present in this browser. */
+  hasEthereumWallet: boolean;
 }
 
 const notReady = async (): Promise<AuthResult> => ({
