@@ -11,6 +11,7 @@ import ForecastPage from '../../../../src/features/forecast/ForecastPage.tsx';
 import { formatUtcDay } from '../../../../src/lib/format.ts';
 import { disposeTestDatabase, openTestDatabase } from '../../../support/testDb.ts';
 import { renderOnDatabase } from '../../../support/dataPage.tsx';
+import { feedStatus } from '../../../support/feedStatus.ts';
 
 /** A loaded test machine may take seconds to answer a live query; nothing here times anything. */
 const SLOW = { timeout: 10_000 };
@@ -36,19 +37,10 @@ async function store(
   if (!r.ok) throw new Error(r.error);
   const now = Date.now();
   await writeProducts(database, r.products, { fetchedAt: now });
-  await writeFeedStatus(database, {
-    id: resource,
-    lastAttempt: now,
-    lastSuccess: now,
-    dataTime: r.dataTime,
-    etag: null,
-    lastModified: null,
-    state: 'fresh',
-    error: null,
-    schemaDrift: false,
-    replay: false,
-    ...patch,
-  });
+  await writeFeedStatus(
+    database,
+    feedStatus(resource, { lastAttempt: now, lastSuccess: now, dataTime: r.dataTime, ...patch }),
+  );
 }
 
 function panel(name: string): HTMLElement {

@@ -11,6 +11,7 @@ import {
   type WeatherData,
 } from '../../../../workers/weather/pollWeather.ts';
 import { disposeTestDatabase, openTestDatabase } from '../../../support/testDb.ts';
+import { feedStatus } from '../../../support/feedStatus.ts';
 
 let db: AuroraDatabase | null = null;
 afterEach(async () => {
@@ -67,30 +68,14 @@ describe('the map’s weather hooks', () => {
 
   it('keeps the feed list (live feeds page) to the SWPC resources when the weather row is stored', async () => {
     db = await openTestDatabase();
-    await writeFeedStatus(db, {
-      id: WEATHER_FEED,
-      lastAttempt: T,
-      lastSuccess: T,
-      dataTime: T,
-      etag: null,
-      lastModified: null,
-      state: 'fresh',
-      error: null,
-      schemaDrift: false,
-      replay: false,
-    });
-    await writeFeedStatus(db, {
-      id: 'kp-index',
-      lastAttempt: T,
-      lastSuccess: T,
-      dataTime: T,
-      etag: null,
-      lastModified: null,
-      state: 'fresh',
-      error: null,
-      schemaDrift: false,
-      replay: false,
-    });
+    await writeFeedStatus(
+      db,
+      feedStatus(WEATHER_FEED, { lastAttempt: T, lastSuccess: T, dataTime: T }),
+    );
+    await writeFeedStatus(
+      db,
+      feedStatus('kp-index', { lastAttempt: T, lastSuccess: T, dataTime: T }),
+    );
     const { result } = renderHook(() => useFeedStatuses(), { wrapper: wrapperFor(db) });
     await waitFor(() => expect(result.current.data.map((f) => f.id)).toEqual(['kp-index']));
     expect(result.current.error).toBeNull();
