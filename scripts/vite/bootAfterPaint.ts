@@ -23,7 +23,8 @@ import { createHash } from 'node:crypto';
 /**
  * Boots the entry named in `data-entry` once the browser reports the first contentful paint (or,
  * without paint timing, after the next frame): at once in a hidden tab (it paints nothing until
- * shown, and its data can load meanwhile), and after 1 s at the latest should paint be held back.
+ * shown, and its data can load meanwhile), and after 1 s at the latest should paint be held back
+ * (the timer is set first, so a browser without PerformanceObserver still boots).
  * Chromium offers installation once (`beforeinstallprompt`), possibly before the app has booted:
  * the boot keeps that offer on `window.__auroraInstallOffer` for src/pwa/installPromptStore.ts.
  */
@@ -36,12 +37,12 @@ export const BOOT_SCRIPT =
   "for(const href of[...pre,entry]){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}" +
   'for(const href of pre){await import(href).catch(()=>undefined);await task()}' +
   'await import(entry)};' +
+  'setTimeout(boot,1000);' +
   "if(document.visibilityState==='hidden')boot();" +
-  "else if((PerformanceObserver.supportedEntryTypes||[]).includes('paint'))" +
+  "else if(typeof PerformanceObserver!=='undefined'&&(PerformanceObserver.supportedEntryTypes||[]).includes('paint'))" +
   "new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length)boot()})" +
   ".observe({type:'paint',buffered:true});" +
-  'else requestAnimationFrame(()=>setTimeout(boot,0));' +
-  'setTimeout(boot,1000)';
+  'else requestAnimationFrame(()=>setTimeout(boot,0))';
 
 /** `'sha256-…'`: the CSP source that allows BOOT_SCRIPT and nothing else inline. */
 export const BOOT_SCRIPT_CSP_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;

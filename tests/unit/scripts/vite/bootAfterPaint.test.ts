@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bootAfterPaint } from '../../../../scripts/vite/bootAfterPaint.ts';
 import { contentSecurityPolicy } from '../../../../server/csp.ts';
 
@@ -56,5 +56,48 @@ describe('the page boots after its first paint', () => {
   it('leaves HTML without an entry script as it is', () => {
     const html = '<!doctype html><html><body><p>no app here</p></body></html>';
     expect(bootAfterPaint(html)).toBe(html);
+  });
+});
+
+describe('the boot script, run as the browser runs it', () => {
+  /** The built page's boot script element, in this document, and a run of its text. */
+  function runBoot(): void {
+    document.body.innerHTML = '';
+    const doc = parse(bootAfterPaint(VITE_HTML));
+    const boot = doc.querySelector('script')!;
+    // jsdom does not run module scripts: a stand-in element carries the same data attributes.
+    const stand = document.createElement('script');
+    Object.assign(stand.dataset, boot.dataset);
+    document.body.append(stand);
+    // The imports fail here (no server); what the test reads is the downloads the boot starts.
+    new Function(boot.textContent!.replaceAll('import(', 'Promise.reject('))();
+  }
+  const preloads = () =>
+    [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) =>
+      l.getAttribute('href'),
+    );
+
+  beforeEach(() => {
+    document.head.innerHTML = '';
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('boots within a second in a browser without PerformanceObserver, fetching every chunk once', () => {
+    vi.stubGlobal('PerformanceObserver', undefined);
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    runBoot();
+    expect(preloads()).toEqual([]);
+    vi.advanceTimersByTime(1000);
+    expect(preloads()).toEqual([
+      '/assets/react-dom-def.js',
+      '/assets/storage-ghi.js',
+      '/assets/index-abc.js',
+    ]);
+    vi.advanceTimersByTime(5000);
+    expect(preloads()).toHaveLength(3);
   });
 });
