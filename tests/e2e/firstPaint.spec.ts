@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ROUTE_TEXT } from '../../src/ui/routeText.ts';
 
 /**
  * Issue 12: the shell is painted from the HTML's first bytes, before (and without) JavaScript,
@@ -13,6 +14,26 @@ test.describe('with JavaScript disabled', () => {
     ['/forecast', 'Aurora Forecast'],
     ['/live-feeds', 'Live Aurora Feeds'],
   ] as const) {
+    if (path !== '/') {
+      test(`paints the lead line of ${path} under its h1, on a phone and a wide screen`, async ({
+        page,
+      }) => {
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: 844 });
+          await page.goto(path);
+          const lead = page.locator('main .page__header h1 + p.page__lead');
+          await expect(lead).toHaveText(ROUTE_TEXT[path].lead);
+          const [h1Box, leadBox] = await Promise.all([
+            page.getByRole('heading', { level: 1 }).boundingBox(),
+            lead.boundingBox(),
+          ]);
+          // Below the heading, inside the window: a person reads it without scrolling.
+          expect(leadBox!.y).toBeGreaterThan(h1Box!.y);
+          expect(leadBox!.x + leadBox!.width).toBeLessThanOrEqual(width);
+          expect(leadBox!.y + leadBox!.height).toBeLessThan(844);
+        }
+      });
+    }
     test(`paints the header, the navigation and the h1 of ${path}`, async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(path);
