@@ -6,6 +6,7 @@ import { sharedChunkWorkers } from './scripts/vite/sharedChunkWorkers.ts';
 import { prerenderShell } from './scripts/vite/prerenderShell.tsx';
 import { precompress } from './scripts/vite/precompress.ts';
 import { preloadByImport } from './scripts/vite/preloadByImport.ts';
+import { stacklessReactSentinels } from './scripts/vite/stacklessReactSentinels.ts';
 
 // APP_VERSION lets a test build the same tree twice as two versions (the update-flow test).
 const appVersion = process.env.APP_VERSION ?? pkg.version;
@@ -41,6 +42,7 @@ export default defineConfig({
   plugins: [
     react(),
     preloadByImport(),
+    stacklessReactSentinels(),
     sharedChunkWorkers(),
     prerenderShell(),
     VitePWA({

@@ -29,6 +29,8 @@ describe('the page boots after its first paint', () => {
     expect(scripts).toHaveLength(1);
     const boot = scripts[0]!;
     expect(boot.type).toBe('module');
+    // Async: it runs in a task of its own, not in the one that ends parsing (and may fire load).
+    expect(boot.hasAttribute('async')).toBe(true);
     expect(boot.dataset.entry).toBe('/assets/index-abc.js');
     expect(boot.dataset.preload).toBe('/assets/react-dom-def.js /assets/storage-ghi.js');
     // After the root in document order: the parser reaches it once the shell is in the DOM.
@@ -61,9 +63,15 @@ describe('the page boots after its first paint', () => {
 
 describe('the boot script, run as the browser runs it', () => {
   /** The built page's boot script element, in this document, and a run of its text. */
-  function runBoot(): void {
+  function runBoot(chunks?: string[]): void {
     document.body.innerHTML = '';
-    const doc = parse(bootAfterPaint(VITE_HTML));
+    const html = chunks
+      ? VITE_HTML.replace(
+          /(<link rel="modulepreload"[^>]*>\s*)+/,
+          chunks.map((c) => `<link rel="modulepreload" crossorigin href="${c}">`).join('\n'),
+        )
+      : VITE_HTML;
+    const doc = parse(bootAfterPaint(html));
     const boot = doc.querySelector('script')!;
     // jsdom does not run module scripts: a stand-in element carries the same data attributes.
     const stand = document.createElement('script');
@@ -99,5 +107,19 @@ describe('the boot script, run as the browser runs it', () => {
     ]);
     vi.advanceTimersByTime(5000);
     expect(preloads()).toHaveLength(3);
+  });
+
+  it('starts the downloads three per task, in the order Vite lists them, the entry last', async () => {
+    vi.stubGlobal('PerformanceObserver', undefined);
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const chunks = ['a-1', 'b-2', 'c-3', 'd-4', 'e-5', 'f-6', 'g-7'].map((c) => `/assets/${c}.js`);
+    runBoot(chunks);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(preloads()).toEqual(chunks.slice(0, 3));
+    // Each later batch after a timer task of 0 ms (fake timers: 1 ms advances past it).
+    await vi.advanceTimersByTimeAsync(1);
+    expect(preloads()).toEqual(chunks.slice(0, 6));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(preloads()).toEqual([...chunks, '/assets/index-abc.js']);
   });
 });
