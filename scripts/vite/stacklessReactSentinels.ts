@@ -56,10 +56,10 @@ export function stacklessSentinels(source: string): string {
     out = out.replace(pattern, `${name} = __auroraStacklessError(formatProdErrorMessage($1))`);
   }
   // After the "use strict" directive, so the module stays in strict mode.
-  const directive = /^(\s*(?:\/\*[\s\S]*?\*\/\s*|\/\/[^\n]*\n\s*)*"use strict";\n)/.exec(out);
-  if (!directive)
+  const directive = /^(\s*(?:\/\*[\s\S]*?\*\/\s*|\/\/[^\n]*\n\s*)*"use strict";\n)/.exec(out)?.[1];
+  if (directive === undefined)
     throw new Error('stacklessReactSentinels: react-dom-client.production.js lost "use strict".');
-  return directive[1] + HELPER + out.slice(directive[1].length);
+  return directive + HELPER + out.slice(directive.length);
 }
 
 export function stacklessReactSentinels(): Plugin {

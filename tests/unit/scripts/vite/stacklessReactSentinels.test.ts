@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type * as ReactTypes from 'react';
+import type * as ReactDomClient from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import {
   REACT_DOM_SENTINELS,
@@ -22,8 +24,8 @@ const PRODUCTION: Record<string, string> = {
   'react-dom': packageFile('react-dom', 'cjs/react-dom.production.js'),
 };
 
-type ReactModule = typeof import('react');
-type Client = typeof import('react-dom/client');
+type ReactModule = typeof ReactTypes;
+type Client = typeof ReactDomClient;
 
 /** React DOM's client built from `code`, with the production React it was made for. */
 function loadClient(code: string): { React: ReactModule; client: Client } {
