@@ -5,26 +5,15 @@ import { FRESHNESS, liveFeedState } from '../../../core/products/freshness.ts';
 import { SOURCES } from '../../../core/products/sources.ts';
 import { RESOURCES, type FeedStatus } from '../../../core/model.ts';
 import { gridFreshness, OVATION_MAX_AGE_MS } from '../../../src/features/map/freshness.ts';
+import { feedStatus } from '../../support/feedStatus.ts';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
 const T0 = Date.UTC(2026, 10, 23, 17, 0);
 
-function row(patch: Partial<FeedStatus>): FeedStatus {
-  return {
-    id: 'solar-wind',
-    lastAttempt: null,
-    lastSuccess: null,
-    dataTime: null,
-    etag: null,
-    lastModified: null,
-    state: 'fresh',
-    error: null,
-    schemaDrift: false,
-    replay: false,
-    ...patch,
-  };
-}
+/** A feed row never polled yet, with what the test sets. */
+const row = (patch: Partial<FeedStatus>): FeedStatus =>
+  feedStatus('solar-wind', { lastAttempt: null, lastSuccess: null, dataTime: null, ...patch });
 
 describe('one freshness window per product', () => {
   it('gives the poller’s sources and the map the same numbers', () => {

@@ -2,23 +2,19 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FeedStatus } from '../../../../core/model.ts';
+import { feedStatus } from '../../../support/feedStatus.ts';
 import { BackendStatsTable } from '../../../../src/features/debug/BackendStatsTable.tsx';
 import { FeedStatusTable, NO_FEEDS_YET } from '../../../../src/features/debug/FeedStatusTable.tsx';
 
 const NOW = Date.parse('2026-02-09T15:30:00Z');
 
-const feed = (over: Partial<FeedStatus> & Pick<FeedStatus, 'id'>): FeedStatus => ({
-  lastAttempt: NOW - 60_000,
-  lastSuccess: NOW - 60_000,
-  dataTime: NOW - 180_000,
-  etag: null,
-  lastModified: null,
-  state: 'fresh',
-  error: null,
-  schemaDrift: false,
-  replay: false,
-  ...over,
-});
+const feed = (over: Partial<FeedStatus> & Pick<FeedStatus, 'id'>): FeedStatus =>
+  feedStatus(over.id, {
+    lastAttempt: NOW - 60_000,
+    lastSuccess: NOW - 60_000,
+    dataTime: NOW - 180_000,
+    ...over,
+  });
 
 describe("the device's feed table", () => {
   it('has a named table with column headers, and marks rows that need a look', () => {
