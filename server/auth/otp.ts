@@ -80,11 +80,12 @@ export async function consumeToken(
         )
       ).rows[0];
       if (!row) {
-        // A wrong code costs the user's live codes one attempt each; one out of attempts is gone,
-        // so guessing among a million codes gets a handful of tries per code sent.
+        // A wrong code costs the user's open codes one attempt each; out of attempts, the 6 digits
+        // are refused, so guessing among a million codes gets a handful of tries per letter sent.
+        // The token itself stays for its link (56 hex characters: not guessable), so wrong codes
+        // from anyone never make the owner's letter useless.
         await ctx.db.query(
-          `with tried as (update auth.one_time_tokens set attempts = attempts + 1 where user_id = $1 and token_type = any($2) returning id, attempts)
-           delete from auth.one_time_tokens where id in (select id from tried where attempts >= $3)`,
+          'update auth.one_time_tokens set attempts = attempts + 1 where user_id = $1 and token_type = any($2) and attempts < $3',
           [u.id, kinds, codeAttempts],
         );
       }
