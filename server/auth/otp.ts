@@ -3,6 +3,7 @@ import { AuthError, str } from './http.ts';
 import { redirectTarget, type AuthContext } from './context.ts';
 import { issueSession } from './sessions.ts';
 import { DEFAULT_AUTH_LIMITS } from './limits.ts';
+import { giveAddressToItsOwner, holdsUnprovenAddress } from './unprovenAddress.ts';
 import { findUserByEmail, findUserById, type UserRow } from './users.ts';
 
 const DEFAULT_CODE_ATTEMPTS = DEFAULT_AUTH_LIMITS.codeAttempts;
@@ -97,6 +98,10 @@ export async function consumeToken(
     throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
   const user = await findUserById(ctx.db, row.user_id);
   if (!user) throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+  // The letter went to the address: whoever opened it owns it, and shares nothing with a test-IdP
+  // user who only typed it (unprovenAddress.ts).
+  if (user.email && (await holdsUnprovenAddress(ctx.db, user)))
+    return { user: await giveAddressToItsOwner(ctx.db, user), type };
   if (!user.email_confirmed_at)
     await ctx.db.query('update auth.users set email_confirmed_at = now() where id = $1', [user.id]);
   return { user, type };
