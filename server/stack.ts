@@ -13,6 +13,7 @@ import { createFunctionsRouter } from './functions.ts';
 import { createGateway } from './gateway.ts';
 import { startPostgrest } from './postgrest.ts';
 import { startChangeFeed } from './realtime/changeFeed.ts';
+import type { RealtimeLimits } from './realtime/limits.ts';
 import { RealtimeServer } from './realtime/RealtimeServer.ts';
 import { scheduleKpAlerts } from '../supabase/functions/kp-alert-sender/schedule.ts';
 
@@ -34,6 +35,8 @@ export interface StackOptions {
   externalProviders?: string[];
   /** Auth rate and attempt limits (server/auth/limits.ts); tests only, to reach a limit in a few requests. */
   authLimits?: Partial<AuthLimits>;
+  /** Realtime's socket and channel caps (server/realtime/limits.ts); tests only. */
+  realtimeLimits?: Partial<RealtimeLimits>;
   redirectAllowList?: string[];
   /** Access-token lifetime in seconds (GoTrue's JWT_EXP). */
   jwtExpiry?: number;
@@ -62,6 +65,9 @@ export interface Stack {
 }
 
 export const newJwtSecret = () => randomBytes(32).toString('hex');
+
+/** Connections realtime reads rows with: enough to keep deliveries moving, few enough to leave the database to everyone else. */
+const REALTIME_CONNECTIONS = 2;
 
 /** VAPID's contact for the push services (RFC 8292 `sub`) when none is configured. */
 export const DEFAULT_VAPID_SUBJECT = 'mailto:alerts@aurora.invalid';
@@ -94,9 +100,22 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     });
 
     // One connection on PGlite: it is a single session, and the socket bridge queues clients anyway.
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: embedded ? 1 : 10 });
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: embedded ? 1 : 10,
+      application_name: 'aurora gateway',
+    });
     pool.on('error', (err) => log(`db: ${err.message}`));
     stops.push(() => pool.end());
+    // Realtime's own connections (RLS re-reads, the PGlite change drain): a flood of subscribers
+    // waits here, never in the pool sign-ins and functions use.
+    const realtimePool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: embedded ? 1 : REALTIME_CONNECTIONS,
+      application_name: 'aurora realtime',
+    });
+    realtimePool.on('error', (err) => log(`realtime db: ${err.message}`));
+    stops.push(() => realtimePool.end());
 
     const rest = await startPostgrest({
       databaseUrl,
@@ -132,12 +151,17 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
         vapidPublicKey: o.vapid?.publicKey,
       },
     });
-    const realtime = new RealtimeServer({ jwtSecret, pool, log });
+    const realtime = new RealtimeServer({
+      jwtSecret,
+      pool: realtimePool,
+      log,
+      limits: o.realtimeLimits,
+    });
     let delivering: Promise<void> = Promise.resolve();
     stops.push(async () => realtime.close());
     const feed = await startChangeFeed({
       databaseUrl,
-      pool,
+      pool: realtimePool,
       mode: embedded ? 'table' : 'notify',
       log,
       // One change at a time, so subscribers see a row's events in commit order.
@@ -205,7 +229,8 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
         await schedule.idle();
       });
     }
-    // Stop order (reversed): Kp alert schedule, gateway, change feed, realtime, PostgREST, pool, database.
+    // Stop order (reversed): Kp alert schedule, gateway, change feed, realtime, PostgREST, realtime
+    // pool, pool, database.
     return {
       url,
       anonKey,

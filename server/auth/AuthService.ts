@@ -4,7 +4,7 @@ import { handleAdmin } from './admin.ts';
 import type { AuthContext } from './context.ts';
 import { AuthError, errorResponse, json, obj, readJson, str } from './http.ts';
 import { verifyJwt, type AccessClaims } from './jwt.ts';
-import { AuthRateLimits } from './limits.ts';
+import { accountAtIp, AuthRateLimits } from './limits.ts';
 import { authorize, authorizeLink, exchangePkce, testIdpCallback, testIdpPage } from './oauth.ts';
 import { MailOutbox } from './mailOutbox.ts';
 import { mintToken, verifyGet, verifyPost } from './otp.ts';
@@ -159,12 +159,13 @@ export class AuthService {
       const email = str(body.email);
       refuseSyntheticEmail(email);
       const account = email && !str(body.token_hash) ? lookupKey(email).toLowerCase() : null;
-      if (account) {
+      const tries = account ? accountAtIp(account, ip) : null;
+      if (tries) {
         limits.take('verifyPerIp', ip);
-        limits.take('perAccount', account);
+        limits.take('triesPerAccountIp', tries);
       }
       const session = await verifyPost(ctx, body, limits.limits.codeAttempts);
-      if (account) limits.giveBack('perAccount', account);
+      if (tries) limits.giveBack('triesPerAccountIp', tries);
       return json(session);
     }
     if (m === 'POST' && (path === '/recover' || path === '/otp' || path === '/magiclink')) {
@@ -204,7 +205,7 @@ export class AuthService {
       limits.take('emailPerIp', ip);
       const email = str(body.email) === undefined ? undefined : validEmail(str(body.email)!);
       refuseSyntheticEmail(email);
-      if (email) limits.take('perAccount', email);
+      if (email) limits.take('sendsPerAccount', email);
       const user = email ? await findUserByEmail(ctx.db, email) : null;
       if (user) {
         const kind = str(body.type) === 'signup' ? 'signup' : 'magiclink';
@@ -271,17 +272,17 @@ export class AuthService {
         if ((!email && !phone) || !password)
           throw new AuthError(400, 'validation_failed', MISSING_CREDENTIALS);
         refuseSyntheticEmail(email);
-        // Per account too, whether or not it exists (the answer must not tell): guessing one
-        // account's password from many addresses is slowed as much as from one.
-        const account = email ? email.toLowerCase() : phone!;
-        limits.take('perAccount', account);
+        // Per account and address, whether or not the account exists (the answer must not tell):
+        // this address's guesses at this account are slowed; the owner elsewhere is not.
+        const tries = accountAtIp(email ? email.toLowerCase() : phone!, ip);
+        limits.take('triesPerAccountIp', tries);
         const user = email
           ? await findUserByEmail(ctx.db, email)
           : await findUserByPhone(ctx.db, phone!);
         const ok = await verifyPassword(password, user?.encrypted_password ?? null);
         if (!user || !ok)
           throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
-        limits.giveBack('perAccount', account);
+        limits.giveBack('triesPerAccountIp', tries);
         return issueSession(ctx.db, ctx.cfg, user, 'password');
       }
       case 'refresh_token': {
@@ -363,7 +364,7 @@ export class AuthService {
   private async sendLink(path: string, body: Record<string, unknown>, url: URL) {
     const email = validEmail(str(body.email) ?? '');
     refuseSyntheticEmail(email);
-    this.limits.take('perAccount', email);
+    this.limits.take('sendsPerAccount', email);
     checkMetadata(obj(body.data));
     let user = await findUserByEmail(this.ctx.db, email);
     if (!user && path === '/otp' && body.create_user !== false) {

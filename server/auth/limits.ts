@@ -13,9 +13,15 @@ export interface AuthLimits {
   emailPerIp: BucketRule;
   /** Per client IP: refresh-token grants. Hosted: token_refresh, 150 per 5 minutes. */
   refreshPerIp: BucketRule;
-  /** Per account (email or phone): password tries, code tries and codes sent. A success gives its token back. */
-  perAccount: BucketRule;
-  /** Wrong codes a one-time code survives: the next wrong one deletes it. */
+  /**
+   * Per account (email or phone) and client IP: password tries and code tries. A success gives its
+   * token back, so only failures add up, and only for that address: others' wrong passwords never
+   * lock the owner out (Auth0's brute-force protection blocks the same pair, not the account).
+   */
+  triesPerAccountIp: BucketRule;
+  /** Per account, from every address: links and codes sent, so nobody can mail-bomb an inbox. Tries never count here. */
+  sendsPerAccount: BucketRule;
+  /** Wrong codes a one-time code takes before its 6 digits are refused; the link in the same letter still works. */
   codeAttempts: number;
 }
 
@@ -24,7 +30,9 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   verifyPerIp: { capacity: 30, windowMs: FIVE_MINUTES },
   emailPerIp: { capacity: 30, windowMs: FIVE_MINUTES },
   refreshPerIp: { capacity: 150, windowMs: FIVE_MINUTES },
-  perAccount: { capacity: 10, windowMs: FIVE_MINUTES },
+  triesPerAccountIp: { capacity: 10, windowMs: FIVE_MINUTES },
+  // Ten letters an hour: a retry or two for the owner; at most 5 × 10 code guesses an hour on one account.
+  sendsPerAccount: { capacity: 10, windowMs: 60 * 60_000 },
   codeAttempts: 5,
 };
 
@@ -34,6 +42,9 @@ export const MAX_METADATA_BYTES = 16 * 1024;
 export const MAX_EMAIL_CHARS = 255;
 
 export type LimitName = Exclude<keyof AuthLimits, 'codeAttempts'>;
+
+/** The key of a per-(account, client IP) bucket. */
+export const accountAtIp = (account: string, ip: string) => `${ip}\n${account}`;
 
 function tooMany(retryAfterMs: number, email: boolean): AuthError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
@@ -67,13 +78,14 @@ export class AuthRateLimits {
       verifyPerIp: new KeyedLimiter(l.verifyPerIp, now),
       emailPerIp: new KeyedLimiter(l.emailPerIp, now),
       refreshPerIp: new KeyedLimiter(l.refreshPerIp, now),
-      perAccount: new KeyedLimiter(l.perAccount, now),
+      triesPerAccountIp: new KeyedLimiter(l.triesPerAccountIp, now),
+      sendsPerAccount: new KeyedLimiter(l.sendsPerAccount, now),
     };
   }
 
   take(name: LimitName, key: string): void {
     const r = this.limiters[name].take(key);
-    if (!r.ok) throw tooMany(r.retryAfterMs, name === 'emailPerIp');
+    if (!r.ok) throw tooMany(r.retryAfterMs, name === 'emailPerIp' || name === 'sendsPerAccount');
   }
 
   giveBack(name: LimitName, key: string): void {

@@ -4,6 +4,7 @@ import { redirectTarget, type AuthContext } from './context.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 import { issueSession } from './sessions.ts';
 import { refuseSyntheticEmail } from './syntheticEmail.ts';
+import { isTestIdpIdentity } from './unprovenAddress.ts';
 import {
   createUser,
   findUserByEmail,
@@ -94,11 +95,12 @@ export async function testIdpCallback(ctx: AuthContext, req: Request): Promise<R
   const email = validEmail(form.get('email') ?? '');
   // Signing in links by email: an identity at the wallet domain would land in a wallet's account.
   refuseSyntheticEmail(email);
+  // Nobody proved the address here: the account holds it unconfirmed (unprovenAddress.ts).
   const claims: Record<string, unknown> = {
     iss: `${ctx.cfg.siteUrl}/auth/v1/test-idp`,
     sub: `${provider}|${email}`,
     email,
-    email_verified: true,
+    email_verified: false,
     provider_id: `${provider}|${email}`,
   };
   const name = str(form.get('name')?.trim());
@@ -187,11 +189,7 @@ async function isTestUser(ctx: AuthContext, user: UserRow): Promise<boolean> {
   const identities = await identitiesOf(ctx.db, user.id);
   return (
     identities.length > 0 &&
-    identities.every(
-      (i) =>
-        ctx.cfg.externalProviders.includes(i.provider) &&
-        i.provider_id.startsWith(`${i.provider}|`),
-    )
+    identities.every((i) => ctx.cfg.externalProviders.includes(i.provider) && isTestIdpIdentity(i))
   );
 }
 
@@ -217,6 +215,7 @@ async function signInWithIdentity(
     providerId,
     userMetadata: claims,
     identityData: claims,
+    confirmed: false,
   });
 }
 

@@ -3,6 +3,7 @@ import { AuthError, str } from './http.ts';
 import { redirectTarget, type AuthContext } from './context.ts';
 import { issueSession } from './sessions.ts';
 import { DEFAULT_AUTH_LIMITS } from './limits.ts';
+import { giveAddressToItsOwner, holdsUnprovenAddress } from './unprovenAddress.ts';
 import { findUserByEmail, findUserById, type UserRow } from './users.ts';
 
 const DEFAULT_CODE_ATTEMPTS = DEFAULT_AUTH_LIMITS.codeAttempts;
@@ -80,11 +81,12 @@ export async function consumeToken(
         )
       ).rows[0];
       if (!row) {
-        // A wrong code costs the user's live codes one attempt each; one out of attempts is gone,
-        // so guessing among a million codes gets a handful of tries per code sent.
+        // A wrong code costs the user's open codes one attempt each; out of attempts, the 6 digits
+        // are refused, so guessing among a million codes gets a handful of tries per letter sent.
+        // The token itself stays for its link (56 hex characters: not guessable), so wrong codes
+        // from anyone never make the owner's letter useless.
         await ctx.db.query(
-          `with tried as (update auth.one_time_tokens set attempts = attempts + 1 where user_id = $1 and token_type = any($2) returning id, attempts)
-           delete from auth.one_time_tokens where id in (select id from tried where attempts >= $3)`,
+          'update auth.one_time_tokens set attempts = attempts + 1 where user_id = $1 and token_type = any($2) and attempts < $3',
           [u.id, kinds, codeAttempts],
         );
       }
@@ -96,6 +98,10 @@ export async function consumeToken(
     throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
   const user = await findUserById(ctx.db, row.user_id);
   if (!user) throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+  // The letter went to the address: whoever opened it owns it, and shares nothing with a test-IdP
+  // user who only typed it (unprovenAddress.ts).
+  if (user.email && (await holdsUnprovenAddress(ctx.db, user)))
+    return { user: await giveAddressToItsOwner(ctx.db, user), type };
   if (!user.email_confirmed_at)
     await ctx.db.query('update auth.users set email_confirmed_at = now() where id = $1', [user.id]);
   return { user, type };

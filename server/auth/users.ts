@@ -85,52 +85,70 @@ export interface NewUser {
   confirmed?: boolean;
 }
 
-/** Creates the user and its first identity in one transaction (the profile follows from the auth.users trigger). */
-export async function createUser(db: pg.Pool, u: NewUser): Promise<UserRow> {
+/** Inserts the user and its first identity with `client`, inside the caller's transaction. */
+export async function insertUser(client: pg.ClientBase, u: NewUser): Promise<UserRow> {
+  const app = { provider: u.provider, providers: [u.provider], ...(u.appMetadata ?? {}) };
+  const user = (
+    await client.query<UserRow>(
+      `insert into auth.users (email, phone, encrypted_password, raw_app_meta_data, raw_user_meta_data, email_confirmed_at, phone_confirmed_at)
+       values ($1::text, $2::text, $3, $4, $5, case when $6::boolean and $1::text is not null then now() end, case when $6::boolean and $2::text is not null then now() end)
+       returning *`,
+      [
+        u.email ?? null,
+        u.phone ?? null,
+        u.passwordHash ?? null,
+        app,
+        u.userMetadata ?? {},
+        u.confirmed ?? true,
+      ],
+    )
+  ).rows[0]!;
+  await client.query(
+    'insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at) values ($1, $2, $3, $4, now())',
+    [
+      u.providerId === '' ? user.id : u.providerId,
+      user.id,
+      {
+        sub: u.providerId === '' ? user.id : u.providerId,
+        email: u.email ?? undefined,
+        email_verified: true,
+        ...(u.identityData ?? {}),
+      },
+      u.provider,
+    ],
+  );
+  return user;
+}
+
+/** Runs `work` in one transaction on a client of its own. */
+export async function inTransaction<T>(
+  db: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await db.connect();
   try {
     await client.query('begin');
-    const app = { provider: u.provider, providers: [u.provider], ...(u.appMetadata ?? {}) };
-    const user = (
-      await client.query<UserRow>(
-        `insert into auth.users (email, phone, encrypted_password, raw_app_meta_data, raw_user_meta_data, email_confirmed_at, phone_confirmed_at)
-         values ($1::text, $2::text, $3, $4, $5, case when $6::boolean and $1::text is not null then now() end, case when $6::boolean and $2::text is not null then now() end)
-         returning *`,
-        [
-          u.email ?? null,
-          u.phone ?? null,
-          u.passwordHash ?? null,
-          app,
-          u.userMetadata ?? {},
-          u.confirmed ?? true,
-        ],
-      )
-    ).rows[0]!;
-    await client.query(
-      'insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at) values ($1, $2, $3, $4, now())',
-      [
-        u.providerId === '' ? user.id : u.providerId,
-        user.id,
-        {
-          sub: u.providerId === '' ? user.id : u.providerId,
-          email: u.email ?? undefined,
-          email_verified: true,
-          ...(u.identityData ?? {}),
-        },
-        u.provider,
-      ],
-    );
+    const result = await work(client);
     await client.query('commit');
-    return user;
+    return result;
   } catch (err) {
     await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** Creates the user and its first identity in one transaction (the profile follows from the auth.users trigger). */
+export async function createUser(db: pg.Pool, u: NewUser): Promise<UserRow> {
+  try {
+    return await inTransaction(db, (client) => insertUser(client, u));
+  } catch (err) {
     // Two sign-ups of one address at once: the unique index decides, and the loser hears what a
     // sign-up of an existing address hears (hosted Auth's answer).
     if ((err as { code?: string }).code === '23505')
       throw new AuthError(422, 'user_already_exists', 'User already registered');
     throw err;
-  } finally {
-    client.release();
   }
 }
 

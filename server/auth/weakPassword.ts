@@ -2,16 +2,16 @@ import {
   passwordProblems,
   PROBLEM_TEXT,
   type PasswordProblem,
-} from '../../src/auth/passwordRule.ts';
+} from '../../core/password/passwordRule.ts';
 
-export { MIN_PASSWORD_LENGTH } from '../../src/auth/passwordRule.ts';
+export { MIN_PASSWORD_LENGTH } from '../../core/password/passwordRule.ts';
 
 /**
  * The weak-password answer, shaped like hosted Auth's so auth-js surfaces it as
  * `AuthWeakPasswordError.reasons`: GoTrue's reason codes `length`, `characters` (a lowercase
  * letter, an uppercase letter or a digit is missing) and `pwned`. The message says each missing
  * thing once, in plain words ("Use at least 8 characters. Add an uppercase letter.").
- * The rule itself is src/auth/passwordRule.ts, shared with the page's hints.
+ * The rule itself is core/password/passwordRule.ts, shared with the page's hints.
  */
 export type WeakPasswordReason = 'length' | 'characters' | 'pwned';
 

@@ -1,68 +1,37 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type pg from 'pg';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { verifyJwt, type AccessClaims } from '../auth/jwt.ts';
-import { take, type Bucket } from '../rateLimit.ts';
+import { WebSocketServer, type RawData } from 'ws';
+import { verifyJwt } from '../auth/jwt.ts';
+import { take } from '../rateLimit.ts';
 import type { RowChange } from './changeFeed.ts';
-import { matchesFilter, parseFilter, type ParsedFilter } from './filters.ts';
+import type { Binding, Conn, Frame } from './connection.ts';
+import { deliverChange } from './fanOut.ts';
+import { parseFilter } from './filters.ts';
+import {
+  DEFAULT_REALTIME_LIMITS,
+  peerAddress,
+  SocketCounter,
+  type RealtimeLimits,
+} from './limits.ts';
 import { RowReader } from './RowReader.ts';
-
-interface Binding {
-  id: number;
-  event: string;
-  schema: string;
-  table?: string;
-  filter?: string;
-  parsed: ParsedFilter | null;
-}
-
-interface Channel {
-  topic: string;
-  joinRef: string | null;
-  bindings: Binding[];
-  claims: AccessClaims;
-}
-
-interface Conn {
-  ws: WebSocket;
-  vsn2: boolean;
-  claims: AccessClaims;
-  channels: Map<string, Channel>;
-  joins: Bucket | undefined;
-}
-
-/**
- * What one socket may hold: every channel costs an RLS read per matching change, so without a cap
- * one anonymous socket with thousands of channels stalls delivery for everyone. Hosted Realtime's
- * max_channels_per_client is 100 too; the app itself joins one or two.
- */
-export interface RealtimeLimits {
-  channelsPerSocket: number;
-  /** Joins per second per socket (a burst of this many, refilled over a second). */
-  joinsPerSecond: number;
-  bindingsPerChannel: number;
-}
-
-export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
-  channelsPerSocket: 100,
-  joinsPerSecond: 10,
-  bindingsPerChannel: 100,
-};
-
-type Frame = [string | null, string | null, string, string, unknown];
-
-const ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
 /**
  * `/realtime/v1/websocket`: the Phoenix subset realtime-js speaks (vsn 2.0.0 arrays, 1.0.0 objects):
  * heartbeat, phx_join with postgres_changes bindings, access_token, phx_leave. A change reaches a
  * subscriber only if re-selecting the row as that subscriber (their role and JWT claims) returns
  * it, so RLS decides, as hosted Realtime does.
+ *
+ * `pool` is realtime's own (the RLS reads and column look-ups), small and apart from the pool auth
+ * and the functions use, as hosted Realtime has its own "database connection pool size" for RLS
+ * checks (https://supabase.com/docs/guides/realtime/settings): however many subscribers a change
+ * has, delivering it never holds a connection someone's sign-in waits for.
  */
 export class RealtimeServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   private readonly conns = new Set<Conn>();
+  private readonly sockets: SocketCounter;
+  private channelCount = 0;
   private readonly reader: RowReader;
   private nextBindingId = 1;
   private readonly limits: RealtimeLimits;
@@ -78,9 +47,38 @@ export class RealtimeServer {
   ) {
     this.reader = new RowReader(opts.pool);
     this.limits = { ...DEFAULT_REALTIME_LIMITS, ...opts.limits };
+    this.sockets = new SocketCounter(this.limits.socketsPerAddress);
+  }
+
+  /** Channels held by all sockets (at most `channelsTotal`). */
+  get channels(): number {
+    return this.channelCount;
   }
 
   async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const address = peerAddress(req);
+    const release = this.sockets.open(address);
+    if (!release) {
+      socket.end(
+        `HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ message: `Too many realtime connections from one address: at most ${this.limits.socketsPerAddress}` })}`,
+      );
+      return;
+    }
+    socket.once('close', release);
+    try {
+      await this.upgrade(req, socket, head, address);
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+
+  private async upgrade(
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    address: string,
+  ): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const key =
       url.searchParams.get('apikey') ??
@@ -96,6 +94,7 @@ export class RealtimeServer {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       const conn: Conn = {
         ws,
+        address,
         vsn2: url.searchParams.get('vsn') !== '1.0.0',
         claims,
         channels: new Map(),
@@ -111,14 +110,21 @@ export class RealtimeServer {
             ),
           );
       });
-      ws.on('close', () => this.conns.delete(conn));
-      ws.on('error', () => this.conns.delete(conn));
+      ws.on('close', () => this.drop(conn));
+      ws.on('error', () => this.drop(conn));
     });
+  }
+
+  private drop(conn: Conn): void {
+    if (!this.conns.delete(conn)) return;
+    this.channelCount -= conn.channels.size;
+    conn.channels.clear();
   }
 
   close(): void {
     for (const c of this.conns) c.ws.terminate();
     this.conns.clear();
+    this.channelCount = 0;
     this.wss.close();
   }
 
@@ -193,7 +199,7 @@ export class RealtimeServer {
       return;
     }
     if (event === 'phx_leave') {
-      conn.channels.delete(topic);
+      if (conn.channels.delete(topic)) this.channelCount--;
       this.reply(conn, joinRef, ref, topic, 'ok', {});
       this.send(conn, [joinRef, ref, topic, 'phx_close', {}]);
       return;
@@ -220,9 +226,15 @@ export class RealtimeServer {
       return this.reply(conn, joinRef, ref, topic, 'error', {
         reason: `Too many joins per second: at most ${limits.joinsPerSecond} per connection`,
       });
-    if (!conn.channels.has(topic) && conn.channels.size >= limits.channelsPerSocket) {
+    const rejoin = conn.channels.has(topic);
+    if (!rejoin && conn.channels.size >= limits.channelsPerSocket) {
       return this.reply(conn, joinRef, ref, topic, 'error', {
         reason: `Too many channels: at most ${limits.channelsPerSocket} per connection`,
+      });
+    }
+    if (!rejoin && this.channelCount >= limits.channelsTotal) {
+      return this.reply(conn, joinRef, ref, topic, 'error', {
+        reason: `Too many channels on this server: at most ${limits.channelsTotal} in all`,
       });
     }
     let claims = conn.claims;
@@ -262,6 +274,15 @@ export class RealtimeServer {
         parsed,
       });
     }
+    // Checked again after the awaits above: the socket may be gone, or other joins took the room.
+    if (!this.conns.has(conn)) return;
+    if (!conn.channels.has(topic)) {
+      if (this.channelCount >= limits.channelsTotal)
+        return this.reply(conn, joinRef, ref, topic, 'error', {
+          reason: `Too many channels on this server: at most ${limits.channelsTotal} in all`,
+        });
+      this.channelCount++;
+    }
     conn.channels.set(topic, { topic, joinRef, bindings, claims });
     this.reply(conn, joinRef, ref, topic, 'ok', {
       postgres_changes: bindings.map((b) => ({
@@ -288,70 +309,8 @@ export class RealtimeServer {
     }
   }
 
-  /** Fans one committed change out to every matching binding, each through its own RLS check. */
-  async deliver(change: RowChange): Promise<void> {
-    const work: Promise<void>[] = [];
-    for (const conn of this.conns) {
-      for (const channel of conn.channels.values()) {
-        const ids = channel.bindings
-          .filter(
-            (b) =>
-              (b.schema === '*' || b.schema === change.schema) &&
-              (!b.table || b.table === '*' || b.table === change.table) &&
-              (b.event === '*' || b.event === change.type),
-          )
-          .map((b) => b);
-        if (ids.length) work.push(this.deliverTo(conn, channel, ids, change));
-      }
-    }
-    await Promise.all(work);
-  }
-
-  private async deliverTo(
-    conn: Conn,
-    channel: Channel,
-    bindings: Binding[],
-    change: RowChange,
-  ): Promise<void> {
-    const role = channel.claims.role;
-    if (!ROLES.has(role)) return;
-    if (channel.claims.exp && channel.claims.exp * 1000 < Date.now()) return;
-    const columns = await this.reader.columns(change.schema, change.table);
-    let record: Record<string, unknown> = {};
-    if (change.type === 'DELETE') {
-      // A deleted row can no longer be checked against RLS: only the service role hears of it.
-      if (role !== 'service_role') return;
-    } else {
-      const row = await this.reader.readAs(change.schema, change.table, change.pk, channel.claims);
-      if (!row) return;
-      record = row;
-    }
-    const ids = bindings
-      .filter((b) =>
-        change.type === 'DELETE'
-          ? matchesFilter(b.parsed, change.pk)
-          : matchesFilter(b.parsed, record),
-      )
-      .map((b) => b.id);
-    if (!ids.length) return;
-    this.send(conn, [
-      channel.joinRef,
-      null,
-      channel.topic,
-      'postgres_changes',
-      {
-        ids,
-        data: {
-          schema: change.schema,
-          table: change.table,
-          commit_timestamp: change.commit_timestamp,
-          type: change.type,
-          columns,
-          record: change.type === 'DELETE' ? {} : record,
-          old_record: change.type === 'INSERT' ? {} : change.pk,
-          errors: null,
-        },
-      },
-    ]);
+  /** Fans one committed change out to every matching binding (fanOut.ts). */
+  deliver(change: RowChange): Promise<void> {
+    return deliverChange(this.conns, change, this.reader, (conn, frame) => this.send(conn, frame));
   }
 }

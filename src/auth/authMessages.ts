@@ -1,4 +1,4 @@
-import { passwordProblems, PROBLEM_TEXT } from './passwordRule.ts';
+import { passwordProblems, PROBLEM_TEXT } from '../../core/password/passwordRule.ts';
 
 /** The product's exact wording for sign-in validation and errors, plus how errors map onto them. */
 

@@ -30,6 +30,7 @@ export type TestStackOptions = Pick<
   | 'jwtExpiry'
   | 'externalProviders'
   | 'authLimits'
+  | 'realtimeLimits'
   | 'redirectAllowList'
   | 'distDir'
   | 'log'

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
 import { STRONG_PASSWORD, testClient, uniqueEmail } from '../../support/clients.ts';
 
-// Production limits (server/auth/limits.ts): 5 tries per code, 10 per account and 30 sign-ins per
-// IP per 5 minutes. A stack per describe: each one's IP buckets start full.
+// Production limits (server/auth/limits.ts): 5 tries per code, 10 per account from one address and
+// 30 sign-ins per IP per 5 minutes. A stack per describe: each one's IP buckets start full. Other
+// addresses at the same account: lockout.test.ts.
 
 async function post(
   stack: TestStack,
@@ -82,7 +83,7 @@ describe('passwords', () => {
     await stack?.stop();
   });
 
-  it('refuse an account after ten wrong tries with 429 and Retry-After, even the right password, and other accounts still sign in', async () => {
+  it('refuse an account to an address after ten wrong tries from it with 429 and Retry-After, even the right password, and other accounts still sign in', async () => {
     const email = uniqueEmail('victim');
     expect(
       (await testClient(stack.url, stack.anonKey).auth.signUp({ email, password: STRONG_PASSWORD }))

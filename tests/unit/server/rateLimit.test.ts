@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError } from '../../../server/auth/http.ts';
-import { AuthRateLimits, DEFAULT_AUTH_LIMITS } from '../../../server/auth/limits.ts';
+import { accountAtIp, AuthRateLimits, DEFAULT_AUTH_LIMITS } from '../../../server/auth/limits.ts';
 import { KeyedLimiter, take } from '../../../server/rateLimit.ts';
 
 /** A clock the test moves by hand. */
@@ -42,13 +42,14 @@ describe('token bucket', () => {
 });
 
 describe('auth rate limits (production defaults)', () => {
-  it('are those of hosted Supabase Auth, plus a per-account bucket and five tries per code', () => {
+  it('are those of hosted Supabase Auth, plus tries per account and address, letters per account and five tries per code', () => {
     expect(DEFAULT_AUTH_LIMITS).toEqual({
       signInPerIp: { capacity: 30, windowMs: 300_000 },
       verifyPerIp: { capacity: 30, windowMs: 300_000 },
       emailPerIp: { capacity: 30, windowMs: 300_000 },
       refreshPerIp: { capacity: 150, windowMs: 300_000 },
-      perAccount: { capacity: 10, windowMs: 300_000 },
+      triesPerAccountIp: { capacity: 10, windowMs: 300_000 },
+      sendsPerAccount: { capacity: 10, windowMs: 3_600_000 },
       codeAttempts: 5,
     });
   });
@@ -67,20 +68,35 @@ describe('auth rate limits (production defaults)', () => {
     limits.take('signInPerIp', '203.0.113.7');
   });
 
-  it('lets one account be tried 10 times in five minutes (Retry-After: 30), and a success does not count', () => {
+  it('lets one address try one account 10 times in five minutes (Retry-After: 30), a success does not count, and other addresses still may', () => {
     const c = clock();
     const limits = new AuthRateLimits({}, c.now);
-    limits.take('perAccount', 'sofia@example.com');
-    limits.giveBack('perAccount', 'sofia@example.com');
-    for (let i = 0; i < 10; i++) limits.take('perAccount', 'sofia@example.com');
-    expect(
-      refusal(() => limits.take('perAccount', 'sofia@example.com')).headers['Retry-After'],
-    ).toBe('30');
-    // 300 wrong passwords now take 300 / 10 × 5 minutes, not seconds.
+    const here = accountAtIp('sofia@example.com', '203.0.113.7');
+    limits.take('triesPerAccountIp', here);
+    limits.giveBack('triesPerAccountIp', here);
+    for (let i = 0; i < 10; i++) limits.take('triesPerAccountIp', here);
+    expect(refusal(() => limits.take('triesPerAccountIp', here)).headers['Retry-After']).toBe('30');
+    // The owner, elsewhere, and this address at another account are not held up.
+    limits.take('triesPerAccountIp', accountAtIp('sofia@example.com', '198.51.100.1'));
+    limits.take('triesPerAccountIp', accountAtIp('omar@example.com', '203.0.113.7'));
+    // 300 wrong passwords from here now take 300 / 10 × 5 minutes, not seconds.
     c.advance(29_999);
-    expect(refusal(() => limits.take('perAccount', 'sofia@example.com')).status).toBe(429);
+    expect(refusal(() => limits.take('triesPerAccountIp', here)).status).toBe(429);
     c.advance(1);
-    limits.take('perAccount', 'sofia@example.com');
+    limits.take('triesPerAccountIp', here);
+  });
+
+  it('sends one account 10 letters, then one every 6 minutes, in the email limit’s words', () => {
+    const c = clock();
+    const limits = new AuthRateLimits({}, c.now);
+    for (let i = 0; i < 10; i++) limits.take('sendsPerAccount', 'sofia@example.com');
+    expect(refusal(() => limits.take('sendsPerAccount', 'sofia@example.com'))).toMatchObject({
+      status: 429,
+      errorCode: 'over_email_send_rate_limit',
+      headers: { 'Retry-After': '360' },
+    });
+    c.advance(360_000);
+    limits.take('sendsPerAccount', 'sofia@example.com');
   });
 
   it('says an email limit in the email limit’s own words', () => {

@@ -1,7 +1,12 @@
+import { visibleCharacters } from './visibleCharacters.ts';
+
 /**
  * The password rule (weak passwords are rejected with a list of reasons), in one place for the page's hints and the local auth server
  * (server/auth/weakPassword.ts): at least 8 characters, with a lowercase letter, an uppercase
  * letter and a digit, and not a well-known leaked password. Each problem has one plain sentence.
+ * Characters are the ones a person sees (visibleCharacters.ts): invisible padding — control and
+ * format characters, stray combining marks, variation selectors, Hangul fillers, the blank Braille
+ * cell — is not strength.
  */
 export type PasswordProblem = 'length' | 'lowercase' | 'uppercase' | 'digit' | 'pwned';
 
@@ -53,17 +58,10 @@ const COMMON = /* @__PURE__ */ new Set([
   'aurora123',
 ]);
 
-/**
- * The characters that count: control and format characters (NUL, tab, zero-width joiners…) are
- * invisible padding, not strength (issue 11 item 12).
- */
-function countedCharacters(password: string): string[] {
-  return [...password].filter((c) => !/[\p{Cc}\p{Cf}]/u.test(c));
-}
-
 export function passwordProblems(password: string): PasswordProblem[] {
-  const counted = countedCharacters(password);
-  const text = counted.join('');
+  const counted = visibleCharacters(password);
+  // Ignorables inside a cluster (e + U+FE0F) are not part of the word either: "password1" padded is still on the list.
+  const text = counted.join('').replace(/[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, '');
   const problems: PasswordProblem[] = [];
   if (counted.length < MIN_PASSWORD_LENGTH) problems.push('length');
   if (!/[a-z]/.test(text)) problems.push('lowercase');
