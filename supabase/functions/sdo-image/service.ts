@@ -93,6 +93,11 @@ export class SdoImageService {
 
   constructor(private readonly opts: SdoImageServiceOptions) {}
 
+  /** The service's clock (epoch ms): what conditional requests are judged against. */
+  now(): number {
+    return this.opts.now();
+  }
+
   get cadenceMs(): number {
     return this.opts.cadenceMs ?? sourceFor('sdo-images').cadenceMs;
   }
