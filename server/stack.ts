@@ -11,7 +11,7 @@ import { prepareDatabase } from './db/migrate.ts';
 import { freePort } from './freePort.ts';
 import { createFunctionsRouter } from './functions.ts';
 import { createGateway } from './gateway.ts';
-import { startPostgrest } from './postgrest.ts';
+import { inDatabaseConfig, startPostgrest } from './postgrest.ts';
 import { startChangeFeed } from './realtime/changeFeed.ts';
 import { RealtimeServer } from './realtime/RealtimeServer.ts';
 import { scheduleKpAlerts } from '../supabase/functions/kp-alert-sender/schedule.ts';
@@ -103,6 +103,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       jwtSecret,
       port: await freePort(),
       embedded,
+      inDatabase: await inDatabaseConfig(pool),
       log,
     });
     stops.push(rest.stop);
