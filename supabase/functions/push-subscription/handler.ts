@@ -230,9 +230,14 @@ function createPushSubscriptionHandler(
       return methodNotAllowed(['POST', 'DELETE']);
     let caller: Caller;
     try {
-      caller = await getCaller(req);
+      // Confirmed by Auth: a deleted account's or a signed-out session's token is still signed.
+      caller = await getCaller(req, { confirmAccount: true });
     } catch (e) {
-      return errorJson(401, e instanceof AuthError ? e.message : 'Invalid session');
+      if (e instanceof AuthError) return errorJson(401, e.message);
+      return errorJson(
+        503,
+        `Could not check the session: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
     const body = await readJsonObject(req);
     const url = new URL(req.url);

@@ -100,6 +100,11 @@ async function burst(
 
 const statuses = (answers: Answer[]) => answers.map((a) => a.status);
 
+async function countOf(sql: string, params: unknown[] = []): Promise<number> {
+  const [row] = await stack.sql<{ count: string }>(sql, params);
+  return Number(row!.count);
+}
+
 describe('anonymous push subscriptions', () => {
   it('are refused with 429 and Retry-After from one address well before 100, storing no more rows than were accepted', async () => {
     const subs = Array.from({ length: 100 }, subscription);
@@ -120,11 +125,11 @@ describe('anonymous push subscriptions', () => {
     const refused = answers[firstRefused]!;
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.body.error).toMatch(/Try again in a few minutes/);
-    const [{ count }] = await stack.sql<{ count: string }>(
-      `select count(*) from push_subscriptions where endpoint = any($1)`,
-      [subs.map((s) => s.endpoint)],
-    );
-    expect(Number(count)).toBe(accepted);
+    expect(
+      await countOf('select count(*) from push_subscriptions where endpoint = any($1)', [
+        subs.map((s) => s.endpoint),
+      ]),
+    ).toBe(accepted);
 
     // Another address is not held back by this one's limit.
     const other = await call('127.0.0.12', 'push-subscription', {
@@ -137,19 +142,14 @@ describe('anonymous push subscriptions', () => {
 
 describe('Sign-In with Ethereum', () => {
   it('issues nonces to one address with 429 well before 300, and keeps a nonce only while it can be used', async () => {
-    const [{ count: before }] = await stack.sql<{ count: string }>(
-      'select count(*) from siwe_nonces',
-    );
+    const before = await countOf('select count(*) from siwe_nonces');
     const answers = await burst(60, () => call('127.0.0.21', 'siwe-verify/nonce'));
     const firstRefused = statuses(answers).indexOf(429);
     expect(firstRefused).toBeGreaterThan(0);
     expect(firstRefused).toBeLessThanOrEqual(40);
     expect(Number(answers[firstRefused]!.headers['retry-after'])).toBeGreaterThan(0);
     const issued = answers.filter((a) => a.status === 200).length;
-    const [{ count: after }] = await stack.sql<{ count: string }>(
-      'select count(*) from siwe_nonces',
-    );
-    expect(Number(after) - Number(before)).toBe(issued);
+    expect((await countOf('select count(*) from siwe_nonces')) - before).toBe(issued);
 
     // A nonce a minute past its 5-minute life is gone by the next issue, not kept for a day.
     await stack.sql(
