@@ -42,6 +42,8 @@ export const SIWE_ERRORS = {
   nonceUnknown: 'Unknown nonce; request a new one',
   nonceUsed: 'Nonce has already been used',
   nonceExpired: 'Nonce has expired; request a new one',
+  tooManyAttempts:
+    'Too many sign-in attempts from this network just now. Try again in a few minutes.',
 } as const;
 
 const MAX_MESSAGE_CHARS = 20_000;

@@ -65,24 +65,12 @@ function depsFromEnv(): SiweDeps {
   };
 }
 
-const LIMIT_ERRORS = {
-  'siwe-nonce': 'Too many sign-in attempts from this network just now. Try again in a few minutes.',
-  'siwe-verify':
-    'Too many sign-in attempts from this network just now. Try again in a few minutes.',
-} as const;
-
 /** A 429 answer when the caller's address has no token left for `rule`, else null. */
 async function overLimit(deps: SiweDeps, rule: RateRule, req: Request): Promise<Response | null> {
   if (!deps.limiter) return null;
   const taken = await deps.limiter.take(rule, callerAddress(req));
   if (taken.ok) return null;
-  return tooManyRequests(
-    taken.retryAfterSeconds,
-    LIMIT_ERRORS[rule.bucket as keyof typeof LIMIT_ERRORS],
-    {
-      success: false,
-    },
-  );
+  return tooManyRequests(taken.retryAfterSeconds, SIWE_ERRORS.tooManyAttempts, { success: false });
 }
 
 function failure(status: number, error: string): Response {
