@@ -35,7 +35,7 @@ export const SIWE_VERIFY_LIMIT: RateRule = {
   windowSeconds: 300,
 };
 
-export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
+type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export interface RateLimiter {
   take(rule: RateRule, key: string): Promise<RateDecision>;
