@@ -147,6 +147,9 @@ describe('a deleted account’s token', () => {
       ],
       ['ask auth who I am', await call('/auth/v1/user', token)],
     ] as const;
+    // REST says why, on reads as on writes.
+    expect(after[0][1]).toMatchObject({ status: 401 });
+    expect(JSON.stringify(after[0][1].body)).toContain('This account no longer exists');
     for (const [what, answer] of after) {
       expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBeGreaterThanOrEqual(400);
       expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBeLessThan(500);
