@@ -10,7 +10,8 @@
 create function public.profiles_guard() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
-  new.email := (select u.email from auth.users u where u.id::text = new.id);
+  -- By the user's primary key (an id that is no uuid fails here, as it would the foreign key).
+  new.email := (select u.email from auth.users u where u.id = new.id::uuid);
   -- The replication checkpoint is the server's clock: a client's _modified is never kept.
   if tg_op = 'INSERT' then
     new."_modified" := now();
