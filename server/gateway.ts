@@ -1,18 +1,12 @@
 import { existsSync } from 'node:fs';
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { AuthService } from './auth/AuthService.ts';
 import { BodyLimit, BodyTooLargeError, MAX_BODY_BYTES, declaredTooLarge } from './bodyLimit.ts';
 import { failureLogger } from './failureLog.ts';
 import type { PlainAnswer, RequestFacts } from './functions.ts';
-import { verifyJwt } from './auth/jwt.ts';
 import { contentSecurityPolicy } from './csp.ts';
+import { CORS, CORS_ANSWER_LOWER, CORS_LOWER } from './cors.ts';
 import {
   MIN_COMPRESS_BYTES,
   compressBody,
@@ -22,6 +16,7 @@ import {
   type Encoding,
 } from './contentEncoding.ts';
 import type { RealtimeServer } from './realtime/RealtimeServer.ts';
+import { createRestProxy } from './restProxy.ts';
 import { createStaticHandler } from './static.ts';
 
 export interface GatewayOptions {
@@ -42,43 +37,31 @@ export interface GatewayOptions {
   maxBodyBytes?: number;
 }
 
-const CORS: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers':
-    'authorization, apikey, content-type, x-client-info, x-supabase-api-version, prefer, accept-profile, content-profile, range, range-unit, x-region, if-none-match, if-modified-since, x-upsert',
-  'Access-Control-Expose-Headers':
-    'content-range, content-location, x-total-count, x-supabase-api-version, etag, last-modified, location, retry-after',
-  'Access-Control-Max-Age': '86400',
-};
-
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json', ...CORS });
   res.end(JSON.stringify(body));
 }
 
-/** CORS for API answers, lower-cased so a handler's own CORS headers replace them instead of being sent twice. */
-const CORS_LOWER: Record<string, string> = Object.fromEntries(
-  Object.entries(CORS).map(([k, v]) => [k.toLowerCase(), v]),
-);
-
 /**
- * CORS on a function's actual answer: browsers read only these there (methods, headers and
- * max-age matter on the preflight alone, which this gateway answers itself). Polled every minute,
- * the rest was ~250 bytes per answer for nothing (net.liveHourKB).
+ * Node request → Web Request (the auth server and the functions are Web-standard handlers). With
+ * `peer`, X-Forwarded-For is the peer's address alone, whatever the client sent: the functions
+ * key their per-address limits on it, as hosted Supabase's edge sets it for them.
  */
-const CORS_ANSWER_LOWER: Record<string, string> = {
-  'access-control-allow-origin': CORS['Access-Control-Allow-Origin']!,
-  'access-control-expose-headers': CORS['Access-Control-Expose-Headers']!,
-};
-
-/** Node request → Web Request (the auth server and the functions are Web-standard handlers). */
-function toWebRequest(req: IncomingMessage, body: Readable, origin: string): Request {
+function toWebRequest(
+  req: IncomingMessage,
+  body: Readable,
+  origin: string,
+  peer?: string,
+): Request {
   // Header pairs straight from the wire and the URL as a string: the Request parses and validates
   // both itself, so building a Headers and a URL here first would only do the work twice.
   const raw = req.rawHeaders;
   const headers: [string, string][] = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) headers.push([raw[i]!, raw[i + 1]!]);
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if (peer !== undefined && /^x-forwarded-for$/i.test(raw[i]!)) continue;
+    headers.push([raw[i]!, raw[i + 1]!]);
+  }
+  if (peer !== undefined) headers.push(['x-forwarded-for', peer]);
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const path = req.url ?? '/';
@@ -295,7 +278,6 @@ export function createGateway(o: GatewayOptions): Server {
   const staticHandler =
     o.distDir && existsSync(`${o.distDir}/index.html`) ? createStaticHandler(o.distDir) : null;
   const csp = contentSecurityPolicy(o.cspHosts);
-  const upstream = new URL(o.postgrestUrl);
   const maxBody = o.maxBodyBytes ?? MAX_BODY_BYTES;
   const logFailure = failureLogger(o.log);
 
@@ -319,41 +301,13 @@ export function createGateway(o: GatewayOptions): Server {
     return req.pipe(limited);
   };
 
-  const proxyRest = async (req: IncomingMessage, res: ServerResponse, path: string) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const apikey =
-      (req.headers.apikey as string | undefined) ?? url.searchParams.get('apikey') ?? undefined;
-    // Like hosted Supabase's API gateway: a valid project key is required, and it stands in for a missing bearer.
-    if (!apikey || !(await verifyJwt(o.jwtSecret, apikey)))
-      return sendJson(res, 401, {
-        message: apikey ? 'Invalid API key' : 'No API key found in request',
-      });
-    const headers = { ...req.headers };
-    delete headers.host;
-    if (!headers.authorization) headers.authorization = `Bearer ${apikey}`;
-    url.searchParams.delete('apikey');
-    const p = httpRequest(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: `${path}${url.search}`,
-        headers,
-      },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, { ...up.headers, ...CORS });
-        up.pipe(res);
-      },
-    );
-    p.on('error', (err) => {
-      o.log(`rest: ${err.message}`);
-      if (!res.headersSent) sendJson(res, 503, { message: 'The REST service is unavailable' });
-      else res.destroy();
-    });
-    const body = limitedBody(req, res);
-    body.on('error', () => p.destroy());
-    body.pipe(p);
-  };
+  const proxyRest = createRestProxy({
+    jwtSecret: o.jwtSecret,
+    postgrestUrl: o.postgrestUrl,
+    log: o.log,
+    limitedBody,
+    sendJson,
+  });
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     // The app's /api/* paths are rewritten to the functions base, as a host rewrite rule would.
@@ -389,7 +343,7 @@ export function createGateway(o: GatewayOptions): Server {
     if (api?.[1] === 'functions')
       return sendWebResponse(
         res,
-        await o.functions(toWebRequest(req, limitedBody(req, res), origin)),
+        await o.functions(toWebRequest(req, limitedBody(req, res), origin, clientIp(req))),
         CORS_ANSWER_LOWER,
         req.headers['accept-encoding'] ?? '',
       );

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
 
 export const POSTGREST_BIN =
   process.env.POSTGREST_BIN ??
@@ -11,6 +12,8 @@ export interface PostgrestOptions {
   port: number;
   /** PGlite is one session: no prepared statements, one pooled connection, no LISTEN channel. */
   embedded: boolean;
+  /** The `pgrst.*` settings the migrations gave the authenticator role (see `inDatabaseConfig`). */
+  inDatabase?: Record<string, string>;
   log: (line: string) => void;
 }
 
@@ -21,9 +24,16 @@ const WATCHDOG = '"$0" & c=$!; read -r _; kill $c 2>/dev/null; wait $c';
  * the database URL are then never written to disk, so a crash (kill -9) leaves no file holding them.
  */
 export function postgrestEnv(
-  o: Pick<PostgrestOptions, 'databaseUrl' | 'jwtSecret' | 'port' | 'embedded'>,
+  o: Pick<PostgrestOptions, 'databaseUrl' | 'jwtSecret' | 'port' | 'embedded' | 'inDatabase'>,
 ): Record<string, string> {
+  const fromDatabase = Object.fromEntries(
+    Object.entries(o.inDatabase ?? {}).map(([k, v]) => [
+      `PGRST_${k.replace(/^pgrst\./, '').toUpperCase()}`,
+      v,
+    ]),
+  );
   return {
+    ...fromDatabase,
     PGRST_DB_URI: o.databaseUrl,
     PGRST_DB_SCHEMAS: 'public',
     PGRST_DB_ANON_ROLE: 'anon',
@@ -37,6 +47,26 @@ export function postgrestEnv(
     PGRST_SERVER_PORT: String(o.port),
     PGRST_LOG_LEVEL: 'error',
   };
+}
+
+/**
+ * The `pgrst.*` settings of the authenticator role: hosted PostgREST connects as authenticator and
+ * reads them as its in-database configuration (a migration sets `pgrst.db_pre_request` there). The
+ * local PostgREST connects as the database owner, so they are read here and passed as PGRST_*.
+ */
+export async function inDatabaseConfig(db: pg.Pool): Promise<Record<string, string>> {
+  const { rows } = await db.query<{ setting: string }>(
+    `select unnest(s.setconfig) as setting from pg_db_role_setting s
+      join pg_roles r on r.oid = s.setrole
+     where r.rolname = 'authenticator' and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))`,
+  );
+  const out: Record<string, string> = {};
+  for (const { setting } of rows) {
+    const at = setting.indexOf('=');
+    const name = setting.slice(0, at);
+    if (/^pgrst\.[a-z_]+$/.test(name)) out[name] = setting.slice(at + 1);
+  }
+  return out;
 }
 
 /** Starts the real PostgREST binary, configured through its environment, and waits until it serves requests. */

@@ -11,7 +11,7 @@ import { prepareDatabase } from './db/migrate.ts';
 import { freePort } from './freePort.ts';
 import { createFunctionsRouter } from './functions.ts';
 import { createGateway } from './gateway.ts';
-import { startPostgrest } from './postgrest.ts';
+import { inDatabaseConfig, startPostgrest } from './postgrest.ts';
 import { startChangeFeed } from './realtime/changeFeed.ts';
 import type { RealtimeLimits } from './realtime/limits.ts';
 import { RealtimeServer } from './realtime/RealtimeServer.ts';
@@ -122,6 +122,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       jwtSecret,
       port: await freePort(),
       embedded,
+      inDatabase: await inDatabaseConfig(pool),
       log,
     });
     stops.push(rest.stop);

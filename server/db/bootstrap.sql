@@ -119,9 +119,9 @@ create or replace function auth.jwt() returns jsonb language sql stable as $$
 $$;
 grant execute on function auth.uid(), auth.role(), auth.jwt() to anon, authenticated, service_role;
 
--- Hosted Supabase's default grants: RLS, not grants, is what keeps rows private.
-grant all on all tables in schema public to anon, authenticated, service_role;
-grant all on all sequences in schema public to anon, authenticated, service_role;
+-- Hosted Supabase's default grants: RLS, not grants, is what keeps rows private. Default privileges
+-- only: they reach the tables the migrations create next, whose own revokes then stand. A grant on
+-- every existing table here would undo those revokes at each restart (this file runs on every start).
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;

@@ -85,10 +85,13 @@ function callerFromClaims(claims: Record<string, unknown>): Caller {
 /**
  * The caller of a request. No token = anonymous. With `SUPABASE_JWT_SECRET` set (local stack,
  * legacy hosted projects) the token is verified locally; otherwise Auth is asked (`/auth/v1/user`).
+ * `confirmAccount`: a signed-in caller is always confirmed by Auth too, because a token outlives
+ * its account (deleted) and its session (signed out) until it expires; a function that writes
+ * the user's rows asks for it.
  */
 export async function getCaller(
   req: Request,
-  opts: { now?: number; fetch?: typeof fetch } = {},
+  opts: { now?: number; fetch?: typeof fetch; confirmAccount?: boolean } = {},
 ): Promise<Caller> {
   const token = bearerToken(req);
   if (!token) return { role: 'anon', userId: null };
@@ -96,13 +99,26 @@ export async function getCaller(
   if (token === getEnv('SUPABASE_SERVICE_ROLE_KEY')) return { role: 'service_role', userId: null };
   if (token === getEnv('SUPABASE_ANON_KEY')) return { role: 'anon', userId: null };
   const secret = getEnv('SUPABASE_JWT_SECRET');
-  if (secret) return callerFromClaims(await verifyHs256(token, secret, opts.now ?? Date.now()));
+  if (secret) {
+    const caller = callerFromClaims(await verifyHs256(token, secret, opts.now ?? Date.now()));
+    if (caller.role !== 'authenticated' || !opts.confirmAccount) return caller;
+    const confirmed = await askAuth(token, opts.fetch);
+    if (confirmed.userId !== caller.userId) throw new AuthError('Invalid or expired session');
+    return caller;
+  }
+  return askAuth(token, opts.fetch);
+}
+
+/** Who Auth says the token's user is; refused when Auth does not know them (any more). */
+async function askAuth(token: string, fetchFn: typeof fetch | undefined): Promise<Caller> {
   const url = getEnv('SUPABASE_URL');
   const anonKey = getEnv('SUPABASE_ANON_KEY');
   if (!url || !anonKey) throw new AuthError('Server auth is not configured');
-  const res = await (opts.fetch ?? fetch)(`${url.replace(/\/+$/, '')}/auth/v1/user`, {
+  const res = await (fetchFn ?? fetch)(`${url.replace(/\/+$/, '')}/auth/v1/user`, {
     headers: { apikey: anonKey, authorization: `Bearer ${token}` },
   });
+  // Auth itself failing says nothing about the caller: not a refusal (the client's retry may pass).
+  if (res.status >= 500) throw new Error(`Auth answered ${res.status}`);
   if (!res.ok) throw new AuthError('Invalid or expired session');
   const user = (await res.json()) as { id?: string; email?: string };
   if (!user.id) throw new AuthError('Invalid or expired session');

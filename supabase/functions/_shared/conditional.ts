@@ -15,18 +15,36 @@ export function etagMatches(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch.split(',').some((candidate) => opaque(candidate) === ours);
 }
 
+/**
+ * Whether a representation last modified at `lastModified` is unmodified since an If-Modified-Since
+ * date, at HTTP-date resolution (one second). A date later than the server's clock is invalid and
+ * ignored (RFC 2616 §14.25 a: "A date which is later than the server's current time is invalid";
+ * RFC 9110 §13.1.3 ignores an invalid date): else one request with a date in 2099 would get 304s
+ * for every later version. Our own Last-Modified echoed back stays valid even when it is ahead of
+ * our clock (an upstream's clock may run fast).
+ */
+export function unmodifiedSince(
+  ifModifiedSince: string,
+  lastModified: number,
+  now: number,
+): boolean {
+  const since = Date.parse(ifModifiedSince);
+  if (!Number.isFinite(since)) return false;
+  const sinceS = Math.floor(since / 1000);
+  const lastModifiedS = Math.floor(lastModified / 1000);
+  if (sinceS > Math.floor(now / 1000) && sinceS !== lastModifiedS) return false;
+  return lastModifiedS <= sinceS;
+}
+
+/** 304 or not, for a GET or HEAD with these validators at time `now` (epoch ms, the server's clock). */
 export function isNotModified(
   headers: { ifNoneMatch: string | null; ifModifiedSince: string | null },
   current: { etag: string; lastModified: number },
+  now: number,
 ): boolean {
   if (headers.ifNoneMatch !== null) return etagMatches(headers.ifNoneMatch, current.etag);
-  if (headers.ifModifiedSince !== null) {
-    const since = Date.parse(headers.ifModifiedSince);
-    // HTTP dates have one-second resolution; compare at that resolution.
-    return (
-      Number.isFinite(since) && Math.floor(current.lastModified / 1000) <= Math.floor(since / 1000)
-    );
-  }
+  if (headers.ifModifiedSince !== null)
+    return unmodifiedSince(headers.ifModifiedSince, current.lastModified, now);
   return false;
 }
 

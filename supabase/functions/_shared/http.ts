@@ -20,6 +20,8 @@ const EXPOSED_HEADERS = [
   // Which form space-weather served (core/compact/): the worker must read it across origins.
   'x-aurora-form',
   'idempotent-replayed',
+  // How long a 429 asks the caller to wait (the request queue's back-off reads it).
+  'retry-after',
 ].join(', ');
 
 export const CORS_HEADERS: Record<string, string> = {

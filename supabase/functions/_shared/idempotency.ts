@@ -29,20 +29,32 @@ export async function sha256Hex(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** Whose ledger a key is in: `name` scopes the key; `userId` ties the record to a signed-in account. */
+export interface LedgerScope {
+  name: string;
+  /** The signed-in caller: the record goes with their account (a foreign key), else null. */
+  userId: string | null;
+}
+
 /**
  * The ledger scope of a caller: a key replays only that caller's answers. A signed-in user is their
  * id. Anonymous callers all share the anon key, so theirs is a hash of something only they hold
  * (`anonProof`: the subscription secret, else the request itself) — another anonymous caller
  * reusing the key gets their own answer, never someone else's.
  */
-export async function callerScope(fn: string, caller: Caller, anonProof: string): Promise<string> {
-  if (caller.role === 'authenticated') return `${fn}:${caller.userId}`;
-  return `${fn}:${caller.role}:${await sha256Hex(anonProof)}`;
+export async function callerScope(
+  fn: string,
+  caller: Caller,
+  anonProof: string,
+): Promise<LedgerScope> {
+  if (caller.role === 'authenticated')
+    return { name: `${fn}:${caller.userId}`, userId: caller.userId };
+  return { name: `${fn}:${caller.role}:${await sha256Hex(anonProof)}`, userId: null };
 }
 
-async function claim(rest: RestClient, scope: string, key: string): Promise<boolean> {
+async function claim(rest: RestClient, scope: LedgerScope, key: string): Promise<boolean> {
   const rows = await rest.request<unknown[]>('POST', 'function_requests?on_conflict=scope,key', {
-    body: { scope, key },
+    body: { scope: scope.name, key, user_id: scope.userId },
     prefer: ['resolution=ignore-duplicates', 'return=representation'],
   });
   return rows.length === 1;
@@ -50,7 +62,7 @@ async function claim(rest: RestClient, scope: string, key: string): Promise<bool
 
 export async function withIdempotency(
   rest: RestClient,
-  scope: string,
+  scope: LedgerScope,
   key: string | null,
   run: () => Promise<Outcome>,
   now: () => number = Date.now,
@@ -65,7 +77,7 @@ export async function withIdempotency(
       { status: 400 },
     );
 
-  const filter = `scope=${eq(scope)}&key=${eq(key)}`;
+  const filter = `scope=${eq(scope.name)}&key=${eq(key)}`;
   let claimed = await claim(rest, scope, key);
   if (!claimed) {
     const [row] = await rest.request<Stored[]>(

@@ -12,7 +12,7 @@ export interface RestClient {
   ): Promise<T>;
 }
 
-class RestError extends Error {
+export class RestError extends Error {
   constructor(
     readonly status: number,
     readonly code: string | null,

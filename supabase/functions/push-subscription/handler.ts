@@ -7,7 +7,20 @@ import {
   pushPolicyFromEnv,
   type PushEndpointPolicy,
 } from '../_shared/pushEndpoint.ts';
-import { createRestClient, eq, restConfigFromEnv, type RestClient } from '../_shared/rest.ts';
+import {
+  PUSH_SUBSCRIPTION_LIMIT,
+  callerAddress,
+  createRestRateLimiter,
+  tooManyRequests,
+  type RateLimiter,
+} from '../_shared/rateLimit.ts';
+import {
+  RestError,
+  createRestClient,
+  eq,
+  restConfigFromEnv,
+  type RestClient,
+} from '../_shared/rest.ts';
 import { parseEndpoint, parseSecret, parseSubscriptionBody } from './validate.ts';
 
 interface Row {
@@ -28,6 +41,11 @@ const OWNERSHIP_ERRORS = {
   otherAccount: 'This subscription belongs to another account',
   otherBrowser: 'This subscription can only be changed from the browser that subscribed it',
   raced: 'The subscription changed at the same time; try again',
+} as const;
+
+const PUSH_SUBSCRIPTION_ERRORS = {
+  tooMany: 'Too many alert sign-ups from this network just now. Try again in a few minutes.',
+  accountGone: 'This account no longer exists. Sign in again.',
 } as const;
 
 function publicView(row: Row) {
@@ -195,10 +213,13 @@ async function remove(
 /**
  * POST stores or updates a Web Push subscription; DELETE removes it. The caller is
  * the JWT's user or anonymous. Writes go through the service role, so the table itself only
- * lets owners read and remove their rows.
+ * lets owners read and remove their rows. Anonymous callers are limited per address
+ * (PUSH_SUBSCRIPTION_LIMIT, in the database); a signed-in caller whose account was deleted is
+ * refused by the foreign keys to auth.users (their subscription, their ledger record): 401.
  */
 function createPushSubscriptionHandler(
   getRest: () => RestClient,
+  getLimiter: () => RateLimiter = () => createRestRateLimiter(getRest()),
   getPolicy: () => PushEndpointPolicy = memoByEnv(['PUSH_ALLOWED_HOSTS'], () =>
     pushPolicyFromEnv(),
   ),
@@ -209,14 +230,24 @@ function createPushSubscriptionHandler(
       return methodNotAllowed(['POST', 'DELETE']);
     let caller: Caller;
     try {
-      caller = await getCaller(req);
+      // Confirmed by Auth: a deleted account's or a signed-out session's token is still signed.
+      caller = await getCaller(req, { confirmAccount: true });
     } catch (e) {
-      return errorJson(401, e instanceof AuthError ? e.message : 'Invalid session');
+      if (e instanceof AuthError) return errorJson(401, e.message);
+      return errorJson(
+        503,
+        `Could not check the session: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
     const body = await readJsonObject(req);
     const url = new URL(req.url);
     const secret = typeof body?.secret === 'string' ? body.secret : null;
     try {
+      if (caller.role === 'anon') {
+        const taken = await getLimiter().take(PUSH_SUBSCRIPTION_LIMIT, callerAddress(req));
+        if (!taken.ok)
+          return tooManyRequests(taken.retryAfterSeconds, PUSH_SUBSCRIPTION_ERRORS.tooMany);
+      }
       const scope = await callerScope(
         'push-subscription',
         caller,
@@ -229,6 +260,9 @@ function createPushSubscriptionHandler(
           : remove(rest, getPolicy(), caller, body, url),
       );
     } catch (e) {
+      // The only foreign keys written here are to auth.users: the caller's account is gone.
+      if (e instanceof RestError && e.code === '23503')
+        return errorJson(401, PUSH_SUBSCRIPTION_ERRORS.accountGone);
       return errorJson(
         500,
         `Could not save the subscription: ${e instanceof Error ? e.message : String(e)}`,

@@ -68,11 +68,11 @@ export function createSdoImageHandler(
         },
       );
     }
-    return answer(served, req, service.cadenceMs);
+    return answer(served, req, service.cadenceMs, service.now());
   };
 }
 
-function answer(served: ServedFrame, req: Request, cadenceMs: number): Response {
+function answer(served: ServedFrame, req: Request, cadenceMs: number, now: number): Response {
   const { frame, source, freshForMs } = served;
   const headers = new Headers(CORS_HEADERS);
   headers.set('etag', frame.etag);
@@ -93,6 +93,7 @@ function answer(served: ServedFrame, req: Request, cadenceMs: number): Response 
         ifModifiedSince: req.headers.get('if-modified-since'),
       },
       { etag: frame.etag, lastModified },
+      now,
     )
   ) {
     return new Response(null, { status: 304, headers });

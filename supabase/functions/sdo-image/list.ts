@@ -48,6 +48,7 @@ export async function sdoListAnswer(service: SdoImageService, req: Request): Pro
     isNotModified(
       { ifNoneMatch: req.headers.get('if-none-match'), ifModifiedSince: null },
       { etag, lastModified: 0 },
+      service.now(),
     )
   )
     return new Response(null, { status: 304, headers });

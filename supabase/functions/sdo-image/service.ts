@@ -1,5 +1,6 @@
 import { SDO_CHANNELS, type SdoChannel } from '../../../core/normalise/sdoImages.ts';
 import { sourceFor } from '../../../core/products/sources.ts';
+import { readBodyAtMost } from '../_shared/boundedBody.ts';
 import { parseHttpDate } from '../_shared/http.ts';
 
 /** The size the app shows (the page lays them out at 512 CSS px; 1024 stays sharp on 2× screens). */
@@ -92,6 +93,11 @@ export class SdoImageService {
   private readonly states = new Map<SdoChannel, ChannelState>();
 
   constructor(private readonly opts: SdoImageServiceOptions) {}
+
+  /** The service's clock (epoch ms): what conditional requests are judged against. */
+  now(): number {
+    return this.opts.now();
+  }
 
   get cadenceMs(): number {
     return this.opts.cadenceMs ?? sourceFor('sdo-images').cadenceMs;
@@ -192,13 +198,15 @@ export class SdoImageService {
       st.stats.lastError = `Rejected upstream body: ${declared} bytes is too large for an image`;
       return false;
     }
-    const bytes = new Uint8Array(await res.arrayBuffer());
+    const read = await readBodyAtMost(res, MAX_FRAME_BYTES);
+    if (!read.ok) {
+      st.stats.rejectedBodies++;
+      st.stats.lastError = `Rejected upstream body: more than ${MAX_FRAME_BYTES} bytes is too large for an image`;
+      return false;
+    }
+    const { bytes } = read;
     const type = res.headers.get('content-type') ?? '';
-    if (
-      bytes.length > MAX_FRAME_BYTES ||
-      !looksLikeJpeg(bytes) ||
-      (type !== '' && !/^image\/jpe?g\b/i.test(type))
-    ) {
+    if (!looksLikeJpeg(bytes) || (type !== '' && !/^image\/jpe?g\b/i.test(type))) {
       st.stats.rejectedBodies++;
       st.stats.lastError = `Rejected upstream body: not a JPEG (${type || 'no content type'}, ${bytes.length} bytes)`;
       return false;

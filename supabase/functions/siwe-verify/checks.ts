@@ -34,6 +34,7 @@ export const SIWE_ERRORS = {
   addressMismatch: 'Address does not match the signed message',
   wrongDomain: 'Message is for a different domain',
   wrongUri: 'Message is for a different URI',
+  wrongScheme: 'Message is for a different scheme',
   expired: 'Message has expired',
   notYetValid: 'Message is not valid yet',
   issuedInFuture: 'Message is issued in the future',
@@ -41,6 +42,8 @@ export const SIWE_ERRORS = {
   nonceUnknown: 'Unknown nonce; request a new one',
   nonceUsed: 'Nonce has already been used',
   nonceExpired: 'Nonce has expired; request a new one',
+  tooManyAttempts:
+    'Too many sign-in attempts from this network just now. Try again in a few minutes.',
 } as const;
 
 const MAX_MESSAGE_CHARS = 20_000;
@@ -71,6 +74,11 @@ export interface VerifiedMessage {
   /** EIP-55 checksummed address from the message. */
   address: string;
   nonce: string;
+  /**
+   * Any chain id signs in, 0 included: the signature is checked by ecrecover (an externally owned
+   * account, no EIP-1271 contract call on some chain), so it proves the key whatever the chain, and
+   * the account is found by address alone (`wallet_accounts`). The id is recorded, never trusted.
+   */
   chainId: number;
   domain: string;
   uri: string;
@@ -122,6 +130,12 @@ export async function checkSiweMessage(
   const expectedOrigin = originOf(config.uri);
   if (!expectedOrigin || originOf(msg.uri) !== expectedOrigin)
     return fail(401, SIWE_ERRORS.wrongUri);
+  // EIP-4361's optional scheme before the domain ("https://aurora.app wants you to sign in…") names
+  // the origin that asked for the signature: only the configured URI's scheme may, so a message
+  // prepared for `evil://aurora.app` (a page or app on another scheme) does not sign in. Without
+  // one (our app sends none) the URI line, checked above with its scheme, is what binds it.
+  if (msg.scheme !== undefined && `${msg.scheme.toLowerCase()}:` !== new URL(config.uri).protocol)
+    return fail(401, SIWE_ERRORS.wrongScheme);
 
   const expires = parseTime(msg.expirationTime);
   const notBefore = parseTime(msg.notBefore);

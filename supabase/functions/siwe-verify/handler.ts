@@ -1,5 +1,14 @@
 import { getEnv, memoByEnv } from '../_shared/env.ts';
 import { json, methodNotAllowed, preflight, readJsonObject, subPath } from '../_shared/http.ts';
+import {
+  SIWE_NONCE_LIMIT,
+  SIWE_VERIFY_LIMIT,
+  callerAddress,
+  createRestRateLimiter,
+  tooManyRequests,
+  type RateLimiter,
+  type RateRule,
+} from '../_shared/rateLimit.ts';
 import { createRestClient, restConfigFromEnv, type RestClient } from '../_shared/rest.ts';
 import { SIWE_ERRORS, checkSiweMessage, parseVerifyRequest, type SiweConfig } from './checks.ts';
 import { createRestNonceStore, type NonceStore } from './nonces.ts';
@@ -11,6 +20,8 @@ export interface SiweDeps {
   minter: SessionMinter;
   /** For the profile row; null skips it (unit tests without a database). */
   rest: RestClient | null;
+  /** Per-address limits of nonces and verifications; absent = none (unit tests without a database). */
+  limiter?: RateLimiter;
   now: () => number;
 }
 
@@ -49,8 +60,17 @@ function depsFromEnv(): SiweDeps {
       rest,
     }),
     rest,
+    limiter: createRestRateLimiter(rest),
     now: () => Date.now(),
   };
+}
+
+/** A 429 answer when the caller's address has no token left for `rule`, else null. */
+async function overLimit(deps: SiweDeps, rule: RateRule, req: Request): Promise<Response | null> {
+  if (!deps.limiter) return null;
+  const taken = await deps.limiter.take(rule, callerAddress(req));
+  if (taken.ok) return null;
+  return tooManyRequests(taken.retryAfterSeconds, SIWE_ERRORS.tooManyAttempts, { success: false });
 }
 
 function failure(status: number, error: string): Response {
@@ -81,6 +101,8 @@ export function createSiweHandler(getDeps: () => SiweDeps): (req: Request) => Pr
     if (sub === 'nonce') {
       if (req.method !== 'GET' && req.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
       try {
+        const limited = await overLimit(deps, SIWE_NONCE_LIMIT, req);
+        if (limited) return limited;
         const { nonce, expiresAt } = await deps.nonces.issue(deps.now());
         return json({
           nonce,
@@ -99,6 +121,14 @@ export function createSiweHandler(getDeps: () => SiweDeps): (req: Request) => Pr
       return failure(404, 'Unknown path; POST /siwe-verify or GET /siwe-verify/nonce');
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
 
+    // Every attempt counts, before any work: a first sign-in creates an account, so this is the
+    // sign-up limit Auth applies to its own sign-ups (the admin API this function uses has none).
+    try {
+      const limited = await overLimit(deps, SIWE_VERIFY_LIMIT, req);
+      if (limited) return limited;
+    } catch (e) {
+      return failure(500, e instanceof Error ? e.message : String(e));
+    }
     const parsed = parseVerifyRequest(await readJsonObject(req));
     if (!parsed.ok) return failure(parsed.status, parsed.error);
     const checked = await checkSiweMessage(parsed.value, deps.config, deps.now());

@@ -1,10 +1,12 @@
 import { generateNonce } from 'siwe';
 import { eq, type RestClient } from '../_shared/rest.ts';
 
-/** How long an issued nonce may be used: long enough to open a wallet and sign, no longer. */
+/**
+ * How long an issued nonce may be used: long enough to open a wallet and sign, no longer. It is
+ * also how long its row lives: each issue first sweeps the expired ones (a replay of a used nonce
+ * is told "already used" within this time, "unknown" after it — refused either way).
+ */
 const NONCE_TTL_MS = 5 * 60_000;
-/** Used and expired nonces are kept this long (to say "already used" on a replay), then swept. */
-const NONCE_RETENTION_MS = 24 * 60 * 60_000;
 
 type ConsumeResult = 'ok' | 'unknown' | 'used' | 'expired';
 
@@ -20,17 +22,20 @@ export function createRestNonceStore(rest: RestClient): NonceStore {
     async issue(now) {
       const nonce = generateNonce();
       const expiresAt = now + NONCE_TTL_MS;
-      await rest.request('POST', 'siwe_nonces', {
-        body: { nonce, expires_at: new Date(expiresAt).toISOString() },
-        prefer: ['return=minimal'],
-      });
-      // Sweeping on issue keeps the table small without a scheduler; a failure here is harmless.
-      rest
-        .request(
+      // Sweeping on issue keeps the table to the nonces still usable, without a scheduler.
+      await Promise.all([
+        rest.request(
           'DELETE',
-          `siwe_nonces?expires_at=lt.${encodeURIComponent(new Date(now - NONCE_RETENTION_MS).toISOString())}`,
-        )
-        .catch(() => undefined);
+          `siwe_nonces?expires_at=lt.${encodeURIComponent(new Date(now).toISOString())}`,
+          {
+            prefer: ['return=minimal'],
+          },
+        ),
+        rest.request('POST', 'siwe_nonces', {
+          body: { nonce, expires_at: new Date(expiresAt).toISOString() },
+          prefer: ['return=minimal'],
+        }),
+      ]);
       return { nonce, expiresAt };
     },
     async consume(nonce, now) {

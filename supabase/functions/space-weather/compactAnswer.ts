@@ -14,6 +14,7 @@ import {
   compactKind,
   encodeCompact,
 } from '../../../core/compact/compactForm.ts';
+import { unmodifiedSince } from '../_shared/conditional.ts';
 import type { CachedBody } from './service.ts';
 
 export interface CompactRepresentation {
@@ -67,6 +68,7 @@ export function compactNotModified(
   headers: { ifNoneMatch: string | null; ifModifiedSince: string | null },
   rep: CompactRepresentation,
   lastModified: number,
+  now: number,
 ): boolean {
   if (headers.ifNoneMatch !== null) {
     if (headers.ifNoneMatch.trim() === '*') return true;
@@ -75,10 +77,8 @@ export function compactNotModified(
       return tag === rep.family || tag.startsWith(`${rep.family}.`);
     });
   }
-  if (headers.ifModifiedSince !== null) {
-    const since = Date.parse(headers.ifModifiedSince);
-    return Number.isFinite(since) && Math.floor(lastModified / 1000) <= Math.floor(since / 1000);
-  }
+  if (headers.ifModifiedSince !== null)
+    return unmodifiedSince(headers.ifModifiedSince, lastModified, now);
   return false;
 }
 

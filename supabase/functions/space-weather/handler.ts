@@ -112,6 +112,7 @@ export function createSpaceWeatherHandler(
       req.method,
       req.headers.get('if-none-match'),
       req.headers.get('if-modified-since'),
+      service.now(),
     );
     return new Response(answer.body, { status: answer.status, headers: answer.headers.web });
   };
@@ -150,7 +151,8 @@ export function createCachedAnswer(
     if (parts.length !== 1 || !name || !isSpaceWeatherResource(name)) return null;
     const query = readQuery(req.url, name);
     if ('error' in query) return null;
-    const served = getService().cached(name);
+    const service = getService();
+    const served = service.cached(name);
     return (
       served &&
       answerServed(
@@ -160,6 +162,7 @@ export function createCachedAnswer(
         req.method,
         req.header('if-none-match'),
         req.header('if-modified-since'),
+        service.now(),
       )
     );
   };
@@ -177,6 +180,7 @@ function answerServed(
   method: string,
   ifNoneMatch: string | null,
   ifModifiedSince: string | null,
+  now: number,
 ): CachedAnswer {
   const { entry, source, freshForMs } = served;
   const compact = query.compact && compactRepresentation(entry, query.compact.since);
@@ -187,7 +191,7 @@ function answerServed(
       source,
       cacheControl(freshForMs, resourceSpec(name).cadenceMs),
     );
-    if (compactNotModified({ ifNoneMatch, ifModifiedSince }, compact, entry.lastModified))
+    if (compactNotModified({ ifNoneMatch, ifModifiedSince }, compact, entry.lastModified, now))
       return { status: 304, headers: headers.notModified, body: null };
     return { status: 200, headers: headers.ok, body: method === 'HEAD' ? null : prepared.bytes };
   }
@@ -197,7 +201,7 @@ function answerServed(
     source,
     cacheControl(freshForMs, resourceSpec(name).cadenceMs),
   );
-  if (isNotModified({ ifNoneMatch, ifModifiedSince }, entry))
+  if (isNotModified({ ifNoneMatch, ifModifiedSince }, entry, now))
     return { status: 304, headers: headers.notModified, body: null };
   return { status: 200, headers: headers.ok, body: method === 'HEAD' ? null : prepared.bytes };
 }

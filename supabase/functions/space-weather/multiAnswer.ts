@@ -70,7 +70,7 @@ function itemFor(
   const rep = compactKind(w.resource) ? compactRepresentation(entry, w.since) : null;
   if (rep) {
     const held = w.version === null ? null : `"sw-${w.version}-c"`;
-    if (held && compactNotModified({ ifNoneMatch: held, ifModifiedSince: null }, rep, 0))
+    if (held && compactNotModified({ ifNoneMatch: held, ifModifiedSince: null }, rep, 0, 0))
       return { ...common, status: 304, etag: rep.etag };
     return { ...common, status: 200, etag: rep.etag, form: rep.form, compact: rep.text };
   }

@@ -111,6 +111,11 @@ export class SpaceWeatherService {
 
   constructor(private readonly opts: SpaceWeatherServiceOptions) {}
 
+  /** The service's clock (epoch ms): what conditional requests are judged against. */
+  now(): number {
+    return this.opts.now();
+  }
+
   private state(resource: SpaceWeatherResource): ResourceState {
     let st = this.states.get(resource);
     if (!st) {

@@ -159,6 +159,7 @@ export function createWeatherHandler(
         ifModifiedSince: answer.lastModified === null ? null : req.headers.get('if-modified-since'),
       },
       { etag: answer.etag, lastModified: answer.lastModified ?? 0 },
+      now,
     );
     if (notModified) return new Response(null, { status: 304, headers });
     headers['content-type'] = 'application/json; charset=utf-8';

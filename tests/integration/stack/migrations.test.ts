@@ -79,6 +79,8 @@ describe('supabase/migrations', () => {
         'show_aurora_on_load',
         'show_clouds_on_load',
         'updated_at',
+        // The id as a uuid, generated, for the foreign key to auth.users (not replicated).
+        'user_id',
       ].sort(),
     );
     expect(byName.id?.data_type).toBe('text');

@@ -231,4 +231,40 @@ describe('sdo-image function', () => {
     expect(await head.text()).toBe('');
     expect((await get('HMIIC', { method: 'POST' })).status).toBe(405);
   });
+
+  it('stops reading an upstream body without a declared length one byte past the 4 MB limit, and keeps the last frame', async () => {
+    const CHUNK = 64 * 1024;
+    const BODY = 16 * 1024 * 1024;
+    let pulled = 0;
+    let cancelled = false;
+    let huge = false;
+    const { get, service, advance } = setup(
+      fakeUpstream(() => {
+        if (!huge) return jpeg(FRAME_A);
+        // 16 MB made on demand, JPEG-looking, with no Content-Length: only reading tells its size.
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (pulled >= BODY) return controller.close();
+            const chunk = new Uint8Array(CHUNK);
+            if (pulled === 0) chunk.set([0xff, 0xd8, 0xff, 0xe0]);
+            pulled += CHUNK;
+            controller.enqueue(chunk);
+          },
+          cancel() {
+            cancelled = true;
+          },
+        });
+        return new Response(body, { headers: { 'content-type': 'image/jpeg' } });
+      }),
+    );
+    await (await get('0171')).arrayBuffer();
+    huge = true;
+    advance(15 * 60_000);
+    const res = await get('0171');
+    expect(res.headers.get('x-aurora-source')).toBe('replay');
+    expect(await bytesOf(res)).toEqual(FRAME_A);
+    expect(cancelled).toBe(true);
+    expect(pulled).toBeLessThanOrEqual(4 * 1024 * 1024 + 2 * CHUNK);
+    expect(service.stats()['0171']).toMatchObject({ rejectedBodies: 1 });
+  });
 });

@@ -53,6 +53,29 @@ describe('SIWE checks', () => {
     });
   });
 
+  it('refuses a message whose scheme is not the configured URI’s, and accepts ours or none', async () => {
+    for (const scheme of ['evil', 'http']) {
+      expect(await checkSiweMessage(await signed({ scheme }), CONFIG, NOW), scheme).toEqual({
+        ok: false,
+        status: 401,
+        error: SIWE_ERRORS.wrongScheme,
+      });
+    }
+    expect((await checkSiweMessage(await signed({ scheme: 'https' }), CONFIG, NOW)).ok).toBe(true);
+    expect((await checkSiweMessage(await signed({ scheme: 'HTTPS' }), CONFIG, NOW)).ok).toBe(true);
+    expect((await checkSiweMessage(await signed(), CONFIG, NOW)).ok).toBe(true);
+  });
+
+  it('signs in on any chain id, 0 included: the key is proven whatever the chain', async () => {
+    for (const chainId of [0, 1, 137, 11155111]) {
+      const result = await checkSiweMessage(await signed({ chainId }), CONFIG, NOW);
+      expect(result, String(chainId)).toEqual({
+        ok: true,
+        value: expect.objectContaining({ chainId, address: wallet.address }),
+      });
+    }
+  });
+
   it('accepts the address in any letter case from the client', async () => {
     const req = { ...(await signed()), address: wallet.address.toLowerCase() };
     expect((await checkSiweMessage(req, CONFIG, NOW)).ok).toBe(true);
