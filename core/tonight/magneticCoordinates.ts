@@ -12,6 +12,7 @@
  */
 import { base64ToBytes } from '../grid/base64.ts';
 import { MAGNETIC_GRID } from './magneticGrid.data.ts';
+import { subSolarPoint } from './sun.ts';
 
 const RAD = Math.PI / 180;
 
@@ -55,7 +56,7 @@ function loadGrid(): Grid {
     for (let col = 0; col < cols; col++) {
       for (let k = 0; k < 3; k++) {
         const i = (row * cols + col) * 3 + k;
-        prev[k] = (prev[k]! + view.getInt16(i * 2, true)) << 16 >> 16;
+        prev[k] = ((prev[k]! + view.getInt16(i * 2, true)) << 16) >> 16;
         values[i] = prev[k]!;
       }
     }
@@ -128,39 +129,30 @@ export function magneticCoordinates(lat: number, lon: number): MagneticPosition 
   if (north > 0 && south > 0) return fallback;
   const len = Math.hypot(v[0]!, v[1]!, v[2]!);
   const mlat = Math.asin(v[2]! / len) / RAD;
-  return { lat: mlat, lon: Math.atan2(v[1]!, v[0]!) / RAD, hemisphere: mlat >= 0 ? 'north' : 'south' };
+  return {
+    lat: mlat,
+    lon: Math.atan2(v[1]!, v[0]!) / RAD,
+    hemisphere: mlat >= 0 ? 'north' : 'south',
+  };
 }
 
 /**
  * Magnetic local time (hours, 0–24) at an instant: the place's AACGM-v2 longitude against the
  * magnetic longitude of the sub-solar point, as a clock (12 = facing the Sun, 0 = magnetic
  * midnight), as the AACGM-v2 library defines it. The sub-solar point is the apparent Sun's
- * (declination and equation of time by the Astronomical Almanac's low-precision formulas, ~1′);
- * its magnetic longitude is its dipole longitude (AACGM-v2 takes it at 700 km, where the two
+ * (sun.ts: declination and equation of time); its magnetic longitude is its dipole longitude (AACGM-v2 takes it at 700 km, where the two
  * differ by a few degrees at most: minutes of MLT). Where the place's AACGM-v2 longitude is
  * undefined, its dipole longitude stands in.
  */
-export function magneticLocalTime(position: MagneticPosition, lat: number, lon: number, time: number): number {
+export function magneticLocalTime(
+  position: MagneticPosition,
+  lat: number,
+  lon: number,
+  time: number,
+): number {
   const sun = subSolarPoint(time);
   const sunLon = dipoleCoordinates(sun.lat, sun.lon).lon;
   const placeLon = position.lon ?? dipoleCoordinates(lat, lon).lon;
   const mlt = 12 + (placeLon - sunLon) / 15;
   return ((mlt % 24) + 24) % 24;
-}
-
-/** Where the Sun stands overhead (degrees), from the Astronomical Almanac's low-precision solar coordinates. */
-export function subSolarPoint(time: number): { lat: number; lon: number } {
-  const n = time / 86_400_000 - 10_957.5; // days since J2000.0 (2000-01-01 12:00 UTC)
-  const meanLon = 280.46 + 0.9856474 * n;
-  const anomaly = (357.528 + 0.9856003 * n) * RAD;
-  const eclipticLon = (meanLon + 1.915 * Math.sin(anomaly) + 0.02 * Math.sin(2 * anomaly)) * RAD;
-  const obliquity = (23.439 - 0.0000004 * n) * RAD;
-  const declination = Math.asin(Math.sin(obliquity) * Math.sin(eclipticLon)) / RAD;
-  const rightAscension =
-    Math.atan2(Math.cos(obliquity) * Math.sin(eclipticLon), Math.cos(eclipticLon)) / RAD;
-  // Equation of time (degrees): mean longitude minus right ascension, wrapped to ±180.
-  const eot = ((((meanLon - rightAscension) % 360) + 540) % 360) - 180;
-  const utHours = (((time / 3_600_000) % 24) + 24) % 24;
-  const lon = ((((12 - utHours) * 15 - eot) % 360) + 540) % 360 - 180;
-  return { lat: declination, lon };
 }

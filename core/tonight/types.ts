@@ -2,7 +2,7 @@ import type { GridBytes } from './auroraAtPlace.ts';
 
 export type Level = 'GO' | 'MAYBE' | 'NO';
 
-type ReasonCode =
+export type ReasonCode =
   'not-dark' | 'bright-moon' | 'too-cloudy' | 'oval-too-far' | 'kp-too-low' | 'data-too-old';
 
 export interface Reason {
@@ -60,6 +60,8 @@ export interface SlotVerdict {
   end: number;
   level: Level;
   reasons: Reason[];
+  /** The codes of the reasons that closed the slot (each one alone makes it NO). */
+  closedBy: ReasonCode[];
   sunAltitudeDeg: number;
   moon: { altitudeDeg: number; illumination: number; up: boolean };
   /** Cloud that hides aurora, %, and the layer it comes from; null when there is no forecast for the slot. */
