@@ -130,25 +130,32 @@ function auroraFor(
   const absMagLat = Math.abs(magnetic.lat);
   const mlt = magneticLocalTime(magnetic, view.lat, view.lon, mid);
   const needed = kpNeeded(absMagLat, mlt, VISIBLE_RANGE_DEG);
-  if (needed === null) {
+  const poleward = magnetic.hemisphere;
+  const equatorward = poleward === 'north' ? 'south' : 'north';
+  const compassOf = (d: 'north' | 'south') => (d === 'north' ? 'N' : 'S');
+  if (kp === null) {
+    if (needed !== null) {
+      return {
+        level: 'MAYBE',
+        reason: {
+          code: 'data-too-old',
+          text:
+            needed === 0
+              ? 'no Kp forecast (the oval is in reach even when quiet)'
+              : `no Kp forecast (needs Kp ${Math.ceil(needed)})`,
+        },
+        aurora: { source: 'none', kpNeeded: needed },
+        strong: false,
+      };
+    }
+    const polar = distanceFromOval(0, mlt, absMagLat) < 0;
     return {
       level: 'NO',
-      reason: { code: 'oval-too-far', text: 'oval too far even at Kp 9' },
-      aurora: { source: kp === null ? 'none' : 'kp', kp: kp ?? undefined, kpNeeded: null },
-      strong: false,
-    };
-  }
-  if (kp === null) {
-    return {
-      level: 'MAYBE',
       reason: {
-        code: 'data-too-old',
-        text:
-          needed === 0
-            ? 'no Kp forecast (the oval is in reach even when quiet)'
-            : `no Kp forecast (needs Kp ${Math.ceil(needed)})`,
+        code: 'oval-too-far',
+        text: polar ? `oval too far ${equatorward} at any Kp` : 'oval too far even at Kp 9',
       },
-      aurora: { source: 'none', kpNeeded: needed },
+      aurora: { source: 'none', kpNeeded: null, ...(polar && { compass: compassOf(equatorward) }) },
       strong: false,
     };
   }
@@ -159,8 +166,6 @@ function auroraFor(
     outside === 0
       ? Math.min(absMagLat - boundaryLat, kpPolewardBoundary(kp, mlt) - absMagLat)
       : -Math.abs(outside);
-  const poleward = magnetic.hemisphere;
-  const equatorward = poleward === 'north' ? 'south' : 'north';
   const look = outside < 0 ? equatorward : poleward;
   const aurora: SlotAurora = {
     source: 'kp',
@@ -168,7 +173,7 @@ function auroraFor(
     boundaryLat: round1(boundaryLat),
     marginDeg: round1(marginDeg),
     kpNeeded: needed,
-    compass: look === 'north' ? 'N' : 'S',
+    compass: compassOf(look),
   };
   if (outside === 0)
     return { level: 'GO', reason: null, aurora, strong: marginDeg >= RULES.strongMarginDeg };
@@ -183,10 +188,14 @@ function auroraFor(
       strong: false,
     };
   }
-  if (outside < 0) {
+  if (outside < 0 || needed === null) {
     return {
       level: 'NO',
-      reason: { code: 'oval-too-far', text: `oval too far ${look} at Kp ${formatKp(kp)}` },
+      reason: {
+        code: 'oval-too-far',
+        text:
+          outside < 0 ? `oval too far ${look} at Kp ${formatKp(kp)}` : 'oval too far even at Kp 9',
+      },
       aurora,
       strong: false,
     };
