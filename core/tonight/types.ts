@@ -2,7 +2,7 @@ import type { GridBytes } from './auroraAtPlace.ts';
 
 export type Level = 'GO' | 'MAYBE' | 'NO';
 
-export type ReasonCode =
+type ReasonCode =
   'not-dark' | 'bright-moon' | 'too-cloudy' | 'oval-too-far' | 'kp-too-low' | 'data-too-old';
 
 export interface Reason {

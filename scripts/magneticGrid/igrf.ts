@@ -42,7 +42,12 @@ export function loadIgrf14(epoch: number, path = new URL('./igrf14-2025.txt', im
  * The field (nT) at a geocentric point given in Cartesian coordinates in units of the reference
  * radius (x toward 0° E on the equator, z toward the north pole), as a Cartesian vector.
  */
-export function fieldAt(model: MainField, x: number, y: number, z: number): [number, number, number] {
+export function fieldAt(
+  model: MainField,
+  x: number,
+  y: number,
+  z: number,
+): [number, number, number] {
   const r = Math.hypot(x, y, z);
   let theta = Math.acos(Math.max(-1, Math.min(1, z / r)));
   // The expansion divides by sin θ for B_φ: keep off the axis.

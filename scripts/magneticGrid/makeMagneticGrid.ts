@@ -91,7 +91,9 @@ export const MAGNETIC_GRID = {
 } as const;
 `;
   writeFileSync(new URL('../../core/tonight/magneticGrid.data.ts', import.meta.url), file);
-  console.log(`wrote core/tonight/magneticGrid.data.ts in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `wrote core/tonight/magneticGrid.data.ts in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

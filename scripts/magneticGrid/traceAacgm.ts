@@ -77,9 +77,21 @@ function direction(model: MainField, p: readonly number[], sign: number): number
 
 function rk4(model: MainField, p: readonly number[], h: number, sign: number): number[] {
   const k1 = direction(model, p, sign);
-  const k2 = direction(model, p.map((v, i) => v + (h / 2) * k1[i]!), sign);
-  const k3 = direction(model, p.map((v, i) => v + (h / 2) * k2[i]!), sign);
-  const k4 = direction(model, p.map((v, i) => v + h * k3[i]!), sign);
+  const k2 = direction(
+    model,
+    p.map((v, i) => v + (h / 2) * k1[i]!),
+    sign,
+  );
+  const k3 = direction(
+    model,
+    p.map((v, i) => v + (h / 2) * k2[i]!),
+    sign,
+  );
+  const k4 = direction(
+    model,
+    p.map((v, i) => v + h * k3[i]!),
+    sign,
+  );
   return p.map((v, i) => v + (h / 6) * (k1[i]! + 2 * k2[i]! + 2 * k3[i]! + k4[i]!));
 }
 
@@ -112,7 +124,10 @@ export function traceAacgm(
       const L = r / (1 - zm * zm);
       const xm = dot(frame.x, p);
       const ym = dot(frame.y, p);
-      return { lat: hemisphere * Math.acos(Math.sqrt(1 / L)) * (1 / RAD), lon: Math.atan2(ym, xm) / RAD };
+      return {
+        lat: hemisphere * Math.acos(Math.sqrt(1 / L)) * (1 / RAD),
+        lon: Math.atan2(ym, xm) / RAD,
+      };
     }
     const next = rk4(model, p, STEP_FRACTION * r, sign);
     const zPrev = dot(frame.z, p);
