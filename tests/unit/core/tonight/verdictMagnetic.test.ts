@@ -110,6 +110,22 @@ describe('which oval, and which way to look', () => {
   });
 });
 
+describe('near the magnetic equator', () => {
+  it('says the aurora is out of reach in Lima, where magnetic latitude is undefined', () => {
+    const now = at('2027-01-16T04:00:00Z'); // 23:00 in Lima
+    const v = computeVerdict(kpNight({ lat: -12.05, lon: -77.04 }, now, 9));
+    expect(v.place.magLat).toBeNull();
+    for (const s of v.slots)
+      expect(s.reasons).toContainEqual({
+        code: 'oval-too-far',
+        text: 'oval out of reach near the magnetic equator',
+      });
+    expect(formatVerdictLine(v)).toBe(
+      'Not tonight: the aurora oval is out of reach near the magnetic equator',
+    );
+  });
+});
+
 describe('the OVATION hours and the Kp hours of one night agree at the seam', () => {
   const frame = loadOvationFixture(); // 2024-03-03 15:07 UTC, an active night (hemispheric power 87 GW)
 
