@@ -39,9 +39,9 @@ function clearBerlin(): string {
 /**
  * A person in Berlin, in a G5 storm (a Kp 9 forecast, as on 10–11 May and 10 October 2024), on a
  * clear dark night, is told the aurora may be in view, looking north — not "oval too far even at
- * Kp 9". The place and the clock are emulated; the Kp forecast and the clouds are constructed
- * answers of the stack's two functions; the aurora map is the stack's own (months old at this
- * clock, so the Kp forecast decides).
+ * Kp 9". The place and the page's clock are emulated; the Kp forecast and the clouds are
+ * constructed answers of the stack's two functions; the aurora map is the stack's own (months old
+ * at this clock, so the Kp forecast decides).
  */
 test('a Kp 9 forecast on a clear dark night tells Berlin the aurora may be in view, looking north', async ({
   browser,
@@ -63,12 +63,17 @@ test('a Kp 9 forecast on a clear dark night tells Berlin the aurora may be in vi
     route.fulfill({ status: 200, contentType: 'application/json', body: clearBerlin() }),
   );
   const page = await context.newPage();
-  // Date is fixed at the night, the timers run on: the page and its poller keep talking as they do.
-  await page.clock.setFixedTime(NOW);
   await page.goto('/');
   await page.getByRole('button', { name: 'Show my location' }).click();
+  // The poller (a worker, on the real clock) fetches the clouds for the shared place; the page and
+  // the worker talk through RxDB's broadcast channel, which drops messages older than a channel's
+  // start. So the page's clock moves to that night only once the place and clouds have gone across.
+  await expect(page.getByTestId('tonight-ages')).toContainText(/clouds [\d,]+ (min|h|days) old/, {
+    timeout: 90_000,
+  });
+  await page.clock.setFixedTime(NOW);
 
-  const location = page.getByRole('region', { name: 'Your location' });
+  const location = page.getByRole('region', { name: 'Your location', exact: true });
   await expect(location).toContainText('52.5° N, 13.4° E');
   const line = page.getByTestId('tonight-verdict').getByRole('button');
   await expect(line).toHaveText(/ — Kp 9, (oval overhead|low in the N), clear, /, {
