@@ -7,6 +7,7 @@
  */
 
 import { GRID_HEIGHT, GRID_WIDTH, nearestCellIndex } from '../grid/grid.ts';
+import { magneticCoordinates } from './magneticCoordinates.ts';
 
 /** Aurora's lower edge (green oxygen emission), km: what an observer at the oval's rim sees first. */
 const AURORA_HEIGHT_KM = 110;
@@ -30,6 +31,8 @@ interface Cell {
 export interface PlaceView {
   lat: number;
   lon: number;
+  /** The magnetic hemisphere (magneticCoordinates.ts), whose oval is the place's: Quito, 0.2° S, looks to the northern one. */
+  hemisphere: 'north' | 'south';
   /** The grid cell the place is in. */
   overheadIndex: number;
   /** Cells whose aurora stands at least MIN_ELEVATION_DEG above the place's horizon, nearest first. */
@@ -44,9 +47,9 @@ export interface AuroraAtPlace {
   /** Where to look for it: bearing from north, and as a compass point; null when nothing is visible. */
   bearingDeg: number | null;
   compass: string | null;
-  /** Toward the nearer magnetic pole: north in the northern hemisphere, south in the southern. */
+  /** Toward the nearer magnetic pole: north in the magnetic north, south in the magnetic south. */
   lookToward: 'north' | 'south';
-  /** Ground distance to the nearest cell at or above OVAL_EDGE_PERCENT in the place's hemisphere (0 inside the oval), or null when there is none. */
+  /** Ground distance to the nearest cell at or above OVAL_EDGE_PERCENT in the place's magnetic hemisphere (0 inside the oval), or null when there is none. */
   edgeDistanceKm: number | null;
   /** True when the oval's edge stands above the horizon (within sight) or overhead. */
   onHorizon: boolean;
@@ -114,9 +117,14 @@ function compassPoint(bearingDeg: number): string {
 
 /**
  * The cells a place can see, computed once per place and reused for every stored frame (a
- * frame then costs a few hundred reads, not 65,160 distances).
+ * frame then costs a few hundred reads, not 65,160 distances). The hemisphere is the magnetic
+ * one unless given.
  */
-export function placeView(lat: number, lon: number): PlaceView {
+export function placeView(
+  lat: number,
+  lon: number,
+  hemisphere: 'north' | 'south' = magneticCoordinates(lat, lon).hemisphere,
+): PlaceView {
   const visible: Cell[] = [];
   const latReach = Math.ceil(VISIBLE_RANGE_DEG) + 1;
   const rowMin = Math.max(0, Math.round(90 - lat) - latReach);
@@ -134,14 +142,15 @@ export function placeView(lat: number, lon: number): PlaceView {
     }
   }
   visible.sort((a, b) => a.distanceKm - b.distanceKm);
-  return { lat, lon, overheadIndex: gridIndex(lat, lon), visible };
+  return { lat, lon, hemisphere, overheadIndex: gridIndex(lat, lon), visible };
 }
 
-/** The nearest cell of the oval (≥ OVAL_EDGE_PERCENT) in the place's hemisphere, or null. */
+/** The nearest cell of the oval (≥ OVAL_EDGE_PERCENT) in the place's magnetic hemisphere, or null. */
 function nearestOvalCell(grid: GridBytes, view: PlaceView): Cell | null {
   if ((grid[view.overheadIndex] ?? 0) >= OVAL_EDGE_PERCENT)
     return { index: view.overheadIndex, distanceKm: 0, bearingDeg: 0 };
-  const north = view.lat >= 0;
+  // Each oval lies wholly on its own side of the geographic equator.
+  const north = view.hemisphere === 'north';
   const rowStart = north ? 0 : 91;
   const rowEnd = north ? 90 : GRID_HEIGHT - 1;
   let best: Cell | null = null;
@@ -181,7 +190,7 @@ export function auroraAtPlace(grid: GridBytes, view: PlaceView): AuroraAtPlace {
     visiblePercent,
     bearingDeg: pointer ? Math.round(pointer.bearingDeg) : null,
     compass: pointer ? compassPoint(pointer.bearingDeg) : null,
-    lookToward: view.lat >= 0 ? 'north' : 'south',
+    lookToward: view.hemisphere,
     edgeDistanceKm: edge ? Math.round(edge.distanceKm) : null,
     onHorizon: edge !== null && edge.distanceKm <= VISIBLE_RANGE_KM,
   };

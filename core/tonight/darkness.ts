@@ -1,9 +1,11 @@
-import { getPosition } from 'suncalc';
+import { sunAltitude } from './sun.ts';
+
+export { sunAltitude } from './sun.ts';
 
 /**
- * How dark the sky is, from the Sun's altitude (suncalc: apparent altitude, refraction included).
- * The limits are the standard twilight definitions: sunset/sunrise at −0.833° (upper limb and
- * refraction), civil −6°, nautical −12°, astronomical −18°.
+ * How dark the sky is, from the Sun's geometric altitude (sun.ts: no refraction, as the
+ * definitions are). The limits are the standard twilight definitions: sunset/sunrise at −0.833°
+ * (the upper limb with refraction), civil −6°, nautical −12°, astronomical −18°.
  */
 export type DarknessLevel =
   'day' | 'civil-twilight' | 'nautical-twilight' | 'astronomical-twilight' | 'night';
@@ -12,10 +14,6 @@ export const SUNSET_ALTITUDE = -0.833;
 export const CIVIL = -6;
 export const NAUTICAL = -12;
 const ASTRONOMICAL = -18;
-
-export function sunAltitude(time: number, lat: number, lon: number): number {
-  return getPosition(new Date(time), lat, lon).altitude;
-}
 
 export function darknessLevel(altitudeDeg: number): DarknessLevel {
   if (altitudeDeg > SUNSET_ALTITUDE) return 'day';

@@ -18,22 +18,40 @@ export function formatAge(ageMs: number): string {
   return ageText(ageMs);
 }
 
-function auroraPhrase(slots: readonly SlotVerdict[]): string {
+function ovationPhrase(slots: readonly SlotVerdict[]): string {
   const a = slots.reduce((best, s) =>
-    (s.aurora.overheadPercent ?? -1) > (best.aurora.overheadPercent ?? -1) ||
-    (s.aurora.marginDeg ?? -99) > (best.aurora.marginDeg ?? -99)
+    (s.aurora.overheadPercent ?? 0) > (best.aurora.overheadPercent ?? 0) ||
+    ((s.aurora.overheadPercent ?? 0) === (best.aurora.overheadPercent ?? 0) &&
+      (s.aurora.visiblePercent ?? 0) > (best.aurora.visiblePercent ?? 0))
       ? s
       : best,
   ).aurora;
-  if (a.source === 'ovation') {
-    return (a.overheadPercent ?? 0) >= (a.visiblePercent ?? 0) / 2
-      ? `${a.overheadPercent} % overhead`
-      : `${a.visiblePercent} % low in the ${a.compass}`;
-  }
-  if (a.source === 'kp')
-    return (a.marginDeg ?? -1) >= 0
-      ? `Kp ${formatKp(a.kp ?? 0)}, oval overhead`
-      : `Kp ${formatKp(a.kp ?? 0)}, low in the ${a.compass}`;
+  return (a.overheadPercent ?? 0) >= (a.visiblePercent ?? 0) / 2
+    ? `${a.overheadPercent} % overhead`
+    : `${a.visiblePercent} % low in the ${a.compass}`;
+}
+
+function kpPhrase(slots: readonly SlotVerdict[]): string {
+  const a = slots.reduce((best, s) =>
+    (s.aurora.marginDeg ?? -99) > (best.aurora.marginDeg ?? -99) ? s : best,
+  ).aurora;
+  return (a.marginDeg ?? -1) >= 0
+    ? `Kp ${formatKp(a.kp ?? 0)}, oval overhead`
+    : `Kp ${formatKp(a.kp ?? 0)}, low in the ${a.compass}`;
+}
+
+/**
+ * The aurora in the run's own half hours: OVATION's numbers for the ones it covers, the Kp
+ * forecast's for the rest, and when the run holds both, each for its own hours ("35 % overhead
+ * until 23:00, then Kp 6, oval overhead").
+ */
+function auroraPhrase(slots: readonly SlotVerdict[], timeZone?: string): string {
+  const ovation = slots.filter((s) => s.aurora.source === 'ovation');
+  const kp = slots.filter((s) => s.aurora.source === 'kp');
+  if (ovation.length && kp.length)
+    return `${ovationPhrase(ovation)} until ${clock(ovation[ovation.length - 1]!.end, timeZone)}, then ${kpPhrase(kp)}`;
+  if (ovation.length) return ovationPhrase(ovation);
+  if (kp.length) return kpPhrase(kp);
   return 'no aurora forecast';
 }
 
@@ -63,8 +81,9 @@ function whyNot(verdict: Verdict): string {
   );
   if (dark.length === 0) return 'no dark hours left tonight';
   const counts = new Map<string, SlotVerdict[]>();
+  // Only the reasons that close a half hour: a "low on the horizon" beside a cloud deck is not why.
   for (const s of dark)
-    for (const r of s.reasons) counts.set(r.code, [...(counts.get(r.code) ?? []), s]);
+    for (const code of s.closedBy) counts.set(code, [...(counts.get(code) ?? []), s]);
   const top = [...counts.entries()].sort((a, b) => b[1].length - a[1].length)[0];
   if (!top) return 'no dark hours left tonight';
   const [code, slots] = top;
@@ -104,5 +123,5 @@ export function formatVerdictLine(verdict: Verdict, opts: { timeZone?: string } 
   if (!verdict.best) return `Not tonight: ${whyNot(verdict)}${ages}`;
   const { level, from, to, slots } = verdict.best;
   const head = level === 'GO' ? 'Best tonight' : 'Maybe tonight';
-  return `${head}: ${clock(from, opts.timeZone)}–${clock(to, opts.timeZone)} — ${auroraPhrase(slots)}, ${cloudPhrase(slots)}, ${moonPhrase(slots)}${ages}`;
+  return `${head}: ${clock(from, opts.timeZone)}–${clock(to, opts.timeZone)} — ${auroraPhrase(slots, opts.timeZone)}, ${cloudPhrase(slots)}, ${moonPhrase(slots)}${ages}`;
 }

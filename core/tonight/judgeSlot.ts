@@ -1,7 +1,7 @@
 import { VISIBLE_RANGE_DEG, type AuroraAtPlace, type PlaceView } from './auroraAtPlace.ts';
 import { CIVIL, NAUTICAL, sunAltitude } from './darkness.ts';
-import { magneticLocalTime } from './geomagnetic.ts';
-import { kpBoundary, kpNeeded } from './kpBoundary.ts';
+import { distanceFromOval, kpBoundary, kpNeeded, kpPolewardBoundary } from './kpBoundary.ts';
+import { magneticLocalTime, type MagneticPosition } from './magneticCoordinates.ts';
 import { moonAt } from './moon.ts';
 import type { Level, Reason, SlotAurora, SlotVerdict, TonightInputs } from './types.ts';
 
@@ -39,8 +39,8 @@ function lowerOf(a: Level, b: Level): Level {
 export interface SlotContext {
   inputs: TonightInputs;
   view: PlaceView;
-  /** The place's dipole geomagnetic latitude, degrees. */
-  magLat: number;
+  /** The place's magnetic coordinates (AACGM-v2 at 110 km; latitude null near the magnetic equator). */
+  magnetic: MagneticPosition;
   /** The newest OVATION frame at the place, when it is fresh enough; null otherwise. */
   ovationNow: AuroraAtPlace | null;
   /** How far that frame reaches (epoch ms); slots starting later use the Kp forecast. */
@@ -116,44 +116,85 @@ function auroraFor(
         : `oval ${formatKm(a.edgeDistanceKm)} away`;
     return { level: 'NO', reason: { code: 'oval-too-far', text: far }, aurora, strong };
   }
-  const absMagLat = Math.abs(ctx.magLat);
-  const mlt = magneticLocalTime(view.lat, view.lon, mid);
-  const needed = kpNeeded(absMagLat, mlt, VISIBLE_RANGE_DEG);
+  const { magnetic } = ctx;
   const kp = inputs.kpForecast ? kpAt(inputs.kpForecast.entries, mid) : null;
-  if (needed === null) {
+  if (magnetic.lat === null) {
+    // Field lines here close below the aurora's height: no oval ever reaches them.
     return {
       level: 'NO',
-      reason: { code: 'oval-too-far', text: 'oval too far even at Kp 9' },
+      reason: { code: 'oval-too-far', text: 'oval out of reach near the magnetic equator' },
       aurora: { source: kp === null ? 'none' : 'kp', kp: kp ?? undefined, kpNeeded: null },
       strong: false,
     };
   }
+  const absMagLat = Math.abs(magnetic.lat);
+  const mlt = magneticLocalTime(magnetic, view.lat, view.lon, mid);
+  const needed = kpNeeded(absMagLat, mlt, VISIBLE_RANGE_DEG);
+  const poleward = magnetic.hemisphere;
+  const equatorward = poleward === 'north' ? 'south' : 'north';
+  const compassOf = (d: 'north' | 'south') => (d === 'north' ? 'N' : 'S');
   if (kp === null) {
+    if (needed !== null) {
+      return {
+        level: 'MAYBE',
+        reason: {
+          code: 'data-too-old',
+          text:
+            needed === 0
+              ? 'no Kp forecast (the oval is in reach even when quiet)'
+              : `no Kp forecast (needs Kp ${Math.ceil(needed)})`,
+        },
+        aurora: { source: 'none', kpNeeded: needed },
+        strong: false,
+      };
+    }
+    const polar = distanceFromOval(0, mlt, absMagLat) < 0;
     return {
-      level: 'MAYBE',
-      reason: { code: 'data-too-old', text: `no Kp forecast (needs Kp ${Math.ceil(needed)})` },
-      aurora: { source: 'none', kpNeeded: needed },
+      level: 'NO',
+      reason: {
+        code: 'oval-too-far',
+        text: polar ? `oval too far ${equatorward} at any Kp` : 'oval too far even at Kp 9',
+      },
+      aurora: { source: 'none', kpNeeded: null, ...(polar && { compass: compassOf(equatorward) }) },
       strong: false,
     };
   }
   const boundaryLat = kpBoundary(kp, mlt);
-  const marginDeg = absMagLat - boundaryLat;
+  // Positive: equatorward of the oval (look poleward); negative: in the polar cap (look toward the equator).
+  const outside = distanceFromOval(kp, mlt, absMagLat);
+  const marginDeg =
+    outside === 0
+      ? Math.min(absMagLat - boundaryLat, kpPolewardBoundary(kp, mlt) - absMagLat)
+      : -Math.abs(outside);
+  const look = outside < 0 ? equatorward : poleward;
   const aurora: SlotAurora = {
     source: 'kp',
     kp,
     boundaryLat: round1(boundaryLat),
     marginDeg: round1(marginDeg),
     kpNeeded: needed,
-    compass: view.lat >= 0 ? 'N' : 'S',
+    compass: compassOf(look),
   };
-  if (marginDeg >= 0)
+  if (outside === 0)
     return { level: 'GO', reason: null, aurora, strong: marginDeg >= RULES.strongMarginDeg };
-  if (marginDeg >= -VISIBLE_RANGE_DEG) {
+  if (Math.abs(outside) <= VISIBLE_RANGE_DEG) {
     return {
       level: 'MAYBE',
       reason: {
-        code: 'kp-too-low',
-        text: `Kp ${formatKp(kp)}: low on the ${view.lat >= 0 ? 'northern' : 'southern'} horizon`,
+        code: outside > 0 ? 'kp-too-low' : 'oval-too-far',
+        text: `Kp ${formatKp(kp)}: low on the ${look}ern horizon`,
+      },
+      aurora,
+      strong: false,
+    };
+  }
+  if (outside < 0 || needed === null) {
+    return {
+      level: 'NO',
+      reason: {
+        code: 'oval-too-far',
+        text:
+          outside < 0 ? `oval too far ${look} at Kp ${formatKp(kp)}` : 'oval too far even at Kp 9',
       },
       aurora,
       strong: false,
@@ -173,9 +214,11 @@ export function judgeSlot(ctx: SlotContext, start: number, end: number): SlotVer
   const mid = (start + end) / 2;
   const reasons: Reason[] = [];
   let level: Level = 'GO';
+  const closedBy: Reason['code'][] = [];
   const cap = (to: Level, reason: Reason | null) => {
     level = lowerOf(level, to);
     if (reason) reasons.push(reason);
+    if (reason && to === 'NO') closedBy.push(reason.code);
   };
 
   const sun = sunAltitude(mid, lat, lon);
@@ -212,6 +255,7 @@ export function judgeSlot(ctx: SlotContext, start: number, end: number): SlotVer
     end,
     level,
     reasons,
+    closedBy,
     sunAltitudeDeg: round1(sun),
     moon: {
       altitudeDeg: round1(moon.altitudeDeg),

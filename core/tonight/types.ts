@@ -60,6 +60,8 @@ export interface SlotVerdict {
   end: number;
   level: Level;
   reasons: Reason[];
+  /** The codes of the reasons that closed the slot (each one alone makes it NO). */
+  closedBy: ReasonCode[];
   sunAltitudeDeg: number;
   moon: { altitudeDeg: number; illumination: number; up: boolean };
   /** Cloud that hides aurora, %, and the layer it comes from; null when there is no forecast for the slot. */

@@ -1,7 +1,7 @@
 import { auroraAtPlace, placeView } from './auroraAtPlace.ts';
 import { describeNight, SUNSET_ALTITUDE, sunAltitude, type NightSummary } from './darkness.ts';
-import { geomagnetic } from './geomagnetic.ts';
 import { judgeSlot, type SlotContext } from './judgeSlot.ts';
+import { magneticCoordinates } from './magneticCoordinates.ts';
 import type { InputAge, Level, SlotVerdict, TonightInputs } from './types.ts';
 
 export type { TonightInputs } from './types.ts';
@@ -24,7 +24,8 @@ const MAX_AGE_MS = {
 const OVATION_REACH_MS = 30 * MIN;
 
 export interface Verdict {
-  place: { lat: number; lon: number; magLat: number };
+  /** magLat: AACGM-v2 latitude at 110 km, 0.1°; null near the magnetic equator, where it is undefined. */
+  place: { lat: number; lon: number; magLat: number | null; hemisphere: 'north' | 'south' };
   now: number;
   /** The half hours of tonight, from the one holding `now` (or from dusk) to the next solar noon. */
   slots: SlotVerdict[];
@@ -77,13 +78,13 @@ export function computeVerdict(inputs: TonightInputs): Verdict {
       ...(inputs.clouds?.replay && { replay: true }),
     },
   };
-  const magLat = geomagnetic(lat, lon).lat;
-  const view = placeView(lat, lon);
+  const magnetic = magneticCoordinates(lat, lon);
+  const view = placeView(lat, lon, magnetic.hemisphere);
   const ovation = inputs.ovation && !ages.ovation.stale ? inputs.ovation : null;
   const ctx: SlotContext = {
     inputs,
     view,
-    magLat,
+    magnetic,
     ovationNow: ovation ? auroraAtPlace(ovation.values, view) : null,
     ovationReachesUntil: ovation ? Math.max(now, ovation.forecastTime) + OVATION_REACH_MS : null,
     kpStale: ages.kpForecast.stale,
@@ -96,7 +97,12 @@ export function computeVerdict(inputs: TonightInputs): Verdict {
   const firstDark = slots.findIndex((s) => s.sunAltitudeDeg <= SUNSET_ALTITUDE);
   if (firstDark > 0) slots = slots.slice(firstDark);
   return {
-    place: { lat, lon, magLat: Math.round(magLat * 10) / 10 },
+    place: {
+      lat,
+      lon,
+      magLat: magnetic.lat === null ? null : Math.round(magnetic.lat * 10) / 10,
+      hemisphere: magnetic.hemisphere,
+    },
     now,
     slots,
     night: describeNight(span.from, span.to, lat, lon),

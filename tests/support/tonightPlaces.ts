@@ -51,3 +51,9 @@ export function kpForecast(
     updatedAt,
   };
 }
+
+export const BERLIN = { lat: 52.52, lon: 13.4 };
+export const MINNEAPOLIS = { lat: 44.98, lon: -93.27 };
+export const LONGYEARBYEN = { lat: 78.22, lon: 15.65 };
+/** Concordia station, Dome C, Antarctica: deep inside the southern polar cap. */
+export const CONCORDIA = { lat: -75.1, lon: 123.35 };

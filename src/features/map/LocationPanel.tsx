@@ -2,6 +2,12 @@ import type { GridSnapshot } from '../../../core/model.ts';
 import { distanceToOvalEdge, OVAL_EDGE_THRESHOLD, valueAt, type LatLon } from './gridLookup.ts';
 import type { LocationState } from './useUserLocation.ts';
 
+/** Magnetic coordinates of a place (core/tonight/magneticCoordinates.ts, from the verdict's chunk). */
+export type MagneticAt = (
+  lat: number,
+  lon: number,
+) => { lat: number | null; hemisphere: 'north' | 'south' };
+
 function formatLat(lat: number): string {
   return `${Math.abs(lat).toFixed(1)}° ${lat >= 0 ? 'N' : 'S'}`;
 }
@@ -12,8 +18,16 @@ function formatLatLon({ lat, lon }: LatLon): string {
   return `${ns}, ${ew}`;
 }
 
-function OvalDistanceText({ grid, position }: { grid: GridSnapshot; position: LatLon }) {
-  const d = distanceToOvalEdge(grid.values, position);
+function OvalDistanceText({
+  grid,
+  position,
+  hemisphere,
+}: {
+  grid: GridSnapshot;
+  position: LatLon;
+  hemisphere?: 'north' | 'south';
+}) {
+  const d = distanceToOvalEdge(grid.values, position, OVAL_EDGE_THRESHOLD, hemisphere);
   if (d.kind === 'inside') {
     return (
       <>
@@ -36,16 +50,27 @@ function OvalDistanceText({ grid, position }: { grid: GridSnapshot; position: La
   );
 }
 
-/** "Show my location", then the aurora probability there and the distance to the oval, as text. */
+/**
+ * "Show my location", then the aurora probability there, the magnetic latitude and the distance
+ * to the oval of the user's magnetic hemisphere, as text. `magnetic` arrives with tonight's
+ * verdict chunk (the coordinate grid never weighs on `/`'s first load); until then the oval is
+ * the geographic hemisphere's and the magnetic latitude is not shown.
+ */
 export function LocationPanel({
   state,
   onRequest,
   grid,
+  magnetic,
 }: {
   state: LocationState;
   onRequest: () => void;
   grid: GridSnapshot | null;
+  magnetic?: MagneticAt | null;
 }) {
+  const here =
+    state.status === 'located' && magnetic
+      ? magnetic(state.position.lat, state.position.lon)
+      : null;
   return (
     <section className="map-panel map-location" aria-labelledby="map-location-title">
       <h2 id="map-location-title" className="map-panel__title">
@@ -85,11 +110,25 @@ export function LocationPanel({
                   : 'No forecast stored yet'}
               </dd>
             </div>
+            {here && (
+              <div>
+                <dt>Magnetic latitude</dt>
+                <dd>
+                  {here.lat === null
+                    ? 'none: too near the magnetic equator for any aurora'
+                    : `${Math.abs(here.lat).toFixed(1)}° ${here.lat >= 0 ? 'N' : 'S'} (AACGM-v2)`}
+                </dd>
+              </div>
+            )}
             {grid && (
               <div>
                 <dt>Distance to the oval</dt>
                 <dd>
-                  <OvalDistanceText grid={grid} position={state.position} />
+                  <OvalDistanceText
+                    grid={grid}
+                    position={state.position}
+                    hemisphere={here?.hemisphere}
+                  />
                 </dd>
               </div>
             )}

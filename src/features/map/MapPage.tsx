@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useState, type ComponentType } from 'react';
 import { AuroraLegend } from './AuroraLegend.tsx';
 import type { AuroraMapProps, CloudImage } from './auroraMapProps.ts';
-import type { TonightVerdictProps, forecastHour } from './tonight/TonightVerdict.tsx';
+import type { TonightVerdictProps, forecastHour, magnetic } from './tonight/TonightVerdict.tsx';
 import { usePlaces, useWeather } from '../../../sync/react/index.ts';
 import { placeInUse } from '../../../sync/places/places.ts';
 import { SavedPlaces } from './SavedPlaces.tsx';
@@ -73,8 +73,11 @@ function useAuroraMapComponent(): {
 
 type TonightComponent = ComponentType<TonightVerdictProps>;
 type ForecastHourWords = typeof forecastHour;
-let tonightChunk: Promise<{ default: TonightComponent; forecastHour: ForecastHourWords }> | null =
-  null;
+let tonightChunk: Promise<{
+  default: TonightComponent;
+  forecastHour: ForecastHourWords;
+  magnetic: typeof magnetic;
+}> | null = null;
 
 /**
  * The verdict's code (core/tonight + suncalc) as its own chunk, asked for only once the map has
@@ -84,25 +87,35 @@ let tonightChunk: Promise<{ default: TonightComponent; forecastHour: ForecastHou
 function useTonightComponent(wanted: boolean): {
   Tonight: TonightComponent | null;
   forecast: ForecastHourWords | null;
+  magnetic: typeof magnetic | null;
   error: string | null;
 } {
   const [state, setState] = useState<{
     Tonight: TonightComponent | null;
     forecast: ForecastHourWords | null;
+    magnetic: typeof magnetic | null;
     error: string | null;
-  }>({ Tonight: null, forecast: null, error: null });
+  }>({ Tonight: null, forecast: null, magnetic: null, error: null });
   useEffect(() => {
     if (!wanted || state.Tonight) return;
     let live = true;
     tonightChunk ??= import('./tonight/TonightVerdict.tsx');
     tonightChunk.then(
-      (m) => live && setState({ Tonight: m.default, forecast: m.forecastHour, error: null }),
+      (m) =>
+        live &&
+        setState({
+          Tonight: m.default,
+          forecast: m.forecastHour,
+          magnetic: m.magnetic,
+          error: null,
+        }),
       (e: unknown) => {
         tonightChunk = null;
         if (live)
           setState({
             Tonight: null,
             forecast: null,
+            magnetic: null,
             error: e instanceof Error ? e.message : String(e),
           });
       },
@@ -177,6 +190,7 @@ function MapPage() {
   const {
     Tonight,
     forecast,
+    magnetic: magneticAt,
     error: tonightError,
   } = useTonightComponent(
     userPosition !== null && (ovalShown || (!data.gridsLoading && frames.length === 0)),
@@ -319,7 +333,12 @@ function MapPage() {
                 onShowAurora={onShowAurora}
                 onShowClouds={onShowClouds}
               />
-              <LocationPanel state={location.state} onRequest={location.request} grid={grid} />
+              <LocationPanel
+                state={location.state}
+                onRequest={location.request}
+                grid={grid}
+                magnetic={magneticAt}
+              />
               <SavedPlaces
                 // A new pick fills the form afresh.
                 key={picked ? `${picked.lat},${picked.lon}` : 'none'}

@@ -66,16 +66,18 @@ export type OvalDistance =
   | { kind: 'outside'; km: number; nearest: LatLon; edgeLatAtUserLon: number | null };
 
 /**
- * Where the user stands relative to the oval of their own hemisphere. Inside when they are
- * poleward of the edge on their meridian; otherwise the distance to the nearest point of the
- * edge over all meridians (the oval is not a circle around the user's meridian).
+ * Where the user stands relative to the oval of their own hemisphere: the magnetic one when the
+ * caller knows it (tonight's verdict and this line use the same coordinates: Quito, 0.2° S, is
+ * magnetic north), else the geographic one. Inside when they are poleward of the edge on their
+ * meridian; otherwise the distance to the nearest point of the edge over all meridians (the oval
+ * is not a circle around the user's meridian).
  */
 export function distanceToOvalEdge(
   values: Uint8Array,
   user: LatLon,
   threshold = OVAL_EDGE_THRESHOLD,
+  hemisphere: 'north' | 'south' = user.lat >= 0 ? 'north' : 'south',
 ): OvalDistance {
-  const hemisphere = user.lat >= 0 ? 'north' : 'south';
   const edgeHere = equatorwardEdgeLat(values, user.lon, hemisphere, threshold);
   if (edgeHere !== null && Math.abs(user.lat) >= Math.abs(edgeHere))
     return { kind: 'inside', edgeLat: edgeHere };

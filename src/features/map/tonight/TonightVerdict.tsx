@@ -7,6 +7,7 @@
 import { useMemo, useState } from 'react';
 import { computeVerdict, type Verdict } from '../../../../core/tonight/verdict.ts';
 import { formatAge, formatVerdictLine } from '../../../../core/tonight/formatVerdictLine.ts';
+import { magneticCoordinates } from '../../../../core/tonight/magneticCoordinates.ts';
 import { useFeedStatus, useProduct, type StoredWeather } from '../../../../sync/react/index.ts';
 import type { GridSnapshot } from '../../../../core/model.ts';
 import { tonightInputs, type KpForecastProduct } from './tonightInputs.ts';
@@ -19,6 +20,9 @@ import { cloudGridAt } from '../cloudHours.ts';
  * only once a place has a cloud forecast, never for `/`'s first paint.
  */
 export const forecastHour = { ForecastHourStatus, forecastPositionText, cloudGridAt, CloudStatus };
+
+/** The verdict's magnetic coordinates, for the map's "your location" line: one set of coordinates for both. */
+export const magnetic = magneticCoordinates;
 
 export interface TonightVerdictProps {
   place: { lat: number; lon: number };

@@ -1,3 +1,4 @@
+import { getPosition } from 'suncalc';
 import { describe, expect, it } from 'vitest';
 import { darknessLevel, describeNight, sunAltitude } from '../../../../core/tonight/darkness.ts';
 import { moonAt } from '../../../../core/tonight/moon.ts';
@@ -67,6 +68,33 @@ describe('darkness', () => {
       'night',
     ]);
     expect(sunAltitude(at('2027-06-21T12:02:00Z'), 51.48, 0)).toBeCloseTo(62, 0); // Greenwich, solstice noon: 90 − 51.48 + 23.44
+  });
+});
+
+describe('twilight on the geometric altitude', () => {
+  // suncalc's altitude is apparent: below the horizon it adds the refraction at the horizon,
+  // Meeus (16.4) at h = 0, which suncalc folds into radians as 0.0002967 / tan(0.00312536 / 0.08901179).
+  const horizonRefractionDeg = (0.0002967 / Math.tan(0.00312536 / 0.08901179)) * (180 / Math.PI);
+
+  it('takes the Sun’s altitude without refraction: suncalc’s apparent altitude less ~0.48° below the horizon', () => {
+    expect(horizonRefractionDeg).toBeCloseTo(0.484, 2);
+    for (let minutes = 0; minutes <= 240; minutes += 20) {
+      const t = at('2027-01-15T16:00:00Z') + minutes * 60_000; // an Edinburgh evening, sunset to night
+      const apparent = getPosition(new Date(t), EDINBURGH.lat, EDINBURGH.lon).altitude;
+      expect(sunAltitude(t, EDINBURGH.lat, EDINBURGH.lon)).toBeCloseTo(
+        apparent - horizonRefractionDeg,
+        1,
+      );
+    }
+  });
+
+  it('calls the sky dark once the geometric altitude is below −12°, though the apparent one is still above', () => {
+    // 17:45 UTC in Edinburgh on 15 January 2027: geometric −12.3°, apparent −11.8°.
+    const t = at('2027-01-15T17:45:00Z');
+    const geometric = sunAltitude(t, EDINBURGH.lat, EDINBURGH.lon);
+    expect(geometric).toBeLessThan(-12);
+    expect(getPosition(new Date(t), EDINBURGH.lat, EDINBURGH.lon).altitude).toBeGreaterThan(-12);
+    expect(darknessLevel(geometric)).toBe('astronomical-twilight');
   });
 });
 

@@ -1,58 +1,59 @@
 import { describe, expect, it } from 'vitest';
-import { geomagnetic, magneticLocalTime } from '../../../../core/tonight/geomagnetic.ts';
 import {
-  equatorwardBoundaryFromAl,
+  distanceFromOval,
   kpBoundary,
   kpNeeded,
+  kpPolewardBoundary,
   kpToAl,
 } from '../../../../core/tonight/kpBoundary.ts';
 
-describe('the Kp boundary (Starkov 1994)', () => {
-  it('turns Kp into AL by Starkov’s regression |AL| = 18 − 12.3 Kp + 27.2 Kp² − 2 Kp³', () => {
-    expect(kpToAl(0)).toBe(18);
-    expect(kpToAl(3)).toBeCloseTo(171.9, 6);
-    expect(kpToAl(5)).toBeCloseTo(386.5, 6);
-    expect(kpToAl(9)).toBeCloseTo(652.5, 6);
+const KP = Array.from({ length: 28 }, (_, i) => i / 3);
+
+describe('the Kp boundary (Gussenhoven et al. 1983 equatorward edge, Starkov 1994 poleward edge)', () => {
+  it('puts the midnight edge at 66.1° − 1.99° per Kp: 66.1° quiet, 48.2° at Kp 9', () => {
+    expect(kpBoundary(0, 0)).toBeCloseTo(66.1, 6);
+    expect(kpBoundary(5, 0)).toBeCloseTo(56.15, 6);
+    expect(kpBoundary(9, 0)).toBeCloseTo(48.19, 6);
   });
 
-  it('matches the model evaluated by hand from Table 1 (equatorward oval boundary) at AL = 100 nT, magnetic midnight', () => {
-    // log10 100 = 2: A0 = 19.94, A1 = 4.85, α1 = −0.90 h, A2 = 0.27, α2 = −1.76 h, A3 = −0.12, α3 = −2.65 h
-    // θ = 19.94 + 4.85 cos(−13.5°) + 0.27 cos(−26.4°) − 0.12 cos(−39.75°) = 24.81° colatitude → 65.19°
-    expect(equatorwardBoundaryFromAl(100, 0)).toBeCloseTo(65.19, 1);
-    expect(equatorwardBoundaryFromAl(-100, 0)).toBeCloseTo(65.19, 1); // AL is negative as published; the model takes |AL|
+  it('moves the midnight edge equatorward at every Kp step, by at least 1.5° a whole Kp, to 47–50° at Kp 9', () => {
+    for (let kp = 1; kp <= 9; kp++)
+      expect(kpBoundary(kp - 1, 0) - kpBoundary(kp, 0)).toBeGreaterThanOrEqual(1.5);
+    expect(kpBoundary(9, 0)).toBeGreaterThanOrEqual(47);
+    expect(kpBoundary(9, 0)).toBeLessThanOrEqual(50);
   });
 
-  it('moves the boundary equatorward as Kp rises, and sits farther poleward at noon than at midnight', () => {
-    const midnight = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((kp) => kpBoundary(kp, 0));
-    for (let i = 1; i < midnight.length; i++) expect(midnight[i]).toBeLessThan(midnight[i - 1]!);
-    expect(kpBoundary(3, 12) - kpBoundary(3, 0)).toBeGreaterThan(8);
+  it('is monotonic in Kp at every magnetic local time of the night, and still moves above Kp 6', () => {
+    for (const mlt of [18, 19.5, 21, 22.25, 23, 0, 0.5, 1, 2, 3, 4.5, 6]) {
+      for (let i = 1; i < KP.length; i++)
+        expect(kpBoundary(KP[i]!, mlt), `${mlt} MLT`).toBeLessThan(kpBoundary(KP[i - 1]!, mlt));
+      expect(kpBoundary(6, mlt) - kpBoundary(9, mlt)).toBeGreaterThan(2.5);
+    }
   });
 
-  it('names the Kp a place needs to see the oval, and none for the tropics', () => {
-    expect(kpNeeded(67.5, 0, 6.7)).toBe(0);
-    const edinburgh = kpNeeded(58.1, 23, 6.7);
-    expect(edinburgh).toBeGreaterThan(0);
-    expect(edinburgh).toBeLessThan(5);
-    expect(kpNeeded(9, 0, 6.7)).toBeNull();
-  });
-});
-
-describe('geomagnetic coordinates (centred dipole, pole 80.8° N 72.7° W)', () => {
-  it('puts the dipole pole at 90° and the antipode at −90°', () => {
-    expect(geomagnetic(80.8, -72.7).lat).toBeCloseTo(90, 6);
-    expect(geomagnetic(-80.8, 107.3).lat).toBeCloseTo(-90, 6);
+  it('sits farther poleward at noon than at midnight', () => {
+    expect(kpBoundary(3, 12) - kpBoundary(3, 0)).toBeGreaterThan(3);
   });
 
-  it('gives Tromsø about 67.5° and Quito about 9°', () => {
-    expect(geomagnetic(69.65, 18.96).lat).toBeCloseTo(67.5, 1);
-    expect(geomagnetic(-0.18, -78.47).lat).toBeCloseTo(9.0, 0);
+  it('keeps the poleward edge poleward of the equatorward one all round the clock', () => {
+    for (let mlt = 0; mlt < 24; mlt += 0.5)
+      for (const kp of KP) expect(kpPolewardBoundary(kp, mlt)).toBeGreaterThan(kpBoundary(kp, mlt));
+    expect(kpToAl(3)).toBeCloseTo(171.9, 6); // Starkov's regression |AL| = 18 − 12.3 Kp + 27.2 Kp² − 2 Kp³
   });
 
-  it('puts magnetic midnight in Tromsø near 21–22 UTC and noon near 09–10 UTC', () => {
-    const tromsoMidnight = magneticLocalTime(69.65, 18.96, Date.parse('2027-01-15T21:30:00Z'));
-    expect(Math.min(tromsoMidnight, 24 - tromsoMidnight)).toBeLessThan(1.5);
-    expect(
-      Math.abs(magneticLocalTime(69.65, 18.96, Date.parse('2027-01-15T09:30:00Z')) - 12),
-    ).toBeLessThan(1);
+  it('measures a place’s distance from the oval: positive equatorward, zero inside, negative in the polar cap', () => {
+    expect(distanceFromOval(5, 0, 53.13)).toBeCloseTo(56.15 - 53.13, 6); // Edinburgh
+    expect(distanceFromOval(5, 0, 60)).toBe(0);
+    expect(distanceFromOval(2, 0, 88)).toBeLessThan(0); // Dome C, Antarctica
+  });
+
+  it('names the Kp a place needs to see the oval on its horizon, and none for the tropics', () => {
+    expect(kpNeeded(67.27, 0, 6.7)).toBe(0); // Tromsø
+    const minneapolis = kpNeeded(54.19, 0, 6.7)!;
+    expect(minneapolis).toBeLessThanOrEqual(3); // Kp 5 puts the oval on Minneapolis's northern horizon
+    const berlin = kpNeeded(48.85, 0, 6.7)!;
+    expect(berlin).toBeGreaterThan(4);
+    expect(berlin).toBeLessThan(6);
+    expect(kpNeeded(12.9, 0, 6.7)).toBeNull(); // Quito
   });
 });

@@ -33,7 +33,7 @@ describe('tonight’s verdict', () => {
     expect(v.best?.level).toBe('GO');
     expect(v.inputs.kpForecast.stale).toBe(false);
     expect(formatVerdictLine(v, { timeZone: 'Europe/Oslo' })).toBe(
-      'Best tonight: 22:00–06:00 — Kp 5, oval overhead, clear, moon up part of the time (52 %)',
+      'Best tonight: 22:00–07:30 — Kp 5, oval overhead, clear, moon up part of the time (52 %)',
     );
   });
 

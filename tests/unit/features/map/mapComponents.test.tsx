@@ -4,6 +4,7 @@ import { useReducer } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AuroraLegend } from '../../../../src/features/map/AuroraLegend.tsx';
 import { gridFreshness } from '../../../../src/features/map/freshness.ts';
+import { magneticCoordinates } from '../../../../core/tonight/magneticCoordinates.ts';
 import { LocationPanel } from '../../../../src/features/map/LocationPanel.tsx';
 import { NO_VALUE, type SpaceWeatherNow } from '../../../../src/features/map/mapPageData.ts';
 import { MapStatus } from '../../../../src/features/map/MapStatus.tsx';
@@ -174,6 +175,20 @@ describe('location panel', () => {
     expect(text).toContain('45.0° N, 100.0° W');
     expect(text).toMatch(/Aurora probability here\d+ %/);
     expect(text).toMatch(/equatorward edge \(10 %\) is [\d,]+ km away/);
+  });
+
+  it('gives the magnetic latitude the verdict uses, and measures to the oval of the magnetic hemisphere (Quito: the northern one)', () => {
+    render(
+      <LocationPanel
+        state={{ status: 'located', position: { lat: -0.18, lon: -78.47 }, accuracyM: 30 }}
+        onRequest={() => {}}
+        grid={grid}
+        magnetic={magneticCoordinates}
+      />,
+    );
+    const text = screen.getByRole('region', { name: 'Your location' }).textContent ?? '';
+    expect(text).toContain('Magnetic latitude12.9° N (AACGM-v2)');
+    expect(text).toMatch(/is [\d,]+ km away, nearest at \d+\.\d° N/);
   });
 
   it('explains a refused permission', () => {
