@@ -319,7 +319,13 @@ function MapPage() {
                 onShowAurora={onShowAurora}
                 onShowClouds={onShowClouds}
               />
-              <LocationPanel state={location.state} onRequest={location.request} grid={grid} />
+              <LocationPanel
+                state={location.state}
+                onRequest={location.request}
+                grid={grid}
+                now={now}
+                stale={freshness?.stale ?? false}
+              />
               <SavedPlaces
                 // A new pick fills the form afresh.
                 key={picked ? `${picked.lat},${picked.lon}` : 'none'}

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import { computeVerdict, type Verdict } from '../../../../core/tonight/verdict.ts';
 import { formatAge, formatVerdictLine } from '../../../../core/tonight/formatVerdictLine.ts';
-import { useFeedStatus, useProduct, type StoredWeather } from '../../../../sync/react/index.ts';
+import { useProduct, type StoredWeather } from '../../../../sync/react/index.ts';
 import type { GridSnapshot } from '../../../../core/model.ts';
 import { tonightInputs, type KpForecastProduct } from './tonightInputs.ts';
 import './TonightVerdict.css';
@@ -47,7 +47,6 @@ export default function TonightVerdict({
   now,
 }: TonightVerdictProps) {
   const kp = useProduct<KpForecastProduct>('kp-forecast');
-  const kpFeed = useFeedStatus('kp-forecast');
   const [open, setOpen] = useState(false);
   const result = useMemo((): { verdict: Verdict; line: string } | { error: string } => {
     try {
@@ -59,7 +58,6 @@ export default function TonightVerdict({
           ovation,
           kpForecast: kp.data,
           weather,
-          kpFetchedAt: kpFeed.data?.lastSuccess ?? null,
         }),
       );
       const line = formatVerdictLine(verdict);
@@ -68,7 +66,7 @@ export default function TonightVerdict({
     } catch (e) {
       return { error: e instanceof Error ? e.message : String(e) };
     }
-  }, [place, now, ovation, kp.data, kpFeed.data?.lastSuccess, weather]);
+  }, [place, now, ovation, kp.data, weather]);
 
   if ('error' in result) {
     return (

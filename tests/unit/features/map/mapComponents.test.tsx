@@ -159,7 +159,12 @@ describe('location panel', () => {
   it('asks before locating, then gives the probability there and the distance to the oval (real fixture)', () => {
     let asked = 0;
     const { rerender } = render(
-      <LocationPanel state={{ status: 'idle' }} onRequest={() => asked++} grid={grid} />,
+      <LocationPanel
+        state={{ status: 'idle' }}
+        onRequest={() => asked++}
+        grid={grid}
+        now={statusDefaults.now}
+      />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Show my location' }));
     expect(asked).toBe(1);
@@ -168,12 +173,30 @@ describe('location panel', () => {
         state={{ status: 'located', position: { lat: 45, lon: -100 }, accuracyM: 30 }}
         onRequest={() => asked++}
         grid={grid}
+        now={statusDefaults.now}
       />,
     );
     const text = screen.getByRole('region', { name: 'Your location' }).textContent ?? '';
     expect(text).toContain('45.0° N, 100.0° W');
-    expect(text).toMatch(/Aurora probability here\d+ %/);
+    // The probability says how old the map it comes from is, in the words of the status over the map.
+    expect(text).toMatch(/Aurora probability here\d+ % · aurora map observed 12 min ago/);
     expect(text).toMatch(/equatorward edge \(10 %\) is [\d,]+ km away/);
+  });
+
+  it('says the probability comes from a stale map when the frame is past its window', () => {
+    const now = grid.observationTime + 289 * 86_400_000;
+    render(
+      <LocationPanel
+        state={{ status: 'located', position: { lat: 69.65, lon: 18.96 }, accuracyM: 30 }}
+        onRequest={() => {}}
+        grid={grid}
+        now={now}
+        stale={gridFreshness(grid.observationTime, now, 'stale', true).stale}
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Your location' }).textContent).toMatch(
+      /Aurora probability here\d+ % · aurora map observed 289 days ago \(stale: newer data has not arrived\)/,
+    );
   });
 
   it('explains a refused permission', () => {
@@ -182,6 +205,7 @@ describe('location panel', () => {
         state={{ status: 'failed', message: 'Location permission was denied.' }}
         onRequest={() => {}}
         grid={null}
+        now={statusDefaults.now}
       />,
     );
     expect(screen.getByText('Location permission was denied.')).toBeTruthy();
