@@ -243,7 +243,8 @@ function MapPage() {
           <div className="map-page__map">
             {AuroraMap ? (
               <AuroraMap
-                grid={grid}
+                // On a forecast hour the oval is drawn only where OVATION's forecast reaches it.
+                grid={shown.ovalDrawn ? grid : null}
                 gridPending={data.gridsLoading}
                 onRendered={onRendered}
                 view={view}
@@ -301,6 +302,7 @@ function MapPage() {
             times={times}
             ahead={ahead}
             forecastText={forecast?.forecastPositionText}
+            ovalFor={newest?.forecastTime ?? null}
           />
         </div>
         <aside className="map-page__side" aria-label="Map options and readings">

@@ -12,6 +12,8 @@ interface TimeSliderProps {
   ahead?: readonly number[];
   /** Their words (forecastHour.tsx, in the tonight chunk); required with `ahead`. */
   forecastText?: typeof forecastPositionText;
+  /** The newest frame's forecast time: its oval is drawn only on the forecast hour it reaches. */
+  ovalFor?: number | null;
 }
 
 /** What a position is, for the slider's value text and the line under it. */
@@ -20,12 +22,13 @@ function positionText(
   times: readonly number[],
   ahead: readonly number[],
   forecastText?: typeof forecastPositionText,
+  ovalFor: number | null = null,
 ): { valueText: string; label: string } {
   const frames = times.length;
   if (frames === 0 && ahead.length === 0)
     return { valueText: 'No frames stored', label: 'No stored frames yet.' };
   const k = index - (frames - 1);
-  if (forecastText && k >= 1 && k <= ahead.length) return forecastText(ahead[k - 1]!, k);
+  if (forecastText && k >= 1 && k <= ahead.length) return forecastText(ahead[k - 1]!, k, ovalFor);
   const current = times[index];
   if (current === undefined) return { valueText: 'No frames stored', label: '' };
   return {
@@ -39,7 +42,14 @@ function positionText(
  * forecast; a native range input, so arrows, Home and End work, and every position reads out its
  * time and whether it is a stored frame or a forecast hour.
  */
-export function TimeSlider({ state, dispatch, times, ahead = [], forecastText }: TimeSliderProps) {
+export function TimeSlider({
+  state,
+  dispatch,
+  times,
+  ahead = [],
+  forecastText,
+  ovalFor = null,
+}: TimeSliderProps) {
   const { index, count, latest, playing, followLatest } = state;
   useEffect(() => {
     if (!playing) return;
@@ -48,7 +58,7 @@ export function TimeSlider({ state, dispatch, times, ahead = [], forecastText }:
   }, [playing, dispatch]);
 
   const disabled = count < 2;
-  const { valueText, label } = positionText(index, times, ahead, forecastText);
+  const { valueText, label } = positionText(index, times, ahead, forecastText, ovalFor);
   const onForecast = index > latest && latest >= 0;
   return (
     <section className="time-slider" aria-labelledby="time-slider-title">

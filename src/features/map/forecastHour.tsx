@@ -7,19 +7,29 @@
 import type { GridSnapshot } from '../../../core/model.ts';
 import type { StoredWeather } from '../../../sync/react/index.ts';
 import { formatAge, formatUtc, formatUtcClock } from '../../lib/format.ts';
+import { ovalReaches } from './timeline.ts';
 
-/** The slider's `aria-valuetext` and visible line on the k-th hour ahead. */
+/**
+ * The slider's `aria-valuetext` and visible line on the k-th hour ahead. `ovalFor`: the newest
+ * frame's forecast time (null without one); its oval is drawn only on the hour it reaches
+ * (timeline.ts `ovalReaches`), and the words say which.
+ */
 export function forecastPositionText(
   hour: number,
   k: number,
+  ovalFor: number | null,
 ): { valueText: string; label: string } {
+  const drawn = ovalReaches(hour, ovalFor);
   return {
-    valueText: `${formatUtc(hour)}, forecast ${k} h ahead: clouds for that hour, aurora from the latest frame`,
-    label: `${formatUtcClock(hour)} — forecast, ${k} h ahead: clouds for that hour; the aurora shown is the latest forecast (none reaches this hour)`,
+    valueText: `${formatUtc(hour)}, forecast ${k} h ahead: clouds for that hour, ${drawn ? 'aurora from the latest frame, forecast for this hour' : 'no aurora oval (no forecast reaches this hour)'}`,
+    label: `${formatUtcClock(hour)} — forecast, ${k} h ahead: clouds for that hour; ${drawn ? 'the aurora shown is the latest forecast, for this hour' : 'no oval is drawn (no aurora forecast reaches this hour)'}`,
   };
 }
 
-/** Over the map on a forecast hour: the time, that it is a forecast, and what the aurora layer shows instead. */
+/**
+ * Over the map on a forecast hour: the time, that it is a forecast, and what the aurora layer
+ * shows — the newest frame where its forecast reaches the hour, else nothing, said plainly.
+ */
 export function ForecastHourStatus(props: {
   hour: number;
   hoursAhead: number;
@@ -28,6 +38,7 @@ export function ForecastHourStatus(props: {
   now: number;
 }) {
   const { hour, hoursAhead, grid, showAurora, now } = props;
+  const drawn = grid !== null && ovalReaches(hour, grid.forecastTime);
   return (
     <>
       <p className="map-status__line" data-testid="forecast-hour-status">
@@ -37,9 +48,11 @@ export function ForecastHourStatus(props: {
         <span className="map-status__badge map-status__badge--forecast">Forecast</span>
       </p>
       <p className="map-status__line map-status__line--small">
-        {grid
-          ? `Aurora: the latest forecast, for ${formatUtc(grid.forecastTime)} (observed ${formatAge(now - grid.observationTime)}) — OVATION looks about an hour ahead at most, so no oval is drawn for this hour.`
-          : 'Aurora: no forecast stored.'}
+        {grid === null
+          ? 'Aurora: no forecast stored.'
+          : drawn
+            ? `Aurora: the latest forecast, for ${formatUtc(grid.forecastTime)} (observed ${formatAge(now - grid.observationTime)}), drawn for this hour.`
+            : `Aurora: no oval is drawn for this hour — OVATION looks about an hour ahead at most, and its latest forecast is for ${formatUtc(grid.forecastTime)} (observed ${formatAge(now - grid.observationTime)}).`}
         {!showAurora && ' Aurora layer switched off.'}
       </p>
     </>

@@ -78,7 +78,7 @@ describe('map status text', () => {
     );
   });
 
-  it('on a forecast hour says the time, that it is a forecast, and that the aurora is the latest frame, not one for that hour', () => {
+  it('on a forecast hour says the time, that it is a forecast, and that no oval is drawn for an hour OVATION does not reach', () => {
     const now = statusDefaults.now;
     const hour = Date.UTC(2024, 2, 3, 19);
     const weather = {
@@ -112,7 +112,7 @@ describe('map status text', () => {
     expect(text).toContain('Showing 3 Mar 2024, 19:00 UTC, 3 h ahead');
     expect(text).toContain('Forecast');
     expect(text).toContain(
-      'Aurora: the latest forecast, for 3 Mar 2024, 16:20 UTC (observed 12 min ago) — OVATION looks about an hour ahead at most, so no oval is drawn for this hour.',
+      'Aurora: no oval is drawn for this hour — OVATION looks about an hour ahead at most, and its latest forecast is for 3 Mar 2024, 16:20 UTC (observed 12 min ago).',
     );
     expect(text).not.toContain('Aurora forecast for');
     // A replayed sample says it is one.
@@ -212,7 +212,15 @@ describe('location panel', () => {
   });
 });
 
-function SliderHarness({ count, ahead = [] }: { count: number; ahead?: number[] }) {
+function SliderHarness({
+  count,
+  ahead = [],
+  ovalFor = null,
+}: {
+  count: number;
+  ahead?: number[];
+  ovalFor?: number | null;
+}) {
   const [state, dispatch] = useReducer(
     sliderReducer,
     sliderReducer(INITIAL_SLIDER, {
@@ -229,6 +237,7 @@ function SliderHarness({ count, ahead = [] }: { count: number; ahead?: number[] 
       times={times}
       ahead={ahead}
       forecastText={forecastPositionText}
+      ovalFor={ovalFor}
     />
   );
 }
@@ -256,7 +265,7 @@ describe('time slider', () => {
 
   it('runs on into the forecast hours after the newest frame, each read out with its time and “forecast”', () => {
     const ahead = [1, 2, 3].map((h) => Date.UTC(2026, 0, 19, 10 + h));
-    render(<SliderHarness count={4} ahead={ahead} />);
+    render(<SliderHarness count={4} ahead={ahead} ovalFor={Date.UTC(2026, 0, 19, 10, 45)} />);
     expect(
       screen.getByRole('heading', { name: 'Last 24 hours and the next 3 h (forecast)' }),
     ).toBeTruthy();
@@ -265,12 +274,22 @@ describe('time slider', () => {
     expect(slider.getAttribute('max')).toBe('6');
     expect(slider.getAttribute('aria-valuetext')).toBe('19 Jan 2026, 10:15 UTC, frame 4 of 4');
     fireEvent.click(screen.getByRole('button', { name: 'Next frame' }));
+    // The newest frame is forecast for 10:45: its oval stands for 11:00, and for no later hour.
     expect(slider.getAttribute('aria-valuetext')).toBe(
-      '19 Jan 2026, 11:00 UTC, forecast 1 h ahead: clouds for that hour, aurora from the latest frame',
+      '19 Jan 2026, 11:00 UTC, forecast 1 h ahead: clouds for that hour, aurora from the latest frame, forecast for this hour',
     );
     expect(
       screen.getByText(
-        '11:00 UTC — forecast, 1 h ahead: clouds for that hour; the aurora shown is the latest forecast (none reaches this hour)',
+        '11:00 UTC — forecast, 1 h ahead: clouds for that hour; the aurora shown is the latest forecast, for this hour',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next frame' }));
+    expect(slider.getAttribute('aria-valuetext')).toBe(
+      '19 Jan 2026, 12:00 UTC, forecast 2 h ahead: clouds for that hour, no aurora oval (no forecast reaches this hour)',
+    );
+    expect(
+      screen.getByText(
+        '12:00 UTC — forecast, 2 h ahead: clouds for that hour; no oval is drawn (no aurora forecast reaches this hour)',
       ),
     ).toBeTruthy();
     fireEvent.change(slider, { target: { value: '6' } });
