@@ -1,12 +1,57 @@
 import { useId, useState } from 'react';
 import { formatAge } from '../../lib/format.ts';
-import { latestPoint, missingShare, type ChartData, type TimeWindow } from './chartData.ts';
+import {
+  latestPoint,
+  missingShare,
+  seriesMissingShare,
+  type ChartData,
+  type TimeWindow,
+} from './chartData.ts';
 import { formatValue } from './chartOptions.ts';
 import type { ChartSpec } from './chartSpec.ts';
 import { formatChartTime, type ChartTimeZone } from './chartTime.ts';
 
 /** A table of a week of minutes would be 10,000 rows: it shows at most this many, evenly spaced. */
 const MAX_TABLE_ROWS = 120;
+
+/**
+ * How much is missing, in words. Series that declare their own coverage (chartSpec.ts) are each
+ * counted over the part of the range they claim, so the caption speaks for every series drawn;
+ * the others count together, a time present when any of them has a value.
+ */
+function missingText(
+  spec: ChartSpec,
+  data: ChartData,
+  window: TimeWindow,
+  split: number,
+  now: number,
+): string {
+  const own = spec.series.filter((s) => s.coverage);
+  if (own.length === 0) {
+    const missing = Math.round(
+      100 *
+        missingShare(
+          data,
+          spec.series.map((s) => s.key),
+          window,
+          spec.cadenceMs,
+          now,
+        ),
+    );
+    return missing > 0
+      ? `${missing} % of this range is missing.`
+      : 'Nothing missing in this range.';
+  }
+  const parts = own
+    .map((s) => ({
+      label: s.label,
+      missing: Math.round(100 * seriesMissingShare(data, s.key, s.coverage!, window, split, now)),
+    }))
+    .filter((p) => p.missing > 0);
+  return parts.length === 0
+    ? 'Nothing missing in this range.'
+    : `Missing in this range: ${parts.map((p) => `${p.label} ${p.missing} %`).join(', ')}.`;
+}
 
 /** "Bz −3.2 nT, Bt 5.1 nT at 23 Nov, 17:55 UTC (3 min ago). 4 % of this range is missing." */
 function chartCaption(
@@ -15,6 +60,7 @@ function chartCaption(
   window: TimeWindow,
   now: number,
   zone: ChartTimeZone,
+  split: number,
 ): string {
   const latest = spec.series
     .map((s) => ({ s, p: latestPoint(data, s.key) }))
@@ -27,19 +73,7 @@ function chartCaption(
   const values = latest
     .filter((x) => x.p.t === newest)
     .map((x) => `${x.s.label} ${formatValue(x.p.value, x.s)}`);
-  const missing = Math.round(
-    100 *
-      missingShare(
-        data,
-        spec.series.map((s) => s.key),
-        window,
-        spec.cadenceMs,
-        now,
-      ),
-  );
-  return `${spec.title}: ${values.join(', ')} at ${formatChartTime(newest, zone, spec.timeStep)} (${formatAge(now - newest)}). ${
-    missing > 0 ? `${missing} % of this range is missing.` : 'Nothing missing in this range.'
-  }`;
+  return `${spec.title}: ${values.join(', ')} at ${formatChartTime(newest, zone, spec.timeStep)} (${formatAge(now - newest)}). ${missingText(spec, data, window, split, now)}`;
 }
 
 /** Row indices for the table: newest first, at most MAX_TABLE_ROWS, only rows with a value. */
@@ -59,19 +93,22 @@ export function ChartTextAlternative({
   window,
   now,
   zone,
+  split = now,
 }: {
   spec: ChartSpec;
   data: ChartData;
   window: TimeWindow;
   now: number;
   zone: ChartTimeZone;
+  /** Where the range turns from what was measured to what is forecast (the chart's marker): now unless said. */
+  split?: number;
 }) {
   const [open, setOpen] = useState(false);
   const tableId = useId();
   const rows = open ? tableRows(spec, data) : [];
   return (
     <div className="time-chart__text">
-      <p className="time-chart__caption">{chartCaption(spec, data, window, now, zone)}</p>
+      <p className="time-chart__caption">{chartCaption(spec, data, window, now, zone, split)}</p>
       <button
         type="button"
         className="time-chart__toggle"

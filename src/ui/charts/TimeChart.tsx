@@ -184,7 +184,14 @@ export function TimeChart({
         />
       ) : null}
       <figcaption>
-        <ChartTextAlternative spec={spec} data={data} window={window} now={now} zone={zone} />
+        <ChartTextAlternative
+          spec={spec}
+          data={data}
+          window={window}
+          now={now}
+          zone={zone}
+          split={marker?.t ?? now}
+        />
       </figcaption>
     </figure>
   );
