@@ -184,27 +184,21 @@ function ForecastPage() {
           <h2 id="storm-title" className="panel__title">
             Storm chances — next 3 days
           </h2>
-          {/* The geomagnetic forecast carries the storm table; without it, the bulletin's own tables are shown. */}
-          {geomag.data || !forecast ? (
-            <FeedAge
-              status={geomagFeed.data}
-              now={now}
-              dataTime={geomag.data?.issued ?? null}
-              label="issued"
-            />
-          ) : (
-            <FeedAge
-              status={threeDayFeed.data}
-              now={now}
-              dataTime={forecast.issued}
-              label="issued"
-            />
-          )}
         </div>
+        {/* Two products, issued at different times: each part carries its own issue time and age. */}
         {hasProbabilities ? (
           <StormProbabilities
-            geomag={geomag.data?.data ?? null}
-            threeDay={forecast?.data ?? null}
+            geomag={
+              geomag.data
+                ? { data: geomag.data.data, issued: geomag.data.issued, status: geomagFeed.data }
+                : null
+            }
+            threeDay={
+              forecast
+                ? { data: forecast.data, issued: forecast.issued, status: threeDayFeed.data }
+                : null
+            }
+            now={now}
           />
         ) : (
           <EmptyState
