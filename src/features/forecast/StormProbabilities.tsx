@@ -3,7 +3,8 @@ import type {
   ThreeDayForecastData,
   ThreeDayGeomagForecastData,
 } from '../../../core/normalise/index.ts';
-import { formatUtc, formatUtcDay } from '../../lib/format.ts';
+import { formatTime, formatUtcDay } from '../../lib/format.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { FeedAge } from '../../ui/FeedAge.tsx';
 
 interface Row {
@@ -79,14 +80,16 @@ function IssuedBy({
   name,
   product,
   now,
+  clock,
 }: {
   name: string;
   product: IssuedProduct<unknown>;
   now: number;
+  clock: Clock;
 }) {
   return (
     <p className="storm-source muted small">
-      From NOAA’s {name}, issued {formatUtc(product.issued)} ·{' '}
+      From NOAA’s {name}, issued {formatTime(product.issued, clock)} ·{' '}
       <FeedAge status={product.status} now={now} dataTime={product.issued} label="issued" />
     </p>
   );
@@ -103,10 +106,12 @@ export function StormProbabilities({
   geomag,
   threeDay,
   now,
+  clock,
 }: {
   geomag: IssuedProduct<ThreeDayGeomagForecastData> | null;
   threeDay: IssuedProduct<ThreeDayForecastData> | null;
   now: number;
+  clock: Clock;
 }) {
   const p = geomag?.data.probabilities ?? null;
   const radiation = threeDay?.data.solarRadiation ?? null;
@@ -115,7 +120,7 @@ export function StormProbabilities({
     <>
       {geomag && p ? (
         <div className="storm-part" data-testid="storm-geomagnetic">
-          <IssuedBy name="Geomagnetic Forecast" product={geomag} now={now} />
+          <IssuedBy name="Geomagnetic Forecast" product={geomag} now={now} clock={clock} />
           <ProbabilityTable
             caption="Geomagnetic storms at mid latitudes: the chance that planetary Kp reaches each level"
             days={p.days}
@@ -139,7 +144,7 @@ export function StormProbabilities({
       ) : null}
       {threeDay && (radiation || blackout) ? (
         <div className="storm-part" data-testid="storm-radiation-radio">
-          <IssuedBy name="3-Day Forecast" product={threeDay} now={now} />
+          <IssuedBy name="3-Day Forecast" product={threeDay} now={now} clock={clock} />
           {radiation ? (
             <ProbabilityTable
               caption="Solar radiation storms"

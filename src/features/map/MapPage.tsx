@@ -22,6 +22,7 @@ import { markOnce } from './perfMarks.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useUserLocation } from './useUserLocation.ts';
 import { useAfterFirstPaint } from '../../ui/useAfterFirstPaint.ts';
+import { useClock } from '../../ui/useClock.ts';
 import './mapFrame.css';
 import './MapPage.css';
 
@@ -163,6 +164,8 @@ function MapPage() {
     () => (uLat === null || uLon === null ? null : { lat: uLat, lon: uLon }),
     [uLat, uLon],
   );
+  // Every time on the page in one clock: the local time of the place in use (or UTC, if chosen).
+  const clock = useClock(inUse);
   const [picked, setPicked] = useState<{ lat: number; lon: number } | null>(null);
   const hemisphere =
     choices.hemisphere ?? (userPosition && userPosition.lat < 0 ? 'south' : 'north');
@@ -229,6 +232,7 @@ function MapPage() {
             ovation={newest}
             weather={weather}
             now={now}
+            clock={clock}
           />
         ) : (
           <p className="map-page__tonight-wait" data-testid="tonight-verdict">
@@ -278,6 +282,7 @@ function MapPage() {
                     cloudTime={cloudImage?.time ?? null}
                     weather={weather}
                     now={now}
+                    clock={clock}
                   />
                 ) : null
               }
@@ -289,11 +294,13 @@ function MapPage() {
                     grid={grid}
                     showAurora={showAurora}
                     now={now}
+                    clock={clock}
                   />
                 ) : null
               }
               weather={weather}
               now={now}
+              clock={clock}
             />
           </div>
           <TimeSlider
@@ -303,6 +310,7 @@ function MapPage() {
             ahead={ahead}
             forecastText={forecast?.forecastPositionText}
             ovalFor={newest?.forecastTime ?? null}
+            clock={clock}
           />
         </div>
         <aside className="map-page__side" aria-label="Map options and readings">

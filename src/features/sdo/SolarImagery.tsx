@@ -1,6 +1,7 @@
 import { useProduct, useFeedStatus } from '../../../sync/react/index.ts';
 import type { SdoImagesData } from '../../../core/normalise/index.ts';
-import { formatUtc } from '../../lib/format.ts';
+import { formatTime } from '../../lib/format.ts';
+import { useClock } from '../../ui/useClock.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FeedAge } from '../../ui/FeedAge.tsx';
 import { useNow } from '../../ui/useNow.ts';
@@ -32,6 +33,7 @@ export function SolarImagery() {
   // On Save-Data or 2g the poller fetches the picture list only once this screen asks.
   useProductsShown(SHOWN);
   const now = useNow();
+  const clock = useClock();
   const product = useProduct<SdoImagesData>('sdo-images');
   const feed = useFeedStatus('sdo-images');
   const images = product.data?.data.images ?? [];
@@ -56,7 +58,7 @@ export function SolarImagery() {
               <p className="sdo-card__label">{image.label}</p>
               <p className="sdo-card__note muted">{CHANNEL_NOTES[image.channel] ?? ''}</p>
               <p className="sdo-card__time muted">
-                {image.time !== null ? formatUtc(image.time) : 'time not known'}
+                {image.time !== null ? formatTime(image.time, clock) : 'time not known'}
               </p>
             </li>
           ))}

@@ -9,7 +9,8 @@ import {
 } from './chartData.ts';
 import { formatValue } from './chartOptions.ts';
 import type { ChartSpec } from './chartSpec.ts';
-import { formatChartTime, type ChartTimeZone } from './chartTime.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { formatChartTime } from './chartTime.ts';
 
 /** A table of a week of minutes would be 10,000 rows: it shows at most this many, evenly spaced. */
 const MAX_TABLE_ROWS = 120;
@@ -59,7 +60,7 @@ function chartCaption(
   data: ChartData,
   window: TimeWindow,
   now: number,
-  zone: ChartTimeZone,
+  clock: Clock,
   split: number,
 ): string {
   const latest = spec.series
@@ -73,7 +74,7 @@ function chartCaption(
   const values = latest
     .filter((x) => x.p.t === newest)
     .map((x) => `${x.s.label} ${formatValue(x.p.value, x.s)}`);
-  return `${spec.title}: ${values.join(', ')} at ${formatChartTime(newest, zone, spec.timeStep)} (${formatAge(now - newest)}). ${missingText(spec, data, window, split, now)}`;
+  return `${spec.title}: ${values.join(', ')} at ${formatChartTime(newest, clock, spec.timeStep)} (${formatAge(now - newest)}). ${missingText(spec, data, window, split, now)}`;
 }
 
 /** Row indices for the table: newest first, at most MAX_TABLE_ROWS, only rows with a value. */
@@ -92,14 +93,14 @@ export function ChartTextAlternative({
   data,
   window,
   now,
-  zone,
+  clock,
   split = now,
 }: {
   spec: ChartSpec;
   data: ChartData;
   window: TimeWindow;
   now: number;
-  zone: ChartTimeZone;
+  clock: Clock;
   /** Where the range turns from what was measured to what is forecast (the chart's marker): now unless said. */
   split?: number;
 }) {
@@ -108,7 +109,7 @@ export function ChartTextAlternative({
   const rows = open ? tableRows(spec, data) : [];
   return (
     <div className="time-chart__text">
-      <p className="time-chart__caption">{chartCaption(spec, data, window, now, zone, split)}</p>
+      <p className="time-chart__caption">{chartCaption(spec, data, window, now, clock, split)}</p>
       <button
         type="button"
         className="time-chart__toggle"
@@ -138,7 +139,7 @@ export function ChartTextAlternative({
             <tbody>
               {rows.map((i) => (
                 <tr key={data.t[i]}>
-                  <th scope="row">{formatChartTime(data.t[i]!, zone, spec.timeStep)}</th>
+                  <th scope="row">{formatChartTime(data.t[i]!, clock, spec.timeStep)}</th>
                   {spec.series.map((s) => (
                     <td key={s.key}>
                       {formatValue(data.columns[s.key]?.[i], { digits: s.digits, unit: '' })}

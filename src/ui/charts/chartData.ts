@@ -91,8 +91,7 @@ export function seriesMissingShare(
 ): number {
   const { cadenceMs, span } = coverage;
   const from = span === 'past' ? window.from : Math.max(window.from, split);
-  const to =
-    span === 'past' ? Math.min(window.to, split, now) - cadenceMs : window.to;
+  const to = span === 'past' ? Math.min(window.to, split, now) - cadenceMs : window.to;
   const slots = cadenceMs > 0 ? Math.floor((to - from) / cadenceMs) : 0;
   if (slots <= 0) return 0;
   const filled = new Uint8Array(slots);

@@ -8,6 +8,7 @@ import {
   KP_BACK_MS,
   kpTimelineData,
 } from '../../../../src/features/forecast/kpTimelineData.ts';
+import { UTC_CLOCK } from '../../../../src/lib/clock.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -29,7 +30,7 @@ function caption(estimatedMinutes: number): string {
       spec={KP_TIMELINE}
       data={data}
       window={window}
-      zone="utc"
+      clock={UTC_CLOCK}
       now={NOW}
       marker={{ t: NOW, label: 'now' }}
     />,

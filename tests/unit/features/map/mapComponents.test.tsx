@@ -16,6 +16,7 @@ import {
 } from '../../../../src/features/map/forecastHour.tsx';
 import { INITIAL_SLIDER, sliderReducer } from '../../../../src/features/map/timeSlider.ts';
 import { loadOvationFixture } from '../../../support/ovationFixture.ts';
+import { UTC_CLOCK } from '../../../../src/lib/clock.ts';
 
 const grid = loadOvationFixture();
 const statusDefaults = {
@@ -29,6 +30,7 @@ const statusDefaults = {
   showClouds: false,
   weather: null,
   now: grid.observationTime + 12 * 60_000,
+  clock: UTC_CLOCK,
 };
 
 describe('map status text', () => {
@@ -101,9 +103,16 @@ describe('map status text', () => {
         {...statusDefaults}
         grid={grid}
         showClouds
-        cloudStatus={<CloudStatus cloudTime={hour} weather={weather} now={now} />}
+        cloudStatus={<CloudStatus cloudTime={hour} weather={weather} now={now} clock={UTC_CLOCK} />}
         forecastStatus={
-          <ForecastHourStatus hour={hour} hoursAhead={3} grid={grid} showAurora now={now} />
+          <ForecastHourStatus
+            hour={hour}
+            hoursAhead={3}
+            grid={grid}
+            showAurora
+            now={now}
+            clock={UTC_CLOCK}
+          />
         }
         weather={weather}
       />,
@@ -238,6 +247,7 @@ function SliderHarness({
       ahead={ahead}
       forecastText={forecastPositionText}
       ovalFor={ovalFor}
+      clock={UTC_CLOCK}
     />
   );
 }

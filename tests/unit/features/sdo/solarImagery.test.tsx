@@ -9,6 +9,7 @@ import { SolarImagery } from '../../../../src/features/sdo/SolarImagery.tsx';
 import { FeedTable } from '../../../../src/features/live-feeds/FeedTable.tsx';
 import { disposeTestDatabase, openTestDatabase } from '../../../support/testDb.ts';
 import { renderOnDatabase } from '../../../support/dataPage.tsx';
+import { UTC_CLOCK } from '../../../../src/lib/clock.ts';
 
 const SLOW = { timeout: 10_000 };
 const MIN = 60_000;
@@ -66,7 +67,7 @@ describe('the Sun page tells one story about its pictures', () => {
     await waitFor(() => expect(header().textContent).toContain('age unknown'), SLOW);
     expect(header().textContent).not.toMatch(/ago|just now/);
     cleanup();
-    renderOnDatabase(db, <FeedTable feeds={[row]} now={Date.now()} />);
+    renderOnDatabase(db, <FeedTable feeds={[row]} now={Date.now()} clock={UTC_CLOCK} />);
     const sdo = screen.getByRole('rowheader', { name: 'SDO solar images' }).closest('tr')!;
     expect(within(sdo).getByText('age unknown')).toBeTruthy();
   });

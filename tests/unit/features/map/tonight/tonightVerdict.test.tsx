@@ -20,6 +20,7 @@ function FeedRead() {
   return feed.data ? <p data-testid="feed-read">{feed.data.lastSuccess}</p> : null;
 }
 import { TROMSO } from '../../../../support/tonightPlaces.ts';
+import { UTC_CLOCK } from '../../../../../src/lib/clock.ts';
 
 const SLOW = { timeout: 10_000 };
 const DAY = 86_400_000;
@@ -64,7 +65,14 @@ describe('tonight’s verdict ages its inputs from their data', () => {
     renderOnDatabase(
       db,
       <>
-        <TonightVerdict place={TROMSO} placeName="Tromsø" ovation={null} weather={null} now={now} />
+        <TonightVerdict
+          place={TROMSO}
+          placeName="Tromsø"
+          ovation={null}
+          weather={null}
+          now={now}
+          clock={UTC_CLOCK}
+        />
         <FeedRead />
       </>,
     );
