@@ -13,7 +13,7 @@ const HOUR = 3_600_000;
 /** How far the slider runs past now: the coming night's hours, as far as the cloud forecast goes. */
 export const FORECAST_REACH_MS = 12 * HOUR;
 /** How far an OVATION frame's forecast time may be from a forecast hour for its oval to stand for that hour: the nearest hour only. */
-export const OVAL_HOUR_MS = 30 * 60_000;
+const OVAL_HOUR_MS = 30 * 60_000;
 
 /**
  * Whether the newest frame's oval is the forecast for `hour`: its forecast time is within half an
