@@ -130,6 +130,7 @@ test('on / with a place, the verdict’s ages are the data’s, the probability 
   await expect(map(page)).toHaveAttribute('data-cloud-time', /^\d+$/, { timeout: 30_000 });
   const cloudHour = Number(await map(page).getAttribute('data-cloud-time'));
   await expect(cloud).toContainText(`${clockIn('Europe/Oslo', cloudHour)} ${oslo}`);
+  await page.screenshot({ path: 'test-results/one-story-tromso.png' });
 
   // 4. Scrubbing into the forecast hours: where the words say no oval is drawn, none is.
   const slider = page.getByRole('slider', { name: 'Forecast frame' });
@@ -173,6 +174,8 @@ test('on / with a place, the verdict’s ages are the data’s, the probability 
   await expect(status).toContainText(hobart, { timeout: 30_000 });
   // No cloud forecast is replayed for Hobart: the verdict's range, the frame's two times, the slider.
   await expectOneLabelledZone(page, 'Australia/Hobart', 3);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'test-results/one-story-hobart.png' });
 
   // The Kp forecast's age in the verdict is the feed's own data age on /live-feeds.
   await page.goto('/live-feeds');
