@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../../../sync/database.ts';
 import { writeFeedStatus, writeProducts } from '../../../../../sync/write.ts';
@@ -20,7 +20,7 @@ function FeedRead() {
   return feed.data ? <p data-testid="feed-read">{feed.data.lastSuccess}</p> : null;
 }
 import { TROMSO } from '../../../../support/tonightPlaces.ts';
-import { UTC_CLOCK } from '../../../../../src/lib/clock.ts';
+import { UTC_CLOCK, zoneClock } from '../../../../../src/lib/clock.ts';
 
 const SLOW = { timeout: 10_000 };
 const DAY = 86_400_000;
@@ -89,5 +89,30 @@ describe('tonight’s verdict ages its inputs from their data', () => {
     expect(ages.textContent).not.toContain('Kp forecast 1 min old');
     // Too old to trust: the line says so instead of judging tonight on it.
     expect(screen.getByTestId('tonight-verdict').textContent).toContain('Kp forecast 289 days old');
+  });
+
+  it('writes its times in the screen’s clock, the zone named after the range and on every half hour', async () => {
+    db = await openTestDatabase();
+    // 17:00 UTC on 23 Nov: 18:00 in Tromsø, in the polar night.
+    const now = Date.UTC(2026, 10, 23, 17, 0);
+    const tromso = zoneClock('Europe/Oslo', 'local time at Tromsø');
+    renderOnDatabase(
+      db,
+      <TonightVerdict
+        place={TROMSO}
+        placeName="Tromsø"
+        ovation={null}
+        weather={null}
+        now={now}
+        clock={tromso}
+      />,
+    );
+    const line = await screen.findByRole('button', { name: /tonight: / }, SLOW);
+    // Nothing stored: a MAYBE from the first half hour, in Tromsø's time, named.
+    expect(line.textContent).toMatch(/^Maybe tonight: 18:00–\d{2}:\d{2} UTC\+1 — /);
+    fireEvent.click(line);
+    const times = screen.getAllByText(/^\d{2}:\d{2} UTC\+1$/);
+    expect(times[0]!.textContent).toBe('18:00 UTC+1');
+    expect(times.length).toBeGreaterThan(1);
   });
 });
