@@ -4,7 +4,9 @@
  * FORECAST_REACH_MS ahead. Pure: times in, positions out (tests/unit/map/timeline.test.ts).
  *
  * On a forecast hour the cloud layer draws that hour. The aurora layer draws the newest OVATION
- * frame only on the hour its forecast time falls nearest (OVATION looks 30–90 min ahead at most);
+ * frame only on the hour its forecast time falls nearest (OVATION looks 30–90 min ahead at most:
+ * its lead is the solar wind's travel time from L1 to Earth, as SWPC's "Aurora – 30 Minute
+ * Forecast" product describes it, and the file's own Forecast Time says how far);
  * on every later hour it draws no oval, and the labels say so. Nothing here invents a frame, and
  * nothing draws a frame for an hour it was not forecast for.
  */
