@@ -114,6 +114,8 @@ export function normaliseSdoImages(body: string, opts: NormaliseOptions): Normal
   const product: ProductRecord<SdoImagesData> = {
     id: 'sdo-images',
     kind: 'sdo-images',
+    // With no picture time known the fetch stands in, only so the record has an issue time: it is
+    // not the pictures' age, and the screens date pictures by their own times (SolarImagery.tsx).
     issued: newest ?? opts.now,
     data: { images },
     raw: null,

@@ -57,6 +57,27 @@ function predictedAp(lines: readonly string[], issued: number): ApValue[] {
   return [];
 }
 
+const DAY = 86_400_000;
+
+/**
+ * The probability table's own three days, from its title ("NOAA Geomagnetic Activity Probabilities
+ * 15 Sep-17 Sep"); null when the title is missing or does not span three days.
+ */
+function probabilityDays(lines: readonly string[], issued: number): number[] | null {
+  for (const l of lines) {
+    const m =
+      /^NOAA Geomagnetic Activity Probabilities (\d{1,2}) ([A-Za-z]{3}) ?- ?(\d{1,2}) ([A-Za-z]{3})$/.exec(
+        l.trim(),
+      );
+    if (!m) continue;
+    const first = dayNearest(m[2] ?? '', Number(m[1]), issued);
+    const last = dayNearest(m[4] ?? '', Number(m[3]), issued);
+    if (first === null || last === null || last - first !== 2 * DAY) return null;
+    return [first, first + DAY, first + 2 * DAY];
+  }
+  return null;
+}
+
 function probRow(lines: readonly string[], label: string): number[] | null {
   const re = new RegExp(`^${label}\\s+(\\d{1,3})/(\\d{1,3})/(\\d{1,3})$`);
   for (const l of lines) {
@@ -85,10 +106,12 @@ export function normaliseThreeDayGeomagForecast(
   const minor = probRow(lines, 'Minor storm');
   const moderate = probRow(lines, 'Moderate storm');
   const strong = probRow(lines, 'Strong-Extreme storm');
+  // The table's own dates, not the Kp table's: each table is read for the days it names.
+  const probDays = probabilityDays(lines, issued);
   const probabilities =
     active && minor && moderate && strong
       ? {
-          days: table.days,
+          days: probDays ?? table.days,
           active,
           minorStorm: minor,
           moderateStorm: moderate,
@@ -120,7 +143,8 @@ export function normaliseThreeDayGeomagForecast(
   return ok({
     products: [product as ProductRecord],
     dataTime: issued,
-    schemaDrift: !probabilities || !observedAp || !estimatedAp || predicted.length !== 3,
+    schemaDrift:
+      !probabilities || !probDays || !observedAp || !estimatedAp || predicted.length !== 3,
     summary: {
       records: table.cells.length,
       issued: iso(issued),

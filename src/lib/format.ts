@@ -1,5 +1,9 @@
-/** Human texts for times. All inputs are UTC epoch ms; output says UTC where it shows a clock. */
+/**
+ * Human texts for times. All inputs are UTC epoch ms; every clock time is written with its zone
+ * ("04:00 UTC", "05:00 UTC+1"), in the one clock of the screen (./clock.ts).
+ */
 import { ageText } from '../../core/time/ageText.ts';
+import { clockLabel, shifted, UTC_CLOCK, type Clock } from './clock.ts';
 
 const MINUTE = 60_000;
 
@@ -40,11 +44,23 @@ function valid(t: number | null | undefined): t is number {
   return typeof t === 'number' && Number.isFinite(t) && !Number.isNaN(new Date(t).getTime());
 }
 
+/** "22 Nov 2026, 05:00 UTC+1" in the given clock; bad input gives "Invalid Date". */
+export function formatTime(t: number | null | undefined, clock: Clock): string {
+  if (!valid(t)) return 'Invalid Date';
+  const d = shifted(t, clock);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())} ${clockLabel(t, clock)}`;
+}
+
+/** "05:07 UTC+1": the time of day in the given clock, with its zone. */
+export function formatClockTime(t: number, clock: Clock): string {
+  if (!valid(t)) return 'Invalid Date';
+  const d = shifted(t, clock);
+  return `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())} ${clockLabel(t, clock)}`;
+}
+
 /** "22 Nov 2026, 04:00 UTC"; bad input gives "Invalid Date". */
 export function formatUtc(t: number | null | undefined): string {
-  if (!valid(t)) return 'Invalid Date';
-  const d = new Date(t);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())} UTC`;
+  return formatTime(t, UTC_CLOCK);
 }
 
 /** "Sun 22 Nov". */
@@ -70,5 +86,5 @@ export function formatUtPeriod(t: number): string {
 /** "15:07 UTC" for slider ticks. */
 export function formatUtcClock(t: number): string {
   if (!Number.isFinite(t)) return 'Invalid Date';
-  return `${new Date(t).toISOString().slice(11, 16)} UTC`;
+  return formatClockTime(t, UTC_CLOCK);
 }

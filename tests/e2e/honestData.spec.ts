@@ -12,8 +12,10 @@ test('/forecast shows the storm chances and the Kp forecast the poller fetched, 
   await expect(storms.getByRole('rowheader', { name: 'Minor storm (G1)' })).toBeVisible({
     timeout: 30_000,
   });
-  // The backend replays recorded files: old by design, and said so.
-  await expect(storms.getByText(/· issued .* · recorded data/)).toBeVisible();
+  // The backend replays recorded files: old by design, and said so, under each product's own issue time.
+  await expect(
+    storms.getByTestId('storm-geomagnetic').getByText(/· issued .* · recorded data/),
+  ).toBeVisible();
   const kp = page.getByRole('region', { name: 'Kp forecast — next 3 days' });
   await expect(kp.getByText(/the fresher of NOAA's two Kp forecasts/)).toBeVisible();
   await page.screenshot({ path: 'test-results/honest-forecast.png', fullPage: true });

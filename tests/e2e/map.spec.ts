@@ -37,7 +37,7 @@ test('the oval appears, flat and globe and both hemispheres draw it, and an offl
   const status = page.locator('.map-status');
   await expect(status).toContainText('Aurora forecast for');
   await expect(status).toContainText(
-    /Observed \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC \(.+ ago\)/,
+    /Observed \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d\d:\d\d UTC([+-][\d:]+)? \(.+ ago\)/,
   );
   await expect(map(page)).toHaveAttribute('data-rendered-projection', 'EPSG:3857');
   await attachScreenshot(page, testInfo, 'map-flat');

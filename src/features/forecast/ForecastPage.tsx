@@ -8,12 +8,12 @@ import type {
   ThreeDayGeomagForecastData,
   TwentySevenDayOutlookData,
 } from '../../../core/normalise/index.ts';
-import { formatUtc, formatUtcMonth } from '../../lib/format.ts';
+import { formatTime, formatUtcMonth } from '../../lib/format.ts';
 import { AdSlot } from '../../ui/AdSlot.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FeedAge } from '../../ui/FeedAge.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { useChartTimeZone } from '../../ui/charts/useChartTimeZone.ts';
+import { useClock } from '../../ui/useClock.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useProductsShown } from '../../lib/useProductsShown.ts';
 import { fresherKpForecast, KP_SOURCE_NAME } from './fresherKpForecast.ts';
@@ -80,7 +80,7 @@ function ForecastPage() {
   );
   const kpFeed = kp?.source === 'kp-forecast' ? kpJsonFeed.data : threeDayFeed.data;
   const summary = useSpaceWeatherSummary();
-  const [zone] = useChartTimeZone();
+  const clock = useClock();
   const kpRows = kpJson.data?.data.rows ?? null;
   const bulletinCells = forecast?.data.kp ?? null;
   const forecastPeriods = useMemo(
@@ -135,8 +135,8 @@ function ForecastPage() {
               Largest Kp expected: <strong>{kp.data.maxKp?.toFixed(2) ?? '–'}</strong>,{' '}
               {stormWord(kp.data.maxG)}.{' '}
               <span className="muted">
-                From {KP_SOURCE_NAME[kp.source]} issued {formatUtc(kp.time)}, the fresher of NOAA's
-                two Kp forecasts.
+                From {KP_SOURCE_NAME[kp.source]} issued {formatTime(kp.time, clock)}, the fresher of
+                NOAA's two Kp forecasts.
               </span>
             </p>
             <KpBreakdown data={kp.data} />
@@ -147,8 +147,8 @@ function ForecastPage() {
               Largest Kp forecast: <strong>{kp.maxKp?.toFixed(2) ?? '–'}</strong>,{' '}
               {stormWord(kp.maxG)}.{' '}
               <span className="muted">
-                From {KP_SOURCE_NAME[kp.source]} (newest observed period {formatUtc(kp.time)}), the
-                fresher of NOAA's two Kp forecasts.
+                From {KP_SOURCE_NAME[kp.source]} (newest observed period{' '}
+                {formatTime(kp.time, clock)}), the fresher of NOAA's two Kp forecasts.
               </span>
             </p>
             <KpForecastBars rows={kp.rows} />
@@ -184,27 +184,22 @@ function ForecastPage() {
           <h2 id="storm-title" className="panel__title">
             Storm chances — next 3 days
           </h2>
-          {/* The geomagnetic forecast carries the storm table; without it, the bulletin's own tables are shown. */}
-          {geomag.data || !forecast ? (
-            <FeedAge
-              status={geomagFeed.data}
-              now={now}
-              dataTime={geomag.data?.issued ?? null}
-              label="issued"
-            />
-          ) : (
-            <FeedAge
-              status={threeDayFeed.data}
-              now={now}
-              dataTime={forecast.issued}
-              label="issued"
-            />
-          )}
         </div>
+        {/* Two products, issued at different times: each part carries its own issue time and age. */}
         {hasProbabilities ? (
           <StormProbabilities
-            geomag={geomag.data?.data ?? null}
-            threeDay={forecast?.data ?? null}
+            geomag={
+              geomag.data
+                ? { data: geomag.data.data, issued: geomag.data.issued, status: geomagFeed.data }
+                : null
+            }
+            threeDay={
+              forecast
+                ? { data: forecast.data, issued: forecast.issued, status: threeDayFeed.data }
+                : null
+            }
+            now={now}
+            clock={clock}
           />
         ) : (
           <EmptyState
@@ -274,7 +269,7 @@ function ForecastPage() {
               observed={observed.data?.data ?? null}
               predicted={predicted.data?.data ?? null}
               now={now}
-              zone={zone}
+              clock={clock}
             />
           </Suspense>
         ) : (

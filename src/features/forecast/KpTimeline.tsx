@@ -3,6 +3,7 @@ import { useSeries } from '../../../sync/react/index.ts';
 import { TimeZoneChoice } from '../../ui/charts/ChartControls.tsx';
 import { TimeChart } from '../../ui/charts/TimeChart.tsx';
 import { useChartTimeZone } from '../../ui/charts/useChartTimeZone.ts';
+import { useClock } from '../../ui/useClock.ts';
 import { KP_AHEAD_MS, KP_BACK_MS, kpAnchor, kpTimelineData } from './kpTimelineData.ts';
 import { KP_TIMELINE } from './kpTimelineSpec.ts';
 
@@ -25,6 +26,7 @@ export function KpTimeline({
   compact?: boolean;
 }) {
   const [zone, setZone] = useChartTimeZone();
+  const clock = useClock();
   const anchor = kpAnchor(newestKnown, now);
   const anchorHour = Math.ceil(anchor.t / HOUR) * HOUR;
   const window = useMemo(
@@ -55,7 +57,7 @@ export function KpTimeline({
         data={data}
         marker={anchor}
         window={window}
-        zone={zone}
+        clock={clock}
         now={now}
         height={compact ? 120 : 240}
         compact={compact}

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { SolarCycleData } from '../../../core/normalise/index.ts';
 import type { ChartSpec } from '../../ui/charts/chartSpec.ts';
 import { TimeChart } from '../../ui/charts/TimeChart.tsx';
-import type { ChartTimeZone } from '../../ui/charts/chartTime.ts';
+import { UTC_CLOCK, type Clock } from '../../lib/clock.ts';
 import { SERIES_COLOURS } from '../../ui/charts/palette.ts';
 import { solarCycleData } from './solarCycleData.ts';
 
@@ -49,12 +49,12 @@ function SolarCycleSummary({
   observed,
   predicted,
   now,
-  zone = 'utc',
+  clock = UTC_CLOCK,
 }: {
   observed: SolarCycleData | null;
   predicted: SolarCycleData | null;
   now: number;
-  zone?: ChartTimeZone;
+  clock?: Clock;
 }) {
   const { data, window } = useMemo(
     () => solarCycleData(observed, predicted),
@@ -62,7 +62,14 @@ function SolarCycleSummary({
   );
   if (data.t.length === 0) return null;
   return (
-    <TimeChart spec={SOLAR_CYCLE} data={data} window={window} zone={zone} now={now} height={220} />
+    <TimeChart
+      spec={SOLAR_CYCLE}
+      data={data}
+      window={window}
+      clock={clock}
+      now={now}
+      height={220}
+    />
   );
 }
 export default SolarCycleSummary;

@@ -1,6 +1,9 @@
 import type { ChartSpec } from '../../ui/charts/chartSpec.ts';
 import { kpColour, SERIES_COLOURS, withAlpha } from '../../ui/charts/palette.ts';
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
 /** Kp on one axis, 0–9: observed and forecast bars coloured by G level, the 1-minute estimate as a line. */
 export const KP_TIMELINE: ChartSpec = {
   title: 'Kp index',
@@ -15,6 +18,7 @@ export const KP_TIMELINE: ChartSpec = {
       digits: 2,
       barColour: kpColour,
       barAlign: 1,
+      coverage: { cadenceMs: 3 * HOUR, span: 'past' },
     },
     {
       key: 'estimated',
@@ -24,6 +28,8 @@ export const KP_TIMELINE: ChartSpec = {
       kind: 'line',
       colour: SERIES_COLOURS.skyBlue,
       digits: 2,
+      // The line claims the same week as the bars: a sliver of it is counted as what it is.
+      coverage: { cadenceMs: MINUTE, span: 'past' },
     },
     {
       key: 'forecast',
@@ -35,6 +41,7 @@ export const KP_TIMELINE: ChartSpec = {
       digits: 2,
       barColour: (v) => withAlpha(kpColour(v), 0.45),
       barAlign: 1,
+      coverage: { cadenceMs: 3 * HOUR, span: 'ahead' },
     },
   ],
   axes: [
@@ -45,6 +52,6 @@ export const KP_TIMELINE: ChartSpec = {
       range: { min: 0, max: 9, fixed: true },
     },
   ],
-  // The bars' 3-hour cadence: the 1-minute line is judged by its own gaps, not counted as missing.
-  cadenceMs: 3 * 3_600_000,
+  // The bars' 3-hour cadence draws the gaps; each series' own coverage counts what is missing.
+  cadenceMs: 3 * HOUR,
 };

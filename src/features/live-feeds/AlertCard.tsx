@@ -1,6 +1,7 @@
 import type { ProductRecord } from '../../../core/model.ts';
 import type { AlertData } from '../../../core/normalise/index.ts';
-import { formatUtc } from '../../lib/format.ts';
+import { formatTime } from '../../lib/format.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 const TYPE_LABEL: Record<AlertData['type'], string> = {
   alert: 'Alert',
@@ -13,13 +14,13 @@ const TYPE_LABEL: Record<AlertData['type'], string> = {
 };
 
 /** One SWPC bulletin: what kind, which scale, when and for how long, and the text as issued. */
-export function AlertCard({ alert }: { alert: ProductRecord<AlertData> }) {
+export function AlertCard({ alert, clock }: { alert: ProductRecord<AlertData>; clock: Clock }) {
   const a = alert.data;
   const validity =
     a.validFrom !== null && a.validTo !== null
-      ? `Valid ${formatUtc(a.validFrom)} – ${formatUtc(a.validTo)}`
+      ? `Valid ${formatTime(a.validFrom, clock)} – ${formatTime(a.validTo, clock)}`
       : a.beginTime !== null
-        ? `Began ${formatUtc(a.beginTime)}`
+        ? `Began ${formatTime(a.beginTime, clock)}`
         : null;
   return (
     <article className={`alert-card alert-card--${a.type}`}>
@@ -33,7 +34,7 @@ export function AlertCard({ alert }: { alert: ProductRecord<AlertData> }) {
           </span>
         ) : null}
         <time className="muted" dateTime={new Date(alert.issued).toISOString()}>
-          Issued {formatUtc(alert.issued)}
+          Issued {formatTime(alert.issued, clock)}
         </time>
       </header>
       <h3 className="alert-card__title">{a.title || 'Space weather bulletin'}</h3>

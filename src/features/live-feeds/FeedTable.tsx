@@ -1,6 +1,7 @@
 import type { FeedStatus } from '../../../core/model.ts';
 import { liveFeedState } from '../../../core/products/freshness.ts';
-import { formatAge, formatUtc } from '../../lib/format.ts';
+import { formatAge, formatTime } from '../../lib/format.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 const NAMES: Record<string, string> = {
   'kp-index': 'Planetary Kp (3-hourly)',
@@ -24,7 +25,15 @@ const NAMES: Record<string, string> = {
  * Every upstream product: its state (judged at `now` from the row's times, never the word the
  * poller stored when it last polled), how old its data is, and the last error in words.
  */
-export function FeedTable({ feeds, now }: { feeds: readonly FeedStatus[]; now: number }) {
+export function FeedTable({
+  feeds,
+  now,
+  clock,
+}: {
+  feeds: readonly FeedStatus[];
+  now: number;
+  clock: Clock;
+}) {
   return (
     <div className="table-scroll">
       <table className="feed-table">
@@ -56,7 +65,7 @@ export function FeedTable({ feeds, now }: { feeds: readonly FeedStatus[]; now: n
                       ? 'age unknown'
                       : '—'}
                 </td>
-                <td>{f.lastSuccess !== null ? formatUtc(f.lastSuccess) : 'never'}</td>
+                <td>{f.lastSuccess !== null ? formatTime(f.lastSuccess, clock) : 'never'}</td>
               </tr>
             );
           })}

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useSeries } from '../../../sync/react/index.ts';
 import type { ChartData } from '../../ui/charts/chartData.ts';
 import type { ChartSpec } from '../../ui/charts/chartSpec.ts';
-import type { ChartTimeZone } from '../../ui/charts/chartTime.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { SERIES_COLOURS } from '../../ui/charts/palette.ts';
 import { TimeChart } from '../../ui/charts/TimeChart.tsx';
 
@@ -43,7 +43,7 @@ const ALL = { from: 0, to: Number.MAX_SAFE_INTEGER };
  * Hemispheric power north and south over the whole stored history. The chart is drawn before any
  * data (its caption says none is stored), so the page does not jump when the first values land.
  */
-export function HemiPowerChart({ now, zone }: { now: number; zone: ChartTimeZone }) {
+export function HemiPowerChart({ now, clock }: { now: number; clock: Clock }) {
   const hemi = useSeries('hemi-power', ALL);
   const data = useMemo<ChartData>(
     () => ({ t: hemi.data.t, columns: hemi.data.fields }),
@@ -56,6 +56,6 @@ export function HemiPowerChart({ now, zone }: { now: number; zone: ChartTimeZone
     [first, last, now],
   );
   return (
-    <TimeChart spec={HEMI_POWER} data={data} window={window} zone={zone} now={now} height={200} />
+    <TimeChart spec={HEMI_POWER} data={data} window={window} clock={clock} now={now} height={200} />
   );
 }

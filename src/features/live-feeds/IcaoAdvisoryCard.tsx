@@ -1,6 +1,7 @@
 import type { ProductRecord } from '../../../core/model.ts';
 import type { IcaoAdvisoryData, SwxArea, SwxEffect } from '../../../core/normalise/index.ts';
-import { formatUtc } from '../../lib/format.ts';
+import { formatTime } from '../../lib/format.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 const EFFECT_WORD: Record<SwxEffect['type'], string> = {
   'HF COM': 'HF radio',
@@ -33,7 +34,13 @@ function areaInWords(area: SwxArea): string {
  * One ICAO space weather advisory for aviation: centre, number, issue time, effects with their
  * severity, where it is observed and forecast, and the text as issued.
  */
-export function IcaoAdvisoryCard({ advisory }: { advisory: ProductRecord<IcaoAdvisoryData> }) {
+export function IcaoAdvisoryCard({
+  advisory,
+  clock,
+}: {
+  advisory: ProductRecord<IcaoAdvisoryData>;
+  clock: Clock;
+}) {
   const a = advisory.data;
   const severe = a.effects.some((e) => e.severity === 'SEV');
   const observed = a.areas.find((x) => x.offsetHours === 0);
@@ -49,7 +56,7 @@ export function IcaoAdvisoryCard({ advisory }: { advisory: ProductRecord<IcaoAdv
           {a.status ? ` (${a.status.toLowerCase()})` : ''}
         </span>
         <time className="muted" dateTime={new Date(advisory.issued).toISOString()}>
-          Issued {formatUtc(advisory.issued)}
+          Issued {formatTime(advisory.issued, clock)}
         </time>
       </header>
       <h3 className="alert-card__title">
@@ -66,7 +73,7 @@ export function IcaoAdvisoryCard({ advisory }: { advisory: ProductRecord<IcaoAdv
                 <th scope="row">
                   {x.offsetHours === 0 ? 'Observed' : `Forecast +${x.offsetHours} h`}
                 </th>
-                <td>{x.time !== null ? formatUtc(x.time) : '—'}</td>
+                <td>{x.time !== null ? formatTime(x.time, clock) : '—'}</td>
                 <td>{areaInWords(x)}</td>
               </tr>
             ))}
@@ -78,7 +85,7 @@ export function IcaoAdvisoryCard({ advisory }: { advisory: ProductRecord<IcaoAdv
         {a.noFurtherAdvisories
           ? 'No further advisories.'
           : a.nextAdvisory !== null
-            ? `Next advisory ${formatUtc(a.nextAdvisory)}.`
+            ? `Next advisory ${formatTime(a.nextAdvisory, clock)}.`
             : null}
       </p>
       {advisory.raw ? (

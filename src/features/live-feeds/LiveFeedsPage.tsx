@@ -10,7 +10,7 @@ import type { AlertData, IcaoAdvisoryData } from '../../../core/normalise/index.
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FeedAge } from '../../ui/FeedAge.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { useChartTimeZone } from '../../ui/charts/useChartTimeZone.ts';
+import { useClock } from '../../ui/useClock.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useProductsShown } from '../../lib/useProductsShown.ts';
 import { AlertCard } from './AlertCard.tsx';
@@ -41,7 +41,7 @@ function LiveFeedsPage() {
   const feeds = useFeedStatuses();
   const anyWind = summary.data.timestamp > 0;
   const list: ProductRecord<AlertData>[] = alerts.data;
-  const [zone] = useChartTimeZone();
+  const clock = useClock();
   const hemiFeed = useFeedStatus('aurora-nowcast-hemi-power');
 
   return (
@@ -78,7 +78,7 @@ function LiveFeedsPage() {
           </h2>
           <FeedAge status={hemiFeed.data} now={now} />
         </div>
-        <HemiPowerChart now={now} zone={zone} />
+        <HemiPowerChart now={now} clock={clock} />
         <p className="muted small">
           The energy the aurora deposits in each hemisphere, estimated by NOAA's OVATION model; the
           higher it is, the brighter and wider the auroral oval.
@@ -94,7 +94,7 @@ function LiveFeedsPage() {
         {list.length > 0 ? (
           <div className="alert-list">
             {list.map((alert) => (
-              <AlertCard key={alert.id} alert={alert} />
+              <AlertCard key={alert.id} alert={alert} clock={clock} />
             ))}
           </div>
         ) : (
@@ -119,7 +119,7 @@ function LiveFeedsPage() {
         {advisories.data.length > 0 ? (
           <div className="alert-list">
             {advisories.data.slice(0, MAX_ADVISORIES).map((advisory) => (
-              <IcaoAdvisoryCard key={advisory.id} advisory={advisory} />
+              <IcaoAdvisoryCard key={advisory.id} advisory={advisory} clock={clock} />
             ))}
           </div>
         ) : (
@@ -143,7 +143,7 @@ function LiveFeedsPage() {
           Feed status
         </h2>
         {feeds.data.length > 0 ? (
-          <FeedTable feeds={feeds.data} now={now} />
+          <FeedTable feeds={feeds.data} now={now} clock={clock} />
         ) : (
           <EmptyState title="No feed has been updated on this device yet." />
         )}

@@ -4,6 +4,7 @@ import { ChoiceGroup, TimeZoneChoice } from '../../ui/charts/ChartControls.tsx';
 import type { ChartData } from '../../ui/charts/chartData.ts';
 import { TimeChart } from '../../ui/charts/TimeChart.tsx';
 import { useChartTimeZone } from '../../ui/charts/useChartTimeZone.ts';
+import { useClock } from '../../ui/useClock.ts';
 import {
   MAGNETIC_FIELD,
   PLASMA,
@@ -36,6 +37,7 @@ export function SolarWindCharts({
 }) {
   const [range, setRange] = useState<SolarWindRange>(initialRange);
   const [zone, setZone] = useChartTimeZone();
+  const clock = useClock();
   // Whole minutes keep the query range (and so the subscription) stable between renders.
   const to = Math.ceil(end / 60_000) * 60_000;
   const from = to - rangeMs(range);
@@ -68,7 +70,7 @@ export function SolarWindCharts({
         spec={MAGNETIC_FIELD}
         data={magData}
         window={window}
-        zone={zone}
+        clock={clock}
         now={now}
         height={height}
         compact={compact}
@@ -77,7 +79,7 @@ export function SolarWindCharts({
         spec={PLASMA}
         data={plasmaData}
         window={window}
-        zone={zone}
+        clock={clock}
         now={now}
         height={height}
         compact={compact}

@@ -1,4 +1,5 @@
 import type { GridSnapshot } from '../../../core/model.ts';
+import { formatAge } from '../../lib/format.ts';
 import { distanceToOvalEdge, OVAL_EDGE_THRESHOLD, valueAt, type LatLon } from './gridLookup.ts';
 import type { LocationState } from './useUserLocation.ts';
 
@@ -51,6 +52,16 @@ function OvalDistanceText({
 }
 
 /**
+ * The probability with the age of the frame it comes from: without it, "57 %" from a map days old
+ * read as now, beside a verdict that (rightly) set that map aside as too old.
+ */
+function probabilityText(grid: GridSnapshot, position: LatLon, now: number, stale: boolean) {
+  const value = valueAt(grid.values, position.lat, position.lon);
+  const age = `aurora map observed ${formatAge(now - grid.observationTime)}`;
+  return `${value ?? '—'} % · ${age}${stale ? ' (stale: newer data has not arrived)' : ''}`;
+}
+
+/**
  * "Show my location", then the aurora probability there, the magnetic latitude and the distance
  * to the oval of the user's magnetic hemisphere, as text. `magnetic` arrives with tonight's
  * verdict chunk (the coordinate grid never weighs on `/`'s first load); until then the oval is
@@ -61,11 +72,16 @@ export function LocationPanel({
   onRequest,
   grid,
   magnetic,
+  now,
+  stale = false,
 }: {
   state: LocationState;
   onRequest: () => void;
   grid: GridSnapshot | null;
   magnetic?: MagneticAt | null;
+  now: number;
+  /** The frame is older than its feed's window (map freshness.ts), as the status over the map says. */
+  stale?: boolean;
 }) {
   const here =
     state.status === 'located' && magnetic
@@ -106,7 +122,7 @@ export function LocationPanel({
               <dt>Aurora probability here</dt>
               <dd>
                 {grid
-                  ? `${valueAt(grid.values, state.position.lat, state.position.lon) ?? '—'} %`
+                  ? probabilityText(grid, state.position, now, stale)
                   : 'No forecast stored yet'}
               </dd>
             </div>

@@ -22,6 +22,7 @@ import { markOnce } from './perfMarks.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useUserLocation } from './useUserLocation.ts';
 import { useAfterFirstPaint } from '../../ui/useAfterFirstPaint.ts';
+import { useClock } from '../../ui/useClock.ts';
 import './mapFrame.css';
 import './MapPage.css';
 
@@ -176,6 +177,8 @@ function MapPage() {
     () => (uLat === null || uLon === null ? null : { lat: uLat, lon: uLon }),
     [uLat, uLon],
   );
+  // Every time on the page in one clock: the local time of the place in use (or UTC, if chosen).
+  const clock = useClock(inUse);
   const [picked, setPicked] = useState<{ lat: number; lon: number } | null>(null);
   const hemisphere =
     choices.hemisphere ?? (userPosition && userPosition.lat < 0 ? 'south' : 'north');
@@ -243,6 +246,7 @@ function MapPage() {
             ovation={newest}
             weather={weather}
             now={now}
+            clock={clock}
           />
         ) : (
           <p className="map-page__tonight-wait" data-testid="tonight-verdict">
@@ -257,7 +261,8 @@ function MapPage() {
           <div className="map-page__map">
             {AuroraMap ? (
               <AuroraMap
-                grid={grid}
+                // On a forecast hour the oval is drawn only where OVATION's forecast reaches it.
+                grid={shown.ovalDrawn ? grid : null}
                 gridPending={data.gridsLoading}
                 onRendered={onRendered}
                 view={view}
@@ -291,6 +296,7 @@ function MapPage() {
                     cloudTime={cloudImage?.time ?? null}
                     weather={weather}
                     now={now}
+                    clock={clock}
                   />
                 ) : null
               }
@@ -302,11 +308,13 @@ function MapPage() {
                     grid={grid}
                     showAurora={showAurora}
                     now={now}
+                    clock={clock}
                   />
                 ) : null
               }
               weather={weather}
               now={now}
+              clock={clock}
             />
           </div>
           <TimeSlider
@@ -315,6 +323,8 @@ function MapPage() {
             times={times}
             ahead={ahead}
             forecastText={forecast?.forecastPositionText}
+            ovalFor={newest?.forecastTime ?? null}
+            clock={clock}
           />
         </div>
         <aside className="map-page__side" aria-label="Map options and readings">
@@ -338,6 +348,8 @@ function MapPage() {
                 onRequest={location.request}
                 grid={grid}
                 magnetic={magneticAt}
+                now={now}
+                stale={freshness?.stale ?? false}
               />
               <SavedPlaces
                 // A new pick fills the form afresh.

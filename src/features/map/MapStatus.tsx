@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { GridSnapshot } from '../../../core/model.ts';
-import { formatAge, formatUtc } from '../../lib/format.ts';
+import { formatAge, formatTime } from '../../lib/format.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { StoredWeather } from '../../../sync/react/index.ts';
 import { OVATION_MAX_AGE_MS, type GridFreshness } from './freshness.ts';
 
@@ -22,6 +23,8 @@ interface MapStatusProps {
   forecastStatus?: ReactNode;
   weather: StoredWeather | null;
   now: number;
+  /** The screen's one clock (src/lib/clock.ts). */
+  clock: Clock;
 }
 
 /** The text over the map: which forecast is shown, how old it is, and every "not available" said plainly. */
@@ -39,6 +42,7 @@ export function MapStatus(props: MapStatusProps) {
     forecastStatus = null,
     weather,
     now,
+    clock,
   } = props;
   return (
     <div className="map-status" role="status" aria-live="polite">
@@ -57,7 +61,7 @@ export function MapStatus(props: MapStatusProps) {
       {grid && !forecastStatus && (
         <>
           <p className="map-status__line">
-            <strong>Aurora forecast for {formatUtc(grid.forecastTime)}</strong>
+            <strong>Aurora forecast for {formatTime(grid.forecastTime, clock)}</strong>
             {!isNewest && (
               <span className="map-status__badge map-status__badge--history">Earlier frame</span>
             )}
@@ -66,7 +70,8 @@ export function MapStatus(props: MapStatusProps) {
             )}
           </p>
           <p className="map-status__line map-status__line--small">
-            Observed {formatUtc(grid.observationTime)} ({formatAge(now - grid.observationTime)})
+            Observed {formatTime(grid.observationTime, clock)} (
+            {formatAge(now - grid.observationTime)})
             {/* Each remark on a line of its own (display: block): as one block, a stale frame's
                 line outgrew the text the prerendered page paints first and became the page's
                 largest paint, which then waited for data. */}

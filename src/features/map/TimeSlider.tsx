@@ -1,5 +1,6 @@
 import { useEffect, type Dispatch } from 'react';
-import { formatUtc, formatUtcClock } from '../../lib/format.ts';
+import { formatClockTime, formatTime } from '../../lib/format.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { forecastPositionText } from './forecastHour.tsx';
 import { PLAY_INTERVAL_MS, type SliderAction, type SliderState } from './timeSlider.ts';
 
@@ -12,6 +13,10 @@ interface TimeSliderProps {
   ahead?: readonly number[];
   /** Their words (forecastHour.tsx, in the tonight chunk); required with `ahead`. */
   forecastText?: typeof forecastPositionText;
+  /** The newest frame's forecast time: its oval is drawn only on the forecast hour it reaches. */
+  ovalFor?: number | null;
+  /** The screen's one clock (src/lib/clock.ts). */
+  clock: Clock;
 }
 
 /** What a position is, for the slider's value text and the line under it. */
@@ -19,18 +24,21 @@ function positionText(
   index: number,
   times: readonly number[],
   ahead: readonly number[],
+  clock: Clock,
   forecastText?: typeof forecastPositionText,
+  ovalFor: number | null = null,
 ): { valueText: string; label: string } {
   const frames = times.length;
   if (frames === 0 && ahead.length === 0)
     return { valueText: 'No frames stored', label: 'No stored frames yet.' };
   const k = index - (frames - 1);
-  if (forecastText && k >= 1 && k <= ahead.length) return forecastText(ahead[k - 1]!, k);
+  if (forecastText && k >= 1 && k <= ahead.length)
+    return forecastText(ahead[k - 1]!, k, ovalFor, clock);
   const current = times[index];
   if (current === undefined) return { valueText: 'No frames stored', label: '' };
   return {
-    valueText: `${formatUtc(current)}, frame ${index + 1} of ${frames}`,
-    label: `${formatUtcClock(current)} — frame ${index + 1} of ${frames}${frames === 1 && ahead.length === 0 ? ' (more frames appear as updates arrive)' : ''}`,
+    valueText: `${formatTime(current, clock)}, frame ${index + 1} of ${frames}`,
+    label: `${formatClockTime(current, clock)} — frame ${index + 1} of ${frames}${frames === 1 && ahead.length === 0 ? ' (more frames appear as updates arrive)' : ''}`,
   };
 }
 
@@ -39,7 +47,15 @@ function positionText(
  * forecast; a native range input, so arrows, Home and End work, and every position reads out its
  * time and whether it is a stored frame or a forecast hour.
  */
-export function TimeSlider({ state, dispatch, times, ahead = [], forecastText }: TimeSliderProps) {
+export function TimeSlider({
+  state,
+  dispatch,
+  times,
+  ahead = [],
+  forecastText,
+  ovalFor = null,
+  clock,
+}: TimeSliderProps) {
   const { index, count, latest, playing, followLatest } = state;
   useEffect(() => {
     if (!playing) return;
@@ -48,7 +64,7 @@ export function TimeSlider({ state, dispatch, times, ahead = [], forecastText }:
   }, [playing, dispatch]);
 
   const disabled = count < 2;
-  const { valueText, label } = positionText(index, times, ahead, forecastText);
+  const { valueText, label } = positionText(index, times, ahead, clock, forecastText, ovalFor);
   const onForecast = index > latest && latest >= 0;
   return (
     <section className="time-slider" aria-labelledby="time-slider-title">

@@ -3,14 +3,27 @@
  * first, the newest = now), then the hours of the stored cloud forecast after now, up to
  * FORECAST_REACH_MS ahead. Pure: times in, positions out (tests/unit/map/timeline.test.ts).
  *
- * On a forecast hour the cloud layer draws that hour; the aurora layer keeps the newest OVATION
- * frame — OVATION forecasts 30–90 min ahead at most, and no stored data draws a later oval — and
- * the labels say so. Nothing here invents a frame.
+ * On a forecast hour the cloud layer draws that hour. The aurora layer draws the newest OVATION
+ * frame only on the hour its forecast time falls nearest (OVATION looks 30–90 min ahead at most:
+ * its lead is the solar wind's travel time from L1 to Earth, as SWPC's "Aurora – 30 Minute
+ * Forecast" product describes it, and the file's own Forecast Time says how far);
+ * on every later hour it draws no oval, and the labels say so. Nothing here invents a frame, and
+ * nothing draws a frame for an hour it was not forecast for.
  */
 
 const HOUR = 3_600_000;
 /** How far the slider runs past now: the coming night's hours, as far as the cloud forecast goes. */
 export const FORECAST_REACH_MS = 12 * HOUR;
+/** How far an OVATION frame's forecast time may be from a forecast hour for its oval to stand for that hour: the nearest hour only. */
+const OVAL_HOUR_MS = 30 * 60_000;
+
+/**
+ * Whether the newest frame's oval is the forecast for `hour`: its forecast time is within half an
+ * hour of it. Null (no frame) never is.
+ */
+export function ovalReaches(hour: number, forecastTime: number | null | undefined): boolean {
+  return typeof forecastTime === 'number' && Math.abs(hour - forecastTime) <= OVAL_HOUR_MS;
+}
 
 /**
  * The forecast hours the slider offers after now: stored cloud-forecast hours later than the hour
@@ -28,8 +41,10 @@ export function forecastHoursAhead(
 }
 
 export interface ShownAt {
-  /** The OVATION frame drawn (its index, oldest first): the position's own, or the newest on a forecast hour; -1 with none stored. */
+  /** The OVATION frame the position is about (its index, oldest first): its own, or the newest on a forecast hour; -1 with none stored. */
   frameIndex: number;
+  /** Whether that frame's oval is drawn: on a stored frame always, on a forecast hour only where `ovalReaches`. */
+  ovalDrawn: boolean;
   /** The time the cloud layer looks its forecast hour up for. */
   cloudAt: number;
   /** On a forecast hour: that hour (epoch ms); null on a stored frame. */
@@ -41,7 +56,8 @@ export interface ShownAt {
 /**
  * What the slider at `index` shows. A stored frame: that frame, and the clouds of its forecast time
  * (now on the newest frame: however old that frame is, the sky above the user is the one of now).
- * A position past the newest frame: the forecast hour, with the newest frame under it.
+ * A position past the newest frame: the forecast hour, with the newest frame's oval only where its
+ * forecast reaches that hour.
  */
 export function shownAt(
   index: number,
@@ -53,11 +69,18 @@ export function shownAt(
   const k = index - newest;
   if (k >= 1 && k <= ahead.length) {
     const hour = ahead[k - 1]!;
-    return { frameIndex: newest, cloudAt: hour, forecastHour: hour, hoursAhead: k };
+    return {
+      frameIndex: newest,
+      ovalDrawn: ovalReaches(hour, frames[newest]?.forecastTime),
+      cloudAt: hour,
+      forecastHour: hour,
+      hoursAhead: k,
+    };
   }
   const i = index >= 0 && index <= newest ? index : newest;
   return {
     frameIndex: i,
+    ovalDrawn: i >= 0,
     cloudAt: i === newest || i < 0 ? now : frames[i]!.forecastTime,
     forecastHour: null,
     hoursAhead: null,

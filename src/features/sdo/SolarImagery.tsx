@@ -1,6 +1,7 @@
 import { useProduct, useFeedStatus } from '../../../sync/react/index.ts';
 import type { SdoImagesData } from '../../../core/normalise/index.ts';
-import { formatUtc } from '../../lib/format.ts';
+import { formatTime } from '../../lib/format.ts';
+import { useClock } from '../../ui/useClock.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FeedAge } from '../../ui/FeedAge.tsx';
 import { useNow } from '../../ui/useNow.ts';
@@ -22,21 +23,31 @@ const CHANNEL_NOTES: Record<string, string> = {
 
 const SHOWN = ['sdo-images'] as const;
 
+function newestTime(images: readonly { time: number | null }[]): number | null {
+  const times = images.map((i) => i.time).filter((t): t is number => t !== null);
+  return times.length > 0 ? Math.max(...times) : null;
+}
+
 /** The latest SDO images, one per channel; their URLs and times come from the local database. */
 export function SolarImagery() {
   // On Save-Data or 2g the poller fetches the picture list only once this screen asks.
   useProductsShown(SHOWN);
   const now = useNow();
+  const clock = useClock();
   const product = useProduct<SdoImagesData>('sdo-images');
   const feed = useFeedStatus('sdo-images');
   const images = product.data?.data.images ?? [];
+  // The pictures' own newest time, never the list's fetch: with no picture kept (every tile then
+  // says "No image saved yet") the list was still fetched a minute ago, and that is not the data's
+  // age. Null when no picture has a time: the header then says "age unknown", as the feed table does.
+  const newestPicture = newestTime(images);
   return (
     <section className="panel" aria-labelledby="sdo-title">
       <div className="panel__head">
         <h2 id="sdo-title" className="panel__title">
           Latest images from the Solar Dynamics Observatory
         </h2>
-        <FeedAge status={feed.data} now={now} dataTime={product.data?.issued ?? null} />
+        <FeedAge status={feed.data} now={now} dataTime={newestPicture} label="newest picture" />
       </div>
       {images.length > 0 ? (
         <ul className="sdo-grid">
@@ -47,7 +58,7 @@ export function SolarImagery() {
               <p className="sdo-card__label">{image.label}</p>
               <p className="sdo-card__note muted">{CHANNEL_NOTES[image.channel] ?? ''}</p>
               <p className="sdo-card__time muted">
-                {image.time !== null ? formatUtc(image.time) : 'time not known'}
+                {image.time !== null ? formatTime(image.time, clock) : 'time not known'}
               </p>
             </li>
           ))}

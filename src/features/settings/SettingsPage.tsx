@@ -9,6 +9,8 @@ import { DeleteAccountSection } from './DeleteAccountSection.tsx';
 import { MapPreferencesForm } from './MapPreferencesForm.tsx';
 import { NotificationSettingsForm } from './NotificationSettingsForm.tsx';
 import { useNotificationSettings } from './useNotificationSettings.ts';
+import { ClockSettingForm } from './ClockSettingForm.tsx';
+import { useChartTimeZone } from '../../ui/charts/useChartTimeZone.ts';
 
 /** "Signed in as Ada (ada@example.com)."; a wallet shows its short address, never an invented email. */
 function signedInAs(user: AuthUser): string {
@@ -23,6 +25,7 @@ function SettingsPage() {
   const offline = useOffline();
   const prefs = usePreferences();
   const notifications = useNotificationSettings();
+  const [clockChoice, setClockChoice] = useChartTimeZone();
   const [prefsError, setPrefsError] = useState<string | null>(null);
 
   const changePreferences = (patch: Partial<Preferences>) => {
@@ -55,6 +58,9 @@ function SettingsPage() {
             Changes are saved as you make them{user ? ' and follow you to your other devices' : ''}.
           </p>
         )}
+      </section>
+      <section className="card settings-section" aria-label="Times">
+        <ClockSettingForm value={clockChoice} onChange={setClockChoice} />
       </section>
       <section className="card settings-section" aria-label="Notifications">
         {notifications.isLoading ? (

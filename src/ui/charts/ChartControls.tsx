@@ -29,11 +29,11 @@ export function ChoiceGroup<T extends string>({
 }
 
 const ZONES = [
-  { value: 'utc', label: 'UTC' },
   { value: 'local', label: 'Local time' },
+  { value: 'utc', label: 'UTC' },
 ] as const;
 
-/** The UTC / local-time switch for chart clocks. */
+/** The local-time / UTC switch of the one clock every time on screen is written in (src/lib/clock.ts). */
 export function TimeZoneChoice({
   zone,
   onChange,
@@ -41,5 +41,5 @@ export function TimeZoneChoice({
   zone: ChartTimeZone;
   onChange: (z: ChartTimeZone) => void;
 }) {
-  return <ChoiceGroup label="Chart times in" options={ZONES} value={zone} onChange={onChange} />;
+  return <ChoiceGroup label="Times in" options={ZONES} value={zone} onChange={onChange} />;
 }

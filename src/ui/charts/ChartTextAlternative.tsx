@@ -1,12 +1,58 @@
 import { useId, useState } from 'react';
 import { formatAge } from '../../lib/format.ts';
-import { latestPoint, missingShare, type ChartData, type TimeWindow } from './chartData.ts';
+import {
+  latestPoint,
+  missingShare,
+  seriesMissingShare,
+  type ChartData,
+  type TimeWindow,
+} from './chartData.ts';
 import { formatValue } from './chartOptions.ts';
 import type { ChartSpec } from './chartSpec.ts';
-import { formatChartTime, type ChartTimeZone } from './chartTime.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { formatChartTime } from './chartTime.ts';
 
 /** A table of a week of minutes would be 10,000 rows: it shows at most this many, evenly spaced. */
 const MAX_TABLE_ROWS = 120;
+
+/**
+ * How much is missing, in words. Series that declare their own coverage (chartSpec.ts) are each
+ * counted over the part of the range they claim, so the caption speaks for every series drawn;
+ * the others count together, a time present when any of them has a value.
+ */
+function missingText(
+  spec: ChartSpec,
+  data: ChartData,
+  window: TimeWindow,
+  split: number,
+  now: number,
+): string {
+  const own = spec.series.filter((s) => s.coverage);
+  if (own.length === 0) {
+    const missing = Math.round(
+      100 *
+        missingShare(
+          data,
+          spec.series.map((s) => s.key),
+          window,
+          spec.cadenceMs,
+          now,
+        ),
+    );
+    return missing > 0
+      ? `${missing} % of this range is missing.`
+      : 'Nothing missing in this range.';
+  }
+  const parts = own
+    .map((s) => ({
+      label: s.label,
+      missing: Math.round(100 * seriesMissingShare(data, s.key, s.coverage!, window, split, now)),
+    }))
+    .filter((p) => p.missing > 0);
+  return parts.length === 0
+    ? 'Nothing missing in this range.'
+    : `Missing in this range: ${parts.map((p) => `${p.label} ${p.missing} %`).join(', ')}.`;
+}
 
 /** "Bz −3.2 nT, Bt 5.1 nT at 23 Nov, 17:55 UTC (3 min ago). 4 % of this range is missing." */
 function chartCaption(
@@ -14,7 +60,8 @@ function chartCaption(
   data: ChartData,
   window: TimeWindow,
   now: number,
-  zone: ChartTimeZone,
+  clock: Clock,
+  split: number,
 ): string {
   const latest = spec.series
     .map((s) => ({ s, p: latestPoint(data, s.key) }))
@@ -27,19 +74,7 @@ function chartCaption(
   const values = latest
     .filter((x) => x.p.t === newest)
     .map((x) => `${x.s.label} ${formatValue(x.p.value, x.s)}`);
-  const missing = Math.round(
-    100 *
-      missingShare(
-        data,
-        spec.series.map((s) => s.key),
-        window,
-        spec.cadenceMs,
-        now,
-      ),
-  );
-  return `${spec.title}: ${values.join(', ')} at ${formatChartTime(newest, zone, spec.timeStep)} (${formatAge(now - newest)}). ${
-    missing > 0 ? `${missing} % of this range is missing.` : 'Nothing missing in this range.'
-  }`;
+  return `${spec.title}: ${values.join(', ')} at ${formatChartTime(newest, clock, spec.timeStep)} (${formatAge(now - newest)}). ${missingText(spec, data, window, split, now)}`;
 }
 
 /** Row indices for the table: newest first, at most MAX_TABLE_ROWS, only rows with a value. */
@@ -58,20 +93,23 @@ export function ChartTextAlternative({
   data,
   window,
   now,
-  zone,
+  clock,
+  split = now,
 }: {
   spec: ChartSpec;
   data: ChartData;
   window: TimeWindow;
   now: number;
-  zone: ChartTimeZone;
+  clock: Clock;
+  /** Where the range turns from what was measured to what is forecast (the chart's marker): now unless said. */
+  split?: number;
 }) {
   const [open, setOpen] = useState(false);
   const tableId = useId();
   const rows = open ? tableRows(spec, data) : [];
   return (
     <div className="time-chart__text">
-      <p className="time-chart__caption">{chartCaption(spec, data, window, now, zone)}</p>
+      <p className="time-chart__caption">{chartCaption(spec, data, window, now, clock, split)}</p>
       <button
         type="button"
         className="time-chart__toggle"
@@ -101,7 +139,7 @@ export function ChartTextAlternative({
             <tbody>
               {rows.map((i) => (
                 <tr key={data.t[i]}>
-                  <th scope="row">{formatChartTime(data.t[i]!, zone, spec.timeStep)}</th>
+                  <th scope="row">{formatChartTime(data.t[i]!, clock, spec.timeStep)}</th>
                   {spec.series.map((s) => (
                     <td key={s.key}>
                       {formatValue(data.columns[s.key]?.[i], { digits: s.digits, unit: '' })}

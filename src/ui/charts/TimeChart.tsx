@@ -5,7 +5,7 @@ import './charts.css';
 import { withGaps, type ChartData, type TimeWindow } from './chartData.ts';
 import { alignedData, chartOptions } from './chartOptions.ts';
 import type { ChartMarker, ChartSpec } from './chartSpec.ts';
-import type { ChartTimeZone } from './chartTime.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { ChartTextAlternative } from './ChartTextAlternative.tsx';
 import { oneTaskEach } from './oneTaskEach.ts';
 import { chartTheme } from './palette.ts';
@@ -17,7 +17,7 @@ export interface TimeChartProps {
   spec: ChartSpec;
   data: ChartData;
   window: TimeWindow;
-  zone: ChartTimeZone;
+  clock: Clock;
   now: number;
   height?: number;
   compact?: boolean;
@@ -61,7 +61,7 @@ export function TimeChart({
   spec,
   data,
   window,
-  zone,
+  clock,
   now,
   height = 220,
   compact = false,
@@ -93,7 +93,7 @@ export function TimeChart({
         {
           width: Math.max(200, host.clientWidth),
           height,
-          zone,
+          clock,
           compact,
           theme: themeFor(host),
           window: () => latest.current.window,
@@ -145,7 +145,7 @@ export function TimeChart({
       cancelled = true;
       dispose?.();
     };
-  }, [drawable, spec, zone, height, compact]);
+  }, [drawable, spec, clock, height, compact]);
 
   const { from, to } = window;
   useEffect(() => {
@@ -184,7 +184,14 @@ export function TimeChart({
         />
       ) : null}
       <figcaption>
-        <ChartTextAlternative spec={spec} data={data} window={window} now={now} zone={zone} />
+        <ChartTextAlternative
+          spec={spec}
+          data={data}
+          window={window}
+          now={now}
+          clock={clock}
+          split={marker?.t ?? now}
+        />
       </figcaption>
     </figure>
   );

@@ -73,3 +73,36 @@ export function missingShare(
   }
   return Math.max(0, Math.min(1, 1 - present / expected));
 }
+
+/**
+ * The share (0–1) of one series' expected samples that are absent over the part of the range it
+ * claims: the range is cut into whole slots of `cadenceMs` and a slot counts as present when the
+ * series has a value in it (so the phase of the samples does not matter). 'past' runs from the
+ * window's start to `split` (the marker, never after `now`), less one cadence — the newest period
+ * may not be published yet; 'ahead' runs from `split` to the window's end.
+ */
+export function seriesMissingShare(
+  data: ChartData,
+  key: string,
+  coverage: { cadenceMs: number; span: 'past' | 'ahead' },
+  window: TimeWindow,
+  split: number,
+  now: number,
+): number {
+  const { cadenceMs, span } = coverage;
+  const from = span === 'past' ? window.from : Math.max(window.from, split);
+  const to = span === 'past' ? Math.min(window.to, split, now) - cadenceMs : window.to;
+  const slots = cadenceMs > 0 ? Math.floor((to - from) / cadenceMs) : 0;
+  if (slots <= 0) return 0;
+  const filled = new Uint8Array(slots);
+  const col = data.columns[key];
+  if (!col) return 1;
+  for (let i = 0; i < data.t.length; i++) {
+    const ti = data.t[i]!;
+    if (ti < from || ti >= from + slots * cadenceMs) continue;
+    if (typeof col[i] === 'number') filled[Math.floor((ti - from) / cadenceMs)] = 1;
+  }
+  let present = 0;
+  for (const f of filled) present += f;
+  return 1 - present / slots;
+}

@@ -1,13 +1,15 @@
 import type uPlot from 'uplot';
 import type { ChartData, TimeWindow } from './chartData.ts';
 import type { ChartMarker, ChartSpec, ChartSeriesSpec } from './chartSpec.ts';
-import { axisTimeLabels, formatChartTime, timeAxisLabel, type ChartTimeZone } from './chartTime.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { axisTimeLabels, formatChartTime, timeAxisLabel } from './chartTime.ts';
 import { withAlpha, type ChartTheme } from './palette.ts';
 
 export interface ChartLayout {
   width: number;
   height: number;
-  zone: ChartTimeZone;
+  /** The screen's one clock (src/lib/clock.ts): UTC or the place's local time. */
+  clock: Clock;
   theme: ChartTheme;
   /** Small charts (the map panel): no axis titles, fewer ticks. */
   compact?: boolean;
@@ -133,7 +135,7 @@ function devicePixelRatioOf(): number {
 }
 
 /**
- * uPlot options for a spec: time x axis in the chosen zone, a titled axis per unit, crosshair
+ * uPlot options for a spec: time x axis in the screen's clock, a titled axis per unit, crosshair
  * legend. `lib` is uPlot itself, passed in: it is loaded only where a canvas can draw.
  */
 export function chartOptions(
@@ -141,7 +143,8 @@ export function chartOptions(
   layout: ChartLayout,
   lib: typeof uPlot,
 ): uPlot.Options {
-  const { theme, zone, compact } = layout;
+  const { theme, clock, compact } = layout;
+  const axisTitle = timeAxisLabel(clock, layout.window().to);
   const font = compact ? '10px system-ui, sans-serif' : '12px system-ui, sans-serif';
   const axisBase = {
     stroke: theme.muted,
@@ -173,12 +176,18 @@ export function chartOptions(
     width: layout.width,
     height: layout.height,
     ms: 1,
-    ...(zone === 'utc' ? { tzDate: (ts: number) => lib.tzDate(new Date(ts), 'Etc/UTC') } : {}),
+    // uPlot places its ticks in the clock's zone (the device's own zone needs no conversion).
+    ...(clock.timeZone
+      ? {
+          tzDate: (ts: number) =>
+            lib.tzDate(new Date(ts), clock.timeZone === 'UTC' ? 'Etc/UTC' : clock.timeZone!),
+        }
+      : {}),
     scales,
     series: [
       {
-        label: compact ? 'Time' : timeAxisLabel(zone),
-        value: (_u, v) => formatChartTime(v, zone, spec.timeStep),
+        label: compact ? 'Time' : axisTitle,
+        value: (_u, v) => formatChartTime(v, clock, spec.timeStep),
       },
       ...spec.series.map((s) => seriesOptions(s, theme, lib)),
     ],
@@ -187,8 +196,8 @@ export function chartOptions(
         ...axisBase,
         scale: 'x',
         space: compact ? 70 : 90,
-        values: (_u, splits) => axisTimeLabels(splits, zone, spec.timeStep),
-        ...(compact ? {} : { label: timeAxisLabel(zone), labelSize: 24 }),
+        values: (_u, splits) => axisTimeLabels(splits, clock, spec.timeStep),
+        ...(compact ? {} : { label: axisTitle, labelSize: 24 }),
       },
       ...(spec.axes.map((a) => ({
         ...axisBase,

@@ -19,6 +19,14 @@ export interface ChartSeriesSpec {
   barColour?: (value: number) => string;
   /** Bars: which side of its time a bar stands (1: the period starting at t). */
   barAlign?: -1 | 0 | 1;
+  /**
+   * For a chart whose series have different cadences or cover different parts of the range (Kp:
+   * 3-hourly bars, a 1-minute line, forecast bars ahead): the cadence this series is expected at
+   * and the part of the range it claims — before the marker ('past') or after it ('ahead'). The
+   * caption then counts each such series on its own, so a full set of bars cannot hide a line
+   * that shows only a sliver of its range.
+   */
+  coverage?: { cadenceMs: number; span: 'past' | 'ahead' };
 }
 
 interface ChartAxisSpec {

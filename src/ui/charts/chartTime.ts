@@ -1,40 +1,50 @@
-/** Whether chart times read in UTC (space-weather convention) or the device's own clock. */
-export type ChartTimeZone = 'utc' | 'local';
+/**
+ * Chart times in the screen's one clock (src/lib/clock.ts): UTC, or the local time of the place in
+ * use, always with its zone. Written by hand from the clock's offset, as src/lib/format.ts writes
+ * every other time, so a chart and the text beside it read the same.
+ */
+import { clockLabel, shifted, type Clock } from '../../lib/clock.ts';
 
-const FORMATS = new Map<string, Intl.DateTimeFormat>();
+/** Whether times read in UTC or in the place's local time: the device's choice (useChartTimeZone). */
+export type ChartTimeZone = 'utc' | 'local';
 
 /** How finely a chart's times are worth reading: minutes (live feeds) or months (the solar cycle). */
 export type ChartTimeStep = 'minute' | 'month';
 
-function format(zone: ChartTimeZone, step: ChartTimeStep): Intl.DateTimeFormat {
-  const key = `${zone}:${step}`;
-  let f = FORMATS.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      ...(step === 'month'
-        ? { month: 'short', year: 'numeric' }
-        : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-      ...(zone === 'utc' ? { timeZone: 'UTC' } : {}),
-    });
-    FORMATS.set(key, f);
-  }
-  return f;
-}
+const MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sept',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+const pad2 = (n: number) => String(n).padStart(2, '0');
 
-/** "23 Nov, 17:58 UTC" or, in local time, "23 Nov, 18:58"; by month "Nov 2026". */
-export function formatChartTime(
-  t: number,
-  zone: ChartTimeZone,
-  step: ChartTimeStep = 'minute',
-): string {
+const dayText = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+const clockText = (d: Date) => `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
+
+/** "23 Nov, 17:58 UTC" or "23 Nov, 18:58 UTC+1"; by month "Nov 2026" (a month has no zone worth naming). */
+export function formatChartTime(t: number, clock: Clock, step: ChartTimeStep = 'minute'): string {
   if (!Number.isFinite(t)) return '–';
-  if (step === 'month') return format('utc', step).format(t);
-  return `${format(zone, step).format(t)}${zone === 'utc' ? ' UTC' : ''}`;
+  if (step === 'month') {
+    const d = new Date(t);
+    return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  }
+  const d = shifted(t, clock);
+  return `${dayText(d)}, ${clockText(d)} ${clockLabel(t, clock)}`;
 }
 
-/** The axis caption for the time axis: says which clock it reads. */
-export function timeAxisLabel(zone: ChartTimeZone): string {
-  return zone === 'utc' ? 'Time (UTC)' : 'Time (this device)';
+/** The axis caption for the time axis: says which clock it reads, at `t` (its offset may change with summer time). */
+export function timeAxisLabel(clock: Clock, t: number): string {
+  const label = clockLabel(t, clock);
+  return label === clock.name ? `Time (${label})` : `Time (${label}, ${clock.name})`;
 }
 
 const DAY_MS = 86_400_000;
@@ -45,30 +55,17 @@ const DAY_MS = 86_400_000;
  */
 export function axisTimeLabels(
   splits: readonly number[],
-  zone: ChartTimeZone,
+  clock: Clock,
   step: ChartTimeStep = 'minute',
 ): string[] {
   if (splits.length === 0) return [];
   const span = splits[splits.length - 1]! - splits[0]!;
-  const utc = zone === 'utc';
   if (step === 'month' || span > 3 * 365 * DAY_MS)
-    return splits.map((t) =>
-      String(utc ? new Date(t).getUTCFullYear() : new Date(t).getFullYear()),
-    );
-  const day = new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    ...(utc ? { timeZone: 'UTC' } : {}),
-  });
-  const clock = new Intl.DateTimeFormat('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    ...(utc ? { timeZone: 'UTC' } : {}),
-  });
+    return splits.map((t) => String(shifted(t, clock).getUTCFullYear()));
   return splits.map((t) => {
-    const hm = clock.format(t);
-    if (span > 2 * DAY_MS) return day.format(t);
-    return hm === '00:00' ? day.format(t) : hm;
+    const d = shifted(t, clock);
+    const hm = clockText(d);
+    if (span > 2 * DAY_MS) return dayText(d);
+    return hm === '00:00' ? dayText(d) : hm;
   });
 }

@@ -17,6 +17,7 @@ import { writeSeries } from '../../../sync/write.ts';
 import { SolarWindCharts } from '../../../src/features/live-feeds/SolarWindCharts.tsx';
 import { MAGNETIC_FIELD } from '../../../src/features/live-feeds/solarWindSpecs.ts';
 import { TimeChart } from '../../../src/ui/charts/TimeChart.tsx';
+import { UTC_CLOCK } from '../../../src/lib/clock.ts';
 
 const MIN = 60_000;
 const DAY = 86_400_000;
@@ -140,7 +141,7 @@ async function run(): Promise<Record<string, number>> {
       spec: MAGNETIC_FIELD,
       data: { t: t.slice(0, len), columns: { bz: bz.slice(0, len), bt: bt.slice(0, len) } },
       window: { from: to - WEEK, to },
-      zone: 'utc' as const,
+      clock: UTC_CLOCK,
       now: to,
     };
   };

@@ -14,6 +14,9 @@ import { disposeTestDatabase, openTestDatabase } from '../../support/testDb.ts';
 import { renderOnDatabase } from '../../support/dataPage.tsx';
 import { feedStatus } from '../../support/feedStatus.ts';
 
+/** A loaded test machine may take seconds to answer a live query; nothing here times anything. */
+const SLOW = { timeout: 10_000 };
+
 let db: AuroraDatabase | undefined;
 afterEach(async () => {
   cleanup();
@@ -25,12 +28,14 @@ describe('the forecast screen on the local database', () => {
   it('says honestly that nothing is stored yet', async () => {
     db = await openTestDatabase();
     renderOnDatabase(db, <ForecastPage />);
-    await waitFor(() =>
-      expect(
-        screen.getAllByText(
-          'No forecast stored yet — it appears after the first successful update.',
-        ),
-      ).toHaveLength(2),
+    await waitFor(
+      () =>
+        expect(
+          screen.getAllByText(
+            'No forecast stored yet — it appears after the first successful update.',
+          ),
+        ).toHaveLength(2),
+      SLOW,
     );
     expect(
       screen.getByText(
@@ -43,7 +48,7 @@ describe('the forecast screen on the local database', () => {
   it('shows the stored 3-day forecast with its age, live after the poller writes it', async () => {
     db = await openTestDatabase();
     renderOnDatabase(db, <ForecastPage />);
-    await screen.findAllByText(/No forecast stored yet/);
+    await screen.findAllByText(/No forecast stored yet/, {}, SLOW);
     const body = readFileSync(
       join(process.cwd(), 'tests/fixtures/noaa/3-day-forecast.txt'),
       'utf8',
@@ -55,13 +60,13 @@ describe('the forecast screen on the local database', () => {
       db,
       feedStatus('three-day-forecast', { state: 'stale', dataTime: result.products[0]!.issued }),
     );
-    expect(await screen.findByText('6.67', { selector: 'strong' })).toBeTruthy();
+    expect(await screen.findByText('6.67', { selector: 'strong' }, SLOW)).toBeTruthy();
     expect(screen.getByText(/a strong storm \(G3\)/)).toBeTruthy();
     const panel = screen
       .getByRole('heading', { name: 'Kp forecast — next 3 days' })
       .closest('section')!;
     // The product and its feed status are two live queries: each shows when its own result comes.
-    expect(await within(panel).findByText(/Stale · issued \d+ days ago/)).toBeTruthy();
+    expect(await within(panel).findByText(/Stale · issued \d+ days ago/, {}, SLOW)).toBeTruthy();
     expect(within(panel).getAllByRole('row')).toHaveLength(9);
   });
 });
@@ -120,12 +125,14 @@ describe('the live feeds screen on the local database', () => {
       }),
     );
     renderOnDatabase(db, <LiveFeedsPage />);
-    expect(await screen.findByText('655')).toBeTruthy();
+    expect(await screen.findByText('655', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('-11.5')).toBeTruthy();
     expect(screen.getByText(/strongly south/)).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Geomagnetic K-index of 6' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Geomagnetic K-index of 6' }, SLOW),
+    ).toBeTruthy();
     expect(screen.getByText('G2 Moderate')).toBeTruthy();
-    expect(await screen.findByText('API error: 503 Service Unavailable')).toBeTruthy();
+    expect(await screen.findByText('API error: 503 Service Unavailable', {}, SLOW)).toBeTruthy();
     expect(screen.getByRole('rowheader', { name: 'ICAO space weather advisories' })).toBeTruthy();
   });
 });

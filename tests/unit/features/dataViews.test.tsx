@@ -14,6 +14,7 @@ import { KpBreakdown } from '../../../src/features/forecast/KpBreakdown.tsx';
 import { OutlookTable } from '../../../src/features/forecast/OutlookTable.tsx';
 import { AlertCard } from '../../../src/features/live-feeds/AlertCard.tsx';
 import { formatAge, formatUtc, formatUtcDay } from '../../../src/lib/format.ts';
+import { UTC_CLOCK } from '../../../src/lib/clock.ts';
 
 // jsdom replaces import.meta.url's base, so fixtures are found from the project root (vitest's cwd).
 const fixture = (name: string) =>
@@ -90,7 +91,7 @@ describe('an alert card', () => {
         endTime: null,
       },
     };
-    render(<AlertCard alert={alert} />);
+    render(<AlertCard alert={alert} clock={UTC_CLOCK} />);
     expect(screen.getByText('Warning')).toBeTruthy();
     expect(screen.getByText('G1 Minor')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Geomagnetic K-index of 5 expected' })).toBeTruthy();

@@ -8,11 +8,13 @@ import { useMemo, useState } from 'react';
 import { computeVerdict, type Verdict } from '../../../../core/tonight/verdict.ts';
 import { formatAge, formatVerdictLine } from '../../../../core/tonight/formatVerdictLine.ts';
 import { magneticCoordinates } from '../../../../core/tonight/magneticCoordinates.ts';
-import { useFeedStatus, useProduct, type StoredWeather } from '../../../../sync/react/index.ts';
+import { useProduct, type StoredWeather } from '../../../../sync/react/index.ts';
 import type { GridSnapshot } from '../../../../core/model.ts';
 import { tonightInputs, type KpForecastProduct } from './tonightInputs.ts';
 import './TonightVerdict.css';
 import { CloudStatus, ForecastHourStatus, forecastPositionText } from '../forecastHour.tsx';
+import { clockLabel, type Clock } from '../../../lib/clock.ts';
+import { formatClockTime } from '../../../lib/format.ts';
 import { cloudGridAt } from '../cloudHours.ts';
 
 /**
@@ -30,12 +32,18 @@ export interface TonightVerdictProps {
   ovation: GridSnapshot | null;
   weather: StoredWeather | null;
   now: number;
+  /** The screen's one clock (src/lib/clock.ts): the verdict's times are written in it, with its zone. */
+  clock: Clock;
 }
 
-const clock = (t: number) =>
-  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    t,
-  );
+/**
+ * core/tonight writes the line's clock times in the zone it is given but names no zone; the
+ * screen's clock is known here, so its label goes after the first time range ("22:30–01:00
+ * UTC+1"), and the line reads in the same labelled zone as every other time on the screen.
+ */
+function withZone(line: string, clock: Clock, at: number): string {
+  return line.replace(/\d{2}:\d{2}–\d{2}:\d{2}/, (range) => `${range} ${clockLabel(at, clock)}`);
+}
 
 function ageText(name: string, a: Verdict['inputs']['ovation']): string {
   if (a.ageMs === null) return `${name}: none stored`;
@@ -49,9 +57,9 @@ export default function TonightVerdict({
   ovation,
   weather,
   now,
+  clock,
 }: TonightVerdictProps) {
   const kp = useProduct<KpForecastProduct>('kp-forecast');
-  const kpFeed = useFeedStatus('kp-forecast');
   const [open, setOpen] = useState(false);
   const result = useMemo((): { verdict: Verdict; line: string } | { error: string } => {
     try {
@@ -63,16 +71,19 @@ export default function TonightVerdict({
           ovation,
           kpForecast: kp.data,
           weather,
-          kpFetchedAt: kpFeed.data?.lastSuccess ?? null,
         }),
       );
-      const line = formatVerdictLine(verdict);
+      const line = withZone(
+        formatVerdictLine(verdict, { timeZone: clock.timeZone }),
+        clock,
+        verdict.best?.from ?? now,
+      );
       performance.measure?.('verdict:compute', { start: started, end: performance.now() });
       return { verdict, line };
     } catch (e) {
       return { error: e instanceof Error ? e.message : String(e) };
     }
-  }, [place, now, ovation, kp.data, kpFeed.data?.lastSuccess, weather]);
+  }, [place, now, ovation, kp.data, weather, clock]);
 
   if ('error' in result) {
     return (
@@ -108,7 +119,7 @@ export default function TonightVerdict({
         <ol className="tonight__slots" aria-label="Tonight, half hour by half hour">
           {verdict.slots.map((s) => (
             <li key={s.start} className={`tonight__slot tonight__slot--${s.level.toLowerCase()}`}>
-              <span className="tonight__time">{clock(s.start)}</span>
+              <span className="tonight__time">{formatClockTime(s.start, clock)}</span>
               <strong className="tonight__level">{s.level}</strong>
               <span className="tonight__reasons">
                 {s.reasons.length

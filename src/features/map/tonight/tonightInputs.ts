@@ -1,4 +1,8 @@
-/** The verdict's inputs from what the device stores: plain data in, core/tonight's shape out. */
+/**
+ * The verdict's inputs from what the device stores: plain data in, core/tonight's shape out. Each
+ * input is aged from its data's own time (OVATION's observation, the Kp forecast's newest known
+ * period, the cloud model's run), as everywhere else on screen.
+ */
 import type { TonightInputs } from '../../../../core/tonight/types.ts';
 import type { GridSnapshot, ProductRecord } from '../../../../core/model.ts';
 import type { StoredWeather } from '../../../../sync/react/index.ts';
@@ -13,8 +17,6 @@ export function tonightInputs(args: {
   ovation: GridSnapshot | null;
   kpForecast: ProductRecord<KpForecastProduct> | null;
   weather: StoredWeather | null;
-  /** When the Kp forecast was last fetched (its feed row), else its issue time counts. */
-  kpFetchedAt?: number | null;
 }): TonightInputs {
   const { place, now, ovation, kpForecast, weather } = args;
   const rows = kpForecast?.data?.rows;
@@ -33,7 +35,10 @@ export function tonightInputs(args: {
       kpForecast && Array.isArray(rows)
         ? {
             entries: rows.map((r) => ({ time: r.t, kp: r.kp })),
-            updatedAt: args.kpFetchedAt ?? kpForecast.issued,
+            // The data's own time (its newest observed or estimated period, core/normalise/kpForecast.ts),
+            // the time the feed row and /forecast age it from (core/products/freshness.ts): never
+            // the fetch, which would call a file SWPC stopped updating weeks ago "1 min old".
+            updatedAt: kpForecast.issued,
           }
         : null,
     clouds:

@@ -127,6 +127,33 @@ describe('3-day geomagnetic forecast', () => {
   });
 });
 
+describe('3-day geomagnetic forecast’s probabilities', () => {
+  it('are dated by their own table’s title, not by the Kp table’s', () => {
+    const body = noaa('3-day-geomag-forecast.txt').replace(
+      'NOAA Geomagnetic Activity Probabilities 15 Sep-17 Sep',
+      'NOAA Geomagnetic Activity Probabilities 16 Sep-18 Sep',
+    );
+    const p = product<ThreeDayGeomagForecastData>('three-day-geomag-forecast', body);
+    expect(p.data.probabilities?.days).toEqual([
+      Date.UTC(2024, 8, 16),
+      Date.UTC(2024, 8, 17),
+      Date.UTC(2024, 8, 18),
+    ]);
+    expect(p.data.days[0]).toBe(Date.UTC(2024, 8, 15));
+    expect(p.drift).toBe(false);
+  });
+
+  it('fall back to the Kp table’s days, flagged as a changed format, when their title is gone', () => {
+    const body = noaa('3-day-geomag-forecast.txt').replace(
+      'NOAA Geomagnetic Activity Probabilities 15 Sep-17 Sep',
+      'NOAA Geomagnetic Activity Probabilities',
+    );
+    const p = product<ThreeDayGeomagForecastData>('three-day-geomag-forecast', body);
+    expect(p.data.probabilities?.days).toEqual(p.data.days);
+    expect(p.drift).toBe(true);
+  });
+});
+
 describe('27-day outlook', () => {
   it('reads the 27 rows of flux, A index and largest Kp', () => {
     const p = product<TwentySevenDayOutlookData>(

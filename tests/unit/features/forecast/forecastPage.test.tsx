@@ -73,6 +73,42 @@ describe('the forecast screen shows what the poller fetched', () => {
     expect(await within(storms).findByText(/Stale · issued \d+ days ago/, {}, SLOW)).toBeTruthy();
   });
 
+  it('gives each product’s storm chances their own issue time, dates and age, and names the latitude band of the geomagnetic ones', async () => {
+    db = await openTestDatabase();
+    await store(db, 'three-day-geomag-forecast', '3-day-geomag-forecast.txt');
+    await store(db, 'three-day-forecast', '3-day-forecast.txt');
+    renderOnDatabase(db, <ForecastPage />);
+    const geomagnetic = await screen.findByTestId('storm-geomagnetic', {}, SLOW);
+    const radio = await screen.findByTestId('storm-radiation-radio', {}, SLOW);
+    // Issued 14 Sep 2024 22:05 and 31 Dec 2024 12:30 UTC: two issue times, two ages, never one.
+    expect(geomagnetic.textContent).toContain(
+      'From NOAA’s Geomagnetic Forecast, issued 14 Sept 2024, 22:05 UTC',
+    );
+    expect(radio.textContent).toContain(
+      'From NOAA’s 3-Day Forecast, issued 31 Dec 2024, 12:30 UTC',
+    );
+    const days = (t: number) => Math.floor((Date.now() - t) / 86_400_000);
+    await waitFor(() => {
+      expect(geomagnetic.textContent).toContain(
+        `issued ${days(Date.UTC(2024, 8, 14, 22, 5))} days ago`,
+      );
+      expect(radio.textContent).toContain(
+        `issued ${days(Date.UTC(2024, 11, 31, 12, 30))} days ago`,
+      );
+    }, SLOW);
+    // Each table over its own dates.
+    expect(within(geomagnetic).getAllByRole('columnheader')[1]!.textContent).toBe(
+      formatUtcDay(Date.UTC(2024, 8, 15)),
+    );
+    expect(within(radio).getAllByRole('columnheader')[1]!.textContent).toBe(
+      formatUtcDay(Date.UTC(2024, 11, 31)),
+    );
+    expect(geomagnetic.textContent).toContain('mid latitudes (44°–60° geomagnetic latitude)');
+    expect(within(geomagnetic).getByRole('table').querySelector('caption')!.textContent).toBe(
+      'Geomagnetic storms at mid latitudes: the chance that planetary Kp reaches each level',
+    );
+  });
+
   it('shows the radiation-storm and radio-blackout chances of the 3-day bulletin', async () => {
     db = await openTestDatabase();
     await store(db, 'three-day-forecast', '3-day-forecast.txt');

@@ -11,6 +11,7 @@ import { FeedTable } from '../../../../src/features/live-feeds/FeedTable.tsx';
 import { disposeTestDatabase, openTestDatabase } from '../../../support/testDb.ts';
 import { renderOnDatabase } from '../../../support/dataPage.tsx';
 import { feedStatus } from '../../../support/feedStatus.ts';
+import { UTC_CLOCK } from '../../../../src/lib/clock.ts';
 
 /** A loaded test machine may take seconds to answer a live query; nothing here times anything. */
 const SLOW = { timeout: 10_000 };
@@ -101,6 +102,7 @@ describe('the feed status table', () => {
     const issued = Date.UTC(2023, 10, 11);
     render(
       <FeedTable
+        clock={UTC_CLOCK}
         feeds={[
           feedStatus('predicted-solar-cycle', {
             lastSuccess: now,
@@ -121,6 +123,7 @@ describe('the feed status table', () => {
     const now = Date.UTC(2026, 10, 23, 17);
     render(
       <FeedTable
+        clock={UTC_CLOCK}
         feeds={[
           feedStatus('solar-wind', {
             lastSuccess: now - 3 * DAY,
@@ -140,6 +143,7 @@ describe('the feed status table', () => {
     const now = Date.UTC(2026, 10, 23, 17);
     render(
       <FeedTable
+        clock={UTC_CLOCK}
         feeds={[
           feedStatus('predicted-solar-cycle', { lastSuccess: now, dataTime: null, state: 'fresh' }),
         ]}

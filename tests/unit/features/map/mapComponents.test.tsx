@@ -17,6 +17,7 @@ import {
 } from '../../../../src/features/map/forecastHour.tsx';
 import { INITIAL_SLIDER, sliderReducer } from '../../../../src/features/map/timeSlider.ts';
 import { loadOvationFixture } from '../../../support/ovationFixture.ts';
+import { UTC_CLOCK } from '../../../../src/lib/clock.ts';
 
 const grid = loadOvationFixture();
 const statusDefaults = {
@@ -30,6 +31,7 @@ const statusDefaults = {
   showClouds: false,
   weather: null,
   now: grid.observationTime + 12 * 60_000,
+  clock: UTC_CLOCK,
 };
 
 describe('map status text', () => {
@@ -79,7 +81,7 @@ describe('map status text', () => {
     );
   });
 
-  it('on a forecast hour says the time, that it is a forecast, and that the aurora is the latest frame, not one for that hour', () => {
+  it('on a forecast hour says the time, that it is a forecast, and that no oval is drawn for an hour OVATION does not reach', () => {
     const now = statusDefaults.now;
     const hour = Date.UTC(2024, 2, 3, 19);
     const weather = {
@@ -102,9 +104,16 @@ describe('map status text', () => {
         {...statusDefaults}
         grid={grid}
         showClouds
-        cloudStatus={<CloudStatus cloudTime={hour} weather={weather} now={now} />}
+        cloudStatus={<CloudStatus cloudTime={hour} weather={weather} now={now} clock={UTC_CLOCK} />}
         forecastStatus={
-          <ForecastHourStatus hour={hour} hoursAhead={3} grid={grid} showAurora now={now} />
+          <ForecastHourStatus
+            hour={hour}
+            hoursAhead={3}
+            grid={grid}
+            showAurora
+            now={now}
+            clock={UTC_CLOCK}
+          />
         }
         weather={weather}
       />,
@@ -113,7 +122,7 @@ describe('map status text', () => {
     expect(text).toContain('Showing 3 Mar 2024, 19:00 UTC, 3 h ahead');
     expect(text).toContain('Forecast');
     expect(text).toContain(
-      'Aurora: the latest forecast, for 3 Mar 2024, 16:20 UTC (observed 12 min ago) — OVATION looks about an hour ahead at most, so no oval is drawn for this hour.',
+      'Aurora: no oval is drawn for this hour — OVATION looks about an hour ahead at most, and its latest forecast is for 3 Mar 2024, 16:20 UTC (observed 12 min ago).',
     );
     expect(text).not.toContain('Aurora forecast for');
     // A replayed sample says it is one.
@@ -160,7 +169,12 @@ describe('location panel', () => {
   it('asks before locating, then gives the probability there and the distance to the oval (real fixture)', () => {
     let asked = 0;
     const { rerender } = render(
-      <LocationPanel state={{ status: 'idle' }} onRequest={() => asked++} grid={grid} />,
+      <LocationPanel
+        state={{ status: 'idle' }}
+        onRequest={() => asked++}
+        grid={grid}
+        now={statusDefaults.now}
+      />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Show my location' }));
     expect(asked).toBe(1);
@@ -169,11 +183,13 @@ describe('location panel', () => {
         state={{ status: 'located', position: { lat: 45, lon: -100 }, accuracyM: 30 }}
         onRequest={() => asked++}
         grid={grid}
+        now={statusDefaults.now}
       />,
     );
     const text = screen.getByRole('region', { name: 'Your location' }).textContent ?? '';
     expect(text).toContain('45.0° N, 100.0° W');
-    expect(text).toMatch(/Aurora probability here\d+ %/);
+    // The probability says how old the map it comes from is, in the words of the status over the map.
+    expect(text).toMatch(/Aurora probability here\d+ % · aurora map observed 12 min ago/);
     expect(text).toMatch(/equatorward edge \(10 %\) is [\d,]+ km away/);
   });
 
@@ -184,11 +200,28 @@ describe('location panel', () => {
         onRequest={() => {}}
         grid={grid}
         magnetic={magneticCoordinates}
+        now={grid.observationTime}
       />,
     );
     const text = screen.getByRole('region', { name: 'Your location' }).textContent ?? '';
     expect(text).toContain('Magnetic latitude12.9° N (AACGM-v2)');
     expect(text).toMatch(/is [\d,]+ km away, nearest at \d+\.\d° N/);
+  });
+
+  it('says the probability comes from a stale map when the frame is past its window', () => {
+    const now = grid.observationTime + 289 * 86_400_000;
+    render(
+      <LocationPanel
+        state={{ status: 'located', position: { lat: 69.65, lon: 18.96 }, accuracyM: 30 }}
+        onRequest={() => {}}
+        grid={grid}
+        now={now}
+        stale={gridFreshness(grid.observationTime, now, 'stale', true).stale}
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Your location' }).textContent).toMatch(
+      /Aurora probability here\d+ % · aurora map observed 289 days ago \(stale: newer data has not arrived\)/,
+    );
   });
 
   it('explains a refused permission', () => {
@@ -197,13 +230,22 @@ describe('location panel', () => {
         state={{ status: 'failed', message: 'Location permission was denied.' }}
         onRequest={() => {}}
         grid={null}
+        now={statusDefaults.now}
       />,
     );
     expect(screen.getByText('Location permission was denied.')).toBeTruthy();
   });
 });
 
-function SliderHarness({ count, ahead = [] }: { count: number; ahead?: number[] }) {
+function SliderHarness({
+  count,
+  ahead = [],
+  ovalFor = null,
+}: {
+  count: number;
+  ahead?: number[];
+  ovalFor?: number | null;
+}) {
   const [state, dispatch] = useReducer(
     sliderReducer,
     sliderReducer(INITIAL_SLIDER, {
@@ -220,6 +262,8 @@ function SliderHarness({ count, ahead = [] }: { count: number; ahead?: number[] 
       times={times}
       ahead={ahead}
       forecastText={forecastPositionText}
+      ovalFor={ovalFor}
+      clock={UTC_CLOCK}
     />
   );
 }
@@ -247,7 +291,7 @@ describe('time slider', () => {
 
   it('runs on into the forecast hours after the newest frame, each read out with its time and “forecast”', () => {
     const ahead = [1, 2, 3].map((h) => Date.UTC(2026, 0, 19, 10 + h));
-    render(<SliderHarness count={4} ahead={ahead} />);
+    render(<SliderHarness count={4} ahead={ahead} ovalFor={Date.UTC(2026, 0, 19, 10, 45)} />);
     expect(
       screen.getByRole('heading', { name: 'Last 24 hours and the next 3 h (forecast)' }),
     ).toBeTruthy();
@@ -256,12 +300,22 @@ describe('time slider', () => {
     expect(slider.getAttribute('max')).toBe('6');
     expect(slider.getAttribute('aria-valuetext')).toBe('19 Jan 2026, 10:15 UTC, frame 4 of 4');
     fireEvent.click(screen.getByRole('button', { name: 'Next frame' }));
+    // The newest frame is forecast for 10:45: its oval stands for 11:00, and for no later hour.
     expect(slider.getAttribute('aria-valuetext')).toBe(
-      '19 Jan 2026, 11:00 UTC, forecast 1 h ahead: clouds for that hour, aurora from the latest frame',
+      '19 Jan 2026, 11:00 UTC, forecast 1 h ahead: clouds for that hour, aurora from the latest frame, forecast for this hour',
     );
     expect(
       screen.getByText(
-        '11:00 UTC — forecast, 1 h ahead: clouds for that hour; the aurora shown is the latest forecast (none reaches this hour)',
+        '11:00 UTC — forecast, 1 h ahead: clouds for that hour; the aurora shown is the latest forecast, for this hour',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next frame' }));
+    expect(slider.getAttribute('aria-valuetext')).toBe(
+      '19 Jan 2026, 12:00 UTC, forecast 2 h ahead: clouds for that hour, no aurora oval (no forecast reaches this hour)',
+    );
+    expect(
+      screen.getByText(
+        '12:00 UTC — forecast, 2 h ahead: clouds for that hour; no oval is drawn (no aurora forecast reaches this hour)',
       ),
     ).toBeTruthy();
     fireEvent.change(slider, { target: { value: '6' } });

@@ -49,33 +49,62 @@ describe('the slider’s timeline past now', () => {
     const ahead = forecastHoursAhead(cloudHours, now);
     expect(shownAt(0, frames, ahead, now)).toEqual({
       frameIndex: 0,
+      ovalDrawn: true,
       cloudAt: at('2026-11-25T15:55:00Z'),
       forecastHour: null,
       hoursAhead: null,
     });
     expect(shownAt(2, frames, ahead, now)).toEqual({
       frameIndex: 2,
+      ovalDrawn: true,
       cloudAt: now,
       forecastHour: null,
       hoursAhead: null,
     });
   });
 
-  it('shows a forecast hour past the newest frame with the newest frame under it, never an invented one', () => {
+  it('draws no oval on a forecast hour OVATION’s newest forecast does not reach, never an invented one', () => {
     const now = at('2026-11-25T16:20:00Z');
     const ahead = forecastHoursAhead(cloudHours, now);
+    // The newest frame is forecast for 16:25, nearest to 16:00 (now): 17:00 is not its hour.
     expect(shownAt(3, frames, ahead, now)).toEqual({
       frameIndex: 2,
+      ovalDrawn: false,
       cloudAt: at('2026-11-25T17:00:00Z'),
       forecastHour: at('2026-11-25T17:00:00Z'),
       hoursAhead: 1,
     });
     expect(shownAt(14, frames, ahead, now)).toMatchObject({
       frameIndex: 2,
+      ovalDrawn: false,
       forecastHour: at('2026-11-26T04:00:00Z'),
       hoursAhead: 12,
     });
     // Past the end (the forecast shrank while the slider stood there): back to now.
-    expect(shownAt(40, frames, ahead, now)).toMatchObject({ frameIndex: 2, forecastHour: null });
+    expect(shownAt(40, frames, ahead, now)).toMatchObject({
+      frameIndex: 2,
+      ovalDrawn: true,
+      forecastHour: null,
+    });
+    // A frame days old reaches no hour ahead of now.
+    const old = [{ forecastTime: at('2026-02-09T21:30:00Z') }];
+    for (let i = 1; i <= ahead.length; i++)
+      expect(shownAt(i, old, ahead, now)).toMatchObject({ ovalDrawn: false });
+  });
+
+  it('draws the newest oval on the one forecast hour its forecast time falls nearest', () => {
+    const now = at('2026-11-25T16:10:00Z');
+    const ahead = forecastHoursAhead(cloudHours, now);
+    // Forecast for 16:45: the hour nearest it is 17:00, the first hour ahead, and no other.
+    const live = [...frames.slice(0, 2), { forecastTime: at('2026-11-25T16:45:00Z') }];
+    expect(shownAt(3, live, ahead, now)).toMatchObject({
+      frameIndex: 2,
+      ovalDrawn: true,
+      forecastHour: at('2026-11-25T17:00:00Z'),
+    });
+    expect(shownAt(4, live, ahead, now)).toMatchObject({
+      ovalDrawn: false,
+      forecastHour: at('2026-11-25T18:00:00Z'),
+    });
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuthContext, type AuthState } from '../../../../src/auth/useAuth.ts';
@@ -8,6 +8,7 @@ import { openNotificationSettings } from '../../../../src/features/settings/noti
 import SettingsPage from '../../../../src/features/settings/SettingsPage.tsx';
 import type { AuroraDatabase } from '../../../../sync/database.ts';
 import { DatabaseProvider } from '../../../../sync/react/index.ts';
+import { readDeviceChoices } from '../../../../sync/preferences/deviceChoices.ts';
 import { disposeTestDatabase, openTestDatabase } from '../../../support/testDb.ts';
 
 let db: AuroraDatabase | undefined;
@@ -49,6 +50,18 @@ function renderSettings(value: AuthState = auth) {
 }
 
 describe('Settings page', () => {
+  it('offers UTC for every time on screen instead of the place’s local time, kept on this device', async () => {
+    renderSettings();
+    const times = screen.getByRole('radiogroup', { name: 'Show every time in' });
+    const local = within(times).getByRole('radio', { name: /^Local time at the place/ });
+    const utc = within(times).getByRole('radio', { name: /^UTC/ });
+    // The place's local time is the default.
+    await waitFor(() => expect((local as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(utc);
+    await waitFor(async () => expect((await readDeviceChoices(db!)).chartTime).toBe('utc'));
+    await waitFor(() => expect((utc as HTMLInputElement).checked).toBe(true));
+  });
+
   it('deletes the account only after a clear confirm step, and can be backed out of', async () => {
     let calls = 0;
     const deleteAccount = async () => {

@@ -17,13 +17,14 @@ import {
   withAlpha,
 } from '../../../../src/ui/charts/palette.ts';
 import { MAGNETIC_FIELD, PLASMA } from '../../../../src/features/live-feeds/solarWindSpecs.ts';
+import { deviceClock, UTC_CLOCK, zoneClock, type Clock } from '../../../../src/lib/clock.ts';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 23, 12, 0);
-const layout = (zone: 'utc' | 'local' = 'utc') => ({
+const layout = (clock: Clock = UTC_CLOCK) => ({
   width: 600,
   height: 200,
-  zone,
+  clock,
   theme: DARK_THEME,
   window: () => ({ from: T0, to: T0 + 60 * MIN }),
 });
@@ -34,13 +35,22 @@ describe('chart options', () => {
     const labels = opts.axes!.map((a) => a.label);
     expect(labels).toEqual(['Time (UTC)', 'Speed (km/s)', 'Density (p/cm³)']);
     expect(opts.axes![2]!.side).toBe(1);
-    expect(timeAxisLabel('local')).toBe('Time (this device)');
+    expect(timeAxisLabel(deviceClock('this device’s time'), T0)).toMatch(
+      /^Time \(UTC([+-][\d:]+)?(, this device’s time)?\)$/,
+    );
+    expect(timeAxisLabel(zoneClock('Europe/Oslo', 'local time at Tromsø'), T0)).toBe(
+      'Time (UTC+1, local time at Tromsø)',
+    );
   });
 
   it('reads times in milliseconds and in UTC unless local time is chosen', () => {
-    expect(chartOptions(MAGNETIC_FIELD, layout('utc'), uPlot)).toMatchObject({ ms: 1 });
-    expect(chartOptions(MAGNETIC_FIELD, layout('utc'), uPlot).tzDate).toBeTypeOf('function');
-    expect(chartOptions(MAGNETIC_FIELD, layout('local'), uPlot).tzDate).toBeUndefined();
+    expect(chartOptions(MAGNETIC_FIELD, layout(UTC_CLOCK), uPlot)).toMatchObject({ ms: 1 });
+    expect(chartOptions(MAGNETIC_FIELD, layout(UTC_CLOCK), uPlot).tzDate).toBeTypeOf('function');
+    // Another place's zone: uPlot places its ticks in that zone too.
+    expect(
+      chartOptions(MAGNETIC_FIELD, layout(zoneClock('Europe/Oslo', 'Tromsø')), uPlot).tzDate,
+    ).toBeTypeOf('function');
+    expect(chartOptions(MAGNETIC_FIELD, layout(deviceClock('here')), uPlot).tzDate).toBeUndefined();
   });
 
   it('shows crosshair values with their units, and a missing value as a dash, never 0', () => {
@@ -114,29 +124,29 @@ describe('palette and clocks', () => {
   });
 
   it('formats times by the chosen clock and step', () => {
-    expect(formatChartTime(T0, 'utc')).toBe('23 Nov, 12:00 UTC');
-    expect(formatChartTime(T0, 'local')).not.toMatch(/UTC/);
-    expect(formatChartTime(T0, 'utc', 'month')).toBe('Nov 2026');
-    expect(formatChartTime(Number.NaN, 'utc')).toBe('–');
+    expect(formatChartTime(T0, UTC_CLOCK)).toBe('23 Nov, 12:00 UTC');
+    const oslo = zoneClock('Europe/Oslo', 'local time at Tromsø');
+    expect(formatChartTime(T0, oslo)).toBe('23 Nov, 13:00 UTC+1');
+    expect(formatChartTime(T0, UTC_CLOCK, 'month')).toBe('Nov 2026');
+    expect(formatChartTime(Number.NaN, UTC_CLOCK)).toBe('–');
   });
 });
 
 describe('time-axis labels', () => {
   it('read as a 24-hour clock within a day, the date at midnight and on longer axes', () => {
     const H = 3_600_000;
-    expect(axisTimeLabels([T0 - 12 * H, T0 - 6 * H, T0], 'utc')).toEqual([
+    expect(axisTimeLabels([T0 - 12 * H, T0 - 6 * H, T0], UTC_CLOCK)).toEqual([
       '23 Nov',
       '06:00',
       '12:00',
     ]);
-    expect(axisTimeLabels([T0, T0 + 48 * H, T0 + 96 * H], 'utc')).toEqual([
+    expect(axisTimeLabels([T0, T0 + 48 * H, T0 + 96 * H], UTC_CLOCK)).toEqual([
       '23 Nov',
       '25 Nov',
       '27 Nov',
     ]);
-    expect(axisTimeLabels([Date.UTC(2010, 0, 1), Date.UTC(2020, 0, 1)], 'utc', 'month')).toEqual([
-      '2010',
-      '2020',
-    ]);
+    expect(
+      axisTimeLabels([Date.UTC(2010, 0, 1), Date.UTC(2020, 0, 1)], UTC_CLOCK, 'month'),
+    ).toEqual(['2010', '2020']);
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TimeChart } from '../../../../src/ui/charts/TimeChart.tsx';
 import { tableRows } from '../../../../src/ui/charts/ChartTextAlternative.tsx';
 import { MAGNETIC_FIELD } from '../../../../src/features/live-feeds/solarWindSpecs.ts';
+import { UTC_CLOCK } from '../../../../src/lib/clock.ts';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 23, 12, 0);
@@ -25,7 +26,7 @@ describe('a chart as text', () => {
         spec={MAGNETIC_FIELD}
         data={data}
         window={window}
-        zone="utc"
+        clock={UTC_CLOCK}
         now={T0 + 14 * MIN}
       />,
     );
@@ -42,7 +43,7 @@ describe('a chart as text', () => {
         spec={MAGNETIC_FIELD}
         data={data}
         window={window}
-        zone="utc"
+        clock={UTC_CLOCK}
         now={T0 + 10 * MIN}
       />,
     );
@@ -68,7 +69,7 @@ describe('a chart as text', () => {
         spec={MAGNETIC_FIELD}
         data={{ t: [], columns: {} }}
         window={window}
-        zone="utc"
+        clock={UTC_CLOCK}
         now={T0}
       />,
     );
