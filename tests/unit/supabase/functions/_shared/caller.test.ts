@@ -83,4 +83,17 @@ describe('function callers', () => {
     const tampered = `${h}.${Buffer.from(JSON.stringify({ role: 'service_role', exp: NOW / 1000 + 60 })).toString('base64url')}.${(await token({})).split('.')[2]}`;
     await expect(verifyHs256(tampered, SECRET, NOW)).rejects.toThrow('Invalid token signature');
   });
+
+  it('refuses a correctly signed token that carries no expiry, as a caller and as a service role', async () => {
+    const key = new TextEncoder().encode(SECRET);
+    const forever = (claims: Record<string, unknown>) =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
+    const user = await forever({ role: 'authenticated', sub: 'a1b2' });
+    await expect(verifyHs256(user, SECRET, NOW)).rejects.toThrow('Token has no expiry');
+    await expect(getCaller(withBearer(user), { now: NOW })).rejects.toThrow('Token has no expiry');
+    const service = await forever({ role: 'service_role' });
+    await expect(getCaller(withBearer(service), { now: NOW })).rejects.toThrow(
+      'Token has no expiry',
+    );
+  });
 });
