@@ -1,5 +1,5 @@
-import { errors, jwtVerify } from 'jose';
-import { getEnv } from './env.ts';
+import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { getEnv, memoByEnv } from './env.ts';
 
 /** Who is calling, as the bearer token says. */
 export type Caller =
@@ -67,9 +67,51 @@ function callerFromClaims(claims: Record<string, unknown>): Caller {
   return { role: 'anon', userId: null };
 }
 
+/** Asymmetric algorithms hosted Auth signs with once a project has JWT signing keys. */
+const SIGNING_KEY_ALGORITHMS = ['ES256', 'RS256', 'EdDSA'];
+
 /**
- * The caller of a request. No token = anonymous. With `SUPABASE_JWT_SECRET` set (local stack,
- * legacy hosted projects) the token is verified locally; otherwise Auth is asked (`/auth/v1/user`).
+ * The project's published signing keys, from `SUPABASE_JWKS` (hosted Supabase sets it for every
+ * function: the same set as `/auth/v1/.well-known/jwks.json`). Null when unset, unreadable or
+ * empty (a project still on the legacy shared secret publishes no key).
+ */
+const projectJwks = memoByEnv(['SUPABASE_JWKS'], () => {
+  const raw = getEnv('SUPABASE_JWKS');
+  if (!raw) return null;
+  try {
+    const set = JSON.parse(raw) as JSONWebKeySet;
+    return Array.isArray(set.keys) && set.keys.length > 0 ? createLocalJWKSet(set) : null;
+  } catch {
+    return null;
+  }
+});
+
+/**
+ * Verifies a token signed with one of the project's signing keys (jose), `exp` required as for
+ * HS256. Null when no published key matches (a legacy HS256 token, or a key rotated since the
+ * function started): then Auth decides.
+ */
+async function verifyWithJwks(token: string, now: number): Promise<Record<string, unknown> | null> {
+  const jwks = projectJwks();
+  if (!jwks) return null;
+  try {
+    const { payload } = await jwtVerify(token, jwks, {
+      algorithms: SIGNING_KEY_ALGORITHMS,
+      requiredClaims: ['exp'],
+      currentDate: new Date(now),
+    });
+    return payload as Record<string, unknown>;
+  } catch (e) {
+    if (e instanceof errors.JWKSNoMatchingKey || e instanceof errors.JOSEAlgNotAllowed) return null;
+    throw new AuthError(refusal(e));
+  }
+}
+
+/**
+ * The caller of a request. No token = anonymous. The token is verified here when we hold its key:
+ * `SUPABASE_JWT_SECRET` (the local stack, self-hosted; hosted Supabase reserves the `SUPABASE_`
+ * prefix, so it is never set there) or a key of `SUPABASE_JWKS`; otherwise Auth is asked
+ * (`/auth/v1/user`), which also refuses a signed-out session.
  */
 export async function getCaller(
   req: Request,
@@ -80,8 +122,11 @@ export async function getCaller(
   // Keys may be opaque (`sb_secret_…`) rather than JWTs on newer hosted projects.
   if (token === getEnv('SUPABASE_SERVICE_ROLE_KEY')) return { role: 'service_role', userId: null };
   if (token === getEnv('SUPABASE_ANON_KEY')) return { role: 'anon', userId: null };
+  const now = opts.now ?? Date.now();
   const secret = getEnv('SUPABASE_JWT_SECRET');
-  if (secret) return callerFromClaims(await verifyHs256(token, secret, opts.now ?? Date.now()));
+  if (secret) return callerFromClaims(await verifyHs256(token, secret, now));
+  const signed = await verifyWithJwks(token, now);
+  if (signed) return callerFromClaims(signed);
   const url = getEnv('SUPABASE_URL');
   const anonKey = getEnv('SUPABASE_ANON_KEY');
   if (!url || !anonKey) throw new AuthError('Server auth is not configured');
