@@ -69,6 +69,9 @@ export const newJwtSecret = () => randomBytes(32).toString('hex');
 /** Connections realtime reads rows with: enough to keep deliveries moving, few enough to leave the database to everyone else. */
 const REALTIME_CONNECTIONS = 2;
 
+/** Access tokens live an hour, as hosted Auth's default (supabase/config.toml `auth.jwt_expiry`). */
+export const DEFAULT_JWT_EXPIRY_SECONDS = 3600;
+
 /** VAPID's contact for the push services (RFC 8292 `sub`) when none is configured. */
 export const DEFAULT_VAPID_SUBJECT = 'mailto:alerts@aurora.invalid';
 
@@ -134,7 +137,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       log,
       cfg: {
         jwtSecret,
-        jwtExpiry: o.jwtExpiry ?? 3600,
+        jwtExpiry: o.jwtExpiry ?? DEFAULT_JWT_EXPIRY_SECONDS,
         issuer: `${url}/auth/v1`,
         siteUrl: url,
         redirectAllowList: o.redirectAllowList ?? [],
