@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,43 @@ export function denoBinary(): string {
   const libc = process.platform === 'linux' ? '-glibc' : '';
   const pkg = `@deno/${process.platform}-${process.arch}${libc}/package.json`;
   return join(dirname(createRequire(import.meta.url).resolve(pkg)), 'deno');
+}
+
+/** Deno's settings for a run that downloads nothing (see startDenoFunction). */
+function offlineEnv(denoDir: string): Record<string, string> {
+  return {
+    DENO_DIR: denoDir,
+    DENO_NO_UPDATE_CHECK: '1',
+    NO_COLOR: '1',
+    NPM_CONFIG_REGISTRY: 'http://127.0.0.1:9/',
+  };
+}
+
+const OFFLINE_FLAGS = ['--node-modules-dir=manual', '--no-remote'];
+
+/**
+ * `deno check` of the given function entries with `supabase/functions/deno.json`: Deno's own
+ * type-check, the one `supabase functions deploy` relies on. Resolves with the output on success.
+ */
+export function denoCheck(names: string[]): Promise<{ ok: boolean; output: string }> {
+  const denoDir = mkdtempSync(join(tmpdir(), 'aurora-deno-'));
+  return new Promise((resolve) => {
+    execFile(
+      denoBinary(),
+      [
+        'check',
+        ...OFFLINE_FLAGS,
+        '--config',
+        join(FUNCTIONS_DIR, 'deno.json'),
+        ...names.map((n) => join(FUNCTIONS_DIR, n, 'index.ts')),
+      ],
+      { cwd: ROOT, env: offlineEnv(denoDir), maxBuffer: 16 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        rmSync(denoDir, { recursive: true, force: true });
+        resolve({ ok: !err, output: `${stdout}${stderr}` });
+      },
+    );
+  });
 }
 
 export interface DenoFunction {
@@ -53,8 +90,7 @@ export async function startDenoFunction(
     denoBinary(),
     [
       'run',
-      '--node-modules-dir=manual',
-      '--no-remote',
+      ...OFFLINE_FLAGS,
       '--config',
       join(FUNCTIONS_DIR, 'deno.json'),
       '--allow-net',
@@ -66,11 +102,8 @@ export async function startDenoFunction(
       cwd: ROOT,
       env: {
         ...env,
-        DENO_DIR: denoDir,
+        ...offlineEnv(denoDir),
         DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`,
-        DENO_NO_UPDATE_CHECK: '1',
-        NO_COLOR: '1',
-        NPM_CONFIG_REGISTRY: 'http://127.0.0.1:9/',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

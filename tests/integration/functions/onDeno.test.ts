@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Wallet } from 'ethers';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
@@ -9,7 +9,12 @@ import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { STRONG_PASSWORD, uniqueEmail } from '../../support/clients.ts';
-import { FUNCTIONS_DIR, startDenoFunction, type DenoFunction } from '../../support/denoFunction.ts';
+import {
+  denoCheck,
+  FUNCTIONS_DIR,
+  startDenoFunction,
+  type DenoFunction,
+} from '../../support/denoFunction.ts';
 import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
 import {
   kp1mBody,
@@ -151,7 +156,15 @@ afterAll(async () => {
 
 describe('the functions on Deno with hosted Supabase’s environment', () => {
   it('starts every function folder’s entry', () => {
-    expect([...fns.keys()].sort()).toEqual([...FUNCTION_NAMES].sort());
+    const folders = readdirSync(FUNCTIONS_DIR, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && d.name !== '_shared')
+      .map((d) => d.name);
+    expect([...fns.keys()].sort()).toEqual(folders.sort());
+  });
+
+  it('type-checks every function with Deno and deno.json', async () => {
+    const checked = await denoCheck(FUNCTION_NAMES);
+    expect(checked.ok, checked.output).toBe(true);
   });
 
   it('ping answers with the server time', async () => {
