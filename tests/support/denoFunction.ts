@@ -17,11 +17,12 @@ const START_TIMEOUT_MS = 60_000;
  * (`@deno/linux-x64-glibc`, …), found without the package's postinstall, which npm may skip.
  */
 export function denoBinary(): string {
-  const linked = join(ROOT, 'node_modules/deno/deno');
+  const require = createRequire(import.meta.url);
+  const linked = join(dirname(require.resolve('deno/package.json')), 'deno');
   if (existsSync(linked)) return linked;
   const libc = process.platform === 'linux' ? '-glibc' : '';
   const pkg = `@deno/${process.platform}-${process.arch}${libc}/package.json`;
-  return join(dirname(createRequire(import.meta.url).resolve(pkg)), 'deno');
+  return join(dirname(require.resolve(pkg)), 'deno');
 }
 
 /** Deno's settings for a run that downloads nothing (see startDenoFunction). */

@@ -84,7 +84,7 @@ describe('functions on a schedule (pg_cron + pg_net, npm start)', () => {
   });
 
   it('each run posts to the function with the project URL and service-role key read from Vault at that moment', async () => {
-    const [{ command }] = (await cronJobs()) as [{ command: string }];
+    const command = (await cronJobs())[0]!.command;
     await expect(stack.sql(command)).rejects.toThrow(/Vault holds no project_url/);
     await stack.sql(
       `insert into vault.decrypted_secrets values
