@@ -7,6 +7,7 @@ import { prerenderShell } from './scripts/vite/prerenderShell.tsx';
 import { precompress } from './scripts/vite/precompress.ts';
 import { preloadByImport } from './scripts/vite/preloadByImport.ts';
 import { stacklessReactSentinels } from './scripts/vite/stacklessReactSentinels.ts';
+import { staticHostHeaders } from './scripts/vite/staticHostHeaders.ts';
 
 // APP_VERSION lets a test build the same tree twice as two versions (the update-flow test).
 const appVersion = process.env.APP_VERSION ?? pkg.version;
@@ -107,6 +108,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // What a static host (Netlify, Cloudflare Pages) needs to send what the gateway sends.
+    staticHostHeaders(),
     // Last: compresses everything the build wrote, the service worker included.
     precompress(),
   ],

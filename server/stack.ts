@@ -15,7 +15,7 @@ import { inDatabaseConfig, startPostgrest } from './postgrest.ts';
 import { startChangeFeed } from './realtime/changeFeed.ts';
 import type { RealtimeLimits } from './realtime/limits.ts';
 import { RealtimeServer } from './realtime/RealtimeServer.ts';
-import { scheduleKpAlerts } from '../supabase/functions/kp-alert-sender/schedule.ts';
+import { readFunctionJobs, runFunctionJobs } from './schedules.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -44,11 +44,16 @@ export interface StackOptions {
   functionEnv?: Record<string, string>;
   /**
    * Web Push (VAPID) keys. When given, the functions get them as VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY /
-   * VAPID_SUBJECT, GET /auth/v1/settings publishes `vapid_public_key`, and the Kp alert sender runs
-   * every `kpAlertIntervalMs` (default one minute) as hosted pg_cron would run it.
+   * VAPID_SUBJECT, GET /auth/v1/settings publishes `vapid_public_key`, and the scheduled jobs run.
    */
   vapid?: { publicKey: string; privateKey: string; subject?: string };
-  kpAlertIntervalMs?: number;
+  /**
+   * Run the jobs of `scheduling.function_jobs` (the Kp alert sender, …) on their cron schedules, as
+   * pg_cron does on hosted Supabase. Default: when `vapid` is given (always under `npm start`).
+   */
+  schedules?: boolean;
+  /** Tests only: run every scheduled job this often instead of on its cron schedule. */
+  scheduleIntervalMs?: number;
   log?: (line: string) => void;
 }
 
@@ -68,6 +73,9 @@ export const newJwtSecret = () => randomBytes(32).toString('hex');
 
 /** Connections realtime reads rows with: enough to keep deliveries moving, few enough to leave the database to everyone else. */
 const REALTIME_CONNECTIONS = 2;
+
+/** Access tokens live an hour, as hosted Auth's default (supabase/config.toml `auth.jwt_expiry`). */
+export const DEFAULT_JWT_EXPIRY_SECONDS = 3600;
 
 /** VAPID's contact for the push services (RFC 8292 `sub`) when none is configured. */
 export const DEFAULT_VAPID_SUBJECT = 'mailto:alerts@aurora.invalid';
@@ -135,7 +143,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       log,
       cfg: {
         jwtSecret,
-        jwtExpiry: o.jwtExpiry ?? 3600,
+        jwtExpiry: o.jwtExpiry ?? DEFAULT_JWT_EXPIRY_SECONDS,
         issuer: `${url}/auth/v1`,
         siteUrl: url,
         redirectAllowList: o.redirectAllowList ?? [],
@@ -216,21 +224,22 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
           server.closeAllConnections();
         }),
     );
-    if (o.vapid) {
+    if (o.schedules ?? Boolean(o.vapid)) {
       // Through the functions router, not the handler itself: the router sets this stack's environment.
-      const schedule = scheduleKpAlerts({
+      const jobs = runFunctionJobs({
+        jobs: await readFunctionJobs(pool),
         handler: functions,
         baseUrl: url,
         serviceRoleKey,
-        intervalMs: o.kpAlertIntervalMs,
+        everyMs: o.scheduleIntervalMs,
         log,
       });
       stops.push(async () => {
-        schedule.stop();
-        await schedule.idle();
+        jobs.stop();
+        await jobs.idle();
       });
     }
-    // Stop order (reversed): Kp alert schedule, gateway, change feed, realtime, PostgREST, realtime
+    // Stop order (reversed): scheduled jobs, gateway, change feed, realtime, PostgREST, realtime
     // pool, pool, database.
     return {
       url,

@@ -26,7 +26,7 @@ export type TestStackOptions = Pick<
   | 'functionsDir'
   | 'functionEnv'
   | 'vapid'
-  | 'kpAlertIntervalMs'
+  | 'scheduleIntervalMs'
   | 'jwtExpiry'
   | 'externalProviders'
   | 'authLimits'

@@ -47,7 +47,7 @@ beforeAll(async () => {
       privateKey: vapid.privateKey,
       subject: 'mailto:test@aurora.invalid',
     },
-    kpAlertIntervalMs: INTERVAL_MS,
+    scheduleIntervalMs: INTERVAL_MS,
     log: (line) => logs.push(line),
   });
 });
