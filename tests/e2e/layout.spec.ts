@@ -6,7 +6,12 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
-import { measureHeader, measureLayout, measureTitle } from '../support/e2e/layoutProbes.ts';
+import {
+  measureHeader,
+  measureLayout,
+  measureTitle,
+  seeThrough,
+} from '../support/e2e/layoutProbes.ts';
 import { DEBUG_ROUTES, ROUTES, type RouteCase } from '../support/e2e/routes.ts';
 import { startServer, type RunningServer } from '../support/e2e/server.ts';
 import { waitForServiceWorkerControl } from '../support/e2e/sw.ts';
@@ -357,3 +362,22 @@ for (const viewport of VIEWPORTS) {
     await context.close();
   });
 }
+
+test('the user menu opened over the map legend hides the legend under it: no text shows through', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await signUpInApp(page, 'menu');
+  await openInApp(page, '/');
+  const legend = page.locator('.aurora-legend');
+  await expect(legend).toBeVisible();
+  await page.locator('.user-menu__toggle').click();
+  const menu = page.locator('.user-menu__panel');
+  await expect(menu).toBeVisible();
+  const [m, l] = [(await menu.boundingBox())!, (await legend.boundingBox())!];
+  // The case in question: the menu is drawn over the legend's text.
+  expect(Math.min(m.x + m.width, l.x + l.width) - Math.max(m.x, l.x)).toBeGreaterThan(0);
+  expect(Math.min(m.y + m.height, l.y + l.height) - Math.max(m.y, l.y)).toBeGreaterThan(0);
+  expect(await menu.evaluate(seeThrough)).toBeNull();
+});

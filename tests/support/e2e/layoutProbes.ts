@@ -285,3 +285,22 @@ export function measureTitle(): Problem[] {
     (p, i) => problems.findIndex((q) => q.kind === p.kind && q.detail === p.detail) === i,
   );
 }
+
+/**
+ * Runs in the page, on an element drawn over other content (a menu, a card): why what lies under
+ * it would show through — a background that is not fully opaque, or an opacity below 1 on it or
+ * an ancestor — or null when it hides what it covers.
+ */
+export function seeThrough(el: Element): string | null {
+  for (let e: Element | null = el; e; e = e.parentElement) {
+    const opacity = Number(getComputedStyle(e).opacity);
+    if (opacity < 1) return `opacity ${opacity} on ${e.tagName.toLowerCase()}.${e.className}`;
+  }
+  const background = getComputedStyle(el).backgroundColor;
+  const alpha = /rgba?\(([^)]+)\)/
+    .exec(background)?.[1]
+    ?.split(/[,/\s]+/)
+    .filter(Boolean)[3];
+  if (alpha !== undefined && Number(alpha) < 1) return `background ${background}`;
+  return null;
+}
