@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { ROUTE_TITLES, prerenderHtml } from '../../../../scripts/vite/prerenderShell.tsx';
+import { prerenderHtml } from '../../../../scripts/vite/prerenderShell.tsx';
+import { ROUTE_TITLES } from '../../../../src/app/RouteFrame.tsx';
 import { NAV_ITEMS } from '../../../../src/app/navItems.ts';
 import { PRERENDERED_ROUTES, prerenderedFileFor } from '../../../../src/sw/navigationRules.ts';
 import { TONIGHT_NEEDS_PLACE } from '../../../../src/features/map/MapPageFrame.tsx';
