@@ -384,9 +384,31 @@ describe('User menu', () => {
         },
       }),
     );
-    fireEvent.click(screen.getByRole('button', { name: '0x12…CDEF' }));
+    fireEvent.click(screen.getByRole('button', { name: '0x12Ab…CDEF' }));
     expect(document.body.textContent).not.toContain('ethereum.local');
     expect(document.body.textContent).not.toContain('@');
+  });
+
+  it('writes a wallet address kept lowercase in its EIP-55 checksummed form, first 6 and last 4', async () => {
+    // EIP-55's own example (https://eips.ethereum.org/EIPS/eip-55), as the backend keys it: lowercase.
+    const address = '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed';
+    renderAt(
+      '/menu',
+      <UserMenu />,
+      authState({
+        status: 'signed-in',
+        user: {
+          id: 'w',
+          email: null,
+          fullName: null,
+          avatarUrl: null,
+          provider: 'ethereum',
+          walletAddress: address,
+        },
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: '0x5aAe…eAed' }));
+    expect(document.body.textContent).not.toContain('0x5aae…');
   });
 
   it('shows the display name, then the email, a Settings link and Sign Out', () => {
