@@ -95,7 +95,7 @@ describe('Sign In and Sign Up pages', () => {
       ['/login', <LoginPage key="l" />, 'Sign In'],
     ] as const) {
       renderAt(path, page, authState());
-      fireEvent.click(screen.getByRole('button', { name: button, exact: true }));
+      fireEvent.click(screen.getByRole('button', { name: button }));
       expect((await screen.findByRole('alert')).textContent).toBe(MSG.missingCredentials);
       fireEvent.change(screen.getByLabelText('Email or phone number'), {
         target: { value: 'ada@example.com' },
