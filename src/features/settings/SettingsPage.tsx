@@ -66,6 +66,7 @@ function SettingsPage() {
           <NotificationSettingsForm
             settings={notifications.settings}
             busy={notifications.busy}
+            progress={notifications.progress}
             error={notifications.error}
             note={notifications.note}
             onPushChange={(on) => void notifications.setPush(on)}
