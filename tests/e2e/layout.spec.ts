@@ -381,3 +381,34 @@ test('the user menu opened over the map legend hides the legend under it: no tex
   expect(Math.min(m.y + m.height, l.y + l.height) - Math.max(m.y, l.y)).toBeGreaterThan(0);
   expect(await menu.evaluate(seeThrough)).toBeNull();
 });
+
+test('on a phone, moving through a page with Tab never leaves the focused control under the bottom bar or the header', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const hidden: string[] = [];
+  for (const path of ['/guide', '/about']) {
+    await page.goto(path);
+    await expect(page.locator('footer.footer')).toHaveCount(1);
+    await settle(page);
+    for (let step = 0; step < 80; step++) {
+      await page.keyboard.press('Tab');
+      const covered = await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return null;
+        // The bars' own controls are where they belong, and the skip link is drawn over the header.
+        if (el.closest('header.app-header, nav.bottom-nav, .skip-link')) return null;
+        const r = el.getBoundingClientRect();
+        if (r.width < 1 || r.height < 1) return null;
+        const bar = document.querySelector('nav.bottom-nav')!.getBoundingClientRect();
+        const header = document.querySelector('header.app-header')!.getBoundingClientRect();
+        const under = r.bottom > bar.top + 1 || r.top < header.bottom - 1;
+        const name = `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+        return under ? `${name} at ${Math.round(r.top)}–${Math.round(r.bottom)}` : null;
+      });
+      if (covered) hidden.push(`${path}: ${covered}`);
+    }
+  }
+  expect(hidden).toEqual([]);
+});
