@@ -131,7 +131,7 @@ function message(err: unknown, fallback: string): string {
  * (Chromium: "Registration failed - permission denied", "Registration failed - push service not
  * available", "... - missing applicationServerKey ..."), which says nothing to a person.
  */
-export function subscribeFailureSentence(err: unknown): string {
+function subscribeFailureSentence(err: unknown): string {
   const name = err instanceof Error || err instanceof DOMException ? err.name : '';
   const text = message(err, '');
   if (name === 'NotAllowedError' || /permission denied|not allowed|denied/i.test(text))
