@@ -48,6 +48,12 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['uplot', 'uplot/*'], message: 'Only src/ui/charts/ imports uPlot.' },
+            {
+              // Their dependencies (graphql 17, z-schema 12) declare Node >= 22; we run on Node 20
+              // and never load them (README, "Node 20").
+              group: ['rxdb/plugins/replication-graphql', 'rxdb/plugins/validate-z-schema'],
+              message: 'Not on Node 20: see README, "Node 20".',
+            },
           ],
         },
       ],

@@ -9,7 +9,9 @@
  * React then takes the page over with createRoot (src/main.tsx), which replaces the prerendered
  * markup at its first commit: no hydration contract to keep (the header's auth state, the
  * sidebar's stored width and the network badge differ per visitor), and nothing flashes, since
- * the markup stays on screen until React's first frame replaces it with the same shell.
+ * the markup stays on screen until React's first frame replaces it with the same shell — and the
+ * same route frame (src/app/RouteFrame.tsx: h1, lead line, loading line), which the lazy route
+ * shows until its code is in.
  */
 import type { Plugin } from 'vite';
 import { bootAfterPaint } from './bootAfterPaint.ts';
@@ -18,50 +20,12 @@ import { MemoryRouter } from 'react-router';
 import { BottomNav } from '../../src/app/BottomNav.tsx';
 import { Logo } from '../../src/app/Logo.tsx';
 import { Sidebar } from '../../src/app/Sidebar.tsx';
-import { MAP_TITLE, MapPageFrame } from '../../src/features/map/MapPageFrame.tsx';
-import { CONTENT_LOADING, PageLoading } from '../../src/ui/PageLoading.tsx';
-import { ROUTE_TEXT, type RouteText } from '../../src/ui/routeText.ts';
+import { ROUTE_TITLES, RouteFrame } from '../../src/app/RouteFrame.tsx';
 import {
   GENERIC_SHELL_FILE,
   PRERENDERED_ROUTES,
   prerenderedFileFor,
 } from '../../src/sw/navigationRules.ts';
-
-/** Each prerendered route's h1 (the same text its page gives `Page`). */
-export const ROUTE_TITLES: Readonly<Record<string, string>> = {
-  '/': MAP_TITLE,
-  ...Object.fromEntries(Object.entries(ROUTE_TEXT).map(([path, t]) => [path, t.title])),
-  '/news': ROUTE_TEXT['/news-guides'].title,
-  '/settings': 'Settings',
-  '/auth/callback': 'Signing you in',
-};
-
-/** The words of `path`'s page header, when they are the same for every visitor. */
-function routeText(path: string): RouteText | undefined {
-  const key = path === '/news' ? '/news-guides' : path;
-  return (ROUTE_TEXT as Readonly<Record<string, RouteText>>)[key];
-}
-
-/**
- * The route's frame: the map page's frame, or `Page`'s header (its h1, and its lead line when the
- * words are the same for everyone) with the loading line under it.
- */
-function RouteFrame({ path }: { path: string | null }) {
-  // The map route's own loading frame (h1, the line under it, the empty map box).
-  if (path === '/') return <MapPageFrame />;
-  if (path === null) return <PageLoading text={CONTENT_LOADING} />;
-  const text = routeText(path);
-  // The same header markup as src/ui/Page.tsx, so React's first commit repaints what is there.
-  return (
-    <div className={text?.wide ? 'page page--wide' : 'page'}>
-      <header className="page__header">
-        <h1 className="page__title">{ROUTE_TITLES[path]}</h1>
-        {text ? <p className="page__lead">{text.lead}</p> : null}
-      </header>
-      <PageLoading text={CONTENT_LOADING} />
-    </div>
-  );
-}
 
 /** The shell of src/app/Layout.tsx as static markup (`path` null: the generic shell). */
 export function renderShell(path: string | null): string {

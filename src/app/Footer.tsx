@@ -7,6 +7,24 @@ import { useSidebarStateEvent } from './sidebarState.ts';
 
 const TAGLINE = 'Real-time aurora tracking and forecasting at your fingertips.';
 
+/**
+ * The spec's social links, each only where the build names the project's own profile
+ * (VITE_SOCIAL_*, README): with none configured the brand column has none, rather than links to
+ * the networks' home pages.
+ */
+const SOCIAL = (
+  [
+    {
+      icon: 'mastodon',
+      href: config.social.mastodon,
+      label: 'Aurora on Mastodon',
+      rel: 'me noopener',
+    },
+    { icon: 'bluesky', href: config.social.bluesky, label: 'Aurora on Bluesky', rel: 'noopener' },
+    { icon: 'github', href: config.social.github, label: 'Aurora on GitHub', rel: 'noopener' },
+  ] as const
+).filter((link) => link.href !== '');
+
 /** Four columns (about, navigation, legal, contact). Its left edge follows the sidebar through `sidebar-state`. */
 export function Footer() {
   const collapsed = useSidebarStateEvent();
@@ -21,38 +39,17 @@ export function Footer() {
             <Logo />
           </Link>
           <p className="footer__tagline">{TAGLINE}</p>
-          <ul className="footer__social" aria-label="Follow us">
-            <li>
-              <a
-                href={config.social.mastodon}
-                rel="me noopener"
-                target="_blank"
-                aria-label="Aurora on Mastodon"
-              >
-                <Icon name="mastodon" />
-              </a>
-            </li>
-            <li>
-              <a
-                href={config.social.bluesky}
-                rel="noopener"
-                target="_blank"
-                aria-label="Aurora on Bluesky"
-              >
-                <Icon name="bluesky" />
-              </a>
-            </li>
-            <li>
-              <a
-                href={config.social.github}
-                rel="noopener"
-                target="_blank"
-                aria-label="Aurora on GitHub"
-              >
-                <Icon name="github" />
-              </a>
-            </li>
-          </ul>
+          {SOCIAL.length > 0 ? (
+            <ul className="footer__social" aria-label="Follow us">
+              {SOCIAL.map((link) => (
+                <li key={link.icon}>
+                  <a href={link.href} rel={link.rel} target="_blank" aria-label={link.label}>
+                    <Icon name={link.icon} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </section>
         <nav className="footer__column" aria-labelledby="footer-quick">
           <h2 id="footer-quick">Quick Links</h2>

@@ -2,20 +2,28 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useAuth } from '../auth/useAuth.ts';
 import { isDebugMode } from '../lib/storage.ts';
-import { PageLoading } from '../ui/PageLoading.tsx';
+import { CONTENT_LOADING, PageLoading } from '../ui/PageLoading.tsx';
+
+interface GuardProps {
+  children: ReactNode;
+  /** Shown while the session is read: the route's frame, so its title stays on screen. */
+  fallback?: ReactNode;
+}
+
+const LOADING = <PageLoading text={CONTENT_LOADING} />;
 
 /** /settings: signed-out visitors go to /login. */
-export function RequireSignedIn({ children }: { children: ReactNode }) {
+export function RequireSignedIn({ children, fallback = LOADING }: GuardProps) {
   const { status } = useAuth();
-  if (status === 'loading') return <PageLoading text="Loading content..." />;
+  if (status === 'loading') return fallback;
   if (status !== 'signed-in') return <Navigate to="/login" replace />;
   return children;
 }
 
 /** /login and /signup: a signed-in user is sent to /. */
-export function RequireSignedOut({ children }: { children: ReactNode }) {
+export function RequireSignedOut({ children, fallback = LOADING }: GuardProps) {
   const { status } = useAuth();
-  if (status === 'loading') return <PageLoading text="Loading content..." />;
+  if (status === 'loading') return fallback;
   if (status === 'signed-in') return <Navigate to="/" replace />;
   return children;
 }

@@ -6,9 +6,9 @@ import { MapRoute } from '../features/map/MapRoute.tsx';
 import { MapPageFrame } from '../features/map/MapPageFrame.tsx';
 // The map frame's styles belong to the entry stylesheet: the prerendered `/` paints with them.
 import '../features/map/mapFrame.css';
-import { CONTENT_LOADING, PageLoading } from '../ui/PageLoading.tsx';
 import { DebugOnly, RequireSignedIn, RequireSignedOut } from './guards.tsx';
 import { Layout } from './Layout.tsx';
+import { RouteFrame } from './RouteFrame.tsx';
 
 // Every screen is its own chunk; the shell above stays small (docs/architecture.md budget for `/`).
 // The map route loads without a Suspense boundary (see MapRoute for why).
@@ -31,9 +31,13 @@ const TermsPage = lazy(() => import('../features/static/TermsPage.tsx'));
 const PrivacyPage = lazy(() => import('../features/static/PrivacyPage.tsx'));
 const CookiesPage = lazy(() => import('../features/static/CookiesPage.tsx'));
 
-function page(Component: LazyExoticComponent<ComponentType>, loadingText = CONTENT_LOADING) {
+/**
+ * A lazy screen. While its code loads it shows its route's frame (h1, lead line, "Loading
+ * content..." under them): the title the prerendered HTML painted stays on screen on a slow link.
+ */
+function page(Component: LazyExoticComponent<ComponentType>, path: string | null = null) {
   return (
-    <Suspense fallback={<PageLoading text={loadingText} />}>
+    <Suspense fallback={<RouteFrame path={path} />}>
       <Component />
     </Suspense>
   );
@@ -46,25 +50,46 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { index: true, element: <MapRoute fallback={<MapPageFrame />} /> },
-      { path: 'login', element: <RequireSignedOut>{page(LoginPage)}</RequireSignedOut> },
-      { path: 'signup', element: <RequireSignedOut>{page(SignupPage)}</RequireSignedOut> },
-      { path: 'auth/callback', element: page(AuthCallbackPage) },
-      { path: 'auth/facebook/callback', element: page(AuthCallbackPage) },
+      {
+        path: 'login',
+        element: (
+          <RequireSignedOut fallback={<RouteFrame path="/login" />}>
+            {page(LoginPage, '/login')}
+          </RequireSignedOut>
+        ),
+      },
+      {
+        path: 'signup',
+        element: (
+          <RequireSignedOut fallback={<RouteFrame path="/signup" />}>
+            {page(SignupPage, '/signup')}
+          </RequireSignedOut>
+        ),
+      },
+      { path: 'auth/callback', element: page(AuthCallbackPage, '/auth/callback') },
+      { path: 'auth/facebook/callback', element: page(AuthCallbackPage, '/auth/callback') },
       { path: 'alerts', element: <Navigate to="/live-feeds" replace /> },
-      { path: 'live-feeds', element: page(LiveFeedsPage) },
-      { path: 'forecast', element: page(ForecastPage) },
-      { path: 'news-guides', element: page(NewsPage) },
-      { path: 'news', element: page(NewsPage) },
+      { path: 'live-feeds', element: page(LiveFeedsPage, '/live-feeds') },
+      { path: 'forecast', element: page(ForecastPage, '/forecast') },
+      { path: 'news-guides', element: page(NewsPage, '/news-guides') },
+      { path: 'news', element: page(NewsPage, '/news') },
       { path: 'news-guides/:slug', element: page(ArticlePage) },
-      { path: 'guide', element: page(GuidePage) },
-      { path: 'sdo', element: page(SdoPage) },
+      { path: 'guide', element: page(GuidePage, '/guide') },
+      { path: 'sdo', element: page(SdoPage, '/sdo') },
       { path: 'sdo-test', element: page(SdoTestPage) },
-      { path: 'settings', element: <RequireSignedIn>{page(SettingsPage)}</RequireSignedIn> },
-      { path: 'about', element: page(AboutPage) },
-      { path: 'contact', element: page(ContactPage) },
-      { path: 'terms', element: page(TermsPage) },
-      { path: 'privacy', element: page(PrivacyPage) },
-      { path: 'cookies', element: page(CookiesPage) },
+      {
+        path: 'settings',
+        element: (
+          <RequireSignedIn fallback={<RouteFrame path="/settings" />}>
+            {page(SettingsPage, '/settings')}
+          </RequireSignedIn>
+        ),
+      },
+      { path: 'about', element: page(AboutPage, '/about') },
+      { path: 'contact', element: page(ContactPage, '/contact') },
+      { path: 'terms', element: page(TermsPage, '/terms') },
+      { path: 'privacy', element: page(PrivacyPage, '/privacy') },
+      { path: 'cookies', element: page(CookiesPage, '/cookies') },
       { path: 'debug/api', element: <DebugOnly>{page(ApiDebugPage)}</DebugOnly> },
       { path: 'debug/ads', element: <DebugOnly>{page(AdDebugPage)}</DebugOnly> },
       { path: '*', element: <Navigate to="/" replace /> },

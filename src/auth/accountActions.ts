@@ -31,7 +31,9 @@ export function createAccountActions(
       if (!address || !address.includes('@')) return { ok: false, message: MSG.resetEmailMissing };
       return ctx.withClient(MSG.resetFailed, async (client) => {
         const { error } = await client.auth.resetPasswordForEmail(address, {
-          redirectTo: `${ctx.deps.location.origin}/auth/callback`,
+          // `type=recovery` in the query survives a failed link too (the error redirect carries
+          // no type of its own), so the callback page can name a used link a password reset.
+          redirectTo: `${ctx.deps.location.origin}/auth/callback?type=recovery`,
         });
         if (error) return authFailure(error, MSG.resetFailed);
         return { ok: true, message: MSG.resetSent };

@@ -20,6 +20,7 @@ export const MSG = {
   newPasswordMissing: 'Enter a new password.',
   newPasswordFailed: 'Failed to set the new password',
   newPasswordSet: 'Your new password is set.',
+  accountDeleted: 'Your account is deleted, and you are signed out.',
   deleteFailed: 'Your account could not be deleted just now. Please try again.',
   deleteOffline: 'You are offline — deleting your account needs a connection.',
   deleteSignedOut: 'Sign in to delete your account.',

@@ -147,7 +147,8 @@ export async function signInWithEthereumWallet(
     profile: body.profile ?? null,
     session: {
       token: accessToken,
-      address: body.address ?? address,
+      // The checksummed address signed for (EIP-55): the server keys wallets by the lowercase form.
+      address,
       userId,
       ensName: body.ensName ?? null,
     },

@@ -88,7 +88,8 @@ export function displayName(
 /** `0x1234…abcd`: enough to recognise a wallet, short enough for a menu. */
 export function shortAddress(address: string): string {
   const a = address.trim();
-  return /^0x[0-9a-fA-F]{40}$/.test(a) ? `${a.slice(0, 4)}…${a.slice(-4)}` : a;
+  // "0x" and 4 digits, then the last 4: the case of the EIP-55 checksum stays as given.
+  return /^0x[0-9a-fA-F]{40}$/.test(a) ? `${a.slice(0, 6)}…${a.slice(-4)}` : a;
 }
 
 /** Up to two letters for an avatar that has no picture (or whose picture does not load). */

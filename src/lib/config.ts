@@ -25,7 +25,7 @@ export interface AppConfig {
   production: boolean;
   /** Where the Contact Us page sends people. */
   contactEmail: string;
-  /** The footer's three social links. */
+  /** The footer's social links: the project's own profile on each network, '' when it has none. */
   social: { mastodon: string; bluesky: string; github: string };
 }
 
@@ -38,10 +38,11 @@ export const config: AppConfig = {
   adScriptHost: env('VITE_AD_SCRIPT_HOST') || 'https://pagead2.googlesyndication.com',
   production: IS_PRODUCTION,
   contactEmail: env('VITE_CONTACT_EMAIL') || 'hello@aurora-tracker.app',
+  // No defaults: a network's home page is not a profile of ours, and a link there misleads.
   social: {
-    mastodon: env('VITE_SOCIAL_MASTODON') || 'https://mastodon.social/',
-    bluesky: env('VITE_SOCIAL_BLUESKY') || 'https://bsky.app/',
-    github: env('VITE_SOCIAL_GITHUB') || 'https://github.com/',
+    mastodon: env('VITE_SOCIAL_MASTODON'),
+    bluesky: env('VITE_SOCIAL_BLUESKY'),
+    github: env('VITE_SOCIAL_GITHUB'),
   },
 };
 

@@ -88,3 +88,14 @@ export function formatUtcClock(t: number): string {
   if (!Number.isFinite(t)) return 'Invalid Date';
   return formatClockTime(t, UTC_CLOCK);
 }
+
+/**
+ * A field component whose sign is the message (Bz: south is negative): the sign is always written,
+ * "+57.7" as plainly as "-3.2", so every screen shows the same figure the same way.
+ */
+export function formatSigned(value: number, digits: number): string {
+  const text = value.toFixed(digits);
+  // What rounds to zero has no sign ("-0.0" would say south).
+  if (Number(text) === 0) return (0).toFixed(digits);
+  return value > 0 ? `+${text}` : text;
+}

@@ -52,7 +52,7 @@ test('a weak password is explained once, in plain words, and a strong one signs 
   await expect(page.locator('body')).not.toContainText('abcdefghijklmnopqrstuvwxyz');
 });
 
-test('forgot password: the mailed link opens the app, the new password is set and signs in', async ({
+test('forgot password: the mailed link opens the app, the new password is set, signs in and says so; the link reused fails as a password reset', async ({
   page,
 }) => {
   const email = uniqueEmail('forgot');
@@ -79,17 +79,22 @@ test('forgot password: the mailed link opens the app, the new password is set an
   await page.getByLabel('New password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page).toHaveURL(`${server.url}/`);
+  // The action ends with a word: the map opens saying the new password is set.
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your new password is set' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: email.split('@')[0] })).toBeVisible();
 
-  // The same link a second time: a failure said in words.
+  // The same link a second time: a failure said in words, named as the password reset it was.
   await page.goto(await mailedLink(email));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign-in failed');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Password reset failed');
   await expect(page.getByRole('alert')).toHaveText(
     'This link has expired or has already been used. Ask for a new one and open it once.',
   );
+  await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
 });
 
-test('deleting the account from Settings asks first, signs out, and the account is gone', async ({
+test('deleting the account from Settings asks first, signs out, says so, and the account is gone', async ({
   page,
 }) => {
   const email = uniqueEmail('delete');
@@ -104,6 +109,10 @@ test('deleting the account from Settings asks first, signs out, and the account 
   await page.screenshot({ path: 'test-results/accounts-delete-confirm.png', fullPage: true });
   await page.getByRole('button', { name: 'Yes, delete my account' }).click();
   await expect(page).toHaveURL(`${server.url}/`);
+  // The action ends with a word: the map opens saying the account is gone.
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your account is deleted' }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
 
   await page.goto(`${server.url}/login`);

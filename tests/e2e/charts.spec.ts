@@ -180,3 +180,63 @@ test('/live-feeds and /forecast: hovering hemispheric power and the solar cycle 
   }
   expect(shown.filter((v) => /^\d+(\.\d)?$/.test(v)).length).toBeGreaterThan(0);
 });
+
+test('on a phone a tap on the map panel’s small charts shows a value and its time, and the speed axis shows whole numbers', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Show Kp and solar-wind trends' }).tap();
+  const panel = page.locator('.map-summary');
+  const tapAt = async (figure: Locator, fraction: number) => {
+    const over = figure.locator('.u-over');
+    await over.scrollIntoViewIfNeeded();
+    const box = (await over.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width * fraction, box.y + box.height / 2);
+  };
+
+  const field = panel.locator('figure[data-chart="Magnetic field"]');
+  await expect(field.locator('.time-chart__caption')).toHaveText(/Bz -?\d+\.\d nT/, {
+    timeout: 30_000,
+  });
+  await tapAt(field, 0.9);
+  await expect(legendValue(field, 'Bz (nT)')).toHaveText(/^-?\d+\.\d nT$/);
+  await expect(field.locator('.u-legend tr.u-series').first().locator('.u-value')).toHaveText(
+    /\d{2}:\d{2} UTC$/,
+  );
+  await expect(legendValue(field, 'Bz (nT)')).toBeInViewport();
+
+  // The Kp timeline spans days with samples in only part of them (the replayed files): a tap
+  // anywhere reads the nearest sample, with that sample's time, not a row of dashes.
+  const kp = panel.locator('figure[data-chart="Kp index"]');
+  await expect(kp.locator('.time-chart__caption')).toHaveText(/Kp[^:]*: .*\d\.\d/, {
+    timeout: 30_000,
+  });
+  await tapAt(kp, 0.15);
+  const values = kp.locator('.u-legend tr.u-series .u-value');
+  await expect
+    .poll(async () => (await values.allInnerTexts()).slice(1).some((v) => /^\d\.\d\d$/.test(v)))
+    .toBe(true);
+  await expect(values.first()).toHaveText(/\d{2}:\d{2} UTC$/);
+
+  // The replayed wind passes 1,000 km/s: the speed axis is wide enough for "1,000", not ",000".
+  const plasma = panel.locator('figure[data-chart="Solar wind plasma"]');
+  await expect(plasma.locator('.time-chart__caption')).toHaveText(/Speed \d+ km\/s/);
+  const fits = await plasma.evaluate((figure) => {
+    const axis = figure.querySelectorAll<HTMLElement>('.u-axis')[1]!;
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = '10px system-ui, sans-serif';
+    return {
+      width: axis.getBoundingClientRect().width,
+      needed: ctx.measureText('1,000').width + 15,
+    };
+  });
+  expect(fits.width).toBeGreaterThanOrEqual(fits.needed);
+  await context.close();
+});

@@ -187,3 +187,42 @@ test.describe('with JavaScript', () => {
     ).toEqual([]);
   });
 });
+
+test.describe("while a screen's code is slow to arrive", () => {
+  test.use({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+
+  for (const [path, chunk] of [
+    ['/forecast', /\/assets\/ForecastPage-[^/]+\.js$/],
+    ['/live-feeds', /\/assets\/LiveFeedsPage-[^/]+\.js$/],
+  ] as const) {
+    test(`${path} keeps its prerendered h1 and lead line on screen after React takes over, with the loading line under them`, async ({
+      page,
+    }) => {
+      // The screen's chunk is held back until the test lets it through: a slow link, without timing.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(chunk, async (route) => {
+        await released;
+        await route.continue();
+      });
+      const asked = page.waitForRequest(chunk);
+      await page.goto(path);
+      await asked;
+      // React has replaced the prerendered markup with its own render, still without the screen's code.
+      await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+      const title = page.getByRole('heading', { level: 1 });
+      const lead = page.locator('main .page__header h1 + p.page__lead');
+      const loading = page.locator('main').getByText('Loading content...');
+      await expect(title).toHaveText(ROUTE_TEXT[path].title);
+      await expect(title).toBeInViewport();
+      await expect(lead).toHaveText(ROUTE_TEXT[path].lead);
+      await expect(loading).toBeVisible();
+      expect((await loading.boundingBox())!.y).toBeGreaterThan((await lead.boundingBox())!.y);
+
+      release();
+      await expect(loading).toHaveCount(0, { timeout: 30_000 });
+      await expect(title).toHaveText(ROUTE_TEXT[path].title);
+      await expect(lead).toHaveText(ROUTE_TEXT[path].lead);
+    });
+  }
+});

@@ -1,13 +1,32 @@
-import { expect, test, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type Browser,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
+import {
+  measureHeader,
+  measureLayout,
+  measureTitle,
+  seeThrough,
+} from '../support/e2e/layoutProbes.ts';
 import { DEBUG_ROUTES, ROUTES, type RouteCase } from '../support/e2e/routes.ts';
+import { startServer, type RunningServer } from '../support/e2e/server.ts';
+import { waitForServiceWorkerControl } from '../support/e2e/sw.ts';
 
 /**
  * Every screen, at a phone, a tablet, a laptop and a large desktop: nothing in `main` runs under
  * the footer, no two pieces of text sit on top of each other, nothing pushes the page sideways,
- * and a table too wide for its place scrolls inside its own box instead of being cut off.
+ * a table too wide for its place scrolls inside its own box instead of being cut off, and the
+ * screen's h1 is drawn with nothing over it. Once with no banner, then once with each banner
+ * showing (offline, "API Error Detected", a new version): a banner sits above the title, never
+ * over it.
  */
 
-// The layout is what is tested; the service worker (offline.spec.ts) stays out of it.
+// The layout is what is tested; the service worker (offline.spec.ts) stays out of it, except
+// where a banner needs it (offline screens come from its precache; an update is a waiting worker).
 test.use({ serviceWorkers: 'block' });
 
 const VIEWPORTS = [
@@ -16,252 +35,12 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 1920, height: 1080 },
 ];
+type Viewport = (typeof VIEWPORTS)[number];
 
 /** Redirects show another route's screen, already visited under its own path. */
 const SCREENS: RouteCase[] = ROUTES.filter((r) => !r.finalPath);
 
 const PASSWORD = 'Borealis-Kp7-Night';
-
-interface Problem {
-  kind: string;
-  detail: string;
-}
-
-/**
- * Runs in the page. Boxes are the parts of elements a person can see: clipped by every ancestor
- * that hides or scrolls its overflow. Returns one line per problem.
- */
-function measureLayout(): Problem[] {
-  type Box = { left: number; top: number; right: number; bottom: number };
-  const problems: Problem[] = [];
-  const main = document.querySelector('main');
-  const footer = document.querySelector('footer.footer');
-  if (!main || !footer) return [{ kind: 'shell', detail: 'no main or footer' }];
-  const vw = document.documentElement.clientWidth;
-
-  const describe = (el: Element): string => {
-    const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
-    const cls =
-      typeof el.className === 'string' && el.className
-        ? `.${el.className.trim().split(/\s+/).join('.')}`
-        : '';
-    return `${el.tagName.toLowerCase()}${cls}${text ? ` "${text}"` : ''}`;
-  };
-  const intersect = (a: Box, b: Box): Box | null => {
-    const r = {
-      left: Math.max(a.left, b.left),
-      top: Math.max(a.top, b.top),
-      right: Math.min(a.right, b.right),
-      bottom: Math.min(a.bottom, b.bottom),
-    };
-    return r.right > r.left && r.bottom > r.top ? r : null;
-  };
-  const toBox = (r: DOMRect): Box => ({
-    left: r.left,
-    top: r.top,
-    right: r.right,
-    bottom: r.bottom,
-  });
-
-  // The visible part of an element's box: what its overflow-clipping ancestors let through.
-  const clipCache = new Map<Element, Box | null>();
-  const clipOf = (el: Element | null): Box | null => {
-    const everything: Box = { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 };
-    if (!el || el === document.documentElement || el === document.body) return everything;
-    const cached = clipCache.get(el);
-    if (cached !== undefined) return cached;
-    const parentClip = clipOf(el.parentElement);
-    const style = getComputedStyle(el);
-    let clip = parentClip;
-    if (parentClip && (style.overflowX !== 'visible' || style.overflowY !== 'visible')) {
-      clip = intersect(parentClip, toBox(el.getBoundingClientRect()));
-    }
-    clipCache.set(el, clip);
-    return clip;
-  };
-  const fixedCache = new Map<Element, boolean>();
-  const inFixed = (el: Element | null): boolean => {
-    if (!el || el === main) return false;
-    const cached = fixedCache.get(el);
-    if (cached !== undefined) return cached;
-    const fixed = getComputedStyle(el).position === 'fixed' || inFixed(el.parentElement);
-    fixedCache.set(el, fixed);
-    return fixed;
-  };
-  const shown = (el: Element): boolean => {
-    const s = getComputedStyle(el);
-    return (
-      s.visibility === 'visible' &&
-      Number(s.opacity) > 0 &&
-      el.checkVisibility({ opacityProperty: true })
-    );
-  };
-
-  if (document.documentElement.scrollWidth > vw) {
-    problems.push({
-      kind: 'page scrolls sideways',
-      detail: `scrollWidth ${document.documentElement.scrollWidth} > ${vw}`,
-    });
-  }
-
-  // 1. Nothing of main under the footer.
-  const footerBox = toBox(footer.getBoundingClientRect());
-  const underFooter = new Set<Element>();
-  for (const el of main.querySelectorAll('*')) {
-    if (inFixed(el) || !shown(el)) continue;
-    const r = el.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1) continue;
-    const clip = clipOf(el.parentElement);
-    const seen = clip && intersect(toBox(r), clip);
-    const hit = seen && intersect(seen, footerBox);
-    if (hit && hit.bottom - hit.top > 1 && hit.right - hit.left > 1) {
-      underFooter.add(el);
-      // The outermost element is enough to name: its children are under the footer with it.
-      if (!el.parentElement || !underFooter.has(el.parentElement))
-        problems.push({ kind: 'under the footer', detail: describe(el) });
-    }
-  }
-
-  // 2. Text: every line box of every text node in main, as seen.
-  type Line = { box: Box; owner: Element; node: Text };
-  const lines: Line[] = [];
-  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const node = n as Text;
-    const owner = node.parentElement;
-    if (!owner || !node.data.trim() || inFixed(owner) || !shown(owner)) continue;
-    const clip = clipOf(owner);
-    if (!clip) continue;
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    for (const rect of range.getClientRects()) {
-      if (rect.width < 2 || rect.height < 2) continue;
-      const seen = intersect(toBox(rect), clip);
-      if (!seen) continue;
-      lines.push({ box: seen, owner, node });
-      if (seen.left < -1 || seen.right > vw + 1) {
-        problems.push({ kind: 'text outside the screen', detail: describe(owner) });
-      }
-    }
-  }
-  // Font boxes are taller than tight line heights: a few pixels of overlap between neighbouring
-  // lines is type, not layout.
-  const SLACK = 3;
-  for (let i = 0; i < lines.length; i++) {
-    for (let j = i + 1; j < lines.length; j++) {
-      const a = lines[i]!;
-      const b = lines[j]!;
-      if (a.node === b.node) continue;
-      const hit = intersect(a.box, b.box);
-      if (hit && hit.right - hit.left > SLACK && hit.bottom - hit.top > SLACK) {
-        problems.push({
-          kind: 'text on text',
-          detail: `${describe(a.owner)} ⨯ ${describe(b.owner)}`,
-        });
-      }
-    }
-  }
-
-  // 3. Tables: fit, or scroll inside a wrapper that itself fits the screen.
-  for (const table of main.querySelectorAll('table')) {
-    if (!shown(table)) continue;
-    const tr = table.getBoundingClientRect();
-    let wrapper: Element | null = null;
-    for (let el = table.parentElement; el && el !== main; el = el.parentElement) {
-      if (getComputedStyle(el).overflowX !== 'visible') {
-        wrapper = el;
-        break;
-      }
-    }
-    if (!wrapper) {
-      if (tr.left < -1 || tr.right > vw + 1)
-        problems.push({ kind: 'table off the screen', detail: describe(table) });
-      continue;
-    }
-    const ws = getComputedStyle(wrapper);
-    const wr = wrapper.getBoundingClientRect();
-    const scrolls = ws.overflowX === 'auto' || ws.overflowX === 'scroll';
-    if (wrapper.scrollWidth > wrapper.clientWidth + 1) {
-      // Cut-off columns are reachable only by scrolling the wrapper: with a pointer if it scrolls,
-      // with the keyboard only if it (or something in it) can take focus.
-      if (!scrolls) problems.push({ kind: 'table cut off', detail: describe(table) });
-      else if (
-        !(wrapper as HTMLElement).matches('[tabindex]') &&
-        !wrapper.querySelector('a[href], button, input, select, textarea, [tabindex]')
-      ) {
-        problems.push({
-          kind: 'table scrolls out of keyboard reach',
-          detail: `${describe(table)} (${wrapper.scrollWidth} in ${wrapper.clientWidth})`,
-        });
-      }
-    }
-    if (wr.left < -1 || wr.right > vw + 1)
-      problems.push({ kind: 'table wrapper off the screen', detail: describe(wrapper) });
-  }
-
-  // One line per distinct problem.
-  const seen = new Set<string>();
-  return problems.filter((p) => {
-    const key = `${p.kind}|${p.detail}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-/**
- * Runs in the page. The header's pieces (logo, Go Offline, install, sign-in or user menu) each fit
- * on the screen without covering one another, and Go Offline shows its word, not only its dot.
- */
-function measureHeader(): Problem[] {
-  const problems: Problem[] = [];
-  const vw = document.documentElement.clientWidth;
-  const header = document.querySelector('header.app-header');
-  if (!header) return [{ kind: 'header', detail: 'missing' }];
-  const pieces = [
-    header.querySelector('.app-header__logo'),
-    ...(header.querySelector('.app-header__actions')?.children ?? []),
-  ].filter((el): el is Element => el !== null && el.getBoundingClientRect().width > 0);
-  const boxes = pieces.map((el) => ({ el, r: el.getBoundingClientRect() }));
-  for (const { el, r } of boxes) {
-    if (r.left < -1 || r.right > vw + 1)
-      problems.push({ kind: 'header piece off the screen', detail: el.className });
-  }
-  for (let i = 0; i < boxes.length; i++) {
-    for (let j = i + 1; j < boxes.length; j++) {
-      const a = boxes[i]!.r;
-      const b = boxes[j]!.r;
-      if (
-        Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
-        Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1
-      ) {
-        problems.push({
-          kind: 'header pieces overlap',
-          detail: `${boxes[i]!.el.className} ⨯ ${boxes[j]!.el.className}`,
-        });
-      }
-    }
-  }
-  const word = header.querySelector('.network-toggle__text');
-  const toggle = header.querySelector('.network-toggle');
-  const wordBox = word?.getBoundingClientRect();
-  const toggleBox = toggle?.getBoundingClientRect();
-  // A visually hidden label is 1 px wide or clipped: the word must be drawn inside its button.
-  const drawn =
-    word &&
-    wordBox &&
-    toggleBox &&
-    wordBox.width >= 20 &&
-    getComputedStyle(word).clip === 'auto' &&
-    wordBox.left >= toggleBox.left &&
-    wordBox.right <= toggleBox.right;
-  if (!drawn)
-    problems.push({
-      kind: 'Go Offline has no visible label',
-      detail: word?.textContent ?? 'no label',
-    });
-  return problems;
-}
 
 /** Moves to `path` inside the running app, as its links do (a full load per screen is slow). */
 async function openInApp(page: Page, path: string): Promise<void> {
@@ -298,71 +77,189 @@ async function screenProblems(page: Page, h1: string): Promise<string[]> {
   // The footer joins after the first paint (src/ui/useAfterFirstPaint.ts).
   await expect(page.locator('footer.footer')).toHaveCount(1);
   await settle(page);
-  const problems = await page.evaluate(measureLayout);
+  const problems = [
+    ...(await page.evaluate(measureLayout)),
+    ...(await page.evaluate(measureTitle)),
+  ];
   return problems.map((p) => `${p.kind}: ${p.detail}`);
 }
 
+/** Signs a new account up through the app's own form, without reloading the page. */
+async function signUpInApp(page: Page, tag: string): Promise<void> {
+  await openInApp(page, '/signup');
+  await page.getByLabel('Email').fill(`e2e.layout.${tag}.${Date.now().toString(36)}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page
+    .locator('form.auth-form')
+    .getByRole('button', { name: 'Sign Up', exact: true })
+    .click();
+  await expect(page).not.toHaveURL(/\/signup$/, { timeout: 15_000 });
+}
+
+interface SweepOptions {
+  /** What names the run in screenshots and the e-mail address it signs up with. */
+  tag: string;
+  /** A banner that must be showing on every screen checked (null: the plain layout). */
+  banner: Locator | null;
+  /** Around the sign-up, which needs the network (the offline run goes online for it). */
+  beforeSignUp?: () => Promise<void>;
+  afterSignUp?: () => Promise<void>;
+}
+
+/**
+ * Every screen of the app in turn, moving inside the app (so a banner stays up): the signed-out
+ * screens, the debug screens, then /settings signed in. Returns one line per problem found.
+ */
+async function sweepScreens(page: Page, testInfo: TestInfo, opts: SweepOptions): Promise<string[]> {
+  const found: string[] = [];
+  const check = async (path: string, h1: string) => {
+    if (opts.banner) await expect(opts.banner, `the banner shows on ${path}`).toBeVisible();
+    const problems = await screenProblems(page, h1);
+    found.push(...problems.map((p) => `${path} — ${p}`));
+    if (problems.length > 0) {
+      const name = `${opts.tag}${path.replace(/\W+/g, '-')}.png`;
+      await testInfo.attach(name, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: 'image/png',
+      });
+    }
+  };
+
+  for (const route of SCREENS) {
+    await openInApp(page, route.path);
+    await check(route.path, route.h1);
+    if (route.path === '/')
+      found.push(
+        ...(await page.evaluate(measureHeader)).map((p) => `header — ${p.kind}: ${p.detail}`),
+      );
+  }
+
+  // Debug mode brings /debug/* (and its floating dock, which is outside main).
+  await page.evaluate(() => localStorage.setItem('debug-mode', 'true'));
+  for (const route of DEBUG_ROUTES) {
+    await openInApp(page, route.path);
+    await check(route.path, route.h1);
+  }
+  await page.evaluate(() => localStorage.removeItem('debug-mode'));
+
+  // Signed in, /settings is its own screen.
+  await opts.beforeSignUp?.();
+  await signUpInApp(page, opts.tag);
+  await opts.afterSignUp?.();
+  await openInApp(page, '/settings');
+  await expect(page.getByRole('group', { name: 'Map preferences' })).toBeEnabled({
+    timeout: 15_000,
+  });
+  await check('/settings', 'Settings');
+  found.push(
+    ...(await page.evaluate(measureHeader)).map(
+      (p) => `header, signed in — ${p.kind}: ${p.detail}`,
+    ),
+  );
+  return found;
+}
+
+const OFFLINE_TEXT = 'You are offline. Using cached data when available.';
+
 for (const viewport of VIEWPORTS) {
-  test(`at ${viewport.width}×${viewport.height} no screen puts content under the footer, text on text, or anything off the side`, async ({
+  const size = `${viewport.width}×${viewport.height}`;
+
+  test(`at ${size} no screen puts content under the footer, text on text, anything off the side, or anything over its title`, async ({
     page,
   }, testInfo) => {
     test.setTimeout(180_000);
     await page.setViewportSize(viewport);
-    const found: string[] = [];
-    const check = async (path: string, h1: string) => {
-      const problems = await screenProblems(page, h1);
-      found.push(...problems.map((p) => `${path} — ${p}`));
-      if (problems.length > 0) {
-        const name = `${viewport.width}${path.replace(/\W+/g, '-')}.png`;
-        await testInfo.attach(name, {
-          body: await page.screenshot({ fullPage: true }),
-          contentType: 'image/png',
-        });
-      }
-    };
-
     await page.goto('/');
-    for (const route of SCREENS) {
-      await openInApp(page, route.path);
-      await check(route.path, route.h1);
-      if (route.path === '/')
-        found.push(
-          ...(await page.evaluate(measureHeader)).map((p) => `header — ${p.kind}: ${p.detail}`),
-        );
-    }
-
-    // Debug mode brings /debug/* (and its floating dock, which is outside main).
-    await page.evaluate(() => localStorage.setItem('debug-mode', 'true'));
-    for (const route of DEBUG_ROUTES) {
-      await page.goto(route.path);
-      await check(route.path, route.h1);
-    }
-    await page.evaluate(() => localStorage.removeItem('debug-mode'));
-
-    // Signed in, /settings is its own screen.
-    await page.goto('/signup');
-    await page
-      .getByLabel('Email')
-      .fill(`e2e.layout.${viewport.width}.${Date.now().toString(36)}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page
-      .locator('form.auth-form')
-      .getByRole('button', { name: 'Sign Up', exact: true })
-      .click();
-    await expect(page).not.toHaveURL(/\/signup$/, { timeout: 15_000 });
-    await page.goto('/settings');
-    await expect(page.getByRole('group', { name: 'Map preferences' })).toBeEnabled({
-      timeout: 15_000,
-    });
-    await check('/settings', 'Settings');
-    found.push(
-      ...(await page.evaluate(measureHeader)).map(
-        (p) => `header, signed in — ${p.kind}: ${p.detail}`,
-      ),
-    );
-
+    const found = await sweepScreens(page, testInfo, { tag: `${viewport.width}`, banner: null });
     expect(found).toEqual([]);
   });
+
+  test(`at ${size} with the offline banner showing, every screen keeps its title in sight and its layout`, async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(240_000);
+    const context = await browser.newContext({ serviceWorkers: 'allow', viewport });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('h1')).toHaveText('Aurora Map');
+    // Offline, each screen comes from the service worker's precache.
+    await waitForServiceWorkerControl(page);
+    await context.setOffline(true);
+    const banner = page.locator('.app__notices').getByText(OFFLINE_TEXT);
+    const found = await sweepScreens(page, testInfo, {
+      tag: `offline-${viewport.width}`,
+      banner,
+      beforeSignUp: () => context.setOffline(false),
+      afterSignUp: () => context.setOffline(true),
+    });
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
+  test(`at ${size} with "API Error Detected" showing, every screen keeps its title in sight and its layout`, async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize(viewport);
+    // No data request gets an answer (as in honestData.spec.ts): the banner says so and stays.
+    await context.route(/\/functions\/v1\/(space-weather|sdo-image)\//, (route) =>
+      route.abort('connectionrefused'),
+    );
+    await context.route(/services\.swpc\.noaa\.gov|sdo\.gsfc\.nasa\.gov/, (route) =>
+      route.abort('connectionrefused'),
+    );
+    await page.goto('/');
+    const banner = page
+      .getByRole('alert')
+      .filter({ has: page.getByRole('heading', { name: 'API Error Detected' }) });
+    await expect(banner).toBeVisible({ timeout: 60_000 });
+    const found = await sweepScreens(page, testInfo, { tag: `api-${viewport.width}`, banner });
+    expect(found).toEqual([]);
+  });
+
+  test(`at ${size} with a new version waiting, every screen keeps its title in sight and its layout`, async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(240_000);
+    const found = await withWaitingUpdate(viewport, browser, async (page) => {
+      const banner = page.getByText('A new version is available!');
+      await expect(banner).toBeVisible({ timeout: 30_000 });
+      return sweepScreens(page, testInfo, { tag: `update-${viewport.width}`, banner });
+    });
+    expect(found).toEqual([]);
+  });
+}
+
+/**
+ * Runs `body` on a page whose service worker has found a new version waiting: the first build is
+ * served and installed, then the second build (scripts/e2e.ts builds both) replaces it on the
+ * same origin, as a deploy does (the update flow itself is update.spec.ts).
+ */
+async function withWaitingUpdate<T>(
+  viewport: Viewport,
+  browser: Browser,
+  body: (page: Page) => Promise<T>,
+): Promise<T> {
+  const v1 = process.env.E2E_DIST_V1 ?? 'dist';
+  const v2 = process.env.E2E_DIST_V2 ?? 'dist-v2';
+  let server: RunningServer | null = await startServer({ distDir: v1 });
+  const context = await browser.newContext({ serviceWorkers: 'allow', viewport });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await expect(page.locator('h1')).toHaveText('Aurora Map');
+    await waitForServiceWorkerControl(page);
+    const port = server.port;
+    await server.stop();
+    server = null;
+    server = await startServer({ distDir: v2, port });
+    await page.reload();
+    return await body(page);
+  } finally {
+    await context.close();
+    await server?.stop();
+  }
 }
 
 /** The flat map's centre as [lon, lat], once it has drawn (AuroraMap writes it after each render). */
@@ -465,3 +362,53 @@ for (const viewport of VIEWPORTS) {
     await context.close();
   });
 }
+
+test('the user menu opened over the map legend hides the legend under it: no text shows through', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await signUpInApp(page, 'menu');
+  await openInApp(page, '/');
+  const legend = page.locator('.aurora-legend');
+  await expect(legend).toBeVisible();
+  await page.locator('.user-menu__toggle').click();
+  const menu = page.locator('.user-menu__panel');
+  await expect(menu).toBeVisible();
+  const [m, l] = [(await menu.boundingBox())!, (await legend.boundingBox())!];
+  // The case in question: the menu is drawn over the legend's text.
+  expect(Math.min(m.x + m.width, l.x + l.width) - Math.max(m.x, l.x)).toBeGreaterThan(0);
+  expect(Math.min(m.y + m.height, l.y + l.height) - Math.max(m.y, l.y)).toBeGreaterThan(0);
+  expect(await menu.evaluate(seeThrough)).toBeNull();
+});
+
+test('on a phone, moving through a page with Tab never leaves the focused control under the bottom bar or the header', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const hidden: string[] = [];
+  for (const path of ['/guide', '/about']) {
+    await page.goto(path);
+    await expect(page.locator('footer.footer')).toHaveCount(1);
+    await settle(page);
+    for (let step = 0; step < 80; step++) {
+      await page.keyboard.press('Tab');
+      const covered = await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return null;
+        // The bars' own controls are where they belong, and the skip link is drawn over the header.
+        if (el.closest('header.app-header, nav.bottom-nav, .skip-link')) return null;
+        const r = el.getBoundingClientRect();
+        if (r.width < 1 || r.height < 1) return null;
+        const bar = document.querySelector('nav.bottom-nav')!.getBoundingClientRect();
+        const header = document.querySelector('header.app-header')!.getBoundingClientRect();
+        const under = r.bottom > bar.top + 1 || r.top < header.bottom - 1;
+        const name = `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+        return under ? `${name} at ${Math.round(r.top)}–${Math.round(r.bottom)}` : null;
+      });
+      if (covered) hidden.push(`${path}: ${covered}`);
+    }
+  }
+  expect(hidden).toEqual([]);
+});

@@ -160,3 +160,46 @@ test('the time slider steps through the stored frames with the keyboard, and pla
     String(Date.parse('2022-04-14T19:26:00Z')),
   );
 });
+
+test("on a phone the status lines sit under the map, leaving the map and the user's place uncovered, and the line under the title points below the map", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 390, height: 844 },
+    permissions: ['geolocation'],
+    geolocation: { latitude: 69.65, longitude: 18.96, accuracy: 25 }, // Tromsø: the weather replay covers it
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  // No place yet: the line says where the place panels are on this screen.
+  const wait = page.getByTestId('tonight-verdict');
+  await expect(wait).toHaveText(/save a place \(below the map\)/, { useInnerText: true });
+  await expect(wait).not.toHaveText(/beside the map/, { useInnerText: true });
+  await waitForOval(page);
+
+  // With a place and clouds on, the status says the most it says.
+  await page.getByRole('button', { name: 'Show my location' }).click();
+  await page.getByRole('checkbox', { name: 'Cloud cover' }).check();
+  await expect(page.getByTestId('cloud-status')).toContainText('Weather data from MET Norway', {
+    timeout: 60_000,
+  });
+  const mapBox = (await page.locator('.map-page__map').boundingBox())!;
+  const lines = page.locator('.map-status__line');
+  expect(await lines.count()).toBeGreaterThanOrEqual(3);
+  for (const box of await Promise.all((await lines.all()).map((l) => l.boundingBox()))) {
+    expect(box!.y).toBeGreaterThanOrEqual(mapBox.y + mapBox.height - 1);
+  }
+  // And the slider still follows, under the status lines.
+  const slider = (await page.locator('.time-slider').boundingBox())!;
+  const last = (await lines.last().boundingBox())!;
+  expect(slider.y).toBeGreaterThanOrEqual(last.y + last.height - 1);
+
+  // On a wide screen the panels are beside the map, and the status keeps to the map's top corner.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const wide = (await page.locator('.map-page__map').boundingBox())!;
+  const first = (await lines.first().boundingBox())!;
+  expect(first.y).toBeLessThan(wide.y + wide.height / 3);
+  await context.close();
+});

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { callbackFailureSentence, isRecoveryLanding } from '../../auth/authMessages.ts';
+import { callbackFailureSentence, isRecoveryLanding, MSG } from '../../auth/authMessages.ts';
 import { useAuth, type AuthResult } from '../../auth/useAuth.ts';
+import { showToast } from '../../lib/toast.ts';
 import { Page } from '../../ui/Page.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 
@@ -44,7 +45,11 @@ function AuthCallbackPage() {
         <div className="auth-panel card">
           <NewPasswordForm
             onSubmit={updatePassword}
-            onDone={() => void navigate('/', { replace: true })}
+            onDone={() => {
+              // The map opens next: it says nothing of the password, so the toast does.
+              showToast(`${MSG.newPasswordSet} You are signed in.`, 'success');
+              void navigate('/', { replace: true });
+            }}
           />
         </div>
       </Page>

@@ -1,6 +1,11 @@
 import './auth.css';
 import { useId, useState, type FormEvent } from 'react';
-import { passwordHints, splitIdentifier, validateCredentials } from '../../auth/authMessages.ts';
+import {
+  MSG,
+  passwordHints,
+  splitIdentifier,
+  validateCredentials,
+} from '../../auth/authMessages.ts';
 import type { AuthResult, Credentials } from '../../auth/useAuth.ts';
 import { AuthFeedback } from './AuthFeedback.tsx';
 import { PasswordField } from './PasswordField.tsx';
@@ -51,6 +56,12 @@ export function CredentialsForm({
 
   // The server's reasons, once shown, stand in for the hints until the password is edited: each reason is said once.
   const answered = !!result && !result.ok && !!result.reasons?.length;
+  // "You must provide…" is about the fields as they were: once both are filled it no longer holds.
+  const shown =
+    result?.message === MSG.missingCredentials &&
+    validateCredentials({ ...splitIdentifier(identifier), password }) === null
+      ? null
+      : result;
   const hints = showPasswordHints && password && !answered ? passwordHints(password) : [];
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-busy={busy}>
@@ -79,7 +90,7 @@ export function CredentialsForm({
         }}
         hints={hints}
       />
-      <AuthFeedback result={result} />
+      <AuthFeedback result={shown} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? busyLabel : submitLabel}
       </button>

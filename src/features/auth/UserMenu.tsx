@@ -2,11 +2,14 @@ import './auth.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { displayName, shortAddress, useAuth } from '../../auth/useAuth.ts';
+import { useChecksumAddress } from './useChecksumAddress.ts';
 import { UserAvatar } from './UserAvatar.tsx';
 
 /** The header's user menu: picture or initials, display name, email (or a wallet's short address), Settings and Sign Out. */
 export function UserMenu() {
-  const { user, status, signOut } = useAuth();
+  const { user: signedIn, status, signOut } = useAuth();
+  const wallet = useChecksumAddress(signedIn?.walletAddress);
+  const user = signedIn && wallet ? { ...signedIn, walletAddress: wallet } : signedIn;
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -1,11 +1,13 @@
 import type { SpaceWeatherSummary, SummaryValue } from '../../../sync/react/index.ts';
-import { formatAge } from '../../lib/format.ts';
+import { formatAge, formatSigned } from '../../lib/format.ts';
 
 interface Tile {
   label: string;
   unit: string;
   value: SummaryValue;
   digits: number;
+  /** Bz: the sign is written for north as for south (formatSigned), as on the map's panel. */
+  signed?: boolean;
   hint: (v: number) => string;
 }
 
@@ -41,7 +43,14 @@ export function SolarWindNow({ summary, now }: { summary: SpaceWeatherSummary; n
       digits: 1,
       hint: (v) => (v >= 10 ? 'dense' : 'typical'),
     },
-    { label: 'Bz (GSM)', unit: 'nT', value: d.magneticFieldBz, digits: 1, hint: bzHint },
+    {
+      label: 'Bz (GSM)',
+      unit: 'nT',
+      value: d.magneticFieldBz,
+      digits: 1,
+      signed: true,
+      hint: bzHint,
+    },
   ];
   return (
     <div className="stat-grid">
@@ -52,7 +61,11 @@ export function SolarWindNow({ summary, now }: { summary: SpaceWeatherSummary; n
           <div key={tile.label} className={`stat stat--${tile.value.state ?? 'unknown'}`}>
             <p className="stat__label">{tile.label}</p>
             <p className="stat__value">
-              {known ? value.toFixed(tile.digits) : '—'}
+              {known
+                ? tile.signed
+                  ? formatSigned(value, tile.digits)
+                  : value.toFixed(tile.digits)
+                : '—'}
               {known && tile.unit ? <span className="stat__unit"> {tile.unit}</span> : null}
             </p>
             <p className="stat__meta">

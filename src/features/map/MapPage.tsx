@@ -10,7 +10,7 @@ import { gridFreshness } from './freshness.ts';
 import { LocationPanel } from './LocationPanel.tsx';
 import { MapControls } from './MapControls.tsx';
 import { MapStatus } from './MapStatus.tsx';
-import { MAP_FRAME_LOADING, MAP_TITLE, TONIGHT_NEEDS_PLACE } from './MapPageFrame.tsx';
+import { MAP_FRAME_LOADING, MAP_TITLE, TonightNeedsPlace } from './MapPageFrame.tsx';
 import { mapStyleName, type MapStyleName } from './olmap/palette.ts';
 import type { Hemisphere, MapViewKind } from './projections.ts';
 import { SummaryPanel } from './SummaryPanel.tsx';
@@ -237,7 +237,7 @@ function MapPage() {
         <h1 className="map-page__title">{MAP_TITLE}</h1>
         {userPosition === null ? (
           <p className="map-page__tonight-wait" data-testid="tonight-verdict">
-            {TONIGHT_NEEDS_PLACE}
+            <TonightNeedsPlace />
           </p>
         ) : Tonight ? (
           <Tonight
@@ -281,42 +281,45 @@ function MapPage() {
                 {mapLoadError ? `The map could not be loaded: ${mapLoadError}` : MAP_FRAME_LOADING}
               </p>
             )}
-            <MapStatus
-              grid={grid}
-              freshness={freshness}
-              loading={data.gridsLoading}
-              error={data.gridsError}
-              feedError={data.feedError}
-              isNewest={isNewest}
-              showAurora={showAurora}
-              showClouds={showClouds}
-              cloudStatus={
-                forecast && weather ? (
-                  <forecast.CloudStatus
-                    cloudTime={cloudImage?.time ?? null}
-                    weather={weather}
-                    now={now}
-                    clock={clock}
-                  />
-                ) : null
-              }
-              forecastStatus={
-                forecast && shown.forecastHour !== null && shown.hoursAhead !== null ? (
-                  <forecast.ForecastHourStatus
-                    hour={shown.forecastHour}
-                    hoursAhead={shown.hoursAhead}
-                    grid={grid}
-                    showAurora={showAurora}
-                    now={now}
-                    clock={clock}
-                  />
-                ) : null
-              }
-              weather={weather}
-              now={now}
-              clock={clock}
-            />
           </div>
+          {/* After the map, not in it: on a narrow screen the lines sit under the map (over it they
+              covered its top third, and the user's place), on a wide one over its top corner
+              (MapPage.css). */}
+          <MapStatus
+            grid={grid}
+            freshness={freshness}
+            loading={data.gridsLoading}
+            error={data.gridsError}
+            feedError={data.feedError}
+            isNewest={isNewest}
+            showAurora={showAurora}
+            showClouds={showClouds}
+            cloudStatus={
+              forecast && weather ? (
+                <forecast.CloudStatus
+                  cloudTime={cloudImage?.time ?? null}
+                  weather={weather}
+                  now={now}
+                  clock={clock}
+                />
+              ) : null
+            }
+            forecastStatus={
+              forecast && shown.forecastHour !== null && shown.hoursAhead !== null ? (
+                <forecast.ForecastHourStatus
+                  hour={shown.forecastHour}
+                  hoursAhead={shown.hoursAhead}
+                  grid={grid}
+                  showAurora={showAurora}
+                  now={now}
+                  clock={clock}
+                />
+              ) : null
+            }
+            weather={weather}
+            now={now}
+            clock={clock}
+          />
           <TimeSlider
             state={slider}
             dispatch={dispatch}

@@ -2,9 +2,21 @@
 export const MAP_TITLE = 'Aurora Map';
 /** The map frame's line until the map's code is in. */
 export const MAP_FRAME_LOADING = 'Loading map data...';
-/** The line under the h1 while no place is known (a first visit): what tonight's verdict needs. */
-export const TONIGHT_NEEDS_PLACE =
-  'Tonight: share your location or save a place (beside the map) to see when aurora may show there.';
+/**
+ * The line under the h1 while no place is known (a first visit): what tonight's verdict needs, and
+ * where the panels that give it are — beside the map on a wide screen, below it on a narrow one
+ * (mapFrame.css shows the one that holds, at the same width as the page's columns).
+ */
+export function TonightNeedsPlace() {
+  return (
+    <>
+      Tonight: share your location or save a place (
+      <span className="map-page__where map-page__where--beside">beside the map</span>
+      <span className="map-page__where map-page__where--below">below the map</span>) to see when
+      aurora may show there.
+    </>
+  );
+}
 
 /**
  * The map page's header and empty map frame: the build prerenders it into `/`'s HTML
@@ -19,7 +31,9 @@ export function MapPageFrame() {
     <div className="map-page map-page--dark">
       <header className="map-page__header">
         <h1 className="map-page__title">{MAP_TITLE}</h1>
-        <p className="map-page__tonight-wait">{TONIGHT_NEEDS_PLACE}</p>
+        <p className="map-page__tonight-wait">
+          <TonightNeedsPlace />
+        </p>
       </header>
       <div className="map-page__body">
         <div className="map-page__main">

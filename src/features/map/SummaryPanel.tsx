@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { formatAge } from '../../lib/format.ts';
+import { formatAge, formatSigned } from '../../lib/format.ts';
 import type { SpaceWeatherNow, TimedValue } from './mapPageData.ts';
 
 // The small charts (and uPlot, ~25 KB gzip) are not part of `/`'s JS: they load when asked for,
@@ -54,7 +54,7 @@ export function SummaryPanel({
     {
       label: 'Bz (north–south field)',
       item: summary.bz,
-      format: (v) => `${v > 0 ? '+' : ''}${v.toFixed(1)} nT${v < 0 ? ' (southward)' : ''}`,
+      format: (v) => `${formatSigned(v, 1)} nT${v < 0 ? ' (southward)' : ''}`,
     },
     {
       label: 'Hemispheric power, north',

@@ -1,11 +1,14 @@
 import './settings.css';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { MSG } from '../../auth/authMessages.ts';
 import type { AuthResult } from '../../auth/useAuth.ts';
+import { showToast } from '../../lib/toast.ts';
 
 /**
  * Settings' "Delete account": a first press only opens a confirm step that says what goes; the
- * deletion happens on the second, explicit press. On success the user is signed out and sent home.
+ * deletion happens on the second, explicit press. On success the user is signed out, sent home,
+ * and told so.
  */
 export function DeleteAccountSection({
   onDelete,
@@ -25,8 +28,13 @@ export function DeleteAccountSection({
     setError(null);
     const result = await onDelete();
     setBusy(false);
-    if (result.ok) void navigate('/', { replace: true });
-    else setError(result.message);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    // The map opens next and says nothing of the account: the toast does.
+    showToast(MSG.accountDeleted, 'success');
+    void navigate('/', { replace: true });
   };
 
   return (

@@ -6,10 +6,19 @@ import {
   type NotificationSettings,
 } from './notificationSettings.ts';
 
+/**
+ * Alerts are per device: the threshold is kept in this browser's own database and sent with this
+ * browser's push subscription, and the alert sender compares Kp with each subscription's own
+ * threshold (supabase/migrations: push_subscriptions.kp_threshold).
+ */
+const PER_DEVICE =
+  'Set for this device: alerts and their threshold are kept per device, so your other devices keep their own.';
+
 /** Push toggle and Kp threshold (default 5). State and side effects come in as props. */
 export function NotificationSettingsForm({
   settings,
   busy,
+  progress = null,
   error,
   note,
   onPushChange,
@@ -17,6 +26,8 @@ export function NotificationSettingsForm({
 }: {
   settings: NotificationSettings;
   busy: boolean;
+  /** While busy: what is happening, in words (subscribing can take seconds). */
+  progress?: string | null;
   error: string | null;
   note: string | null;
   onPushChange(on: boolean): void;
@@ -54,6 +65,12 @@ export function NotificationSettingsForm({
             />{' '}
             Push notifications when Kp reaches my threshold
           </label>
+          {busy && progress ? (
+            <p className="settings-form__progress" role="status">
+              <span className="page-loading__spinner" aria-hidden="true" />
+              {progress}
+            </p>
+          ) : null}
           {note ? (
             <p className="muted" role="status">
               {note}
@@ -75,6 +92,9 @@ export function NotificationSettingsForm({
           <label htmlFor={`${id}-kp`} className="settings-form__label">
             Kp threshold ({KP_MIN}–{KP_MAX})
           </label>
+          <p id={`${id}-kp-scope`} className="muted settings-form__hint">
+            {PER_DEVICE}
+          </p>
           <input
             id={`${id}-kp`}
             type="number"
@@ -84,7 +104,7 @@ export function NotificationSettingsForm({
             step="any"
             value={shown}
             aria-invalid={invalid ? true : undefined}
-            aria-describedby={invalid ? `${id}-kp-error` : undefined}
+            aria-describedby={invalid ? `${id}-kp-scope ${id}-kp-error` : `${id}-kp-scope`}
             onChange={(e) => {
               setDraft(e.target.value);
               setSaved(false);

@@ -1,6 +1,7 @@
 import './settings.css';
 import { useState } from 'react';
 import { displayName, shortAddress, useAuth, type AuthUser } from '../../auth/useAuth.ts';
+import { useChecksumAddress } from '../auth/useChecksumAddress.ts';
 import { useOffline } from '../auth/useOffline.ts';
 import type { Preferences } from '../../../core/model.ts';
 import { usePreferences } from '../../../sync/react/index.ts';
@@ -21,7 +22,9 @@ function signedInAs(user: AuthUser): string {
 
 /** /settings (signed-in users only): map preferences (synced with the profile), Kp alert settings, and deleting the account. */
 function SettingsPage() {
-  const { user, deleteAccount } = useAuth();
+  const { user: signedIn, deleteAccount } = useAuth();
+  const wallet = useChecksumAddress(signedIn?.walletAddress);
+  const user = signedIn && wallet ? { ...signedIn, walletAddress: wallet } : signedIn;
   const offline = useOffline();
   const prefs = usePreferences();
   const notifications = useNotificationSettings();
@@ -69,6 +72,7 @@ function SettingsPage() {
           <NotificationSettingsForm
             settings={notifications.settings}
             busy={notifications.busy}
+            progress={notifications.progress}
             error={notifications.error}
             note={notifications.note}
             onPushChange={(on) => void notifications.setPush(on)}

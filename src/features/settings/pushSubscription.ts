@@ -45,7 +45,20 @@ export interface PushDeps {
    * service that cannot be reached leaves `pushManager.subscribe` pending for minutes.
    */
   deadline?(ms: number): Promise<void>;
+  /** Told as each slow step starts (PUSH_STEP_TEXT words it), so the page is never silent. */
+  progress?(step: PushStep): void;
 }
+
+/** The slow steps of turning alerts on or off, each of which can take seconds. */
+export type PushStep = 'permission' | 'subscribe' | 'register' | 'unsubscribe';
+
+/** What the page says while each step runs (subscribing alone can take up to PUSH_STEP_TIMEOUT_MS). */
+export const PUSH_STEP_TEXT: Record<PushStep, string> = {
+  permission: 'Asking your browser for permission to show notifications…',
+  subscribe: 'Signing this browser up with its push service. This can take a few seconds…',
+  register: 'Registering this device with the Aurora alert server…',
+  unsubscribe: 'Turning Kp alerts off on this device…',
+};
 
 export type PushOutcome =
   | { status: 'enabled'; settings: NotificationSettings }
@@ -113,6 +126,21 @@ function message(err: unknown, fallback: string): string {
   return err instanceof Error && err.message ? err.message : fallback;
 }
 
+/**
+ * `pushManager.subscribe`'s failure in plain words. Browsers reject with their own jargon
+ * (Chromium: "Registration failed - permission denied", "Registration failed - push service not
+ * available", "... - missing applicationServerKey ..."), which says nothing to a person.
+ */
+function subscribeFailureSentence(err: unknown): string {
+  const name = err instanceof Error || err instanceof DOMException ? err.name : '';
+  const text = message(err, '');
+  if (name === 'NotAllowedError' || /permission denied|not allowed|denied/i.test(text))
+    return 'Your browser did not allow notifications for this site. Allow them in the browser’s site settings, then try again.';
+  if (name === 'AbortError' || /push service/i.test(text))
+    return "Your browser's push service did not answer. Check your connection and try again.";
+  return 'Your browser could not turn on push notifications just now. Please try again.';
+}
+
 export async function enablePush(deps: PushDeps, kpThreshold: number): Promise<PushOutcome> {
   try {
     return await enableSteps(deps, kpThreshold);
@@ -137,6 +165,7 @@ async function enableSteps(deps: PushDeps, kpThreshold: number): Promise<PushOut
       status: 'error',
       message: 'Push notifications are not configured for this site (VITE_VAPID_PUBLIC_KEY).',
     };
+  if (current !== 'granted') deps.progress?.('permission');
   const permission = current === 'granted' ? current : await deps.requestPermission();
   if (permission !== 'granted') {
     // "Permission not granted" is swallowed; we still record that push is off.
@@ -154,6 +183,7 @@ async function enableSteps(deps: PushDeps, kpThreshold: number): Promise<PushOut
       message: 'Notifications need the app’s service worker. Reload the page and try again.',
     };
   let subscription: PushSubscriptionLike;
+  deps.progress?.('subscribe');
   try {
     subscription = await withDeadline(
       deps,
@@ -167,11 +197,9 @@ async function enableSteps(deps: PushDeps, kpThreshold: number): Promise<PushOut
     );
   } catch (err) {
     if (err instanceof StepTimeout) throw err;
-    return {
-      status: 'error',
-      message: `Could not subscribe to notifications: ${message(err, 'unknown error')}`,
-    };
+    return { status: 'error', message: subscribeFailureSentence(err) };
   }
+  deps.progress?.('register');
   try {
     const secret = await deps.store.pushSecret();
     await withDeadline(
@@ -185,7 +213,7 @@ async function enableSteps(deps: PushDeps, kpThreshold: number): Promise<PushOut
     if (err instanceof StepTimeout) throw err;
     return {
       status: 'error',
-      message: `Could not register for alerts: ${message(err, 'the server could not be reached')}`,
+      message: 'This device could not be registered for Kp alerts just now. Please try again.',
     };
   }
   return { status: 'enabled', settings: await deps.store.write({ enablePush: true, kpThreshold }) };
@@ -201,6 +229,7 @@ async function currentSubscription(deps: PushDeps): Promise<PushSubscriptionLike
 }
 
 export async function disablePush(deps: PushDeps): Promise<PushOutcome> {
+  deps.progress?.('unsubscribe');
   const subscription = await currentSubscription(deps);
   if (subscription) {
     const endpoint = subscription.endpoint;

@@ -11,6 +11,7 @@ import {
 import {
   disablePush,
   enablePush,
+  PUSH_STEP_TEXT,
   updateThreshold,
   type PushDeps,
   type PushOutcome,
@@ -80,6 +81,8 @@ export interface NotificationSettingsState {
   /** A gentle note (permission not granted), not an error. */
   note: string | null;
   busy: boolean;
+  /** While busy: the step under way, in words (PUSH_STEP_TEXT). */
+  progress: string | null;
   setPush(on: boolean): Promise<void>;
   setThreshold(kp: number): Promise<void>;
 }
@@ -101,6 +104,7 @@ export function useNotificationSettings(
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -131,20 +135,28 @@ export function useNotificationSettings(
       setError(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
+      setProgress(null);
     }
   }, []);
 
-  const setPush = useCallback(
-    (on: boolean) =>
-      apply(() =>
-        on ? enablePush(makeDeps(store), settings.kpThreshold) : disablePush(makeDeps(store)),
-      ),
-    [apply, store, makeDeps, settings.kpThreshold],
-  );
-  const setThreshold = useCallback(
-    (kp: number) => apply(() => updateThreshold(makeDeps(store), kp)),
-    [apply, store, makeDeps],
+  // The steps report themselves, so the form says what is happening while it waits.
+  const deps = useCallback(
+    (): PushDeps => ({
+      ...makeDeps(store),
+      progress: (step) => setProgress(PUSH_STEP_TEXT[step]),
+    }),
+    [makeDeps, store],
   );
 
-  return { settings, isLoading, error, note, busy, setPush, setThreshold };
+  const setPush = useCallback(
+    (on: boolean) =>
+      apply(() => (on ? enablePush(deps(), settings.kpThreshold) : disablePush(deps()))),
+    [apply, deps, settings.kpThreshold],
+  );
+  const setThreshold = useCallback(
+    (kp: number) => apply(() => updateThreshold(deps(), kp)),
+    [apply, deps],
+  );
+
+  return { settings, isLoading, error, note, busy, progress, setPush, setThreshold };
 }

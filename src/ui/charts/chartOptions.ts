@@ -3,7 +3,28 @@ import type { ChartData, TimeWindow } from './chartData.ts';
 import type { ChartMarker, ChartSpec, ChartSeriesSpec } from './chartSpec.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { axisTimeLabels, formatChartTime, timeAxisLabel } from './chartTime.ts';
+import { nearestSample } from './nearestSample.ts';
 import { withAlpha, type ChartTheme } from './palette.ts';
+
+/** How far (CSS px) a full-size chart's crosshair looks for a sample with a value. */
+const REACH_PX = 12;
+/** A compact y axis's room for its tick mark and the gap before the label (uPlot's 10 + 5). */
+const AXIS_TICK_SPACE = 15;
+/** A compact y axis is never narrower than this (CSS px). */
+const MIN_COMPACT_AXIS = 28;
+
+/**
+ * A y axis as wide as its longest tick label plus the tick: a fixed 36 px cut the map panel's
+ * "1,000 km/s" to ",000". `measure` gives a label's width in CSS px.
+ */
+export function fittedAxisSize(
+  labels: readonly (string | null | undefined)[] | null,
+  measure: (text: string) => number,
+): number {
+  let widest = 0;
+  for (const label of labels ?? []) if (label) widest = Math.max(widest, measure(label));
+  return Math.max(MIN_COMPACT_AXIS, Math.ceil(widest + AXIS_TICK_SPACE));
+}
 
 export interface ChartLayout {
   width: number;
@@ -204,12 +225,34 @@ export function chartOptions(
         scale: a.scale,
         side: a.side === 'right' ? 1 : 3,
         ...(a.side === 'right' ? { grid: { show: false } } : {}),
-        ...(compact ? { size: 36, space: 14 } : { label: a.label, labelSize: 22, size: 48 }),
+        ...(compact
+          ? {
+              space: 14,
+              size: (u: uPlot, values: string[] | null) => {
+                const ctx = u.ctx;
+                ctx.save();
+                ctx.font = font;
+                const size = fittedAxisSize(values, (text) => ctx.measureText(text).width);
+                ctx.restore();
+                return size;
+              },
+            }
+          : { label: a.label, labelSize: 22, size: 48 }),
       })) as uPlot.Axis[]),
     ],
     legend: { show: true, live: true },
     cursor: {
       points: { show: true },
+      // The nearest sample with a value (nearestSample.ts): anywhere on a small chart, within
+      // REACH_PX on a full one.
+      dataIdx: (u, _series, closestIdx) =>
+        nearestSample(
+          u.data,
+          closestIdx,
+          compact
+            ? () => true
+            : (j) => Math.abs(u.valToPos(u.data[0][j]!, 'x') - (u.cursor.left ?? 0)) <= REACH_PX,
+        ),
       drag: { x: false, y: false, setScale: false },
       ...(spec.syncKey ? { sync: { key: spec.syncKey } } : {}),
     },

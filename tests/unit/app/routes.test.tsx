@@ -15,7 +15,12 @@ beforeEach(() => {
 });
 
 async function heading(name: string) {
-  return screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+  const found = await screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+  // The route's frame shows the same h1 while the screen's code loads: wait for the screen itself.
+  await waitFor(() => expect(screen.queryByText('Loading content...')).toBeNull(), {
+    timeout: 10_000,
+  });
+  return found;
 }
 
 /**
@@ -68,9 +73,10 @@ describe('routes and redirects', () => {
     expect(location().pathname).toBe('/settings');
   });
 
-  it('waits while the session is still loading instead of redirecting', async () => {
+  it('waits while the session is still loading, its title on screen, instead of redirecting', async () => {
     const { location } = renderApp('/settings', authValue('loading'));
     expect(await screen.findByText('Loading content...')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Settings');
     expect(location().pathname).toBe('/settings');
   });
 

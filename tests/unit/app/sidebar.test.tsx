@@ -134,6 +134,17 @@ describe('the footer', () => {
       ['Privacy Policy', '/privacy'],
       ['Cookie Policy', '/cookies'],
     ]);
-    expect(screen.getByRole('list', { name: 'Follow us' }).querySelectorAll('a')).toHaveLength(3);
+  });
+
+  it('links to no social network unless the build names a profile of ours (never a network’s home page)', () => {
+    render(
+      <MemoryRouter>
+        <Footer />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('list', { name: 'Follow us' })).toBeNull();
+    const hrefs = [...document.querySelectorAll('footer a')].map((a) => a.getAttribute('href'));
+    for (const home of ['https://mastodon.social/', 'https://bsky.app/', 'https://github.com/'])
+      expect(hrefs).not.toContain(home);
   });
 });

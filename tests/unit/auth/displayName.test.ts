@@ -55,9 +55,11 @@ describe('toAuthUser (social sign-up fields)', () => {
 describe('Ethereum accounts (short address, no invented email)', () => {
   const address = '0x12aBcDeF0123456789abcdef0123456789ABcdef';
 
-  it('shortens an address to 0x12…cdef and names a wallet account by it', () => {
-    expect(shortAddress(address)).toBe('0x12…cdef');
-    expect(displayName({ fullName: null, email: null, walletAddress: address })).toBe('0x12…cdef');
+  it('shortens an address to its first 6 and last 4 characters, 0x12aB…cdef, and names a wallet account by it', () => {
+    expect(shortAddress(address)).toBe('0x12aB…cdef');
+    expect(displayName({ fullName: null, email: null, walletAddress: address })).toBe(
+      '0x12aB…cdef',
+    );
     expect(initials({ fullName: null, email: null, walletAddress: address })).toBe('12');
   });
 
@@ -73,7 +75,7 @@ describe('Ethereum accounts (short address, no invented email)', () => {
       walletAddress: address.toLowerCase(),
       provider: 'ethereum',
     });
-    expect(displayName(fromFunction)).toBe('0x12…cdef');
+    expect(displayName(fromFunction)).toBe('0x12ab…cdef');
     const fromGrant = toAuthUser({
       id: 'w2',
       email: null,

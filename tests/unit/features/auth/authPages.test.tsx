@@ -11,6 +11,7 @@ import LoginPage from '../../../../src/features/auth/LoginPage.tsx';
 import SignupPage from '../../../../src/features/auth/SignupPage.tsx';
 import { UserMenu } from '../../../../src/features/auth/UserMenu.tsx';
 import { setForcedOffline } from '../../../../src/lib/network/networkMonitor.ts';
+import { toastStore } from '../../../../src/lib/toast.ts';
 
 afterEach(() => {
   setForcedOffline(false);
@@ -86,6 +87,27 @@ describe('Sign In and Sign Up pages', () => {
       'You must provide either an email or phone number and a password.',
     );
     expect(auth.signInWithPassword).not.toHaveBeenCalled();
+  });
+
+  it('take the missing-fields message away once both fields are filled, on Sign Up as on Sign In', async () => {
+    for (const [path, page, button] of [
+      ['/signup', <SignupPage key="s" />, 'Sign Up'],
+      ['/login', <LoginPage key="l" />, 'Sign In'],
+    ] as const) {
+      renderAt(path, page, authState());
+      fireEvent.click(screen.getByRole('button', { name: button }));
+      expect((await screen.findByRole('alert')).textContent).toBe(MSG.missingCredentials);
+      fireEvent.change(screen.getByLabelText('Email or phone number'), {
+        target: { value: 'ada@example.com' },
+      });
+      // One field is not enough: the message still holds.
+      expect(screen.getByRole('alert').textContent).toBe(MSG.missingCredentials);
+      fireEvent.change(screen.getByLabelText('Password'), {
+        target: { value: 'Borealis-Kp7-Night' },
+      });
+      expect(screen.queryByText(MSG.missingCredentials)).toBeNull();
+      cleanup();
+    }
   });
 
   it('pass the credentials to sign-in and show the server’s answer', async () => {
@@ -246,7 +268,30 @@ describe('Auth callback page', () => {
     expect(window.location.hash).toBe('');
   });
 
-  it('after a password-recovery link, asks for the new password, then goes to /', async () => {
+  it('names a used password-reset link a failed password reset, with a way to ask for a new link', async () => {
+    // The reset link's own redirect says `type=recovery` in its query; the error redirect keeps it.
+    window.history.replaceState(
+      null,
+      '',
+      '/auth/callback?type=recovery#error=access_denied&error_code=otp_expired&error_description=Token+has+expired+or+is+invalid',
+    );
+    const auth = authState({
+      completeOAuthCallback: vi.fn(async () => ({
+        ok: false as const,
+        message: 'Token has expired or is invalid',
+      })),
+    });
+    renderAt('/auth/callback', <AuthCallbackPage />, auth);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This link has expired or has already been used. Ask for a new one and open it once.',
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Password reset failed');
+    expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe(
+      '/login?reset=1',
+    );
+  });
+
+  it('after a password-recovery link, asks for the new password, then goes to / saying it is set', async () => {
     window.history.replaceState(
       null,
       '',
@@ -280,6 +325,9 @@ describe('Auth callback page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByText('Home screen')).toBeTruthy();
     expect(updatePassword).toHaveBeenLastCalledWith('Borealis-Kp7-Night');
+    expect(toastStore.get().map((t) => t.message)).toContain(
+      'Your new password is set. You are signed in.',
+    );
   });
 });
 
@@ -336,9 +384,31 @@ describe('User menu', () => {
         },
       }),
     );
-    fireEvent.click(screen.getByRole('button', { name: '0x12…CDEF' }));
+    fireEvent.click(screen.getByRole('button', { name: '0x12Ab…CDEF' }));
     expect(document.body.textContent).not.toContain('ethereum.local');
     expect(document.body.textContent).not.toContain('@');
+  });
+
+  it('writes a wallet address kept lowercase in its EIP-55 checksummed form, first 6 and last 4', async () => {
+    // EIP-55's own example (https://eips.ethereum.org/EIPS/eip-55), as the backend keys it: lowercase.
+    const address = '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed';
+    renderAt(
+      '/menu',
+      <UserMenu />,
+      authState({
+        status: 'signed-in',
+        user: {
+          id: 'w',
+          email: null,
+          fullName: null,
+          avatarUrl: null,
+          provider: 'ethereum',
+          walletAddress: address,
+        },
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: '0x5aAe…eAed' }));
+    expect(document.body.textContent).not.toContain('0x5aae…');
   });
 
   it('shows the display name, then the email, a Settings link and Sign Out', () => {

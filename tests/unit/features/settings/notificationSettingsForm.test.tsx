@@ -75,6 +75,7 @@ function Notifications({
     <NotificationSettingsForm
       settings={n.settings}
       busy={n.busy}
+      progress={n.progress}
       error={n.error}
       note={n.note}
       onPushChange={(on) => void n.setPush(on)}
@@ -122,6 +123,70 @@ describe('Kp alert controls when the push service cannot be reached', () => {
       { method: 'POST', body: { endpoint: 'https://push.example.invalid/ep/1', kpThreshold: 5 } },
     ]);
     expect((await store.read()).enablePush).toBe(true);
+    store.close();
+  });
+});
+
+describe('Kp alert controls while the browser subscribes', () => {
+  it('say what is happening for as long as the push service takes, then show push on', async () => {
+    const store = openNotificationSettings(new IDBFactory());
+    let answer!: (s: PushSubscriptionLike) => void;
+    const pushDeps = (st: NotificationSettingsStore): PushDeps => ({
+      permission: () => 'granted',
+      requestPermission: async () => 'granted',
+      vapidPublicKey: async () => VAPID,
+      getRegistration: async () => ({
+        pushManager: {
+          getSubscription: async () => null,
+          // Answers only when the test says: a slow push service, without timing anything.
+          subscribe: () => new Promise<PushSubscriptionLike>((r) => (answer = r)),
+        },
+      }),
+      send: async () => undefined,
+      store: st,
+      deadline: () => new Promise<void>(() => undefined),
+    });
+    render(<Notifications store={store} pushDeps={pushDeps} />);
+    const toggle = await screen.findByLabelText(/Push notifications when Kp reaches my threshold/);
+    await act(async () => {
+      fireEvent.click(toggle);
+    });
+    const status = await screen.findByText(
+      'Signing this browser up with its push service. This can take a few seconds…',
+    );
+    expect(status.getAttribute('role')).toBe('status');
+    await act(async () => {
+      answer({
+        endpoint: 'https://push.example.invalid/ep/2',
+        toJSON: () => ({
+          endpoint: 'https://push.example.invalid/ep/2',
+          keys: { p256dh: 'P', auth: 'A' },
+        }),
+        unsubscribe: async () => true,
+      });
+    });
+    await waitFor(() =>
+      expect(
+        (
+          screen.getByLabelText(
+            /Push notifications when Kp reaches my threshold/,
+          ) as HTMLInputElement
+        ).checked,
+      ).toBe(true),
+    );
+    expect(screen.queryByText(/push service\. This can take/)).toBeNull();
+    store.close();
+  });
+
+  it('say that the threshold is kept per device', async () => {
+    const store = openNotificationSettings(new IDBFactory());
+    render(<Notifications store={store} pushDeps={browser().pushDeps} />);
+    const input = await screen.findByLabelText('Kp threshold (0–9)');
+    const described = (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+    expect(described).toContain('per device');
     store.close();
   });
 });

@@ -10,6 +10,7 @@ import {
   disablePush,
   enablePush,
   PUSH_SERVICE_UNREACHABLE,
+  PUSH_STEP_TEXT,
   PUSH_STEP_TIMEOUT_MS,
   SERVER_UNREACHABLE,
   subscriptionBody,
@@ -225,6 +226,56 @@ function hangingSetup(hang: 'subscribe' | 'send' | 'registration') {
   };
   return { ...base, deps, deadlines };
 }
+
+describe('what turning push on says', () => {
+  it('reports each slow step as it starts: permission, the push service, the alert server', async () => {
+    const { deps } = setup();
+    const steps: string[] = [];
+    expect((await enablePush({ ...deps, progress: (s) => steps.push(s) }, 5)).status).toBe(
+      'enabled',
+    );
+    expect(steps).toEqual(['permission', 'subscribe', 'register']);
+    expect(PUSH_STEP_TEXT.subscribe).toBe(
+      'Signing this browser up with its push service. This can take a few seconds…',
+    );
+  });
+
+  it.each([
+    // Chromium's words when the site's notification permission is blocked.
+    [
+      new DOMException('Registration failed - permission denied', 'NotAllowedError'),
+      'did not allow',
+    ],
+    [
+      new DOMException('Registration failed - push service not available', 'AbortError'),
+      'did not answer',
+    ],
+    [
+      new Error(
+        'Registration failed - missing applicationServerKey, and manifest empty or missing',
+      ),
+      'could not turn on',
+    ],
+  ])("turns the browser's refusal %s into plain words", async (refusal, words) => {
+    const { deps } = setup();
+    const failing: PushDeps = {
+      ...deps,
+      getRegistration: async () => ({
+        pushManager: {
+          getSubscription: async () => null,
+          subscribe: async () => {
+            throw refusal;
+          },
+        },
+      }),
+    };
+    const out = await enablePush(failing, 5);
+    expect(out.status).toBe('error');
+    if (out.status !== 'error') return;
+    expect(out.message).toContain(words);
+    expect(out.message).not.toMatch(/Registration failed|applicationServerKey|permission denied/);
+  });
+});
 
 describe('push toggle when the push service or the server cannot be reached', () => {
   it('gives up on a subscribe that never answers after the step timeout, and says why in plain words', async () => {

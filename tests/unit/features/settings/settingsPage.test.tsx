@@ -100,7 +100,7 @@ describe('Settings page', () => {
         walletAddress: address,
       },
     });
-    expect(screen.getByText('Signed in as aurora.eth (0x12…cdef).')).toBeTruthy();
+    expect(screen.getByText('Signed in as aurora.eth (0x12aB…cdef).')).toBeTruthy();
     expect(document.body.textContent).not.toContain('ethereum.local');
   });
 

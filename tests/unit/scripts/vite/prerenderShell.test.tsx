@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { ROUTE_TITLES, prerenderHtml } from '../../../../scripts/vite/prerenderShell.tsx';
+import { prerenderHtml } from '../../../../scripts/vite/prerenderShell.tsx';
+import { ROUTE_TITLES } from '../../../../src/app/RouteFrame.tsx';
 import { NAV_ITEMS } from '../../../../src/app/navItems.ts';
 import { PRERENDERED_ROUTES, prerenderedFileFor } from '../../../../src/sw/navigationRules.ts';
-import { TONIGHT_NEEDS_PLACE } from '../../../../src/features/map/MapPageFrame.tsx';
 import { ROUTE_TEXT } from '../../../../src/ui/routeText.ts';
 
 const TEMPLATE = `<!doctype html><html><head><title>Aurora</title><link rel="stylesheet" crossorigin href="/assets/index-x.css"></head><body><div id="root"></div><script type="module" src="/assets/index-y.js"></script></body></html>`;
@@ -35,9 +35,11 @@ describe('the prerendered HTML of each route', () => {
   it("paints the map screen's frame on `/`: the line under the h1 and the map box, saying the map is loading", () => {
     const doc = parse(prerenderHtml(TEMPLATE, '/'));
     const header = doc.querySelector('#root .map-page header.map-page__header');
-    expect(header?.querySelector('p.map-page__tonight-wait')?.textContent).toBe(
-      TONIGHT_NEEDS_PLACE,
-    );
+    const line = header?.querySelector('p.map-page__tonight-wait');
+    expect(line?.textContent).toMatch(/^Tonight: share your location or save a place \(/);
+    // Both places of the panels are in the HTML; the stylesheet shows the one this width has.
+    expect(line?.querySelector('.map-page__where--beside')?.textContent).toBe('beside the map');
+    expect(line?.querySelector('.map-page__where--below')?.textContent).toBe('below the map');
     const box = doc.querySelector('#root .map-page__body .map-page__main .map-page__map');
     expect(box?.querySelector('[role="status"]')?.textContent).toBe('Loading map data...');
     // Only `/` carries the map frame.
