@@ -12,7 +12,13 @@ import { WeatherAnswers } from './answer.ts';
 import { parseWeatherQuery, type Point } from './coordinates.ts';
 import type { CloudHours } from './parseLocationforecast.ts';
 import { createFileReplayLoader } from './replay.ts';
-import { WeatherService, type ServedForecast, type WeatherServiceOptions } from './service.ts';
+import {
+  WeatherService,
+  type PointOutcome,
+  type ServedForecast,
+  type WeatherServiceOptions,
+} from './service.ts';
+import { MET_NORWAY_BUDGET, UpstreamBudget } from './upstreamBudget.ts';
 
 const DEFAULT_WEATHER_BASE_URL = 'https://api.met.no';
 /** MET Norway's licence (CC BY 4.0) asks every use to credit it. */
@@ -29,6 +35,21 @@ function userAgentFromEnv(): string {
   return site ? `aurora-pwa/0.1 (+${site})` : 'aurora-pwa/0.1';
 }
 
+/**
+ * One budget of MET Norway requests for the whole process (per isolate on Deno), shared by every
+ * service the environment makes: its terms count requests per application, not per caller.
+ */
+const metNorwayBudget = new UpstreamBudget(MET_NORWAY_BUDGET, () => Date.now());
+
+/** How long the place's fetch may wait in the budget's line: well inside the clients' own 10 s timeout. */
+const PLACE_WAIT_MS = 2_000;
+/**
+ * Grid points wait less: they are extras (answered from what is kept, or marked busy, when the
+ * line is longer), so a request's fan-out joins the line only while it is short and never crowds
+ * out the places of other callers. A second of refill covers one 5×5 grid.
+ */
+const GRID_WAIT_MS = 1_000;
+
 function createWeatherServiceFromEnv(
   overrides: Partial<WeatherServiceOptions> = {},
 ): WeatherService {
@@ -38,6 +59,7 @@ function createWeatherServiceFromEnv(
     now: () => Date.now(),
     userAgent: userAgentFromEnv(),
     replay: createFileReplayLoader(),
+    budget: metNorwayBudget,
     ...overrides,
   });
 }
@@ -63,7 +85,8 @@ export interface PointAnswer {
   error?: string;
 }
 
-function answerPoint(p: Point, served: ServedForecast | null): PointAnswer {
+function answerPoint(p: Point, outcome: PointOutcome | undefined): PointAnswer {
+  const served = outcome?.kind === 'served' ? outcome.served : null;
   if (!served)
     return {
       lat: p.lat,
@@ -71,7 +94,10 @@ function answerPoint(p: Point, served: ServedForecast | null): PointAnswer {
       source: null,
       updatedAt: null,
       hours: null,
-      error: 'upstream unreachable and no recorded copy for this point',
+      error:
+        outcome?.kind === 'busy'
+          ? 'MET Norway request budget in use: asked again later'
+          : 'upstream unreachable and no recorded copy for this point',
     };
   const { forecast } = served.entry;
   const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
@@ -109,21 +135,32 @@ export function createWeatherHandler(
     const service = getService();
     let answers = answersByService.get(service);
     if (!answers) answersByService.set(service, (answers = new WeatherAnswers()));
-    const unique = new Map<string, Point>([
-      [query.place.key, query.place],
-      ...query.grid.map((p) => [p.key, p] as const),
-    ]);
-    const served = new Map<string, ServedForecast | null>();
-    await Promise.all(
-      [...unique.values()].map(async (p) => served.set(p.key, await service.get(p))),
-    );
-    const place = served.get(query.place.key) ?? null;
+    const outcomes = new Map<string, Promise<PointOutcome>>();
+    // The place first in the budget's line, then the grid behind it.
+    outcomes.set(query.place.key, service.get(query.place, { maxWaitMs: PLACE_WAIT_MS }));
+    for (const p of query.grid)
+      if (!outcomes.has(p.key)) outcomes.set(p.key, service.get(p, { maxWaitMs: GRID_WAIT_MS }));
+    const got = new Map<string, PointOutcome>();
+    await Promise.all([...outcomes].map(async ([k, o]) => got.set(k, await o)));
+    const placeOutcome = got.get(query.place.key)!;
+    if (placeOutcome.kind === 'busy') {
+      const seconds = Math.max(1, Math.ceil(placeOutcome.retryAfterMs / 1000));
+      return json(
+        {
+          error: `Too many cloud forecasts asked of MET Norway at once (its limit is 20 requests a second): try again in ${seconds} s`,
+        },
+        { status: 503, headers: { 'retry-after': String(seconds) } },
+      );
+    }
+    const place = placeOutcome.kind === 'served' ? placeOutcome.served : null;
     if (!place) {
       return errorJson(
         503,
         `No cloud forecast for ${query.place.lat}, ${query.place.lon}: ${service.stats().lastError ?? 'upstream unreachable'}, and no recorded copy for this point`,
       );
     }
+    const served = new Map<string, ServedForecast | null>();
+    for (const [k, o] of got) served.set(k, o.kind === 'served' ? o.served : null);
     const now = service.now();
     const expiries = [...served.values()]
       .filter((s) => s?.entry.origin === 'upstream')
@@ -135,8 +172,8 @@ export function createWeatherHandler(
       points.map((p) => served.get(p.key) ?? null),
       () => ({
         attribution: ATTRIBUTION,
-        place: answerPoint(query.place, place),
-        grid: query.grid.map((p) => answerPoint(p, served.get(p.key) ?? null)),
+        place: answerPoint(query.place, placeOutcome),
+        grid: query.grid.map((p) => answerPoint(p, got.get(p.key))),
       }),
       now,
     );

@@ -5,6 +5,10 @@ import { createWeatherHandler } from '../../../../supabase/functions/weather/han
 import { createFileReplayLoader } from '../../../../supabase/functions/weather/replay.ts';
 import { WeatherService } from '../../../../supabase/functions/weather/service.ts';
 import {
+  MET_NORWAY_BUDGET,
+  UpstreamBudget,
+} from '../../../../supabase/functions/weather/upstreamBudget.ts';
+import {
   pollWeather,
   WEATHER_FEED,
   weatherProductId,
@@ -26,6 +30,7 @@ function backend() {
     now: () => NOW,
     userAgent: 'aurora-test/1.0 (+https://aurora.invalid)',
     replay: createFileReplayLoader(),
+    budget: new UpstreamBudget(MET_NORWAY_BUDGET, () => Date.now()),
   });
   const handler = createWeatherHandler(() => service);
   const urls: string[] = [];
