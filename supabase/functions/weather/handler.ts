@@ -19,8 +19,14 @@ import {
   type WeatherServiceOptions,
 } from './service.ts';
 import { MET_NORWAY_BUDGET, UpstreamBudget } from './upstreamBudget.ts';
+import { CloudsAnswers } from './gfs/cloudsAnswer.ts';
+import { GfsClouds } from './gfs/gfsClouds.ts';
+import { NOMADS_BUDGET } from './gfs/gfsRequest.ts';
+import { readGfsReplay } from './gfs/replay.ts';
 
 const DEFAULT_WEATHER_BASE_URL = 'https://api.met.no';
+/** NOAA's NOMADS, where the regional cloud layer's GFS fields come from (gfs/gfsRequest.ts). */
+const DEFAULT_GFS_BASE_URL = 'https://nomads.ncep.noaa.gov';
 /** MET Norway's licence (CC BY 4.0) asks every use to credit it. */
 export const ATTRIBUTION = 'Data from MET Norway (CC BY 4.0)';
 
@@ -40,6 +46,20 @@ function userAgentFromEnv(): string {
  * service the environment makes: its terms count requests per application, not per caller.
  */
 const metNorwayBudget = new UpstreamBudget(MET_NORWAY_BUDGET, () => Date.now());
+
+/** One budget of NOMADS requests for the whole process, for every band of the cloud layer. */
+const nomadsBudget = new UpstreamBudget(NOMADS_BUDGET, () => Date.now());
+
+function createGfsCloudsFromEnv(): GfsClouds {
+  return new GfsClouds({
+    baseUrl: getEnv('GFS_BASE_URL') || DEFAULT_GFS_BASE_URL,
+    fetch: (input, init) => fetch(input, init),
+    now: () => Date.now(),
+    userAgent: userAgentFromEnv(),
+    budget: nomadsBudget,
+    replay: readGfsReplay,
+  });
+}
 
 /** How long the place's fetch may wait in the budget's line: well inside the clients' own 10 s timeout. */
 const PLACE_WAIT_MS = 2_000;
@@ -121,15 +141,28 @@ function answerPoint(p: Point, outcome: PointOutcome | undefined): PointAnswer {
  */
 export function createWeatherHandler(
   getService: () => WeatherService,
+  getClouds?: () => GfsClouds,
 ): (req: Request) => Promise<Response> {
   // Per service: the gateway builds a new one when the environment changes (memoByEnv).
   const answersByService = new WeakMap<WeatherService, WeatherAnswers>();
+  const cloudAnswers = new WeakMap<GfsClouds, CloudsAnswers>();
   return async (req) => {
     if (req.method === 'OPTIONS') return preflight();
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
     const rest = subPath(req.url, 'weather');
-    if (rest.length === 1 && rest[0] === 'stats') return json(getService().stats());
-    if (rest.length > 0) return errorJson(404, 'Ask for /weather?lat=…&lon=… or /weather/stats');
+    if (rest.length === 1 && rest[0] === 'stats')
+      return json({ ...getService().stats(), ...(getClouds && { clouds: getClouds().stats() }) });
+    if (rest.length === 1 && rest[0] === 'clouds' && getClouds) {
+      const clouds = getClouds();
+      let answers = cloudAnswers.get(clouds);
+      if (!answers) cloudAnswers.set(clouds, (answers = new CloudsAnswers()));
+      return answers.answer(req, clouds);
+    }
+    if (rest.length > 0)
+      return errorJson(
+        404,
+        'Ask for /weather?lat=…&lon=…, /weather/clouds?tiles=… or /weather/stats',
+      );
     const query = parseWeatherQuery(req.url);
     if (!query.ok) return errorJson(400, query.error);
     const service = getService();
@@ -208,4 +241,9 @@ const getDefaultWeatherService: () => WeatherService = memoByEnv(
   () => createWeatherServiceFromEnv(),
 );
 
-export default createWeatherHandler(getDefaultWeatherService);
+const getDefaultGfsClouds: () => GfsClouds = memoByEnv(
+  ['GFS_BASE_URL', 'WEATHER_USER_AGENT', 'SITE_URL'],
+  () => createGfsCloudsFromEnv(),
+);
+
+export default createWeatherHandler(getDefaultWeatherService, getDefaultGfsClouds);

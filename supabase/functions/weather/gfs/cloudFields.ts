@@ -1,0 +1,104 @@
+/**
+ * GFS fields → the cloud layer's 0.5° cells of one latitude band. Which GRIB2 fields are cloud
+ * cover (WMO code table 4.2, discipline 0 category 6; NCEP's GFS inventory): TCDC (parameter 1)
+ * over the entire atmosphere (level type 10, or 200 "considered as a single layer"), LCDC/MCDC/
+ * HCDC (3/4/5) in the low/middle/high cloud layers (level types 214/224/234). Older GFS files
+ * carry the decks only as TCDC averaged over an interval in those layers (product template 4.8):
+ * taken when no instantaneous field is there.
+ */
+import {
+  CLOUD_LAYERS,
+  NO_CLOUD_VALUE,
+  type CloudLayer,
+} from '../../../../core/clouds/cloudTiles.ts';
+import type { Grib2Field } from './grib2.ts';
+
+/** The band's cells: the finest level of core/clouds/cloudTiles.ts. */
+export const BAND_CELL_DEG = 0.5;
+/** Bands of latitude, each one upstream request per forecast hour (GFS 0.25°: 120 × 1,440 points a field). */
+export const BAND_DEG = 30;
+export const BAND_ROWS = BAND_DEG / BAND_CELL_DEG;
+export const BAND_COLS = 360 / BAND_CELL_DEG;
+export const BAND_CELLS = BAND_ROWS * BAND_COLS;
+
+export type HourCells = Record<CloudLayer, Uint8Array>;
+
+const LEVELS: Record<CloudLayer, { levels: number[]; parameters: number[] }> = {
+  total: { levels: [10, 200], parameters: [1] },
+  low: { levels: [214], parameters: [3, 1] },
+  medium: { levels: [224], parameters: [4, 1] },
+  high: { levels: [234], parameters: [5, 1] },
+};
+
+/** The field of a layer among one hour's fields: an instantaneous one first, the specific parameter first. */
+export function pickLayer(fields: readonly Grib2Field[], layer: CloudLayer): Grib2Field | null {
+  const want = LEVELS[layer];
+  let best: Grib2Field | null = null;
+  let bestRank = Infinity;
+  for (const f of fields) {
+    if (f.discipline !== 0 || f.category !== 6 || !want.levels.includes(f.levelType)) continue;
+    const p = want.parameters.indexOf(f.parameter);
+    if (p < 0) continue;
+    const rank = (f.productTemplate === 0 ? 0 : 10) + p;
+    if (rank < bestRank) {
+      best = f;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
+/** The band holding a latitude (0 = 90°S–60°S … 5 = 60°N–90°N). */
+export function bandOf(lat: number): number {
+  return Math.min(180 / BAND_DEG - 1, Math.max(0, Math.floor((lat + 90) / BAND_DEG)));
+}
+
+export function bandSouth(band: number): number {
+  return -90 + band * BAND_DEG;
+}
+
+/**
+ * One field's values averaged into the band's 0.5° cells (each cell [lat, lat + 0.5) ×
+ * [lon, lon + 0.5), four GFS 0.25° points); NO_CLOUD_VALUE where no point falls.
+ */
+export function fieldToBandCells(field: Grib2Field, band: number): Uint8Array {
+  const south = bandSouth(band);
+  const top = band === 180 / BAND_DEG - 1;
+  const sum = new Float32Array(BAND_CELLS);
+  const count = new Uint16Array(BAND_CELLS);
+  const { ni, nj, lat1, lon1, dLat, dLon } = field.grid;
+  for (let j = 0; j < nj; j++) {
+    const lat = lat1 + j * dLat;
+    let row = Math.floor((lat - south) / BAND_CELL_DEG + 1e-6);
+    // The pole is in the top band's last row; any other band edge belongs to the band above.
+    if (top && row === BAND_ROWS) row = BAND_ROWS - 1;
+    if (row < 0 || row >= BAND_ROWS) continue;
+    for (let i = 0; i < ni; i++) {
+      const v = field.values[j * ni + i]!;
+      if (!(v >= 0)) continue;
+      const lon = ((((lon1 + i * dLon + 180) % 360) + 360) % 360) - 180;
+      const col = Math.min(BAND_COLS - 1, Math.floor((lon + 180) / BAND_CELL_DEG + 1e-6));
+      const k = row * BAND_COLS + col;
+      sum[k] = sum[k]! + v;
+      count[k] = count[k]! + 1;
+    }
+  }
+  const out = new Uint8Array(BAND_CELLS).fill(NO_CLOUD_VALUE);
+  for (let k = 0; k < BAND_CELLS; k++)
+    if (count[k]) out[k] = Math.max(0, Math.min(100, Math.round(sum[k]! / count[k]!)));
+  return out;
+}
+
+/** One hour's four layers for a band, or the reason they are not all there. */
+export function hourCells(
+  fields: readonly Grib2Field[],
+  band: number,
+): { ok: true; cells: HourCells } | { ok: false; error: string } {
+  const cells = {} as HourCells;
+  for (const layer of CLOUD_LAYERS) {
+    const f = pickLayer(fields, layer);
+    if (!f) return { ok: false, error: `no ${layer} cloud cover field` };
+    cells[layer] = fieldToBandCells(f, band);
+  }
+  return { ok: true, cells };
+}
