@@ -67,18 +67,25 @@ export function fieldToBandCells(field: Grib2Field, band: number): Uint8Array {
   const sum = new Float32Array(BAND_CELLS);
   const count = new Uint16Array(BAND_CELLS);
   const { ni, nj, lat1, lon1, dLat, dLon } = field.grid;
+  // Each column's cell, worked out once for every row.
+  const colOf = new Int32Array(ni);
+  for (let i = 0; i < ni; i++) {
+    const lon = ((((lon1 + i * dLon + 180) % 360) + 360) % 360) - 180;
+    colOf[i] = Math.min(BAND_COLS - 1, Math.floor((lon + 180) / BAND_CELL_DEG + 1e-6));
+  }
+  const values = field.values;
   for (let j = 0; j < nj; j++) {
     const lat = lat1 + j * dLat;
     let row = Math.floor((lat - south) / BAND_CELL_DEG + 1e-6);
     // The pole is in the top band's last row; any other band edge belongs to the band above.
     if (top && row === BAND_ROWS) row = BAND_ROWS - 1;
     if (row < 0 || row >= BAND_ROWS) continue;
+    const base = row * BAND_COLS;
+    const at = j * ni;
     for (let i = 0; i < ni; i++) {
-      const v = field.values[j * ni + i]!;
+      const v = values[at + i]!;
       if (!(v >= 0)) continue;
-      const lon = ((((lon1 + i * dLon + 180) % 360) + 360) % 360) - 180;
-      const col = Math.min(BAND_COLS - 1, Math.floor((lon + 180) / BAND_CELL_DEG + 1e-6));
-      const k = row * BAND_COLS + col;
+      const k = base + colOf[i]!;
       sum[k] = sum[k]! + v;
       count[k] = count[k]! + 1;
     }

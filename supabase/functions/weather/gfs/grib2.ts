@@ -70,12 +70,16 @@ class Bits {
   ) {}
 
   read(n: number): number {
-    if (n === 0) return 0;
     let v = 0;
-    for (let i = 0; i < n; i++) {
+    while (n > 0) {
       if (this.byte >= this.bytes.length) throw new Refused('data section ends early');
-      v = v * 2 + ((this.bytes[this.byte]! >> (7 - this.bit)) & 1);
-      if (++this.bit === 8) {
+      const avail = 8 - this.bit;
+      const take = Math.min(avail, n);
+      const bits = (this.bytes[this.byte]! >> (avail - take)) & ((1 << take) - 1);
+      v = v * (1 << take) + bits;
+      n -= take;
+      this.bit += take;
+      if (this.bit === 8) {
         this.bit = 0;
         this.byte++;
       }
