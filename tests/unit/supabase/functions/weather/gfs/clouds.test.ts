@@ -90,7 +90,7 @@ function nomads(clock: FakeClock, { fail = false, step = 0.5 } = {}) {
     }
     const answer = body;
     return new Promise<Response>((resolve) =>
-      clock.timers.setTimeout(() => resolve(new Response(answer)), 200),
+      clock.timers.setTimeout(() => resolve(new Response(answer as Uint8Array<ArrayBuffer>)), 200),
     );
   }) as typeof fetch;
   return { asked, fetch: fetchFn };
