@@ -1,0 +1,185 @@
+/**
+ * Keeps the regional cloud layer of what the map shows: the page tells the worker the view (its
+ * lon/lat box and the layer drawn) through the Comlink API while the cloud layer is on, and null
+ * when it is off or the map is gone. Once the view has settled (VIEW_SETTLE_MS), the tiles of its
+ * level (core/clouds/cloudTiles.ts) that are not stored, lack the layer, or are past their
+ * `freshUntil` are asked for in one exchange (pollClouds.ts). Nothing is polled for a view nobody
+ * looks at, nothing while offline or forced offline, and never before the page asks: the layer
+ * is off by default, so a first visit never loads it before the oval. Stored tiles are kept for
+ * the regions looked at, up to MAX_STORED_TILES (the least recently fetched go first).
+ */
+import type { AuroraDatabase } from '../../sync/database.ts';
+import type { ProductKind } from '../../core/model.ts';
+import {
+  cloudTileProductId,
+  levelForView,
+  tilesForView,
+  type CloudLayer,
+  type LonLatBox,
+} from '../../core/clouds/cloudTiles.ts';
+import { CLOUD_TILE_KIND, type StoredCloudTile } from '../../core/clouds/storedTile.ts';
+import { realTimers, type Timers } from '../request/timers.ts';
+import type { FetchLike } from '../request/requestWithRetry.ts';
+import { pollClouds } from './pollClouds.ts';
+
+/** The map's view settles (a pan or a zoom ends, the slider stops) before its tiles are asked for. */
+export const VIEW_SETTLE_MS = 800;
+/** A failed exchange is tried again after this, then twice as long each time, up to 16×. */
+const FAILURE_RETRY_MS = 60_000;
+/**
+ * Tiles kept on the device (~25 KB a layer each): the regions of a few trips at regional zoom and
+ * the continent around them.
+ */
+export const MAX_STORED_TILES = 160;
+
+export interface CloudView {
+  box: LonLatBox;
+  layers: CloudLayer[];
+}
+
+export interface CloudLoop {
+  setView(view: CloudView | null): void;
+  setConditions(patch: { online?: boolean; forcedOffline?: boolean }): void;
+  stop(): void;
+}
+
+/** Which of the view's tiles to ask for now: missing, without a wanted layer, or due again. */
+export function dueTiles(
+  keys: readonly string[],
+  layers: readonly CloudLayer[],
+  stored: ReadonlyMap<string, StoredCloudTile>,
+  now: number,
+): string[] {
+  return keys.filter((k) => {
+    const t = stored.get(k);
+    return !t || now >= t.freshUntil || layers.some((l) => !t.layers[l]);
+  });
+}
+
+export function startCloudLoop(opts: {
+  db: AuroraDatabase;
+  fetch: FetchLike;
+  backendBase: string;
+  online: boolean;
+  forcedOffline: boolean;
+  now?: () => number;
+  timers?: Timers;
+}): CloudLoop {
+  const now = opts.now ?? (() => Date.now());
+  const timers = opts.timers ?? realTimers;
+  const abort = new AbortController();
+  const conditions = { online: opts.online, forcedOffline: opts.forcedOffline };
+  let view: CloudView | null = null;
+  let settledAt = 0;
+  let failures = 0;
+  let retryAt = 0;
+  let busy = false;
+  let again = false;
+  let timer: unknown = null;
+  let stopped = false;
+
+  function wake(at: number): void {
+    if (timer !== null) timers.clearTimeout(timer);
+    timer = timers.setTimeout(
+      () => {
+        timer = null;
+        void evaluate();
+      },
+      Math.max(0, at - now()),
+    );
+  }
+
+  async function evaluate(): Promise<void> {
+    if (stopped || !view || !conditions.online || conditions.forcedOffline) return;
+    if (busy) {
+      again = true;
+      return;
+    }
+    const t = now();
+    if (t < settledAt || t < retryAt) return wake(Math.max(settledAt, retryAt));
+    busy = true;
+    const asked = view;
+    try {
+      const keys = tilesForView(asked.box, levelForView(asked.box));
+      const docs = await opts.db.products.findByIds(keys.map(cloudTileProductId)).exec();
+      const stored = new Map<string, StoredCloudTile>();
+      for (const k of keys) {
+        const d = docs.get(cloudTileProductId(k));
+        if (d) stored.set(k, d._data.data as StoredCloudTile);
+      }
+      const due = dueTiles(keys, asked.layers, stored, t);
+      if (due.length > 0) {
+        const r = await pollClouds(due, asked.layers, {
+          db: opts.db,
+          fetch: opts.fetch,
+          backendBase: opts.backendBase,
+          now,
+          timers,
+          signal: abort.signal,
+        });
+        if (r.outcome === 'failed') {
+          failures++;
+          retryAt = now() + FAILURE_RETRY_MS * Math.min(16, 2 ** (failures - 1));
+        } else {
+          failures = 0;
+          await prune(keys);
+        }
+      }
+      // Next: when the first of the view's tiles is due again.
+      if (view === asked && !stopped) {
+        const after = await opts.db.products.findByIds(keys.map(cloudTileProductId)).exec();
+        const next = Math.min(
+          retryAt > now() ? retryAt : Infinity,
+          ...[...after.values()].map((d) => (d._data.data as StoredCloudTile).freshUntil),
+        );
+        if (Number.isFinite(next)) wake(Math.max(next, now() + 1_000));
+      }
+    } catch {
+      failures++;
+      retryAt = now() + FAILURE_RETRY_MS * Math.min(16, 2 ** (failures - 1));
+    } finally {
+      busy = false;
+      if (again) {
+        again = false;
+        void evaluate();
+      }
+    }
+  }
+
+  /** Keeps the newest MAX_STORED_TILES tiles (and always those of the view). */
+  async function prune(inView: readonly string[]): Promise<void> {
+    const all = await opts.db.products
+      .find({ selector: { kind: CLOUD_TILE_KIND as ProductKind }, sort: [{ issued: 'desc' }] })
+      .exec();
+    if (all.length <= MAX_STORED_TILES) return;
+    const keep = new Set(inView.map(cloudTileProductId));
+    const old = all
+      .slice(MAX_STORED_TILES)
+      .filter((d) => !keep.has(d.id))
+      .map((d) => d.id);
+    if (old.length > 0) await opts.db.products.bulkRemove(old);
+  }
+
+  return {
+    setView(v) {
+      view = v;
+      settledAt = now() + VIEW_SETTLE_MS;
+      if (v) wake(settledAt);
+      else if (timer !== null) {
+        timers.clearTimeout(timer);
+        timer = null;
+      }
+    },
+    setConditions(patch) {
+      const wasOff = !conditions.online || conditions.forcedOffline;
+      Object.assign(conditions, patch);
+      if (wasOff && conditions.online && !conditions.forcedOffline) retryAt = 0;
+      void evaluate();
+    },
+    stop() {
+      stopped = true;
+      abort.abort();
+      if (timer !== null) timers.clearTimeout(timer);
+    },
+  };
+}
