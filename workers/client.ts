@@ -42,7 +42,7 @@ export interface PollerControl {
   ready: Promise<void>;
 }
 
-export type { PollReportSummary, CloudView };
+export type { PollReportSummary };
 
 /** The page's document, typed structurally: this file also type-checks under the worker config. */
 interface PageDocument {

@@ -7,22 +7,18 @@
  * costs no more bytes than a regional one and a regional view is drawn in 0.5° cells.
  */
 
-export interface CloudLevel {
+interface CloudLevel {
   /** Cell size, degrees of latitude and longitude. */
   cellDeg: number;
 }
 
 /** Finest first. 0.5° is the finest GFS 0.25° supports with whole cells of four model points. */
-export const CLOUD_LEVELS: readonly CloudLevel[] = [
-  { cellDeg: 0.5 },
-  { cellDeg: 1 },
-  { cellDeg: 2 },
-];
+const CLOUD_LEVELS: readonly CloudLevel[] = [{ cellDeg: 0.5 }, { cellDeg: 1 }, { cellDeg: 2 }];
 
 /** Cells along each side of a tile: 400 cells, ~20 KB a layer for 49 hours before compression. */
-export const TILE_CELLS = 20;
+const TILE_CELLS = 20;
 /** The most cells a view is drawn with: bounds what one view costs (bytes on the wire and stored). */
-export const MAX_VIEW_CELLS = 3_000;
+const MAX_VIEW_CELLS = 3_000;
 /** The most tiles asked for one view (a view at the coarsest level over a whole hemisphere). */
 export const MAX_VIEW_TILES = 48;
 

@@ -30,7 +30,7 @@ const FAILURE_RETRY_MS = 60_000;
  * Tiles kept on the device (~25 KB a layer each): the regions of a few trips at regional zoom and
  * the continent around them.
  */
-export const MAX_STORED_TILES = 160;
+const MAX_STORED_TILES = 160;
 
 export interface CloudView {
   box: LonLatBox;

@@ -41,7 +41,7 @@ export type CloudPollResult =
 type Parsed = { ok: true; tiles: StoredCloudTile[] } | { ok: false; error: string };
 
 /** The backend's answer, checked tile by tile: every layer must decode to `hours × cells` percentages. */
-export function parseCloudsBody(
+function parseCloudsBody(
   body: string,
   asked: { keys: readonly string[]; layers: readonly CloudLayer[] },
   freshUntil: number,

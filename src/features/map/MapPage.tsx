@@ -2,7 +2,16 @@ import { useCallback, useEffect, useMemo, useReducer, useState, type ComponentTy
 import { AuroraLegend } from './AuroraLegend.tsx';
 import type { AuroraMapProps, CloudImage } from './auroraMapProps.ts';
 import type { TonightVerdictProps, forecastHour } from './tonight/TonightVerdict.tsx';
-import { usePlaces, useWeather } from '../../../sync/react/index.ts';
+import type * as CloudLayerModule from './cloudLayer.ts';
+import { useCloudTiles, usePlaces, useWeather } from '../../../sync/react/index.ts';
+import {
+  levelForView,
+  tilesForView,
+  type CloudLayer,
+  type LonLatBox,
+} from '../../../core/clouds/cloudTiles.ts';
+import { showCloudView } from '../../lib/cloudView.ts';
+import { useIsOnline } from '../../lib/network/useNetworkStatus.ts';
 import { placeInUse } from '../../../sync/places/places.ts';
 import { SavedPlaces } from './SavedPlaces.tsx';
 import { startEarlyGridRead, useEarlyGrid } from './earlyGrid.ts';
@@ -114,6 +123,42 @@ function useTonightComponent(wanted: boolean): {
   return state;
 }
 
+type CloudLayerCode = typeof CloudLayerModule;
+let cloudChunk: Promise<CloudLayerCode> | null = null;
+
+/**
+ * The cloud layer's page code (cloudLayer.ts) as its own chunk, asked for only once the layer is
+ * switched on: off by default, so `/`'s first load never carries it.
+ */
+function useCloudLayerCode(wanted: boolean): CloudLayerCode | null {
+  const [code, setCode] = useState<CloudLayerCode | null>(null);
+  useEffect(() => {
+    if (!wanted || code) return;
+    let live = true;
+    cloudChunk ??= import('./cloudLayer.ts');
+    cloudChunk.then(
+      (m) => live && setCode(m),
+      () => {
+        cloudChunk = null;
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, code]);
+  return code;
+}
+
+/** Two boxes the same to 0.1°: a view that did not move asks for nothing new. */
+function sameBox(a: LonLatBox | null, b: LonLatBox): boolean {
+  return (
+    a !== null &&
+    (['west', 'south', 'east', 'north'] as const).every(
+      (k) => Math.round(a[k] * 10) === Math.round(b[k] * 10),
+    )
+  );
+}
+
 /** The summary panel with its own reads (useMapSummary says why they are not the page's). */
 function LiveSummaryPanel({ now }: { now: number }) {
   const { summary, loading } = useMapSummary();
@@ -173,6 +218,25 @@ function MapPage() {
   const onShowClouds = useCallback((b: boolean) => choose({ showClouds: b }), [choose]);
   const frames = data.frames;
   const weather = useWeather(userPosition).data.weather;
+  // The regional cloud layer: the worker fetches the tiles of the view the map shows (told through
+  // src/lib/cloudView.ts), the page reads them from the local database.
+  const [cloudLayer, setCloudLayer] = useState<CloudLayer>('total');
+  const [viewBox, setViewBox] = useState<LonLatBox | null>(null);
+  const onViewBox = useCallback(
+    (box: LonLatBox) => setViewBox((old) => (sameBox(old, box) ? old : box)),
+    [],
+  );
+  const cloudCode = useCloudLayerCode(showClouds);
+  const cloudKeys = useMemo(
+    () => (showClouds && viewBox ? tilesForView(viewBox, levelForView(viewBox)) : []),
+    [showClouds, viewBox],
+  );
+  useEffect(() => {
+    showCloudView(showClouds && viewBox ? { box: viewBox, layers: [cloudLayer] } : null);
+  }, [showClouds, viewBox, cloudLayer]);
+  useEffect(() => () => showCloudView(null), []);
+  const clouds = useCloudTiles(cloudKeys).data;
+  const online = useIsOnline();
   // Only with a place to judge, and after the first oval: without a place the line needs no code.
   const {
     Tonight,
@@ -181,12 +245,19 @@ function MapPage() {
   } = useTonightComponent(
     userPosition !== null && (ovalShown || (!data.gridsLoading && frames.length === 0)),
   );
-  // The slider runs past the newest frame into the stored cloud forecast's next hours (timeline.ts).
+  // The slider runs past the newest frame into the stored cloud forecast's next hours (timeline.ts):
+  // the regional layer's while it is on, else the place's. Their words come with either chunk.
   const nowHour = Math.round(now / HOUR) * HOUR;
-  const cloudHours = weather?.data.place.hours?.time;
+  const words = forecast ?? cloudCode;
+  const placeHours = weather?.data.place.hours?.time;
+  const regionalHours = useMemo(
+    () => (cloudCode && showClouds ? cloudCode.cloudHours(clouds.tiles) : []),
+    [cloudCode, showClouds, clouds.tiles],
+  );
+  const cloudHours = regionalHours.length > 0 ? regionalHours : placeHours;
   const ahead = useMemo(
-    () => (forecast && frames.length ? forecastHoursAhead(cloudHours, nowHour) : []),
-    [forecast, frames.length, cloudHours, nowHour],
+    () => (words && frames.length ? forecastHoursAhead(cloudHours, nowHour) : []),
+    [words, frames.length, cloudHours, nowHour],
   );
   const [slider, dispatch] = useReducer(sliderReducer, INITIAL_SLIDER);
   // Adjusted during render (not in an effect) so the slider never lags the positions it describes.
@@ -205,10 +276,14 @@ function MapPage() {
   // it is, the sky above the user is the one of now), an earlier frame's forecast time, or the
   // forecast hour the slider was moved to.
   const cloudHour = Math.round(shown.cloudAt / HOUR) * HOUR;
-  const cloudImage = useMemo<CloudImage | null>(
-    () => (weather && forecast ? forecast.cloudGridAt(weather.data.grid, cloudHour) : null),
-    [weather, forecast, cloudHour],
+  const cloudCells = useMemo(
+    () =>
+      cloudCode && showClouds
+        ? cloudCode.composeCloudCells(clouds.tiles, cloudKeys, cloudLayer, cloudHour)
+        : null,
+    [cloudCode, showClouds, clouds.tiles, cloudKeys, cloudLayer, cloudHour],
   );
+  const cloudImage: CloudImage | null = cloudCells;
   const newest = frames[frames.length - 1] ?? early;
   // The side panels (legend, controls, places, summary) mount after the page's first paint: on a
   // phone they sit below the map, and creating them in the same commit made one long task.
@@ -253,6 +328,7 @@ function MapPage() {
                 showClouds={showClouds}
                 cloudImage={cloudImage}
                 userLocation={userPosition}
+                onViewBox={onViewBox}
                 terminatorTime={shown.forecastHour ?? (grid ? grid.forecastTime : now)}
                 label={MAP_LABEL}
                 onPick={setPicked}
@@ -272,17 +348,20 @@ function MapPage() {
               showAurora={showAurora}
               showClouds={showClouds}
               cloudStatus={
-                forecast && weather ? (
-                  <forecast.CloudStatus
-                    cloudTime={cloudImage?.time ?? null}
-                    weather={weather}
+                cloudCode ? (
+                  <cloudCode.CloudLayerStatus
+                    cells={cloudCells}
+                    layer={cloudLayer}
+                    stored={clouds.tiles.size}
+                    feed={clouds.feed}
+                    online={online}
                     now={now}
                   />
                 ) : null
               }
               forecastStatus={
-                forecast && shown.forecastHour !== null && shown.hoursAhead !== null ? (
-                  <forecast.ForecastHourStatus
+                words && shown.forecastHour !== null && shown.hoursAhead !== null ? (
+                  <words.ForecastHourStatus
                     hour={shown.forecastHour}
                     hoursAhead={shown.hoursAhead}
                     grid={grid}
@@ -291,7 +370,6 @@ function MapPage() {
                   />
                 ) : null
               }
-              weather={weather}
               now={now}
             />
           </div>
@@ -300,7 +378,7 @@ function MapPage() {
             dispatch={dispatch}
             times={times}
             ahead={ahead}
-            forecastText={forecast?.forecastPositionText}
+            forecastText={words?.forecastPositionText}
           />
         </div>
         <aside className="map-page__side" aria-label="Map options and readings">
@@ -313,11 +391,13 @@ function MapPage() {
                 mapStyle={mapStyle}
                 showAurora={showAurora}
                 showClouds={showClouds}
+                cloudLayer={cloudLayer}
                 onView={onView}
                 onHemisphere={onHemisphere}
                 onMapStyle={onMapStyle}
                 onShowAurora={onShowAurora}
                 onShowClouds={onShowClouds}
+                onCloudLayer={setCloudLayer}
               />
               <LocationPanel state={location.state} onRequest={location.request} grid={grid} />
               <SavedPlaces

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { GridSnapshot } from '../../../core/model.ts';
 import { formatAge, formatUtc } from '../../lib/format.ts';
-import type { StoredWeather } from '../../../sync/react/index.ts';
 import { OVATION_MAX_AGE_MS, type GridFreshness } from './freshness.ts';
 
 /** The feed's own window (core/products/freshness.ts), in the words under the map. */
@@ -16,11 +15,10 @@ interface MapStatusProps {
   isNewest: boolean;
   showAurora: boolean;
   showClouds: boolean;
-  /** With a stored cloud forecast: its line (forecastHour.tsx `CloudStatus`, in the tonight chunk). */
+  /** With the cloud layer on: its line (cloudStatus.tsx, in the cloud layer's chunk). */
   cloudStatus?: ReactNode;
   /** On a forecast hour past the newest frame (timeline.ts): its status (forecastHour.tsx), shown instead of the frame's. */
   forecastStatus?: ReactNode;
-  weather: StoredWeather | null;
   now: number;
 }
 
@@ -37,7 +35,6 @@ export function MapStatus(props: MapStatusProps) {
     showClouds,
     cloudStatus = null,
     forecastStatus = null,
-    weather,
     now,
   } = props;
   return (
@@ -83,11 +80,9 @@ export function MapStatus(props: MapStatusProps) {
         <p className="map-status__line map-status__line--small">Last update failed: {feedError}</p>
       )}
       {showClouds &&
-        (weather ? (
-          cloudStatus
-        ) : (
+        (cloudStatus ?? (
           <p className="map-status__line map-status__line--small" data-testid="cloud-status">
-            Cloud cover unavailable offline / not yet downloaded.
+            Clouds: loading the cloud layer…
           </p>
         ))}
     </div>

@@ -9,8 +9,11 @@
  */
 
 const HOUR = 3_600_000;
-/** How far the slider runs past now: the coming night's hours, as far as the cloud forecast goes. */
-export const FORECAST_REACH_MS = 12 * HOUR;
+/**
+ * How far the slider runs past now: as far as the cloud forecast goes, up to two days — tomorrow
+ * evening wherever the viewer is (the regional layer and MET Norway's place forecast both hold 48 h).
+ */
+export const FORECAST_REACH_MS = 48 * HOUR;
 
 /**
  * The forecast hours the slider offers after now: stored cloud-forecast hours later than the hour

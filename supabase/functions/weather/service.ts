@@ -73,7 +73,7 @@ const FAILURE_BACKOFF_MS = 5 * 60_000;
  * Points kept in memory (each ~11 KB with its 48 hours: the unbounded cache grew by 385 MB over
  * 34,780 points). A 1° lattice over the inhabited auroral zones is a few hundred points.
  */
-export const MAX_POINTS = 2_000;
+const MAX_POINTS = 2_000;
 
 interface PointState {
   entry: CachedForecast | null;

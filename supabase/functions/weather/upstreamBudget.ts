@@ -46,7 +46,7 @@ export function takeToken(rule: BudgetRule, bucket: Bucket | undefined, now: num
 }
 
 /** How long until `needed` tokens have come into `bucket` (already brought up to date). */
-export function waitFor(rule: BudgetRule, bucket: Bucket, needed: number): number {
+function waitFor(rule: BudgetRule, bucket: Bucket, needed: number): number {
   return Math.max(0, Math.ceil(((needed - bucket.tokens) * 1000) / rule.perSecond));
 }
 

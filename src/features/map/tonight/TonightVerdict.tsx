@@ -11,14 +11,13 @@ import { useFeedStatus, useProduct, type StoredWeather } from '../../../../sync/
 import type { GridSnapshot } from '../../../../core/model.ts';
 import { tonightInputs, type KpForecastProduct } from './tonightInputs.ts';
 import './TonightVerdict.css';
-import { CloudStatus, ForecastHourStatus, forecastPositionText } from '../forecastHour.tsx';
-import { cloudGridAt } from '../cloudHours.ts';
+import { ForecastHourStatus, forecastPositionText } from '../forecastHour.tsx';
 
 /**
- * The cloud layer's grid and the slider's forecast-hour words ride in this chunk: they are needed
- * only once a place has a cloud forecast, never for `/`'s first paint.
+ * The slider's forecast-hour words ride in this chunk (and in the cloud layer's, cloudLayer.ts):
+ * they are needed only once there are forecast hours, never for `/`'s first paint.
  */
-export const forecastHour = { ForecastHourStatus, forecastPositionText, cloudGridAt, CloudStatus };
+export const forecastHour = { ForecastHourStatus, forecastPositionText };
 
 export interface TonightVerdictProps {
   place: { lat: number; lon: number };

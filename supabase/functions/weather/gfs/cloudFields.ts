@@ -17,9 +17,9 @@ import type { Grib2Field } from './grib2.ts';
 export const BAND_CELL_DEG = 0.5;
 /** Bands of latitude, each one upstream request per forecast hour (GFS 0.25°: 120 × 1,440 points a field). */
 export const BAND_DEG = 30;
-export const BAND_ROWS = BAND_DEG / BAND_CELL_DEG;
+const BAND_ROWS = BAND_DEG / BAND_CELL_DEG;
 export const BAND_COLS = 360 / BAND_CELL_DEG;
-export const BAND_CELLS = BAND_ROWS * BAND_COLS;
+const BAND_CELLS = BAND_ROWS * BAND_COLS;
 
 export type HourCells = Record<CloudLayer, Uint8Array>;
 

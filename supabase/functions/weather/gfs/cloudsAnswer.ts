@@ -18,17 +18,17 @@ import type { GfsClouds } from './gfsClouds.ts';
 import { latestRun, PUBLISH_LAG_MS } from './gfsRequest.ts';
 
 /** GFS is a work of the US government (public domain); NOAA asks to be named as the source. */
-export const CLOUDS_ATTRIBUTION = 'Cloud cover: NOAA GFS (public domain)';
+const CLOUDS_ATTRIBUTION = 'Cloud cover: NOAA GFS (public domain)';
 /** How soon a client asks again while the backend is still fetching a run's hours. */
 const INCOMPLETE_RETRY_S = 15;
 /** Different sets of tiles whose answer is kept. */
 const MAX_KEPT = 64;
 const RUN_EVERY_MS = 6 * 3_600_000;
 
-export type CloudsQuery =
+type CloudsQuery =
   { ok: true; tiles: TileGeometry[]; layers: CloudLayer[] } | { ok: false; error: string };
 
-export function parseCloudsQuery(url: string): CloudsQuery {
+function parseCloudsQuery(url: string): CloudsQuery {
   const params = new URL(url).searchParams;
   const rawTiles = (params.get('tiles') ?? '').split(',').filter(Boolean);
   if (rawTiles.length === 0)

@@ -32,7 +32,7 @@ const FAILURE_BACKOFF_MS = 5 * 60_000;
 /** Below the clients' 10 s timeout is not needed here (fills run behind answers); a hung NOMADS still ends. */
 const UPSTREAM_TIMEOUT_MS = 30_000;
 /** Bands kept in memory, least recently asked forgotten first: each holds up to ~17 MB (two runs of 49 hours). */
-export const MAX_BANDS = 3;
+const MAX_BANDS = 3;
 /** How long an answer waits for a band's first hour when it has none yet. */
 const FIRST_HOUR_WAIT_MS = 4_000;
 
@@ -180,7 +180,7 @@ export class GfsClouds {
       };
     this.bands.set(band, st);
     for (const [b, old] of this.bands) {
-      if (this.bands.size <= (this.opts.maxBands ?? 3)) break;
+      if (this.bands.size <= (this.opts.maxBands ?? MAX_BANDS)) break;
       if (old.task || old === st) continue;
       this.bands.delete(b);
       this.counters.evictedBands++;

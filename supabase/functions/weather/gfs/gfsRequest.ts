@@ -16,7 +16,7 @@ const RUN_EVERY_MS = 6 * HOUR;
  */
 export const PUBLISH_LAG_MS = 5 * HOUR;
 /** Hours from the current one: tomorrow evening wherever the viewer is, and the night after. */
-export const CLOUD_HOURS = 49;
+const CLOUD_HOURS = 49;
 
 /**
  * NOMADS's request limiter turns away a client past 120 requests in 60 s (NCEP's limiter, as

@@ -11,7 +11,7 @@
  * unpacking of templates 5.2/5.3 follows Regulation 92.9.4 and NCEP's g2clib (comunpack.c).
  */
 
-export interface Grib2Grid {
+interface Grib2Grid {
   /** Points along a parallel and along a meridian. */
   ni: number;
   nj: number;
