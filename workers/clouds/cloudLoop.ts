@@ -32,6 +32,20 @@ const FAILURE_RETRY_MS = 60_000;
  */
 const MAX_STORED_TILES = 160;
 
+/** How far beyond each side of the view its tiles are fetched, as a share of the view's size. */
+const VIEW_MARGIN = 0.25;
+
+function widen(box: LonLatBox): LonLatBox {
+  const dLon = (box.east - box.west) * VIEW_MARGIN;
+  const dLat = (box.north - box.south) * VIEW_MARGIN;
+  return {
+    west: Math.max(-180, box.west - dLon),
+    east: Math.min(180, box.east + dLon),
+    south: Math.max(-90, box.south - dLat),
+    north: Math.min(90, box.north + dLat),
+  };
+}
+
 export interface CloudView {
   box: LonLatBox;
   layers: CloudLayer[];
@@ -100,7 +114,8 @@ export function startCloudLoop(opts: {
     busy = true;
     const asked = view;
     try {
-      const keys = tilesForView(asked.box, levelForView(asked.box));
+      // The view and a margin around it, at the view's level: a short pan offline finds its cells.
+      const keys = tilesForView(widen(asked.box), levelForView(asked.box));
       const docs = await opts.db.products.findByIds(keys.map(cloudTileProductId)).exec();
       const stored = new Map<string, StoredCloudTile>();
       for (const k of keys) {

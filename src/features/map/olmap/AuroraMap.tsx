@@ -172,6 +172,7 @@ export default function AuroraMap(props: AuroraMapProps) {
         centre && inverseProject(paintRef.current.spec, centre[0]!, centre[1]!, lonLat)
           ? `${lonLat[0].toFixed(1)},${lonLat[1].toFixed(1)}`
           : '';
+      target.dataset.viewZoom = (map.getView().getZoom() ?? 0).toFixed(2);
       // Set once the land is drawn (it follows the first oval): screenshots wait for it.
       target.dataset.basemap = basemapSource.hasLand() ? 'drawn' : '';
       // The share of the view inside cloud cells with a value, and their size (e2e: cells across the view).

@@ -123,8 +123,11 @@ describe('the worker’s regional cloud layer', () => {
     loop.setView({ box: TROMSO, layers: ['total'] });
     await run(clock, VIEW_SETTLE_MS + 2_000);
     expect(b.urls).toHaveLength(1);
-    const keys = tilesForView(TROMSO, levelForView(TROMSO));
     expect(levelForView(TROMSO)).toBe(0);
+    // The view and a quarter of its size beyond each side, so a short pan offline finds its cells.
+    const keys = tilesForView({ west: 4, east: 34, south: 64.25, north: 74.75 }, 0);
+    expect(keys).toEqual(expect.arrayContaining(tilesForView(TROMSO, 0)));
+    expect(keys.length).toBeGreaterThan(tilesForView(TROMSO, 0).length);
     expect(b.urls[0]!.pathname).toBe('/functions/v1/weather/clouds');
     expect(b.urls[0]!.searchParams.get('tiles')!.split(',').sort()).toEqual([...keys].sort());
     expect(b.urls[0]!.searchParams.get('layers')).toBe('total');
@@ -165,7 +168,7 @@ describe('the worker’s regional cloud layer', () => {
     loop.setView({ box: EDINBURGH, layers: ['low'] });
     await run(clock, VIEW_SETTLE_MS + 2_000);
     expect(b.urls.map((u) => u.searchParams.get('layers'))).toEqual(['total', 'low']);
-    const stored = await storedTiles(tilesForView(EDINBURGH, levelForView(EDINBURGH)));
+    const stored = await storedTiles(tilesForView(EDINBURGH, 0));
     for (const tile of stored.values())
       expect(Object.keys(tile.layers).sort()).toEqual(['low', 'total']);
   });
