@@ -5,14 +5,20 @@
  * level (core/clouds/cloudTiles.ts) that are not stored, lack the layer, or are past their
  * `freshUntil` are asked for in one exchange (pollClouds.ts). Nothing is polled for a view nobody
  * looks at, nothing while offline or forced offline, and never before the page asks: the layer
- * is off by default, so a first visit never loads it before the oval. Stored tiles are kept for
- * the regions looked at, up to MAX_STORED_TILES (the least recently fetched go first).
+ * is off by default, so a first visit never loads it before the oval. With the view go the
+ * finest tiles around the place in use (sync/places `placeInUse`), so its sky is there offline
+ * whatever the zoom it was looked at. Stored tiles are kept for the regions and places looked at,
+ * up to MAX_STORED_TILES (the least recently fetched go first).
  */
+import { combineLatest, type Subscription } from 'rxjs';
 import type { AuroraDatabase } from '../../sync/database.ts';
+import { deviceChoices$ } from '../../sync/preferences/deviceChoices.ts';
+import { placeInUse } from '../../sync/places/places.ts';
 import type { ProductKind } from '../../core/model.ts';
 import {
   cloudTileProductId,
   levelForView,
+  MAX_VIEW_TILES,
   tilesForView,
   type CloudLayer,
   type LonLatBox,
@@ -31,6 +37,19 @@ const FAILURE_RETRY_MS = 60_000;
  * the continent around them.
  */
 const MAX_STORED_TILES = 160;
+
+/** The finest tiles within this many degrees of the place in use go with every view's request. */
+const PLACE_MARGIN_DEG = 2;
+
+/** The finest tiles around a place. */
+export function placeTiles(place: { lat: number; lon: number } | null): string[] {
+  if (!place) return [];
+  const d = PLACE_MARGIN_DEG;
+  return tilesForView(
+    { west: place.lon - d, east: place.lon + d, south: place.lat - d, north: place.lat + d },
+    0,
+  );
+}
 
 /** How far beyond each side of the view its tiles are fetched, as a share of the view's size. */
 const VIEW_MARGIN = 0.25;
@@ -84,6 +103,7 @@ export function startCloudLoop(opts: {
   const abort = new AbortController();
   const conditions = { online: opts.online, forcedOffline: opts.forcedOffline };
   let view: CloudView | null = null;
+  let place: { lat: number; lon: number } | null = null;
   let settledAt = 0;
   let failures = 0;
   let retryAt = 0;
@@ -114,8 +134,14 @@ export function startCloudLoop(opts: {
     busy = true;
     const asked = view;
     try {
-      // The view and a margin around it, at the view's level: a short pan offline finds its cells.
-      const keys = tilesForView(widen(asked.box), levelForView(asked.box));
+      // The view and a margin around it, at the view's level (a short pan offline finds its
+      // cells), and the finest tiles around the place in use.
+      const keys = [
+        ...new Set([
+          ...tilesForView(widen(asked.box), levelForView(asked.box)),
+          ...placeTiles(place),
+        ]),
+      ].slice(0, MAX_VIEW_TILES);
       const docs = await opts.db.products.findByIds(keys.map(cloudTileProductId)).exec();
       const stored = new Map<string, StoredCloudTile>();
       for (const k of keys) {
@@ -175,6 +201,19 @@ export function startCloudLoop(opts: {
     if (old.length > 0) await opts.db.products.bulkRemove(old);
   }
 
+  // The place in use, as the weather loop follows it (workers/weather/weatherLoop.ts).
+  const sub: Subscription = combineLatest([
+    deviceChoices$(opts.db),
+    opts.db.places.find().$,
+  ]).subscribe(([choices, docs]) => {
+    const loc = choices.location;
+    const inUse = placeInUse(
+      docs.map(({ _data: d }) => ({ ...d, chosen_at: d.chosen_at ?? null })),
+      loc ? { lat: loc.lat, lon: loc.lon, at: loc.at } : null,
+    );
+    place = inUse ? { lat: inUse.lat, lon: inUse.lon } : null;
+  });
+
   return {
     setView(v) {
       view = v;
@@ -194,6 +233,7 @@ export function startCloudLoop(opts: {
     stop() {
       stopped = true;
       abort.abort();
+      sub.unsubscribe();
       if (timer !== null) timers.clearTimeout(timer);
     },
   };

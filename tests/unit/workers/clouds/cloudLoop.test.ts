@@ -18,8 +18,10 @@ import {
   MET_NORWAY_BUDGET,
   UpstreamBudget,
 } from '../../../../supabase/functions/weather/upstreamBudget.ts';
+import { savePlace } from '../../../../sync/places/places.ts';
 import {
   dueTiles,
+  placeTiles,
   startCloudLoop,
   VIEW_SETTLE_MS,
   type CloudLoop,
@@ -171,6 +173,31 @@ describe('the worker’s regional cloud layer', () => {
     const stored = await storedTiles(tilesForView(EDINBURGH, 0));
     for (const tile of stored.values())
       expect(Object.keys(tile.layers).sort()).toEqual(['low', 'total']);
+  });
+
+  it('fetches the finest tiles around the place in use with a continent-wide view, so its sky is there offline', async () => {
+    const clock = fakeClock(START);
+    db = await openTestDatabase();
+    await savePlace(db, { name: 'Tromsø', lat: 69.65, lon: 18.96, kind: 'picked' }, START);
+    const b = await backend(clock);
+    loop = startCloudLoop({
+      db,
+      fetch: b.fetch,
+      backendBase: BASE,
+      online: true,
+      forcedOffline: false,
+      now: clock.now,
+      timers: clock.timers,
+    });
+    const continent = { west: -100, south: 40, east: 60, north: 78 };
+    expect(levelForView(continent)).toBe(2);
+    loop.setView({ box: continent, layers: ['total'] });
+    await run(clock, VIEW_SETTLE_MS + 2_000);
+    const asked = b.urls[0]!.searchParams.get('tiles')!.split(',');
+    const around = placeTiles({ lat: 69.65, lon: 18.96 });
+    expect(around.every((k) => k.startsWith('0/'))).toBe(true);
+    expect(asked).toEqual(expect.arrayContaining(around));
+    expect((await storedTiles(around)).size).toBe(around.length);
   });
 
   it('asks for nothing offline or forced offline, and for the view at once when back online', async () => {
