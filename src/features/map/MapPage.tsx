@@ -226,14 +226,17 @@ function MapPage() {
     (box: LonLatBox) => setViewBox((old) => (sameBox(old, box) ? old : box)),
     [],
   );
-  const cloudCode = useCloudLayerCode(showClouds);
+  // Never before the first oval is drawn (or there is none to wait for): the layer's code and
+  // bytes do not compete with it, even when it is switched on at load.
+  const cloudsNow = showClouds && (ovalShown || (!data.gridsLoading && frames.length === 0));
+  const cloudCode = useCloudLayerCode(cloudsNow);
   const cloudKeys = useMemo(
-    () => (showClouds && viewBox ? tilesForView(viewBox, levelForView(viewBox)) : []),
-    [showClouds, viewBox],
+    () => (cloudsNow && viewBox ? tilesForView(viewBox, levelForView(viewBox)) : []),
+    [cloudsNow, viewBox],
   );
   useEffect(() => {
-    showCloudView(showClouds && viewBox ? { box: viewBox, layers: [cloudLayer] } : null);
-  }, [showClouds, viewBox, cloudLayer]);
+    showCloudView(cloudsNow && viewBox ? { box: viewBox, layers: [cloudLayer] } : null);
+  }, [cloudsNow, viewBox, cloudLayer]);
   useEffect(() => () => showCloudView(null), []);
   const clouds = useCloudTiles(cloudKeys).data;
   const online = useIsOnline();

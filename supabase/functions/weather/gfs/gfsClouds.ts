@@ -84,7 +84,7 @@ export interface CloudsStats {
   budget: BudgetStats;
 }
 
-/** What an answer is made of: the hours every band of the tiles has, and their cells. */
+/** What an answer is made of: the hours any band of the tiles has, and their cells. */
 export interface CloudsView {
   source: 'upstream' | 'replay';
   /** The model run of the answer (the oldest of its bands), moved like the hours for a replay. */
@@ -352,11 +352,11 @@ export class GfsClouds {
       const at = (t: number) => c?.hours.get(t - shift);
       return { band, at, run: c ? c.run + shift : null };
     });
-    const hours = wanted.filter((t) => onClock.every((b) => b.at(t) !== undefined));
+    // Every hour some band has: a band still filling leaves its cells empty, not the others'.
+    const hours = wanted.filter((t) => onClock.some((b) => b.at(t) !== undefined));
     const complete =
       states.length > 0 &&
-      states.every(([, st]) => st.served !== null) &&
-      hours.length === wanted.length;
+      wanted.every((t) => onClock.every((b) => b.at(t) !== undefined));
     const runs = onClock.map((b) => b.run).filter((r): r is number => r !== null);
     const bandAt = new Map(onClock.map((b) => [b.band, b.at]));
     return {
