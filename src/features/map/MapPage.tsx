@@ -2,16 +2,8 @@ import { useCallback, useEffect, useMemo, useReducer, useState, type ComponentTy
 import { AuroraLegend } from './AuroraLegend.tsx';
 import type { AuroraMapProps, CloudImage } from './auroraMapProps.ts';
 import type { TonightVerdictProps, forecastHour } from './tonight/TonightVerdict.tsx';
-import type * as CloudLayerModule from './cloudLayer.ts';
-import { useCloudTiles, usePlaces, useWeather } from '../../../sync/react/index.ts';
-import {
-  levelForView,
-  tilesForView,
-  type CloudLayer,
-  type LonLatBox,
-} from '../../../core/clouds/cloudTiles.ts';
-import { showCloudView } from '../../lib/cloudView.ts';
-import { useIsOnline } from '../../lib/network/useNetworkStatus.ts';
+import { usePlaces, useWeather } from '../../../sync/react/index.ts';
+import { useRegionalClouds } from './useRegionalClouds.ts';
 import { placeInUse } from '../../../sync/places/places.ts';
 import { SavedPlaces } from './SavedPlaces.tsx';
 import { startEarlyGridRead, useEarlyGrid } from './earlyGrid.ts';
@@ -123,42 +115,6 @@ function useTonightComponent(wanted: boolean): {
   return state;
 }
 
-type CloudLayerCode = typeof CloudLayerModule;
-let cloudChunk: Promise<CloudLayerCode> | null = null;
-
-/**
- * The cloud layer's page code (cloudLayer.ts) as its own chunk, asked for only once the layer is
- * switched on: off by default, so `/`'s first load never carries it.
- */
-function useCloudLayerCode(wanted: boolean): CloudLayerCode | null {
-  const [code, setCode] = useState<CloudLayerCode | null>(null);
-  useEffect(() => {
-    if (!wanted || code) return;
-    let live = true;
-    cloudChunk ??= import('./cloudLayer.ts');
-    cloudChunk.then(
-      (m) => live && setCode(m),
-      () => {
-        cloudChunk = null;
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [wanted, code]);
-  return code;
-}
-
-/** Two boxes the same to 0.1°: a view that did not move asks for nothing new. */
-function sameBox(a: LonLatBox | null, b: LonLatBox): boolean {
-  return (
-    a !== null &&
-    (['west', 'south', 'east', 'north'] as const).every(
-      (k) => Math.round(a[k] * 10) === Math.round(b[k] * 10),
-    )
-  );
-}
-
 /** The summary panel with its own reads (useMapSummary says why they are not the page's). */
 function LiveSummaryPanel({ now }: { now: number }) {
   const { summary, loading } = useMapSummary();
@@ -218,28 +174,13 @@ function MapPage() {
   const onShowClouds = useCallback((b: boolean) => choose({ showClouds: b }), [choose]);
   const frames = data.frames;
   const weather = useWeather(userPosition).data.weather;
-  // The regional cloud layer: the worker fetches the tiles of the view the map shows (told through
-  // src/lib/cloudView.ts), the page reads them from the local database.
-  const [cloudLayer, setCloudLayer] = useState<CloudLayer>('total');
-  const [viewBox, setViewBox] = useState<LonLatBox | null>(null);
-  const onViewBox = useCallback(
-    (box: LonLatBox) => setViewBox((old) => (sameBox(old, box) ? old : box)),
-    [],
+  // The regional cloud layer of what the map shows (useRegionalClouds.ts), never before the first
+  // oval is drawn (or there is none to wait for).
+  const regional = useRegionalClouds(
+    showClouds,
+    ovalShown || (!data.gridsLoading && frames.length === 0),
   );
-  // Never before the first oval is drawn (or there is none to wait for): the layer's code and
-  // bytes do not compete with it, even when it is switched on at load.
-  const cloudsNow = showClouds && (ovalShown || (!data.gridsLoading && frames.length === 0));
-  const cloudCode = useCloudLayerCode(cloudsNow);
-  const cloudKeys = useMemo(
-    () => (cloudsNow && viewBox ? tilesForView(viewBox, levelForView(viewBox)) : []),
-    [cloudsNow, viewBox],
-  );
-  useEffect(() => {
-    showCloudView(cloudsNow && viewBox ? { box: viewBox, layers: [cloudLayer] } : null);
-  }, [cloudsNow, viewBox, cloudLayer]);
-  useEffect(() => () => showCloudView(null), []);
-  const clouds = useCloudTiles(cloudKeys).data;
-  const online = useIsOnline();
+  const { code: cloudCode, keys: cloudKeys, tiles: clouds, layer: cloudLayer } = regional;
   // Only with a place to judge, and after the first oval: without a place the line needs no code.
   const {
     Tonight,
@@ -253,11 +194,7 @@ function MapPage() {
   const nowHour = Math.round(now / HOUR) * HOUR;
   const words = forecast ?? cloudCode;
   const placeHours = weather?.data.place.hours?.time;
-  const regionalHours = useMemo(
-    () => (cloudCode && showClouds ? cloudCode.cloudHours(clouds.tiles) : []),
-    [cloudCode, showClouds, clouds.tiles],
-  );
-  const cloudHours = regionalHours.length > 0 ? regionalHours : placeHours;
+  const cloudHours = regional.hours.length > 0 ? regional.hours : placeHours;
   const ahead = useMemo(
     () => (words && frames.length ? forecastHoursAhead(cloudHours, nowHour) : []),
     [words, frames.length, cloudHours, nowHour],
@@ -331,7 +268,7 @@ function MapPage() {
                 showClouds={showClouds}
                 cloudImage={cloudImage}
                 userLocation={userPosition}
-                onViewBox={onViewBox}
+                onViewBox={regional.onViewBox}
                 terminatorTime={shown.forecastHour ?? (grid ? grid.forecastTime : now)}
                 label={MAP_LABEL}
                 onPick={setPicked}
@@ -357,7 +294,7 @@ function MapPage() {
                     layer={cloudLayer}
                     stored={clouds.tiles.size}
                     feed={clouds.feed}
-                    online={online}
+                    online={regional.online}
                     now={now}
                   />
                 ) : null
@@ -400,7 +337,7 @@ function MapPage() {
                 onMapStyle={onMapStyle}
                 onShowAurora={onShowAurora}
                 onShowClouds={onShowClouds}
-                onCloudLayer={setCloudLayer}
+                onCloudLayer={regional.setLayer}
               />
               <LocationPanel state={location.state} onRequest={location.request} grid={grid} />
               <SavedPlaces

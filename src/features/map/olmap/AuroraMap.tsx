@@ -36,7 +36,7 @@ import { createLayers, glyph, styleLayers, type Layers } from './mapLayers.ts';
 import { olProjection } from './olProjection.ts';
 import { PALETTES } from './palette.ts';
 import { markOnce } from '../perfMarks.ts';
-import { viewLonLatBox } from './viewBox.ts';
+import { useViewBoxReports } from './viewBox.ts';
 
 export default function AuroraMap(props: AuroraMapProps) {
   const {
@@ -321,20 +321,7 @@ export default function AuroraMap(props: AuroraMapProps) {
     renderedRef.current.notify = onRendered;
   }, [onRendered]);
 
-  // The lon/lat box on screen, each time the view settles: the cloud layer is fetched for it.
-  useEffect(() => {
-    const current = mapRef.current;
-    if (!current || !onViewBox || !active) return;
-    const report = () => {
-      const size = current.map.getSize();
-      if (!size) return;
-      const box = viewLonLatBox(active, current.map.getView().calculateExtent(size));
-      if (box) onViewBox(box);
-    };
-    report();
-    const key = current.map.on('moveend', report);
-    return () => current.map.un('moveend', key.listener);
-  }, [onViewBox, active]);
+  useViewBoxReports(mapRef, active, onViewBox);
 
   useEffect(() => {
     const current = mapRef.current;

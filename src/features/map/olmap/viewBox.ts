@@ -3,6 +3,8 @@
  * that box). Flat map: its corners. Globe: the box of the points of a 9 × 9 lattice over the view
  * that lie on the globe, widened to every longitude when the pole is in view.
  */
+import { useEffect, type RefObject } from 'react';
+import type OlMap from 'ol/Map.js';
 import type { LonLatBox } from '../../../../core/clouds/cloudTiles.ts';
 import { inverseProject, type ProjectionSpec } from '../projections.ts';
 
@@ -47,4 +49,25 @@ export function viewLonLatBox(spec: ProjectionSpec, extent: readonly number[]): 
       ? { west: -180, east: 180, south, north: pole }
       : { west: -180, east: 180, south: pole, north };
   return { west, east, south, north };
+}
+
+/** Tells `onViewBox` the box on screen now and each time the view settles (`moveend`). */
+export function useViewBoxReports(
+  mapRef: RefObject<{ map: OlMap } | null>,
+  active: ProjectionSpec | null,
+  onViewBox: ((box: LonLatBox) => void) | undefined,
+): void {
+  useEffect(() => {
+    const current = mapRef.current;
+    if (!current || !onViewBox || !active) return;
+    const report = () => {
+      const size = current.map.getSize();
+      if (!size) return;
+      const box = viewLonLatBox(active, current.map.getView().calculateExtent(size));
+      if (box) onViewBox(box);
+    };
+    report();
+    const key = current.map.on('moveend', report);
+    return () => current.map.un('moveend', key.listener);
+  }, [mapRef, onViewBox, active]);
 }

@@ -10,11 +10,12 @@ import {
   CLOUD_LAYERS,
   NO_CLOUD_VALUE,
   type CloudLayer,
+  type TileGeometry,
 } from '../../../../core/clouds/cloudTiles.ts';
 import type { Grib2Field } from './grib2.ts';
 
 /** The band's cells: the finest level of core/clouds/cloudTiles.ts. */
-export const BAND_CELL_DEG = 0.5;
+const BAND_CELL_DEG = 0.5;
 /** Bands of latitude, each one upstream request per forecast hour (GFS 0.25°: 120 × 1,440 points a field). */
 export const BAND_DEG = 30;
 const BAND_ROWS = BAND_DEG / BAND_CELL_DEG;
@@ -108,4 +109,45 @@ export function hourCells(
     cells[layer] = fieldToBandCells(f, band);
   }
   return { ok: true, cells };
+}
+
+/**
+ * A tile layer's bytes (hours × cells, core/clouds/cloudBytes.ts layout) from the bands' 0.5° cells:
+ * a coarser cell is the mean of the 0.5° cells in it that have a value; NO_CLOUD_VALUE where none.
+ * `cellsAt(band, hour)` gives a band's cells at an hour, or undefined when it has none.
+ */
+export function tileLayer(
+  tile: TileGeometry,
+  layer: CloudLayer,
+  hours: readonly number[],
+  cellsAt: (band: number, hour: number) => HourCells | undefined,
+): Uint8Array {
+  const cells = tile.rows * tile.cols;
+  const out = new Uint8Array(hours.length * cells).fill(NO_CLOUD_VALUE);
+  const f = Math.round(tile.cellDeg / BAND_CELL_DEG);
+  hours.forEach((t, h) => {
+    for (let r = 0; r < tile.rows; r++) {
+      for (let c = 0; c < tile.cols; c++) {
+        let sum = 0;
+        let n = 0;
+        for (let dr = 0; dr < f; dr++) {
+          const lat = tile.south + (r * f + dr + 0.5) * BAND_CELL_DEG;
+          if (lat >= 90) continue;
+          const band = bandOf(lat);
+          const bandCells = cellsAt(band, t)?.[layer];
+          if (!bandCells) continue;
+          const row = Math.floor((lat - bandSouth(band)) / BAND_CELL_DEG);
+          for (let dc = 0; dc < f; dc++) {
+            const lon = tile.west + (c * f + dc + 0.5) * BAND_CELL_DEG;
+            const v = bandCells[row * BAND_COLS + Math.floor((lon + 180) / BAND_CELL_DEG)]!;
+            if (v === NO_CLOUD_VALUE) continue;
+            sum += v;
+            n++;
+          }
+        }
+        if (n > 0) out[h * cells + r * tile.cols + c] = Math.round(sum / n);
+      }
+    }
+  });
+  return out;
 }

@@ -6,19 +6,14 @@
  * is never fetched. When NOMADS cannot be reached and a band holds nothing, the constructed GFS
  * sample in replay/ is served instead, its times moved to the present (like weather/replay.ts).
  */
-import {
-  NO_CLOUD_VALUE,
-  type CloudLayer,
-  type TileGeometry,
-} from '../../../../core/clouds/cloudTiles.ts';
+import type { CloudLayer, TileGeometry } from '../../../../core/clouds/cloudTiles.ts';
 import type { UpstreamBudget, BudgetTimers, BudgetStats } from '../upstreamBudget.ts';
 import {
-  BAND_CELL_DEG,
-  BAND_COLS,
   BAND_DEG,
   bandOf,
   bandSouth,
   hourCells,
+  tileLayer,
   type HourCells,
 } from './cloudFields.ts';
 import { readGrib2, type Grib2Field } from './grib2.ts';
@@ -355,8 +350,7 @@ export class GfsClouds {
     // Every hour some band has: a band still filling leaves its cells empty, not the others'.
     const hours = wanted.filter((t) => onClock.some((b) => b.at(t) !== undefined));
     const complete =
-      states.length > 0 &&
-      wanted.every((t) => onClock.every((b) => b.at(t) !== undefined));
+      states.length > 0 && wanted.every((t) => onClock.every((b) => b.at(t) !== undefined));
     const runs = onClock.map((b) => b.run).filter((r): r is number => r !== null);
     const bandAt = new Map(onClock.map((b) => [b.band, b.at]));
     return {
@@ -366,36 +360,7 @@ export class GfsClouds {
       hours,
       complete,
       versionKey: `${states.map(([b, st]) => `${b}.${st.version}`).join(',')}|${shiftMs}|${hours[0] ?? 0}`,
-      layer(tile, layer) {
-        const cells = tile.rows * tile.cols;
-        const out = new Uint8Array(hours.length * cells).fill(NO_CLOUD_VALUE);
-        const f = Math.round(tile.cellDeg / BAND_CELL_DEG);
-        hours.forEach((t, h) => {
-          for (let r = 0; r < tile.rows; r++) {
-            for (let c = 0; c < tile.cols; c++) {
-              let sum = 0;
-              let n = 0;
-              for (let dr = 0; dr < f; dr++) {
-                const lat = tile.south + (r * f + dr + 0.5) * BAND_CELL_DEG;
-                if (lat >= 90) continue;
-                const band = bandOf(lat);
-                const bandCells = bandAt.get(band)?.(t)?.[layer];
-                if (!bandCells) continue;
-                const row = Math.floor((lat - bandSouth(band)) / BAND_CELL_DEG);
-                for (let dc = 0; dc < f; dc++) {
-                  const lon = tile.west + (c * f + dc + 0.5) * BAND_CELL_DEG;
-                  const v = bandCells[row * BAND_COLS + Math.floor((lon + 180) / BAND_CELL_DEG)]!;
-                  if (v === NO_CLOUD_VALUE) continue;
-                  sum += v;
-                  n++;
-                }
-              }
-              if (n > 0) out[h * cells + r * tile.cols + c] = Math.round(sum / n);
-            }
-          }
-        });
-        return out;
-      },
+      layer: (tile, layer) => tileLayer(tile, layer, hours, (band, t) => bandAt.get(band)?.(t)),
     };
   }
 }
