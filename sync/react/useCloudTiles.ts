@@ -1,4 +1,4 @@
-import { combineLatest, map } from 'rxjs';
+import { combineLatest, map, of } from 'rxjs';
 import type { FeedStatus, HookResult } from '../../core/model.ts';
 import { cloudTileProductId } from '../../core/clouds/cloudTiles.ts';
 import type { StoredCloudTile } from '../../core/clouds/storedTile.ts';
@@ -23,27 +23,30 @@ export function useCloudTiles(keys: readonly string[]): HookResult<CloudTilesRes
   return useLiveResult(
     `clouds:${ids.join(',')}`,
     (db) =>
-      combineLatest([db.products.findByIds(ids).$, db.feeds.findOne('clouds').$]).pipe(
-        map(([docs, feed]): CloudTilesResult => {
-          const tiles = new Map<string, StoredCloudTile>();
-          for (const k of keys) {
-            const d = docs.get(cloudTileProductId(k));
-            if (d) tiles.set(k, d._data.data as StoredCloudTile);
-          }
-          const f = feed ? (feed._data as FeedDoc) : null;
-          return {
-            tiles,
-            feed: f
-              ? {
-                  lastAttempt: f.lastAttempt,
-                  lastSuccess: f.lastSuccess,
-                  error: f.error,
-                  replay: f.replay,
-                }
-              : null,
-          };
-        }),
-      ),
+      // No view (the layer off): no query at all, so the map's first load reads nothing more.
+      ids.length === 0
+        ? of(NONE)
+        : combineLatest([db.products.findByIds(ids).$, db.feeds.findOne('clouds').$]).pipe(
+            map(([docs, feed]): CloudTilesResult => {
+              const tiles = new Map<string, StoredCloudTile>();
+              for (const k of keys) {
+                const d = docs.get(cloudTileProductId(k));
+                if (d) tiles.set(k, d._data.data as StoredCloudTile);
+              }
+              const f = feed ? (feed._data as FeedDoc) : null;
+              return {
+                tiles,
+                feed: f
+                  ? {
+                      lastAttempt: f.lastAttempt,
+                      lastSuccess: f.lastSuccess,
+                      error: f.error,
+                      replay: f.replay,
+                    }
+                  : null,
+              };
+            }),
+          ),
     NONE,
   );
 }
