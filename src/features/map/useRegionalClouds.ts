@@ -5,7 +5,7 @@
  * chunk of its own, asked for only once the layer is on and the page is `ready` (the first oval
  * drawn), so `/`'s first load and its oval never wait for it.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   levelForView,
   tilesForView,
@@ -81,7 +81,12 @@ export function useRegionalClouds(showClouds: boolean, ready: boolean): Regional
     showCloudView(on && viewBox ? { box: viewBox, layers: [layer] } : null);
   }, [on, viewBox, layer]);
   useEffect(() => () => showCloudView(null), []);
-  const tiles = useCloudTiles(keys).data;
+  // While a moved view's tiles are being read, the last ones stay: the cells on screen and the
+  // slider's forecast hours do not blink away at every pan (the slider would lose its hour).
+  const read = useCloudTiles(keys);
+  const last = useRef(read.data);
+  if (!read.isLoading) last.current = read.data;
+  const tiles = read.isLoading ? last.current : read.data;
   const hours = useMemo(
     () => (code && showClouds ? code.cloudHours(tiles.tiles) : []),
     [code, showClouds, tiles.tiles],
