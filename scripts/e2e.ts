@@ -14,11 +14,15 @@ requireChromium();
 ensureBuild('dist');
 ensureBuild('dist-v2', V2_VERSION);
 
-// MET Norway pinned to a host that never resolves: the weather function then answers from its
-// replay (moved to the present), so the tonight tests see the same sky with or without internet.
+// MET Norway and NOAA's NOMADS pinned to hosts that never resolve: the weather function then
+// answers from its replays (moved to the present), so the tonight and cloud-layer tests see the
+// same sky with or without internet.
 const server = await startServer({
   distDir: 'dist',
-  env: { WEATHER_BASE_URL: process.env.WEATHER_BASE_URL ?? 'https://api.met.invalid' },
+  env: {
+    WEATHER_BASE_URL: process.env.WEATHER_BASE_URL ?? 'https://api.met.invalid',
+    GFS_BASE_URL: process.env.GFS_BASE_URL ?? 'https://nomads.invalid',
+  },
 });
 console.log(`[e2e] serving dist at ${server.url}`);
 

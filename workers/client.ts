@@ -6,6 +6,7 @@
 import * as Comlink from 'comlink';
 import type { Resource } from '../core/model.ts';
 import type { PollerWorkerApi, PollReportSummary } from './poller.worker.ts';
+import type { CloudView } from './clouds/cloudLoop.ts';
 // The worker's script URL. In production builds scripts/vite/sharedChunkWorkers.ts builds it in the
 // app's own module graph, so it shares the page's RxDB and Dexie chunks instead of a second copy.
 import pollerWorkerUrl from './poller.worker.ts?worker&url';
@@ -34,6 +35,8 @@ export interface PollerControl {
    * the connection held them (Save-Data, 2g), and keeps them on their cadence after.
    */
   ask(resources: Resource[]): void;
+  /** The map's cloud layer view (box and layer drawn), or null when it is off: the worker fetches its tiles. */
+  setCloudView(view: CloudView | null): void;
   stop(): Promise<void>;
   /** Resolves once the worker has opened its database and started. */
   ready: Promise<void>;
@@ -100,6 +103,9 @@ export function startPoller(opts: StartPollerOptions): PollerControl {
     },
     ask(resources) {
       ready.then(() => remote.ask(resources)).catch(() => undefined);
+    },
+    setCloudView(view) {
+      ready.then(() => remote.setCloudView(view)).catch(() => undefined);
     },
     async stop() {
       globalThis.removeEventListener?.('online', onOnline);

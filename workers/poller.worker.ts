@@ -16,6 +16,7 @@ import type { ConnectionInfo } from './poller/firstScreen.ts';
 import { readBackgroundUpdates, openAuroraTrackingDb } from '../src/sw/auroraTrackingDb.ts';
 import { summariseReport, type PollReportSummary } from './poller/reportSummary.ts';
 import { startWeatherLoop, type WeatherLoop } from './weather/weatherLoop.ts';
+import { startCloudLoop, type CloudLoop, type CloudView } from './clouds/cloudLoop.ts';
 import {
   claimPollerLeadership,
   type LockManagerLike,
@@ -46,6 +47,7 @@ let poller: Poller | null = null;
 let listener: ((r: PollReportSummary) => void) | null = null;
 let leadership: PollerLeadership | null = null;
 let weather: WeatherLoop | null = null;
+let clouds: CloudLoop | null = null;
 
 const summarise = (r: PollReport): PollReportSummary => summariseReport(r, Date.now());
 
@@ -79,6 +81,16 @@ const api = {
     });
     const p = poller;
     const schedule = opts.schedule ?? 'leader';
+    // The regional cloud layer follows this tab's map (setCloudView), in every tab: it polls only
+    // while a map here shows it.
+    if (opts.backendBase)
+      clouds = startCloudLoop({
+        db,
+        fetch: (url, init) => fetch(url, init),
+        backendBase: opts.backendBase,
+        online: opts.online,
+        forcedOffline: opts.forcedOffline,
+      });
     const d0 = db;
     // The cloud forecast of the user's place polls beside the SWPC products, from the same tab.
     const startWeather = () => {
@@ -110,6 +122,12 @@ const api = {
   setConditions(patch: { online?: boolean; visible?: boolean; forcedOffline?: boolean }): void {
     poller?.setConditions(patch);
     weather?.setConditions(patch);
+    clouds?.setConditions(patch);
+  },
+
+  /** What this tab's map shows of the cloud layer (null: the layer is off or no map is open). */
+  setCloudView(view: CloudView | null): void {
+    clouds?.setView(view);
   },
 
   async refreshNow(
@@ -132,6 +150,8 @@ const api = {
     poller = null;
     weather?.stop();
     weather = null;
+    clouds?.stop();
+    clouds = null;
     listener = null;
     const d = db;
     db = null;

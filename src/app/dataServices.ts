@@ -6,6 +6,7 @@ import {
   subscribeForcedOffline,
 } from '../lib/network/networkMonitor.ts';
 import { setProductDemandHandler } from '../lib/productDemand.ts';
+import { setCloudViewHandler } from '../lib/cloudView.ts';
 import { startWhenOnline } from './startWhenOnline.ts';
 
 /** A periodic refresh every 30 minutes, and whenever the tab becomes visible. */
@@ -108,6 +109,8 @@ export function startDataServices(): void {
     });
     // Screens that show a deferred or held product ask for it (src/lib/productDemand.ts).
     setProductDemandHandler((resources) => poller.ask(resources));
+    // The map's cloud layer says which region it shows (src/lib/cloudView.ts).
+    setCloudViewHandler((view) => poller.setCloudView(view));
     let lastRefresh = Date.now();
     const refresh = () => {
       lastRefresh = Date.now();

@@ -11,5 +11,6 @@ export { usePreferences, type PreferencesResult } from './usePreferences.ts';
 export { useSpaceWeatherSummary } from './useSpaceWeatherSummary.ts';
 export { useProduct, useProducts } from './useProducts.ts';
 export { usePlaces, type PlaceDoc, type NewPlace } from './usePlaces.ts';
-export { useWeather, type StoredWeather, type WeatherPoint } from './useWeather.ts';
+export { useWeather, type StoredWeather } from './useWeather.ts';
+export { useCloudTiles, type CloudTilesResult } from './useCloudTiles.ts';
 export type { SpaceWeatherSummary, SummaryValue } from '../read/summariseSpaceWeather.ts';

@@ -4,8 +4,6 @@ import type { FeedDoc } from '../schemas/feeds.ts';
 import { weatherProductId, type WeatherData } from '../../core/products/weather.ts';
 import { useLiveResult } from './useLiveResult.ts';
 
-export type { WeatherPoint } from '../../core/products/weather.ts';
-
 export interface StoredWeather {
   data: WeatherData;
   /** The place's model run (epoch ms). */

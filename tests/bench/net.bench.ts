@@ -95,7 +95,7 @@ function productOf(url: string): string {
   const u = new URL(url);
   const path = u.pathname;
   if (path.includes('/sdo-image/')) return 'sdo-images';
-  if (path.endsWith('/functions/v1/weather')) return 'weather (place + 3×3 grid)';
+  if (path.endsWith('/functions/v1/weather')) return 'weather (place)';
   if (path.endsWith('/space-weather/multi'))
     return `multi: ${[...u.searchParams.keys()].sort().join(' + ')}`;
   const name = path.split('/').pop() ?? '';

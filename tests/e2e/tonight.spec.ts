@@ -7,11 +7,12 @@ const nearestHour = (t: number) => Math.round(t / HOUR) * HOUR;
 
 /**
  * Tonight at the user's place, from local data only, on the real clock: after one online visit that
- * shares the location (Tromsø: MET Norway is unreachable here, and the weather function's replay
- * covers its point and 3×3 grid, moved to the present) the verdict line and the cloud layer come
- * back offline, with the age of each input. Whatever today's date, the replay's hours start at the
- * current hour, so every half hour of tonight has a cloud hour, and each one says it is a replayed
- * sample; the slider runs on into the forecast's next hours and the cloud layer follows it.
+ * shares the location (Tromsø: MET Norway and NOAA's NOMADS are unreachable here, and the weather
+ * function replays its samples for Tromsø's point and region, moved to the present) the verdict
+ * line and the cloud layer come back offline, with the age of each input. Whatever today's date,
+ * the replays' hours start at the current hour, so every half hour of tonight has a cloud hour,
+ * and each one says it is a replayed sample; the slider runs on into the forecast's next hours and
+ * the cloud layer follows it.
  */
 test('a shared location gives tonight’s verdict and a cloud layer that follows the slider into the next hours, and both still show offline after a reload, with their ages', async ({
   browser,
@@ -56,19 +57,27 @@ test('a shared location gives tonight’s verdict and a cloud layer that follows
     expect(text).not.toContain('no cloud forecast');
   }
 
-  // Into the next hours: the slider runs on past now, the cloud layer draws each forecast hour.
-  const sliderBox = page.getByRole('region', { name: /^Last 24 hours and the next 12 h/ });
+  // Into the next hours: the slider runs on past now (to tomorrow evening and beyond), the cloud
+  // layer draws each forecast hour.
+  const sliderBox = page.getByRole('region', { name: /^Last 24 hours and the next \d+ h/ });
   await expect(sliderBox).toBeVisible();
   const slider = page.getByRole('slider', { name: 'Forecast frame' });
   await slider.focus();
   await page.keyboard.press('End');
-  await expect(slider).toHaveAttribute('aria-valuetext', /, forecast 12 h ahead: clouds/);
-  await expect(map).toHaveAttribute('data-cloud-time', String(nowHour + 12 * HOUR));
-  await expect(page.getByTestId('forecast-hour-status')).toContainText('12 h ahead');
+  await expect(slider).toHaveAttribute('aria-valuetext', /, forecast \d+ h ahead: clouds/);
+  const last = Number(
+    /forecast (\d+) h ahead/.exec((await slider.getAttribute('aria-valuetext'))!)![1],
+  );
+  expect(last).toBeGreaterThanOrEqual(36);
+  await expect(map).toHaveAttribute('data-cloud-time', String(nowHour + last * HOUR));
+  await expect(page.getByTestId('forecast-hour-status')).toContainText(`${last} h ahead`);
   await expect(page.getByTestId('forecast-hour-status')).toContainText('Forecast');
   await page.keyboard.press('ArrowLeft');
-  await expect(slider).toHaveAttribute('aria-valuetext', /, forecast 11 h ahead: clouds/);
-  await expect(map).toHaveAttribute('data-cloud-time', String(nowHour + 11 * HOUR));
+  await expect(slider).toHaveAttribute(
+    'aria-valuetext',
+    new RegExp(`, forecast ${last - 1} h ahead: clouds`),
+  );
+  await expect(map).toHaveAttribute('data-cloud-time', String(nowHour + (last - 1) * HOUR));
   await page.getByRole('button', { name: 'Latest' }).click();
   await expect(map).toHaveAttribute('data-cloud-time', String(nowHour));
   await expect(page.getByTestId('forecast-hour-status')).toHaveCount(0);
@@ -84,7 +93,7 @@ test('a shared location gives tonight’s verdict and a cloud layer that follows
   expect(
     Math.abs(Number(await map.getAttribute('data-cloud-time')) - Date.now()),
   ).toBeLessThanOrEqual(HOUR / 2 + 60_000);
-  await expect(page.getByTestId('cloud-status')).toContainText('Weather data from MET Norway');
+  await expect(page.getByTestId('cloud-status')).toContainText('Cloud data: NOAA GFS');
   // Offline too, the slider still reaches into the stored forecast.
   await expect(sliderBox).toBeVisible();
   await page.screenshot({ path: 'test-results/tonight-offline.png' });

@@ -26,8 +26,12 @@ import {
   type WeatherPoint,
 } from '../../core/products/weather.ts';
 
+/**
+ * The place alone (`radius=0`): the map's clouds come from the regional layer (workers/clouds/),
+ * so the 1° lattice around the place would only cost MET Norway nine more requests per place.
+ */
 function weatherUrl(backendBase: string, place: { lat: number; lon: number }): string {
-  return `${backendBase.replace(/\/+$/, '')}${BACKEND_WEATHER_PATH}?lat=${place.lat.toFixed(4)}&lon=${place.lon.toFixed(4)}&radius=1`;
+  return `${backendBase.replace(/\/+$/, '')}${BACKEND_WEATHER_PATH}?lat=${place.lat.toFixed(4)}&lon=${place.lon.toFixed(4)}&radius=0`;
 }
 
 const isPercentColumn = (v: unknown, n: number): v is (number | null)[] =>

@@ -1,3 +1,4 @@
+import type { CloudLayer } from '../../../core/clouds/cloudTiles.ts';
 import type { MapStyleName } from './olmap/palette.ts';
 import type { Hemisphere, MapViewKind } from './projections.ts';
 
@@ -7,11 +8,14 @@ export interface MapControlsProps {
   mapStyle: MapStyleName;
   showAurora: boolean;
   showClouds: boolean;
+  /** Which cloud is drawn: all of it, or one deck (low clouds hide the sky most; high, thin ones least). */
+  cloudLayer: CloudLayer;
   onView: (v: MapViewKind) => void;
   onHemisphere: (h: Hemisphere) => void;
   onMapStyle: (s: MapStyleName) => void;
   onShowAurora: (b: boolean) => void;
   onShowClouds: (b: boolean) => void;
+  onCloudLayer: (l: CloudLayer) => void;
 }
 
 function Choice<T extends string>({
@@ -108,6 +112,19 @@ export function MapControls(props: MapControlsProps) {
           <span>Cloud cover</span>
         </label>
       </fieldset>
+      <Choice
+        legend="Clouds shown"
+        name="map-cloud-layer"
+        value={props.cloudLayer}
+        options={[
+          { value: 'total', label: 'All' },
+          { value: 'low', label: 'Low' },
+          { value: 'medium', label: 'Middle' },
+          { value: 'high', label: 'High' },
+        ]}
+        onChange={props.onCloudLayer}
+        disabledNote={props.showClouds ? undefined : 'Switch on Cloud cover to choose.'}
+      />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { AuroraLegend } from './AuroraLegend.tsx';
 import type { AuroraMapProps, CloudImage } from './auroraMapProps.ts';
 import type { TonightVerdictProps, forecastHour, magnetic } from './tonight/TonightVerdict.tsx';
 import { usePlaces, useWeather } from '../../../sync/react/index.ts';
+import { useRegionalClouds } from './useRegionalClouds.ts';
 import { placeInUse } from '../../../sync/places/places.ts';
 import { SavedPlaces } from './SavedPlaces.tsx';
 import { startEarlyGridRead, useEarlyGrid } from './earlyGrid.ts';
@@ -189,6 +190,13 @@ function MapPage() {
   const onShowClouds = useCallback((b: boolean) => choose({ showClouds: b }), [choose]);
   const frames = data.frames;
   const weather = useWeather(userPosition).data.weather;
+  // The regional cloud layer of what the map shows (useRegionalClouds.ts), never before the first
+  // oval is drawn (or there is none to wait for).
+  const regional = useRegionalClouds(
+    showClouds,
+    ovalShown || (!data.gridsLoading && frames.length === 0),
+  );
+  const { code: cloudCode, keys: cloudKeys, tiles: clouds, layer: cloudLayer } = regional;
   // Only with a place to judge, and after the first oval: without a place the line needs no code.
   const {
     Tonight,
@@ -198,12 +206,15 @@ function MapPage() {
   } = useTonightComponent(
     userPosition !== null && (ovalShown || (!data.gridsLoading && frames.length === 0)),
   );
-  // The slider runs past the newest frame into the stored cloud forecast's next hours (timeline.ts).
+  // The slider runs past the newest frame into the stored cloud forecast's next hours (timeline.ts):
+  // the regional layer's while it is on, else the place's. Their words come with either chunk.
   const nowHour = Math.round(now / HOUR) * HOUR;
-  const cloudHours = weather?.data.place.hours?.time;
+  const words = forecast ?? cloudCode;
+  const placeHours = weather?.data.place.hours?.time;
+  const cloudHours = regional.hours.length > 0 ? regional.hours : placeHours;
   const ahead = useMemo(
-    () => (forecast && frames.length ? forecastHoursAhead(cloudHours, nowHour) : []),
-    [forecast, frames.length, cloudHours, nowHour],
+    () => (words && frames.length ? forecastHoursAhead(cloudHours, nowHour) : []),
+    [words, frames.length, cloudHours, nowHour],
   );
   const [slider, dispatch] = useReducer(sliderReducer, INITIAL_SLIDER);
   // Adjusted during render (not in an effect) so the slider never lags the positions it describes.
@@ -222,10 +233,14 @@ function MapPage() {
   // it is, the sky above the user is the one of now), an earlier frame's forecast time, or the
   // forecast hour the slider was moved to.
   const cloudHour = Math.round(shown.cloudAt / HOUR) * HOUR;
-  const cloudImage = useMemo<CloudImage | null>(
-    () => (weather && forecast ? forecast.cloudGridAt(weather.data.grid, cloudHour) : null),
-    [weather, forecast, cloudHour],
+  const cloudCells = useMemo(
+    () =>
+      cloudCode && showClouds
+        ? cloudCode.composeCloudCells(clouds.tiles, cloudKeys, cloudLayer, cloudHour)
+        : null,
+    [cloudCode, showClouds, clouds.tiles, cloudKeys, cloudLayer, cloudHour],
   );
+  const cloudImage: CloudImage | null = cloudCells;
   const newest = frames[frames.length - 1] ?? early;
   // The side panels (legend, controls, places, summary) mount after the page's first paint: on a
   // phone they sit below the map, and creating them in the same commit made one long task.
@@ -272,6 +287,7 @@ function MapPage() {
                 showClouds={showClouds}
                 cloudImage={cloudImage}
                 userLocation={userPosition}
+                onViewBox={regional.onViewBox}
                 terminatorTime={shown.forecastHour ?? (grid ? grid.forecastTime : now)}
                 label={MAP_LABEL}
                 onPick={setPicked}
@@ -295,18 +311,21 @@ function MapPage() {
             showAurora={showAurora}
             showClouds={showClouds}
             cloudStatus={
-              forecast && weather ? (
-                <forecast.CloudStatus
-                  cloudTime={cloudImage?.time ?? null}
-                  weather={weather}
+              cloudCode ? (
+                <cloudCode.CloudLayerStatus
+                  cells={cloudCells}
+                  layer={cloudLayer}
+                  stored={clouds.tiles.size}
+                  feed={clouds.feed}
+                  online={regional.online}
                   now={now}
                   clock={clock}
                 />
               ) : null
             }
             forecastStatus={
-              forecast && shown.forecastHour !== null && shown.hoursAhead !== null ? (
-                <forecast.ForecastHourStatus
+              words && shown.forecastHour !== null && shown.hoursAhead !== null ? (
+                <words.ForecastHourStatus
                   hour={shown.forecastHour}
                   hoursAhead={shown.hoursAhead}
                   grid={grid}
@@ -316,7 +335,6 @@ function MapPage() {
                 />
               ) : null
             }
-            weather={weather}
             now={now}
             clock={clock}
           />
@@ -325,7 +343,7 @@ function MapPage() {
             dispatch={dispatch}
             times={times}
             ahead={ahead}
-            forecastText={forecast?.forecastPositionText}
+            forecastText={words?.forecastPositionText}
             ovalFor={newest?.forecastTime ?? null}
             clock={clock}
           />
@@ -340,11 +358,13 @@ function MapPage() {
                 mapStyle={mapStyle}
                 showAurora={showAurora}
                 showClouds={showClouds}
+                cloudLayer={cloudLayer}
                 onView={onView}
                 onHemisphere={onHemisphere}
                 onMapStyle={onMapStyle}
                 onShowAurora={onShowAurora}
                 onShowClouds={onShowClouds}
+                onCloudLayer={regional.setLayer}
               />
               <LocationPanel
                 state={location.state}

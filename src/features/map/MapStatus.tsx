@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import type { GridSnapshot } from '../../../core/model.ts';
 import { formatAge, formatTime } from '../../lib/format.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { StoredWeather } from '../../../sync/react/index.ts';
 import { OVATION_MAX_AGE_MS, type GridFreshness } from './freshness.ts';
 
 /** The feed's own window (core/products/freshness.ts), in the words under the map. */
@@ -17,11 +16,10 @@ interface MapStatusProps {
   isNewest: boolean;
   showAurora: boolean;
   showClouds: boolean;
-  /** With a stored cloud forecast: its line (forecastHour.tsx `CloudStatus`, in the tonight chunk). */
+  /** With the cloud layer on: its line (cloudStatus.tsx, in the cloud layer's chunk). */
   cloudStatus?: ReactNode;
   /** On a forecast hour past the newest frame (timeline.ts): its status (forecastHour.tsx), shown instead of the frame's. */
   forecastStatus?: ReactNode;
-  weather: StoredWeather | null;
   now: number;
   /** The screen's one clock (src/lib/clock.ts). */
   clock: Clock;
@@ -40,7 +38,6 @@ export function MapStatus(props: MapStatusProps) {
     showClouds,
     cloudStatus = null,
     forecastStatus = null,
-    weather,
     now,
     clock,
   } = props;
@@ -88,11 +85,9 @@ export function MapStatus(props: MapStatusProps) {
         <p className="map-status__line map-status__line--small">Last update failed: {feedError}</p>
       )}
       {showClouds &&
-        (weather ? (
-          cloudStatus
-        ) : (
+        (cloudStatus ?? (
           <p className="map-status__line map-status__line--small" data-testid="cloud-status">
-            Cloud cover unavailable offline / not yet downloaded.
+            Clouds: loading the cloud layer…
           </p>
         ))}
     </div>

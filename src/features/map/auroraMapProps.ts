@@ -1,14 +1,17 @@
 /** The props of the lazily loaded map wrapper, kept apart so the page can type them without loading OpenLayers. */
 import type { GridSnapshot } from '../../../core/model.ts';
+import type { LonLatBox } from '../../../core/clouds/cloudTiles.ts';
+import type { CellLattice } from './cloudImage.ts';
 import type { LatLon } from './gridLookup.ts';
 import type { MapStyleName } from './olmap/palette.ts';
 import type { Hemisphere, MapViewKind } from './projections.ts';
 
 /**
- * Cloud cover (total %) on the OVATION grid's lattice (360×181, row 0 = lat +90, col 0 = lon −180),
- * 0 where there is no forecast: drawn by the aurora's raster code with a grey-white ramp.
+ * The regional cloud layer's cells for the hour shown (cloudCells.ts): cloud cover (%) of one layer
+ * on a lattice of 0.5–2° cells, NO_CLOUD_VALUE where none is stored; drawn cell by cell with a
+ * grey-white ramp (olmap/cloudSource.ts).
  */
-export interface CloudImage {
+export interface CloudImage extends CellLattice {
   values: Uint8Array;
   /** The forecast hour shown (epoch ms). */
   time: number;
@@ -37,4 +40,6 @@ export interface AuroraMapProps {
   onPick?: (at: LatLon) => void;
   /** Called after a render that shows `grid` (observation time, or null without a grid). */
   onRendered?: (frameTime: number | null) => void;
+  /** The lon/lat box the map shows, each time the view settles (the cloud layer fetches for it). */
+  onViewBox?: (box: LonLatBox) => void;
 }

@@ -1,4 +1,4 @@
-/** The cloud layer's colours (drawn by the aurora's raster code; its data: cloudHours.ts). */
+/** The cloud layer’s colours (its cells: cloudCells.ts, drawn by olmap/cloudSource.ts). */
 
 /**
  * Grey to white, more opaque with more cloud: 256 RGBA entries indexed by percent × 2.55, the

@@ -1,11 +1,10 @@
 /**
- * The words of the cloud forecast on the map: for a slider position past now (a forecast hour,
- * timeline.ts) the slider's value text and line and the status over the map, and the cloud
- * layer's own line. They show only once a place has a stored cloud forecast, so they travel in the
- * tonight chunk (tonight/TonightVerdict.tsx re-exports them), not in `/`'s first load.
+ * The words of a slider position past now (a forecast hour, timeline.ts): the slider's value text
+ * and line and the status over the map. They show only once there are forecast hours, so they
+ * travel in the tonight chunk and the cloud layer's (tonight/TonightVerdict.tsx, cloudLayer.ts),
+ * not in `/`'s first load.
  */
 import type { GridSnapshot } from '../../../core/model.ts';
-import type { StoredWeather } from '../../../sync/react/index.ts';
 import { formatAge, formatClockTime, formatTime } from '../../lib/format.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ovalReaches } from './timeline.ts';
@@ -59,26 +58,5 @@ export function ForecastHourStatus(props: {
         {!showAurora && ' Aurora layer switched off.'}
       </p>
     </>
-  );
-}
-
-/**
- * The cloud layer's line over the map: the hour drawn, the model run's and the fetch's ages, MET
- * Norway's credit, and for the backend's replay that it is a sample; or that no stored hour
- * covers the time shown.
- */
-export function CloudStatus(props: {
-  cloudTime: number | null;
-  weather: StoredWeather;
-  now: number;
-  clock: Clock;
-}) {
-  const { cloudTime, weather, now, clock } = props;
-  return (
-    <p className="map-status__line map-status__line--small" data-testid="cloud-status">
-      {cloudTime === null
-        ? 'Clouds: the stored forecast does not cover this time (forecasts run forward from the latest model hour).'
-        : `Clouds: forecast for ${formatTime(cloudTime, clock)}${weather.data.place.replayOf ? ' (a replayed sample, not today’s forecast)' : ''}, model run ${formatAge(now - (weather.data.place.updatedAt ?? weather.issued))}, fetched ${formatAge(now - weather.fetchedAt)}. Weather data from MET Norway.`}
-    </p>
   );
 }

@@ -12,8 +12,11 @@
  */
 
 const HOUR = 3_600_000;
-/** How far the slider runs past now: the coming night's hours, as far as the cloud forecast goes. */
-export const FORECAST_REACH_MS = 12 * HOUR;
+/**
+ * How far the slider runs past now: as far as the cloud forecast goes, up to two days — tomorrow
+ * evening wherever the viewer is (the regional layer and MET Norway's place forecast both hold 48 h).
+ */
+export const FORECAST_REACH_MS = 48 * HOUR;
 /** How far an OVATION frame's forecast time may be from a forecast hour for its oval to stand for that hour: the nearest hour only. */
 const OVAL_HOUR_MS = 30 * 60_000;
 

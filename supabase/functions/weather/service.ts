@@ -1,6 +1,7 @@
 import type { Point } from './coordinates.ts';
 import { parseLocationforecast, type PointForecast } from './parseLocationforecast.ts';
 import { replayShiftMs, shiftReplayToPresent } from './replay.ts';
+import type { UpstreamBudget, BudgetStats } from './upstreamBudget.ts';
 
 /** One cached forecast for one rounded point. */
 interface CachedForecast {
@@ -19,6 +20,15 @@ export interface ServedForecast {
   replayOf?: { updatedAt: number | null; shiftMs: number };
 }
 
+/**
+ * What `get` found for a point: a forecast (fresh, cached, stale or replayed), or none because the
+ * upstream budget had no token for it in time (`busy`: come back after `retryAfterMs`), or none at all.
+ */
+export type PointOutcome =
+  | { kind: 'served'; served: ServedForecast }
+  | { kind: 'busy'; retryAfterMs: number }
+  | { kind: 'none' };
+
 export interface WeatherStats {
   upstreamFetches: number;
   upstreamNotModified: number;
@@ -26,6 +36,10 @@ export interface WeatherStats {
   coalesced: number;
   rejectedBodies: number;
   replays: number;
+  /** Points forgotten because the cache was full (least recently asked first). */
+  evicted: number;
+  /** Fetches not made because the upstream budget had no token in time (stale or busy answers). */
+  budgetRefused: number;
   lastError: string | null;
 }
 
@@ -39,6 +53,10 @@ export interface WeatherServiceOptions {
   /** MET Norway's terms: an identifying User-Agent (app name and a contact), or it answers 403. */
   userAgent: string;
   replay: WeatherReplayLoader;
+  /** The process-wide budget of requests to MET Norway (upstreamBudget.ts); every fetch takes a token. */
+  budget: UpstreamBudget;
+  /** How many points the cache keeps; the least recently asked is forgotten past it. */
+  maxPoints?: number;
   upstreamTimeoutMs?: number;
 }
 
@@ -51,10 +69,15 @@ const MIN_FRESH_MS = 60_000;
 const MAX_FRESH_MS = 6 * 3_600_000;
 /** After a failed fetch, wait this long before asking upstream again for that point. */
 const FAILURE_BACKOFF_MS = 5 * 60_000;
+/**
+ * Points kept in memory (each ~11 KB with its 48 hours: the unbounded cache grew by 385 MB over
+ * 34,780 points). A 1° lattice over the inhabited auroral zones is a few hundred points.
+ */
+const MAX_POINTS = 2_000;
 
 interface PointState {
   entry: CachedForecast | null;
-  inFlight: Promise<boolean> | null;
+  inFlight: Promise<FetchResult> | null;
   retryAt: number;
   /**
    * The replay as last moved to the present: served again while the shift is the same (the same
@@ -62,6 +85,9 @@ interface PointState {
    */
   replayServed?: ServedForecast;
 }
+
+/** How one refresh ended: a good body (or 304), a failure, or no token from the budget in time. */
+type FetchResult = { ok: boolean } | { busy: number };
 
 /**
  * One upstream fetch per rounded point per upstream update, however many clients ask: a point is
@@ -71,6 +97,7 @@ interface PointState {
  * times moved to the present (`shiftReplayToPresent`).
  */
 export class WeatherService {
+  /** Least recently asked first (a Map keeps insertion order; an asked point moves to the end). */
   private readonly points = new Map<string, PointState>();
   private readonly counters: WeatherStats = {
     upstreamFetches: 0,
@@ -79,6 +106,8 @@ export class WeatherService {
     coalesced: 0,
     rejectedBodies: 0,
     replays: 0,
+    evicted: 0,
+    budgetRefused: 0,
     lastError: null,
   };
 
@@ -89,34 +118,66 @@ export class WeatherService {
     return this.opts.now();
   }
 
-  stats(): WeatherStats & { points: number } {
-    return { ...this.counters, points: this.points.size };
+  stats(): WeatherStats & { points: number; maxPoints: number; budget: BudgetStats } {
+    return {
+      ...this.counters,
+      points: this.points.size,
+      maxPoints: this.maxPoints(),
+      budget: this.opts.budget.stats(),
+    };
   }
 
-  /** The forecast for a point, or null when upstream failed and nothing is recorded for it. */
-  async get(p: Point): Promise<ServedForecast | null> {
-    let st = this.points.get(p.key);
-    if (!st) {
-      st = { entry: null, inFlight: null, retryAt: 0 };
-      this.points.set(p.key, st);
+  private maxPoints(): number {
+    return this.opts.maxPoints ?? MAX_POINTS;
+  }
+
+  /** The point's state, moved to the most recently asked end; the least recently asked go past the bound. */
+  private touch(key: string): PointState {
+    let st = this.points.get(key);
+    if (st) this.points.delete(key);
+    else st = { entry: null, inFlight: null, retryAt: 0 };
+    this.points.set(key, st);
+    if (this.points.size > this.maxPoints()) {
+      for (const [k, old] of this.points) {
+        if (this.points.size <= this.maxPoints()) break;
+        // A point being fetched stays: its callers are waiting on this very state.
+        if (old.inFlight || old === st) continue;
+        this.points.delete(k);
+        this.counters.evicted++;
+      }
     }
+    return st;
+  }
+
+  /**
+   * The forecast for a point. A fetch, when one is due, waits at most `maxWaitMs` for a token of
+   * the upstream budget; without one the point is answered from what is kept (stale or replayed),
+   * or `busy`. The budget is asked before this returns its promise, so points asked in one tick
+   * are served in the order asked (the handler asks for the place before its grid).
+   */
+  async get(p: Point, opts: { maxWaitMs?: number } = {}): Promise<PointOutcome> {
+    const st = this.touch(p.key);
     const now = this.opts.now();
     if (st.entry?.origin === 'upstream' && now < st.entry.expiresAt) {
       this.counters.cacheHits++;
-      return { entry: st.entry, source: 'cache' };
+      return { kind: 'served', served: { entry: st.entry, source: 'cache' } };
     }
-    let refreshed = false;
+    let result: FetchResult | null = null;
     if (st.inFlight) {
       this.counters.coalesced++;
-      refreshed = await st.inFlight;
+      result = await st.inFlight;
     } else if (now >= st.retryAt) {
       const state = st;
-      st.inFlight = this.refresh(p, st).finally(() => {
+      st.inFlight = this.refresh(p, st, opts.maxWaitMs ?? 0).finally(() => {
         state.inFlight = null;
       });
-      refreshed = await st.inFlight;
+      result = await st.inFlight;
     }
-    if (!st.entry) return null;
+    if (!st.entry) {
+      return result && 'busy' in result
+        ? { kind: 'busy', retryAfterMs: result.busy }
+        : { kind: 'none' };
+    }
     if (st.entry.origin === 'replay') {
       // Moved to the present at every answer (replay.ts says why), so it never goes out of date.
       const shiftMs = replayShiftMs(st.entry.forecast, this.opts.now());
@@ -128,11 +189,12 @@ export class WeatherService {
           replayOf: { updatedAt: shifted.fileUpdatedAt, shiftMs: shifted.shiftMs },
         };
       }
-      return st.replayServed;
+      return { kind: 'served', served: st.replayServed };
     }
+    const refreshed = result !== null && 'ok' in result && result.ok;
     return {
-      entry: st.entry,
-      source: refreshed ? 'upstream' : 'cache',
+      kind: 'served',
+      served: { entry: st.entry, source: refreshed ? 'upstream' : 'cache' },
     };
   }
 
@@ -142,7 +204,9 @@ export class WeatherService {
     return now + Math.min(MAX_FRESH_MS, Math.max(MIN_FRESH_MS, fresh));
   }
 
-  private async refresh(p: Point, st: PointState): Promise<boolean> {
+  private async refresh(p: Point, st: PointState, maxWaitMs: number): Promise<FetchResult> {
+    // Asked before any await: the budget's line keeps the order of the callers.
+    const admission = this.opts.budget.acquire(maxWaitMs);
     const url = `${this.opts.baseUrl.replace(/\/+$/, '')}/weatherapi/locationforecast/2.0/complete?lat=${p.lat}&lon=${p.lon}`;
     const headers: Record<string, string> = {
       'user-agent': this.opts.userAgent,
@@ -150,6 +214,12 @@ export class WeatherService {
     };
     const prev = st.entry?.origin === 'upstream' ? st.entry : null;
     if (prev?.lastModified) headers['if-modified-since'] = prev.lastModified;
+    const admitted = await admission;
+    if (!admitted.ok) {
+      // Not a failure of upstream: no back-off, the next caller asks the budget again.
+      this.counters.budgetRefused++;
+      return { busy: admitted.retryAfterMs };
+    }
     this.counters.upstreamFetches++;
     let ok = false;
     try {
@@ -190,7 +260,7 @@ export class WeatherService {
       st.retryAt = this.opts.now() + FAILURE_BACKOFF_MS;
       if (!st.entry) await this.loadReplay(p, st);
     }
-    return ok;
+    return { ok };
   }
 
   private async loadReplay(p: Point, st: PointState): Promise<void> {

@@ -3,6 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
+import { decodeCloudLayer } from '../../../core/clouds/cloudBytes.ts';
+import { tileGeometry, tilesForView } from '../../../core/clouds/cloudTiles.ts';
+import { concatGrib2, encodeGrib2 } from '../../fixtures/gfs/grib2Encode.ts';
 
 const EDINBURGH = readFileSync(
   new URL('../../fixtures/metno/complete-edinburgh-low-cloud.json', import.meta.url),
@@ -20,6 +23,48 @@ let metnoUrl: string;
 const requests: { path: string; query: string; userAgent: string | undefined }[] = [];
 let stack: TestStack;
 
+/**
+ * A stand-in for NOAA's NOMADS grib filter on loopback: for any band and forecast hour, the four
+ * cloud fields on a 0.5° grid over the band, the total 40 % + the forecast hour (a sky that
+ * changes by the hour). Records each request's query and User-Agent.
+ */
+let nomads: Server;
+const gfsRequests: { query: URLSearchParams; userAgent: string | undefined }[] = [];
+
+function gfsBody(query: URLSearchParams): Uint8Array {
+  const fh = Number(/f(\d{3})$/.exec(query.get('file') ?? '')?.[1]);
+  const south = Number(query.get('bottomlat'));
+  const north = Number(query.get('toplat'));
+  const run = Date.parse(
+    `${query.get('dir')!.slice(5, 9)}-${query.get('dir')!.slice(9, 11)}-${query.get('dir')!.slice(11, 13)}T${query.get('dir')!.slice(14, 16)}:00:00Z`,
+  );
+  const grid = {
+    ni: 720,
+    nj: (north - south) / 0.5 + 1,
+    lat1: north,
+    lon1: 0,
+    dLat: -0.5,
+    dLon: 0.5,
+  };
+  const field = (parameter: number, levelType: number, value: number) =>
+    encodeGrib2({
+      referenceTime: run,
+      forecastHours: fh,
+      category: 6,
+      parameter,
+      levelType,
+      grid,
+      values: Array(grid.ni * grid.nj).fill(value),
+      packing: 'simple',
+    });
+  return concatGrib2([
+    field(1, 10, 40 + fh),
+    field(3, 214, 20),
+    field(4, 224, 10),
+    field(5, 234, 5),
+  ]);
+}
+
 beforeAll(async () => {
   metno = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -36,8 +81,20 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => metno.listen(0, '127.0.0.1', r));
   metnoUrl = `http://127.0.0.1:${(metno.address() as AddressInfo).port}`;
+  nomads = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    gfsRequests.push({ query: url.searchParams, userAgent: req.headers['user-agent'] });
+    res
+      .writeHead(200, { 'content-type': 'application/octet-stream' })
+      .end(gfsBody(url.searchParams));
+  });
+  await new Promise<void>((r) => nomads.listen(0, '127.0.0.1', r));
   stack = await startTestStack({
-    functionEnv: { WEATHER_BASE_URL: metnoUrl, WEATHER_USER_AGENT: UA },
+    functionEnv: {
+      WEATHER_BASE_URL: metnoUrl,
+      WEATHER_USER_AGENT: UA,
+      GFS_BASE_URL: `http://127.0.0.1:${(nomads.address() as AddressInfo).port}`,
+    },
   });
 });
 afterAll(async () => {
@@ -45,6 +102,10 @@ afterAll(async () => {
   await new Promise<void>((r) => {
     metno?.closeAllConnections();
     metno?.close(() => r());
+  });
+  await new Promise<void>((r) => {
+    nomads?.closeAllConnections();
+    nomads?.close(() => r());
   });
 });
 
@@ -149,5 +210,39 @@ describe('weather through the local gateway', () => {
     expect(body.place.replayOf!.updatedAt).toBe('2027-01-15T11:20:00.000Z');
     expect(body.place.source).toBe('replay');
     expect(body.grid.every((p) => p.source === 'replay')).toBe(true);
+  });
+
+  it('answers the regional cloud layer over a view from NOAA GFS, a forecast hour per request, the current one first, compressed', async () => {
+    const tiles = tilesForView({ west: -13, south: 53, east: 7, north: 59 }, 0);
+    const res = await get(`/clouds?tiles=${tiles.join(',')}&layers=total,low`, {
+      'accept-encoding': 'br, gzip',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toMatch(/^(br|gzip)$/);
+    expect(res.headers.get('x-aurora-source')).toBe('upstream');
+    const body = (await res.json()) as {
+      hours: number[];
+      complete: boolean;
+      tiles: { key: string; layers: Record<string, string> }[];
+    };
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    expect([hour, hour - 3_600_000]).toContain(body.hours[0]);
+    // One band (30–60° N), each forecast hour asked once, with our User-Agent, the first first.
+    const asked = gfsRequests.map((r) => r.query);
+    expect(asked.length).toBeGreaterThanOrEqual(body.hours.length);
+    expect(asked.every((q) => q.get('bottomlat') === '30' && q.get('toplat') === '60')).toBe(true);
+    expect(new Set(asked.map((q) => q.get('file'))).size).toBe(asked.length);
+    expect(gfsRequests.every((r) => r.userAgent === UA)).toBe(true);
+    const g = tileGeometry(body.tiles[0]!.key)!;
+    const total = decodeCloudLayer(
+      body.tiles[0]!.layers.total!,
+      body.hours.length,
+      g.rows * g.cols,
+    )!;
+    const fh = Number(/f(\d{3})$/.exec(asked[0]!.get('file')!)![1]);
+    expect(total[0]).toBe(40 + fh);
+    expect(
+      decodeCloudLayer(body.tiles[0]!.layers.low!, body.hours.length, g.rows * g.cols)![0],
+    ).toBe(20);
   });
 });

@@ -36,6 +36,7 @@ import { createLayers, glyph, styleLayers, type Layers } from './mapLayers.ts';
 import { olProjection } from './olProjection.ts';
 import { PALETTES } from './palette.ts';
 import { markOnce } from '../perfMarks.ts';
+import { useViewBoxReports } from './viewBox.ts';
 
 export default function AuroraMap(props: AuroraMapProps) {
   const {
@@ -52,6 +53,7 @@ export default function AuroraMap(props: AuroraMapProps) {
     label,
     onRendered,
     onPick,
+    onViewBox,
   } = props;
   const home = userLocation;
   // Where the flat map opens, read when a view is made; `moved` turns true once the person pans or
@@ -113,15 +115,11 @@ export default function AuroraMap(props: AuroraMapProps) {
   useEffect(() => {
     const target = targetRef.current;
     if (!target) return;
-    const { layers, basemapSource, auroraSource } = createLayers({
+    const { layers, basemapSource, auroraSource, cloudSource } = createLayers({
       basemap: () => basemapRef.current,
       aurora: () => paintRef.current,
-      // Clouds: the same raster code on the same projection, the stored regional forecast as its grid.
-      clouds: () => ({
-        spec: paintRef.current.spec,
-        values: cloudRef.current?.values ?? null,
-        frame: cloudRef.current?.time ?? null,
-      }),
+      // Clouds: the regional layer's cells for the hour shown, on the same projection.
+      clouds: () => ({ spec: paintRef.current.spec, cells: cloudRef.current }),
     });
     const map = new OlMap({
       target,
@@ -174,8 +172,13 @@ export default function AuroraMap(props: AuroraMapProps) {
         centre && inverseProject(paintRef.current.spec, centre[0]!, centre[1]!, lonLat)
           ? `${lonLat[0].toFixed(1)},${lonLat[1].toFixed(1)}`
           : '';
+      target.dataset.viewZoom = (map.getView().getZoom() ?? 0).toFixed(2);
       // Set once the land is drawn (it follows the first oval): screenshots wait for it.
       target.dataset.basemap = basemapSource.hasLand() ? 'drawn' : '';
+      // The share of the view inside cloud cells with a value, and their size (e2e: cells across the view).
+      const cloudsShown = layers.clouds.getVisible() && cloudSource.paintedTime !== null;
+      target.dataset.cloudCoverage = cloudsShown ? cloudSource.coverage.toFixed(3) : '';
+      target.dataset.cloudCellDeg = cloudsShown ? String(cloudRef.current?.cellDeg ?? '') : '';
       renderedRef.current.notify?.(frame);
     });
     mapRef.current = { map, layers };
@@ -317,6 +320,8 @@ export default function AuroraMap(props: AuroraMapProps) {
   useEffect(() => {
     renderedRef.current.notify = onRendered;
   }, [onRendered]);
+
+  useViewBoxReports(mapRef, active, onViewBox);
 
   useEffect(() => {
     const current = mapRef.current;

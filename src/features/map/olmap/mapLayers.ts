@@ -5,6 +5,7 @@ import { Circle as CircleStyle, Fill, Stroke, Style } from 'ol/style.js';
 import { buildCloudLut } from '../cloudGrid.ts';
 import { buildRampLut } from '../colorRamp.ts';
 import { AuroraSource, type AuroraPaint } from './auroraSource.ts';
+import { CloudSource, type CloudPaint } from './cloudSource.ts';
 import { BasemapSource, type BasemapPaint } from './basemapSource.ts';
 import type { MapPalette } from './palette.ts';
 
@@ -17,7 +18,7 @@ export interface Layers {
   /** Land and coasts/borders, painted by basemapSource.ts (its colours come from the palette). */
   basemap: ImageLayer<BasemapSource>;
   night: VectorLayer<VectorSource>;
-  clouds: ImageLayer<AuroraSource>;
+  clouds: ImageLayer<CloudSource>;
   aurora: ImageLayer<AuroraSource>;
   user: VectorLayer<VectorSource>;
 }
@@ -26,14 +27,15 @@ export interface Layers {
 export interface LayerReads {
   basemap: () => BasemapPaint;
   aurora: () => AuroraPaint;
-  clouds: () => AuroraPaint;
+  clouds: () => CloudPaint;
 }
 
-/** The map's layers over fresh sources; the basemap and aurora sources are returned for the map's checks. */
+/** The map's layers over fresh sources; the raster sources are returned for the map's checks. */
 export function createLayers(read: LayerReads): {
   layers: Layers;
   basemapSource: BasemapSource;
   auroraSource: AuroraSource;
+  cloudSource: CloudSource;
 } {
   const vector = (zIndex: number) =>
     new VectorLayer({
@@ -52,9 +54,9 @@ export function createLayers(read: LayerReads): {
     read: read.aurora,
     lut: LUT,
   });
-  // Clouds: the same raster code as the aurora, with a grey-white ramp.
-  const cloudSource = new AuroraSource({
-    attributions: 'Weather data from MET Norway',
+  // Clouds: the regional layer's cells, with a grey-white ramp.
+  const cloudSource = new CloudSource({
+    attributions: 'Cloud cover: NOAA GFS',
     read: read.clouds,
     lut: CLOUD_LUT,
   });
@@ -66,7 +68,7 @@ export function createLayers(read: LayerReads): {
     aurora: new ImageLayer({ source: auroraSource, zIndex: 5 }),
     user: vector(6),
   };
-  return { layers, basemapSource, auroraSource };
+  return { layers, basemapSource, auroraSource, cloudSource };
 }
 
 /** A button glyph hidden from screen readers, so the button's name is its title ("Zoom in"), not "+". */

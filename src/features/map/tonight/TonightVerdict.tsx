@@ -12,16 +12,15 @@ import { useProduct, type StoredWeather } from '../../../../sync/react/index.ts'
 import type { GridSnapshot } from '../../../../core/model.ts';
 import { tonightInputs, type KpForecastProduct } from './tonightInputs.ts';
 import './TonightVerdict.css';
-import { CloudStatus, ForecastHourStatus, forecastPositionText } from '../forecastHour.tsx';
+import { ForecastHourStatus, forecastPositionText } from '../forecastHour.tsx';
 import { clockLabel, type Clock } from '../../../lib/clock.ts';
 import { formatClockTime } from '../../../lib/format.ts';
-import { cloudGridAt } from '../cloudHours.ts';
 
 /**
- * The cloud layer's grid and the slider's forecast-hour words ride in this chunk: they are needed
- * only once a place has a cloud forecast, never for `/`'s first paint.
+ * The slider's forecast-hour words ride in this chunk (and in the cloud layer's, cloudLayer.ts):
+ * they are needed only once there are forecast hours, never for `/`'s first paint.
  */
-export const forecastHour = { ForecastHourStatus, forecastPositionText, cloudGridAt, CloudStatus };
+export const forecastHour = { ForecastHourStatus, forecastPositionText };
 
 /** The verdict's magnetic coordinates, for the map's "your location" line: one set of coordinates for both. */
 export const magnetic = magneticCoordinates;

@@ -11,10 +11,11 @@ import { MapStatus } from '../../../../src/features/map/MapStatus.tsx';
 import { SummaryPanel } from '../../../../src/features/map/SummaryPanel.tsx';
 import { TimeSlider } from '../../../../src/features/map/TimeSlider.tsx';
 import {
-  CloudStatus,
   ForecastHourStatus,
   forecastPositionText,
 } from '../../../../src/features/map/forecastHour.tsx';
+import { CloudLayerStatus } from '../../../../src/features/map/cloudStatus.tsx';
+import type { CloudCells } from '../../../../src/features/map/cloudCells.ts';
 import { INITIAL_SLIDER, sliderReducer } from '../../../../src/features/map/timeSlider.ts';
 import { loadOvationFixture } from '../../../support/ovationFixture.ts';
 import { UTC_CLOCK } from '../../../../src/lib/clock.ts';
@@ -29,10 +30,26 @@ const statusDefaults = {
   isNewest: true,
   showAurora: true,
   showClouds: false,
-  weather: null,
   now: grid.observationTime + 12 * 60_000,
   clock: UTC_CLOCK,
 };
+
+function cells(overrides: Partial<CloudCells> = {}): CloudCells {
+  return {
+    south: 60,
+    west: 10,
+    cellDeg: 0.5,
+    rows: 2,
+    cols: 2,
+    values: Uint8Array.from([0, 50, 100, 255]),
+    time: Date.UTC(2024, 2, 3, 19),
+    layer: 'total',
+    run: grid.observationTime - 6 * 3_600_000,
+    replay: false,
+    tilesDrawn: 1,
+    ...overrides,
+  };
+}
 
 describe('map status text', () => {
   it('says plainly that no forecast is stored yet', () => {
@@ -74,37 +91,83 @@ describe('map status text', () => {
     expect(text).toContain('older than the 20-minute update window');
   });
 
-  it('says cloud cover is unavailable instead of pretending when there is no cloud data', () => {
-    render(<MapStatus {...statusDefaults} showClouds />);
-    expect(screen.getByRole('status').textContent).toContain(
-      'Cloud cover unavailable offline / not yet downloaded.',
+  it('says the cloud layer is being fetched while online with nothing stored, and never that it is unavailable offline', () => {
+    const now = statusDefaults.now;
+    render(
+      <MapStatus
+        {...statusDefaults}
+        showClouds
+        cloudStatus={
+          <CloudLayerStatus
+            cells={null}
+            layer="total"
+            stored={0}
+            feed={null}
+            online
+            now={now}
+            clock={UTC_CLOCK}
+          />
+        }
+      />,
+    );
+    const text = screen.getByTestId('cloud-status').textContent ?? '';
+    expect(text).toBe('Clouds: fetching the cloud cover for this view…');
+    expect(text).not.toMatch(/offline/i);
+  });
+
+  it('says offline that no cloud cover is stored for the view on this device', () => {
+    render(
+      <CloudLayerStatus
+        cells={null}
+        layer="low"
+        stored={0}
+        feed={null}
+        online={false}
+        now={statusDefaults.now}
+        clock={UTC_CLOCK}
+      />,
+    );
+    expect(screen.getByTestId('cloud-status').textContent).toBe(
+      'Clouds: no cloud cover is stored for this view on this device; it is fetched when you are online.',
+    );
+  });
+
+  it('names the layer, the hour, the cells and the model run’s age of the clouds drawn, and NOAA GFS', () => {
+    render(
+      <CloudLayerStatus
+        cells={cells({ layer: 'low', tilesDrawn: 0.5 })}
+        layer="low"
+        stored={3}
+        feed={null}
+        online
+        now={statusDefaults.now}
+        clock={UTC_CLOCK}
+      />,
+    );
+    expect(screen.getByTestId('cloud-status').textContent).toBe(
+      'Clouds (low cloud, 0.5° cells): forecast for 3 Mar 2024, 19:00 UTC, model run 6 h 12 min ago. Stored for 50 % of this view; the rest is on its way. Cloud data: NOAA GFS.',
     );
   });
 
   it('on a forecast hour says the time, that it is a forecast, and that no oval is drawn for an hour OVATION does not reach', () => {
     const now = statusDefaults.now;
     const hour = Date.UTC(2024, 2, 3, 19);
-    const weather = {
-      data: {
-        attribution: 'Data from MET Norway (CC BY 4.0)',
-        place: {
-          lat: 69.7,
-          lon: 19,
-          updatedAt: grid.observationTime - 40 * 60_000,
-          hours: null,
-          replayOf: { updatedAt: Date.UTC(2027, 0, 15, 11, 20), shiftMs: -3_600_000 },
-        },
-        grid: [],
-      },
-      issued: grid.observationTime - 40 * 60_000,
-      fetchedAt: grid.observationTime,
-    };
     render(
       <MapStatus
         {...statusDefaults}
         grid={grid}
         showClouds
-        cloudStatus={<CloudStatus cloudTime={hour} weather={weather} now={now} clock={UTC_CLOCK} />}
+        cloudStatus={
+          <CloudLayerStatus
+            cells={cells({ time: hour, replay: true })}
+            layer="total"
+            stored={4}
+            feed={null}
+            online
+            now={now}
+            clock={UTC_CLOCK}
+          />
+        }
         forecastStatus={
           <ForecastHourStatus
             hour={hour}
@@ -115,7 +178,6 @@ describe('map status text', () => {
             clock={UTC_CLOCK}
           />
         }
-        weather={weather}
       />,
     );
     const text = screen.getByRole('status').textContent ?? '';
@@ -127,7 +189,7 @@ describe('map status text', () => {
     expect(text).not.toContain('Aurora forecast for');
     // A replayed sample says it is one.
     expect(screen.getByTestId('cloud-status').textContent).toContain(
-      'Clouds: forecast for 3 Mar 2024, 19:00 UTC (a replayed sample, not today’s forecast)',
+      'Clouds (total cloud, 0.5° cells): forecast for 3 Mar 2024, 19:00 UTC (a replayed sample, not today’s forecast)',
     );
   });
 });

@@ -7,8 +7,8 @@ import {
 
 const HOUR = 3_600_000;
 const at = (iso: string) => Date.parse(iso);
-/** 48 hourly cloud-forecast hours from 15:00 UTC, as the weather function stores them. */
-const cloudHours = Array.from({ length: 48 }, (_, i) => at('2026-11-25T15:00:00Z') + i * HOUR);
+/** 50 hourly cloud-forecast hours from 15:00 UTC. */
+const cloudHours = Array.from({ length: 50 }, (_, i) => at('2026-11-25T15:00:00Z') + i * HOUR);
 /** Three stored frames, the newest forecast for 16:25. */
 const frames = [
   { forecastTime: at('2026-11-25T15:55:00Z') },
@@ -17,12 +17,14 @@ const frames = [
 ];
 
 describe('the slider’s timeline past now', () => {
-  it('offers the stored forecast hours after the current hour, up to twelve hours ahead', () => {
+  it('offers the stored forecast hours after the current hour, up to 48 hours ahead: tomorrow evening and the night after', () => {
     const now = at('2026-11-25T16:20:00Z');
     const ahead = forecastHoursAhead(cloudHours, now);
-    expect(ahead).toHaveLength(12);
+    expect(ahead).toHaveLength(48);
     expect(ahead[0]).toBe(at('2026-11-25T17:00:00Z'));
-    expect(ahead[11]).toBe(at('2026-11-26T04:00:00Z'));
+    // +36 h: tomorrow evening, wherever the viewer is.
+    expect(ahead[35]).toBe(at('2026-11-27T04:00:00Z'));
+    expect(FORECAST_REACH_MS).toBeGreaterThanOrEqual(36 * HOUR);
     expect(ahead.at(-1)! - Math.round(now / HOUR) * HOUR).toBe(FORECAST_REACH_MS);
   });
 
@@ -81,7 +83,7 @@ describe('the slider’s timeline past now', () => {
       hoursAhead: 12,
     });
     // Past the end (the forecast shrank while the slider stood there): back to now.
-    expect(shownAt(40, frames, ahead, now)).toMatchObject({
+    expect(shownAt(60, frames, ahead, now)).toMatchObject({
       frameIndex: 2,
       ovalDrawn: true,
       forecastHour: null,

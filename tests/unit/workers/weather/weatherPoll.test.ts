@@ -5,6 +5,10 @@ import { createWeatherHandler } from '../../../../supabase/functions/weather/han
 import { createFileReplayLoader } from '../../../../supabase/functions/weather/replay.ts';
 import { WeatherService } from '../../../../supabase/functions/weather/service.ts';
 import {
+  MET_NORWAY_BUDGET,
+  UpstreamBudget,
+} from '../../../../supabase/functions/weather/upstreamBudget.ts';
+import {
   pollWeather,
   WEATHER_FEED,
   weatherProductId,
@@ -26,6 +30,7 @@ function backend() {
     now: () => NOW,
     userAgent: 'aurora-test/1.0 (+https://aurora.invalid)',
     replay: createFileReplayLoader(),
+    budget: new UpstreamBudget(MET_NORWAY_BUDGET, () => Date.now()),
   });
   const handler = createWeatherHandler(() => service);
   const urls: string[] = [];
@@ -48,7 +53,7 @@ afterEach(async () => {
 });
 
 describe('the worker’s cloud forecast for the user’s place', () => {
-  it('stores the place and its 3×3 regional grid as one product per place rounded to 0.1°, with a weather feed row', async () => {
+  it('stores the place’s forecast alone as one product per place rounded to 0.1°, with a weather feed row', async () => {
     db = await openTestDatabase();
     const b = backend();
     const r = await pollWeather(TROMSO, {
@@ -59,13 +64,14 @@ describe('the worker’s cloud forecast for the user’s place', () => {
     });
     expect(r).toEqual({ outcome: 'updated', error: null });
     expect(b.urls).toEqual([
-      'http://127.0.0.1:8787/functions/v1/weather?lat=69.6500&lon=18.9600&radius=1',
+      'http://127.0.0.1:8787/functions/v1/weather?lat=69.6500&lon=18.9600&radius=0',
     ]);
     const doc = await db.products.findOne(weatherProductId(TROMSO)).exec();
     expect(doc?.id).toBe('weather/69.7_19.0');
     const data = doc!.data as WeatherData;
     expect(data.attribution).toContain('MET Norway');
-    expect(data.grid).toHaveLength(9);
+    // The map's clouds come from the regional layer: MET Norway is asked for the place alone.
+    expect(data.grid).toHaveLength(0);
     expect(data.place.hours!.time.length).toBe(data.place.hours!.total.length);
     // The replay is moved to the present (its first hour is the current one, 16:00): the model run
     // moves with it, and the stored point says it is a replay and of what.
@@ -75,7 +81,6 @@ describe('the worker’s cloud forecast for the user’s place', () => {
       updatedAt: Date.parse('2027-01-15T11:20:00Z'),
       shiftMs: 4 * 3_600_000,
     });
-    expect(data.grid.every((p) => p.replayOf?.shiftMs === 4 * 3_600_000)).toBe(true);
     const feed = await readFeedStatus(db, WEATHER_FEED);
     expect(feed).toMatchObject({
       lastSuccess: NOW,

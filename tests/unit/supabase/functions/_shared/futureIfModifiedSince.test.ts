@@ -21,6 +21,10 @@ import { validateWithNormalise } from '../../../../../supabase/functions/space-w
 import { createWeatherHandler } from '../../../../../supabase/functions/weather/handler.ts';
 import { createFileReplayLoader as weatherReplay } from '../../../../../supabase/functions/weather/replay.ts';
 import { WeatherService } from '../../../../../supabase/functions/weather/service.ts';
+import {
+  MET_NORWAY_BUDGET,
+  UpstreamBudget,
+} from '../../../../../supabase/functions/weather/upstreamBudget.ts';
 
 const fixture = (path: string) =>
   readFileSync(new URL(`../../../../fixtures/${path}`, import.meta.url));
@@ -134,6 +138,7 @@ describe('weather ignores a future If-Modified-Since', () => {
     const now = Date.parse('2027-01-15T13:00:00Z');
     const service = new WeatherService({
       baseUrl: 'https://metno.invalid',
+      budget: new UpstreamBudget(MET_NORWAY_BUDGET, () => now),
       // A stand-in for MET Norway (third party).
       fetch: (async () =>
         new Response(fixture('metno/complete-tromso.json'), {

@@ -15,7 +15,14 @@ import {
   parseLocationforecast,
 } from '../../../../../supabase/functions/weather/parseLocationforecast.ts';
 import { createFileReplayLoader } from '../../../../../supabase/functions/weather/replay.ts';
-import { WeatherService } from '../../../../../supabase/functions/weather/service.ts';
+import {
+  WeatherService,
+  type PointOutcome,
+} from '../../../../../supabase/functions/weather/service.ts';
+import {
+  MET_NORWAY_BUDGET,
+  UpstreamBudget,
+} from '../../../../../supabase/functions/weather/upstreamBudget.ts';
 
 const TROMSO = readFileSync(
   new URL('../../../../fixtures/metno/complete-tromso.json', import.meta.url),
@@ -53,6 +60,7 @@ function setup(upstream: ReturnType<typeof fakeUpstream>) {
     now: () => now,
     userAgent: UA,
     replay: createFileReplayLoader(),
+    budget: new UpstreamBudget(MET_NORWAY_BUDGET, () => Date.now()),
   });
   const handler = createWeatherHandler(() => service);
   const get = (query: string, headers: Record<string, string> = {}) =>
@@ -430,7 +438,8 @@ describe('weather function: validators (issue 12)', () => {
   it('serialises and hashes an answer once per change of its forecasts, not per request', async () => {
     const { service } = setup(fakeUpstream(() => ok(TROMSO)));
     const answers = new WeatherAnswers();
-    const served = [await service.get({ lat: 69.7, lon: 19, key: '69.7_19.0' })];
+    const servedOf = (o: PointOutcome) => (o.kind === 'served' ? o.served : null);
+    const served = [servedOf(await service.get({ lat: 69.7, lon: 19, key: '69.7_19.0' }))];
     let builds = 0;
     const build = () => {
       builds++;
@@ -443,7 +452,7 @@ describe('weather function: validators (issue 12)', () => {
     // The same forecast served again from memory (a new ServedForecast, the same forecast object).
     await answers.get(
       '69.7_19.0',
-      [await service.get({ lat: 69.7, lon: 19, key: '69.7_19.0' })],
+      [servedOf(await service.get({ lat: 69.7, lon: 19, key: '69.7_19.0' }))],
       build,
       0,
     );
