@@ -43,13 +43,23 @@ const SCREENS: RouteCase[] = ROUTES.filter((r) => !r.finalPath);
 const PASSWORD = 'Borealis-Kp7-Night';
 
 /** Moves to `path` inside the running app, as its links do (a full load per screen is slow). */
-async function openInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    if (location.pathname === to) return;
-    history.pushState(null, '', to);
+async function openInApp(page: Page, path: string, h1?: string): Promise<void> {
+  const go = (to: string) => {
+    if (location.pathname !== to) history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  };
+  await page.evaluate(go, path);
   await expect(page).toHaveURL((u) => u.pathname === path);
+  if (!h1) return;
+  // A popstate sent while the app is still booting (it boots after the first paint) can be lost
+  // to the router's initial load: send it again until the screen is the one asked for.
+  await expect
+    .poll(async () => {
+      const shown = await page.locator('h1').first().textContent();
+      if (shown !== h1) await page.evaluate(go, path);
+      return shown;
+    })
+    .toBe(h1);
 }
 
 /** Waits until the screen stops growing: panels fill in as the local database answers. */
@@ -86,7 +96,7 @@ async function screenProblems(page: Page, h1: string): Promise<string[]> {
 
 /** Signs a new account up through the app's own form, without reloading the page. */
 async function signUpInApp(page: Page, tag: string): Promise<void> {
-  await openInApp(page, '/signup');
+  await openInApp(page, '/signup', 'Sign Up');
   await page.getByLabel('Email').fill(`e2e.layout.${tag}.${Date.now().toString(36)}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page
@@ -126,7 +136,7 @@ async function sweepScreens(page: Page, testInfo: TestInfo, opts: SweepOptions):
   };
 
   for (const route of SCREENS) {
-    await openInApp(page, route.path);
+    await openInApp(page, route.path, route.h1);
     await check(route.path, route.h1);
     if (route.path === '/')
       found.push(
@@ -137,7 +147,7 @@ async function sweepScreens(page: Page, testInfo: TestInfo, opts: SweepOptions):
   // Debug mode brings /debug/* (and its floating dock, which is outside main).
   await page.evaluate(() => localStorage.setItem('debug-mode', 'true'));
   for (const route of DEBUG_ROUTES) {
-    await openInApp(page, route.path);
+    await openInApp(page, route.path, route.h1);
     await check(route.path, route.h1);
   }
   await page.evaluate(() => localStorage.removeItem('debug-mode'));

@@ -182,9 +182,10 @@ test("on a phone the status lines sit under the map, leaving the map and the use
   // With a place and clouds on, the status says the most it says.
   await page.getByRole('button', { name: 'Show my location' }).click();
   await page.getByRole('checkbox', { name: 'Cloud cover' }).check();
-  await expect(page.getByTestId('cloud-status')).toContainText('Weather data from MET Norway', {
-    timeout: 60_000,
-  });
+  await expect(page.getByTestId('cloud-status')).toContainText(
+    'At your place (tonight’s verdict): MET Norway',
+    { timeout: 60_000 },
+  );
   const mapBox = (await page.locator('.map-page__map').boundingBox())!;
   const lines = page.locator('.map-status__line');
   expect(await lines.count()).toBeGreaterThanOrEqual(3);

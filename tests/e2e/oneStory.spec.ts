@@ -100,7 +100,7 @@ test('on / with a place, the verdict’s ages are the data’s, the probability 
     timeout: 30_000,
   });
   await expect(ages).toContainText(/clouds .+ old/, { timeout: 90_000 });
-  await expect(cloud).toContainText('model run', { timeout: 30_000 });
+  await expect(cloud).toContainText('MET Norway, model run', { timeout: 30_000 });
   await expect(here).toContainText('Aurora probability here', { timeout: 30_000 });
 
   // 1. The verdict's ages are the data's ages shown beside it, read from one render.
@@ -115,7 +115,10 @@ test('on / with a place, the verdict’s ages are the data’s, the probability 
   );
   const mapAge = ageIn(agesText, 'aurora map', 'old');
   expect(ageIn(statusText, '\\(', 'ago\\)')).toBe(mapAge);
-  expect(ageIn(cloudText, 'model run', 'ago')).toBe(ageIn(agesText, 'clouds', 'old'));
+  // Two cloud sources on one screen, each named: the map's layer (NOAA GFS) and the place's own
+  // forecast (MET Norway), whose age is the verdict's.
+  expect(cloudText).toContain('Cloud data: NOAA GFS.');
+  expect(ageIn(cloudText, 'MET Norway, model run', 'ago')).toBe(ageIn(agesText, 'clouds', 'old'));
   // 2. The probability at the place says how old its map is: the same age.
   expect(hereText).toMatch(/Aurora probability here\d+ % · aurora map observed .+ ago/);
   expect(ageIn(hereText, 'aurora map observed', 'ago')).toBe(mapAge);

@@ -89,7 +89,8 @@ test('a Kp 9 forecast on a clear dark night tells Berlin the aurora may be in vi
     .getByRole('list', { name: 'Tonight, half hour by half hour' })
     .getByRole('listitem');
   const first = slots.first();
-  await expect(first.locator('.tonight__time')).toHaveText('23:30');
+  // In the place's clock, its zone named (Berlin in December: UTC+1).
+  await expect(first.locator('.tonight__time')).toHaveText('23:30 UTC+1');
   await expect(first.locator('.tonight__level')).toHaveText(/^(GO|MAYBE)$/);
   await expect(first.locator('.tonight__reasons')).not.toContainText('too far');
   await expect(first.locator('.tonight__reasons')).toHaveText(

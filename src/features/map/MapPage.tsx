@@ -320,6 +320,14 @@ function MapPage() {
                   online={regional.online}
                   now={now}
                   clock={clock}
+                  place={
+                    weather
+                      ? {
+                          run: weather.data.place.updatedAt ?? weather.issued,
+                          replay: Boolean(weather.data.place.replayOf),
+                        }
+                      : null
+                  }
                 />
               ) : null
             }

@@ -27,8 +27,13 @@ export function CloudLayerStatus(props: {
   now: number;
   /** The screen's one clock (src/lib/clock.ts). */
   clock: Clock;
+  /**
+   * The place's own forecast (MET Norway), which tonight's verdict judges: named here with its age,
+   * so a screen with two cloud sources says which is which.
+   */
+  place?: { run: number; replay: boolean } | null;
 }) {
-  const { cells, layer, stored, feed, online, now, clock } = props;
+  const { cells, layer, stored, feed, online, now, clock, place = null } = props;
   let text: string;
   if (cells) {
     const part =
@@ -46,6 +51,8 @@ export function CloudLayerStatus(props: {
     text =
       'Clouds: no cloud cover is stored for this view on this device; it is fetched when you are online.';
   }
+  if (place)
+    text += ` At your place (tonight’s verdict): MET Norway, model run ${formatAge(now - place.run)}${place.replay ? ', a replayed sample' : ''}.`;
   return (
     <p className="map-status__line map-status__line--small" data-testid="cloud-status">
       {text}

@@ -115,6 +115,27 @@ describe('map status text', () => {
     expect(text).not.toMatch(/offline/i);
   });
 
+  it('names the place’s own forecast, which the verdict judges, and its age beside the regional layer’s source', () => {
+    const now = statusDefaults.now;
+    render(
+      <CloudLayerStatus
+        cells={cells()}
+        layer="total"
+        stored={4}
+        feed={null}
+        online
+        now={now}
+        clock={UTC_CLOCK}
+        place={{ run: now - 41 * 60_000, replay: true }}
+      />,
+    );
+    const text = screen.getByTestId('cloud-status').textContent ?? '';
+    expect(text).toContain('Cloud data: NOAA GFS.');
+    expect(text).toMatch(
+      /At your place \(tonight’s verdict\): MET Norway, model run 41 min ago, a replayed sample\.$/,
+    );
+  });
+
   it('says offline that no cloud cover is stored for the view on this device', () => {
     render(
       <CloudLayerStatus
