@@ -116,6 +116,9 @@ export function startDataServices(): void {
       fetch: backendFetch,
       baseUrl: authConfig().supabaseUrl,
       setRetryHandler,
+      // Go Offline holds the queue; Go Online sends what waited.
+      paused: () => networkStore.get().forcedOffline,
+      resumed: (fn) => subscribeForcedOffline((forced) => (forced ? undefined : fn())),
     });
   };
   const later = () => {

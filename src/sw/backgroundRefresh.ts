@@ -6,6 +6,7 @@
 import { decideKpAlert, kpAlertNotification, latestKp, type KpAlertDecision } from './kpAlert.ts';
 import {
   readAlertState,
+  readForcedOffline,
   readNotificationSettings,
   writeAlertState,
   writeBackgroundUpdate,
@@ -54,6 +55,8 @@ export interface RefreshResult {
   fetched: string[];
   failed: string[];
   alert: KpAlertDecision | null;
+  /** True when nothing was tried: the user chose Go Offline. */
+  forcedOffline: boolean;
 }
 
 async function fetchText(
@@ -82,7 +85,9 @@ function parseJson(body: string): unknown {
 }
 
 export async function refreshInBackground(deps: RefreshDeps): Promise<RefreshResult> {
-  const result: RefreshResult = { fetched: [], failed: [], alert: null };
+  const result: RefreshResult = { fetched: [], failed: [], alert: null, forcedOffline: false };
+  // Go Offline means no request from any part of the app, the browser's wake-ups included.
+  if (await readForcedOffline(deps.db)) return { ...result, forcedOffline: true };
   let kpBody: unknown = null;
   for (const resource of BACKGROUND_PRODUCTS) {
     const urls = backgroundUrls(resource, deps.backendBase);
