@@ -24,7 +24,7 @@ async function registrationId(cdp: CDPSession): Promise<string> {
 }
 
 /** Waits for the service worker to hand the open page its background sync message. */
-async function waitForSyncMessage(page: Page, arm: () => Promise<void>): Promise<void> {
+async function waitForSyncMessage(page: Page, arm: () => Promise<unknown>): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __syncSeen: boolean };
     w.__syncSeen = false;

@@ -14,6 +14,7 @@ import {
   openAuroraTrackingDb,
   readBackgroundUpdates,
   readNotificationSettings,
+  writeForcedOffline,
   writeNotificationSettings,
 } from '../../../src/sw/auroraTrackingDb.ts';
 
@@ -108,6 +109,19 @@ describe('the background refresh of an installed app', () => {
     expect(result.failed).toContain('kp-index');
     const kp = (await readBackgroundUpdates(db)).find((u) => u.resource === 'kp-index');
     expect(kp?.body).toBe(storm);
+  });
+
+  it('sends nothing and stores nothing while the user has chosen Go Offline', async () => {
+    const { db, shown, calls, run } = await setup(() => ({ status: 200, body: storm }));
+    await writeForcedOffline(db, true);
+    const result = await run();
+    expect(calls).toEqual([]);
+    expect(result).toMatchObject({ forcedOffline: true, fetched: [], failed: [] });
+    expect(await readBackgroundUpdates(db)).toEqual([]);
+    expect(shown).toEqual([]);
+    // Go Online: the next wake-up refreshes again.
+    await writeForcedOffline(db, false);
+    expect((await run()).fetched).toEqual([...BACKGROUND_PRODUCTS]);
   });
 
   it('stays quiet when the user has not turned alerts on', async () => {
