@@ -3,6 +3,7 @@ import { filter, firstValueFrom, Subject } from 'rxjs';
 import type { RxSupabaseReplicationState } from 'rxdb/plugins/replication-supabase';
 import { setPreferencesUser } from '../preferences/activeUser.ts';
 import { clearAnonymousEdits, readAnonymousEdits } from '../preferences/anonymousEdits.ts';
+import { pushUnsaved, setProfilePusher } from '../preferences/unsavedPreferences.ts';
 import { ANONYMOUS_PREFERENCES_ID, type PreferencesDoc } from '../schemas/preferences.ts';
 import { mergeAnonymousIntoProfile } from './mergeOnSignIn.ts';
 import { PREFERENCE_COLUMNS, type PreferenceColumns } from './preferencesRow.ts';
@@ -72,6 +73,12 @@ export function startAccountSync(
 ): AccountSync {
   const { db, client, userId } = options;
   setPreferencesUser(userId);
+  // A change the full storage could not take never reaches replication: it is written to the
+  // profile row directly (the same columns replication would push).
+  const unregisterPusher = setProfilePusher(userId, async (columns) => {
+    const { error } = await client.from(PROFILES_TABLE).update(columns).eq('id', userId);
+    if (error) throw new Error(error.message);
+  });
   let replication: RxSupabaseReplicationState<PreferencesDoc> | null = null;
   // Places made on this device while anonymous are pushed with the rest: the account adopts them.
   let places: RxSupabaseReplicationState<PlaceDoc> | null = null;
@@ -89,6 +96,8 @@ export function startAccountSync(
     replication = replicatePreferences(options);
     created.next(replication);
     void startPlaces();
+    // The network is back (or the session renewed): what could not be stored nor sent goes now.
+    void pushUnsaved(userId);
   };
 
   /**
@@ -187,6 +196,7 @@ export function startAccountSync(
     async stop(opts) {
       stopped = true;
       markStopped();
+      unregisterPusher();
       await cancel();
       if (opts?.signOut && !db.closed) {
         const mine = await db.preferences.findOne(userId).exec();
