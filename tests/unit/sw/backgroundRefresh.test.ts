@@ -124,6 +124,23 @@ describe('the background refresh of an installed app', () => {
     expect((await run()).fetched).toEqual([...BACKGROUND_PRODUCTS]);
   });
 
+  it('sends nothing more once Go Offline is chosen during a refresh under way', async () => {
+    let db: IDBDatabase | null = null;
+    const {
+      db: opened,
+      calls,
+      run,
+    } = await setup((url) => {
+      // The user presses Go Offline while the first answer is on its way.
+      if (url.includes('/kp-index')) void writeForcedOffline(db!, true);
+      return { status: 200, body: storm };
+    });
+    db = opened;
+    const result = await run();
+    expect(calls).toHaveLength(1);
+    expect(result.forcedOffline).toBe(true);
+  });
+
   it('stays quiet when the user has not turned alerts on', async () => {
     const { shown, run } = await setup(() => ({ status: 200, body: storm }), { enablePush: false });
     const result = await run();
