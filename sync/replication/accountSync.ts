@@ -3,7 +3,12 @@ import { filter, firstValueFrom, Subject } from 'rxjs';
 import type { RxSupabaseReplicationState } from 'rxdb/plugins/replication-supabase';
 import { setPreferencesUser } from '../preferences/activeUser.ts';
 import { clearAnonymousEdits, readAnonymousEdits } from '../preferences/anonymousEdits.ts';
-import { pushUnsaved, setProfilePusher } from '../preferences/unsavedPreferences.ts';
+import {
+  pushUnsaved,
+  setProfilePusher,
+  subscribeUnsaved,
+  unsavedColumns,
+} from '../preferences/unsavedPreferences.ts';
 import { ANONYMOUS_PREFERENCES_ID, type PreferencesDoc } from '../schemas/preferences.ts';
 import { mergeAnonymousIntoProfile } from './mergeOnSignIn.ts';
 import { PREFERENCE_COLUMNS, type PreferenceColumns } from './preferencesRow.ts';
@@ -73,12 +78,6 @@ export function startAccountSync(
 ): AccountSync {
   const { db, client, userId } = options;
   setPreferencesUser(userId);
-  // A change the full storage could not take never reaches replication: it is written to the
-  // profile row directly (the same columns replication would push).
-  const unregisterPusher = setProfilePusher(userId, async (columns) => {
-    const { error } = await client.from(PROFILES_TABLE).update(columns).eq('id', userId);
-    if (error) throw new Error(error.message);
-  });
   let replication: RxSupabaseReplicationState<PreferencesDoc> | null = null;
   // Places made on this device while anonymous are pushed with the rest: the account adopts them.
   let places: RxSupabaseReplicationState<PlaceDoc> | null = null;
@@ -99,6 +98,26 @@ export function startAccountSync(
     // The network is back (or the session renewed): what could not be stored nor sent goes now.
     void pushUnsaved(userId);
   };
+
+  // A change the full storage could not take never reaches replication: it is written to the
+  // profile row directly (the same columns replication would push). Replication waits meanwhile:
+  // it could store nothing it pulls, and RxDB leaves a failed checkpoint write of its pull
+  // uncaught (replication-protocol/downstream.js calls setCheckpoint without awaiting it). It
+  // starts again once a preference write fits (nothing is left unstored).
+  let pausedForStorage = false;
+  const unregisterPusher = setProfilePusher(userId, async (columns) => {
+    if (replication) {
+      pausedForStorage = true;
+      await cancel();
+    }
+    const { error } = await client.from(PROFILES_TABLE).update(columns).eq('id', userId);
+    if (error) throw new Error(error.message);
+  });
+  const unsubscribeUnsaved = subscribeUnsaved(() => {
+    if (!pausedForStorage || stopped || Object.keys(unsavedColumns(userId)).length > 0) return;
+    pausedForStorage = false;
+    if (!replication) begin();
+  });
 
   /**
    * The first initial pull that completes. A replication cancelled before its pull ends (paused
@@ -182,6 +201,8 @@ export function startAccountSync(
     currentPlaces: () => places,
     merged,
     async pause() {
+      // Paused for the network now: only a resume (or restart) starts it again.
+      pausedForStorage = false;
       await cancel();
     },
     async resume() {
@@ -197,6 +218,7 @@ export function startAccountSync(
       stopped = true;
       markStopped();
       unregisterPusher();
+      unsubscribeUnsaved();
       await cancel();
       if (opts?.signOut && !db.closed) {
         const mine = await db.preferences.findOne(userId).exec();
