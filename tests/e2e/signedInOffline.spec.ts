@@ -9,6 +9,11 @@ import { waitForServiceWorkerControl } from '../support/e2e/sw.ts';
  */
 
 const PASSWORD = 'Borealis-Kp7-Night';
+/**
+ * The test reads the profile between long waits: a kept-alive connection the gateway has closed
+ * meanwhile (Node's 5 s idle timeout) would fail the read with "socket hang up".
+ */
+const FRESH_CONNECTION = { connection: 'close' };
 
 function uniqueEmail(what: string): string {
   return `e2e.${what}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
@@ -27,7 +32,7 @@ async function storedAuth(
   baseURL: string,
 ): Promise<StoredAuth> {
   const { anon_key: anonKey } = (await (
-    await request.get(`${baseURL}/auth/v1/settings`)
+    await request.get(`${baseURL}/auth/v1/settings`, { headers: FRESH_CONNECTION })
   ).json()) as { anon_key: string };
   const session = await page.evaluate(
     () =>
@@ -47,7 +52,13 @@ async function profileRow(
 ): Promise<Record<string, unknown> | null> {
   const res = await request.get(
     `${baseURL}/rest/v1/profiles?id=eq.${auth.userId}&select=default_map_view,default_map_style,show_aurora_on_load,show_clouds_on_load`,
-    { headers: { apikey: auth.anonKey, Authorization: `Bearer ${auth.accessToken}` } },
+    {
+      headers: {
+        ...FRESH_CONNECTION,
+        apikey: auth.anonKey,
+        Authorization: `Bearer ${auth.accessToken}`,
+      },
+    },
   );
   expect(res.ok()).toBe(true);
   const rows = (await res.json()) as Record<string, unknown>[];

@@ -9,6 +9,11 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 test.use({ serviceWorkers: 'block' });
 
 const PASSWORD = 'Borealis-Kp7-Night';
+/**
+ * The test reads the profile between long waits: a kept-alive connection the gateway has closed
+ * meanwhile (Node's 5 s idle timeout) would fail the read with "socket hang up".
+ */
+const FRESH_CONNECTION = { connection: 'close' };
 
 interface Account {
   userId: string;
@@ -30,7 +35,7 @@ async function signUp(page: Page, request: APIRequestContext, baseURL: string): 
     .click();
   await expect(page).not.toHaveURL(/\/signup$/, { timeout: 15_000 });
   const { anon_key: anonKey } = (await (
-    await request.get(`${baseURL}/auth/v1/settings`)
+    await request.get(`${baseURL}/auth/v1/settings`, { headers: FRESH_CONNECTION })
   ).json()) as { anon_key: string };
   const session = await page.evaluate(
     () =>
@@ -51,7 +56,13 @@ async function profileColumn(
 ): Promise<unknown> {
   const res = await request.get(
     `${baseURL}/rest/v1/profiles?id=eq.${account.userId}&select=${column}`,
-    { headers: { apikey: account.anonKey, Authorization: `Bearer ${account.accessToken}` } },
+    {
+      headers: {
+        ...FRESH_CONNECTION,
+        apikey: account.anonKey,
+        Authorization: `Bearer ${account.accessToken}`,
+      },
+    },
   );
   expect(res.ok()).toBe(true);
   return ((await res.json()) as Record<string, unknown>[])[0]?.[column];
