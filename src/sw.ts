@@ -19,9 +19,11 @@ import {
   isSdoImageRequest,
 } from './sw/sdoImageRoute.ts';
 import { parsePushPayload } from './sw/pushPayload.ts';
+import { createForcedOfflineGate } from './sw/forcedOffline.ts';
 import {
   openAuroraTrackingDb,
   readAlertState,
+  readForcedOffline,
   readNotificationSettings,
   writeAlertState,
   writeNotificationSettings,
@@ -30,6 +32,16 @@ import { recordPushedAlert } from './sw/kpAlert.ts';
 import { SW_MESSAGES, SYNC_TAG, PERIODIC_SYNC_TAG, type SyncEventLike } from './sw/protocol.ts';
 
 declare const self: ServiceWorkerGlobalScope;
+
+/** Go Offline: while the user has chosen it, no route and no background work touches the network. */
+const forcedOffline = createForcedOfflineGate(async () => {
+  const db = await openAuroraTrackingDb();
+  try {
+    return await readForcedOffline(db);
+  } finally {
+    db.close();
+  }
+});
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -44,7 +56,7 @@ registerRoute(
     async ({ request, url }) =>
       (await matchPrecache(prerenderedFileFor(url.pathname))) ??
       (await matchPrecache('index.html')) ??
-      fetch(request),
+      ((await forcedOffline.isForced()) ? Response.error() : fetch(request)),
     { denylist: NAVIGATION_DENYLIST },
   ),
 );
@@ -57,6 +69,7 @@ registerRoute(
   new CacheFirst({
     cacheName: 'map-tiles',
     plugins: [
+      forcedOffline.plugin,
       new CacheableResponsePlugin({ statuses: [0, 200] }),
       new ExpirationPlugin({
         maxEntries: 800,
@@ -74,6 +87,7 @@ registerRoute(
   new StaleWhileRevalidate({
     cacheName: SDO_IMAGE_CACHE,
     plugins: [
+      forcedOffline.plugin,
       new CacheableResponsePlugin({ statuses: SDO_IMAGE_CACHEABLE_STATUSES }),
       new ExpirationPlugin({
         maxEntries: 60,
@@ -85,8 +99,10 @@ registerRoute(
 );
 
 self.addEventListener('message', (event) => {
-  const data = event.data as { type?: string } | null;
+  const data = event.data as { type?: string; forced?: unknown } | null;
   if (data?.type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
+  if (data?.type === SW_MESSAGES.forcedOffline && typeof data.forced === 'boolean')
+    forcedOffline.set(data.forced);
 });
 
 async function postToClients(message: unknown): Promise<void> {
@@ -104,13 +120,14 @@ const backgroundRefresh = oneAtATime(refreshOnce);
 async function refreshOnce(): Promise<void> {
   const db = await openAuroraTrackingDb();
   try {
-    await refreshInBackground({
+    const { forcedOffline: forced } = await refreshInBackground({
       fetch: (input, init) => fetch(input, init),
       now: () => Date.now(),
       db,
       backendBase: self.location.origin,
       showNotification: (title, options) => self.registration.showNotification(title, options),
     });
+    forcedOffline.set(forced);
   } finally {
     db.close();
   }
@@ -119,7 +136,8 @@ async function refreshOnce(): Promise<void> {
 self.addEventListener('sync', (event) => {
   const e = event as unknown as SyncEventLike;
   if (e.tag !== SYNC_TAG) return;
-  // Open pages replay their own request queue; the worker refreshes the small products.
+  // Open pages replay their own request queue (they hold it while the user has chosen Go
+  // Offline); the worker refreshes the small products (refreshInBackground reads that choice).
   e.waitUntil(
     Promise.allSettled([postToClients({ type: SYNC_TAG }), backgroundRefresh()]).then(
       () => undefined,

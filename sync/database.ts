@@ -48,8 +48,11 @@ const LIVE_QUERY_COALESCE_MS = 16;
 export interface OpenDatabaseOptions {
   /** IndexedDB name prefix; tests use a unique one per database. */
   name?: string;
-  /** `dexie` (IndexedDB; the app, the worker, integration tests) or `memory` (unit tests). */
-  storage?: 'dexie' | 'memory';
+  /**
+   * `dexie` (IndexedDB; the app, the worker, integration tests) or `memory` (unit tests), or a
+   * storage of the test's own (one that runs out of space, wrapping the memory storage).
+   */
+  storage?: 'dexie' | 'memory' | RxStorage<unknown, unknown>;
   /** Share change events with other tabs and the worker; default true for dexie, false for memory. */
   multiInstance?: boolean;
   /**
@@ -119,9 +122,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
   if (needsMigrationPlugin(defs)) await addMigrationPlugin();
   const kind = options.storage ?? 'dexie';
   const base =
-    kind === 'memory'
-      ? await getMemoryStorage()
-      : (withDirectDexieReads(getRxStorageDexie()) as RxStorage<unknown, unknown>);
+    typeof kind === 'object'
+      ? kind
+      : kind === 'memory'
+        ? await getMemoryStorage()
+        : (withDirectDexieReads(getRxStorageDexie()) as RxStorage<unknown, unknown>);
   // The literal `import.meta.env?.DEV` must stay at this call site: Vite replaces it with `false`
   // in production builds, so the branch, devStorage() and its dynamic imports are dropped from the
   // bundle. Under vitest and Vite dev it is true; under plain Node/tsx `import.meta.env` does not

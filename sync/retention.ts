@@ -32,6 +32,17 @@ export interface RetentionPlan {
   queue: string[];
 }
 
+/** The newest product of each kind (ties: the larger id), which retention always keeps. */
+function newestOfEachKind(products: RetentionInput['products']): Map<string, { id: string }> {
+  const newest = new Map<string, { id: string; issued: number }>();
+  for (const p of products) {
+    const cur = newest.get(p.kind);
+    if (!cur || p.issued > cur.issued || (p.issued === cur.issued && p.id > cur.id))
+      newest.set(p.kind, p);
+  }
+  return newest;
+}
+
 /**
  * Pure: which documents to delete at `now`. The newest grid, the newest day of each series and
  * the newest alert of each kind are always kept, however old: opened offline after weeks away,
@@ -51,12 +62,7 @@ export function planRetention(input: RetentionInput, now: number): RetentionPlan
     )
     .map((g) => g.id);
 
-  const newestOfKind = new Map<string, { id: string; issued: number }>();
-  for (const p of input.products) {
-    const cur = newestOfKind.get(p.kind);
-    if (!cur || p.issued > cur.issued || (p.issued === cur.issued && p.id > cur.id))
-      newestOfKind.set(p.kind, p);
-  }
+  const newestOfKind = newestOfEachKind(input.products);
   const products = input.products
     .filter(
       (p) =>
@@ -144,6 +150,12 @@ export async function applyRetention(db: AuroraDatabase, now: number): Promise<R
     },
     now,
   );
+  await removePlanned(db, plan);
+  return plan;
+}
+
+/** Deletes what a plan names and purges the tombstones, so storage really shrinks. */
+async function removePlanned(db: AuroraDatabase, plan: RetentionPlan): Promise<void> {
   const work: Promise<unknown>[] = [];
   if (plan.series.length)
     work.push(db.series.bulkRemove(plan.series).then(() => purgeTombstones(db.series)));
@@ -158,5 +170,55 @@ export async function applyRetention(db: AuroraDatabase, now: number): Promise<R
     ),
   );
   await Promise.all(work);
+}
+
+/**
+ * Pure: what goes when the device's storage is full and something the user chose (a preference)
+ * must be written: everything retention would ever let go of, whatever its age — every grid but
+ * the newest, every series day but each product's newest, every alert and advisory but the newest
+ * of its kind, refused requests. The map, the summary and the forecasts still show their last
+ * known values; the time slider and the charts lose their history until the poller refills it.
+ * Preferences, places, feed rows and pending requests are never in it.
+ */
+export function planEviction(input: RetentionInput): RetentionPlan {
+  const newestOfKind = newestOfEachKind(input.products);
+  return {
+    series: input.series.filter((c) => !c.newest).map((c) => c.id),
+    grids: input.grids.filter((g) => g.newerCount > 0).map((g) => g.id),
+    products: input.products
+      .filter((p) => MULTI_COPY_KINDS.has(p.kind) && newestOfKind.get(p.kind)?.id !== p.id)
+      .map((p) => p.id),
+    queue: input.queue.filter((q) => q.state === 'rejected').map((q) => q.id),
+  };
+}
+
+/**
+ * Storage is full: make room by evicting old data (planEviction), before anything the user chose
+ * is given up. Deleting goes through RxDB (so every open query sees it) and then purges the
+ * tombstones; on a device already past its quota the browser may refuse even the tombstones,
+ * and the error says so to the caller.
+ */
+export async function evictForSpace(db: AuroraDatabase): Promise<RetentionPlan> {
+  const [series, grids, products, queue] = await Promise.all([
+    db.series.find().exec(),
+    db.grids.find({ sort: [{ observationTime: 'desc' }] }).exec(),
+    db.products.find({ selector: { kind: { $in: [...MULTI_COPY_KINDS] } } }).exec(),
+    db.queue.find({ selector: { state: 'rejected' } }).exec(),
+  ]);
+  const newestDay = new Map<string, number>();
+  for (const c of series)
+    newestDay.set(c.product, Math.max(newestDay.get(c.product) ?? -Infinity, c.day));
+  const plan = planEviction({
+    series: series.map((c) => ({
+      id: c.id,
+      product: c.product,
+      day: c.day,
+      newest: newestDay.get(c.product) === c.day,
+    })),
+    grids: grids.map((g, i) => ({ id: g.id, observationTime: g.observationTime, newerCount: i })),
+    products: products.map((d) => ({ id: d.id, kind: d.kind, issued: d.issued })),
+    queue: queue.map((d) => ({ id: d.id, state: d.state, createdAt: d.createdAt })),
+  });
+  await removePlanned(db, plan);
   return plan;
 }

@@ -7,7 +7,10 @@
  *   IndexedDB database  `aurora-tracking-db`, version 10 (= Dexie `version(1)`)
  *   stores (both out-of-line keys, no indexes):
  *     `aurora-updates`         written by the service worker: raw products fetched in the
- *                              background, and the Kp alert state under `kp-alert-state`
+ *                              background, and the Kp alert state under `kp-alert-state`;
+ *                              written by the page: `forced-offline` → boolean, the user's
+ *                              Go Offline choice, which the service worker obeys (it cannot
+ *                              read localStorage, where the page keeps its own copy)
  *     `notification-settings`  key `user-settings` → { enablePush: boolean,
  *                                                     kpThreshold: number (0–9, default 5),
  *                                                     lastNotified: number | null (epoch ms) }
@@ -24,6 +27,8 @@ export const UPDATES_STORE = 'aurora-updates';
 export const SETTINGS_STORE = 'notification-settings';
 export const SETTINGS_KEY = 'user-settings';
 export const ALERT_STATE_KEY = 'kp-alert-state';
+/** The user's Go Offline choice (true: no request from any part of the app). */
+export const FORCED_OFFLINE_KEY = 'forced-offline';
 /** Its own key, so the service worker's read-modify-write of `user-settings` can never drop it. */
 export const PUSH_SECRET_KEY = 'push-secret';
 

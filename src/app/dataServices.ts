@@ -7,6 +7,7 @@ import {
 } from '../lib/network/networkMonitor.ts';
 import { setProductDemandHandler } from '../lib/productDemand.ts';
 import { setCloudViewHandler } from '../lib/cloudView.ts';
+import { CORE_FEEDS } from '../lib/coreFeeds.ts';
 import { startWhenOnline } from './startWhenOnline.ts';
 
 /** A periodic refresh every 30 minutes, and whenever the tab becomes visible. */
@@ -17,27 +18,6 @@ export const VISIBLE_REFRESH_MIN_GAP_MS = 60_000;
 export function shouldRefreshOnVisible(lastRefresh: number, now: number): boolean {
   return now - lastRefresh >= VISIBLE_REFRESH_MIN_GAP_MS;
 }
-
-/**
- * The products the app is for: what the map, the space-weather summary and the forecast screen
- * are built on (the space-weather resources, less the ICAO advisories). Every other feed is
- * secondary — the ICAO advisories (aviation bulletins, shown only as a row of the Live Feeds
- * table, from an SWPC path nobody has verified), alerts, the 1-minute Kp (the 3-hourly Kp stands
- * behind it), the Kp forecast, the 27-day outlook and the SDO images: each shows its own failure
- * where it is shown (FeedAge "Update failed" on /sdo and the forecast page, the error column of
- * the Live Feeds table), so it never reaches the global banner on every page.
- */
-export const CORE_FEEDS: ReadonlySet<string> = new Set([
-  'kp-index',
-  'aurora-oval',
-  'aurora-nowcast-hemi-power',
-  'solar-wind',
-  'magnetic-field',
-  'three-day-forecast',
-  'three-day-geomag-forecast',
-  'observed-solar-cycle',
-  'predicted-solar-cycle',
-]);
 
 export interface PollFailureReport {
   resource: string;
@@ -139,6 +119,9 @@ export function startDataServices(): void {
       fetch: backendFetch,
       baseUrl: authConfig().supabaseUrl,
       setRetryHandler,
+      // Go Offline holds the queue; Go Online sends what waited.
+      paused: () => networkStore.get().forcedOffline,
+      resumed: (fn) => subscribeForcedOffline((forced) => (forced ? undefined : fn())),
     });
   };
   const later = () => {

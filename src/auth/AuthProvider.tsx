@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { setPreferencesUser } from '../../sync/preferences/activeUser.ts';
 import type { AuthController } from './authControllerContract.ts';
 import { authConfig } from './config.ts';
 import { createLazyAuthController } from './lazyAuthController.ts';
+import { readPersistedUser } from './persistedSession.ts';
 import { AuthContext, type AuthState } from './useAuth.ts';
 
 function safeLocalStorage(): Storage | null {
@@ -14,8 +16,13 @@ function safeLocalStorage(): Storage | null {
 
 /** The app's controller: start-up state now, the rest (and supabase-js) loaded when needed. */
 function createAppController(): AuthController {
+  const storage = safeLocalStorage();
+  // A stored session's user is known before any network: theirs are the preferences shown and
+  // edited from the first render, offline too (the preference sync takes over when it starts).
+  const stored = readPersistedUser(storage, authConfig().storageKey);
+  if (stored) setPreferencesUser(stored.id);
   return createLazyAuthController({
-    storage: safeLocalStorage(),
+    storage,
     storageKey: authConfig().storageKey,
     load: () => import('./browserAuthController.ts').then((m) => m.createBrowserAuthController()),
   });

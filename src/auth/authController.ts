@@ -46,8 +46,9 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
   const listeners = new Set<() => void>();
   /**
    * The session as supabase-js persisted it: the ticker reads expiry and refresh token from here,
-   * not from events, because an offline start with an expired token emits no INITIAL_SESSION —
-   * and that is exactly the session that needs refreshing once the network is back.
+   * not from events, because an offline start with an expired token announces no session
+   * (INITIAL_SESSION with null) — and that is exactly the session that needs refreshing once the
+   * network is back.
    */
   const storedSession = () => {
     try {
@@ -98,6 +99,9 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
     session: Session | null,
   ) => {
     if (!session) {
+      // Offline with an expired access token, supabase-js cannot refresh it and announces "no
+      // session" while keeping it stored (a network failure is retryable): still signed in.
+      if (event === 'INITIAL_SESSION' && storedSession()) return;
       // An Ethereum-only session (no supabase tokens) survives supabase-js saying "no session".
       if (event === 'SIGNED_OUT') clearEthereumSession(deps.storage);
       if (event === 'SIGNED_OUT' || !readEthereumSession(deps.storage))

@@ -1,8 +1,14 @@
 import { networkStore } from '../lib/network/networkMonitor.ts';
+import {
+  guardedFetch,
+  networkAllowed,
+  subscribeNetworkAllowed,
+} from '../lib/network/networkGate.ts';
 import { createAuthController } from './authController.ts';
 import type { AuthController } from './authControllerContract.ts';
 import { authConfig } from './config.ts';
 import type { Eip1193Provider } from './ethereumSignIn.ts';
+import { readPersistedUser } from './persistedSession.ts';
 import { backendHeaders, getSupabase, startOAuthPkce } from './supabaseClient.ts';
 
 let following: Promise<void> | null = null;
@@ -20,7 +26,12 @@ async function clientWithSync() {
     import('../../sync/replication/index.ts'),
   ])
     .then(async ([{ getDatabase }, { followAuth }]) => {
-      followAuth(await getDatabase(), client);
+      followAuth(await getDatabase(), client, {
+        // Offline the stored session's user is the user: their edits are theirs, and sync later.
+        storedUserId: () =>
+          readPersistedUser(safeLocalStorage(), authConfig().storageKey)?.id ?? null,
+        network: { allowed: networkAllowed, subscribe: subscribeNetworkAllowed },
+      });
     })
     .catch((err: unknown) => {
       following = null;
@@ -54,7 +65,7 @@ export function createBrowserAuthController(): AuthController {
     getClient: clientWithSync,
     backendHeaders,
     startOAuth: startOAuthPkce,
-    fetch: (input, init) => globalThis.fetch(input, init),
+    fetch: guardedFetch,
     now: () => Date.now(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     isOffline: () => globalThis.navigator?.onLine === false || networkStore.get().forcedOffline,

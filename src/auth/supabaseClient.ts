@@ -3,6 +3,7 @@ import type {
   SupabaseClientOptions,
   SupabaseClient,
 } from '@supabase/supabase-js';
+import { guardedFetch, networkAllowed } from '../lib/network/networkGate.ts';
 import { resolveAnonKey } from './anonKey.ts';
 import { authConfig } from './config.ts';
 
@@ -20,13 +21,16 @@ type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
  * Client options: session persisted, implicit flow by default. Token refresh is driven
  * by our own ticker (sessionTicker.ts), so supabase-js' built-in one is off and the two never race.
  * Callback URLs are handled by AuthCallbackPage, so detectSessionInUrl is off: the code or tokens
- * are consumed once, where their errors can be shown.
+ * are consumed once, where their errors can be shown. Every request of the client (auth, REST)
+ * goes through `fetch`: the page passes one that sends nothing under Go Offline.
  */
 export function clientOptions(
   storageKey: string,
   storage?: KeyValueStorage,
+  fetch?: typeof globalThis.fetch,
 ): SupabaseClientOptions<'public'> {
   return {
+    ...(fetch ? { global: { fetch } } : {}),
     auth: {
       autoRefreshToken: false,
       persistSession: true,
@@ -62,7 +66,15 @@ export async function backendFetch(input: string, init: RequestInit = {}): Promi
   const headers = new Headers(init.headers);
   for (const [k, v] of Object.entries(await backendHeaders()))
     if (!headers.has(k)) headers.set(k, v);
-  return fetch(input, { ...init, headers });
+  return guardedFetch(input, { ...init, headers });
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
 }
 
 async function createLazily(): Promise<SupabaseClient> {
@@ -73,11 +85,18 @@ async function createLazily(): Promise<SupabaseClient> {
       baked: cfg.anonKey,
       supabaseUrl: cfg.supabaseUrl,
       doc: typeof document === 'undefined' ? null : document,
-      fetch: globalThis.fetch.bind(globalThis),
+      fetch: guardedFetch,
+      // Kept beside the session, so a signed-in user who opens the app offline has a client.
+      storage: safeLocalStorage(),
+      networkAllowed: networkAllowed(),
     }),
   ]);
   resolvedAnonKey = anonKey;
-  return createClient(cfg.supabaseUrl, anonKey, clientOptions(cfg.storageKey));
+  return createClient(
+    cfg.supabaseUrl,
+    anonKey,
+    clientOptions(cfg.storageKey, undefined, guardedFetch),
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import { statusFrom } from './serviceWorkerStatus.ts';
 import { startInstallPromptCapture } from './installPromptStore.ts';
 import { afterFirstData } from './afterFirstData.ts';
 import { feedReportStore } from '../lib/apiErrors.ts';
+import { networkStore } from '../lib/network/networkMonitor.ts';
 import { PERIODIC_SYNC_MIN_INTERVAL_MS, PERIODIC_SYNC_TAG, SYNC_TAG } from '../sw/protocol.ts';
 
 /** Registration waits 500 ms after load, so the worker's precache never competes with the first paint. */
@@ -75,8 +76,9 @@ async function register(): Promise<void> {
     track(registration);
     refreshStatus();
     await registerSyncs(registration);
-    // The update check on load: a new version found here shows the update banner.
-    await registration.update().catch(() => undefined);
+    // The update check on load: a new version found here shows the update banner. Not under Go
+    // Offline: that means no request at all (Check Updates in the debug panel still asks).
+    if (!networkStore.get().forcedOffline) await registration.update().catch(() => undefined);
     refreshStatus();
   } catch {
     // No worker (private mode, an old browser, a broken deploy): the app still runs online.

@@ -7,6 +7,7 @@
  */
 import {
   ALERT_STATE_KEY,
+  FORCED_OFFLINE_KEY,
   SETTINGS_KEY,
   SETTINGS_STORE,
   TRACKING_DB_NAME as DB_NAME,
@@ -104,6 +105,17 @@ export async function readAlertState(db: IDBDatabase): Promise<KpAlertState> {
 
 export async function writeAlertState(db: IDBDatabase, state: KpAlertState): Promise<void> {
   await withStore(db, UPDATES_STORE, 'readwrite', (s) => s.put(state, ALERT_STATE_KEY));
+}
+
+/** The user's Go Offline choice as the page last stored it; unset reads as online. */
+export async function readForcedOffline(db: IDBDatabase): Promise<boolean> {
+  return (
+    (await withStore(db, UPDATES_STORE, 'readonly', (s) => s.get(FORCED_OFFLINE_KEY))) === true
+  );
+}
+
+export async function writeForcedOffline(db: IDBDatabase, forced: boolean): Promise<void> {
+  await withStore(db, UPDATES_STORE, 'readwrite', (s) => s.put(forced, FORCED_OFFLINE_KEY));
 }
 
 export async function writeBackgroundUpdate(

@@ -6,6 +6,7 @@
 import { decideKpAlert, kpAlertNotification, latestKp, type KpAlertDecision } from './kpAlert.ts';
 import {
   readAlertState,
+  readForcedOffline,
   readNotificationSettings,
   writeAlertState,
   writeBackgroundUpdate,
@@ -54,6 +55,8 @@ export interface RefreshResult {
   fetched: string[];
   failed: string[];
   alert: KpAlertDecision | null;
+  /** True when nothing was tried: the user chose Go Offline. */
+  forcedOffline: boolean;
 }
 
 async function fetchText(
@@ -82,19 +85,26 @@ function parseJson(body: string): unknown {
 }
 
 export async function refreshInBackground(deps: RefreshDeps): Promise<RefreshResult> {
-  const result: RefreshResult = { fetched: [], failed: [], alert: null };
+  const result: RefreshResult = { fetched: [], failed: [], alert: null, forcedOffline: false };
+  // Go Offline means no request from any part of the app, the browser's wake-ups included. The
+  // stored choice is read before every request: a refresh under way when the user presses Go
+  // Offline sends nothing more.
+  const silenced = async () => (result.forcedOffline ||= await readForcedOffline(deps.db));
+  const fetchUnlessSilenced = async (url: string) =>
+    (await silenced()) ? null : fetchText(deps.fetch, url);
   let kpBody: unknown = null;
   for (const resource of BACKGROUND_PRODUCTS) {
+    if (await silenced()) return result;
     const urls = backgroundUrls(resource, deps.backendBase);
     let url = urls.backend;
-    let got = await fetchText(deps.fetch, url);
+    let got = await fetchUnlessSilenced(url);
     // A backend answer we cannot read counts as no answer: try the agency itself, then the
     // product's other SWPC name (the main one may have been retired).
     for (const next of [urls.upstream, urls.alternative]) {
       if (got && parseJson(got.body) !== null) break;
       if (!next) continue;
       url = next;
-      got = await fetchText(deps.fetch, url);
+      got = await fetchUnlessSilenced(url);
     }
     const parsed = got ? parseJson(got.body) : null;
     if (!got || parsed === null) {

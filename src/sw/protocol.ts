@@ -3,6 +3,8 @@
 export const SW_MESSAGES = {
   /** Page → worker: activate the waiting version now (Update Now). */
   skipWaiting: 'SKIP_WAITING',
+  /** Page → worker: `{ type, forced }`, the user's Go Offline choice changed (src/sw/forcedOffline.ts). */
+  forcedOffline: 'FORCED_OFFLINE',
 } as const;
 
 /** Background sync tag `sync-aurora-data`: the worker refreshes products; open pages replay their request queue. */

@@ -21,6 +21,12 @@ export interface ReplayTriggerOptions extends Omit<ReplayOptions, 'force' | 'db'
   serviceWorker?: EventSource | null;
   /** Told about every run (e.g. to show "Some requests still failed"). */
   onResult?: (result: ReplayResult) => void;
+  /**
+   * True while the user has chosen Go Offline: nothing is sent, no trigger runs and no back-off
+   * timer is kept; `resumed` says when that ends (a replay then runs at once, as on reconnect).
+   */
+  paused?: () => boolean;
+  resumed?: (listener: () => void) => () => void;
   /** Timers, injectable for tests. */
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -59,6 +65,12 @@ export function installReplayTriggers(options: ReplayTriggerOptions): () => void
   };
 
   const run = async (force: boolean): Promise<ReplayResult> => {
+    if (options.paused?.()) {
+      if (timer !== null) clearTimer(timer);
+      timer = null;
+      const remaining = await db.queue.count({ selector: { state: 'pending' } }).exec();
+      return { sent: 0, failed: remaining, rejected: 0, remaining };
+    }
     const result = await replayQueue({ ...options, db, force });
     onResult?.(result);
     await schedule();
@@ -77,6 +89,7 @@ export function installReplayTriggers(options: ReplayTriggerOptions): () => void
   events.addEventListener('online', onOnline);
   events.addEventListener(PAGE_BACKGROUND_SYNC_EVENT, onBackgroundSync);
   sw?.addEventListener('message', onSwMessage);
+  const unsubscribeResumed = options.resumed?.(runSafely(true));
   const unregisterRetry = options.setRetryHandler?.(async () => ({
     failed: (await run(true)).failed,
   }));
@@ -90,6 +103,7 @@ export function installReplayTriggers(options: ReplayTriggerOptions): () => void
     events.removeEventListener(PAGE_BACKGROUND_SYNC_EVENT, onBackgroundSync);
     sw?.removeEventListener('message', onSwMessage);
     unregisterRetry?.();
+    unsubscribeResumed?.();
   };
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { map } from 'rxjs';
 import { DEFAULT_PREFERENCES, type HookResult, type Preferences } from '../../core/model.ts';
 import {
@@ -13,13 +13,25 @@ import {
   type DeviceChoices,
 } from '../preferences/deviceChoices.ts';
 import { updatePreferences } from '../preferences/updatePreferences.ts';
-import { preferencesFromDoc } from '../replication/preferencesRow.ts';
+import {
+  notStoredSentence,
+  subscribeUnsaved,
+  unsavedColumns,
+} from '../preferences/unsavedPreferences.ts';
+import { PREFERENCE_COLUMNS, preferencesFromDoc } from '../replication/preferencesRow.ts';
+import type { PreferencesDoc } from '../schemas/preferences.ts';
 import { useOpenDatabase } from './DatabaseProvider.tsx';
 import { useLiveResult } from './useLiveResult.ts';
 
 export type PreferencesResult = HookResult<Preferences> & {
-  /** Save a change locally (and, when signed in, to the profile through replication). */
+  /**
+   * Save a change locally (and, when signed in, to the profile through replication). With the
+   * device's storage full it still applies, in memory, and a signed-in user's reaches the profile
+   * directly; `notice` then says so.
+   */
   update(patch: Partial<Preferences>): Promise<void>;
+  /** In words, what the last change could not do (storage full); null when it was stored. */
+  notice: string | null;
   /** This device's map choices that have no profile column (hemisphere, last shared location); never replicated. */
   device: HookResult<DeviceChoices>;
   updateDevice(patch: Partial<DeviceChoices>): Promise<void>;
@@ -33,19 +45,28 @@ export function usePreferences(): PreferencesResult {
     getPreferencesUser,
   );
   const openDb = useOpenDatabase();
-  const result = useLiveResult(
-    `preferences:${preferencesDocId(userId)}`,
-    (d) =>
-      d.preferences
-        .findOne(preferencesDocId(userId))
-        .$.pipe(map((doc) => preferencesFromDoc(doc?._data))),
-    DEFAULT_PREFERENCES,
+  const docId = preferencesDocId(userId);
+  const stored = useLiveResult<StoredColumns | null>(
+    `preferences:${docId}`,
+    (d) => d.preferences.findOne(docId).$.pipe(map((doc) => storedColumns(doc?._data))),
+    null,
   );
+  // Changes the full storage could not take are shown over what is stored.
+  const unsavedOfDoc = useCallback(() => unsavedColumns(docId), [docId]);
+  const unsaved = useSyncExternalStore(subscribeUnsaved, unsavedOfDoc, unsavedOfDoc);
+  const data = useMemo(
+    () =>
+      stored.isLoading && !stored.data
+        ? DEFAULT_PREFERENCES
+        : preferencesFromDoc({ ...stored.data, ...unsaved }),
+    [stored.data, stored.isLoading, unsaved],
+  );
+  const [notice, setNotice] = useState<string | null>(null);
   const device = useLiveResult('preferences:device', deviceChoices$, NO_DEVICE_CHOICES);
   const update = useCallback(
     async (patch: Partial<Preferences>) => {
       const at = Date.now();
-      await updatePreferences(await openDb(), userId, patch, at);
+      setNotice(notStoredSentence(await updatePreferences(await openDb(), userId, patch, at)));
     },
     [openDb, userId],
   );
@@ -55,5 +76,23 @@ export function usePreferences(): PreferencesResult {
     },
     [openDb],
   );
-  return { ...result, update, device, updateDevice };
+  return {
+    data,
+    isLoading: stored.isLoading,
+    error: stored.error,
+    update,
+    notice,
+    device,
+    updateDevice,
+  };
+}
+
+type StoredColumns = Partial<Omit<PreferencesDoc, 'id'>>;
+
+/** The stored columns of a document (null: none stored yet). */
+function storedColumns(doc: Partial<PreferencesDoc> | null | undefined): StoredColumns | null {
+  if (!doc) return null;
+  const out: StoredColumns = {};
+  for (const c of PREFERENCE_COLUMNS) (out as Record<string, unknown>)[c] = doc[c] ?? null;
+  return out;
 }

@@ -1,7 +1,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { filter, firstValueFrom, Subject } from 'rxjs';
 import type { RxSupabaseReplicationState } from 'rxdb/plugins/replication-supabase';
 import { setPreferencesUser } from '../preferences/activeUser.ts';
 import { clearAnonymousEdits, readAnonymousEdits } from '../preferences/anonymousEdits.ts';
+import {
+  pushUnsaved,
+  setProfilePusher,
+  subscribeUnsaved,
+  unsavedColumns,
+} from '../preferences/unsavedPreferences.ts';
 import { ANONYMOUS_PREFERENCES_ID, type PreferencesDoc } from '../schemas/preferences.ts';
 import { mergeAnonymousIntoProfile } from './mergeOnSignIn.ts';
 import { PREFERENCE_COLUMNS, type PreferenceColumns } from './preferencesRow.ts';
@@ -60,11 +67,18 @@ async function profileModifiedAt(client: SupabaseClient, userId: string): Promis
  * Every restart cancels the replication and creates a new one with the same identifier: its
  * checkpoint is stored, so nothing is pulled twice and nothing is lost.
  */
-export function startAccountSync(options: ReplicatePreferencesOptions): AccountSync {
+export function startAccountSync(
+  options: ReplicatePreferencesOptions & {
+    /**
+     * Start without replicating (offline, Go Offline): the user's document is the one the UI
+     * reads and writes at once, and `resume()` starts the replication when the network is back.
+     */
+    paused?: boolean;
+  },
+): AccountSync {
   const { db, client, userId } = options;
   setPreferencesUser(userId);
-  let replication: RxSupabaseReplicationState<PreferencesDoc> | null =
-    replicatePreferences(options);
+  let replication: RxSupabaseReplicationState<PreferencesDoc> | null = null;
   // Places made on this device while anonymous are pushed with the rest: the account adopts them.
   let places: RxSupabaseReplicationState<PlaceDoc> | null = null;
   let stopped = false;
@@ -73,12 +87,69 @@ export function startAccountSync(options: ReplicatePreferencesOptions): AccountS
     const g = await generation;
     if (!stopped && replication && !places) places = replicatePlaces({ ...options, generation: g });
   };
-  void startPlaces();
+  let markStopped: () => void = () => undefined;
+  const stopping = new Promise<void>((resolve) => (markStopped = resolve));
+  /** Each replication created, in turn: the sign-in merge waits for the first pull of one of them. */
+  const created = new Subject<RxSupabaseReplicationState<PreferencesDoc>>();
+  const begin = () => {
+    replication = replicatePreferences(options);
+    created.next(replication);
+    void startPlaces();
+    // The network is back (or the session renewed): what could not be stored nor sent goes now.
+    void pushUnsaved(userId);
+  };
+
+  // A change the full storage could not take never reaches replication: it is written to the
+  // profile row directly (the same columns replication would push). Replication waits meanwhile:
+  // it could store nothing it pulls, and RxDB leaves a failed checkpoint write of its pull
+  // uncaught (replication-protocol/downstream.js calls setCheckpoint without awaiting it). It
+  // starts again once a preference write fits (nothing is left unstored).
+  let pausedForStorage = false;
+  const unregisterPusher = setProfilePusher(userId, async (columns) => {
+    if (replication) {
+      pausedForStorage = true;
+      await cancel();
+    }
+    const { error } = await client.from(PROFILES_TABLE).update(columns).eq('id', userId);
+    if (error) throw new Error(error.message);
+  });
+  const unsubscribeUnsaved = subscribeUnsaved(() => {
+    if (!pausedForStorage || stopped || Object.keys(unsavedColumns(userId)).length > 0) return;
+    pausedForStorage = false;
+    if (!replication) begin();
+  });
+
+  /**
+   * The first initial pull that completes. A replication cancelled before its pull ends (paused
+   * for Go Offline, restarted for a new token) never completes it: the next one is waited for.
+   */
+  const firstPull = (): Promise<boolean> =>
+    new Promise((resolve) => {
+      const attempt = (r: RxSupabaseReplicationState<PreferencesDoc>) => {
+        void Promise.race([
+          r.awaitInitialReplication().then(() => true),
+          firstValueFrom(r.canceled$.pipe(filter(Boolean))).then(() => false),
+        ]).then(
+          (done) => {
+            if (done) finish(true);
+          },
+          () => undefined,
+        );
+      };
+      const sub = created.subscribe(attempt);
+      const finish = (ok: boolean) => {
+        sub.unsubscribe();
+        resolve(ok);
+      };
+      stopping.then(
+        () => finish(false),
+        () => finish(false),
+      );
+      if (replication) attempt(replication);
+    });
 
   const merged = (async (): Promise<Partial<PreferenceColumns>> => {
-    const first = replication;
-    if (!first) return {};
-    await first.awaitInitialReplication();
+    if (!(await firstPull())) return {};
     if (stopped || db.closed) return {};
     const [anonymous, edits, profile, modifiedAt] = await Promise.all([
       db.preferences.findOne(ANONYMOUS_PREFERENCES_ID).exec(),
@@ -110,8 +181,9 @@ export function startAccountSync(options: ReplicatePreferencesOptions): AccountS
     await clearAnonymousEdits(db);
     return patch;
   })();
-  // A cancelled replication never completes its initial pull; that is not an error for callers.
+  // A stop before any pull completed leaves nothing to merge; that is not an error for callers.
   merged.catch(() => undefined);
+  if (!options.paused) begin();
 
   const cancel = async () => {
     const r = replication;
@@ -123,17 +195,14 @@ export function startAccountSync(options: ReplicatePreferencesOptions): AccountS
       p && !p.isStopped() ? p.cancel() : null,
     ]);
   };
-  const begin = () => {
-    replication = replicatePreferences(options);
-    void startPlaces();
-  };
-
   return {
     userId,
     current: () => replication,
     currentPlaces: () => places,
     merged,
     async pause() {
+      // Paused for the network now: only a resume (or restart) starts it again.
+      pausedForStorage = false;
       await cancel();
     },
     async resume() {
@@ -147,6 +216,9 @@ export function startAccountSync(options: ReplicatePreferencesOptions): AccountS
     },
     async stop(opts) {
       stopped = true;
+      markStopped();
+      unregisterPusher();
+      unsubscribeUnsaved();
       await cancel();
       if (opts?.signOut && !db.closed) {
         const mine = await db.preferences.findOne(userId).exec();

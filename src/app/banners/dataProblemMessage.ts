@@ -7,7 +7,8 @@
 import type { FeedReport } from '../../lib/apiErrors.ts';
 import { formatAge } from '../../lib/format.ts';
 import { dataServiceUnreachable } from '../../lib/network/connectionLabel.ts';
-import { CORE_FEEDS, pollFailureMessage } from '../dataServices.ts';
+import { CORE_FEEDS } from '../../lib/coreFeeds.ts';
+import { pollFailureMessage } from '../dataServices.ts';
 
 /** What a person calls each product the app is built on (CORE_FEEDS). */
 const WORDS: Record<string, string> = {
@@ -58,7 +59,7 @@ export function dataProblemMessage(
     .sort((a, b) => rank(a.resource) - rank(b.resource));
   if (missing.length === 0) return null;
   const core = reports.filter((r) => CORE_FEEDS.has(r.resource));
-  const unreachable = dataServiceUnreachable(core);
+  const unreachable = dataServiceUnreachable(reports);
   const old = missing.filter((r) => r.dataAgeMs !== null);
   const none = missing.filter((r) => r.dataAgeMs === null);
   const key = `${unreachable ? 'unreachable:' : ''}${missing.map((r) => r.resource).join(',')}`;

@@ -43,7 +43,9 @@ function SettingsPage() {
   };
 
   const prefsProblem =
-    prefsError ?? (prefs.error ? `Could not load your preferences: ${prefs.error.message}` : null);
+    prefsError ??
+    prefs.notice ??
+    (prefs.error ? `Could not load your preferences: ${prefs.error.message}` : null);
   return (
     <Page title="Settings" lead={user ? signedInAs(user) : undefined}>
       <section className="card settings-section" aria-label="Map preferences">

@@ -3,6 +3,7 @@
  * every request to the data service fails: then the link is fine and the data is not, and the
  * indicator must not claim "Excellent connection" on its own.
  */
+import { CORE_FEEDS } from '../coreFeeds.ts';
 import type { NetworkCondition, TransitionalCondition } from './condition.ts';
 
 /** The latest poll outcome of one feed, as the poller reports it (workers/poller/reportSummary.ts). */
@@ -13,19 +14,23 @@ export interface FeedPollOutcome {
 }
 
 /**
- * Several feeds must agree before we blame the service: one request without an answer can be that
- * feed's own timeout.
+ * Several core feeds must agree before we blame the service: one request without an answer can be
+ * that feed's own timeout.
  */
 const UNREACHABLE_MIN_REPORTS = 3;
 
 /**
- * Whether the data service looks unreachable: at least three feeds have reported and every latest
- * report is a failure with no answer from the server (a network error or a timeout, in
- * the product's wording). One feed answering, or a server that answers with an HTTP error, means it can be reached.
+ * Whether the data service looks unreachable, judged on the core feeds (src/lib/coreFeeds.ts):
+ * at least three of them have reported and every latest report is a failure with no answer from
+ * the server (a network error or a timeout, in the product's wording). One core feed answering,
+ * or a server that answers it with an HTTP error, means it can be reached. The API error banner
+ * and the connection indicator both ask this, so one never praises what the other says is down;
+ * the secondary feeds (the SDO images' own function, the alerts) say nothing about it.
  */
 export function dataServiceUnreachable(reports: readonly FeedPollOutcome[]): boolean {
-  if (reports.length < UNREACHABLE_MIN_REPORTS) return false;
-  return reports.every(
+  const core = reports.filter((r) => CORE_FEEDS.has(r.resource));
+  if (core.length < UNREACHABLE_MIN_REPORTS) return false;
+  return core.every(
     (r) =>
       r.outcome === 'failed' &&
       r.error !== null &&

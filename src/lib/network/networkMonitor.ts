@@ -3,6 +3,7 @@ import { createStore } from '../createStore.ts';
 import { readFlag, writeFlag } from '../storage.ts';
 import type { ConnectionType, NetworkCondition, TransitionalCondition } from './condition.ts';
 import { conditionFrom, conditionFromPing, connectionTypeFrom } from './condition.ts';
+import { persistForcedOffline } from './persistForcedOffline.ts';
 
 /** The network status as the indicator shows it, plus the user's forced-offline choice. */
 export interface NetworkStatus {
@@ -68,13 +69,23 @@ export function onRefreshRequested(fn: () => void): () => void {
 }
 
 export function setForcedOffline(forced: boolean): void {
+  if (networkStore.get().forcedOffline === forced) return;
+  writeFlag(FORCED_OFFLINE_KEY, String(forced));
+  void persistForcedOffline(forced);
+  applyForcedOffline(forced, true);
+}
+
+/**
+ * This tab follows a choice made here or in another tab of the app. Only the tab where the user
+ * pressed Go Online asks for a refresh; the others' pollers resume their schedule.
+ */
+function applyForcedOffline(forced: boolean, refresh: boolean): void {
   const was = networkStore.get().forcedOffline;
   if (was === forced) return;
-  writeFlag(FORCED_OFFLINE_KEY, String(forced));
   networkStore.set({ ...networkStore.get(), forcedOffline: forced });
   for (const cb of [...forcedListeners]) cb(forced);
   void checkNetwork();
-  if (was && !forced) for (const fn of [...refreshHandlers]) fn();
+  if (was && !forced && refresh) for (const fn of [...refreshHandlers]) fn();
 }
 
 export interface PingDeps {
@@ -151,18 +162,28 @@ export function startNetworkMonitor(): () => void {
   if (stopMonitor) return stopMonitor;
   const check = () => void checkNetwork();
   const connection = browserConnection();
+  // Go Offline in another tab silences this one too (its poller may be the one that polls).
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === FORCED_OFFLINE_KEY) applyForcedOffline(e.newValue === 'true', false);
+  };
   window.addEventListener('online', check);
   window.addEventListener('offline', check);
+  window.addEventListener('storage', onStorage);
   connection?.addEventListener('change', check);
   const timer = setInterval(check, NETWORK_CHECK_INTERVAL_MS);
   // The first check in a task of its own: its store update re-renders the indicator and the
   // layout synchronously, and run from the first screen's mount effects it made their one flush
   // a long task on a phone.
-  const first = setTimeout(check, 0);
+  const first = setTimeout(() => {
+    check();
+    // The service worker follows the stored choice (it cannot read localStorage).
+    void persistForcedOffline(networkStore.get().forcedOffline);
+  }, 0);
   stopMonitor = () => {
     clearTimeout(first);
     window.removeEventListener('online', check);
     window.removeEventListener('offline', check);
+    window.removeEventListener('storage', onStorage);
     connection?.removeEventListener('change', check);
     clearInterval(timer);
     stopMonitor = null;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { CORE_FEEDS } from '../../../src/lib/coreFeeds.ts';
 import {
-  CORE_FEEDS,
   pollFailureMessage,
   retryFailures,
   shouldRefreshOnVisible,

@@ -293,3 +293,48 @@ describe('controller lifecycle under React StrictMode (start, stop, start)', () 
     expect(live).toBe(0);
   });
 });
+
+describe('a signed-in user who opens the app with no network', () => {
+  it('stays signed in when the access token has expired and cannot be refreshed yet', async () => {
+    const { createClient } = await import('@supabase/supabase-js');
+    const { clientOptions } = await import('../../../src/auth/supabaseClient.ts');
+    const expired = JSON.stringify({
+      ...(JSON.parse(storedSession) as object),
+      expires_at: Math.floor(Date.now() / 1000) - 600,
+    });
+    const storage = memoryStorage({ [SESSION_STORAGE_KEY]: expired });
+    // No network: every request fails as fetch fails offline.
+    const offline = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const client = createClient(
+      'https://backend.invalid',
+      'anon-key',
+      clientOptions(SESSION_STORAGE_KEY, storage, offline as unknown as typeof fetch),
+    );
+    const seen: [string, boolean][] = [];
+    client.auth.onAuthStateChange((event, session) => void seen.push([event, session !== null]));
+    const { d } = deps(storage);
+    const ctrl = createAuthController({
+      ...d,
+      getClient: async () => client,
+      isOffline: () => true,
+    });
+    // supabase-js retries the refresh for up to 30 s before it announces the session it has.
+    vi.useFakeTimers();
+    try {
+      ctrl.start();
+      for (let s = 0; s < 60 && !seen.some(([e]) => e === 'INITIAL_SESSION'); s++)
+        await vi.advanceTimersByTimeAsync(1_000);
+      await vi.advanceTimersByTimeAsync(1_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(seen).toContainEqual(['INITIAL_SESSION', false]);
+    expect(offline).toHaveBeenCalled();
+    expect(ctrl.getSnapshot()).toMatchObject({ status: 'signed-in', user: { id: 'u1' } });
+    // supabase-js kept the session for when the network is back.
+    expect(storage.getItem(SESSION_STORAGE_KEY)).not.toBeNull();
+    ctrl.stop();
+  });
+});

@@ -14,6 +14,7 @@ import {
   openAuroraTrackingDb,
   readBackgroundUpdates,
   readNotificationSettings,
+  writeForcedOffline,
   writeNotificationSettings,
 } from '../../../src/sw/auroraTrackingDb.ts';
 
@@ -108,6 +109,36 @@ describe('the background refresh of an installed app', () => {
     expect(result.failed).toContain('kp-index');
     const kp = (await readBackgroundUpdates(db)).find((u) => u.resource === 'kp-index');
     expect(kp?.body).toBe(storm);
+  });
+
+  it('sends nothing and stores nothing while the user has chosen Go Offline', async () => {
+    const { db, shown, calls, run } = await setup(() => ({ status: 200, body: storm }));
+    await writeForcedOffline(db, true);
+    const result = await run();
+    expect(calls).toEqual([]);
+    expect(result).toMatchObject({ forcedOffline: true, fetched: [], failed: [] });
+    expect(await readBackgroundUpdates(db)).toEqual([]);
+    expect(shown).toEqual([]);
+    // Go Online: the next wake-up refreshes again.
+    await writeForcedOffline(db, false);
+    expect((await run()).fetched).toEqual([...BACKGROUND_PRODUCTS]);
+  });
+
+  it('sends nothing more once Go Offline is chosen during a refresh under way', async () => {
+    let db: IDBDatabase | null = null;
+    const {
+      db: opened,
+      calls,
+      run,
+    } = await setup((url) => {
+      // The user presses Go Offline while the first answer is on its way.
+      if (url.includes('/kp-index')) void writeForcedOffline(db!, true);
+      return { status: 200, body: storm };
+    });
+    db = opened;
+    const result = await run();
+    expect(calls).toHaveLength(1);
+    expect(result.forcedOffline).toBe(true);
   });
 
   it('stays quiet when the user has not turned alerts on', async () => {

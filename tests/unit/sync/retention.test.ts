@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../sync/database.ts';
 import type { ProductRecord, SeriesBatch } from '../../../core/model.ts';
-import { GRID_MAX_FRAMES, planRetention, purgeTombstones } from '../../../sync/retention.ts';
+import {
+  GRID_MAX_FRAMES,
+  planEviction,
+  planRetention,
+  purgeTombstones,
+} from '../../../sync/retention.ts';
 import { writeGrid, writeProducts, writeSeries } from '../../../sync/write.ts';
 import { createPoller, type RetentionReport } from '../../../workers/poller/createPoller.ts';
 import { databaseStore } from '../../../workers/poller/store.ts';
@@ -12,6 +17,42 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const MIN = 60_000;
 const NOW = Date.UTC(2026, 1, 20, 12);
+
+describe('planEviction (the device storage is full)', () => {
+  it('lets every grid but the newest, every series day but each product’s newest and every older alert go, whatever their age', () => {
+    const plan = planEviction({
+      series: [
+        { id: 'kp-3h/today', product: 'kp-3h', day: Date.UTC(2026, 1, 20), newest: true },
+        { id: 'kp-3h/yesterday', product: 'kp-3h', day: Date.UTC(2026, 1, 19), newest: false },
+        {
+          id: 'plasma/only',
+          product: 'solar-wind-plasma',
+          day: Date.UTC(2026, 1, 1),
+          newest: true,
+        },
+      ],
+      grids: [
+        { id: 'ovation/new', observationTime: NOW - MIN, newerCount: 0 },
+        { id: 'ovation/5min', observationTime: NOW - 6 * MIN, newerCount: 1 },
+      ],
+      products: [
+        { id: 'alert/a', kind: 'alert', issued: NOW - HOUR },
+        { id: 'alert/b', kind: 'alert', issued: NOW - 2 * HOUR },
+        { id: 'three-day-forecast', kind: 'three-day-forecast', issued: NOW - 5 * DAY },
+      ],
+      queue: [
+        { id: 'pending', state: 'pending', createdAt: NOW - 9 * DAY },
+        { id: 'refused', state: 'rejected', createdAt: NOW - MIN },
+      ],
+    });
+    expect(plan).toEqual({
+      series: ['kp-3h/yesterday'],
+      grids: ['ovation/5min'],
+      products: ['alert/b'],
+      queue: ['refused'],
+    });
+  });
+});
 
 describe('planRetention', () => {
   it('drops series days older than 30 days and keeps the 30th', () => {

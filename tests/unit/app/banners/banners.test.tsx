@@ -13,6 +13,7 @@ import {
   setRetryHandler,
 } from '../../../../src/lib/apiErrors.ts';
 import { NetworkToggle } from '../../../../src/app/NetworkToggle.tsx';
+import { networkStore } from '../../../../src/lib/network/networkMonitor.ts';
 import { showToast } from '../../../../src/lib/toast.ts';
 
 const OFFLINE =
@@ -296,6 +297,53 @@ describe('the API error banner about feeds (issue 10 item 4)', () => {
     expect(screen.getByRole('button', { name: /Go (Offline|Online)/ }).getAttribute('title')).toBe(
       'Connected · data service unreachable',
     );
+  });
+
+  it('never shows "Excellent connection" beside "Can\'t reach the data service", whatever the secondary feeds answer', () => {
+    // The link itself is excellent (a quick ping), the space-weather products get no answer, and
+    // the solar images' function answers "no image saved yet".
+    act(() =>
+      networkStore.set({
+        ...networkStore.get(),
+        isOnline: true,
+        forcedOffline: false,
+        condition: 'excellent',
+        rttMs: 100,
+      }),
+    );
+    render(
+      <>
+        <NetworkToggle />
+        <ApiErrorBanner />
+      </>,
+    );
+    act(() => {
+      for (const resource of CORE)
+        recordPollReport(
+          {
+            resource,
+            outcome: 'failed',
+            error: NO_ANSWER,
+            dataAgeMs: 45 * 60_000,
+            maxAgeMs: 20 * 60_000,
+          },
+          Date.now(),
+        );
+      recordPollReport(
+        {
+          resource: 'sdo-images',
+          outcome: 'failed',
+          error: 'API error: 503 Service Unavailable',
+          dataAgeMs: null,
+          maxAgeMs: 2 * 3_600_000,
+        },
+        Date.now(),
+      );
+    });
+    expect(screen.getByRole('alert').textContent).toContain("Can't reach the data service");
+    const indicator = screen.getByRole('button', { name: /Go (Offline|Online)/ });
+    expect(indicator.getAttribute('title')).not.toMatch(/Excellent|Good|Fair|Poor/);
+    expect(indicator.getAttribute('title')).toBe('Connected · data service unreachable');
   });
 });
 

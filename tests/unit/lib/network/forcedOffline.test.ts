@@ -54,6 +54,26 @@ describe('Go Offline / Go Online', () => {
     expect(refresh).toHaveBeenCalledTimes(1);
   });
 
+  it('follows Go Offline chosen in another tab of the app, and only the tab that chose it asks for a refresh', async () => {
+    const m = await load();
+    const stop = m.startNetworkMonitor();
+    const seen: boolean[] = [];
+    m.subscribeForcedOffline((forced) => seen.push(forced));
+    const refresh = vi.fn();
+    m.onRefreshRequested(refresh);
+    const otherTab = (value: string) =>
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: 'aurora-forced-offline', newValue: value }),
+      );
+    otherTab('true');
+    expect(m.networkStore.get().forcedOffline).toBe(true);
+    otherTab('false');
+    expect(m.networkStore.get().forcedOffline).toBe(false);
+    expect(seen).toEqual([true, false]);
+    expect(refresh).not.toHaveBeenCalled();
+    stop();
+  });
+
   it('remembers the choice across page loads', async () => {
     localStorage.setItem('aurora-forced-offline', 'true');
     const m = await load();

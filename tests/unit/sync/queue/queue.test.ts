@@ -140,6 +140,51 @@ describe('replay', () => {
     expect(server.effects.size).toBe(3);
   });
 
+  it('holds the queue under Go Offline — no trigger sends anything, Retry counts it as still failed — and replays when Go Online comes', async () => {
+    db = await openTestDatabase();
+    const events = new EventTarget();
+    const sw = new EventTarget();
+    let forced = true;
+    let resume: (() => void) | null = null;
+    let retry: (() => Promise<{ failed: number }>) | null = null;
+    const sent: string[] = [];
+    const stop = installReplayTriggers({
+      db,
+      fetch: (url, init) => {
+        sent.push(url);
+        return fetch(url, init);
+      },
+      baseUrl: server.url,
+      events,
+      serviceWorker: sw,
+      paused: () => forced,
+      resumed: (fn) => {
+        resume = fn;
+        return () => (resume = null);
+      },
+      setRetryHandler: (fn) => {
+        retry = fn;
+        return () => (retry = null);
+      },
+    });
+    await enqueueRequest({ target: '/held', method: 'POST', body: 1 }, { db });
+    events.dispatchEvent(new Event('online'));
+    events.dispatchEvent(new Event(PAGE_BACKGROUND_SYNC_EVENT));
+    sw.dispatchEvent(new MessageEvent('message', { data: { type: 'sync-aurora-data' } }));
+    expect(await retry!()).toEqual({ failed: 1 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sent).toEqual([]);
+
+    forced = false;
+    resume!();
+    for (let i = 0; i < 200 && server.effects.size < 1; i++)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(server.effects.size).toBe(1);
+    expect(sent).toEqual([`${server.url}/held`]);
+    stop();
+    expect(resume).toBeNull();
+  });
+
   it('answers reconnect, the SW message, its page event and Retry arriving together with one replay, one request at a time', async () => {
     db = await openTestDatabase();
     // Queued offline earlier, their back-off still running: only the forced triggers send them now.
