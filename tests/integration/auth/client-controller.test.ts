@@ -182,7 +182,7 @@ describe('auth controller against the local stack', () => {
     const mail = stack.outbox.latest(email)!;
     const res = await fetch(mail.link, { redirect: 'manual' });
     const landing = res.headers.get('location')!;
-    expect(landing.startsWith(`${stack.url}/auth/callback#`)).toBe(true);
+    expect(landing.startsWith(`${stack.url}/auth/callback?type=recovery#`)).toBe(true);
 
     const page = harness();
     expect(await page.ctrl.completeOAuthCallback(landing)).toEqual({ ok: true });
