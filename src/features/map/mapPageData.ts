@@ -39,6 +39,22 @@ export interface PendingChoice<T> {
   value: T;
   /** The stored value when the choice was made. */
   over: T;
+  /** The stored document (as the page read it) when the choice was made. */
+  base?: object;
+  /** The choice's write has finished: the next stored document read is the answer. */
+  written?: boolean;
+}
+
+/**
+ * Whether a pending choice has given way to the stored value: the stored value moved, or the
+ * choice's write has finished and a newer stored document has been read since it was made. The
+ * second case is the write landing together with a change from elsewhere that put the value
+ * back (another device, another tab): read in one go, the value never looks as if it moved.
+ */
+export function choiceSettled<T>(pending: PendingChoice<T>, stored: T, storedDoc: object): boolean {
+  return (
+    !Object.is(pending.over, stored) || (pending.written === true && pending.base !== storedDoc)
+  );
 }
 
 /**

@@ -2,7 +2,7 @@
  * The page-level adapter between the local database (sync/react hooks) and the map page.
  * Everything the page shows comes through here, so the components stay plain props.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   useFeedStatus,
   useGrids,
@@ -14,6 +14,7 @@ import {
 } from '../../../sync/react/index.ts';
 import type { GridSnapshot, Preferences } from '../../../core/model.ts';
 import {
+  choiceSettled,
   lastValue,
   NO_VALUE,
   orderFrames,
@@ -103,12 +104,20 @@ export function useMapPageData(
     showClouds: prefs.data.showCloudsOnLoad,
     hemisphere: prefs.device.data.hemisphere,
   };
+  // The stored documents as read: the hemisphere lives on the device, the rest in the preferences.
+  const docOf = (k: keyof MapChoices): object =>
+    k === 'hemisphere' ? prefs.device.data : prefs.data;
+  const docs = useRef({ preferences: prefs.data as object, device: prefs.device.data as object });
+  useEffect(() => {
+    docs.current = { preferences: prefs.data, device: prefs.device.data };
+  }, [prefs.data, prefs.device.data]);
   const [pending, setPending] = useState<PendingChoices>({});
   // Once the stored value has moved, a pending choice is settled for good (adjusted during render):
   // kept, it would come back if the stored value later returned to what it was made over.
-  const settled = (Object.keys(pending) as (keyof MapChoices)[]).filter(
-    (k) => !Object.is(pending[k]?.over, stored[k]),
-  );
+  const settled = (Object.keys(pending) as (keyof MapChoices)[]).filter((k) => {
+    const p = pending[k] as PendingChoice<unknown> | undefined;
+    return p !== undefined && choiceSettled(p, stored[k], docOf(k));
+  });
   if (settled.length > 0) {
     const rest: PendingChoices = { ...pending };
     for (const k of settled) delete rest[k];
@@ -127,20 +136,37 @@ export function useMapPageData(
   const choose = useCallback(
     (patch: Partial<MapChoices>) => {
       const over = JSON.parse(storedKey) as MapChoices;
-      setPending((p) => {
-        const next: Record<string, PendingChoice<unknown>> = { ...p };
-        for (const [k, value] of Object.entries(patch))
-          next[k] = { value, over: over[k as keyof MapChoices] };
-        return next as PendingChoices;
-      });
+      const made: Record<string, PendingChoice<unknown>> = {};
+      for (const [k, value] of Object.entries(patch))
+        made[k] = {
+          value,
+          over: over[k as keyof MapChoices],
+          base: k === 'hemisphere' ? docs.current.device : docs.current.preferences,
+        };
+      setPending((p) => ({ ...p, ...made }) as PendingChoices);
+      // A finished write marks the choices it carried (unless a newer choice replaced them).
+      const written = (keys: string[]) => () =>
+        setPending((p) => {
+          const next: Record<string, PendingChoice<unknown> | undefined> = { ...p };
+          for (const k of keys) {
+            const entry = next[k];
+            if (entry && entry === made[k]) next[k] = { ...entry, written: true };
+          }
+          return next as PendingChoices;
+        });
       const prefPatch: Partial<Preferences> = {};
       for (const [k, pref] of Object.entries(PREFERENCE_OF)) {
         const v = patch[k as keyof typeof PREFERENCE_OF];
         if (v !== undefined) (prefPatch as Record<string, unknown>)[pref] = v;
       }
-      if (Object.keys(prefPatch).length > 0) void update(prefPatch).catch(keep('preferences'));
+      const prefKeys = Object.keys(patch).filter((k) => k !== 'hemisphere');
+      if (Object.keys(prefPatch).length > 0)
+        void update(prefPatch).then(written(prefKeys), keep('preferences'));
       if (patch.hemisphere)
-        void updateDevice({ hemisphere: patch.hemisphere }).catch(keep('hemisphere'));
+        void updateDevice({ hemisphere: patch.hemisphere }).then(
+          written(['hemisphere']),
+          keep('hemisphere'),
+        );
     },
     [storedKey, update, updateDevice],
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GridSnapshot } from '../../../../core/model.ts';
 import {
+  choiceSettled,
   lastValue,
   NO_VALUE,
   orderFrames,
@@ -47,5 +48,27 @@ describe('newest value of a column', () => {
   it('says there is no value rather than inventing a zero', () => {
     expect(lastValue([10], [null])).toEqual(NO_VALUE);
     expect(lastValue([], undefined)).toEqual(NO_VALUE);
+  });
+});
+
+describe('a map choice made on this page, until the stored value is the answer again', () => {
+  const before = { view: 'flat' };
+  const after = { view: 'flat' };
+  const chose = { value: '3d', over: 'flat', base: before };
+
+  it('holds while its write is on the way and the page still reads the document it was made over', () => {
+    expect(choiceSettled(chose, 'flat', before)).toBe(false);
+    expect(choiceSettled({ ...chose, written: true }, 'flat', before)).toBe(false);
+  });
+
+  it('gives way once the stored value moves (its own write read back, or a change from elsewhere)', () => {
+    expect(choiceSettled(chose, '3d', after)).toBe(true);
+    expect(choiceSettled(chose, 'globe', after)).toBe(true);
+  });
+
+  it('gives way when its write has finished and a newer document puts the value back (another device’s change read in the same go)', () => {
+    expect(choiceSettled({ ...chose, written: true }, 'flat', after)).toBe(true);
+    // Before its write finished, a newer document with the old value is not yet the answer.
+    expect(choiceSettled(chose, 'flat', after)).toBe(false);
   });
 });
