@@ -37,7 +37,7 @@ function fnv1a(text: string): string {
   return h.toString(16).padStart(8, '0');
 }
 
-export function placeCell(lat: number, lon: number): string {
+function placeCell(lat: number, lon: number): string {
   return `${Math.round(lat / CELL_DEG)}:${Math.round(lon / CELL_DEG)}`;
 }
 

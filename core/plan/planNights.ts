@@ -28,7 +28,7 @@ export interface PlanInputs {
   verdict?: Verdict | null;
 }
 
-export interface NightKp {
+interface NightKp {
   /** The largest Kp expected over the dark hours (or the whole night where it never gets dark). */
   kp: number;
   /** 'three-day': SWPC's Kp forecast (3-hourly); 'outlook': the 27-day outlook's daily largest Kp. */

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useMemo, useReducer, useState, type ComponentType } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useState,
+  type ComponentType,
+} from 'react';
 import { AuroraLegend } from './AuroraLegend.tsx';
 import type { AuroraMapProps, CloudImage } from './auroraMapProps.ts';
 import type { TonightVerdictProps, forecastHour, magnetic } from './tonight/TonightVerdict.tsx';
@@ -24,6 +33,8 @@ import { useNow } from '../../ui/useNow.ts';
 import { useUserLocation } from './useUserLocation.ts';
 import { useAfterFirstPaint } from '../../ui/useAfterFirstPaint.ts';
 import { useClock } from '../../ui/useClock.ts';
+import { KeepScreenOn } from '../wakeLock/KeepScreenOn.tsx';
+import { NightModeOffer } from '../night/NightModeOffer.tsx';
 import './mapFrame.css';
 import './MapPage.css';
 
@@ -138,6 +149,9 @@ function LiveSummaryPanel({ now }: { now: number }) {
 const HOUR = 3_600_000;
 
 const MAP_LABEL = 'Aurora map. Arrow keys pan, plus and minus zoom.';
+
+/** The 14-night plan (src/features/plan): its own chunk, asked for once the first oval is drawn. */
+const NightPlan = lazy(() => import('../plan/NightPlan.tsx'));
 
 function MapPage() {
   const early = useEarlyGrid();
@@ -359,6 +373,12 @@ function MapPage() {
         <aside className="map-page__side" aria-label="Map options and readings">
           {sideReady && (
             <>
+              <NightModeOffer
+                place={userPosition}
+                placeName={inUse?.name ?? 'your place'}
+                now={now}
+              />
+              <KeepScreenOn />
               <AuroraLegend hidden={!showAurora} />
               <MapControls
                 view={view}
@@ -393,6 +413,18 @@ function MapPage() {
                 onChoose={places.choose}
                 onRemove={places.remove}
               />
+              {ovalShown && (
+                <Suspense fallback={null}>
+                  <NightPlan
+                    places={places.data}
+                    inUseId={inUse?.placeId ?? null}
+                    ovation={newest}
+                    weather={weather}
+                    now={now}
+                    clock={clock}
+                  />
+                </Suspense>
+              )}
               <LiveSummaryPanel now={now} />
             </>
           )}

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { Icon } from '../../ui/Icon.tsx';
 import { NIGHT_MIN_BRIGHTNESS } from './nightKeys.ts';
 import { setNightMode, type NightTint } from './nightMode.ts';
+import { NightRedFilter } from './NightRedFilter.tsx';
 import { useNightMode } from './useNightMode.ts';
 
 const TINTS: { value: NightTint; label: string }[] = [
@@ -20,6 +21,7 @@ export function NightModeControl() {
   const panelId = useId();
   return (
     <div className="night-control">
+      <NightRedFilter />
       <button
         type="button"
         className="icon-button night-control__toggle"

@@ -23,7 +23,7 @@ export interface NightMode {
   brightness: number;
 }
 
-export function clampBrightness(value: number): number {
+function clampBrightness(value: number): number {
   if (!Number.isFinite(value)) return 1;
   return Math.min(1, Math.max(NIGHT_MIN_BRIGHTNESS, value));
 }
@@ -80,4 +80,15 @@ export function nightInk(level: number, mode: NightMode = nightModeStore.get(), 
   const red = Math.round(255 * level * mode.brightness);
   const green = mode.tint === 'red-orange' ? Math.round(red * 0.07) : 0;
   return alpha >= 1 ? `rgb(${red}, ${green}, 0)` : `rgba(${red}, ${green}, 0, ${alpha})`;
+}
+
+/** Rec. 709 luminance weights (ITU-R BT.709): how bright a pixel looks, to draw it in red. */
+const LUMINANCE = [0.2126, 0.7152, 0.0722] as const;
+
+/** The feColorMatrix values (4 × 5) that draw a picture in the night palette's red. */
+export function nightFilterMatrix(mode: NightMode): string {
+  const red = LUMINANCE.map((w) => w * mode.brightness);
+  const green = red.map((w) => (mode.tint === 'red-orange' ? w * 0.07 : 0));
+  const row = (ws: readonly number[]) => [...ws.map((w) => Number(w.toFixed(4))), 0, 0].join(' ');
+  return [row(red), row(green), row([0, 0, 0]), '0 0 0 1 0'].join('  ');
 }
