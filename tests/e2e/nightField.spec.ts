@@ -27,18 +27,20 @@ async function nonRedPixels(page: Page, png: Buffer) {
       const d = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
       let count = 0;
       let first: { x: number; y: number; rgb: number[] } | null = null;
+      // One wrong pixel per 24-px tile, to name every element that has some.
+      const tiles = new Map<string, { x: number; y: number }>();
       for (let i = 0; i < d.length; i += 4) {
         const r = d[i]!;
         if (d[i + 1]! > 0.1 * r || d[i + 2]! > 0.1 * r) {
           count++;
-          first ??= {
-            x: (i / 4) % canvas.width,
-            y: Math.floor(i / 4 / canvas.width),
-            rgb: [r, d[i + 1]!, d[i + 2]!],
-          };
+          const x = (i / 4) % canvas.width;
+          const y = Math.floor(i / 4 / canvas.width);
+          first ??= { x, y, rgb: [r, d[i + 1]!, d[i + 2]!] };
+          const tile = `${Math.floor(x / 24)},${Math.floor(y / 24)}`;
+          if (!tiles.has(tile)) tiles.set(tile, { x, y });
         }
       }
-      return { count, first, pixels: d.length / 4 };
+      return { count, first, pixels: d.length / 4, samples: [...tiles.values()].slice(0, 200) };
     }, png.toString('base64'));
   } finally {
     await checker.close();
@@ -97,11 +99,15 @@ test.describe('night mode', () => {
         const result = await nonRedPixels(page, shot);
         // Name what is drawn at the first wrong pixel, so a failure says where to look.
         const where = result.first
-          ? await page.evaluate(({ x, y }) => {
-              window.scrollTo(0, Math.max(0, y - 100));
-              const el = document.elementFromPoint(x, y - window.scrollY);
-              return el ? `${el.tagName}.${String(el.className)}` : 'nothing';
-            }, result.first)
+          ? await page.evaluate((samples) => {
+              const names = new Set<string>();
+              for (const { x, y } of samples) {
+                window.scrollTo(0, Math.max(0, y - 100));
+                const el = document.elementFromPoint(x, y - window.scrollY);
+                names.add(el ? `${el.tagName}.${String(el.className)}` : 'nothing');
+              }
+              return [...names].join(', ');
+            }, result.samples)
           : null;
         expect
           .soft(

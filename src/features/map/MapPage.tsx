@@ -33,8 +33,6 @@ import { useNow } from '../../ui/useNow.ts';
 import { useUserLocation } from './useUserLocation.ts';
 import { useAfterFirstPaint } from '../../ui/useAfterFirstPaint.ts';
 import { useClock } from '../../ui/useClock.ts';
-import { KeepScreenOn } from '../wakeLock/KeepScreenOn.tsx';
-import { NightModeOffer } from '../night/NightModeOffer.tsx';
 import './mapFrame.css';
 import './MapPage.css';
 
@@ -150,8 +148,18 @@ const HOUR = 3_600_000;
 
 const MAP_LABEL = 'Aurora map. Arrow keys pan, plus and minus zoom.';
 
-/** The 14-night plan (src/features/plan): its own chunk, asked for once the first oval is drawn. */
+/**
+ * The field tools (issue 28) — the 14-night plan, the screen kept on, the after-sunset offer of red
+ * light — each its own small chunk, asked for once the first oval is drawn: none of it weighs on
+ * `/`'s first load.
+ */
 const NightPlan = lazy(() => import('../plan/NightPlan.tsx'));
+const KeepScreenOn = lazy(() =>
+  import('../wakeLock/KeepScreenOn.tsx').then((m) => ({ default: m.KeepScreenOn })),
+);
+const NightModeOffer = lazy(() =>
+  import('../night/NightModeOffer.tsx').then((m) => ({ default: m.NightModeOffer })),
+);
 
 function MapPage() {
   const early = useEarlyGrid();
@@ -373,12 +381,16 @@ function MapPage() {
         <aside className="map-page__side" aria-label="Map options and readings">
           {sideReady && (
             <>
-              <NightModeOffer
-                place={userPosition}
-                placeName={inUse?.name ?? 'your place'}
-                now={now}
-              />
-              <KeepScreenOn />
+              {ovalShown && (
+                <Suspense fallback={null}>
+                  <NightModeOffer
+                    place={userPosition}
+                    placeName={inUse?.name ?? 'your place'}
+                    now={now}
+                  />
+                  <KeepScreenOn />
+                </Suspense>
+              )}
               <AuroraLegend hidden={!showAurora} />
               <MapControls
                 view={view}
