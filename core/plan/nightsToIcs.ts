@@ -3,8 +3,8 @@
  * in UTC (`…Z`, so no VTIMEZONE is needed and every calendar app shows them in its own zone), no
  * alarms (the app's own alerts do that job), and a UID per place cell × night, so exporting the
  * same night again replaces the event instead of adding a second one. The place is named, not
- * located: coordinates (GEO) only when the user asks for them. The same text is served by the
- * calendar-feed function for `webcal://` subscriptions.
+ * located: coordinates (GEO) only when the user asks for them. Pure and in core/, so a backend
+ * function can serve the same text as a `webcal://` feed (not built yet: core/plan/CONTEXT.md).
  */
 import type { PlannedNight } from './planNights.ts';
 
