@@ -21,6 +21,7 @@ export const AVATAR_HOSTS = [
 ];
 
 import { BOOT_SCRIPT_CSP_SOURCE } from '../scripts/vite/bootAfterPaint.ts';
+import { THEME_SCRIPT_CSP_SOURCE } from '../scripts/vite/themeBeforePaint.ts';
 
 const valid = (h: string) => /^(https?:\/\/|wss?:\/\/)?[a-z0-9.*-]+(:\d+)?$/i.test(h);
 
@@ -28,14 +29,15 @@ const valid = (h: string) => /^(https?:\/\/|wss?:\/\/)?[a-z0-9.*-]+(:\d+)?$/i.te
  * The app's Content-Security-Policy: our own origin, the hosts the app uses, and hosts named in
  * configuration (for example a map tile server). Inline styles are allowed because React and
  * OpenLayers set style attributes; WebAssembly compilation is allowed for libraries that ship wasm.
- * The one inline script, the page's boot (scripts/vite/bootAfterPaint.ts), is allowed by its hash.
+ * The two inline scripts, the page's boot (scripts/vite/bootAfterPaint.ts) and the night-mode
+ * choice applied before the first paint (scripts/vite/themeBeforePaint.ts), are allowed by their hashes.
  */
 export function contentSecurityPolicy(extraHosts: string[]): string {
   const data = [...APP_DATA_HOSTS, ...extraHosts.filter(valid)].join(' ');
   const scripts = APP_SCRIPT_HOSTS.join(' ');
   return [
     `default-src 'self'`,
-    `script-src 'self' ${BOOT_SCRIPT_CSP_SOURCE} 'wasm-unsafe-eval' ${scripts}`,
+    `script-src 'self' ${BOOT_SCRIPT_CSP_SOURCE} ${THEME_SCRIPT_CSP_SOURCE} 'wasm-unsafe-eval' ${scripts}`,
     `style-src 'self' 'unsafe-inline'`,
     `img-src 'self' data: blob: ${data} ${AVATAR_HOSTS.join(' ')}`,
     `connect-src 'self' ${data}`,

@@ -7,6 +7,7 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/components.css';
+import './styles/night.css';
 
 // The root holds the build's prerendered shell (scripts/vite/prerenderShell.tsx). createRoot, not
 // hydrateRoot: the header's auth state and the sidebar's stored width differ per visitor, so the

@@ -24,7 +24,7 @@ export function darknessLevel(altitudeDeg: number): DarknessLevel {
 }
 
 /** What the night as a whole is like at the place, said plainly. */
-type NightKind =
+export type NightKind =
   /** The Sun never sets (midnight sun). */
   | 'midnight-sun'
   /** It sets, but it never gets darker than civil or nautical twilight (white nights). */

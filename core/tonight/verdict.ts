@@ -48,7 +48,7 @@ function age(time: number | null | undefined, now: number, maxAgeMs: number): In
  * morning), the span runs to the noon after, so a morning look shows the coming night. Leading
  * daylight half hours are dropped when a darker one follows, so the list starts at dusk.
  */
-function tonightSpan(now: number, lat: number, lon: number): { from: number; to: number } {
+export function tonightSpan(now: number, lat: number, lon: number): { from: number; to: number } {
   const from = Math.floor(now / SLOT_MS) * SLOT_MS;
   const dayStart = Math.floor(now / (24 * HOUR)) * 24 * HOUR;
   let noon = dayStart + 12 * HOUR - (lon / 15) * HOUR;

@@ -15,6 +15,7 @@
  */
 import type { Plugin } from 'vite';
 import { bootAfterPaint } from './bootAfterPaint.ts';
+import { themeBeforePaint } from './themeBeforePaint.ts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { BottomNav } from '../../src/app/BottomNav.tsx';
@@ -89,8 +90,9 @@ export function prerenderHtml(
       return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>`;
     },
   );
-  // The entry loads once the shell is painted (./bootAfterPaint.ts).
-  return bootAfterPaint(html);
+  // The entry loads once the shell is painted (./bootAfterPaint.ts), in the device's theme from
+  // the first frame (./themeBeforePaint.ts).
+  return bootAfterPaint(themeBeforePaint(html));
 }
 
 /** Largest stylesheet worth inlining into every HTML file. */

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useAuth } from '../auth/useAuth.ts';
 import { UserMenu } from '../features/auth/UserMenu.tsx';
+import { NightModeControl } from '../features/night/NightModeControl.tsx';
 import { InstallControl } from './InstallControl.tsx';
 import { Logo } from './Logo.tsx';
 import { NetworkToggle } from './NetworkToggle.tsx';
@@ -14,6 +15,7 @@ export function Header() {
         <Logo />
       </Link>
       <div className="app-header__actions">
+        <NightModeControl />
         <NetworkToggle />
         <InstallControl />
         {status === 'signed-in' ? (

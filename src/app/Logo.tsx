@@ -1,4 +1,4 @@
-/** The aurora mark and wordmark. */
+/** The aurora mark and wordmark, in the theme's colours (tokens.css, night.css). */
 export function Logo() {
   return (
     <span className="logo">
@@ -12,12 +12,17 @@ export function Logo() {
       >
         <defs>
           <linearGradient id="logo-aurora" x1="0" y1="1" x2="1" y2="0">
-            <stop offset="0" stopColor="#35f2a0" />
-            <stop offset="0.6" stopColor="#3fc8ff" />
-            <stop offset="1" stopColor="#b48cff" />
+            <stop offset="0" style={{ stopColor: 'var(--logo-1)' }} />
+            <stop offset="0.6" style={{ stopColor: 'var(--logo-2)' }} />
+            <stop offset="1" style={{ stopColor: 'var(--logo-3)' }} />
           </linearGradient>
         </defs>
-        <circle cx="16" cy="16" r="15" fill="#0d1530" stroke="#24345e" />
+        <circle
+          cx="16"
+          cy="16"
+          r="15"
+          style={{ fill: 'var(--logo-disc)', stroke: 'var(--logo-rim)' }}
+        />
         <path
           d="M4 21c4-9 9-12 12-12s8 3 12 12"
           fill="none"

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useMemo, useReducer, useState, type ComponentType } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useState,
+  type ComponentType,
+} from 'react';
 import { AuroraLegend } from './AuroraLegend.tsx';
 import type { AuroraMapProps, CloudImage } from './auroraMapProps.ts';
 import type { TonightVerdictProps, forecastHour, magnetic } from './tonight/TonightVerdict.tsx';
@@ -138,6 +147,19 @@ function LiveSummaryPanel({ now }: { now: number }) {
 const HOUR = 3_600_000;
 
 const MAP_LABEL = 'Aurora map. Arrow keys pan, plus and minus zoom.';
+
+/**
+ * The field tools (issue 28) — the 14-night plan, the screen kept on, the after-sunset offer of red
+ * light — each its own small chunk, asked for once the first oval is drawn: none of it weighs on
+ * `/`'s first load.
+ */
+const NightPlan = lazy(() => import('../plan/NightPlan.tsx'));
+const KeepScreenOn = lazy(() =>
+  import('../wakeLock/KeepScreenOn.tsx').then((m) => ({ default: m.KeepScreenOn })),
+);
+const NightModeOffer = lazy(() =>
+  import('../night/NightModeOffer.tsx').then((m) => ({ default: m.NightModeOffer })),
+);
 
 function MapPage() {
   const early = useEarlyGrid();
@@ -359,6 +381,16 @@ function MapPage() {
         <aside className="map-page__side" aria-label="Map options and readings">
           {sideReady && (
             <>
+              {ovalShown && (
+                <Suspense fallback={null}>
+                  <NightModeOffer
+                    place={userPosition}
+                    placeName={inUse?.name ?? 'your place'}
+                    now={now}
+                  />
+                  <KeepScreenOn />
+                </Suspense>
+              )}
               <AuroraLegend hidden={!showAurora} />
               <MapControls
                 view={view}
@@ -393,6 +425,18 @@ function MapPage() {
                 onChoose={places.choose}
                 onRemove={places.remove}
               />
+              {ovalShown && (
+                <Suspense fallback={null}>
+                  <NightPlan
+                    places={places.data}
+                    inUseId={inUse?.placeId ?? null}
+                    ovation={newest}
+                    weather={weather}
+                    now={now}
+                    clock={clock}
+                  />
+                </Suspense>
+              )}
               <LiveSummaryPanel now={now} />
             </>
           )}

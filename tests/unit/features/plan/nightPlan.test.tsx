@@ -1,0 +1,116 @@
+// @vitest-environment jsdom
+/**
+ * The plan panel on the local database: the saved places' next 14 nights from the stored Kp
+ * forecast (the recorded SWPC file of 2 Feb 2026, tests/fixtures/noaa/SOURCES.md), and the .ics
+ * the device makes, read back with ical.js.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import ICAL from 'ical.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AuroraDatabase } from '../../../../sync/database.ts';
+import { writeProducts } from '../../../../sync/write.ts';
+import { normalise } from '../../../../core/normalise/index.ts';
+import NightPlan from '../../../../src/features/plan/NightPlan.tsx';
+import { UTC_CLOCK } from '../../../../src/lib/clock.ts';
+import { disposeTestDatabase, openTestDatabase } from '../../../support/testDb.ts';
+import { renderOnDatabase } from '../../../support/dataPage.tsx';
+
+const SLOW = { timeout: 10_000 };
+const NOW = Date.UTC(2026, 1, 9, 15);
+const TROMSO = { id: 'p-tromso', name: 'Tromsø', lat: 69.65, lon: 18.96 };
+
+let db: AuroraDatabase | undefined;
+afterEach(async () => {
+  cleanup();
+  vi.restoreAllMocks();
+  await disposeTestDatabase(db);
+  db = undefined;
+});
+
+async function withKpForecast(database: AuroraDatabase) {
+  const body = readFileSync(
+    join(process.cwd(), 'tests/fixtures/noaa/noaa-planetary-k-index-forecast.json'),
+    'utf8',
+  );
+  const result = normalise('kp-forecast', body, { now: NOW });
+  if (!result.ok) throw new Error(result.error);
+  await writeProducts(database, result.products, { fetchedAt: NOW });
+}
+
+describe('the coming nights on the map page', () => {
+  it('lists the next 14 nights of each saved place with darkness, moon and the stored Kp forecast', async () => {
+    db = await openTestDatabase();
+    await withKpForecast(db);
+    renderOnDatabase(
+      db,
+      <NightPlan
+        places={[TROMSO]}
+        inUseId={null}
+        ovation={null}
+        weather={null}
+        now={NOW}
+        clock={UTC_CLOCK}
+      />,
+    );
+    const table = await screen.findByRole('table', { name: /next 14 nights at Tromsø/ }, SLOW);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(14);
+    expect(rows[0]!.textContent).toContain('Mon 9 Feb');
+    // The forecast reaches the first nights; beyond it there is nothing, said so.
+    await within(table).findAllByText(/^Kp \d/, {}, SLOW);
+    expect(rows[0]!.textContent).toMatch(/Kp \d/);
+    expect(rows[13]!.textContent).toContain('no forecast yet');
+  });
+
+  it('makes an .ics of the nights on the device, with the place’s name and no coordinates unless asked', async () => {
+    db = await openTestDatabase();
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((b: Blob) => {
+      blobs.push(b);
+      return 'blob:night-plan';
+    });
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderOnDatabase(
+      db,
+      <NightPlan
+        places={[TROMSO]}
+        inUseId={null}
+        ovation={null}
+        weather={null}
+        now={NOW}
+        clock={UTC_CLOCK}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /Add these nights/ }, SLOW));
+    const calendar = new ICAL.Component(ICAL.parse(await blobs[0]!.text()));
+    const events = calendar.getAllSubcomponents('vevent');
+    expect(events).toHaveLength(14);
+    expect(events[0]!.getFirstPropertyValue('location')).toBe('Tromsø');
+    expect(events[0]!.getFirstPropertyValue('geo')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: /coordinates/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Add these nights/ }));
+    const withGeo = new ICAL.Component(ICAL.parse(await blobs[1]!.text()));
+    expect(withGeo.getFirstSubcomponent('vevent')!.getFirstPropertyValue('geo')).toEqual([
+      69.65, 18.96,
+    ]);
+  });
+
+  it('asks for a saved place when there is none', async () => {
+    db = await openTestDatabase();
+    renderOnDatabase(
+      db,
+      <NightPlan
+        places={[]}
+        inUseId={null}
+        ovation={null}
+        weather={null}
+        now={NOW}
+        clock={UTC_CLOCK}
+      />,
+    );
+    expect(await screen.findByText(/Save a place to plan/, {}, SLOW)).toBeTruthy();
+  });
+});
