@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../../core/alerts/notificationSettings.ts';
 import { IDLE_ALERT_STATE, decideKpAlert } from '../../../../src/sw/kpAlert.ts';
 import { decideAlert } from '../../../../supabase/functions/kp-alert-sender/decide.ts';
-import { currentKp } from '../../../../supabase/functions/kp-alert-sender/currentKp.ts';
+import { currentKp } from '../../../../core/kp/currentKp.ts';
 import { kpAcrossReset } from '../../../../core/kp/kpAcrossReset.ts';
 import { RESET_WINDOW_MS } from '../../../../core/normalise/synoptic.ts';
 

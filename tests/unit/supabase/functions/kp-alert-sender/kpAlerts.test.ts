@@ -5,7 +5,7 @@ import {
   currentKp,
   parseKp1m,
   type KpSample,
-} from '../../../../../supabase/functions/kp-alert-sender/currentKp.ts';
+} from '../../../../../core/kp/currentKp.ts';
 import {
   alertPayload,
   decideAlert,

@@ -1,6 +1,6 @@
-import { kpAcrossReset } from '../../../core/kp/kpAcrossReset.ts';
-import { synopticPeriodStart } from '../../../core/normalise/synoptic.ts';
-import { normalise } from '../../../core/normalise/index.ts';
+import { kpAcrossReset } from './kpAcrossReset.ts';
+import { synopticPeriodStart } from '../normalise/synoptic.ts';
+import { normalise } from '../normalise/index.ts';
 
 /**
  * The current planetary Kp from SWPC's 1-minute estimate (json/planetary_k_index_1m.json). Pure.
