@@ -90,17 +90,23 @@ export function nightEnds(
   place: { lon: number } | null,
   timeZone: string | null,
 ): number {
-  const night = nightOf(now, place, timeZone);
-  // Step forward by half hours until the night's name changes: exact for the solar noon, and for a
-  // zone's wall clock it finds the noon through any daylight-saving change.
+  if (place || !timeZone) {
+    // Mean solar noon: 12:00 UTC − lon/15 h, the first one after `now`.
+    const offset = ((place?.lon ?? 0) / 15) * HOUR;
+    const day = 24 * HOUR;
+    return Math.floor((now + offset - 12 * HOUR) / day) * day + day + 12 * HOUR - offset;
+  }
+  // The wall clock's noon: found by half hours, then to the minute (no zone changes its clock at
+  // noon, so the answer is a whole minute).
+  const night = nightOf(now, null, timeZone);
   let t = now;
   const step = 30 * 60_000;
-  while (nightOf(t, place, timeZone) === night) t += step;
+  while (nightOf(t, null, timeZone) === night) t += step;
   let lo = t - step;
-  while (t - lo > 60_000) {
+  while (t - lo > 1000) {
     const mid = Math.floor((lo + t) / 2);
-    if (nightOf(mid, place, timeZone) === night) lo = mid;
+    if (nightOf(mid, null, timeZone) === night) lo = mid;
     else t = mid;
   }
-  return t;
+  return Math.ceil(t / 60_000) * 60_000;
 }
