@@ -5,7 +5,7 @@
  * replay command (scripts/alertsReplay.ts) make the same decision from the same inputs.
  *
  * Events. An event has an id: subscriber × place × night × kind × level
- * (`a:69.7_19.0:2026-11-27:visible:go`, `a:69.7_19.0:2026-11-27:kp:6`). At most one alert per event,
+ * (`a:69.7_19.0:2026-11-27:visible:go`; a `kp` rule has no place: `a:anywhere:2026-11-27:kp:6`). At most one alert per event,
  * whoever delivers it: the id is the notification's tag, and a delivered id is never pushed again
  * (`delivered`, also filled when a push reaches the device, `recordDelivery`).
  * - `visible`: starts when the sky now turns GO (skyNow.ts); ends after it has been NO for an hour
@@ -140,7 +140,7 @@ function freshKp(kp: DecideArgs['kp'], now: number): kp is { value: number; time
 }
 
 function timeZoneOf(rule: AlertRule): string | null {
-  return rule.quietHours?.timeZone ?? null;
+  return rule.timeZone ?? rule.quietHours?.timeZone ?? null;
 }
 
 /** The event's id at a level: `visible` levels are the night's nth GO (go, go2, …), `kp` the whole Kp. */
@@ -318,7 +318,7 @@ export function decideAlert(args: DecideArgs): Decision {
         const push =
           rule.kind === 'visible'
             ? visiblePush(common(ev.id, ev.series), rule.place!, args.sky!)
-            : kpPush(common(ev.id, ev.series), rule.place, args.kp!, rule.kpThreshold, rising);
+            : kpPush(common(ev.id, ev.series), args.kp!, rule.kpThreshold, rising);
         state = {
           ...state,
           event: mark(true),

@@ -127,12 +127,10 @@ export function visiblePush(c: Common, place: AlertPlace, sky: SkyNow): AlertPus
 
 export function kpPush(
   c: Common,
-  place: AlertPlace | null,
   kp: { value: number; time: number },
   threshold: number,
   rising: boolean,
 ): AlertPush {
-  const where = place ? ` Look at the sky over ${place.name} once it is dark and clear.` : '';
   return {
     type: 'kp-alert',
     subscriber: c.subscriber,
@@ -141,7 +139,7 @@ export function kpPush(
     title: rising
       ? `Aurora alert: Kp up to ${kpText(kp.value)}`
       : `Aurora alert: Kp ${kpText(kp.value)}`,
-    body: `Geomagnetic activity has reached Kp ${kpText(kp.value)} (your threshold is ${threshold}).${where} Kp ${ageText(c.now - kp.time)} old.`,
+    body: `Geomagnetic activity has reached Kp ${kpText(kp.value)} (your threshold is ${threshold}). Kp ${ageText(c.now - kp.time)} old.`,
     url: '/',
     actions: ALERT_ACTIONS,
     rule: c.rule,

@@ -5,8 +5,9 @@
  *
  * Two kinds:
  * - `visible`: tonight's verdict at the place turns GO now (core/tonight), so it needs a place;
- * - `kp`: the spec's Kp threshold (default 5), with or without a place (the place only names it
- *   and sets the night and the time zone).
+ * - `kp`: the spec's Kp threshold (default 5). Kp is one number for the planet, so this rule has
+ *   no place (one per subscriber; a place given is not kept, so the backend never holds one for
+ *   it): its night is the subscriber's time zone's.
  */
 import { isTimeZone, parseClockTime } from './quietHours.ts';
 
@@ -29,7 +30,7 @@ export interface AlertPlace {
 export interface AlertRule {
   /** Who is alerted: a device's subscriber id (the same on the device and in the backend). */
   subscriber: string;
-  /** Rounded to 0.1° (`roundPlace`): the backend never holds a finer position. */
+  /** `visible` only, rounded to 0.1° (`roundPlace`): the backend never holds a finer position. */
   place: AlertPlace | null;
   kind: AlertKind;
   /** For `kp`: alert when Kp reaches this (0–9). */
@@ -37,6 +38,8 @@ export interface AlertRule {
   /** Send "all clear" once after an alert, when its event ends. */
   allClear: boolean;
   quietHours: QuietHours | null;
+  /** The subscriber's IANA time zone (the night of a `kp` rule); quiet hours carry their own. */
+  timeZone: string | null;
   /** "Mute tonight": no alert for this rule before this time (epoch ms); null when not muted. */
   mutedUntil: number | null;
 }
@@ -130,15 +133,19 @@ export function readAlertRule(raw: unknown): RuleCheck {
   const quiet = readQuietHours(r['quietHours']);
   if (!quiet.ok) return quiet;
   const muted = r['mutedUntil'];
+  const zone = r['timeZone'] ?? quiet.quiet?.timeZone ?? null;
+  if (zone !== null && (typeof zone !== 'string' || !isTimeZone(zone)))
+    return { ok: false, error: 'timeZone must be an IANA time zone such as Europe/Oslo' };
   return {
     ok: true,
     rule: {
       subscriber,
-      place: place.place,
+      place: kind === 'visible' ? place.place : null,
       kind,
       kpThreshold: Math.round(t * 100) / 100,
       allClear: r['allClear'] === true,
       quietHours: quiet.quiet,
+      timeZone: zone,
       mutedUntil: typeof muted === 'number' && Number.isFinite(muted) ? muted : null,
     },
   };

@@ -16,14 +16,15 @@ const EDINBURGH = { name: 'Edinburgh', lat: 56, lon: -3.2 };
 
 const kpRule: AlertRule = {
   subscriber: 's',
-  place: EDINBURGH,
+  place: null,
   kind: 'kp',
   kpThreshold: 5,
   allClear: true,
   quietHours: null,
+  timeZone: 'Europe/London',
   mutedUntil: null,
 };
-const visibleRule: AlertRule = { ...kpRule, kind: 'visible' };
+const visibleRule: AlertRule = { ...kpRule, kind: 'visible', place: EDINBURGH };
 
 const sky = (level: SkyNow['level'], why = level ?? 'unknown'): SkyNow => ({
   level,
@@ -67,7 +68,7 @@ describe('the alert engine', () => {
   });
 
   it('holds a level back for six hours after it was alerted, even in the next night (cool-off)', () => {
-    // Edinburgh's night turns at its solar noon, 12:13 UTC: 11:00 and 13:00 are two nights.
+    // A Kp rule's night turns at noon on the subscriber's clock (London: 12:00 UTC).
     const { out } = runKp(kpRule, [
       ['2026-12-09T11:00:00Z', 5.33],
       ['2026-12-09T11:30:00Z', 3.67],
