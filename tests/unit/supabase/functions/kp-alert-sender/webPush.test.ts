@@ -48,17 +48,20 @@ describe('web push sender', () => {
     const keys = browserKeys();
     const send = createWebPushSender(vapid, localService());
     const payload = JSON.stringify({ type: 'kp-alert', kp: 6.33, threshold: 5 });
-    const status = await send(
+    const answered = await send(
       { endpoint: `${base}/push/abc`, p256dh: keys.p256dh, auth: keys.authB64 },
       payload,
+      { ttlSeconds: 1200, urgency: 'high', topic: 'abcDEF123_-' },
     );
-    expect(status).toBe(201);
+    expect(answered).toEqual({ status: 201, retryAfterSeconds: null });
 
     const req = received.at(-1)!;
     expect(req.url).toBe('/push/abc');
     expect(req.headers['content-encoding']).toBe('aes128gcm');
-    expect(req.headers.ttl).toBe(String(6 * 60 * 60));
+    // RFC 8030: how long the alert stays true, how urgent it is, and its topic.
+    expect(req.headers.ttl).toBe('1200');
     expect(req.headers.urgency).toBe('high');
+    expect(req.headers.topic).toBe('abcDEF123_-');
     expect(req.headers.authorization).toMatch(
       new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${vapid.publicKey}$`),
     );
@@ -77,11 +80,12 @@ describe('web push sender', () => {
     const keys = browserKeys();
     answer = 410;
     try {
-      const status = await createWebPushSender(vapid, localService())(
+      const answered = await createWebPushSender(vapid, localService())(
         { endpoint: `${base}/push/gone`, p256dh: keys.p256dh, auth: keys.authB64 },
         '{}',
+        { ttlSeconds: 3600, urgency: 'normal', topic: 't' },
       );
-      expect(status).toBe(410);
+      expect(answered.status).toBe(410);
     } finally {
       answer = 201;
     }
