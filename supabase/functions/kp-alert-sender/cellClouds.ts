@@ -7,9 +7,12 @@
  * Supabase each function is its own isolate, so an imported weather service would be a second
  * cache and a second budget.
  */
-import type { TonightInputs } from '../../../core/tonight/types.ts';
+import {
+  cloudsFromWeatherAnswer,
+  type CellCloudsValue,
+} from '../../../core/alerts/weatherClouds.ts';
 
-export type CellCloudsValue = NonNullable<TonightInputs['clouds']>;
+export type { CellCloudsValue };
 
 export type CloudsAnswer =
   | { ok: true; clouds: CellCloudsValue; source: 'upstream' | 'replay' }
@@ -22,43 +25,6 @@ export type CloudsFetcher = (cell: { lat: number; lon: number }) => Promise<Clou
 export const CELL_REFRESH_MS = 60 * 60_000;
 /** After a failed ask, the cell is asked again this much later (its kept clouds serve meanwhile). */
 export const CELL_RETRY_MS = 10 * 60_000;
-
-interface WeatherPoint {
-  source?: unknown;
-  updatedAt?: unknown;
-  hours?: {
-    time?: unknown;
-    total?: unknown;
-    low?: unknown;
-    medium?: unknown;
-    high?: unknown;
-  } | null;
-  replayOf?: unknown;
-}
-
-/** The weather function's answer for one place → the verdict's clouds (pure). */
-export function cloudsFromWeatherAnswer(body: unknown): CloudsAnswer {
-  const place = (body as { place?: WeatherPoint } | null)?.place;
-  const h = place?.hours;
-  const updatedAt = typeof place?.updatedAt === 'string' ? Date.parse(place.updatedAt) : NaN;
-  const columns = [h?.time, h?.total, h?.low, h?.medium, h?.high];
-  if (!h || !columns.every(Array.isArray) || !Number.isFinite(updatedAt))
-    return { ok: false, busy: false, error: 'weather answer without hours or model run' };
-  const replay = place!.source === 'replay' || place!.replayOf !== undefined;
-  return {
-    ok: true,
-    source: replay ? 'replay' : 'upstream',
-    clouds: {
-      time: h.time as number[],
-      total: h.total as (number | null)[],
-      low: h.low as (number | null)[],
-      medium: h.medium as (number | null)[],
-      high: h.high as (number | null)[],
-      updatedAt,
-      ...(replay && { replay: true }),
-    },
-  };
-}
 
 /** Asks the weather function (`GET /functions/v1/weather?lat&lon&radius=0`) for one cell. */
 export function weatherFunctionClouds(
