@@ -5,9 +5,10 @@
  *   store `notification-settings`, key `alert-rules` → { subscriberId, rules: AlertRule[] }
  *       written by the page (Settings, saved places); the service worker writes a rule's
  *       `mutedUntil` ("Mute tonight")
- *   store `aurora-updates`, key `alert-engine` → { rules: { <ruleKey>: RuleState }, recent: number[] }
- *       written by the service worker: the engine's state per rule (core/alerts/alertEngine.ts)
- *       and when this device was last alerted (the 3-per-6-h cap)
+ *   store `aurora-updates`, key `alert-engine` → { rules: { <ruleKey>: RuleState }, recent: number[],
+ *                                                 checkedAt: number | null }
+ *       written by the service worker: the engine's state per rule (core/alerts/alertEngine.ts),
+ *       when this device was last alerted (the 3-per-6-h cap) and when it last checked
  *
  * The same rules are sent to the backend with the push subscription, so the sender and the device
  * name every event alike and never both show it.
@@ -27,6 +28,8 @@ export interface DeviceAlerts {
 export interface DeviceEngineState {
   rules: Record<string, RuleState>;
   recent: number[];
+  /** When the device last worked out its alerts itself (periodic sync), epoch ms. */
+  checkedAt: number | null;
 }
 
 /** A subscriber id: 16 random bytes, base64url (what push-subscription accepts as `subscriberId`). */
@@ -67,5 +70,10 @@ export function readDeviceEngineState(raw: unknown): DeviceEngineState {
   const recent = Array.isArray(r['recent'])
     ? r['recent'].filter((t): t is number => typeof t === 'number' && Number.isFinite(t))
     : [];
-  return { rules, recent };
+  const checked = r['checkedAt'];
+  return {
+    rules,
+    recent,
+    checkedAt: typeof checked === 'number' && Number.isFinite(checked) ? checked : null,
+  };
 }

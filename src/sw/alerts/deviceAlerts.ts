@@ -141,7 +141,7 @@ export async function alertOnDevice(deps: DeviceAlertDeps): Promise<DeviceAlertR
     shows.push(alertNotification(payloadOf(d.push)));
   }
   // Filed first: if showing fails half-way, the same event is not shown again on the next run.
-  await writeEngineState(deps.db, state);
+  await writeEngineState(deps.db, { ...state, checkedAt: now });
   for (const n of shows) {
     await deps.showNotification(n.title, n.options);
     result.shown.push(String(n.options.tag));

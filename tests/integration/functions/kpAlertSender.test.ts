@@ -1,9 +1,8 @@
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { skyNow } from '../../../core/alerts/skyNow.ts';
 import { nightOf } from '../../../core/alerts/quietHours.ts';
-import { subSolarPoint } from '../../../core/tonight/sun.ts';
-import { ovationJson, ovationValues } from '../../fixtures/constructed/stormNight.ts';
+import { ovationJson } from '../../fixtures/constructed/stormNight.ts';
+import { clearSkyLocationforecast, darkPlaceNow, strongFrame } from '../../support/alertSky.ts';
 import {
   startReceivingPushService,
   type ReceivingPushService,
@@ -19,7 +18,6 @@ import { startTestUpstream, type TestUpstream } from '../../support/testUpstream
  * Norway are loopback stand-ins: a Kp 6.33 storm, a constructed OVATION frame of Kp 9 observed 3 min
  * ago, and a clear sky in a model run 10 minutes old.
  */
-const MIN = 60_000;
 const vapid = webpush.generateVAPIDKeys();
 let stack: TestStack;
 let upstream: TestUpstream;
@@ -27,67 +25,6 @@ let push: ReceivingPushService;
 let place: { name: string; lat: number; lon: number };
 let kept: { lat: number; lon: number };
 const MET_PATH = 'weatherapi/locationforecast/2.0/complete';
-
-/** MET Norway's locationforecast `complete` body: a clear sky, hour by hour from this hour. */
-function clearSky(now: number): string {
-  const hour = Math.floor(now / 3_600_000) * 3_600_000;
-  const timeseries = Array.from({ length: 48 }, (_, h) => ({
-    time: new Date(hour + h * 3_600_000).toISOString().replace('.000Z', 'Z'),
-    data: {
-      instant: {
-        details: {
-          cloud_area_fraction: 4,
-          cloud_area_fraction_low: 0,
-          cloud_area_fraction_medium: 0,
-          cloud_area_fraction_high: 8,
-        },
-      },
-    },
-  }));
-  return JSON.stringify({
-    type: 'Feature',
-    geometry: { type: 'Point', coordinates: [0, 0, 0] },
-    properties: {
-      meta: { updated_at: new Date(now - 10 * MIN).toISOString().replace('.000Z', 'Z'), units: {} },
-      timeseries,
-    },
-  });
-}
-
-/**
- * A place where, by tonight's verdict, aurora is likely visible right now under this test's frame
- * and clear sky: near local midnight in the winter hemisphere, inside an oval strong enough (54 %
- * overhead) to outshine any moon.
- */
-function darkPlaceNow(now: number): { lat: number; lon: number } {
-  const sun = subSolarPoint(now);
-  const south = sun.lat > 0;
-  const midnightLon = ((sun.lon + 360) % 360) - 180;
-  const frame = {
-    observationTime: now - 3 * MIN,
-    forecastTime: now + 30 * MIN,
-    values: ovationValues(9),
-  };
-  for (const dLon of [0, 10, -10, 20, -20, 30, -30])
-    for (const lat of [60.3456, 56.3456, 64.3456, 52.3456, 68.3456]) {
-      const p = { lat: south ? -lat : lat, lon: ((midnightLon + dLon + 540) % 360) - 180 + 0.0123 };
-      const sky = skyNow({
-        place: p,
-        now,
-        ovation: frame,
-        clouds: {
-          time: [Math.floor(now / 3_600_000) * 3_600_000],
-          total: [4],
-          low: [0],
-          medium: [0],
-          high: [8],
-          updatedAt: now - 10 * MIN,
-        },
-      });
-      if (sky.level === 'GO') return p;
-    }
-  throw new Error('no place is dark under the oval now');
-}
 
 async function subscribe(path: string, body: Record<string, unknown>): Promise<void> {
   const res = await fetch(`${stack.url}/functions/v1/push-subscription`, {
@@ -121,15 +58,8 @@ beforeAll(async () => {
   push = await startReceivingPushService(vapid.publicKey);
   upstream = await startTestUpstream();
   upstream.set('json/planetary_k_index_1m.json', kp1mBody(Array<number>(61).fill(6.33)));
-  upstream.set(
-    'json/ovation_aurora_latest.json',
-    ovationJson({
-      observationTime: now - 3 * MIN,
-      forecastTime: now + 30 * MIN,
-      values: ovationValues(9),
-    }),
-  );
-  upstream.set(MET_PATH, clearSky(now));
+  upstream.set('json/ovation_aurora_latest.json', ovationJson(strongFrame(now)));
+  upstream.set(MET_PATH, clearSkyLocationforecast(now));
   stack = await startTestStack({
     functionEnv: {
       SWPC_BASE_URL: upstream.url,
