@@ -1,0 +1,102 @@
+import { useId } from 'react';
+
+export interface PlaceAlertChoice {
+  on: boolean;
+  allClear: boolean;
+  /** Local clock times "HH:MM" in `timeZone`; null: no quiet hours. */
+  quiet: { from: string; to: string } | null;
+}
+
+/**
+ * "Tell me when aurora is likely visible here": one saved place's alert — on or off, an all-clear
+ * when it is over, quiet hours on the place's clock — and how it reaches this person. State and
+ * side effects come in as props.
+ */
+export function PlaceAlertForm({
+  placeName,
+  timeZone,
+  choice,
+  delivery,
+  busy,
+  error,
+  onChange,
+}: {
+  placeName: string;
+  /** The IANA zone quiet hours are read in; null while it is being worked out. */
+  timeZone: string | null;
+  choice: PlaceAlertChoice;
+  delivery: { text: string; works: boolean } | null;
+  busy: boolean;
+  error: string | null;
+  onChange(next: PlaceAlertChoice): void;
+}) {
+  const id = useId();
+  const quiet = choice.quiet ?? { from: '23:00', to: '06:00' };
+  return (
+    <fieldset className="place-alert" disabled={busy}>
+      <legend className="place-alert__legend">Alerts for {placeName}</legend>
+      <label>
+        <input
+          type="checkbox"
+          checked={choice.on}
+          onChange={(e) => onChange({ ...choice, on: e.target.checked })}
+        />{' '}
+        Tell me when aurora is likely visible here now (dark, clear enough, aurora in view)
+      </label>
+      {choice.on ? (
+        <>
+          <label>
+            <input
+              type="checkbox"
+              checked={choice.allClear}
+              onChange={(e) => onChange({ ...choice, allClear: e.target.checked })}
+            />{' '}
+            Tell me when it is over (“all clear”)
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={choice.quiet !== null}
+              onChange={(e) => onChange({ ...choice, quiet: e.target.checked ? quiet : null })}
+            />{' '}
+            Quiet hours{timeZone ? ` (${timeZone} time)` : ''}: nothing arrives inside them; an
+            alert still true when they end arrives then
+          </label>
+          {choice.quiet ? (
+            <span className="place-alert__quiet">
+              <label htmlFor={`${id}-from`}>From</label>{' '}
+              <input
+                id={`${id}-from`}
+                type="time"
+                value={choice.quiet.from}
+                onChange={(e) =>
+                  e.target.value &&
+                  onChange({ ...choice, quiet: { ...quiet, from: e.target.value } })
+                }
+              />{' '}
+              <label htmlFor={`${id}-to`}>to</label>{' '}
+              <input
+                id={`${id}-to`}
+                type="time"
+                value={choice.quiet.to}
+                onChange={(e) =>
+                  e.target.value && onChange({ ...choice, quiet: { ...quiet, to: e.target.value } })
+                }
+              />
+            </span>
+          ) : null}
+          {delivery ? (
+            <p className={delivery.works ? 'muted' : 'place-alert__warning'} role="status">
+              {delivery.text}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      {error ? (
+        <p className="settings-form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
