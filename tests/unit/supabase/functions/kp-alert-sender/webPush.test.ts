@@ -43,6 +43,38 @@ function browserKeys() {
 }
 
 describe('web push sender', () => {
+  it('signs one VAPID JWT per push service and reuses it until an hour before it expires (RFC 8292)', async () => {
+    const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@aurora.invalid' };
+    const keys = browserKeys();
+    let now = Date.now();
+    const send = createWebPushSender(vapid, localService(), fetch, () => now);
+    const target = { endpoint: `${base}/push/jwt`, p256dh: keys.p256dh, auth: keys.authB64 };
+    const delivery = { ttlSeconds: 600, urgency: 'high' as const, topic: 'jwt' };
+    const jwtOf = () => {
+      const header = String(received.at(-1)!.headers.authorization);
+      const token = /^vapid t=([^,]+), k=/.exec(header)![1]!;
+      return {
+        token,
+        claims: JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+          aud: string;
+          exp: number;
+        },
+      };
+    };
+    await send(target, 'one', delivery);
+    const first = jwtOf();
+    expect(first.claims.aud).toBe(base);
+    expect(first.claims.exp).toBe(Math.floor(now / 1000) + 12 * 3600);
+    now += 10 * 3_600_000;
+    await send(target, 'two', delivery);
+    expect(jwtOf().token).toBe(first.token);
+    now += 60 * 60_000 + 1_000; // less than an hour left: signed again
+    await send(target, 'three', delivery);
+    const renewed = jwtOf();
+    expect(renewed.token).not.toBe(first.token);
+    expect(renewed.claims.exp).toBe(Math.floor(now / 1000) + 12 * 3600);
+  });
+
   it('delivers an aes128gcm-encrypted payload with a VAPID signature that only the subscriber can read', async () => {
     const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@aurora.invalid' };
     const keys = browserKeys();
