@@ -34,13 +34,13 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 
 /** A `visible` event ends after the sky has been NO this long; a shorter dip is the same display. */
-export const VISIBLE_END_AFTER_MS = 1 * HOUR;
+const VISIBLE_END_AFTER_MS = 1 * HOUR;
 /** At most this many alerts per subscriber in any … */
-export const MAX_ALERTS_PER_WINDOW = 3;
+const MAX_ALERTS_PER_WINDOW = 3;
 /** … window of this length (all-clears do not count: they close alerts, never open one). */
-export const ALERT_WINDOW_MS = 6 * HOUR;
+const ALERT_WINDOW_MS = 6 * HOUR;
 /** AuroraWatch UK's cool-off: a level alerted is not alerted again for this long. */
-export const LEVEL_COOL_OFF_MS = 6 * HOUR;
+const LEVEL_COOL_OFF_MS = 6 * HOUR;
 /** Delivered event ids are remembered this long: longer than a night and its cool-off. */
 const DELIVERED_KEPT_MS = 36 * HOUR;
 /** An all-clear held back (quiet hours) longer than this says nothing useful any more. */
@@ -48,7 +48,7 @@ const ALL_CLEAR_KEPT_MS = 12 * HOUR;
 /** A Kp reading stamped this far ahead of the clock is a clock error, not news. */
 const FUTURE_SKEW_MS = 5 * MIN;
 
-export interface EventState {
+interface EventState {
   /** The event's id at its current level (what is alerted). */
   id: string;
   /** The id without its level: subscriber:place:night:kind. */
@@ -112,7 +112,7 @@ export interface DecideArgs {
 }
 
 /** The whole Kp of a value in thirds: 4.67 ("5-"), 5 and 5.33 ("5+") are all level 5. */
-export function kpLevel(kp: number): number {
+function kpLevel(kp: number): number {
   return Math.round(kp);
 }
 

@@ -11,7 +11,7 @@
  */
 import { isTimeZone, parseClockTime } from './quietHours.ts';
 
-export type AlertKind = 'visible' | 'kp';
+type AlertKind = 'visible' | 'kp';
 
 export interface QuietHours {
   /** Local clock times "HH:MM" in `timeZone`; `from` after `to` spans midnight. */
@@ -44,7 +44,7 @@ export interface AlertRule {
   mutedUntil: number | null;
 }
 
-export const DEFAULT_KP_THRESHOLD = 5;
+const DEFAULT_KP_THRESHOLD = 5;
 /** A place name as the saved places keep it (supabase/migrations places: 1–60 characters). */
 const MAX_PLACE_NAME = 60;
 const MAX_SUBSCRIBER = 64;

@@ -45,7 +45,7 @@ export function isTimeZone(timeZone: string): boolean {
 }
 
 /** The wall-clock date ("2026-11-27") and minute of the day in `timeZone` at `now`. */
-export function localClock(now: number, timeZone: string): { date: string; minutes: number } {
+function localClock(now: number, timeZone: string): { date: string; minutes: number } {
   const parts: Record<string, string> = {};
   for (const p of formatter(timeZone).formatToParts(now)) parts[p.type] = p.value;
   return {

@@ -146,7 +146,7 @@ export function deviceTimeZone(): string {
 }
 
 /** The rules with the device's Kp rule (the Kp alert toggle) at `kpThreshold`; its other choices kept. */
-export function withKpRule(rules: StoredAlertRule[], kpThreshold: number): StoredAlertRule[] {
+function withKpRule(rules: StoredAlertRule[], kpThreshold: number): StoredAlertRule[] {
   const kp = rules.find((r) => r.kind === 'kp');
   const rule: StoredAlertRule = kp
     ? { ...kp, kpThreshold }

@@ -5,7 +5,7 @@
  */
 import type { AlertAction, AlertPayload, AlertPushType } from '../../../core/alerts/alertPush.ts';
 
-export const ALERT_ICON = '/icons/icon-192.png';
+const ALERT_ICON = '/icons/icon-192.png';
 
 /** What the notification carries for its click: where to go, and what "Mute tonight" mutes. */
 export interface AlertNotificationData {

@@ -14,7 +14,7 @@ import {
 
 export type { CellCloudsValue };
 
-export type CloudsAnswer =
+type CloudsAnswer =
   | { ok: true; clouds: CellCloudsValue; source: 'upstream' | 'replay' }
   /** `busy`: the weather function's budget had no token in time (503 + Retry-After). */
   | { ok: false; busy: boolean; error: string };
@@ -22,9 +22,9 @@ export type CloudsAnswer =
 export type CloudsFetcher = (cell: { lat: number; lon: number }) => Promise<CloudsAnswer>;
 
 /** A cell's clouds are asked again once this old: MET Norway's model runs hourly. */
-export const CELL_REFRESH_MS = 60 * 60_000;
+const CELL_REFRESH_MS = 60 * 60_000;
 /** After a failed ask, the cell is asked again this much later (its kept clouds serve meanwhile). */
-export const CELL_RETRY_MS = 10 * 60_000;
+const CELL_RETRY_MS = 10 * 60_000;
 
 /** Asks the weather function (`GET /functions/v1/weather?lat&lon&radius=0`) for one cell. */
 export function weatherFunctionClouds(

@@ -39,7 +39,7 @@ const MAX_EXPIRATION_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 const SECRET_ERROR = 'secret must be 32–128 base64url characters';
 const SUBSCRIBER_ERROR = 'subscriberId must be 8–64 base64url characters';
 /** A device alerts for at most this many places (and one Kp rule): bounds each sender run's rows. */
-export const MAX_ALERT_RULES = 20;
+const MAX_ALERT_RULES = 20;
 
 function base64UrlLength(value: string): number | null {
   if (!/^[A-Za-z0-9_-]+={0,2}$/.test(value)) return null;
@@ -112,7 +112,7 @@ function parseSubscriberId(value: unknown): Parsed<string | null> {
  * The rules of `alerts`, read by the alert engine's own reader: a `visible` rule's place rounded to
  * 0.1°, a `kp` rule's place dropped (its events are the planet's). One rule per place and kind.
  */
-export function parseAlertRules(
+function parseAlertRules(
   value: unknown,
   subscriber: string,
   kpThreshold: number,

@@ -6,9 +6,7 @@ import { briefPushes, runStormNight, STORM_NIGHT_PUSHES } from '../../../support
  * engine: what each of four subscribers in Tromsø, Edinburgh and Hobart is sent.
  */
 const night = runStormNight();
-const brief = night.pushes.map(
-  (p) => `${p.at.slice(11, 16)} ${p.subscriber} ${p.type} ${p.event.split(':').slice(3).join(':')}`,
-);
+const brief = briefPushes(night.pushes);
 const of = (subscriber: string) => night.pushes.filter((p) => p.subscriber === subscriber);
 const noteAt = (subscriber: string, hhmm: string) =>
   night.notes[subscriber]!.find((n) => n.startsWith(hhmm));
