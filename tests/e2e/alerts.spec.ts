@@ -214,4 +214,50 @@ test.describe('alerts that mean "go outside now"', () => {
         .toEqual([payload.event]);
     });
   });
+  test('a saved place’s alert is turned on from the map, says plainly how it can reach this person, and is what the service worker checks', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto('/');
+    await waitForServiceWorkerControl(page);
+    const places = page.getByRole('region', { name: 'Saved places' });
+    await places.getByLabel('Name').fill('Tromsø');
+    await places.getByLabel('Latitude').fill('69.6543');
+    await places.getByLabel('Longitude').fill('18.9612');
+    await places.getByRole('button', { name: 'Save place' }).click();
+    await places.getByRole('button', { name: 'Alerts for Tromsø' }).click();
+
+    const form = places.getByRole('group', { name: 'Alerts for Tromsø' });
+    const on = form.getByLabel(/likely visible here now/);
+    await expect(on).toBeEnabled({ timeout: 20_000 });
+    await on.check();
+    // Quiet hours are read on the place's own clock, worked out on the device.
+    await expect(form.getByText(/Quiet hours \(Europe\/Oslo time\)/)).toBeVisible();
+    await form.getByLabel(/Quiet hours/).check();
+    // Not signed in, no push: it reaches this person only through the device's own background
+    // checks, which a browser tab (not an installed app) does not get — said in words.
+    await expect(form.getByRole('status')).toHaveText(
+      /checks in the background only for an installed Aurora|cannot check for alerts in the background|Checked by this device about every half hour/,
+    );
+
+    await expect
+      .poll(async () => {
+        const stored = (await idb(page, 'notification-settings', 'alert-rules')) as
+          { subscriberId?: string; rules?: Record<string, unknown>[] } | undefined;
+        return stored?.rules ?? [];
+      })
+      .toEqual([
+        expect.objectContaining({
+          kind: 'visible',
+          place: { name: 'Tromsø', lat: 69.7, lon: 19 },
+          allClear: true,
+          quietHours: { from: '23:00', to: '06:00', timeZone: 'Europe/Oslo' },
+          timeZone: 'Europe/Oslo',
+        }),
+      ]);
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Alerts for Tromsø' }).click();
+    await expect(page.getByLabel(/likely visible here now/)).toBeChecked({ timeout: 20_000 });
+  });
 });
