@@ -1,10 +1,10 @@
-import { useId } from 'react';
+import { QuietHoursField, type QuietHoursChoice } from './QuietHoursField.tsx';
 
 export interface PlaceAlertChoice {
   on: boolean;
   allClear: boolean;
-  /** Local clock times "HH:MM" in `timeZone`; null: no quiet hours. */
-  quiet: { from: string; to: string } | null;
+  /** Local clock times in `timeZone`; null: no quiet hours. */
+  quiet: QuietHoursChoice | null;
 }
 
 /**
@@ -30,8 +30,6 @@ export function PlaceAlertForm({
   error: string | null;
   onChange(next: PlaceAlertChoice): void;
 }) {
-  const id = useId();
-  const quiet = choice.quiet ?? { from: '23:00', to: '06:00' };
   return (
     <fieldset className="place-alert" disabled={busy}>
       <legend className="place-alert__legend">Alerts for {placeName}</legend>
@@ -53,38 +51,11 @@ export function PlaceAlertForm({
             />{' '}
             Tell me when it is over (“all clear”)
           </label>
-          <label>
-            <input
-              type="checkbox"
-              checked={choice.quiet !== null}
-              onChange={(e) => onChange({ ...choice, quiet: e.target.checked ? quiet : null })}
-            />{' '}
-            Quiet hours{timeZone ? ` (${timeZone} time)` : ''}: nothing arrives inside them; an
-            alert still true when they end arrives then
-          </label>
-          {choice.quiet ? (
-            <span className="place-alert__quiet">
-              <label htmlFor={`${id}-from`}>From</label>{' '}
-              <input
-                id={`${id}-from`}
-                type="time"
-                value={choice.quiet.from}
-                onChange={(e) =>
-                  e.target.value &&
-                  onChange({ ...choice, quiet: { ...quiet, from: e.target.value } })
-                }
-              />{' '}
-              <label htmlFor={`${id}-to`}>to</label>{' '}
-              <input
-                id={`${id}-to`}
-                type="time"
-                value={choice.quiet.to}
-                onChange={(e) =>
-                  e.target.value && onChange({ ...choice, quiet: { ...quiet, to: e.target.value } })
-                }
-              />
-            </span>
-          ) : null}
+          <QuietHoursField
+            quiet={choice.quiet}
+            timeZone={timeZone}
+            onChange={(quiet) => onChange({ ...choice, quiet })}
+          />
           {delivery ? (
             <p className={delivery.works ? 'muted' : 'place-alert__warning'} role="status">
               {delivery.text}

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { IDBFactory } from 'fake-indexeddb';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { KpAlertOptions } from '../../../../src/features/alerts/KpAlertOptions.tsx';
 import PlaceAlerts from '../../../../src/features/alerts/PlaceAlerts.tsx';
 import { deliveryText } from '../../../../src/features/alerts/alertDelivery.ts';
 import type { PlaceAlertOptions } from '../../../../src/features/alerts/usePlaceAlert.ts';
@@ -155,5 +156,53 @@ describe('how an alert reaches this person', () => {
     expect(
       deliveryText({ push: false, checks: 'periodic-sync', notifications: 'granted' }),
     ).toMatchObject({ works: true, text: expect.stringMatching(/stays on this device/) });
+  });
+});
+
+describe("the device's Kp alert in Settings", () => {
+  it('sets its all-clear and quiet hours on this device’s clock, and sends them with the subscription', async () => {
+    const { store, sent, options } = setup();
+    await store.write({ enablePush: true, kpThreshold: 6 });
+    await store.writeAlerts(() => [
+      {
+        place: null,
+        kind: 'kp',
+        kpThreshold: 6,
+        allClear: true,
+        quietHours: null,
+        timeZone: 'Europe/London',
+        mutedUntil: null,
+      },
+    ]);
+    render(<KpAlertOptions revision="6" options={options} />);
+    const allClear = (await screen.findByLabelText(/storm is over/)) as HTMLInputElement;
+    expect(allClear.checked).toBe(true);
+    expect(screen.getByText(/Europe\/London time/)).toBeTruthy();
+    fireEvent.click(allClear);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    fireEvent.click(screen.getByLabelText(/Quiet hours/));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.body.alerts).toEqual([
+      expect.objectContaining({
+        kind: 'kp',
+        kpThreshold: 6,
+        allClear: false,
+        quietHours: { from: '23:00', to: '06:00', timeZone: 'Europe/London' },
+      }),
+    ]);
+    store.close();
+  });
+
+  it('shows nothing while the device has no Kp alert (push off)', async () => {
+    const { store, options } = setup();
+    await store.write({ enablePush: false });
+    const { container } = render(<KpAlertOptions revision="5" options={options} />);
+    // Let its read of the rules settle before looking.
+    await act(async () => {
+      await store.alerts();
+    });
+    expect(container.textContent).toBe('');
+    expect((await store.alerts()).rules).toEqual([]);
+    store.close();
   });
 });
