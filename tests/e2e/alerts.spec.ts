@@ -237,7 +237,7 @@ test.describe('alerts that mean "go outside now"', () => {
     // Not signed in, no push: it reaches this person only through the device's own background
     // checks, which a browser tab (not an installed app) does not get — said in words.
     await expect(form.getByRole('status')).toHaveText(
-      /checks in the background only for an installed Aurora|cannot check for alerts in the background|Checked by this device about every half hour/,
+      /checks in the background only for an installed Aurora|cannot check for alerts in the background|Checked by this device in the background/,
     );
 
     await expect

@@ -48,7 +48,9 @@ export function deliveryText(f: DeliveryFacts): { text: string; works: boolean }
     };
   if (f.checks === 'periodic-sync')
     return {
-      text: 'Checked by this device about every half hour, even while Aurora is closed. The place stays on this device.',
+      // The browser decides how often (Chrome by how much the site is used): our minimum is
+      // 30 min (src/sw/protocol.ts), the real gap can be hours.
+      text: 'Checked by this device in the background, even while Aurora is closed: at most every half hour, as often as the browser allows (it can be hours). The place stays on this device.',
       works: true,
     };
   if (f.checks === 'not-installed')
