@@ -7,7 +7,7 @@ export interface QuietHoursChoice {
 }
 
 /** The usual night's sleep: what the box offers when quiet hours are first turned on. */
-export const DEFAULT_QUIET: QuietHoursChoice = { from: '23:00', to: '06:00' };
+const DEFAULT_QUIET: QuietHoursChoice = { from: '23:00', to: '06:00' };
 
 /** Quiet hours on a named clock: a box to turn them on, and their two times. */
 export function QuietHoursField({
