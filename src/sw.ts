@@ -20,15 +20,16 @@ import {
 } from './sw/sdoImageRoute.ts';
 import { parsePushPayload } from './sw/pushPayload.ts';
 import { createForcedOfflineGate } from './sw/forcedOffline.ts';
+import { openAuroraTrackingDb, readForcedOffline } from './sw/auroraTrackingDb.ts';
 import {
-  openAuroraTrackingDb,
-  readAlertState,
-  readForcedOffline,
-  readNotificationSettings,
-  writeAlertState,
-  writeNotificationSettings,
-} from './sw/auroraTrackingDb.ts';
-import { recordPushedAlert } from './sw/kpAlert.ts';
+  alertNotification,
+  readAlertPayload,
+  type AlertNotificationData,
+  type ShownOptions,
+} from './sw/alerts/alertNotification.ts';
+import { alertOnDevice } from './sw/alerts/deviceAlerts.ts';
+import { filePushedAlert } from './sw/alerts/pushedAlert.ts';
+import { muteTonight } from './sw/alerts/muteTonight.ts';
 import { SW_MESSAGES, SYNC_TAG, PERIODIC_SYNC_TAG, type SyncEventLike } from './sw/protocol.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -125,7 +126,6 @@ async function refreshOnce(): Promise<void> {
       now: () => Date.now(),
       db,
       backendBase: self.location.origin,
-      showNotification: (title, options) => self.registration.showNotification(title, options),
     });
     forcedOffline.set(forced);
   } finally {
@@ -133,13 +133,35 @@ async function refreshOnce(): Promise<void> {
   }
 }
 
+/**
+ * The device's own alerts (src/sw/alerts): one run at a time, for the same reason as the refresh,
+ * and after it, so both wake-ups cost one pass.
+ */
+const deviceAlerts = oneAtATime(async () => {
+  const db = await openAuroraTrackingDb();
+  try {
+    await alertOnDevice({
+      fetch: (input, init) => fetch(input, init),
+      now: () => Date.now(),
+      db,
+      backendBase: self.location.origin,
+      showNotification: (title, options: ShownOptions) =>
+        self.registration.showNotification(title, options),
+    });
+  } finally {
+    db.close();
+  }
+});
+
+const refreshThenAlert = () => backgroundRefresh().finally(deviceAlerts);
+
 self.addEventListener('sync', (event) => {
   const e = event as unknown as SyncEventLike;
   if (e.tag !== SYNC_TAG) return;
   // Open pages replay their own request queue (they hold it while the user has chosen Go
   // Offline); the worker refreshes the small products (refreshInBackground reads that choice).
   e.waitUntil(
-    Promise.allSettled([postToClients({ type: SYNC_TAG }), backgroundRefresh()]).then(
+    Promise.allSettled([postToClients({ type: SYNC_TAG }), refreshThenAlert()]).then(
       () => undefined,
     ),
   );
@@ -148,14 +170,32 @@ self.addEventListener('sync', (event) => {
 self.addEventListener('periodicsync', (event) => {
   const e = event as unknown as SyncEventLike;
   if (e.tag !== PERIODIC_SYNC_TAG && e.tag !== SYNC_TAG) return;
-  e.waitUntil(backgroundRefresh());
+  e.waitUntil(refreshThenAlert());
 });
 
 self.addEventListener('push', (event) => {
-  const notice = parsePushPayload(event.data ? event.data.text() : null);
+  const text = event.data ? event.data.text() : null;
+  const alert = readAlertPayload(text);
   event.waitUntil(
     (async () => {
-      // The alert first: storage trouble must never delay or swallow it.
+      if (alert) {
+        // The alert first: storage trouble must never delay or swallow it. Its tag is the event's
+        // id, so a copy the device already showed is replaced without alerting again.
+        const n = alertNotification(alert);
+        await self.registration.showNotification(n.title, n.options);
+        try {
+          const db = await openAuroraTrackingDb();
+          try {
+            await filePushedAlert(db, alert, Date.now());
+          } finally {
+            db.close();
+          }
+        } catch {
+          // Unfiled, periodic sync may show this event once more: same tag, so it replaces it.
+        }
+        return;
+      }
+      const notice = parsePushPayload(text);
       await self.registration.showNotification(notice.title, {
         body: notice.body,
         tag: notice.tag,
@@ -163,29 +203,37 @@ self.addEventListener('push', (event) => {
         badge: '/icons/icon-192.png',
         data: { url: notice.url },
       });
-      if (notice.kp === null) return;
-      // Remember the alert, so periodic sync does not announce the same storm again.
-      try {
-        const db = await openAuroraTrackingDb();
-        const next = recordPushedAlert(
-          await readNotificationSettings(db),
-          await readAlertState(db),
-          notice.kp,
-          Date.now(),
-        );
-        await writeNotificationSettings(db, { lastNotified: next.settings.lastNotified });
-        await writeAlertState(db, next.state);
-        db.close();
-      } catch {
-        // Without the record a later periodic sync may alert again; the cool-down still limits it.
-      }
     })(),
   );
 });
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const path = (event.notification.data as { url?: string } | null)?.url ?? '/';
+  const data = event.notification.data as Partial<AlertNotificationData> | null;
+  const path = data?.url ?? '/';
+  if (event.action === 'mute-tonight' && data?.rule && typeof data.muteUntil === 'number') {
+    const mute = { ...data, url: path } as AlertNotificationData;
+    event.waitUntil(
+      (async () => {
+        const db = await openAuroraTrackingDb();
+        try {
+          await muteTonight(
+            {
+              db,
+              fetch: (input, init) => fetch(input, init),
+              backendBase: self.location.origin,
+              endpoint: async () =>
+                (await self.registration.pushManager.getSubscription())?.endpoint ?? null,
+            },
+            mute,
+          );
+        } finally {
+          db.close();
+        }
+      })(),
+    );
+    return;
+  }
   event.waitUntil(
     (async () => {
       const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

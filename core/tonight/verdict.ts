@@ -10,8 +10,12 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const SLOT_MS = 30 * MIN;
 
-/** How old each input may be before the verdict stops trusting it (then: at most MAYBE, and it says so). */
-const MAX_AGE_MS = {
+/**
+ * How old each input may be before the verdict stops trusting it (then: at most MAYBE, and it says
+ * so). The alert engine (core/alerts/skyNow.ts) reads the clouds' window from here: the weather
+ * forecast has no row in core/products/freshness.ts, this is its one window.
+ */
+export const MAX_AGE_MS = {
   /** OVATION is a 30–90 min nowcast: an older frame no longer describes the sky now (then the Kp forecast takes over). */
   ovation: 30 * MIN,
   /** SWPC reissues the Kp forecast every few hours; the poller's own window for it is 9 h. */

@@ -6,7 +6,6 @@
  * core/alerts/notificationSettings.ts, which the page's Dexie side opens too.
  */
 import {
-  ALERT_STATE_KEY,
   FORCED_OFFLINE_KEY,
   SETTINGS_KEY,
   SETTINGS_STORE,
@@ -16,7 +15,6 @@ import {
   normaliseNotificationSettings as normaliseSettings,
   type NotificationSettings,
 } from '../../core/alerts/notificationSettings.ts';
-import { normaliseAlertState, type KpAlertState } from './kpAlert.ts';
 const STORES = [UPDATES_STORE, SETTINGS_STORE];
 
 /** One raw product fetched by the worker while the app was closed; the poller folds it in later. */
@@ -65,7 +63,7 @@ export async function openAuroraTrackingDb(factory: IDBFactory = indexedDB): Pro
   return openAt(factory, next);
 }
 
-async function withStore<T>(
+export async function withStore<T>(
   db: IDBDatabase,
   store: string,
   mode: IDBTransactionMode,
@@ -95,16 +93,6 @@ export async function writeNotificationSettings(
   const next = normaliseSettings({ ...(await readNotificationSettings(db)), ...patch });
   await withStore(db, SETTINGS_STORE, 'readwrite', (s) => s.put(next, SETTINGS_KEY));
   return next;
-}
-
-export async function readAlertState(db: IDBDatabase): Promise<KpAlertState> {
-  return normaliseAlertState(
-    await withStore(db, UPDATES_STORE, 'readonly', (s) => s.get(ALERT_STATE_KEY)),
-  );
-}
-
-export async function writeAlertState(db: IDBDatabase, state: KpAlertState): Promise<void> {
-  await withStore(db, UPDATES_STORE, 'readwrite', (s) => s.put(state, ALERT_STATE_KEY));
 }
 
 /** The user's Go Offline choice as the page last stored it; unset reads as online. */

@@ -1,17 +1,9 @@
 /**
  * What the service worker does on `periodicsync` and `sync-aurora-data` while the app may be closed:
- * fetch the small products, keep them for the poller, and alert once when Kp crosses the user's
- * threshold. Every outside thing (fetch, clock, database, notifications) is passed in.
+ * fetch the small products and keep them for the poller. (Alerts are the alert engine's, run after
+ * this: src/sw/alerts/deviceAlerts.ts.) Every outside thing (fetch, clock, database) is passed in.
  */
-import { decideKpAlert, kpAlertNotification, latestKp, type KpAlertDecision } from './kpAlert.ts';
-import {
-  readAlertState,
-  readForcedOffline,
-  readNotificationSettings,
-  writeAlertState,
-  writeBackgroundUpdate,
-  writeNotificationSettings,
-} from './auroraTrackingDb.ts';
+import { readForcedOffline, writeBackgroundUpdate } from './auroraTrackingDb.ts';
 import type { Resource } from '../../core/model.ts';
 import { backendUrl, swpcUrl } from '../../core/products/sources.ts';
 
@@ -45,16 +37,11 @@ export interface RefreshDeps {
   db: IDBDatabase;
   /** The backend's base URL (the functions are under `/functions/v1`), e.g. the app's origin. */
   backendBase: string;
-  showNotification: (
-    title: string,
-    options: NotificationOptions & { data?: unknown },
-  ) => Promise<void>;
 }
 
 export interface RefreshResult {
   fetched: string[];
   failed: string[];
-  alert: KpAlertDecision | null;
   /** True when nothing was tried: the user chose Go Offline. */
   forcedOffline: boolean;
 }
@@ -85,14 +72,13 @@ function parseJson(body: string): unknown {
 }
 
 export async function refreshInBackground(deps: RefreshDeps): Promise<RefreshResult> {
-  const result: RefreshResult = { fetched: [], failed: [], alert: null, forcedOffline: false };
+  const result: RefreshResult = { fetched: [], failed: [], forcedOffline: false };
   // Go Offline means no request from any part of the app, the browser's wake-ups included. The
   // stored choice is read before every request: a refresh under way when the user presses Go
   // Offline sends nothing more.
   const silenced = async () => (result.forcedOffline ||= await readForcedOffline(deps.db));
   const fetchUnlessSilenced = async (url: string) =>
     (await silenced()) ? null : fetchText(deps.fetch, url);
-  let kpBody: unknown = null;
   for (const resource of BACKGROUND_PRODUCTS) {
     if (await silenced()) return result;
     const urls = backgroundUrls(resource, deps.backendBase);
@@ -120,27 +106,6 @@ export async function refreshInBackground(deps: RefreshDeps): Promise<RefreshRes
       body: got.body,
     });
     result.fetched.push(resource);
-    if (resource === 'kp-index') kpBody = parsed;
-  }
-
-  const reading = latestKp(kpBody);
-  if (!reading) return result;
-  const settings = await readNotificationSettings(deps.db);
-  const state = await readAlertState(deps.db);
-  const decision = decideKpAlert(reading, settings, state, deps.now());
-  result.alert = decision;
-  await writeAlertState(deps.db, decision.state);
-  if (decision.notify) {
-    // Record first: if showing fails half-way the user is not alerted twice on the next run.
-    await writeNotificationSettings(deps.db, { lastNotified: decision.settings.lastNotified });
-    const n = kpAlertNotification(reading.kp, settings.kpThreshold);
-    await deps.showNotification(n.title, {
-      body: n.body,
-      tag: n.tag,
-      icon: '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
-      data: { url: n.url },
-    });
   }
   return result;
 }

@@ -1,4 +1,16 @@
-import { kpAlertNotification } from './kpAlert.ts';
+/**
+ * The words of a Kp alert pushed by a backend from before the alert engine (`{type:'kp-alert', kp,
+ * threshold}`); the engine's own payloads are read by src/sw/alerts/alertNotification.ts.
+ */
+function kpAlertNotification(kp: number, threshold: number) {
+  const shown = (Math.round(kp * 100) / 100).toString();
+  return {
+    title: `Aurora alert: Kp ${shown}`,
+    body: `Geomagnetic activity has reached Kp ${shown} (your threshold is ${threshold}). The aurora may be visible further from the poles tonight.`,
+    tag: 'kp-alert',
+    url: '/',
+  };
+}
 
 /** What the `push` handler shows, whatever the backend (or DevTools) sent. */
 export interface PushNotice {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type { NewPlace, PlaceDoc } from '../../../sync/react/index.ts';
 
 interface SavedPlacesProps {
@@ -13,6 +13,9 @@ interface SavedPlacesProps {
   onChoose: (id: string) => Promise<unknown>;
   onRemove: (id: string) => Promise<unknown>;
 }
+
+// Its own chunk: the map's first load never carries the alert form nor the time-zone table.
+const PlaceAlerts = lazy(() => import('../alerts/PlaceAlerts.tsx'));
 
 const fmt = (p: { lat: number; lon: number }) =>
   `${Math.abs(p.lat).toFixed(2)}° ${p.lat >= 0 ? 'N' : 'S'}, ${Math.abs(p.lon).toFixed(2)}° ${p.lon >= 0 ? 'E' : 'W'}`;
@@ -35,6 +38,7 @@ export function SavedPlaces({
   const [lat, setLat] = useState(picked ? picked.lat.toFixed(4) : '');
   const [lon, setLon] = useState(picked ? picked.lon.toFixed(4) : '');
   const [error, setError] = useState<string | null>(null);
+  const [alertsFor, setAlertsFor] = useState<string | null>(null);
   const act = (p: Promise<unknown>) =>
     p.then(
       () => setError(null),
@@ -94,12 +98,26 @@ export function SavedPlaces({
                 <button
                   type="button"
                   className="map-button"
+                  onClick={() => setAlertsFor(alertsFor === p.id ? null : p.id)}
+                  aria-expanded={alertsFor === p.id}
+                  aria-label={`Alerts for ${p.name}`}
+                >
+                  Alerts
+                </button>
+                <button
+                  type="button"
+                  className="map-button"
                   onClick={() => void act(onRemove(p.id))}
                   aria-label={`Remove ${p.name}`}
                 >
                   Remove
                 </button>
               </span>
+              {alertsFor === p.id && (
+                <Suspense fallback={<p role="status">Loading alerts…</p>}>
+                  <PlaceAlerts place={p} />
+                </Suspense>
+              )}
             </li>
           ))}
         </ul>

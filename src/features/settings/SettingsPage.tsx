@@ -11,6 +11,7 @@ import { MapPreferencesForm } from './MapPreferencesForm.tsx';
 import { NotificationSettingsForm } from './NotificationSettingsForm.tsx';
 import { useNotificationSettings } from './useNotificationSettings.ts';
 import { ClockSettingForm } from './ClockSettingForm.tsx';
+import { KpAlertOptions } from '../alerts/KpAlertOptions.tsx';
 import { useChartTimeZone } from '../../ui/charts/useChartTimeZone.ts';
 
 /** "Signed in as Ada (ada@example.com)."; a wallet shows its short address, never an invented email. */
@@ -81,6 +82,9 @@ function SettingsPage() {
             onThresholdChange={notifications.setThreshold}
           />
         )}
+        {notifications.settings.enablePush && !notifications.busy ? (
+          <KpAlertOptions revision={String(notifications.settings.kpThreshold)} />
+        ) : null}
       </section>
       {user ? <DeleteAccountSection onDelete={deleteAccount} offline={offline} /> : null}
     </Page>

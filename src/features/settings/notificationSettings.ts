@@ -5,6 +5,12 @@
  */
 import Dexie from 'dexie';
 import {
+  ALERT_RULES_KEY,
+  newSubscriberId,
+  readDeviceAlerts,
+  type DeviceAlerts,
+} from '../../../core/alerts/deviceAlerts.ts';
+import {
   KP_MAX,
   KP_MIN,
   PUSH_SECRET_KEY,
@@ -49,8 +55,20 @@ export interface NotificationSettingsStore {
    * its hash and lets only its holder (or the signed-in owner) change or remove the subscription.
    */
   pushSecret(): Promise<string>;
+  /** This device's alert rules (core/alerts/deviceAlerts.ts), with its subscriber id made on first use. */
+  alerts(): Promise<DeviceAlerts & { subscriberId: string }>;
+  /**
+   * Changes the stored rules in one transaction: `change` gets the stored ones (in their stored
+   * shape, without the subscriber) and returns the new list.
+   */
+  writeAlerts(
+    change: (rules: StoredAlertRule[]) => StoredAlertRule[],
+  ): Promise<DeviceAlerts & { subscriberId: string }>;
   close(): void;
 }
+
+/** A rule as the page stores it and sends it with the push subscription: `AlertRule` without its subscriber. */
+export type StoredAlertRule = Omit<DeviceAlerts['rules'][number], 'subscriber'>;
 
 const SECRET_SHAPE = /^[A-Za-z0-9_-]{32,128}$/;
 
@@ -90,6 +108,42 @@ export function openNotificationSettings(indexedDB?: IDBFactory): NotificationSe
         return secret;
       });
     },
+    alerts: () => alertsIn(db, table, (rules) => rules),
+    writeAlerts: (change) => alertsIn(db, table, change),
     close: () => db.close(),
   };
+}
+
+function stored(alerts: DeviceAlerts): StoredAlertRule[] {
+  return alerts.rules.map(({ subscriber: _subscriber, ...rule }) => rule);
+}
+
+/** Reads (and, when `change` changes anything or no id was made yet, writes) the rules in one transaction. */
+function alertsIn(
+  db: Dexie,
+  table: Dexie.Table<unknown, string>,
+  change: (rules: StoredAlertRule[]) => StoredAlertRule[],
+): Promise<DeviceAlerts & { subscriberId: string }> {
+  return db.transaction('rw', table, async () => {
+    const raw = await table.get(ALERT_RULES_KEY);
+    // A device from before per-place alerts stored none: its Kp alert is its one rule, as the
+    // service worker and the backend read it too.
+    const settings = normaliseNotificationSettings(await table.get(SETTINGS_KEY));
+    const current = readDeviceAlerts(
+      raw ??
+        (settings.enablePush
+          ? { rules: [{ kind: 'kp', kpThreshold: settings.kpThreshold, allClear: true }] }
+          : {}),
+    );
+    const subscriberId = current.subscriberId ?? newSubscriberId((b) => crypto.getRandomValues(b));
+    const before = stored(current);
+    const rules = change(before);
+    if (
+      raw === undefined ||
+      current.subscriberId !== subscriberId ||
+      JSON.stringify(rules) !== JSON.stringify(before)
+    )
+      await table.put({ subscriberId, rules }, ALERT_RULES_KEY);
+    return readDeviceAlerts({ subscriberId, rules }) as DeviceAlerts & { subscriberId: string };
+  });
 }

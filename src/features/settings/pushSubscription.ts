@@ -1,5 +1,9 @@
 import { MSG } from '../../auth/authMessages.ts';
-import type { NotificationSettings, NotificationSettingsStore } from './notificationSettings.ts';
+import type {
+  NotificationSettings,
+  NotificationSettingsStore,
+  StoredAlertRule,
+} from './notificationSettings.ts';
 
 /**
  * The push toggle: turning on requests permission, subscribes, posts the subscription
@@ -108,19 +112,59 @@ export function urlBase64ToBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-/** The function's body (supabase/functions/push-subscription/validate.ts): the PushSubscription JSON plus kpThreshold. */
+/**
+ * The function's body (supabase/functions/push-subscription/validate.ts): the PushSubscription JSON
+ * plus kpThreshold, and this device's subscriber id and alert rules (a `visible` rule carries its
+ * place, which the backend keeps to 0.1°; a mute is sent on its own, from the notification).
+ */
 export function subscriptionBody(
   subscription: PushSubscriptionLike,
   kpThreshold: number,
   secret?: string,
+  alerts?: { subscriberId: string; rules: readonly StoredAlertRule[] },
 ): Record<string, unknown> {
   const json = subscription.toJSON();
   return {
     ...(json && typeof json === 'object' ? json : {}),
     kpThreshold,
     ...(secret ? { secret } : {}),
+    ...(alerts
+      ? {
+          subscriberId: alerts.subscriberId,
+          // The backend names the subscriber itself, and a mute travels on its own (/mute).
+          alerts: alerts.rules.map(
+            ({ mutedUntil: _muted, subscriber: _subscriber, ...rule }: AlertRuleLike) => rule,
+          ),
+        }
+      : {}),
   };
 }
+
+/** The subscriber's time zone: the device's (quiet hours and a Kp rule's night are on its clock). */
+export function deviceTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** The rules with the device's Kp rule (the Kp alert toggle) at `kpThreshold`; its other choices kept. */
+function withKpRule(rules: StoredAlertRule[], kpThreshold: number): StoredAlertRule[] {
+  const kp = rules.find((r) => r.kind === 'kp');
+  const rule: StoredAlertRule = kp
+    ? { ...kp, kpThreshold }
+    : {
+        place: null,
+        kind: 'kp',
+        kpThreshold,
+        allClear: true,
+        quietHours: null,
+        timeZone: deviceTimeZone(),
+        mutedUntil: null,
+      };
+  return [...rules.filter((r) => r.kind !== 'kp'), rule];
+}
+
+type AlertRuleLike = StoredAlertRule & { subscriber?: string };
+
+const withoutKpRule = (rules: StoredAlertRule[]) => rules.filter((r) => r.kind !== 'kp');
 
 function message(err: unknown, fallback: string): string {
   return err instanceof Error && err.message ? err.message : fallback;
@@ -202,13 +246,18 @@ async function enableSteps(deps: PushDeps, kpThreshold: number): Promise<PushOut
   deps.progress?.('register');
   try {
     const secret = await deps.store.pushSecret();
+    const alerts = await deps.store.writeAlerts((rules) => withKpRule(rules, kpThreshold));
     await withDeadline(
       deps,
-      deps.send({ method: 'POST', body: subscriptionBody(subscription, kpThreshold, secret) }),
+      deps.send({
+        method: 'POST',
+        body: subscriptionBody(subscription, kpThreshold, secret, alerts),
+      }),
       SERVER_UNREACHABLE,
     );
   } catch (err) {
     // Not saved as on: the server would never send, and the toggle would lie.
+    await deps.store.writeAlerts(withoutKpRule).catch(() => undefined);
     void subscription.unsubscribe().catch(() => false);
     if (err instanceof StepTimeout) throw err;
     return {
@@ -230,6 +279,8 @@ async function currentSubscription(deps: PushDeps): Promise<PushSubscriptionLike
 
 export async function disablePush(deps: PushDeps): Promise<PushOutcome> {
   deps.progress?.('unsubscribe');
+  // The device's own Kp checks stop with its Kp alerts; its places' alerts stay (periodic sync).
+  await deps.store.writeAlerts(withoutKpRule);
   const subscription = await currentSubscription(deps);
   if (subscription) {
     const endpoint = subscription.endpoint;
@@ -254,15 +305,28 @@ export async function updateThreshold(
 ): Promise<NotificationSettings> {
   const settings = await deps.store.write({ kpThreshold });
   if (settings.enablePush) {
-    const subscription = await currentSubscription(deps);
-    if (subscription) {
-      const secret = await deps.store.pushSecret();
-      await withDeadline(
-        deps,
-        deps.send({ method: 'POST', body: subscriptionBody(subscription, kpThreshold, secret) }),
-        SERVER_UNREACHABLE,
-      ).catch(() => undefined);
-    }
+    await deps.store.writeAlerts((rules) => withKpRule(rules, kpThreshold));
+    await sendAlertRules(deps, kpThreshold);
   }
   return settings;
+}
+
+/**
+ * Re-posts this device's subscription with its current rules, so the backend's sender alerts on
+ * what the device now asks for (a place's alert turned on or off, new quiet hours). Without push
+ * there is nothing to tell: the device's own periodic sync reads the rules where they are stored.
+ */
+export async function sendAlertRules(deps: PushDeps, kpThreshold: number): Promise<void> {
+  const subscription = await currentSubscription(deps);
+  if (!subscription) return;
+  const secret = await deps.store.pushSecret();
+  const alerts = await deps.store.alerts();
+  await withDeadline(
+    deps,
+    deps.send({
+      method: 'POST',
+      body: subscriptionBody(subscription, kpThreshold, secret, alerts),
+    }),
+    SERVER_UNREACHABLE,
+  ).catch(() => undefined);
 }

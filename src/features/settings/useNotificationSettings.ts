@@ -49,7 +49,7 @@ async function vapidKeyFromBackend(): Promise<string | null> {
     : null;
 }
 
-function browserPushDeps(store: NotificationSettingsStore): PushDeps {
+export function browserPushDeps(store: NotificationSettingsStore): PushDeps {
   const env = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env ?? {};
   return {
     permission: () =>
@@ -69,7 +69,7 @@ function browserPushDeps(store: NotificationSettingsStore): PushDeps {
 let shared: NotificationSettingsStore | null = null;
 
 /** One connection per page: it is tiny, and Dexie closes it itself if a newer schema needs the database. */
-function sharedStore(): NotificationSettingsStore {
+export function sharedStore(): NotificationSettingsStore {
   shared ??= openNotificationSettings();
   return shared;
 }

@@ -20,8 +20,9 @@ function PrivacyPage() {
           </li>
           <li>
             <strong>Notification settings</strong> in a small database named{' '}
-            <code>aurora-tracking-db</code>: whether push alerts are on, your Kp threshold, and when
-            you were last notified.
+            <code>aurora-tracking-db</code>: whether push alerts are on, your Kp threshold, when you
+            were last notified, and the places you asked to be alerted for with their quiet hours
+            (checked on your device in the background where the browser allows it).
           </li>
           <li>
             <strong>Small flags in local storage</strong>: whether the sidebar is collapsed, whether
@@ -53,12 +54,21 @@ function PrivacyPage() {
           browser vendor&apos;s push service and encryption keys) which we store with your threshold
           so that we can send the alert. Turning alerts off deletes the subscription.
         </p>
+        <p>
+          If you also ask to be told when the aurora is likely visible from a saved place, and push
+          alerts are on, we store that place with the subscription: its name and its position
+          rounded to 0.1° (about 11 km), never finer, with your quiet hours and time zone. We store
+          a place only for this kind of alert and only while it is on: turning it off, or turning
+          push alerts off, deletes it. Kp alerts need no place, so none is stored for them. To judge
+          the sky we ask our weather service for the clouds over that 0.1° area.
+        </p>
         <h2>Location and weather</h2>
         <p>
           If you allow it, the map uses your location on your device to show where you are relative
-          to the aurora oval. Aurora does not send your location to our servers. Cloud-cover tiles,
-          when switched on, are requested from the weather provider for the part of the map you are
-          viewing.
+          to the aurora oval. Aurora does not send your location to our servers, except a saved
+          place you turn &quot;likely visible&quot; push alerts on for, rounded to 0.1° (see Push
+          alerts). Cloud-cover tiles, when switched on, are requested from the weather provider for
+          the part of the map you are viewing.
         </p>
         <h2>Analytics and ads</h2>
         <p>

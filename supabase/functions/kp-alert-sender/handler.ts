@@ -4,14 +4,29 @@ import { getEnv, memoByEnv } from '../_shared/env.ts';
 import { errorJson, json, methodNotAllowed, preflight } from '../_shared/http.ts';
 import { pushPolicyFromEnv } from '../_shared/pushEndpoint.ts';
 import { createRestClient, restConfigFromEnv } from '../_shared/rest.ts';
-import { currentKp, parseKp1m, type KpSample } from './currentKp.ts';
-import { runKpAlertSender, type RunDeps } from './run.ts';
+import { weatherFunctionClouds } from './cellClouds.ts';
+import { runAlertSender, type RunDeps } from './run.ts';
+import { readSkyInputs, type SkyInputs } from './skyInputs.ts';
 import { createWebPushSender } from './webPush.ts';
 
-/** The latest Kp through the space-weather cache (one upstream fetch per cadence, shared with clients). */
-async function kpFromSpaceWeather(): Promise<KpSample | null> {
-  const served = await getDefaultSpaceWeatherService().get('kp-1m');
-  return served ? currentKp(parseKp1m(served.entry.body, Date.now())) : null;
+/**
+ * OVATION, the 1-minute Kp and the Kp forecast through the space-weather service's store (one
+ * upstream fetch per cadence, shared with every client; its replays are old, so the engine's
+ * freshness windows keep them from alerting).
+ */
+async function skyInputsFromSpaceWeather(): Promise<SkyInputs> {
+  const service = getDefaultSpaceWeatherService();
+  const [ovation, kp1m, kpForecast] = await Promise.all(
+    (['aurora-oval', 'kp-1m', 'kp-forecast'] as const).map((r) => service.get(r).catch(() => null)),
+  );
+  return readSkyInputs(
+    {
+      ovation: ovation?.entry.body ?? null,
+      kp1m: kp1m?.entry.body ?? null,
+      kpForecast: kpForecast?.entry.body ?? null,
+    },
+    Date.now(),
+  );
 }
 
 function depsFromEnv(): RunDeps {
@@ -23,20 +38,24 @@ function depsFromEnv(): RunDeps {
     throw new Error('kp-alert-sender needs VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
   return {
     rest: createRestClient(rest),
-    getKp: kpFromSpaceWeather,
+    inputs: skyInputsFromSpaceWeather,
+    // The weather function is open to every caller; the anon key is what a browser would send.
+    clouds: weatherFunctionClouds(rest.url, getEnv('SUPABASE_ANON_KEY') || rest.serviceRoleKey),
     send: createWebPushSender(
       { publicKey, privateKey, subject: getEnv('VAPID_SUBJECT') || 'mailto:alerts@aurora.invalid' },
       pushPolicyFromEnv(),
     ),
     now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
 }
 
 /**
- * POST /kp-alert-sender, service role only: one alert pass. Run it on a schedule (pg_cron + pg_net
- * on hosted Supabase, every minute or five); the answer summarises what was sent.
+ * POST /kp-alert-sender, service role only: one pass of the alert engine over every subscription
+ * (Kp and "aurora visible now" alerts: the name is from before the second kind). Run on a schedule
+ * (`scheduling.function_jobs`, every 5 minutes); the answer summarises what was sent.
  */
-function createKpAlertHandler(getDeps: () => RunDeps): (req: Request) => Promise<Response> {
+function createAlertSenderHandler(getDeps: () => RunDeps): (req: Request) => Promise<Response> {
   return async (req) => {
     if (req.method === 'OPTIONS') return preflight();
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
@@ -48,17 +67,18 @@ function createKpAlertHandler(getDeps: () => RunDeps): (req: Request) => Promise
       return errorJson(401, e instanceof AuthError ? e.message : 'Invalid token');
     }
     try {
-      return json(await runKpAlertSender(getDeps()));
+      return json(await runAlertSender(getDeps()));
     } catch (e) {
-      return errorJson(500, `Kp alert run failed: ${e instanceof Error ? e.message : String(e)}`);
+      return errorJson(500, `Alert run failed: ${e instanceof Error ? e.message : String(e)}`);
     }
   };
 }
 
-export default createKpAlertHandler(
+export default createAlertSenderHandler(
   memoByEnv(
     [
       'SUPABASE_URL',
+      'SUPABASE_ANON_KEY',
       'SUPABASE_SERVICE_ROLE_KEY',
       'VAPID_PUBLIC_KEY',
       'VAPID_PRIVATE_KEY',

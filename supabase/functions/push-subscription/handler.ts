@@ -1,7 +1,15 @@
 import { AuthError, getCaller, type Caller } from '../_shared/auth.ts';
 import { callerScope, sha256Hex, withIdempotency } from '../_shared/idempotency.ts';
 import { memoByEnv } from '../_shared/env.ts';
-import { errorJson, methodNotAllowed, preflight, readJsonObject } from '../_shared/http.ts';
+import {
+  errorJson,
+  json,
+  methodNotAllowed,
+  preflight,
+  readJsonObject,
+  subPath,
+} from '../_shared/http.ts';
+import { ruleKey, type AlertRule } from '../../../core/alerts/alertRule.ts';
 import {
   checkPushEndpoint,
   pushPolicyFromEnv,
@@ -22,6 +30,43 @@ import {
   type RestClient,
 } from '../_shared/rest.ts';
 import { parseEndpoint, parseSecret, parseSubscriptionBody } from './validate.ts';
+
+/** The alert_rules row of a rule: a `visible` rule's place at 0.1°, nothing of a place for `kp`. */
+function ruleRow(subscriptionId: string, rule: AlertRule): Record<string, unknown> {
+  return {
+    subscription_id: subscriptionId,
+    rule_key: ruleKey(rule),
+    kind: rule.kind,
+    place_name: rule.place?.name ?? null,
+    place_lat: rule.place?.lat ?? null,
+    place_lon: rule.place?.lon ?? null,
+    kp_threshold: rule.kpThreshold,
+    all_clear: rule.allClear,
+    quiet_from: rule.quietHours?.from ?? null,
+    quiet_to: rule.quietHours?.to ?? null,
+    time_zone: rule.timeZone ?? rule.quietHours?.timeZone ?? null,
+    updated_at: new Date().toISOString(),
+  };
+}
+
+/**
+ * Makes the subscription's rules these: new ones added, changed ones updated (their engine state
+ * and any "Mute tonight" kept, so re-saving settings never announces an event again), the rest
+ * deleted.
+ */
+async function writeRules(rest: RestClient, subscriptionId: string, rules: AlertRule[]) {
+  if (rules.length > 0) {
+    await rest.request('POST', 'alert_rules?on_conflict=subscription_id,rule_key', {
+      body: rules.map((r) => ruleRow(subscriptionId, r)),
+      prefer: ['resolution=merge-duplicates', 'return=minimal'],
+    });
+  }
+  const keep = rules.map((r) => `"${ruleKey(r)}"`).join(',');
+  await rest.request(
+    'DELETE',
+    `alert_rules?subscription_id=${eq(subscriptionId)}${keep ? `&rule_key=not.in.(${encodeURIComponent(keep)})` : ''}`,
+  );
+}
 
 interface Row {
   id: string;
@@ -48,8 +93,9 @@ const PUSH_SUBSCRIPTION_ERRORS = {
   accountGone: 'This account no longer exists. Sign in again.',
 } as const;
 
-function publicView(row: Row) {
+function publicView(row: Row, rules: AlertRule[]) {
   return {
+    alerts: rules.map(ruleKey),
     id: row.id,
     endpoint: row.endpoint,
     userId: row.user_id,
@@ -141,6 +187,7 @@ async function store(
     failure_count: 0,
     last_error: null,
   };
+  if (s.subscriberId !== null) fields.subscriber_id = s.subscriberId;
   // A signed-in caller owns the subscription; an anonymous one leaves any owner in place.
   if (caller.role === 'authenticated') fields.user_id = caller.userId;
 
@@ -158,7 +205,8 @@ async function store(
       },
     );
     if (!saved) return { status: 409, body: { error: OWNERSHIP_ERRORS.raced } };
-    return { status: 200, body: { subscription: publicView(saved) } };
+    await writeRules(rest, saved.id, s.rules);
+    return { status: 200, body: { subscription: publicView(saved, s.rules) } };
   }
   // The client normally brings its own secret (its request may wait in an offline queue and never
   // see this answer); a client that sent none gets one here, shown once and never stored in clear.
@@ -173,7 +221,8 @@ async function store(
     },
   );
   if (!saved) return { status: 409, body: { error: OWNERSHIP_ERRORS.raced } };
-  const answer = { subscription: publicView(saved) };
+  await writeRules(rest, saved.id, s.rules);
+  const answer = { subscription: publicView(saved, s.rules) };
   return issued === null
     ? { status: 201, body: answer }
     : { status: 201, body: { ...answer, secret: issued }, replayBody: answer };
@@ -208,6 +257,48 @@ async function remove(
   );
   if (gone.length === 0) return { status: 409, body: { error: OWNERSHIP_ERRORS.raced } };
   return { status: 200, body: { deleted: true } };
+}
+
+/** "Mute tonight" reaches at most this far ahead: the end of the night the alert came in. */
+const MAX_MUTE_MS = 36 * 3_600_000;
+
+/**
+ * `POST /push-subscription/mute {endpoint, secret, rule, until}`: the notification's "Mute tonight",
+ * sent by the service worker: no alert for that rule before `until` (epoch ms, at most 36 h on).
+ * Same proof as a change: the subscription's secret, or its signed-in owner.
+ */
+async function mute(
+  rest: RestClient,
+  policy: PushEndpointPolicy,
+  caller: Caller,
+  body: Record<string, unknown> | null,
+): Promise<Outcome> {
+  const endpoint = parseEndpoint(body?.endpoint, policy.origins);
+  if (!endpoint.ok) return { status: 400, body: { error: endpoint.error } };
+  const secret = parseSecret(body?.secret);
+  if (!secret.ok) return { status: 400, body: { error: secret.error } };
+  const rule = body?.rule;
+  if (typeof rule !== 'string' || !/^[a-z0-9_.:-]{1,40}$/i.test(rule))
+    return { status: 400, body: { error: 'rule must be a rule key such as "69.7_19.0:visible"' } };
+  const until = body?.until;
+  if (typeof until !== 'number' || !Number.isFinite(until) || until > Date.now() + MAX_MUTE_MS)
+    return { status: 400, body: { error: 'until must be a time (ms since 1970) within 36 hours' } };
+  const existing = await findByEndpoint(rest, endpoint.value);
+  if (!existing) return { status: 404, body: { error: 'No such subscription' } };
+  const allowed = mayChange(
+    existing,
+    caller,
+    secret.value === null ? null : await sha256Hex(secret.value),
+  );
+  if (!allowed.ok) return { status: 403, body: { error: allowed.error } };
+  const changed = await rest.request<unknown[]>(
+    'PATCH',
+    `alert_rules?subscription_id=${eq(existing.id)}&rule_key=${eq(rule)}`,
+    { body: { muted_until: new Date(until).toISOString() }, prefer: ['return=representation'] },
+  );
+  return changed.length === 0
+    ? { status: 404, body: { error: `No alert rule ${rule} on this subscription` } }
+    : { status: 200, body: { muted: rule, until } };
 }
 
 /**
@@ -254,6 +345,13 @@ function createPushSubscriptionHandler(
         secret ?? `${req.method} ${url.search} ${JSON.stringify(body)}`,
       );
       const rest = getRest();
+      const path = subPath(req.url, 'push-subscription');
+      if (path.length === 1 && path[0] === 'mute' && req.method === 'POST') {
+        const out = await mute(rest, getPolicy(), caller, body);
+        return json(out.body, { status: out.status });
+      }
+      if (path.length > 0)
+        return errorJson(404, 'Ask for /push-subscription or /push-subscription/mute');
       return await withIdempotency(rest, scope, req.headers.get('idempotency-key'), () =>
         req.method === 'POST'
           ? store(rest, getPolicy(), caller, body)

@@ -5,6 +5,7 @@
  * sent: precise coordinates never reach the database.
  */
 
+import { readAlertRule, ruleKey, type AlertRule } from '../../../core/alerts/alertRule.ts';
 import { ENDPOINT_ERRORS, parseEndpointUrl } from '../_shared/pushEndpoint.ts';
 
 export interface PushSubscriptionInput {
@@ -16,6 +17,13 @@ export interface PushSubscriptionInput {
   cell: { lat: number; lon: number } | null;
   /** The subscribing browser's secret (see handler.ts); null when the client sent none. */
   secret: string | null;
+  /** The device's subscriber id (it names the events of its notifications); null from older clients. */
+  subscriberId: string | null;
+  /**
+   * What to alert about (core/alerts/alertRule.ts): a `visible` rule per place, one `kp` rule.
+   * Older clients send none: their subscription is one Kp rule at `kpThreshold`, with all-clear.
+   */
+  rules: AlertRule[];
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -29,6 +37,9 @@ const CELL_DEGREES = 1;
 const MAX_EXPIRATION_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 const SECRET_ERROR = 'secret must be 32–128 base64url characters';
+const SUBSCRIBER_ERROR = 'subscriberId must be 8–64 base64url characters';
+/** A device alerts for at most this many places (and one Kp rule): bounds each sender run's rows. */
+const MAX_ALERT_RULES = 20;
 
 function base64UrlLength(value: string): number | null {
   if (!/^[A-Za-z0-9_-]+={0,2}$/.test(value)) return null;
@@ -90,6 +101,41 @@ function parseCell(value: unknown): Parsed<{ lat: number; lon: number } | null> 
   return { ok: true, value: coarseCell(lat, lon) };
 }
 
+function parseSubscriberId(value: unknown): Parsed<string | null> {
+  if (value === undefined || value === null) return { ok: true, value: null };
+  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(value))
+    return { ok: false, error: SUBSCRIBER_ERROR };
+  return { ok: true, value };
+}
+
+/**
+ * The rules of `alerts`, read by the alert engine's own reader: a `visible` rule's place rounded to
+ * 0.1°, a `kp` rule's place dropped (its events are the planet's). One rule per place and kind.
+ */
+function parseAlertRules(
+  value: unknown,
+  subscriber: string,
+  kpThreshold: number,
+): Parsed<AlertRule[]> {
+  if (value === undefined || value === null) {
+    const legacy = readAlertRule({ subscriber, kind: 'kp', kpThreshold, allClear: true });
+    return legacy.ok ? { ok: true, value: [legacy.rule] } : legacy;
+  }
+  if (!Array.isArray(value) || value.length > MAX_ALERT_RULES)
+    return { ok: false, error: `alerts must be a list of at most ${MAX_ALERT_RULES} rules` };
+  const rules: AlertRule[] = [];
+  const keys = new Set<string>();
+  for (const [i, raw] of value.entries()) {
+    const r = readAlertRule(raw && typeof raw === 'object' ? { ...raw, subscriber } : raw);
+    if (!r.ok) return { ok: false, error: `alerts[${i}]: ${r.error}` };
+    const key = ruleKey(r.rule);
+    if (keys.has(key)) return { ok: false, error: `alerts[${i}]: a second rule for ${key}` };
+    keys.add(key);
+    rules.push(r.rule);
+  }
+  return { ok: true, value: rules };
+}
+
 export function parseSubscriptionBody(
   body: Record<string, unknown> | null,
   allowedOrigins: readonly string[] = [],
@@ -135,6 +181,12 @@ export function parseSubscriptionBody(
   if (!secret.ok) return secret;
   const cell = parseCell(body.location ?? body.locationCell);
   if (!cell.ok) return cell;
+  const subscriberId = parseSubscriberId(body.subscriberId);
+  if (!subscriberId.ok) return subscriberId;
+  const threshold = Math.round(rawThreshold * 100) / 100;
+  // Without an id of its own the device's events are named after its endpoint's hash (handler.ts).
+  const rules = parseAlertRules(body.alerts, subscriberId.value ?? 'device', threshold);
+  if (!rules.ok) return rules;
   return {
     ok: true,
     value: {
@@ -142,9 +194,11 @@ export function parseSubscriptionBody(
       p256dh,
       auth,
       expirationTime: typeof expiration === 'number' ? expiration : null,
-      kpThreshold: Math.round(rawThreshold * 100) / 100,
+      kpThreshold: threshold,
       cell: cell.value,
       secret: secret.value,
+      subscriberId: subscriberId.value,
+      rules: rules.value,
     },
   };
 }

@@ -311,7 +311,10 @@ describe('the functions on Deno with hosted Supabase’s environment', () => {
     const pushes = push.pushed.filter((p) => p.path === '/push/deno');
     expect(pushes).toHaveLength(1);
     expect(pushes[0]!.headers.authorization).toMatch(/^vapid t=.+, k=/);
-    expect(push.decrypt(pushes[0]!)).toMatchObject({ type: 'kp-alert', threshold: 5 });
+    expect(push.decrypt(pushes[0]!)).toMatchObject({
+      type: 'kp-alert',
+      title: expect.stringMatching(/^Aurora alert: Kp /),
+    });
   });
 
   it('delete-account deletes a signed-in caller through the project’s Auth, and refuses a caller without a session', async () => {

@@ -46,14 +46,14 @@ const cronJobs = () =>
   );
 
 describe('functions on a schedule (pg_cron + pg_net, npm start)', () => {
-  it('lists the Kp alert sender every minute, and applies where pg_cron is missing without scheduling anything', async () => {
+  it('lists the alert sender every 5 minutes, and applies where pg_cron is missing without scheduling anything', async () => {
     expect(
       await stack.sql('select name, function_name, schedule, body from scheduling.function_jobs'),
     ).toEqual([
       {
         name: 'kp-alert-sender',
         function_name: 'kp-alert-sender',
-        schedule: '* * * * *',
+        schedule: '*/5 * * * *',
         body: {},
       },
     ]);
@@ -77,7 +77,7 @@ describe('functions on a schedule (pg_cron + pg_net, npm start)', () => {
     expect(await cronJobs()).toEqual([
       {
         jobname: 'aurora-kp-alert-sender',
-        schedule: '* * * * *',
+        schedule: '*/5 * * * *',
         command: "select scheduling.call_function('kp-alert-sender')",
       },
     ]);
@@ -118,7 +118,7 @@ describe('functions on a schedule (pg_cron + pg_net, npm start)', () => {
     );
     expect((await cronJobs()).map((j) => [j.jobname, j.schedule])).toEqual([
       ['aurora-archive-alerts', '17 3 * * *'],
-      ['aurora-kp-alert-sender', '* * * * *'],
+      ['aurora-kp-alert-sender', '*/5 * * * *'],
     ]);
     await stack.sql(`select scheduling.call_function('archive-alerts')`);
     const [last] = await stack.sql<{ url: string; body: unknown }>(

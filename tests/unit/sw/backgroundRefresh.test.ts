@@ -13,9 +13,7 @@ import { oneAtATime } from '../../../src/sw/oneAtATime.ts';
 import {
   openAuroraTrackingDb,
   readBackgroundUpdates,
-  readNotificationSettings,
   writeForcedOffline,
-  writeNotificationSettings,
 } from '../../../src/sw/auroraTrackingDb.ts';
 
 const fixtures = join(import.meta.dirname, '../../fixtures/noaa');
@@ -47,35 +45,23 @@ function fakeFetch(route: Route): { fetch: typeof fetch; calls: string[] } {
 const NOW = Date.UTC(2026, 1, 10, 4);
 const storm = kpWithLatest('6.33', '2026-02-10 03:00:00.000');
 
-async function setup(route: Route, settings = { enablePush: true }) {
+async function setup(route: Route) {
   const db = await openAuroraTrackingDb(new IDBFactory());
-  await writeNotificationSettings(db, settings);
-  const shown: string[] = [];
   const { fetch, calls } = fakeFetch(route);
   const run = () =>
-    refreshInBackground({
-      fetch,
-      now: () => NOW,
-      db,
-      backendBase: 'http://app.test',
-      showNotification: async (title) => {
-        shown.push(title);
-      },
-    });
-  return { db, shown, calls, run };
+    refreshInBackground({ fetch, now: () => NOW, db, backendBase: 'http://app.test' });
+  return { db, calls, run };
 }
 
 describe('the background refresh of an installed app', () => {
-  it('stores the small products from the backend and alerts once when Kp crosses the threshold', async () => {
-    const { db, shown, run } = await setup((url) => {
+  it('stores the small products from the backend', async () => {
+    const { db, run } = await setup((url) => {
       if (url.includes('/kp-index')) return { status: 200, body: storm };
       if (url.includes('/solar-wind')) return { status: 200, body: plasma };
       return { status: 200, body: mag };
     });
     const first = await run();
     expect(first.fetched).toEqual([...BACKGROUND_PRODUCTS]);
-    expect(shown).toEqual(['Aurora alert: Kp 6.33']);
-    expect((await readNotificationSettings(db)).lastNotified).toBe(NOW);
     const stored = await readBackgroundUpdates(db);
     expect(stored.map((u) => u.resource).sort()).toEqual([
       'kp-index',
@@ -83,13 +69,10 @@ describe('the background refresh of an installed app', () => {
       'solar-wind',
     ]);
     expect(stored.find((u) => u.resource === 'kp-index')?.body).toBe(storm);
-
-    await run();
-    expect(shown).toHaveLength(1);
   });
 
   it('falls back to SWPC directly when the backend cannot be reached', async () => {
-    const { shown, calls, run } = await setup((url) => {
+    const { calls, run } = await setup((url) => {
       if (url.startsWith('http://app.test')) return 'network-error';
       if (url.includes('noaa-planetary-k-index')) return { status: 200, body: storm };
       return { status: 200, body: plasma };
@@ -97,7 +80,6 @@ describe('the background refresh of an installed app', () => {
     const result = await run();
     expect(result.failed).toEqual([]);
     expect(calls).toContain(backgroundUrls('kp-index', 'http://app.test').upstream);
-    expect(shown).toHaveLength(1);
   });
 
   it('keeps the last good product when the new body is not valid JSON', async () => {
@@ -112,13 +94,12 @@ describe('the background refresh of an installed app', () => {
   });
 
   it('sends nothing and stores nothing while the user has chosen Go Offline', async () => {
-    const { db, shown, calls, run } = await setup(() => ({ status: 200, body: storm }));
+    const { db, calls, run } = await setup(() => ({ status: 200, body: storm }));
     await writeForcedOffline(db, true);
     const result = await run();
     expect(calls).toEqual([]);
     expect(result).toMatchObject({ forcedOffline: true, fetched: [], failed: [] });
     expect(await readBackgroundUpdates(db)).toEqual([]);
-    expect(shown).toEqual([]);
     // Go Online: the next wake-up refreshes again.
     await writeForcedOffline(db, false);
     expect((await run()).fetched).toEqual([...BACKGROUND_PRODUCTS]);
@@ -139,31 +120,6 @@ describe('the background refresh of an installed app', () => {
     const result = await run();
     expect(calls).toHaveLength(1);
     expect(result.forcedOffline).toBe(true);
-  });
-
-  it('stays quiet when the user has not turned alerts on', async () => {
-    const { shown, run } = await setup(() => ({ status: 200, body: storm }), { enablePush: false });
-    const result = await run();
-    expect(result.alert?.reason).toBe('disabled');
-    expect(shown).toEqual([]);
-  });
-
-  it('announces a storm once when a sync and a periodic sync wake the worker together', async () => {
-    const route: Route = (url) => ({
-      status: 200,
-      body: url.includes('/kp-index') ? storm : url.includes('mag') ? mag : plasma,
-    });
-    // Without serialising, both runs read "nothing announced" before either records its alert.
-    const racing = await setup(route);
-    await Promise.all([racing.run(), racing.run()]);
-    expect(racing.shown).toHaveLength(2);
-    // The worker's way (src/sw.ts): one run at a time.
-    const serial = await setup(route);
-    const refresh = oneAtATime(async () => {
-      await serial.run();
-    });
-    await Promise.all([refresh(), refresh()]);
-    expect(serial.shown).toEqual(['Aurora alert: Kp 6.33']);
   });
 });
 

@@ -1,46 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../../core/alerts/notificationSettings.ts';
-import { IDLE_ALERT_STATE, decideKpAlert } from '../../../../src/sw/kpAlert.ts';
-import { decideAlert } from '../../../../supabase/functions/kp-alert-sender/decide.ts';
-import { currentKp } from '../../../../supabase/functions/kp-alert-sender/currentKp.ts';
+import { decideAlert, EMPTY_RULE_STATE } from '../../../../core/alerts/alertEngine.ts';
+import { currentKp } from '../../../../core/kp/currentKp.ts';
 import { kpAcrossReset } from '../../../../core/kp/kpAcrossReset.ts';
 import { RESET_WINDOW_MS } from '../../../../core/normalise/synoptic.ts';
 
 const HOUR = 3_600_000;
 const START = Date.UTC(2026, 8, 1, 0, 0);
 
-/** Whether an event is on after each reading, as the service worker decides it. */
-function serviceWorkerEvents(threshold: number, kps: number[]): boolean[] {
-  let settings = { ...DEFAULT_NOTIFICATION_SETTINGS, enablePush: true, kpThreshold: threshold };
-  let state = IDLE_ALERT_STATE;
+/**
+ * Whether an event is on after each reading, as the one alert engine decides it for the service
+ * worker and the backend alike (core/alerts/alertEngine.ts).
+ */
+function engineEvents(threshold: number, kps: number[]): boolean[] {
+  let state = EMPTY_RULE_STATE;
+  const rule = {
+    subscriber: 's',
+    place: null,
+    kind: 'kp' as const,
+    kpThreshold: threshold,
+    allClear: true,
+    quietHours: null,
+    timeZone: 'UTC',
+    mutedUntil: null,
+  };
   return kps.map((kp, i) => {
-    // Readings 4 h apart, so the service worker's re-notify pause never hides the rule.
     const now = START + i * 4 * HOUR;
-    const d = decideKpAlert({ kp, time: now }, settings, state, now);
-    settings = d.settings;
-    state = d.state;
-    return state.active;
-  });
-}
-
-/** The same, as the backend's sender decides it. */
-function backendEvents(threshold: number, kps: number[]): boolean[] {
-  let active = false;
-  return kps.map((kp) => {
-    const d = decideAlert({ kpThreshold: threshold, alertActive: active }, kp);
-    if (d.action === 'alert') active = true;
-    if (d.action === 'all-clear') active = false;
-    return active;
+    state = decideAlert({ rule, now, state, kp: { value: kp, time: now }, recent: [] }).state;
+    return state.event !== null;
   });
 }
 
 describe('the Kp alert policy', () => {
-  it('starts and ends a storm at the same Kp in the service worker and the backend', () => {
+  it('starts a storm at the threshold and ends it only a whole Kp below', () => {
     // Kp in thirds wobbling around a threshold of 5, then easing for real, then a new storm.
     const kps = [4.67, 5, 4.33, 4.67, 5.33, 4, 3.67, 5, 4.33, 2];
-    const expected = [false, true, true, true, true, false, false, true, true, false];
-    expect(serviceWorkerEvents(5, kps)).toEqual(expected);
-    expect(backendEvents(5, kps)).toEqual(expected);
+    expect(engineEvents(5, kps)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      true,
+      true,
+      false,
+    ]);
   });
 });
 

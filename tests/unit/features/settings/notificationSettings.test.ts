@@ -118,3 +118,44 @@ describe('Kp threshold input', () => {
     }
   });
 });
+
+describe("this device's alert rules in aurora-tracking-db", () => {
+  it('makes one subscriber id on first use and keeps it across a reopen', async () => {
+    const factory = new IDBFactory();
+    const a = openNotificationSettings(factory);
+    const first = await a.alerts();
+    expect(first.subscriberId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(first.rules).toEqual([]);
+    a.close();
+    const b = openNotificationSettings(factory);
+    expect((await b.alerts()).subscriberId).toBe(first.subscriberId);
+    b.close();
+  });
+
+  it('reads a device from before per-place alerts with push on as one Kp rule at its threshold', async () => {
+    const store = openNotificationSettings(new IDBFactory());
+    await store.write({ enablePush: true, kpThreshold: 6.33 });
+    const { rules } = await store.alerts();
+    expect(rules).toEqual([
+      expect.objectContaining({ kind: 'kp', kpThreshold: 6.33, place: null, allClear: true }),
+    ]);
+    store.close();
+  });
+
+  it('leaves out a stored rule that no longer reads instead of guessing it', async () => {
+    const store = openNotificationSettings(new IDBFactory());
+    const out = await store.writeAlerts(() => [
+      {
+        place: null,
+        kind: 'visible',
+        kpThreshold: 5,
+        allClear: true,
+        quietHours: null,
+        timeZone: null,
+        mutedUntil: null,
+      },
+    ]);
+    expect(out.rules).toEqual([]);
+    store.close();
+  });
+});

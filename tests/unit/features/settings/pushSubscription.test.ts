@@ -92,6 +92,7 @@ describe('push toggle', () => {
     expect(service.keys[0]).toHaveLength(65); // an uncompressed P-256 public key
     const secret = await store.pushSecret();
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const { subscriberId } = await store.alerts();
     expect(sent).toEqual([
       {
         method: 'POST',
@@ -100,6 +101,17 @@ describe('push toggle', () => {
           keys: { p256dh: 'P', auth: 'A' },
           kpThreshold: 6,
           secret,
+          subscriberId,
+          alerts: [
+            {
+              place: null,
+              kind: 'kp',
+              kpThreshold: 6,
+              allClear: true,
+              quietHours: null,
+              timeZone: expect.any(String),
+            },
+          ],
         },
       },
     ]);
@@ -183,6 +195,64 @@ describe('push toggle', () => {
     await updateThreshold(deps, 3);
     expect(sent).toEqual([]);
     expect((await store.read()).kpThreshold).toBe(3);
+  });
+
+  it("sends this device's places' alerts with the subscription, each place at 0.1°, in a body the function accepts", async () => {
+    const { deps, sent, store } = setup({ permission: 'granted' });
+    await store.writeAlerts((rules) => [
+      ...rules,
+      {
+        place: { name: 'Cabin', lat: 69.6543, lon: 18.9612 },
+        kind: 'visible',
+        kpThreshold: 5,
+        allClear: false,
+        quietHours: { from: '23:00', to: '06:00', timeZone: 'Europe/Oslo' },
+        timeZone: 'Europe/Oslo',
+        mutedUntil: null,
+      },
+    ]);
+    await enablePush(deps, 6);
+    const body = sent.at(-1)!.body;
+    expect(body.alerts).toEqual([
+      expect.objectContaining({ kind: 'visible', place: { name: 'Cabin', lat: 69.7, lon: 19 } }),
+      expect.objectContaining({ kind: 'kp', place: null, kpThreshold: 6 }),
+    ]);
+    const json = {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+      keys: {
+        p256dh: Buffer.from(urlBase64ToBytes(VAPID)).toString('base64url'),
+        auth: Buffer.alloc(16, 7).toString('base64url'),
+      },
+    };
+    const parsed = parseSubscriptionBody({ ...body, ...json });
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok)
+      expect(parsed.value.rules.map((r) => [r.kind, r.place, r.subscriber])).toEqual([
+        ['visible', { name: 'Cabin', lat: 69.7, lon: 19 }, body.subscriberId],
+        ['kp', null, body.subscriberId],
+      ]);
+  });
+
+  it("turning push off ends the device's Kp alert but keeps a saved place's alert for periodic sync", async () => {
+    const { deps, store } = setup({ permission: 'granted' });
+    await enablePush(deps, 5);
+    await store.writeAlerts((rules) => [
+      ...rules,
+      {
+        place: { name: 'Cabin', lat: 69.65, lon: 18.96 },
+        kind: 'visible',
+        kpThreshold: 5,
+        allClear: true,
+        quietHours: null,
+        timeZone: 'Europe/Oslo',
+        mutedUntil: null,
+      },
+    ]);
+    const before = await store.alerts();
+    await disablePush(deps);
+    const after = await store.alerts();
+    expect(after.subscriberId).toBe(before.subscriberId);
+    expect(after.rules.map((r) => r.kind)).toEqual(['visible']);
   });
 
   it('keeps one secret per browser across subscribe, threshold changes and unsubscribe', async () => {

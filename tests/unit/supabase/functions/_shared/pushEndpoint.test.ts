@@ -108,6 +108,8 @@ const refusedEndpoints: [string, string][] = [
   ['ftp://public.push.invalid/push', ENDPOINT_ERRORS.notHttps],
 ];
 
+const DELIVERY = { ttlSeconds: 600, urgency: 'normal' as const, topic: 'abc' };
+
 describe('push endpoint policy', () => {
   it.each(refusedEndpoints)('refuses %s (%s)', async (endpoint, error) => {
     expect(await checkPushEndpoint(endpoint, policy())).toEqual({ ok: false, error });
@@ -118,7 +120,7 @@ describe('push endpoint policy', () => {
     async (endpoint, error) => {
       const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@aurora.invalid' };
       const send = createWebPushSender(vapid, policy(), refusingFetch);
-      const sent = send(target(endpoint), '{}');
+      const sent = send(target(endpoint), '{}', DELIVERY);
       await expect(sent).rejects.toBeInstanceOf(PushRefusedError);
       await expect(sent).rejects.toThrow(error);
     },
@@ -146,11 +148,11 @@ describe('push endpoint policy', () => {
     answers['rebind.push.invalid'] = ['169.254.169.254'];
     const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@aurora.invalid' };
     await expect(
-      createWebPushSender(
-        vapid,
-        p,
-        refusingFetch,
-      )(target('https://rebind.push.invalid/push'), '{}'),
+      createWebPushSender(vapid, p, refusingFetch)(
+        target('https://rebind.push.invalid/push'),
+        '{}',
+        DELIVERY,
+      ),
     ).rejects.toThrow(ENDPOINT_ERRORS.privateAddress);
   });
 

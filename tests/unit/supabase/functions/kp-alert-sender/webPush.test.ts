@@ -43,22 +43,57 @@ function browserKeys() {
 }
 
 describe('web push sender', () => {
+  it('signs one VAPID JWT per push service and reuses it until an hour before it expires (RFC 8292)', async () => {
+    const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@aurora.invalid' };
+    const keys = browserKeys();
+    let now = Date.now();
+    const send = createWebPushSender(vapid, localService(), fetch, () => now);
+    const target = { endpoint: `${base}/push/jwt`, p256dh: keys.p256dh, auth: keys.authB64 };
+    const delivery = { ttlSeconds: 600, urgency: 'high' as const, topic: 'jwt' };
+    const jwtOf = () => {
+      const header = String(received.at(-1)!.headers.authorization);
+      const token = /^vapid t=([^,]+), k=/.exec(header)![1]!;
+      return {
+        token,
+        claims: JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+          aud: string;
+          exp: number;
+        },
+      };
+    };
+    await send(target, 'one', delivery);
+    const first = jwtOf();
+    expect(first.claims.aud).toBe(base);
+    expect(first.claims.exp).toBe(Math.floor(now / 1000) + 12 * 3600);
+    now += 10 * 3_600_000;
+    await send(target, 'two', delivery);
+    expect(jwtOf().token).toBe(first.token);
+    now += 60 * 60_000 + 1_000; // less than an hour left: signed again
+    await send(target, 'three', delivery);
+    const renewed = jwtOf();
+    expect(renewed.token).not.toBe(first.token);
+    expect(renewed.claims.exp).toBe(Math.floor(now / 1000) + 12 * 3600);
+  });
+
   it('delivers an aes128gcm-encrypted payload with a VAPID signature that only the subscriber can read', async () => {
     const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@aurora.invalid' };
     const keys = browserKeys();
     const send = createWebPushSender(vapid, localService());
     const payload = JSON.stringify({ type: 'kp-alert', kp: 6.33, threshold: 5 });
-    const status = await send(
+    const answered = await send(
       { endpoint: `${base}/push/abc`, p256dh: keys.p256dh, auth: keys.authB64 },
       payload,
+      { ttlSeconds: 1200, urgency: 'high', topic: 'abcDEF123_-' },
     );
-    expect(status).toBe(201);
+    expect(answered).toEqual({ status: 201, retryAfterSeconds: null });
 
     const req = received.at(-1)!;
     expect(req.url).toBe('/push/abc');
     expect(req.headers['content-encoding']).toBe('aes128gcm');
-    expect(req.headers.ttl).toBe(String(6 * 60 * 60));
+    // RFC 8030: how long the alert stays true, how urgent it is, and its topic.
+    expect(req.headers.ttl).toBe('1200');
     expect(req.headers.urgency).toBe('high');
+    expect(req.headers.topic).toBe('abcDEF123_-');
     expect(req.headers.authorization).toMatch(
       new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${vapid.publicKey}$`),
     );
@@ -77,11 +112,12 @@ describe('web push sender', () => {
     const keys = browserKeys();
     answer = 410;
     try {
-      const status = await createWebPushSender(vapid, localService())(
+      const answered = await createWebPushSender(vapid, localService())(
         { endpoint: `${base}/push/gone`, p256dh: keys.p256dh, auth: keys.authB64 },
         '{}',
+        { ttlSeconds: 3600, urgency: 'normal', topic: 't' },
       );
-      expect(status).toBe(410);
+      expect(answered.status).toBe(410);
     } finally {
       answer = 201;
     }

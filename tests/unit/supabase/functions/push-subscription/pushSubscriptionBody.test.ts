@@ -20,7 +20,7 @@ function subscription(extra: Record<string, unknown> = {}) {
 }
 
 describe('push-subscription request body', () => {
-  it('accepts a browser PushSubscription with the default threshold of 5 and no location', () => {
+  it('accepts a browser PushSubscription with the default threshold of 5 and no location: an older client keeps its one Kp alert, all-clear included', () => {
     const body = subscription();
     expect(parseSubscriptionBody(body)).toEqual({
       ok: true,
@@ -32,8 +32,52 @@ describe('push-subscription request body', () => {
         kpThreshold: 5,
         cell: null,
         secret: null,
+        subscriberId: null,
+        rules: [
+          {
+            subscriber: 'device',
+            place: null,
+            kind: 'kp',
+            kpThreshold: 5,
+            allClear: true,
+            quietHours: null,
+            timeZone: null,
+            mutedUntil: null,
+          },
+        ],
       },
     });
+  });
+
+  it("keeps a visible rule's place to 0.1° and refuses a visible rule without one, or a second rule for one place", () => {
+    const place = { name: 'Cabin', lat: 69.6543, lon: 18.9612 };
+    const ok = parseSubscriptionBody(
+      subscription({
+        subscriberId: 'device-0001',
+        alerts: [{ kind: 'visible', place, allClear: true, timeZone: 'Europe/Oslo' }],
+      }),
+    );
+    expect(ok.ok && ok.value.rules).toEqual([
+      expect.objectContaining({
+        subscriber: 'device-0001',
+        kind: 'visible',
+        place: { name: 'Cabin', lat: 69.7, lon: 19 },
+      }),
+    ]);
+    expect(parseSubscriptionBody(subscription({ alerts: [{ kind: 'visible' }] }))).toEqual({
+      ok: false,
+      error: 'alerts[0]: a "visible" alert needs a place',
+    });
+    expect(
+      parseSubscriptionBody(
+        subscription({
+          alerts: [
+            { kind: 'visible', place },
+            { kind: 'visible', place: { ...place, lat: 69.66 } },
+          ],
+        }),
+      ),
+    ).toEqual({ ok: false, error: 'alerts[1]: a second rule for 69.7_19.0:visible' });
   });
 
   it('never keeps precise coordinates: a location becomes a whole-degree cell', () => {

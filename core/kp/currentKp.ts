@@ -1,6 +1,7 @@
-import { kpAcrossReset } from '../../../core/kp/kpAcrossReset.ts';
-import { synopticPeriodStart } from '../../../core/normalise/synoptic.ts';
-import { normalise } from '../../../core/normalise/index.ts';
+import { kpAcrossReset } from './kpAcrossReset.ts';
+import { synopticPeriodStart } from '../normalise/synoptic.ts';
+import { normaliseKp1m } from '../normalise/kp1m.ts';
+import type { NormaliseResult } from '../normalise/result.ts';
 
 /**
  * The current planetary Kp from SWPC's 1-minute estimate (json/planetary_k_index_1m.json). Pure.
@@ -17,9 +18,17 @@ export interface KpSample {
   kp: number;
 }
 
-/** The 1-minute Kp samples of an upstream body, read by the poller's own normaliser; [] when unusable. */
+/**
+ * The 1-minute Kp samples of an upstream body, read by the poller's own normaliser; [] when
+ * unusable. The normaliser itself, not the registry of every one: the service worker carries this.
+ */
 export function parseKp1m(body: string, now: number): KpSample[] {
-  const result = normalise('kp-1m', body, { now });
+  let result: NormaliseResult;
+  try {
+    result = normaliseKp1m(body, { now });
+  } catch {
+    return [];
+  }
   if (!result.ok) return [];
   const batch = result.series.find((s) => s.product === 'kp-1m');
   if (!batch) return [];
