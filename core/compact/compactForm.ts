@@ -56,6 +56,7 @@ const SERIES_FORMS = {
       lat: [-90, 90],
     },
   },
+  'kp-gfz': { product: 'kp-gfz', fields: { kp: [0, 9], status: [0, 2] } },
 } as const satisfies Partial<
   Record<Resource, { product: SeriesProduct; fields: Record<string, Range> }>
 >;

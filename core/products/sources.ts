@@ -170,6 +170,17 @@ const SPECS: Record<Resource, SourceSpec> = {
     priority: 'low',
     approxBytes: 1_000,
   },
+  'kp-gfz': {
+    // Not SWPC: GFZ Potsdam's Kp web service, only through our backend, which builds the query
+    // (supabase/functions/space-weather/resources.ts); GFZ's host is not in the page's CSP.
+    swpcPath: null,
+    swpcAltPath: null,
+    viaBackend: true,
+    // GFZ publishes a 3-hourly index; an hour keeps a new period within an hour of its release.
+    cadenceMs: 60 * MIN,
+    priority: 'low',
+    approxBytes: 6_000,
+  },
 };
 
 export const SOURCES: Record<Resource, Source> = Object.fromEntries(

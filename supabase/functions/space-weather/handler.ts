@@ -27,6 +27,7 @@ import {
   type CompactRepresentation,
 } from './compactAnswer.ts';
 import {
+  DEFAULT_GFZ_BASE_URL,
   SpaceWeatherService,
   type CachedBody,
   type Served,
@@ -37,7 +38,7 @@ import { multiAnswer, readMultiQuery } from './multiAnswer.ts';
 
 const DEFAULT_SWPC_BASE_URL = 'https://services.swpc.noaa.gov';
 
-/** Builds a service from the environment (SWPC_BASE_URL, SUPABASE_URL + service role for the archive). */
+/** Builds a service from the environment (SWPC_BASE_URL, GFZ_BASE_URL, SUPABASE_URL + service role for the archive). */
 export function createServiceFromEnv(
   overrides: Partial<SpaceWeatherServiceOptions> = {},
 ): SpaceWeatherService {
@@ -45,6 +46,7 @@ export function createServiceFromEnv(
   const client = rest ? createRestClient(rest) : null;
   return new SpaceWeatherService({
     baseUrl: getEnv('SWPC_BASE_URL') || DEFAULT_SWPC_BASE_URL,
+    gfzBaseUrl: getEnv('GFZ_BASE_URL') || DEFAULT_GFZ_BASE_URL,
     fetch: (input, init) => fetch(input, init),
     now: () => Date.now(),
     validate: validateWithNormalise,
@@ -290,7 +292,7 @@ function headersFor(
 
 /** The process-wide service, created on first use so the environment is read after start-up. */
 export const getDefaultSpaceWeatherService: () => SpaceWeatherService = memoByEnv(
-  ['SWPC_BASE_URL', 'SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'],
+  ['SWPC_BASE_URL', 'GFZ_BASE_URL', 'SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'],
   () => createServiceFromEnv(),
 );
 

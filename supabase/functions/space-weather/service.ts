@@ -58,7 +58,10 @@ interface ResourceState {
 }
 
 export interface SpaceWeatherServiceOptions {
+  /** SWPC's base URL. */
   baseUrl: string;
+  /** GFZ Potsdam's Kp service (`kp-gfz`); default https://kp.gfz-potsdam.de. */
+  gfzBaseUrl?: string;
   fetch: typeof fetch;
   now: () => number;
   validate: Validator;
@@ -69,6 +72,8 @@ export interface SpaceWeatherServiceOptions {
   /** How long a request waits on a slow revalidation before it gets the body we already have. */
   staleWaitMs?: number;
 }
+
+export const DEFAULT_GFZ_BASE_URL = 'https://kp.gfz-potsdam.de';
 
 /** Below the clients' own 10 s timeout , so a hung agency still leaves time to answer from replay. */
 const DEFAULT_UPSTREAM_TIMEOUT_MS = 8_000;
@@ -197,7 +202,9 @@ export class SpaceWeatherService {
   /** Fetches upstream once; true when upstream confirmed or replaced the cached body. */
   private async refresh(resource: SpaceWeatherResource, st: ResourceState): Promise<boolean> {
     const spec = resourceSpec(resource);
-    const url = `${this.opts.baseUrl.replace(/\/+$/, '')}/${spec.path}`;
+    const base =
+      spec.upstream === 'gfz' ? (this.opts.gfzBaseUrl ?? DEFAULT_GFZ_BASE_URL) : this.opts.baseUrl;
+    const url = `${base.replace(/\/+$/, '')}/${spec.path(this.opts.now())}`;
     const headers: Record<string, string> = {
       accept: spec.contentType === 'application/json' ? 'application/json' : 'text/plain, */*',
     };
@@ -297,7 +304,7 @@ export class SpaceWeatherService {
       origin: 'replay',
       upstreamEtag: null,
       upstreamLastModified: null,
-      content: result.ok ? contentOf(resource, result) : null,
+      content: result.ok ? replayContent(contentOf(resource, result)) : null,
     };
   }
 
@@ -329,6 +336,21 @@ export type ResourceReport = ResourceStats & {
   nextUpstreamInMs: number;
   cadenceMs: number;
 };
+
+/**
+ * A replayed GFZ body is constructed, not recorded (replay/SOURCES.md): its Kp values go out with
+ * status 0, so a client keeps them apart from real ones and never scores a forecast against them.
+ */
+function replayContent(content: CompactContent): CompactContent {
+  if (content.resource !== 'kp-gfz') return content;
+  return {
+    ...content,
+    series: content.series.map((b) => ({
+      ...b,
+      fields: { ...b.fields, status: b.t.map(() => 0) },
+    })),
+  };
+}
 
 function contentOf(
   resource: SpaceWeatherResource,
