@@ -1,5 +1,5 @@
 import type { CompactContent } from '../../../core/compact/compactForm.ts';
-import { archiveRows, type ArchiveRow } from './archive.ts';
+import { archiveRows, samplesAfter, type ArchiveBatch } from './archive.ts';
 import { bodyEtag } from '../_shared/conditional.ts';
 import { RECORDED_DATA_TIME, type ReplayLoader } from './replay.ts';
 import {
@@ -67,7 +67,7 @@ export interface SpaceWeatherServiceOptions {
   validate: Validator;
   replay: ReplayLoader;
   /** Best effort: called without awaiting; failures land in stats. */
-  archive?: (rows: ArchiveRow[]) => Promise<void>;
+  archive?: (batch: ArchiveBatch) => Promise<unknown>;
   upstreamTimeoutMs?: number;
   /** How long a request waits on a slow revalidation before it gets the body we already have. */
   staleWaitMs?: number;
@@ -256,7 +256,8 @@ export class SpaceWeatherService {
     }
     const etag = await bodyEtag(body);
     const upstreamLastModified = res.headers.get('last-modified');
-    const unchanged = st.entry?.origin === 'upstream' && st.entry.etag === etag;
+    const previous = st.entry?.origin === 'upstream' ? st.entry : null;
+    const unchanged = previous?.etag === etag;
     st.entry = {
       body,
       contentType: res.headers.get('content-type') ?? resourceSpec(resource).contentType,
@@ -269,14 +270,28 @@ export class SpaceWeatherService {
       content: contentOf(resource, result),
     };
     st.stats.lastError = null;
+    // Only what the previous body did not hold (less a margin): a new minute costs a row or two.
     if (!unchanged && this.opts.archive)
-      this.archive(resource, st, archiveRows(resource, result, now));
+      this.archive(
+        resource,
+        st,
+        archiveRows(
+          resource,
+          result,
+          now,
+          samplesAfter(
+            Object.fromEntries(
+              (previous?.content?.series ?? []).map((b) => [b.product, b.t.at(-1) ?? null]),
+            ),
+          ),
+        ),
+      );
     return true;
   }
 
-  private archive(resource: SpaceWeatherResource, st: ResourceState, rows: ArchiveRow[]): void {
-    if (!this.opts.archive || rows.length === 0) return;
-    this.opts.archive(rows).then(
+  private archive(resource: SpaceWeatherResource, st: ResourceState, batch: ArchiveBatch): void {
+    if (!this.opts.archive || batch.samples.length + batch.chunks.length === 0) return;
+    this.opts.archive(batch).then(
       () => {
         st.stats.lastArchiveError = null;
       },

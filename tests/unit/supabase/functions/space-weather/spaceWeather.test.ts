@@ -8,7 +8,7 @@ import {
 import { SPACE_WEATHER_RESOURCE_NAMES } from '../../../../../supabase/functions/space-weather/resources.ts';
 import { SpaceWeatherService } from '../../../../../supabase/functions/space-weather/service.ts';
 import { validateWithNormalise } from '../../../../../supabase/functions/space-weather/validate.ts';
-import type { ArchiveRow } from '../../../../../supabase/functions/space-weather/archive.ts';
+import type { ArchiveBatch } from '../../../../../supabase/functions/space-weather/archive.ts';
 
 const KP_BODY = readFileSync(
   new URL('../../../../fixtures/noaa/noaa-planetary-k-index.json', import.meta.url),
@@ -39,7 +39,7 @@ function fakeUpstream(
 function setup(
   upstream: Upstream,
   opts: {
-    archive?: (rows: ArchiveRow[]) => Promise<void>;
+    archive?: (batch: ArchiveBatch) => Promise<void>;
     staleWaitMs?: number;
     replay?: ReplayLoader;
   } = {},
@@ -286,19 +286,19 @@ describe('space-weather function', () => {
     );
   });
 
-  it('archives the normalised chunks once per new body without delaying the response', async () => {
-    const archived: ArchiveRow[][] = [];
+  it('archives the normalised samples once per new body without delaying the response', async () => {
+    const archived: ArchiveBatch[] = [];
     let release!: () => void;
-    const slowArchive = (rows: ArchiveRow[]) => {
-      archived.push(rows);
+    const slowArchive = (batch: ArchiveBatch) => {
+      archived.push(batch);
       return new Promise<void>((r) => (release = r));
     };
     const { get, advance } = setup(fakeUpstream(okKp), { archive: slowArchive });
     expect((await get('kp-index')).status).toBe(200);
     expect(archived).toHaveLength(1);
-    const rows = archived[0]!;
-    expect(rows.map((r) => r.chunk_id)).toContain('series/kp-3h/2026-02-09');
-    expect(rows.every((r) => r.resource === 'kp-index')).toBe(true);
+    const { samples } = archived[0]!;
+    expect(samples.map((r) => r.t)).toContain('2026-02-09T15:00:00.000Z');
+    expect(samples.every((r) => r.product === 'kp-3h')).toBe(true);
     release();
     advance(5 * 60_000);
     await get('kp-index');
