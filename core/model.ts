@@ -64,7 +64,9 @@ export type ProductKind =
   | 'kp-forecast'
   | 'alert'
   | 'icao-advisory'
-  | 'sdo-images';
+  | 'sdo-images'
+  // The Kp forecast issues of one UTC day, kept to score (core/verification/forecastIssues.ts).
+  | 'forecast-history';
 
 /** A parsed forecast, bulletin or table. `data` is the parsed JSON-safe payload. */
 export interface ProductRecord<T = unknown> {

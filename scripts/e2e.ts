@@ -18,7 +18,11 @@ ensureBuild('dist-v2', V2_VERSION);
 // replay (moved to the present), so the tonight tests see the same sky with or without internet.
 const server = await startServer({
   distDir: 'dist',
-  env: { WEATHER_BASE_URL: process.env.WEATHER_BASE_URL ?? 'https://api.met.invalid' },
+  env: {
+    WEATHER_BASE_URL: process.env.WEATHER_BASE_URL ?? 'https://api.met.invalid',
+    // GFZ Potsdam is a third party too: the space-weather function replays its constructed file.
+    GFZ_BASE_URL: process.env.GFZ_BASE_URL ?? 'https://kp.gfz.invalid',
+  },
 });
 console.log(`[e2e] serving dist at ${server.url}`);
 

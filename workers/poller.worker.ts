@@ -16,6 +16,7 @@ import type { ConnectionInfo } from './poller/firstScreen.ts';
 import { readBackgroundUpdates, openAuroraTrackingDb } from '../src/sw/auroraTrackingDb.ts';
 import { summariseReport, type PollReportSummary } from './poller/reportSummary.ts';
 import { startWeatherLoop, type WeatherLoop } from './weather/weatherLoop.ts';
+import { backfill } from './poller/backfill.ts';
 import {
   claimPollerLeadership,
   type LockManagerLike,
@@ -76,6 +77,17 @@ const api = {
       conditions: { online: opts.online, visible: opts.visible, forcedOffline: opts.forcedOffline },
       connection: readConnection,
       onReport: (r) => listener?.(summarise(r)),
+      backfill: opts.backendBase
+        ? ({ signal, mayContinue }) =>
+            backfill({
+              fetch: (url, init) => fetch(url, init),
+              backendBase: opts.backendBase as string,
+              store,
+              now: () => Date.now(),
+              mayContinue,
+              signal,
+            })
+        : undefined,
     });
     const p = poller;
     const schedule = opts.schedule ?? 'leader';

@@ -125,6 +125,7 @@ async function liveHour(
   // A fresh upstream URL per run, so the functions start with empty caches.
   const gateway = await startFunctionsGateway(ctx.root, {
     SWPC_BASE_URL: upstream.url,
+    GFZ_BASE_URL: upstream.url,
     SDO_BASE_URL: upstream.url,
     WEATHER_BASE_URL: metno.url,
     WEATHER_USER_AGENT: 'aurora-bench/1.0 (+https://aurora.invalid)',

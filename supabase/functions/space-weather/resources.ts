@@ -1,5 +1,5 @@
 import type { Resource } from '../../../core/model.ts';
-import { sourceFor } from '../../../core/products/sources.ts';
+import { GFZ_LIVE_DAYS, sourceFor } from '../../../core/products/sources.ts';
 import { compactKind } from '../../../core/compact/compactForm.ts';
 import { DAY_MS, utcDayStart } from '../../../core/time/dayKey.ts';
 
@@ -26,13 +26,8 @@ interface LocalSpec {
   replayFile: string | null;
 }
 
-/**
- * How far back the live `kp-gfz` answer reaches. GFZ computes the definitive Kp of a month during
- * the second week of the next (its data publication, doi:10.5880/Kp.0001), so a nowcast value can
- * stay provisional for up to about 45 days; the window keeps every such value in the answer until
- * it is definitive. Older history comes from the archive (`/space-weather/history/kp-gfz`).
- */
-export const GFZ_LIVE_DAYS = 50;
+/** How far back the live `kp-gfz` answer reaches (core/products/sources.ts says why). */
+export { GFZ_LIVE_DAYS };
 
 /** GFZ's query (https://kp.gfz-potsdam.de/app/json/?start=…&end=…&index=Kp) for whole UTC days. */
 export function gfzKpPath(from: number, to: number): string {

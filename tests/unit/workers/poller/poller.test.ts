@@ -178,6 +178,8 @@ describe('polling into the local database', () => {
         'alert',
         'icao-advisory',
         'sdo-images',
+        // Every Kp forecast issue, kept to score (sync/forecastHistory/).
+        'forecast-history',
       ]),
     );
     const wind = await readFeedStatus(database, 'solar-wind');
