@@ -53,7 +53,7 @@ const MIN = 60_000;
 const START = Date.parse('2026-11-25T12:00:30Z');
 
 /** The request headers Chromium sends with a worker's fetch to its own origin, as captured. */
-async function chromiumFetchHeaders(chromiumPath: string): Promise<Record<string, string>> {
+export async function chromiumFetchHeaders(chromiumPath: string): Promise<Record<string, string>> {
   let captured: string[] | null = null;
   const server = createServer((req, res) => {
     if (req.url === '/') {
