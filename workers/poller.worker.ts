@@ -17,6 +17,7 @@ import { readBackgroundUpdates, openAuroraTrackingDb } from '../src/sw/auroraTra
 import { summariseReport, type PollReportSummary } from './poller/reportSummary.ts';
 import { startWeatherLoop, type WeatherLoop } from './weather/weatherLoop.ts';
 import { backfill } from './poller/backfill.ts';
+import { scoreNights } from './poller/scoreNights.ts';
 import {
   claimPollerLeadership,
   type LockManagerLike,
@@ -77,16 +78,20 @@ const api = {
       conditions: { online: opts.online, visible: opts.visible, forcedOffline: opts.forcedOffline },
       connection: readConnection,
       onReport: (r) => listener?.(summarise(r)),
+      // After a gap: what the device missed from the archive, then tonight's verdicts scored.
       backfill: opts.backendBase
-        ? ({ signal, mayContinue }) =>
-            backfill({
-              fetch: (url, init) => fetch(url, init),
+        ? async ({ signal, mayContinue }) => {
+            const deps = {
+              fetch: (url: string, init: RequestInit) => fetch(url, init),
               backendBase: opts.backendBase as string,
               store,
               now: () => Date.now(),
               mayContinue,
               signal,
-            })
+            };
+            await backfill(deps);
+            await scoreNights(deps);
+          }
         : undefined,
     });
     const p = poller;

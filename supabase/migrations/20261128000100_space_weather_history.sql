@@ -30,12 +30,13 @@ grant select on public.space_weather_samples to anon, authenticated;
 grant all on public.space_weather_samples to service_role;
 
 -- The archive job, on the cadences the agencies update at: solar wind and the 1-minute Kp every
--- minute, OVATION's hemispheric power every 5 minutes, 3-hourly Kp (SWPC's and GFZ's) and the Kp
--- forecasts every 3 hours (7 minutes past, once the new period is out), with retention.
+-- minute, OVATION (its frame, kept two days to score tonight's verdicts, and its hemispheric
+-- power) every 5 minutes, 3-hourly Kp (SWPC's and GFZ's) and the Kp forecasts every 3 hours
+-- (7 minutes past, once the new period is out), with retention.
 insert into scheduling.function_jobs (name, function_name, schedule, body, timeout_ms) values
   ('archive-each-minute', 'archive-space-weather', '* * * * *',
     '{"resources": ["solar-wind", "magnetic-field", "kp-1m"]}', 50000),
   ('archive-each-5-minutes', 'archive-space-weather', '*/5 * * * *',
-    '{"resources": ["aurora-nowcast-hemi-power"]}', 50000),
+    '{"resources": ["aurora-oval", "aurora-nowcast-hemi-power"]}', 50000),
   ('archive-each-3-hours', 'archive-space-weather', '7 */3 * * *',
     '{"resources": ["kp-index", "kp-gfz", "kp-forecast", "three-day-forecast"], "retention": true}', 120000);

@@ -28,6 +28,9 @@ import {
 import { readSeriesColumns } from '../../sync/read/readSeriesColumns.ts';
 import { decodeValues } from '../../sync/series/chunkCodec.ts';
 import { DAY_MS } from '../../core/time/dayKey.ts';
+import type { NightRecord } from '../../core/tonight/nightRecord.ts';
+import { nightsToScore, writeNightScore } from '../../sync/nights/nights.ts';
+import { decodeGrid } from '../../sync/grids/gridCodec.ts';
 
 interface WriteCounts {
   inserted: number;
@@ -56,6 +59,14 @@ export interface PollerStore {
   /** Keep Kp forecast issues in the forecast history (sync/forecastHistory/). */
   writeForecastIssues(issues: ForecastIssue[], meta: { fetchedAt: number }): Promise<number>;
   newestForecastIssue(): Promise<number | null>;
+  /** Tonight's kept verdicts whose hours are over and that have no score yet (sync/nights/). */
+  nightsToScore(now: number): Promise<NightRecord[]>;
+  writeNightScore(
+    id: string,
+    score: Pick<NightRecord, 'outcome' | 'seen_overhead' | 'seen_visible' | 'frames' | 'scored_at'>,
+  ): Promise<void>;
+  /** The stored OVATION frames observed in [from, to]. */
+  gridsObservedBetween(from: number, to: number): Promise<GridSnapshot[]>;
 }
 
 export function databaseStore(db: AuroraDatabase): PollerStore {
@@ -80,5 +91,16 @@ export function databaseStore(db: AuroraDatabase): PollerStore {
     },
     writeForecastIssues: (issues, meta) => writeForecastIssues(db, issues, meta),
     newestForecastIssue: () => newestForecastIssue(db),
+    nightsToScore: (now) => nightsToScore(db, now),
+    writeNightScore: (id, score) => writeNightScore(db, id, score),
+    async gridsObservedBetween(from, to) {
+      const docs = await db.grids
+        .find({
+          selector: { observationTime: { $gte: from, $lte: to } },
+          sort: [{ observationTime: 'asc' }],
+        })
+        .exec();
+      return docs.map((d) => decodeGrid(d.toJSON()));
+    },
   };
 }

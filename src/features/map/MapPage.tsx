@@ -243,6 +243,7 @@ function MapPage() {
           <Tonight
             place={userPosition}
             placeName={inUse?.name ?? 'Your location'}
+            placeId={inUse?.placeId ?? null}
             ovation={newest}
             weather={weather}
             now={now}

@@ -25,6 +25,7 @@ export const ARCHIVED_RESOURCES = [
   'solar-wind',
   'magnetic-field',
   'kp-1m',
+  'aurora-oval',
   'aurora-nowcast-hemi-power',
   'kp-index',
   'kp-gfz',

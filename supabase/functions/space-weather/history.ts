@@ -16,6 +16,9 @@ import type { ProductRecord, SeriesBatch, SeriesProduct } from '../../../core/mo
 import { encodeCompact, seriesForm } from '../../../core/compact/compactForm.ts';
 import { encodeForecastHistory } from '../../../core/compact/forecastHistoryForm.ts';
 import { forecastIssueOf, type ForecastIssue } from '../../../core/verification/forecastIssues.ts';
+import { encodeAuroraAtPlace } from '../../../core/compact/auroraAtPlaceForm.ts';
+import { base64ToBytes } from '../../../core/grid/base64.ts';
+import { seenAtPlace } from '../../../core/tonight/seenAtPlace.ts';
 import type { RestClient } from '../_shared/rest.ts';
 import {
   SPACE_WEATHER_RESOURCE_NAMES,
@@ -37,9 +40,43 @@ export interface HistoryQuery {
   limit: number;
 }
 
+/** `history/aurora-at?lat=…&lon=…&from=…&to=…`: OVATION at a place over some hours. */
+export interface AuroraAtQuery {
+  resource: 'aurora-at';
+  lat: number;
+  lon: number;
+  from: number;
+  to: number;
+}
+
+/** The longest span `aurora-at` answers: a polar night's dark hours. */
+const AURORA_AT_MAX_MS = 24 * 3_600_000;
+/** A frame's forecast time is 30–90 min after its observation (the frames are filed by the latter). */
+const OVATION_LEAD_MS = 100 * 60_000;
+
 const TIME = /^\d{1,15}$/;
 
-export function readHistoryQuery(name: string, url: string): HistoryQuery | { error: string } {
+function readAuroraAt(url: string): AuroraAtQuery | { error: string } {
+  const q = url.indexOf('?');
+  const params = new URLSearchParams(q === -1 ? '' : url.slice(q + 1));
+  const lat = Number(params.get('lat'));
+  const lon = Number(params.get('lon'));
+  const from = params.get('from');
+  const to = params.get('to');
+  if (!params.has('lat') || !params.has('lon') || !(Math.abs(lat) <= 90) || !(Math.abs(lon) <= 180))
+    return { error: 'lat and lon must be decimal degrees within ±90 and ±180' };
+  if (from === null || to === null || !TIME.test(from) || !TIME.test(to))
+    return { error: 'from and to must be times in epoch milliseconds' };
+  if (Number(to) < Number(from) || Number(to) - Number(from) > AURORA_AT_MAX_MS)
+    return { error: 'from … to must be at most 24 hours, in order' };
+  return { resource: 'aurora-at', lat, lon, from: Number(from), to: Number(to) };
+}
+
+export function readHistoryQuery(
+  name: string,
+  url: string,
+): HistoryQuery | AuroraAtQuery | { error: string } {
+  if (name === 'aurora-at') return readAuroraAt(url);
   const series = isSpaceWeatherResource(name) && seriesForm(name) !== null;
   if (name !== 'forecasts' && !series)
     return {
@@ -107,10 +144,35 @@ export function batchesOf(
 
 export interface HistoryAnswer {
   body: string;
-  form: 'rows' | 'forecasts';
+  form: 'rows' | 'forecasts' | 'aurora-at';
 }
 
-export async function historyAnswer(rest: RestClient, q: HistoryQuery): Promise<HistoryAnswer> {
+interface GridPayload {
+  observationTime: number;
+  forecastTime: number;
+  valuesBase64: string;
+}
+
+export async function historyAnswer(
+  rest: RestClient,
+  q: HistoryQuery | AuroraAtQuery,
+): Promise<HistoryAnswer> {
+  if (q.resource === 'aurora-at') {
+    const rows = await rest.request<{ payload: GridPayload }[]>(
+      'GET',
+      `space_weather_archive?select=payload&resource=eq.aurora-oval&chunk_id=like.grid/*` +
+        `&${timeFilter('data_time', q.from - OVATION_LEAD_MS - 1, q.to + 1)}&order=data_time.asc`,
+    );
+    const frames = rows.map(({ payload: p }) => ({
+      observationTime: p.observationTime,
+      forecastTime: p.forecastTime,
+      values: base64ToBytes(p.valuesBase64),
+    }));
+    const seen = seenAtPlace(q, frames).filter(
+      (s) => s.forecastTime >= q.from && s.forecastTime <= q.to,
+    );
+    return { body: encodeAuroraAtPlace(seen), form: 'aurora-at' };
+  }
   if (q.resource === 'forecasts') {
     const rows = await rest.request<{ payload: ProductRecord; data_time: string }[]>(
       'GET',

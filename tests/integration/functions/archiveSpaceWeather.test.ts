@@ -140,7 +140,7 @@ describe('the archive job (archive-space-weather)', () => {
       {
         name: 'archive-each-5-minutes',
         schedule: '*/5 * * * *',
-        body: { resources: ['aurora-nowcast-hemi-power'] },
+        body: { resources: ['aurora-oval', 'aurora-nowcast-hemi-power'] },
       },
       {
         name: 'archive-each-minute',

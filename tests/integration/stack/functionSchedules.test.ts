@@ -65,7 +65,7 @@ describe('functions on a schedule (pg_cron + pg_net, npm start)', () => {
         name: 'archive-each-5-minutes',
         function_name: 'archive-space-weather',
         schedule: '*/5 * * * *',
-        body: { resources: ['aurora-nowcast-hemi-power'] },
+        body: { resources: ['aurora-oval', 'aurora-nowcast-hemi-power'] },
       },
       {
         name: 'archive-each-minute',

@@ -25,7 +25,8 @@ function setUp() {
   const service = new SpaceWeatherService({
     baseUrl: 'http://swpc.invalid',
     gfzBaseUrl: 'http://gfz.invalid',
-    fetch: (async () => new Response(body, { headers: { 'content-type': 'application/json' } })) as typeof fetch,
+    fetch: (async () =>
+      new Response(body, { headers: { 'content-type': 'application/json' } })) as typeof fetch,
     now: () => now,
     validate: validateWithNormalise,
     replay: createFileReplayLoader(),
@@ -73,7 +74,9 @@ describe('GFZ Kp on the device', () => {
 
     gfz.publishDefinitive();
     await pollResource('kp-gfz', gfz.deps(db));
-    const since = new URL(gfz.asked.at(-1)!.replace('/multi?kp-gfz=', '/kp-gfz?since=')).searchParams.get('since');
+    const since = new URL(
+      gfz.asked.at(-1)!.replace('/multi?kp-gfz=', '/kp-gfz?since='),
+    ).searchParams.get('since');
     expect(Number(since!.split('.')[0])).toBe(firstNowcast - 1);
     const after = await read();
     expect(after.t).toEqual(before.t);
