@@ -10,6 +10,11 @@ import { sampleRows } from '../../../supabase/functions/space-weather/archive.ts
 import { decodeCompactPage } from '../../../core/compact/compactForm.ts';
 import { decodeForecastHistory } from '../../../core/compact/forecastHistoryForm.ts';
 import type { SpaceWeatherResource } from '../../../supabase/functions/space-weather/resources.ts';
+import { decodeAuroraAtPlace } from '../../../core/compact/auroraAtPlaceForm.ts';
+import { openDatabase, removeDatabase } from '../../../sync/database.ts';
+import { keepNightRecord, readNights } from '../../../sync/nights/nights.ts';
+import { databaseStore } from '../../../workers/poller/store.ts';
+import { scoreNights } from '../../../workers/poller/scoreNights.ts';
 
 /**
  * The archive job (`archive-space-weather`) and the history route, on the real stack and
@@ -90,6 +95,7 @@ beforeAll(async () => {
   upstream = await startTestUpstream();
   for (const [, path, file, type] of FILES) upstream.set(path, fixture(file), type);
   upstream.set('app/json/', constructKpGfz());
+  upstream.set('json/ovation_aurora_latest.json', fixture('ovation_aurora_latest.json'));
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set (run through npm run test:integration)');
   dbName = `aurora_archive_${Date.now().toString(36)}`;
@@ -271,10 +277,64 @@ describe('history from the archive (space-weather/history)', () => {
     expect(forecasts.issues.map((i) => i.source)).toEqual(['three-day-forecast', 'kp-forecast']);
   });
 
+  it('scores a night the device did not watch from the OVATION frames the archive kept', async () => {
+    expect((await runJob({ resources: ['aurora-oval'] })).status).toBe(200);
+    // The recorded frame: observed 2024-03-03 15:07Z, forecast for 16:20Z, an active night.
+    const forecast = Date.parse('2024-03-03T16:20:00Z');
+    const from = forecast - 2 * 3_600_000;
+    const to = forecast + 3_600_000;
+    const at = await history(`aurora-at?lat=69.65&lon=18.96&from=${from}&to=${to}`);
+    expect(at.status).toBe(200);
+    const seen = decodeAuroraAtPlace(await at.text());
+    expect(seen).toEqual({
+      ok: true,
+      frames: [{ forecastTime: forecast, overheadPercent: 57, visiblePercent: 78 }],
+    });
+    const device = await openDatabase({ storage: 'memory', name: `nights-archive-${process.pid}` });
+    try {
+      await keepNightRecord(device, {
+        id: 'cabin@2024-03-03',
+        place_id: 'cabin',
+        place_name: 'Cabin',
+        lat: 69.65,
+        lon: 18.96,
+        night: '2024-03-03',
+        level: 'MAYBE',
+        window_from: from,
+        window_to: to,
+        line: 'Maybe tonight',
+        judged_at: from - 3_600_000,
+        outcome: null,
+        seen_overhead: null,
+        seen_visible: null,
+        frames: 0,
+        scored_at: null,
+      });
+      const result = await scoreNights({
+        fetch: (url, init) => fetch(url, init),
+        backendBase: stack!.url,
+        store: databaseStore(device),
+        now: () => Date.now(),
+        mayContinue: () => true,
+      });
+      expect(result).toEqual({ scored: 1, waiting: 0 });
+      expect((await readNights(device))[0]).toMatchObject({
+        outcome: 'GO',
+        seen_overhead: 57,
+        seen_visible: 78,
+        frames: 1,
+      });
+    } finally {
+      await removeDatabase(device);
+    }
+  });
+
   it('refuses a history it does not keep, or a query without since', async () => {
     expect((await history('alerts?since=0')).status).toBe(400);
     expect((await history('kp-index')).status).toBe(400);
     expect((await history('kp-index?since=0&limit=999999')).status).toBe(400);
+    expect((await history('aurora-at?lat=95&lon=0&from=0&to=1')).status).toBe(400);
+    expect((await history('aurora-at?lat=60&lon=0&from=0&to=999999999')).status).toBe(400);
   });
 });
 
