@@ -4,8 +4,10 @@ import {
   useFeedStatus,
   useProduct,
   useSpaceWeatherSummary,
+  useNights,
   useTrackRecord,
 } from '../../../sync/react/index.ts';
+import { NightsList } from '../../ui/NightsList.tsx';
 import type {
   KpForecastData,
   SolarCycleData,
@@ -88,6 +90,7 @@ function ForecastPage() {
   const kpFeed = kp?.source === 'kp-forecast' ? kpJsonFeed.data : threeDayFeed.data;
   const summary = useSpaceWeatherSummary();
   const record = useTrackRecord(now);
+  const nights = useNights(10);
   const clock = useClock();
   const kpRows = kpJson.data?.data.rows ?? null;
   const bulletinCells = forecast?.data.kp ?? null;
@@ -194,6 +197,8 @@ function ForecastPage() {
           </h2>
         </div>
         <TrackRecord record={record.data} loading={record.isLoading} />
+        <h3 className="panel__subtitle">Your last 10 nights</h3>
+        <NightsList nights={nights.data} now={now} clock={clock} />
       </section>
       <section className="panel" aria-labelledby="storm-title">
         <div className="panel__head">

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useMemo, useReducer, useState, type ComponentType } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useState,
+  type ComponentType,
+} from 'react';
 import { AuroraLegend } from './AuroraLegend.tsx';
 import type { AuroraMapProps, CloudImage } from './auroraMapProps.ts';
 import type { TonightVerdictProps, forecastHour, magnetic } from './tonight/TonightVerdict.tsx';
@@ -127,6 +136,12 @@ function useTonightComponent(wanted: boolean): {
   }, [wanted, state.Tonight]);
   return state;
 }
+
+/**
+ * The forecasts' track record and the person's last nights: their own chunk (the scoring code and
+ * its reads), asked for once the first oval is drawn and the side panels are in.
+ */
+const HistoryPanel = lazy(() => import('./HistoryPanel.tsx'));
 
 /** The summary panel with its own reads (useMapSummary says why they are not the page's). */
 function LiveSummaryPanel({ now }: { now: number }) {
@@ -364,6 +379,11 @@ function MapPage() {
                 onRemove={places.remove}
               />
               <LiveSummaryPanel now={now} />
+              {(ovalShown || (!data.gridsLoading && frames.length === 0)) && (
+                <Suspense fallback={null}>
+                  <HistoryPanel now={now} clock={clock} />
+                </Suspense>
+              )}
             </>
           )}
         </aside>
