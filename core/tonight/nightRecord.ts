@@ -19,7 +19,7 @@ import {
 import type { Level } from './types.ts';
 import type { Verdict } from './verdict.ts';
 
-export type NightOutcome = Level | 'no-data';
+type NightOutcome = Level | 'no-data';
 
 /** One night's verdict at one place: flat, as the `nights` table's columns (sync/CONTEXT.md). */
 export interface NightRecord {
@@ -52,7 +52,7 @@ const DAY_MS = 86_400_000;
 /** A shared position is kept at 0.1° (about 11 km): a place, not a person's whereabouts. */
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-export function placeKey(place: { id: string | null; lat: number; lon: number }): string {
+function placeKey(place: { id: string | null; lat: number; lon: number }): string {
   return place.id ?? `here:${round1(place.lat).toFixed(1)},${round1(place.lon).toFixed(1)}`;
 }
 

@@ -58,12 +58,6 @@ export function forecastIssueOf(record: ProductRecord): ForecastIssue | null {
   return null;
 }
 
-/** One stored document of forecast history: the issues made on one UTC day. */
-export interface ForecastHistoryDay {
-  day: number;
-  issues: ForecastIssue[];
-}
-
 /** The id of the day document an issue goes into: `forecast-history/YYYY-MM-DD`. */
 export function forecastHistoryId(issued: number): string {
   return `forecast-history/${new Date(utcDayStart(issued)).toISOString().slice(0, 10)}`;

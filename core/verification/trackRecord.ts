@@ -38,7 +38,7 @@ export const LEAD_BANDS_H: readonly (readonly [number, number])[] = [
   [48, 72],
 ];
 
-export interface LeadError {
+interface LeadError {
   /** Lead band in hours: [from, to). */
   leadHours: readonly [number, number];
   /** Mean absolute error of the forecast, Kp units; null without a case. */

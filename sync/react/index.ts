@@ -13,5 +13,5 @@ export { useProduct, useProducts } from './useProducts.ts';
 export { usePlaces, type PlaceDoc, type NewPlace } from './usePlaces.ts';
 export { useWeather, type StoredWeather, type WeatherPoint } from './useWeather.ts';
 export { useTrackRecord, type TrackRecord } from './useTrackRecord.ts';
-export { useKeepNight, useNights, type NightRecord, type NightsResult } from './useNights.ts';
+export { useKeepNight, useNights, type NightRecord } from './useNights.ts';
 export type { SpaceWeatherSummary, SummaryValue } from '../read/summariseSpaceWeather.ts';

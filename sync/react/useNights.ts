@@ -10,7 +10,7 @@ export type { NightRecord } from '../../core/tonight/nightRecord.ts';
 
 const NONE: NightRecord[] = [];
 
-export interface NightsResult extends HookResult<NightRecord[]> {
+interface NightsResult extends HookResult<NightRecord[]> {
   /** Keep the verdict just shown as its night's record (sync/nights/nights.ts decides whether it replaces one). */
   keep(record: NightRecord): Promise<void>;
 }

@@ -8,17 +8,17 @@ import type { AuroraDatabase } from '../database.ts';
 import { nightsCollection, whenNightsCollection } from '../nights/nights.ts';
 import type { NightDoc } from '../schemas/nights.ts';
 
-export const NIGHTS_TABLE = 'nights';
+const NIGHTS_TABLE = 'nights';
 
 /** Per user and sign-in generation, as the places' (replicatePlaces.ts says why). */
-export function nightsReplicationId(userId: string, generation = 0): string {
+function nightsReplicationId(userId: string, generation = 0): string {
   return `aurora-nights-${userId}-${generation}`;
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** A `nights` row cut down to the document's fields (the row's `user_id` and times stay on the server). */
-export function nightFromRow(row: Record<string, unknown>): WithDeleted<NightDoc> {
+function nightFromRow(row: Record<string, unknown>): WithDeleted<NightDoc> {
   const outcome = row.outcome;
   return {
     id: String(row.id),

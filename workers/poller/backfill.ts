@@ -27,7 +27,7 @@ const HOUR_MS = 3_600_000;
  * (~220 KB on the wire, `net.backfill7dKB`), so a week offline fills completely; a month offline
  * gets its newest nine days or so, and the rest stays a visible gap.
  */
-export const BACKFILL_BUDGET_BYTES = 1_500_000;
+const BACKFILL_BUDGET_BYTES = 1_500_000;
 
 /**
  * What each series' live file still covers (from now back): a gap inside it the live poll fills.
@@ -58,7 +58,7 @@ const HISTORY_ON_FIRST_VISIT: ReadonlySet<BackfillSeries> = new Set(['kp-index',
 /** The forecast issues kept for scoring reach back this far (sync/retention.ts keeps 100 days). */
 const FORECAST_HISTORY_DAYS = 100;
 
-export const BACKFILL_SERIES = [
+const BACKFILL_SERIES = [
   'kp-index',
   'kp-gfz',
   'kp-1m',

@@ -17,7 +17,7 @@ import type { SeriesProduct } from '../../../core/model.ts';
 const DAY_MS = 86_400_000;
 
 /** Days a series product is kept; null = forever. */
-export const SAMPLE_RETENTION_DAYS: Record<SeriesProduct, number | null> = {
+const SAMPLE_RETENTION_DAYS: Record<SeriesProduct, number | null> = {
   'solar-wind-plasma': 30,
   'solar-wind-mag': 30,
   'kp-1m': 30,

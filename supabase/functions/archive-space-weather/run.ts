@@ -21,7 +21,7 @@ import { GFZ_LIVE_DAYS, gfzKpPath, type SpaceWeatherResource } from '../space-we
 import { validateWithNormalise } from '../space-weather/validate.ts';
 import { retentionDeletes } from './retention.ts';
 
-export const ARCHIVED_RESOURCES = [
+const ARCHIVED_RESOURCES = [
   'solar-wind',
   'magnetic-field',
   'kp-1m',
@@ -32,7 +32,7 @@ export const ARCHIVED_RESOURCES = [
   'kp-forecast',
   'three-day-forecast',
 ] as const satisfies readonly SpaceWeatherResource[];
-export type ArchivedResource = (typeof ARCHIVED_RESOURCES)[number];
+type ArchivedResource = (typeof ARCHIVED_RESOURCES)[number];
 
 /** The series product each resource writes (where it writes one). */
 const PRODUCT: Partial<Record<ArchivedResource, SeriesProduct>> = {
@@ -45,11 +45,11 @@ const PRODUCT: Partial<Record<ArchivedResource, SeriesProduct>> = {
 };
 
 /** How much GFZ history the first run brings: a year of 90-day windows and 27-day recurrence. */
-export const GFZ_SEED_DAYS = 400;
+const GFZ_SEED_DAYS = 400;
 /** Below the schedule's own timeout (pg_net waits 50 s for the minute's job). */
 const UPSTREAM_TIMEOUT_MS = 8_000;
 
-export interface LatestBody {
+interface LatestBody {
   body: string;
   /** A replay is never archived: the archive holds what the agencies served. */
   origin: 'upstream' | 'replay';
@@ -70,8 +70,7 @@ export interface ArchiveRequest {
   retention: boolean;
 }
 
-export type ResourceOutcome =
-  { rows: number; dataTime: string | null } | { rows: 0; error: string };
+type ResourceOutcome = { rows: number; dataTime: string | null } | { rows: 0; error: string };
 
 export interface ArchiveReport {
   ranAt: string;
@@ -115,7 +114,7 @@ async function newestArchived(rest: RestClient, product: SeriesProduct): Promise
  * Where GFZ must be asked from: the oldest value the archive holds as a nowcast (status below 2),
  * or the start of the live window, whichever is earlier; with no GFZ row at all, GFZ_SEED_DAYS.
  */
-export async function gfzRefetchFrom(rest: RestClient, now: number): Promise<number> {
+async function gfzRefetchFrom(rest: RestClient, now: number): Promise<number> {
   const seed = now - GFZ_SEED_DAYS * DAY_MS;
   const [any] = await rest.request<TimeRow[]>(
     'GET',

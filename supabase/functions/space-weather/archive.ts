@@ -14,7 +14,7 @@ import type { SpaceWeatherResource } from './resources.ts';
  * the issue time already), keyed so re-archiving the same issue overwrites it and each new issue
  * of a forecast adds a row: the forecasts' history (issue 27).
  */
-export interface ArchiveRow {
+interface ArchiveRow {
   resource: SpaceWeatherResource;
   chunk_id: string;
   data_time: string | null;
@@ -50,7 +50,7 @@ export interface Normalised {
  * fills and corrects the last minutes of its real-time files, and a write cut off part-way (rows
  * go oldest first, a request at a time) is completed by the next. Older rows are not sent again.
  */
-export const REWRITE_MS = 30 * 60_000;
+const REWRITE_MS = 30 * 60_000;
 /** Few rows, and older ones change (SWPC's estimate becomes observed; GFZ's nowcast definitive): all, every time. */
 const REWRITE_ALL: ReadonlySet<SeriesProduct> = new Set<SeriesProduct>(['kp-3h', 'kp-gfz']);
 
@@ -100,7 +100,7 @@ export function sampleRows(batch: SeriesBatch, fetchedAt: number): SampleRow[] {
 }
 
 /** The chunk id of a product record: one per issue (see ArchiveRow). */
-export function productChunkId(record: ProductRecord): string {
+function productChunkId(record: ProductRecord): string {
   return record.id === record.kind
     ? `product/${record.kind}/${new Date(record.issued).toISOString()}`
     : `product/${record.id}`;

@@ -27,9 +27,9 @@ import {
 } from './resources.ts';
 
 /** Rows per page unless asked for fewer: two days of 1-minute data, ~120 KB of JSON before compression. */
-export const HISTORY_PAGE_ROWS = 2880;
+const HISTORY_PAGE_ROWS = 2880;
 /** Forecast issues per page: about two weeks of both products. */
-export const HISTORY_PAGE_ISSUES = 100;
+const HISTORY_PAGE_ISSUES = 100;
 
 const SERIES_RESOURCES = SPACE_WEATHER_RESOURCE_NAMES.filter((r) => seriesForm(r) !== null);
 
@@ -118,7 +118,7 @@ interface SampleRow {
 }
 
 /** Rows (newest first) → ascending batches, one per run of the same spacecraft. */
-export function batchesOf(
+function batchesOf(
   product: SeriesProduct,
   fields: readonly string[],
   rows: readonly SampleRow[],
