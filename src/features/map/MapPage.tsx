@@ -213,6 +213,11 @@ function MapPage() {
   } = useTonightComponent(
     userPosition !== null && (ovalShown || (!data.gridsLoading && frames.length === 0)),
   );
+  // The history panel waits for the first oval; with none to wait for (the aurora layer off, or no
+  // frame stored and the oval's feed failing) it comes once the stored grids are read.
+  const historyWanted =
+    ovalShown ||
+    (!data.gridsLoading && (!showAurora || (frames.length === 0 && data.feedState === 'error')));
   // The slider runs past the newest frame into the stored cloud forecast's next hours (timeline.ts).
   const nowHour = Math.round(now / HOUR) * HOUR;
   const cloudHours = weather?.data.place.hours?.time;
@@ -379,7 +384,7 @@ function MapPage() {
                 onRemove={places.remove}
               />
               <LiveSummaryPanel now={now} />
-              {(ovalShown || (!data.gridsLoading && frames.length === 0)) && (
+              {historyWanted && (
                 <Suspense fallback={null}>
                   <HistoryPanel now={now} clock={clock} />
                 </Suspense>
