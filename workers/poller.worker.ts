@@ -16,8 +16,6 @@ import type { ConnectionInfo } from './poller/firstScreen.ts';
 import { readBackgroundUpdates, openAuroraTrackingDb } from '../src/sw/auroraTrackingDb.ts';
 import { summariseReport, type PollReportSummary } from './poller/reportSummary.ts';
 import { startWeatherLoop, type WeatherLoop } from './weather/weatherLoop.ts';
-import { backfill } from './poller/backfill.ts';
-import { scoreNights } from './poller/scoreNights.ts';
 import {
   claimPollerLeadership,
   type LockManagerLike,
@@ -89,6 +87,11 @@ const api = {
               mayContinue,
               signal,
             };
+            // Loaded when first needed, after the first screen's products: not part of the worker's start.
+            const [{ backfill }, { scoreNights }] = await Promise.all([
+              import('./poller/backfill.ts'),
+              import('./poller/scoreNights.ts'),
+            ]);
             await backfill(deps);
             await scoreNights(deps);
           }

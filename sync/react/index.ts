@@ -12,6 +12,4 @@ export { useSpaceWeatherSummary } from './useSpaceWeatherSummary.ts';
 export { useProduct, useProducts } from './useProducts.ts';
 export { usePlaces, type PlaceDoc, type NewPlace } from './usePlaces.ts';
 export { useWeather, type StoredWeather, type WeatherPoint } from './useWeather.ts';
-export { useTrackRecord, type TrackRecord } from './useTrackRecord.ts';
-export { useKeepNight, useNights, type NightRecord } from './useNights.ts';
 export type { SpaceWeatherSummary, SummaryValue } from '../read/summariseSpaceWeather.ts';

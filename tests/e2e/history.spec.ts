@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /**
  * The track record and the person's own nights against the whole chain (issue 27): the map page's
@@ -6,6 +6,8 @@ import { expect, test } from '@playwright/test';
  * a shared location is kept by the page and listed there and on /forecast, beside the one sentence
  * on whether the forecasts beat persistence.
  */
+
+const map = (page: Page) => page.locator('.aurora-map__ol');
 
 /** Records, on the page's own clock, when the map first drew an oval (before any script runs). */
 function recordOvalTime(): void {
@@ -21,20 +23,35 @@ function recordOvalTime(): void {
   watch.observe(document, { subtree: true, attributes: true, childList: true });
 }
 
-test('the history panel comes after the oval, and a shared location’s verdict is kept among the last nights on / and /forecast', async ({
+test('the history panel comes after the oval, when scrolled near, and a shared location’s verdict is kept among the last nights on / and /forecast', async ({
   browser,
 }) => {
   test.setTimeout(150_000);
   const context = await browser.newContext({
     permissions: ['geolocation'],
     geolocation: { latitude: 69.65, longitude: 18.96, accuracy: 25 },
+    viewport: { width: 390, height: 844 },
   });
   const page = await context.newPage();
   await page.addInitScript(recordOvalTime);
   await page.goto('/');
 
   const panel = page.getByRole('region', { name: 'Forecasts lately, and your nights' });
-  await expect(panel).toBeVisible({ timeout: 45_000 });
+  const slot = page.getByTestId('history-panel-slot');
+  await expect(slot).toBeAttached({ timeout: 45_000 });
+  await expect(map(page)).toHaveAttribute('data-rendered-frame', /^\d+$/);
+  // Below the fold its code is not asked for until the person scrolls near it.
+  const chunkLoaded = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .some((e) => /\/HistoryPanel-[^/]*\.js$/.test(e.name)),
+    );
+  // On a phone the side panels are below the map: the slot is far below the fold.
+  expect(await slot.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(844 + 300);
+  expect(await chunkLoaded()).toBe(false);
+  await slot.scrollIntoViewIfNeeded();
+  await expect(panel).toBeVisible({ timeout: 20_000 });
   // The panel's chunk (the scoring code and its reads) was asked for only after the oval was drawn.
   const order = await page.evaluate(() => {
     const chunk = performance

@@ -1,12 +1,9 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
-import {
-  useFeedStatus,
-  useProduct,
-  useSpaceWeatherSummary,
-  useNights,
-  useTrackRecord,
-} from '../../../sync/react/index.ts';
+import { useFeedStatus, useProduct, useSpaceWeatherSummary } from '../../../sync/react/index.ts';
+// Straight from their files, not the hooks' index: the index is in `/`'s first load, the scoring is not.
+import { useTrackRecord } from '../../../sync/react/useTrackRecord.ts';
+import { useNights } from '../../../sync/react/useNights.ts';
 import { NightsList } from '../../ui/NightsList.tsx';
 import type {
   KpForecastData,

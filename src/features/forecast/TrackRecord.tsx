@@ -1,4 +1,4 @@
-import type { TrackRecord as TrackRecordData } from '../../../sync/react/index.ts';
+import type { TrackRecord as TrackRecordData } from '../../../sync/react/useTrackRecord.ts';
 import { LEAD_BANDS_H, RECURRENCE_DAYS } from '../../../core/verification/trackRecord.ts';
 import type { BinaryScores } from '../../../core/verification/contingency.ts';
 import { formatUtcDay } from '../../lib/format.ts';

@@ -4,7 +4,9 @@
  * the side panels are in: nothing of it weighs on `/`'s first load.
  */
 import { Link } from 'react-router';
-import { useNights, useTrackRecord } from '../../../sync/react/index.ts';
+// Straight from their files, not the hooks' index: the index is in `/`'s first load, the scoring is not.
+import { useTrackRecord } from '../../../sync/react/useTrackRecord.ts';
+import { useNights } from '../../../sync/react/useNights.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NightsList } from '../../ui/NightsList.tsx';
 

@@ -32,6 +32,8 @@ import { useNow } from '../../ui/useNow.ts';
 import { useUserLocation } from './useUserLocation.ts';
 import { useAfterFirstPaint } from '../../ui/useAfterFirstPaint.ts';
 import { useClock } from '../../ui/useClock.ts';
+import { useNearViewport } from './useNearViewport.ts';
+import type { Clock } from '../../lib/clock.ts';
 import './mapFrame.css';
 import './MapPage.css';
 
@@ -139,9 +141,24 @@ function useTonightComponent(wanted: boolean): {
 
 /**
  * The forecasts' track record and the person's last nights: their own chunk (the scoring code and
- * its reads), asked for once the first oval is drawn and the side panels are in.
+ * its reads), asked for once the first oval is drawn and the side panels are in, and the person
+ * scrolls near it (below the fold on a phone; nothing of it competes with the oval).
  */
 const HistoryPanel = lazy(() => import('./HistoryPanel.tsx'));
+
+/** Where the history panel goes: its chunk is asked for once the person scrolls near it. */
+function HistorySlot({ now, clock }: { now: number; clock: Clock }) {
+  const [ref, near] = useNearViewport();
+  return (
+    <div ref={ref} data-testid="history-panel-slot">
+      {near && (
+        <Suspense fallback={null}>
+          <HistoryPanel now={now} clock={clock} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
 
 /** The summary panel with its own reads (useMapSummary says why they are not the page's). */
 function LiveSummaryPanel({ now }: { now: number }) {
@@ -384,11 +401,7 @@ function MapPage() {
                 onRemove={places.remove}
               />
               <LiveSummaryPanel now={now} />
-              {historyWanted && (
-                <Suspense fallback={null}>
-                  <HistoryPanel now={now} clock={clock} />
-                </Suspense>
-              )}
+              {historyWanted && <HistorySlot now={now} clock={clock} />}
             </>
           )}
         </aside>
