@@ -29,7 +29,6 @@ import { readSeriesColumns } from '../../sync/read/readSeriesColumns.ts';
 import { decodeValues } from '../../sync/series/chunkCodec.ts';
 import { DAY_MS } from '../../core/time/dayKey.ts';
 import type { NightRecord } from '../../core/tonight/nightRecord.ts';
-import { nightsToScore, writeNightScore } from '../../sync/nights/nights.ts';
 import { decodeGrid } from '../../sync/grids/gridCodec.ts';
 
 interface WriteCounts {
@@ -91,8 +90,11 @@ export function databaseStore(db: AuroraDatabase): PollerStore {
     },
     writeForecastIssues: (issues, meta) => writeForecastIssues(db, issues, meta),
     newestForecastIssue: () => newestForecastIssue(db),
-    nightsToScore: (now) => nightsToScore(db, now),
-    writeNightScore: (id, score) => writeNightScore(db, id, score),
+    // The nights collection and its schema load with the first score, not with the worker.
+    nightsToScore: async (now) =>
+      (await import('../../sync/nights/nights.ts')).nightsToScore(db, now),
+    writeNightScore: async (id, score) =>
+      (await import('../../sync/nights/nights.ts')).writeNightScore(db, id, score),
     async gridsObservedBetween(from, to) {
       const docs = await db.grids
         .find({

@@ -77,7 +77,11 @@ describe('the poller worker’s production bundle', () => {
       ).toBe(false);
     expect(sources.some((s) => s.includes('workers/sdo.ts'))).toBe(false);
     // The backfill after a gap and the scoring of kept nights run after the first screen's products.
-    for (const late of ['workers/poller/backfill.ts', 'workers/poller/scoreNights.ts'])
+    for (const late of [
+      'workers/poller/backfill.ts',
+      'workers/poller/scoreNights.ts',
+      'sync/nights/nights.ts',
+    ])
       expect(
         sources.some((s) => s.includes(late)),
         late,
