@@ -53,7 +53,8 @@ export function TrackRecord({ record, loading }: { record: TrackRecordData; load
           {record.verdicts[1].sentence}
         </p>
       ) : null}
-      <div className="table-scroll">
+      {/* Focusable so a keyboard can scroll it where the screen is narrower than the table. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Storm forecast scores">
         <table className="outlook-table track-table">
           <caption className="muted small">
             Will Kp reach storm level (5, G1) tomorrow? NOAA's forecast made before each UTC day,
@@ -78,7 +79,7 @@ export function TrackRecord({ record, loading }: { record: TrackRecordData; load
           </tbody>
         </table>
       </div>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Kp error by lead time">
         <table className="outlook-table track-table">
           <caption className="muted small">
             Kp error by lead time, last 90 days: the mean distance between the forecast Kp of a
