@@ -21,6 +21,7 @@ export const RESOURCES = [
   'kp-forecast',
   'twenty-seven-day-outlook',
   'sdo-images',
+  'kp-gfz',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -30,7 +31,8 @@ export type SeriesProduct =
   | 'kp-1m' // estimated Kp, 1-minute: fields kp (thirds), kpIndex (integer)
   | 'solar-wind-plasma' // fields speed, density, temperature
   | 'solar-wind-mag' // fields bx, by, bz, bt, lon, lat (GSM, nT / degrees)
-  | 'hemi-power'; // fields north, south (GW), keyed by observation time
+  | 'hemi-power' // fields north, south (GW), keyed by observation time
+  | 'kp-gfz'; // GFZ Potsdam's Kp, 3-hourly: fields kp, status (2 definitive, 1 nowcast, 0 replay)
 
 /** A run of samples for one product, as one poll saw it. Columns share `t`'s length. */
 export interface SeriesBatch {
@@ -62,7 +64,9 @@ export type ProductKind =
   | 'kp-forecast'
   | 'alert'
   | 'icao-advisory'
-  | 'sdo-images';
+  | 'sdo-images'
+  // The Kp forecast issues of one UTC day, kept to score (core/verification/forecastIssues.ts).
+  | 'forecast-history';
 
 /** A parsed forecast, bulletin or table. `data` is the parsed JSON-safe payload. */
 export interface ProductRecord<T = unknown> {

@@ -22,6 +22,8 @@ const server = await startServer({
   env: {
     WEATHER_BASE_URL: process.env.WEATHER_BASE_URL ?? 'https://api.met.invalid',
     GFS_BASE_URL: process.env.GFS_BASE_URL ?? 'https://nomads.invalid',
+    // GFZ Potsdam is a third party too: the space-weather function replays its constructed file.
+    GFZ_BASE_URL: process.env.GFZ_BASE_URL ?? 'https://kp.gfz.invalid',
   },
 });
 console.log(`[e2e] serving dist at ${server.url}`);

@@ -4,6 +4,16 @@ import { DAY_MS, utcDayStart } from '../core/time/dayKey.ts';
 
 /** Series: the last 30 days (whole UTC days; today plus the 30 before it at most), and each product's newest day. */
 const SERIES_RETENTION_MS = 30 * DAY_MS;
+/**
+ * …but 3-hourly Kp (SWPC's and GFZ's) 120 days: the track record scores the last 90 days against
+ * the Kp of 27 days before each (core/verification/trackRecord.ts). Eight values a day.
+ */
+const LONG_SERIES_RETENTION_MS: Partial<Record<SeriesProduct, number>> = {
+  'kp-3h': 120 * DAY_MS,
+  'kp-gfz': 120 * DAY_MS,
+};
+/** The forecast issues kept to score (sync/forecastHistory/): the 90-day window and its leads. */
+const FORECAST_HISTORY_RETENTION_MS = 100 * DAY_MS;
 /** Grids: the time slider's 24 hours… */
 const GRID_RETENTION_MS = DAY_MS;
 /** …and never more than 288 frames (5-minute cadence), whatever the cadence was. */
@@ -51,8 +61,13 @@ function newestOfEachKind(products: RetentionInput['products']): Map<string, { i
  * have not reached the server yet.
  */
 export function planRetention(input: RetentionInput, now: number): RetentionPlan {
-  const firstSeriesDay = utcDayStart(now - SERIES_RETENTION_MS);
-  const series = input.series.filter((c) => c.day < firstSeriesDay && !c.newest).map((c) => c.id);
+  const series = input.series
+    .filter(
+      (c) =>
+        c.day < utcDayStart(now - (LONG_SERIES_RETENTION_MS[c.product] ?? SERIES_RETENTION_MS)) &&
+        !c.newest,
+    )
+    .map((c) => c.id);
 
   const grids = input.grids
     .filter(
@@ -66,9 +81,10 @@ export function planRetention(input: RetentionInput, now: number): RetentionPlan
   const products = input.products
     .filter(
       (p) =>
-        MULTI_COPY_KINDS.has(p.kind) &&
-        p.issued < now - ALERT_RETENTION_MS &&
-        newestOfKind.get(p.kind)?.id !== p.id,
+        (MULTI_COPY_KINDS.has(p.kind) &&
+          p.issued < now - ALERT_RETENTION_MS &&
+          newestOfKind.get(p.kind)?.id !== p.id) ||
+        (p.kind === 'forecast-history' && p.issued < now - FORECAST_HISTORY_RETENTION_MS),
     )
     .map((p) => p.id);
 
@@ -111,7 +127,9 @@ export async function applyRetention(db: AuroraDatabase, now: number): Promise<R
       })
       .exec(),
     db.grids.find({ sort: [{ observationTime: 'desc' }], skip: GRID_MAX_FRAMES }).exec(),
-    db.products.find({ selector: { kind: { $in: [...MULTI_COPY_KINDS] } } }).exec(),
+    db.products
+      .find({ selector: { kind: { $in: [...MULTI_COPY_KINDS, 'forecast-history'] } } })
+      .exec(),
     db.queue.find({ selector: { state: 'rejected' } }).exec(),
   ]);
   const seriesProducts = [...new Set(oldSeries.map((d) => d.product))];

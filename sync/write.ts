@@ -12,6 +12,8 @@ import type { FeedDoc, ProductDoc, SeriesChunkDoc } from './schemas/index.ts';
 import { decodeChunk, encodeChunk } from './series/chunkCodec.ts';
 import { mergeChunks } from './series/mergeChunks.ts';
 import { splitBatchIntoChunks } from './series/splitBatchIntoChunks.ts';
+import { writeForecastIssues } from './forecastHistory/forecastHistory.ts';
+import { forecastIssueOf, type ForecastIssue } from '../core/verification/forecastIssues.ts';
 
 /**
  * The writers the poller worker (and the SW fold-in) use. Every writer is idempotent: writing the
@@ -147,6 +149,11 @@ export async function writeProducts(
     result.updated++;
   }
   if (toWrite.length > 0) await db.products.bulkUpsert(toWrite);
+  // Every Kp forecast issue is also kept in the forecast history, to be scored later.
+  const issues = records
+    .map((r) => forecastIssueOf(r))
+    .filter((i): i is ForecastIssue => i !== null);
+  if (issues.length > 0) await writeForecastIssues(db, issues, meta);
   return result;
 }
 

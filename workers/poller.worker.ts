@@ -78,6 +78,26 @@ const api = {
       conditions: { online: opts.online, visible: opts.visible, forcedOffline: opts.forcedOffline },
       connection: readConnection,
       onReport: (r) => listener?.(summarise(r)),
+      // After a gap: what the device missed from the archive, then tonight's verdicts scored.
+      backfill: opts.backendBase
+        ? async ({ signal, mayContinue }) => {
+            const deps = {
+              fetch: (url: string, init: RequestInit) => fetch(url, init),
+              backendBase: opts.backendBase as string,
+              store,
+              now: () => Date.now(),
+              mayContinue,
+              signal,
+            };
+            // Loaded when first needed, after the first screen's products: not part of the worker's start.
+            const [{ backfill }, { scoreNights }] = await Promise.all([
+              import('./poller/backfill.ts'),
+              import('./poller/scoreNights.ts'),
+            ]);
+            await backfill(deps);
+            await scoreNights(deps);
+          }
+        : undefined,
     });
     const p = poller;
     const schedule = opts.schedule ?? 'leader';

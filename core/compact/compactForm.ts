@@ -56,6 +56,7 @@ const SERIES_FORMS = {
       lat: [-90, 90],
     },
   },
+  'kp-gfz': { product: 'kp-gfz', fields: { kp: [0, 9], status: [0, 2] } },
 } as const satisfies Partial<
   Record<Resource, { product: SeriesProduct; fields: Record<string, Range> }>
 >;
@@ -66,6 +67,15 @@ export type CompactKind = 'rows' | 'grid';
 export function compactKind(resource: Resource): CompactKind | null {
   if (resource === 'aurora-oval') return 'grid';
   return Object.hasOwn(SERIES_FORMS, resource) ? 'rows' : null;
+}
+
+/** The series product and fields a resource's rows form carries, or null (no rows form). */
+export function seriesForm(
+  resource: Resource,
+): { product: SeriesProduct; fields: readonly string[] } | null {
+  if (!Object.hasOwn(SERIES_FORMS, resource)) return null;
+  const form = SERIES_FORMS[resource as keyof typeof SERIES_FORMS];
+  return { product: form.product, fields: Object.keys(form.fields) };
 }
 
 export interface CompactContent {
@@ -126,9 +136,18 @@ export function decodeGridValues(text: unknown): Uint8Array | string {
   return values;
 }
 
-/** The wire text of a compact answer. `since` is echoed so a reader can tell a slice from the whole. */
-export function encodeCompact(content: CompactContent, since: number | null = null): string {
+/**
+ * The wire text of a compact answer. `since` is echoed so a reader can tell a slice from the whole.
+ * A page of history (the space-weather function's `history/` route) adds `page: {next}`: ask again
+ * with `before=next` for the older rows, or null when there are none.
+ */
+export function encodeCompact(
+  content: CompactContent,
+  since: number | null = null,
+  page?: { next: number | null },
+): string {
   return JSON.stringify({
+    ...(page ? { page } : {}),
     format: COMPACT_FORMAT,
     resource: content.resource,
     dataTime: content.dataTime,
@@ -219,14 +238,42 @@ export function decodeCompact(
   body: string,
   opts: { now: number },
 ): NormaliseResult {
-  const kind = compactKind(resource);
-  if (kind === null) return fail(resource, 'has no compact form');
+  if (compactKind(resource) === null) return fail(resource, 'has no compact form');
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
     return fail(resource, 'compact body is not JSON');
   }
+  return decodeParsed(resource, parsed, opts);
+}
+
+/**
+ * A page of history: the rows as `decodeCompact` reads them, and where the next (older) page
+ * starts — `next`, or null when this was the oldest. A body without a readable page is refused.
+ */
+export function decodeCompactPage(
+  resource: Resource,
+  body: string,
+  opts: { now: number },
+): { result: NormaliseResult; next: number | null } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return { result: fail(resource, 'history page is not JSON'), next: null };
+  }
+  const page = isObject(parsed) ? parsed.page : undefined;
+  const next = isObject(page) ? page.next : undefined;
+  if (next !== null && (typeof next !== 'number' || !Number.isSafeInteger(next) || next < 0))
+    return { result: fail(resource, 'history page has no readable page.next'), next: null };
+  const result = decodeParsed(resource, parsed, opts);
+  return { result, next: result.ok ? next : null };
+}
+
+function decodeParsed(resource: Resource, parsed: unknown, opts: { now: number }): NormaliseResult {
+  const kind = compactKind(resource);
+  if (kind === null) return fail(resource, 'has no compact form');
   try {
     if (!isObject(parsed)) throw new NormaliseError('compact body is not an object');
     if (parsed.format !== COMPACT_FORMAT)

@@ -26,6 +26,7 @@ import { normaliseKp1m } from './kp1m.ts';
 import { normaliseKpForecast } from './kpForecast.ts';
 import { normaliseTwentySevenDayOutlook } from './twentySevenDayOutlook.ts';
 import { normaliseSdoImages } from './sdoImages.ts';
+import { normaliseKpGfz } from './kpGfz.ts';
 
 export type { NormaliseOk, NormaliseResult, NormaliseOptions, Normaliser } from './result.ts';
 export { isSynopticReset } from './kp1m.ts';
@@ -56,6 +57,7 @@ export const NORMALISERS: Record<Resource, Normaliser> = {
   'kp-forecast': normaliseKpForecast,
   'twenty-seven-day-outlook': normaliseTwentySevenDayOutlook,
   'sdo-images': normaliseSdoImages,
+  'kp-gfz': normaliseKpGfz,
 };
 
 export function normalise(

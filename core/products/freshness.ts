@@ -56,6 +56,8 @@ export const FRESHNESS: Record<Resource, FreshnessWindow> = {
   // Issued weekly on Mondays.
   'twenty-seven-day-outlook': { maxAgeMs: 8 * DAY, ageFrom: 'data', frozenAfterMs: null },
   'sdo-images': { maxAgeMs: 2 * HOUR, ageFrom: 'data', frozenAfterMs: null },
+  // GFZ's nowcast Kp: a 3-hour period is published within about an hour of its end.
+  'kp-gfz': { maxAgeMs: 7 * HOUR, ageFrom: 'data', frozenAfterMs: null },
 };
 
 /** The feed's state at `now`, from its own times and its product's window (not the stored state). */

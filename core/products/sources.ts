@@ -16,6 +16,15 @@ import { FRESHNESS, type FreshnessWindow } from './freshness.ts';
 import { compactKind } from '../compact/compactForm.ts';
 
 const SWPC_BASE_URL = 'https://services.swpc.noaa.gov/';
+
+/**
+ * How far back the backend's live `kp-gfz` answer reaches, in UTC days. GFZ computes the
+ * definitive Kp of a month in the second week of the next (its data publication,
+ * doi:10.5880/Kp.0001), so a nowcast value can stay provisional for up to about 45 days; the
+ * window keeps every such value in the answer until it is definitive, and the poller asks again
+ * from the oldest one it holds. Older history comes from the archive.
+ */
+export const GFZ_LIVE_DAYS = 50;
 /** The backend's space-weather function, under the configurable base URL. */
 export const BACKEND_SPACE_WEATHER_PATH = '/functions/v1/space-weather/';
 
@@ -169,6 +178,17 @@ const SPECS: Record<Resource, SourceSpec> = {
     cadenceMs: 15 * MIN,
     priority: 'low',
     approxBytes: 1_000,
+  },
+  'kp-gfz': {
+    // Not SWPC: GFZ Potsdam's Kp web service, only through our backend, which builds the query
+    // (supabase/functions/space-weather/resources.ts); GFZ's host is not in the page's CSP.
+    swpcPath: null,
+    swpcAltPath: null,
+    viaBackend: true,
+    // GFZ publishes a 3-hourly index; an hour keeps a new period within an hour of its release.
+    cadenceMs: 60 * MIN,
+    priority: 'low',
+    approxBytes: 6_000,
   },
 };
 

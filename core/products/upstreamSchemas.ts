@@ -34,4 +34,6 @@ export const UPSTREAM_SCHEMAS: Record<Resource, string> = {
     'text: :Product: 27-day Space Weather Outlook, rows "YYYY Mon DD  F10.7  A  Kp"',
   'sdo-images':
     'JSON [{channel, url, time}] built from SDO latest_{RES}_{CHANNEL}.jpg HEAD Last-Modified',
+  'kp-gfz':
+    'GFZ Potsdam JSON {meta: {source, license}, datetime: ["YYYY-MM-DDThh:00:00Z"], Kp: [0…9], status: ["def"|"pre"]}',
 };

@@ -4,6 +4,11 @@ import { distanceFromOval, kpBoundary, kpNeeded, kpPolewardBoundary } from './kp
 import { magneticLocalTime, type MagneticPosition } from './magneticCoordinates.ts';
 import { moonAt } from './moon.ts';
 import type { Level, Reason, SlotAurora, SlotVerdict, TonightInputs } from './types.ts';
+import {
+  OVATION_GO_OVERHEAD_PERCENT,
+  OVATION_GO_VISIBLE_PERCENT,
+  OVATION_MAYBE_VISIBLE_PERCENT,
+} from './ovationLevels.ts';
 
 /** Thresholds of GO / MAYBE / NO; core/tonight/CONTEXT.md says why each is where it is. */
 const RULES = {
@@ -14,10 +19,10 @@ const RULES = {
   /** A moon lit beyond this fraction and above the horizon hides faint aurora (caps at MAYBE). */
   brightMoonFraction: 0.6,
   /** OVATION overhead at or above this, or visible above the horizon at or above goVisiblePercent: GO. */
-  goOverheadPercent: 20,
-  goVisiblePercent: 30,
+  goOverheadPercent: OVATION_GO_OVERHEAD_PERCENT,
+  goVisiblePercent: OVATION_GO_VISIBLE_PERCENT,
   /** Below this, even on the horizon: the oval is too far (NO). */
-  maybeVisiblePercent: 10,
+  maybeVisiblePercent: OVATION_MAYBE_VISIBLE_PERCENT,
   /** Strong enough to outshine a bright moon: OVATION overhead ≥ this, or this many degrees inside the Kp boundary. */
   strongPercent: 50,
   strongMarginDeg: 3,

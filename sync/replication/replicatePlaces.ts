@@ -6,6 +6,7 @@ import {
 } from 'rxdb/plugins/replication-supabase';
 import type { AuroraDatabase } from '../database.ts';
 import type { PlaceDoc } from '../schemas/places.ts';
+import { forgetNights, replicateNights } from './replicateNights.ts';
 
 export const PLACES_TABLE = 'places';
 
@@ -43,6 +44,8 @@ export function placeFromRow(row: Record<string, unknown>): WithDeleted<PlaceDoc
  * Places ↔ the signed-in user's `places` rows (replication-supabase: pull with realtime, push with
  * optimistic concurrency), leader tab only. Every local place is pushed: the ones made while
  * anonymous are adopted by the account this way (RLS fills `user_id` with the caller).
+ * Tonight's kept verdicts at those places (`nights`, replicateNights.ts) replicate alongside, for
+ * as long as the places do: started with them, cancelled with them, forgotten with them at sign-out.
  */
 export function replicatePlaces(options: {
   db: AuroraDatabase;
@@ -53,7 +56,7 @@ export function replicatePlaces(options: {
   retryTime?: number;
 }): RxSupabaseReplicationState<PlaceDoc> {
   const { db, client, userId } = options;
-  return replicateSupabase<PlaceDoc>({
+  const places = replicateSupabase<PlaceDoc>({
     client,
     tableName: PLACES_TABLE,
     collection: db.places,
@@ -68,6 +71,27 @@ export function replicatePlaces(options: {
     },
     push: { batchSize: 50 },
   });
+  const nights = replicateNights(options);
+  nights.catch(() => undefined);
+  // Cancelling the places cancels the nights too, and resolves once both have stopped: a sign-out
+  // forgets both right after (forgetPlaces), which must never push their removal.
+  const cancelPlaces = places.cancel.bind(places);
+  let cancelled = false;
+  places.cancel = async () => {
+    cancelled = true;
+    const result = await cancelPlaces();
+    // A nights replication waiting for its collection never starts; a started one is stopped.
+    const started = await Promise.race([nights, Promise.resolve(null)]).catch(() => null);
+    if (started) await started.cancel();
+    return result;
+  };
+  void nights.then(
+    (n) => {
+      if (cancelled) void n.cancel();
+    },
+    () => undefined,
+  );
+  return places;
 }
 
 /**
@@ -75,6 +99,7 @@ export function replicatePlaces(options: {
  * in the account — with their tombstones, and the next sign-in replicates as a new generation.
  */
 export async function forgetPlaces(db: AuroraDatabase): Promise<void> {
+  await forgetNights(db);
   const all = await db.places.find().exec();
   if (all.length) await db.places.bulkRemove(all.map((d) => d.id));
   while (!db.places.closed && !(await db.places.storageInstance.cleanup(0))) {

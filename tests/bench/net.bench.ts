@@ -53,7 +53,7 @@ const MIN = 60_000;
 const START = Date.parse('2026-11-25T12:00:30Z');
 
 /** The request headers Chromium sends with a worker's fetch to its own origin, as captured. */
-async function chromiumFetchHeaders(chromiumPath: string): Promise<Record<string, string>> {
+export async function chromiumFetchHeaders(chromiumPath: string): Promise<Record<string, string>> {
   let captured: string[] | null = null;
   const server = createServer((req, res) => {
     if (req.url === '/') {
@@ -125,6 +125,7 @@ async function liveHour(
   // A fresh upstream URL per run, so the functions start with empty caches.
   const gateway = await startFunctionsGateway(ctx.root, {
     SWPC_BASE_URL: upstream.url,
+    GFZ_BASE_URL: upstream.url,
     SDO_BASE_URL: upstream.url,
     WEATHER_BASE_URL: metno.url,
     WEATHER_USER_AGENT: 'aurora-bench/1.0 (+https://aurora.invalid)',

@@ -41,6 +41,12 @@ export interface PollerOptions {
   onReport?: (report: PollReport) => void;
   /** Called after each retention run (tests; the debug overlay could show it). */
   onRetention?: (report: RetentionReport) => void;
+  /**
+   * Fill what the device missed from the backend's archive (poller/backfill.ts): run once the
+   * first screen's products are in, and again each time polling is allowed again (back online,
+   * Go Online), never two at once; `mayContinue` turns false the moment polling is not allowed.
+   */
+  backfill?: (ctx: { signal: AbortSignal; mayContinue: () => boolean }) => Promise<unknown>;
 }
 
 export interface RetentionReport {
@@ -95,6 +101,7 @@ export function createPoller(opts: PollerOptions): Poller {
   const retention: RetentionMemory = { startedAt: 0, lastRun: null };
   let retentionTimer: unknown = null;
   let retentionRunning = false;
+  let backfilling = false;
 
   const deps = {
     fetch: opts.fetch,
@@ -109,6 +116,20 @@ export function createPoller(opts: PollerOptions): Poller {
 
   function mayPoll(): boolean {
     return running && conditions.online && !conditions.forcedOffline;
+  }
+
+  /** The backfill after a gap: after the first screen's products, and at every reconnect. */
+  function maybeBackfill(): void {
+    if (!opts.backfill || backfilling || !mayPoll() || firstScreenDoneAt === null) return;
+    backfilling = true;
+    opts
+      .backfill({ signal: abort.signal, mayContinue: mayPoll })
+      .catch(() => {
+        // A backfill that failed leaves a gap the charts show; the next reconnect tries again.
+      })
+      .finally(() => {
+        backfilling = false;
+      });
   }
 
   async function pollOne(resource: Resource): Promise<PollReport | null> {
@@ -129,8 +150,10 @@ export function createPoller(opts: PollerOptions): Poller {
       return null;
     } finally {
       polling.delete(resource);
-      if (firstScreenDoneAt === null && firstScreenTried(resources, tried))
+      if (firstScreenDoneAt === null && firstScreenTried(resources, tried)) {
         firstScreenDoneAt = now();
+        maybeBackfill();
+      }
       if (running) evaluate();
     }
   }
@@ -199,6 +222,8 @@ export function createPoller(opts: PollerOptions): Poller {
       retention.startedAt = now();
       evaluate();
       scheduleRetention();
+      // A poller that polls none of the first screen's products has nothing to wait for.
+      maybeBackfill();
     },
     stop() {
       running = false;
@@ -212,6 +237,7 @@ export function createPoller(opts: PollerOptions): Poller {
       const wasBlocked = !conditions.online || conditions.forcedOffline;
       const wasHidden = !conditions.visible;
       Object.assign(conditions, patch);
+      if (wasBlocked && mayPoll()) maybeBackfill();
       // Back online or visible again: whatever is overdue goes now, not after the old sleep.
       if ((wasBlocked && mayPoll()) || (wasHidden && conditions.visible)) evaluate();
       else if (!mayPoll() && timer !== null) {

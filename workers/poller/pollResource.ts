@@ -6,7 +6,7 @@
  */
 import type { FeedStatus, Resource } from '../../core/model.ts';
 import { compactKind, decodeCompact } from '../../core/compact/compactForm.ts';
-import { sourceFor } from '../../core/products/sources.ts';
+import { GFZ_LIVE_DAYS, sourceFor } from '../../core/products/sources.ts';
 import { nextFeedStatus } from '../feedStatus.ts';
 import { fetchResource, type FetchOutcome } from '../request/fetchResource.ts';
 import { createMultiFetch } from '../request/multiFetch.ts';
@@ -50,6 +50,21 @@ function compactRequest(
 ): { since: number | null } | undefined {
   if (compactKind(resource) === null) return undefined;
   return { since: prev?.lastSuccess != null ? (prev.dataTime ?? null) : null };
+}
+
+/**
+ * GFZ's Kp: from the oldest value held that is not yet definitive, when that is older than the
+ * stored data time, so the definitive values replace the nowcast as GFZ publishes them.
+ */
+async function compactSince(
+  resource: Resource,
+  prev: FeedStatus | null,
+  deps: PollDeps,
+): Promise<{ since: number | null } | undefined> {
+  const request = compactRequest(resource, prev);
+  if (resource !== 'kp-gfz' || request?.since == null) return request;
+  const provisional = await deps.store.oldestProvisionalGfz(deps.now(), GFZ_LIVE_DAYS);
+  return provisional === null ? request : { since: Math.min(request.since, provisional - 1) };
 }
 
 /**
@@ -100,7 +115,7 @@ async function fetchOnce(
     fetch: backendFetch(deps),
     backendBase: deps.backendBase,
     validators: prev ? { etag: prev.etag, lastModified: prev.lastModified } : null,
-    compact: compactRequest(resource, prev),
+    compact: await compactSince(resource, prev, deps),
     timers: deps.timers,
     signal: deps.signal,
   });

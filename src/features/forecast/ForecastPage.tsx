@@ -1,6 +1,10 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useFeedStatus, useProduct, useSpaceWeatherSummary } from '../../../sync/react/index.ts';
+// Straight from their files, not the hooks' index: the index is in `/`'s first load, the scoring is not.
+import { useTrackRecord } from '../../../sync/react/useTrackRecord.ts';
+import { useNights } from '../../../sync/react/useNights.ts';
+import { NightsList } from '../../ui/NightsList.tsx';
 import type {
   KpForecastData,
   SolarCycleData,
@@ -22,6 +26,7 @@ import { KpForecastBars } from './KpForecastBars.tsx';
 import { kpForecastPeriods } from './kpTimelineData.ts';
 import { StormProbabilities } from './StormProbabilities.tsx';
 import { OutlookStrip } from './OutlookStrip.tsx';
+import { TrackRecord } from './TrackRecord.tsx';
 // Data-screen styles travel with the data screens' chunks, not the shell.
 import '../../styles/data.css';
 import { ROUTE_TEXT } from '../../ui/routeText.ts';
@@ -45,6 +50,7 @@ function stormWord(g: number): string {
 
 /** What this screen shows: fetched when it opens even if the first poll deferred or held them. */
 const SHOWN = [
+  'kp-gfz',
   'three-day-forecast',
   'three-day-geomag-forecast',
   'kp-forecast',
@@ -80,6 +86,8 @@ function ForecastPage() {
   );
   const kpFeed = kp?.source === 'kp-forecast' ? kpJsonFeed.data : threeDayFeed.data;
   const summary = useSpaceWeatherSummary();
+  const record = useTrackRecord(now);
+  const nights = useNights(10);
   const clock = useClock();
   const kpRows = kpJson.data?.data.rows ?? null;
   const bulletinCells = forecast?.data.kp ?? null;
@@ -178,6 +186,16 @@ function ForecastPage() {
             .
           </p>
         ) : null}
+      </section>
+      <section className="panel" aria-labelledby="track-title" id="track-record">
+        <div className="panel__head">
+          <h2 id="track-title" className="panel__title">
+            How good have the forecasts been?
+          </h2>
+        </div>
+        <TrackRecord record={record.data} loading={record.isLoading} />
+        <h3 className="panel__subtitle">Your last 10 nights</h3>
+        <NightsList nights={nights.data} now={now} clock={clock} />
       </section>
       <section className="panel" aria-labelledby="storm-title">
         <div className="panel__head">

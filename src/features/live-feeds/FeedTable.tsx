@@ -19,6 +19,7 @@ const NAMES: Record<string, string> = {
   'kp-forecast': 'Kp forecast',
   'twenty-seven-day-outlook': '27-day outlook',
   'sdo-images': 'SDO solar images',
+  'kp-gfz': 'Kp, GFZ Potsdam',
 };
 
 /**

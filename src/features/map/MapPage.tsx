@@ -33,6 +33,8 @@ import { useNow } from '../../ui/useNow.ts';
 import { useUserLocation } from './useUserLocation.ts';
 import { useAfterFirstPaint } from '../../ui/useAfterFirstPaint.ts';
 import { useClock } from '../../ui/useClock.ts';
+import { useNearViewport } from './useNearViewport.ts';
+import type { Clock } from '../../lib/clock.ts';
 import './mapFrame.css';
 import './MapPage.css';
 
@@ -138,6 +140,27 @@ function useTonightComponent(wanted: boolean): {
   return state;
 }
 
+/**
+ * The forecasts' track record and the person's last nights: their own chunk (the scoring code and
+ * its reads), asked for once the first oval is drawn and the side panels are in, and the person
+ * scrolls near it (below the fold on a phone; nothing of it competes with the oval).
+ */
+const HistoryPanel = lazy(() => import('./HistoryPanel.tsx'));
+
+/** Where the history panel goes: its chunk is asked for once the person scrolls near it. */
+function HistorySlot({ now, clock }: { now: number; clock: Clock }) {
+  const [ref, near] = useNearViewport();
+  return (
+    <div ref={ref} data-testid="history-panel-slot">
+      {near && (
+        <Suspense fallback={null}>
+          <HistoryPanel now={now} clock={clock} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
 /** The summary panel with its own reads (useMapSummary says why they are not the page's). */
 function LiveSummaryPanel({ now }: { now: number }) {
   const { summary, loading } = useMapSummary();
@@ -228,6 +251,11 @@ function MapPage() {
   } = useTonightComponent(
     userPosition !== null && (ovalShown || (!data.gridsLoading && frames.length === 0)),
   );
+  // The history panel waits for the first oval; with none to wait for (the aurora layer off, or no
+  // frame stored and the oval's feed failing) it comes once the stored grids are read.
+  const historyWanted =
+    ovalShown ||
+    (!data.gridsLoading && (!showAurora || (frames.length === 0 && data.feedState === 'error')));
   // The slider runs past the newest frame into the stored cloud forecast's next hours (timeline.ts):
   // the regional layer's while it is on, else the place's. Their words come with either chunk.
   const nowHour = Math.round(now / HOUR) * HOUR;
@@ -280,6 +308,7 @@ function MapPage() {
           <Tonight
             place={userPosition}
             placeName={inUse?.name ?? 'Your location'}
+            placeId={inUse?.placeId ?? null}
             ovation={newest}
             weather={weather}
             now={now}
@@ -438,6 +467,7 @@ function MapPage() {
                 </Suspense>
               )}
               <LiveSummaryPanel now={now} />
+              {historyWanted && <HistorySlot now={now} clock={clock} />}
             </>
           )}
         </aside>

@@ -1,16 +1,42 @@
-import type { GridSnapshot, ProductRecord, SeriesBatch } from '../../../core/model.ts';
+import type {
+  GridSnapshot,
+  ProductRecord,
+  SeriesBatch,
+  SeriesProduct,
+} from '../../../core/model.ts';
 import { bytesToBase64 } from '../../../core/grid/base64.ts';
-import { seriesChunkId, utcDayStart } from '../../../core/time/dayKey.ts';
 import type { RestClient } from '../_shared/rest.ts';
 import type { SpaceWeatherResource } from './resources.ts';
 
-/** One row of `space_weather_archive`: a normalised chunk, keyed so re-archiving overwrites. */
-export interface ArchiveRow {
+/**
+ * One row of `space_weather_archive`: an OVATION frame (`grid/<observation time>`) or a product
+ * record (`product/<kind>/<issue time>`; alerts and advisories `product/<their id>`, which holds
+ * the issue time already), keyed so re-archiving the same issue overwrites it and each new issue
+ * of a forecast adds a row: the forecasts' history (issue 27).
+ */
+interface ArchiveRow {
   resource: SpaceWeatherResource;
   chunk_id: string;
   data_time: string | null;
   payload: unknown;
   fetched_at: string;
+}
+
+/**
+ * One row of `space_weather_samples` (migration 20261128000100): a series sample, unique per
+ * product and time, its fields as the local database stores them.
+ */
+export interface SampleRow {
+  product: SeriesProduct;
+  t: string;
+  v: Record<string, number | null>;
+  source: string | null;
+  fetched_at: string;
+}
+
+export interface ArchiveBatch {
+  samples: SampleRow[];
+  chunks: ArchiveRow[];
 }
 
 export interface Normalised {
@@ -19,57 +45,81 @@ export interface Normalised {
   products: ProductRecord[];
 }
 
+/**
+ * A new body's samples are written from this long before the newest already archived: SWPC
+ * fills and corrects the last minutes of its real-time files, and a write cut off part-way (rows
+ * go oldest first, a request at a time) is completed by the next. Older rows are not sent again.
+ */
+const REWRITE_MS = 30 * 60_000;
+/** Few rows, and older ones change (SWPC's estimate becomes observed; GFZ's nowcast definitive): all, every time. */
+const REWRITE_ALL: ReadonlySet<SeriesProduct> = new Set<SeriesProduct>(['kp-3h', 'kp-gfz']);
+
+/** Per product, archive samples after this time; a product without an entry is written whole. */
+export function samplesAfter(
+  newestArchived: Partial<Record<SeriesProduct, number | null>>,
+): Partial<Record<SeriesProduct, number>> {
+  const out: Partial<Record<SeriesProduct, number>> = {};
+  for (const [product, newest] of Object.entries(newestArchived) as [
+    SeriesProduct,
+    number | null,
+  ][])
+    if (newest !== null && !REWRITE_ALL.has(product)) out[product] = newest - REWRITE_MS;
+  return out;
+}
+
+/** Samples per POST: a day of 1-minute magnetic field is ~170 KB of JSON, the gateway takes 1 MB. */
+const SAMPLES_PER_REQUEST = 1000;
+
 function iso(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();
 }
 
-/** Splits a series batch into UTC-day chunks (`<product>/<YYYY-MM-DD>`), the local DB's bucket. */
-function seriesChunks(batch: SeriesBatch): { id: string; dataTime: number; payload: unknown }[] {
-  const out: { id: string; dataTime: number; payload: unknown }[] = [];
-  let start = 0;
-  while (start < batch.t.length) {
-    const day = utcDayStart(batch.t[start]!);
-    let end = start;
-    while (end < batch.t.length && utcDayStart(batch.t[end]!) === day) end++;
-    const fields: Record<string, (number | null)[]> = {};
-    for (const [name, column] of Object.entries(batch.fields))
-      fields[name] = column.slice(start, end);
-    out.push({
-      id: seriesChunkId(batch.product, day),
-      dataTime: batch.t[end - 1]!,
-      payload: {
+/** Pure: a batch's samples as rows, leaving out times where every field is missing (nothing to keep). */
+export function sampleRows(batch: SeriesBatch, fetchedAt: number): SampleRow[] {
+  const fetched = new Date(fetchedAt).toISOString();
+  const names = Object.keys(batch.fields);
+  const rows: SampleRow[] = [];
+  batch.t.forEach((t, i) => {
+    const v: Record<string, number | null> = {};
+    let any = false;
+    for (const name of names) {
+      const value = batch.fields[name]?.[i] ?? null;
+      v[name] = value;
+      if (value !== null) any = true;
+    }
+    if (any)
+      rows.push({
         product: batch.product,
+        t: new Date(t).toISOString(),
+        v,
         source: batch.source,
-        t: batch.t.slice(start, end),
-        fields,
-      },
-    });
-    start = end;
-  }
-  return out;
+        fetched_at: fetched,
+      });
+  });
+  return rows;
 }
 
-/** Pure: the archive rows for one normalised upstream body. */
+/** The chunk id of a product record: one per issue (see ArchiveRow). */
+function productChunkId(record: ProductRecord): string {
+  return record.id === record.kind
+    ? `product/${record.kind}/${new Date(record.issued).toISOString()}`
+    : `product/${record.id}`;
+}
+
+/**
+ * Pure: what to archive of one normalised upstream body. `samplesAfter` (per product, epoch ms)
+ * leaves out samples at or before it: the rows an earlier write already holds.
+ */
 export function archiveRows(
   resource: SpaceWeatherResource,
   result: Normalised,
   fetchedAt: number,
-): ArchiveRow[] {
+  samplesAfter: Partial<Record<SeriesProduct, number>> = {},
+): ArchiveBatch {
   const fetched = new Date(fetchedAt).toISOString();
-  const rows: ArchiveRow[] = [];
-  for (const batch of result.series) {
-    for (const chunk of seriesChunks(batch)) {
-      rows.push({
-        resource,
-        chunk_id: `series/${chunk.id}`,
-        data_time: iso(chunk.dataTime),
-        payload: chunk.payload,
-        fetched_at: fetched,
-      });
-    }
-  }
+  const chunks: ArchiveRow[] = [];
   for (const grid of result.grids) {
-    rows.push({
+    chunks.push({
       resource,
       chunk_id: `grid/${new Date(grid.observationTime).toISOString()}`,
       data_time: iso(grid.observationTime),
@@ -84,22 +134,40 @@ export function archiveRows(
     });
   }
   for (const record of result.products) {
-    rows.push({
+    chunks.push({
       resource,
-      chunk_id: `product/${record.id}`,
+      chunk_id: productChunkId(record),
       data_time: iso(record.issued),
       payload: record,
       fetched_at: fetched,
     });
   }
-  return rows;
+  // One row per product and time, even where two spacecraft's batches share a minute: an upsert
+  // may not touch one row twice in a statement.
+  const samples = new Map<string, SampleRow>();
+  for (const batch of result.series) {
+    const after = samplesAfter[batch.product] ?? -Infinity;
+    for (const row of sampleRows(batch, fetchedAt))
+      if (Date.parse(row.t) > after) samples.set(`${row.product} ${row.t}`, row);
+  }
+  return { samples: [...samples.values()], chunks };
 }
 
-/** Upserts the rows; callers fire and forget (archiving must never delay or fail a response). */
-export async function writeArchive(rest: RestClient, rows: ArchiveRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await rest.request('POST', 'space_weather_archive?on_conflict=resource,chunk_id', {
-    body: rows,
-    prefer: ['resolution=merge-duplicates', 'return=minimal'],
-  });
+/**
+ * Upserts the rows (unique per product and time, and per chunk: writing a batch twice, or a
+ * half-written batch again, leaves one copy of each). Callers decide whether to await it.
+ */
+export async function writeArchive(rest: RestClient, batch: ArchiveBatch): Promise<number> {
+  for (let i = 0; i < batch.samples.length; i += SAMPLES_PER_REQUEST) {
+    await rest.request('POST', 'space_weather_samples?on_conflict=product,t', {
+      body: batch.samples.slice(i, i + SAMPLES_PER_REQUEST),
+      prefer: ['resolution=merge-duplicates', 'return=minimal'],
+    });
+  }
+  if (batch.chunks.length > 0)
+    await rest.request('POST', 'space_weather_archive?on_conflict=resource,chunk_id', {
+      body: batch.chunks,
+      prefer: ['resolution=merge-duplicates', 'return=minimal'],
+    });
+  return batch.samples.length + batch.chunks.length;
 }

@@ -8,7 +8,8 @@ import {
   preflight,
   subPath,
 } from '../_shared/http.ts';
-import { createRestClient, restConfigFromEnv } from '../_shared/rest.ts';
+import { createRestClient, restConfigFromEnv, type RestClient } from '../_shared/rest.ts';
+import { historyAnswer, readHistoryQuery } from './history.ts';
 import { writeArchive } from './archive.ts';
 import { cacheControl, isNotModified } from '../_shared/conditional.ts';
 import { createFileReplayLoader } from './replay.ts';
@@ -27,6 +28,7 @@ import {
   type CompactRepresentation,
 } from './compactAnswer.ts';
 import {
+  DEFAULT_GFZ_BASE_URL,
   SpaceWeatherService,
   type CachedBody,
   type Served,
@@ -37,7 +39,7 @@ import { multiAnswer, readMultiQuery } from './multiAnswer.ts';
 
 const DEFAULT_SWPC_BASE_URL = 'https://services.swpc.noaa.gov';
 
-/** Builds a service from the environment (SWPC_BASE_URL, SUPABASE_URL + service role for the archive). */
+/** Builds a service from the environment (SWPC_BASE_URL, GFZ_BASE_URL, SUPABASE_URL + service role for the archive). */
 export function createServiceFromEnv(
   overrides: Partial<SpaceWeatherServiceOptions> = {},
 ): SpaceWeatherService {
@@ -45,6 +47,7 @@ export function createServiceFromEnv(
   const client = rest ? createRestClient(rest) : null;
   return new SpaceWeatherService({
     baseUrl: getEnv('SWPC_BASE_URL') || DEFAULT_SWPC_BASE_URL,
+    gfzBaseUrl: getEnv('GFZ_BASE_URL') || DEFAULT_GFZ_BASE_URL,
     fetch: (input, init) => fetch(input, init),
     now: () => Date.now(),
     validate: validateWithNormalise,
@@ -54,18 +57,58 @@ export function createServiceFromEnv(
   });
 }
 
+/** The archive's reader (service role, from the environment); null when none is configured. */
+const getDefaultArchive: () => RestClient | null = memoByEnv(
+  ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'],
+  () => {
+    const config = restConfigFromEnv();
+    return config ? createRestClient(config) : null;
+  },
+);
+
+/** `history/{resource}` (history.ts): a page of what the archive holds, newest first. */
+async function answerHistory(
+  req: Request,
+  name: string | undefined,
+  archive: RestClient | null,
+): Promise<Response> {
+  const query = readHistoryQuery(name ?? '', req.url);
+  if ('error' in query) return errorJson(400, query.error);
+  if (!archive) return errorJson(503, 'No archive is configured for this function');
+  try {
+    const answer = await historyAnswer(archive, query);
+    return new Response(req.method === 'HEAD' ? null : answer.body, {
+      headers: {
+        ...CORS_ANSWER_HEADERS,
+        'content-type': 'application/json',
+        // Pages move as the archive grows; a minute keeps a CDN useful to clients asking together.
+        'cache-control': 'public, max-age=60',
+        vary: 'Accept-Encoding',
+        ...(answer.form === 'rows' ? { [COMPACT_FORM_HEADER]: 'rows' } : {}),
+      },
+    });
+  } catch (e) {
+    return errorJson(
+      503,
+      `The archive cannot be read: ${e instanceof Error ? e.message : String(e)}`,
+    );
+  }
+}
+
 /** The request handler over one service instance (the deployed function holds one per isolate). */
 export function createSpaceWeatherHandler(
   getService: () => SpaceWeatherService,
+  getArchive: () => RestClient | null = getDefaultArchive,
 ): (req: Request) => Promise<Response> {
   return async (req) => {
     if (req.method === 'OPTIONS') return preflight();
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
     const [name, ...rest] = subPath(req.url, 'space-weather');
+    if (name === 'history' && rest.length <= 1) return answerHistory(req, rest[0], getArchive());
     if (!name || rest.length > 0) {
       return errorJson(
         404,
-        'Ask for /space-weather/{resource}, /space-weather/stats or /space-weather/ping',
+        'Ask for /space-weather/{resource}, /space-weather/history/{resource}, /space-weather/stats or /space-weather/ping',
         {
           resources: SPACE_WEATHER_RESOURCE_NAMES,
         },
@@ -290,7 +333,7 @@ function headersFor(
 
 /** The process-wide service, created on first use so the environment is read after start-up. */
 export const getDefaultSpaceWeatherService: () => SpaceWeatherService = memoByEnv(
-  ['SWPC_BASE_URL', 'SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'],
+  ['SWPC_BASE_URL', 'GFZ_BASE_URL', 'SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'],
   () => createServiceFromEnv(),
 );
 

@@ -29,6 +29,7 @@ export const RECORDED_DATA_TIME: Partial<Record<SpaceWeatherResource, string>> =
   'twenty-seven-day-outlook': '2025-03-24T02:02:00Z',
   alerts: '2026-10-04T11:23:41Z',
   'icao-advisories': '2016-11-08T01:00:00Z',
+  'kp-gfz': '2026-11-20T21:00:00Z',
 };
 
 /** Reads a text file next to this module. */

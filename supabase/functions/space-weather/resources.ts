@@ -1,6 +1,7 @@
 import type { Resource } from '../../../core/model.ts';
-import { sourceFor } from '../../../core/products/sources.ts';
+import { GFZ_LIVE_DAYS, sourceFor } from '../../../core/products/sources.ts';
 import { compactKind } from '../../../core/compact/compactForm.ts';
+import { DAY_MS, utcDayStart } from '../../../core/time/dayKey.ts';
 
 /**
  * What the space-weather function serves: the ten agency products plus alerts, the 1-minute
@@ -10,7 +11,10 @@ import { compactKind } from '../../../core/compact/compactForm.ts';
  * Paths are relative to `SWPC_BASE_URL`.
  */
 export interface ResourceSpec {
-  path: string;
+  /** Which agency: SWPC (`SWPC_BASE_URL`) or GFZ Potsdam's Kp service (`GFZ_BASE_URL`). */
+  upstream: 'swpc' | 'gfz';
+  /** The path and query under the agency's base URL, for a fetch at `now` (GFZ's asks for dates). */
+  path: (now: number) => string;
   cadenceMs: number;
   contentType: string;
   /** File under ./replay/ holding one upstream body to replay (see replay/SOURCES.md); null when none. */
@@ -20,6 +24,15 @@ export interface ResourceSpec {
 interface LocalSpec {
   contentType: string;
   replayFile: string | null;
+}
+
+/** How far back the live `kp-gfz` answer reaches (core/products/sources.ts says why). */
+export { GFZ_LIVE_DAYS };
+
+/** GFZ's query (https://kp.gfz-potsdam.de/app/json/?start=…&end=…&index=Kp) for whole UTC days. */
+export function gfzKpPath(from: number, to: number): string {
+  const day = (t: number) => new Date(utcDayStart(t)).toISOString().slice(0, 10);
+  return `app/json/?start=${day(from)}T00:00:00Z&end=${day(to)}T23:59:59Z&index=Kp`;
 }
 
 const LOCAL = {
@@ -81,6 +94,12 @@ const LOCAL = {
     contentType: 'text/plain',
     replayFile: '27-day-outlook.txt',
   },
+  'kp-gfz': {
+    contentType: 'application/json',
+    // CONSTRUCTED to GFZ's documented JSON format, not recorded (replay/SOURCES.md); served with
+    // its own dates and marked a replay, its values never scored (status 0, service.ts).
+    replayFile: 'kp-gfz-constructed.json',
+  },
 } as const satisfies Partial<Record<Resource, LocalSpec>>;
 
 export type SpaceWeatherResource = keyof typeof LOCAL;
@@ -89,10 +108,18 @@ export const SPACE_WEATHER_RESOURCE_NAMES = Object.keys(LOCAL) as SpaceWeatherRe
 
 function build(resource: SpaceWeatherResource): ResourceSpec {
   const source = sourceFor(resource);
-  if (!source.swpcPath)
-    throw new Error(`core/products/sources.ts has no SWPC path for ${resource}`);
+  if (resource === 'kp-gfz')
+    return {
+      upstream: 'gfz',
+      path: (now) => gfzKpPath(now - (GFZ_LIVE_DAYS - 1) * DAY_MS, now),
+      cadenceMs: source.cadenceMs,
+      ...LOCAL[resource],
+    };
+  const path = source.swpcPath;
+  if (!path) throw new Error(`core/products/sources.ts has no SWPC path for ${resource}`);
   return {
-    path: source.swpcPath,
+    upstream: 'swpc',
+    path: () => path,
     cadenceMs: source.cadenceMs,
     ...LOCAL[resource],
   };

@@ -1,5 +1,5 @@
 import type { CompactContent } from '../../../core/compact/compactForm.ts';
-import { archiveRows, type ArchiveRow } from './archive.ts';
+import { archiveRows, samplesAfter, type ArchiveBatch } from './archive.ts';
 import { bodyEtag } from '../_shared/conditional.ts';
 import { RECORDED_DATA_TIME, type ReplayLoader } from './replay.ts';
 import {
@@ -58,17 +58,22 @@ interface ResourceState {
 }
 
 export interface SpaceWeatherServiceOptions {
+  /** SWPC's base URL. */
   baseUrl: string;
+  /** GFZ Potsdam's Kp service (`kp-gfz`); default https://kp.gfz-potsdam.de. */
+  gfzBaseUrl?: string;
   fetch: typeof fetch;
   now: () => number;
   validate: Validator;
   replay: ReplayLoader;
   /** Best effort: called without awaiting; failures land in stats. */
-  archive?: (rows: ArchiveRow[]) => Promise<void>;
+  archive?: (batch: ArchiveBatch) => Promise<unknown>;
   upstreamTimeoutMs?: number;
   /** How long a request waits on a slow revalidation before it gets the body we already have. */
   staleWaitMs?: number;
 }
+
+export const DEFAULT_GFZ_BASE_URL = 'https://kp.gfz-potsdam.de';
 
 /** Below the clients' own 10 s timeout , so a hung agency still leaves time to answer from replay. */
 const DEFAULT_UPSTREAM_TIMEOUT_MS = 8_000;
@@ -197,7 +202,9 @@ export class SpaceWeatherService {
   /** Fetches upstream once; true when upstream confirmed or replaced the cached body. */
   private async refresh(resource: SpaceWeatherResource, st: ResourceState): Promise<boolean> {
     const spec = resourceSpec(resource);
-    const url = `${this.opts.baseUrl.replace(/\/+$/, '')}/${spec.path}`;
+    const base =
+      spec.upstream === 'gfz' ? (this.opts.gfzBaseUrl ?? DEFAULT_GFZ_BASE_URL) : this.opts.baseUrl;
+    const url = `${base.replace(/\/+$/, '')}/${spec.path(this.opts.now())}`;
     const headers: Record<string, string> = {
       accept: spec.contentType === 'application/json' ? 'application/json' : 'text/plain, */*',
     };
@@ -249,7 +256,8 @@ export class SpaceWeatherService {
     }
     const etag = await bodyEtag(body);
     const upstreamLastModified = res.headers.get('last-modified');
-    const unchanged = st.entry?.origin === 'upstream' && st.entry.etag === etag;
+    const previous = st.entry?.origin === 'upstream' ? st.entry : null;
+    const unchanged = previous?.etag === etag;
     st.entry = {
       body,
       contentType: res.headers.get('content-type') ?? resourceSpec(resource).contentType,
@@ -262,14 +270,28 @@ export class SpaceWeatherService {
       content: contentOf(resource, result),
     };
     st.stats.lastError = null;
+    // Only what the previous body did not hold (less a margin): a new minute costs a row or two.
     if (!unchanged && this.opts.archive)
-      this.archive(resource, st, archiveRows(resource, result, now));
+      this.archive(
+        resource,
+        st,
+        archiveRows(
+          resource,
+          result,
+          now,
+          samplesAfter(
+            Object.fromEntries(
+              (previous?.content?.series ?? []).map((b) => [b.product, b.t.at(-1) ?? null]),
+            ),
+          ),
+        ),
+      );
     return true;
   }
 
-  private archive(resource: SpaceWeatherResource, st: ResourceState, rows: ArchiveRow[]): void {
-    if (!this.opts.archive || rows.length === 0) return;
-    this.opts.archive(rows).then(
+  private archive(resource: SpaceWeatherResource, st: ResourceState, batch: ArchiveBatch): void {
+    if (!this.opts.archive || batch.samples.length + batch.chunks.length === 0) return;
+    this.opts.archive(batch).then(
       () => {
         st.stats.lastArchiveError = null;
       },
@@ -297,7 +319,7 @@ export class SpaceWeatherService {
       origin: 'replay',
       upstreamEtag: null,
       upstreamLastModified: null,
-      content: result.ok ? contentOf(resource, result) : null,
+      content: result.ok ? replayContent(contentOf(resource, result)) : null,
     };
   }
 
@@ -329,6 +351,21 @@ export type ResourceReport = ResourceStats & {
   nextUpstreamInMs: number;
   cadenceMs: number;
 };
+
+/**
+ * A replayed GFZ body is constructed, not recorded (replay/SOURCES.md): its Kp values go out with
+ * status 0, so a client keeps them apart from real ones and never scores a forecast against them.
+ */
+function replayContent(content: CompactContent): CompactContent {
+  if (content.resource !== 'kp-gfz') return content;
+  return {
+    ...content,
+    series: content.series.map((b) => ({
+      ...b,
+      fields: { ...b.fields, status: b.t.map(() => 0) },
+    })),
+  };
+}
 
 function contentOf(
   resource: SpaceWeatherResource,

@@ -40,7 +40,11 @@ beforeAll(async () => {
   );
   stack = await startTestStack({
     // The local push service is plain http on loopback: trusted by exact origin, as an operator would.
-    functionEnv: { SWPC_BASE_URL: upstream.url, PUSH_ALLOWED_HOSTS: push.url },
+    functionEnv: {
+      SWPC_BASE_URL: upstream.url,
+      GFZ_BASE_URL: upstream.url,
+      PUSH_ALLOWED_HOSTS: push.url,
+    },
     vapid: {
       publicKey: vapid.publicKey,
       privateKey: vapid.privateKey,

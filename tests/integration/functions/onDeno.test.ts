@@ -16,6 +16,7 @@ import {
   type DenoFunction,
 } from '../../support/denoFunction.ts';
 import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
+import { constructKpGfz } from '../../fixtures/gfz/construct.ts';
 import {
   kp1mBody,
   startTestPushService,
@@ -44,6 +45,7 @@ const FUNCTION_NAMES = [
   'push-subscription',
   'delete-account',
   'kp-alert-sender',
+  'archive-space-weather',
 ];
 
 /** A stand-in for SWPC, SDO and MET Norway on one loopback port, recording who asked for what. */
@@ -109,6 +111,8 @@ beforeAll(async () => {
       type: 'application/json',
     },
     '/assets/img/latest/latest_1024_0193.jpg': { body: JPEG, type: 'image/jpeg' },
+    // GFZ Potsdam's Kp service (constructed to its documented format, tests/fixtures/gfz).
+    '/app/json/': { body: Buffer.from(constructKpGfz()), type: 'application/json' },
     '/weatherapi/locationforecast/2.0/complete': {
       body: replay('weather/replay/69.7_19.0.json'),
       type: 'application/json',
@@ -131,6 +135,7 @@ beforeAll(async () => {
     SIWE_DOMAIN,
     SIWE_URI,
     SWPC_BASE_URL: agencies.url,
+    GFZ_BASE_URL: agencies.url,
     SDO_BASE_URL: agencies.url,
     WEATHER_BASE_URL: agencies.url,
     WEATHER_USER_AGENT,
@@ -317,6 +322,36 @@ describe('the functions on Deno with hosted Supabase’s environment', () => {
     });
   });
 
+  it('archive-space-weather, run with the service-role key as the schedule runs it, archives SWPC_BASE_URL’s and GFZ_BASE_URL’s Kp, which space-weather/history then serves', async () => {
+    expect((await call('archive-space-weather', '', { method: 'POST' })).status).toBe(403);
+    const res = await call('archive-space-weather', '', {
+      method: 'POST',
+      headers: bearer(stack.serviceRoleKey, { 'content-type': 'application/json' }),
+      body: JSON.stringify({ resources: ['kp-index', 'kp-gfz'] }),
+    });
+    const report = (await res.json()) as { resources: Record<string, { rows: number }> };
+    expect(res.status, JSON.stringify(report)).toBe(200);
+    expect(report.resources['kp-index']!.rows).toBeGreaterThan(50);
+    expect(report.resources['kp-gfz']!.rows).toBe(360);
+    expect(agencies.requests.some((r) => r.path === '/app/json/')).toBe(true);
+    const [row] = await stack.sql<{ n: string }>(
+      "select count(*) as n from space_weather_samples where product in ('kp-3h', 'kp-gfz')",
+    );
+    expect(Number(row!.n)).toBeGreaterThan(400);
+    const history = await call('space-weather', '/history/kp-gfz?since=0&limit=10');
+    expect(history.status).toBe(200);
+    expect(((await history.json()) as { page: { next: number } }).page.next).toBeGreaterThan(0);
+    expect(
+      (
+        await call('archive-space-weather', '', {
+          method: 'POST',
+          headers: bearer(stack.serviceRoleKey),
+          body: '{"resources": ["alerts"]}',
+        })
+      ).status,
+    ).toBe(400);
+  });
+
   it('delete-account deletes a signed-in caller through the project’s Auth, and refuses a caller without a session', async () => {
     const signUp = await fetch(`${stack.url}/auth/v1/signup`, {
       method: 'POST',
@@ -356,6 +391,7 @@ describe('the functions on Deno with hosted Supabase’s environment', () => {
         }),
       'delete-account': () => call('delete-account', '', { method: 'POST' }),
       'kp-alert-sender': () => call('kp-alert-sender', '', { method: 'POST' }),
+      'archive-space-weather': () => call('archive-space-weather', '', { method: 'POST' }),
     };
     expect(Object.keys(anonymous).sort()).toEqual(Object.keys(config.functions).sort());
     for (const [name, ask] of Object.entries(anonymous)) {

@@ -110,32 +110,37 @@ describe('space-weather through the local gateway', () => {
     }
   });
 
-  it('archives the normalised chunks in space_weather_archive, readable by anyone', async () => {
-    let rows: { chunk_id: string }[] = [];
+  it('archives the normalised samples in space_weather_samples, readable by anyone, written by no client', async () => {
+    let rows: { t: Date }[] = [];
     for (let i = 0; i < 50 && rows.length === 0; i++) {
-      rows = await stack.sql<{ chunk_id: string }>(
-        "select chunk_id from space_weather_archive where resource = 'kp-index' order by chunk_id",
+      rows = await stack.sql<{ t: Date }>(
+        "select t from space_weather_samples where product = 'kp-3h' order by t",
       );
       if (rows.length === 0) await new Promise((r) => setTimeout(r, 100));
     }
-    expect(rows.map((r) => r.chunk_id)).toContain('series/kp-3h/2026-02-09');
+    expect(rows.map((r) => r.t.toISOString())).toContain('2026-02-09T15:00:00.000Z');
     const viaRest = await fetch(
-      `${stack.url}/rest/v1/space_weather_archive?select=chunk_id&resource=eq.kp-index&limit=1`,
+      `${stack.url}/rest/v1/space_weather_samples?select=t,v&product=eq.kp-3h&limit=1`,
       {
         headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` },
       },
     );
     expect(viaRest.status).toBe(200);
     expect(((await viaRest.json()) as unknown[]).length).toBe(1);
-    const write = await fetch(`${stack.url}/rest/v1/space_weather_archive`, {
-      method: 'POST',
-      headers: {
-        apikey: stack.anonKey,
-        authorization: `Bearer ${stack.anonKey}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ resource: 'kp-index', chunk_id: 'forged', payload: {} }),
-    });
-    expect(write.status).toBeGreaterThanOrEqual(400);
+    for (const [table, row] of [
+      ['space_weather_samples', { product: 'kp-3h', t: '2026-02-09T18:00:00Z', v: { kp: 9 } }],
+      ['space_weather_archive', { resource: 'kp-index', chunk_id: 'forged', payload: {} }],
+    ] as const) {
+      const write = await fetch(`${stack.url}/rest/v1/${table}`, {
+        method: 'POST',
+        headers: {
+          apikey: stack.anonKey,
+          authorization: `Bearer ${stack.anonKey}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(row),
+      });
+      expect(write.status, table).toBeGreaterThanOrEqual(400);
+    }
   });
 });

@@ -46,10 +46,33 @@ const cronJobs = () =>
   );
 
 describe('functions on a schedule (pg_cron + pg_net, npm start)', () => {
-  it('lists the alert sender every 5 minutes, and applies where pg_cron is missing without scheduling anything', async () => {
+  it('lists the alert sender every 5 minutes and the archive jobs, and applies where pg_cron is missing without scheduling anything', async () => {
     expect(
-      await stack.sql('select name, function_name, schedule, body from scheduling.function_jobs'),
+      await stack.sql(
+        'select name, function_name, schedule, body from scheduling.function_jobs order by name',
+      ),
     ).toEqual([
+      {
+        name: 'archive-each-3-hours',
+        function_name: 'archive-space-weather',
+        schedule: '7 */3 * * *',
+        body: {
+          resources: ['kp-index', 'kp-gfz', 'kp-forecast', 'three-day-forecast'],
+          retention: true,
+        },
+      },
+      {
+        name: 'archive-each-5-minutes',
+        function_name: 'archive-space-weather',
+        schedule: '*/5 * * * *',
+        body: { resources: ['aurora-oval', 'aurora-nowcast-hemi-power'] },
+      },
+      {
+        name: 'archive-each-minute',
+        function_name: 'archive-space-weather',
+        schedule: '* * * * *',
+        body: { resources: ['solar-wind', 'magnetic-field', 'kp-1m'] },
+      },
       {
         name: 'kp-alert-sender',
         function_name: 'kp-alert-sender',
@@ -74,7 +97,7 @@ describe('functions on a schedule (pg_cron + pg_net, npm start)', () => {
   it('with pg_cron present, schedules each job under its own name with a command that holds no secret', async () => {
     await stack.sql(STAND_INS);
     await stack.sql('select scheduling.apply_schedules()');
-    expect(await cronJobs()).toEqual([
+    expect((await cronJobs()).filter((j) => j.jobname === 'aurora-kp-alert-sender')).toEqual([
       {
         jobname: 'aurora-kp-alert-sender',
         schedule: '*/5 * * * *',
@@ -84,7 +107,7 @@ describe('functions on a schedule (pg_cron + pg_net, npm start)', () => {
   });
 
   it('each run posts to the function with the project URL and service-role key read from Vault at that moment', async () => {
-    const command = (await cronJobs())[0]!.command;
+    const command = (await cronJobs()).find((j) => j.jobname === 'aurora-kp-alert-sender')!.command;
     await expect(stack.sql(command)).rejects.toThrow(/Vault holds no project_url/);
     await stack.sql(
       `insert into vault.decrypted_secrets values
@@ -118,6 +141,9 @@ describe('functions on a schedule (pg_cron + pg_net, npm start)', () => {
     );
     expect((await cronJobs()).map((j) => [j.jobname, j.schedule])).toEqual([
       ['aurora-archive-alerts', '17 3 * * *'],
+      ['aurora-archive-each-3-hours', '7 */3 * * *'],
+      ['aurora-archive-each-5-minutes', '*/5 * * * *'],
+      ['aurora-archive-each-minute', '* * * * *'],
       ['aurora-kp-alert-sender', '*/5 * * * *'],
     ]);
     await stack.sql(`select scheduling.call_function('archive-alerts')`);
@@ -129,7 +155,7 @@ describe('functions on a schedule (pg_cron + pg_net, npm start)', () => {
       body: { days: 90 },
     });
     await stack.sql(`delete from scheduling.function_jobs where name = 'archive-alerts'`);
-    expect((await cronJobs()).map((j) => j.jobname)).toEqual(['aurora-kp-alert-sender']);
+    expect((await cronJobs()).map((j) => j.jobname)).not.toContain('aurora-archive-alerts');
   });
 
   it('refuses a schedule pg_cron would not read', async () => {

@@ -59,9 +59,9 @@ describe('planRetention', () => {
     const plan = planRetention(
       {
         series: [
-          { id: 'old', product: 'kp-3h', day: Date.UTC(2026, 0, 20), newest: false },
-          { id: 'edge', product: 'kp-3h', day: Date.UTC(2026, 0, 21), newest: false },
-          { id: 'today', product: 'kp-3h', day: Date.UTC(2026, 1, 20), newest: true },
+          { id: 'old', product: 'kp-1m', day: Date.UTC(2026, 0, 20), newest: false },
+          { id: 'edge', product: 'kp-1m', day: Date.UTC(2026, 0, 21), newest: false },
+          { id: 'today', product: 'kp-1m', day: Date.UTC(2026, 1, 20), newest: true },
         ],
         grids: [],
         products: [],
@@ -72,12 +72,35 @@ describe('planRetention', () => {
     expect(plan.series).toEqual(['old']);
   });
 
+  it('keeps 3-hourly Kp 120 days and the forecast history 100, for the track record', () => {
+    const plan = planRetention(
+      {
+        series: [
+          { id: 'kp-3h-100d', product: 'kp-3h', day: NOW - 100 * DAY, newest: false },
+          { id: 'kp-3h-121d', product: 'kp-3h', day: NOW - 121 * DAY, newest: false },
+          { id: 'kp-gfz-121d', product: 'kp-gfz', day: NOW - 121 * DAY, newest: false },
+          { id: 'wind-40d', product: 'solar-wind-plasma', day: NOW - 40 * DAY, newest: false },
+        ],
+        grids: [],
+        products: [
+          { id: 'fh-99d', kind: 'forecast-history', issued: NOW - 99 * DAY },
+          { id: 'fh-101d', kind: 'forecast-history', issued: NOW - 101 * DAY },
+          { id: 'three-day-forecast', kind: 'three-day-forecast', issued: NOW - 400 * DAY },
+        ],
+        queue: [],
+      },
+      NOW,
+    );
+    expect(plan.series).toEqual(['kp-3h-121d', 'kp-gfz-121d', 'wind-40d']);
+    expect(plan.products).toEqual(['fh-101d']);
+  });
+
   it('keeps the newest day of each series however old, so the last known values stay offline', () => {
     const plan = planRetention(
       {
         series: [
-          { id: 'kp-3h/old', product: 'kp-3h', day: Date.UTC(2025, 11, 1), newest: false },
-          { id: 'kp-3h/newest', product: 'kp-3h', day: Date.UTC(2025, 11, 2), newest: true },
+          { id: 'kp-3h/old', product: 'kp-3h', day: Date.UTC(2025, 8, 1), newest: false },
+          { id: 'kp-3h/newest', product: 'kp-3h', day: Date.UTC(2025, 8, 2), newest: true },
           {
             id: 'plasma/newest',
             product: 'solar-wind-plasma',

@@ -30,7 +30,9 @@ describe('sources', () => {
       expect(s.maxAgeMs).toBeGreaterThan(s.cadenceMs);
       expect(typeof NORMALISERS[r]).toBe('function');
       expect(UPSTREAM_SCHEMAS[r].length).toBeGreaterThan(20);
-      if (r !== 'sdo-images')
+      // SDO's pictures and GFZ Potsdam's Kp are not SWPC's: only through our backend.
+      if (r === 'sdo-images' || r === 'kp-gfz') expect(swpcUrl(r)).toBeNull();
+      else
         expect(swpcUrl(r)).toMatch(/^https:\/\/services\.swpc\.noaa\.gov\/(products|json|text)\//);
     }
     expect(backendUrl('https://api.example.org/', 'solar-wind')).toBe(

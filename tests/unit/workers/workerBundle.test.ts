@@ -63,7 +63,7 @@ describe('the poller worker’s production bundle', () => {
     }
   });
 
-  it('loads the normalisers and the SDO list only when a poll needs them, not at start', () => {
+  it('loads the normalisers, the SDO list and the backfill only when needed, not at start', () => {
     const sources = sourcesIn(workerChunks);
     // The first screen's products come compact from our backend: no normaliser is needed to draw it.
     for (const normaliser of [
@@ -76,6 +76,16 @@ describe('the poller worker’s production bundle', () => {
         normaliser,
       ).toBe(false);
     expect(sources.some((s) => s.includes('workers/sdo.ts'))).toBe(false);
+    // The backfill after a gap and the scoring of kept nights run after the first screen's products.
+    for (const late of [
+      'workers/poller/backfill.ts',
+      'workers/poller/scoreNights.ts',
+      'sync/nights/nights.ts',
+    ])
+      expect(
+        sources.some((s) => s.includes(late)),
+        late,
+      ).toBe(false);
     const assets = readdirSync(join(OUT, 'assets'));
     expect(assets.some((f) => /^normalise-.*\.js$/.test(f))).toBe(true);
   });

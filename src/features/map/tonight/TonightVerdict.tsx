@@ -4,11 +4,13 @@
  * their GO / MAYBE / NO and reasons. Loaded as its own chunk after the map's first paint, so the
  * verdict code (core/tonight + suncalc, ~7 KB gzip) is never part of `/`'s first load.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { computeVerdict, type Verdict } from '../../../../core/tonight/verdict.ts';
 import { formatAge, formatVerdictLine } from '../../../../core/tonight/formatVerdictLine.ts';
 import { magneticCoordinates } from '../../../../core/tonight/magneticCoordinates.ts';
 import { useProduct, type StoredWeather } from '../../../../sync/react/index.ts';
+import { useKeepNight } from '../../../../sync/react/useNights.ts';
+import { nightRecordOf } from '../../../../core/tonight/nightRecord.ts';
 import type { GridSnapshot } from '../../../../core/model.ts';
 import { tonightInputs, type KpForecastProduct } from './tonightInputs.ts';
 import './TonightVerdict.css';
@@ -28,6 +30,8 @@ export const magnetic = magneticCoordinates;
 export interface TonightVerdictProps {
   place: { lat: number; lon: number };
   placeName: string;
+  /** The saved place's id, or null for the position shared on this device (tonight's record is kept under it). */
+  placeId?: string | null;
   ovation: GridSnapshot | null;
   weather: StoredWeather | null;
   now: number;
@@ -53,6 +57,7 @@ function ageText(name: string, a: Verdict['inputs']['ovation']): string {
 export default function TonightVerdict({
   place,
   placeName,
+  placeId,
   ovation,
   weather,
   now,
@@ -83,6 +88,18 @@ export default function TonightVerdict({
       return { error: e instanceof Error ? e.message : String(e) };
     }
   }, [place, now, ovation, kp.data, weather, clock]);
+
+  // Each night's verdict is kept (and later scored against what OVATION saw), the one shown last
+  // before its hours began (core/tonight/nightRecord.ts).
+  const keep = useKeepNight();
+  useEffect(() => {
+    if ('error' in result) return;
+    keep(
+      nightRecordOf(result.verdict, result.line, { id: placeId ?? null, name: placeName }, now),
+    ).catch(() => {
+      // Not kept this time (storage full, database closing): the next verdict tries again.
+    });
+  }, [result, keep, placeId, placeName, now]);
 
   if ('error' in result) {
     return (

@@ -4,6 +4,7 @@ import { gridIndex as tonightCell } from '../../../../core/tonight/auroraAtPlace
 import { valueAt } from '../../../../src/features/map/gridLookup.ts';
 import { splitBatchIntoChunks } from '../../../../sync/series/splitBatchIntoChunks.ts';
 import { archiveRows } from '../../../../supabase/functions/space-weather/archive.ts';
+import { seriesChunkId } from '../../../../core/time/dayKey.ts';
 
 describe('the OVATION grid, one layout for every reader', () => {
   it('puts a place in the same cell for the normaliser, the map and tonight’s verdict', () => {
@@ -40,12 +41,14 @@ describe('the UTC day chunk', () => {
       source: 'DSCOVR',
     };
     const local = splitBatchIntoChunks(batch, { fetchedAt: t[3]! }).map((c) => c.id);
+    // The archive keeps one row per sample (a minute with nothing at all is left out); each falls
+    // in the UTC day chunk the device files it under.
     const archive = archiveRows(
       'solar-wind',
       { series: [batch], grids: [], products: [] },
       t[3]!,
-    ).map((r) => r.chunk_id);
+    ).samples.map((r) => seriesChunkId(r.product, Date.parse(r.t)));
     expect(local).toEqual(['solar-wind-plasma/2026-01-12', 'solar-wind-plasma/2026-01-13']);
-    expect(archive).toEqual(local.map((id) => `series/${id}`));
+    expect(archive).toEqual([local[0], local[0], local[1]]);
   });
 });

@@ -36,12 +36,12 @@ async function realStatsAnswer(): Promise<unknown> {
   const upstream = (async (input: RequestInfo | URL) => {
     const path = String(input).replace('http://swpc.test/', '');
     await new Promise((r) => setTimeout(r, 5));
-    if (path === byPath('solar-wind').path)
+    if (path === byPath('solar-wind').path(NOW))
       return new Response(PLASMA_7D, { headers: { 'content-type': 'application/json' } });
-    if (path === byPath('magnetic-field').path)
+    if (path === byPath('magnetic-field').path(NOW))
       return new Response('busy', { status: 503, statusText: 'Service Unavailable' });
-    if (path === byPath('aurora-oval').path) throw new TypeError('fetch failed');
-    if (path === byPath('alerts').path)
+    if (path === byPath('aurora-oval').path(NOW)) throw new TypeError('fetch failed');
+    if (path === byPath('alerts').path(NOW))
       return new Response('<html>maintenance</html>', { headers: { 'content-type': 'text/html' } });
     return new Response('not found', { status: 404, statusText: 'Not Found' });
   }) as typeof fetch;

@@ -13,6 +13,7 @@ import type { FetchLike } from '../../../../workers/request/requestWithRetry.ts'
 import { COALESCE_MS } from '../../../../workers/request/multiFetch.ts';
 import { fakeClock, type FakeClock } from '../../../support/fakeClock.ts';
 import { handwritten, noaa, NOW } from '../../../support/fixtureFiles.ts';
+import { constructKpGfz } from '../../../fixtures/gfz/construct.ts';
 
 const MIN = 60_000;
 
@@ -32,6 +33,7 @@ const FILE_FOR: Record<Exclude<Resource, 'sdo-images'>, () => string> = {
   'kp-1m': () => noaa('planetary_k_index_1m.json'),
   'kp-forecast': () => noaa('noaa-planetary-k-index-forecast.json'),
   'twenty-seven-day-outlook': () => noaa('27-day-outlook.txt'),
+  'kp-gfz': () => constructKpGfz(),
 };
 
 /**

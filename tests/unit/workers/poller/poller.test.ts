@@ -12,6 +12,7 @@ import { createInFlight } from '../../../../workers/request/inFlight.ts';
 import { SOURCES } from '../../../../core/products/sources.ts';
 import type { FetchLike } from '../../../../workers/request/requestWithRetry.ts';
 import { handwritten, noaa } from '../../../support/fixtureFiles.ts';
+import { constructKpGfz } from '../../../fixtures/gfz/construct.ts';
 
 /**
  * A file moved to the test's day: the normalisers drop rows dated after `now`, and these three
@@ -50,6 +51,7 @@ const FILE_FOR: Record<Resource, () => string> = {
   'kp-forecast': () => noaa('noaa-planetary-k-index-forecast.json'),
   'twenty-seven-day-outlook': () => noaa('27-day-outlook.txt'),
   'sdo-images': () => '',
+  'kp-gfz': () => constructKpGfz(Date.UTC(2026, 3, 18, 12)),
 };
 
 const NOW = Date.UTC(2026, 3, 18, 14, 40);
@@ -176,6 +178,8 @@ describe('polling into the local database', () => {
         'alert',
         'icao-advisory',
         'sdo-images',
+        // Every Kp forecast issue, kept to score (sync/forecastHistory/).
+        'forecast-history',
       ]),
     );
     const wind = await readFeedStatus(database, 'solar-wind');

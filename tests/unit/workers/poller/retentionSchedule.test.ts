@@ -98,12 +98,12 @@ describe('the poller applies retention on its schedule', () => {
     const oldDay = T0 - 40 * DAY;
     await writeSeries(
       database,
-      { product: 'kp-3h', t: [oldDay], fields: { kp: [3] }, source: null },
+      { product: 'kp-1m', t: [oldDay], fields: { kp: [3] }, source: null },
       { fetchedAt: oldDay },
     );
     await writeSeries(
       database,
-      { product: 'kp-3h', t: [T0 - DAY], fields: { kp: [2] }, source: null },
+      { product: 'kp-1m', t: [T0 - DAY], fields: { kp: [2] }, source: null },
       { fetchedAt: T0 },
     );
     // The only day of hemispheric power, as old: the last known value stays.
@@ -139,13 +139,13 @@ describe('the poller applies retention on its schedule', () => {
     expect(runs.list[0]).toMatchObject({
       error: null,
       plan: {
-        series: [`kp-3h/${new Date(oldDay).toISOString().slice(0, 10)}`],
+        series: [`kp-1m/${new Date(oldDay).toISOString().slice(0, 10)}`],
         grids: [`ovation/${T0 - 3 * DAY}`],
       },
     });
     expect((await database.series.find().exec()).map((d) => d.id).sort()).toEqual([
       `hemi-power/${new Date(oldDay).toISOString().slice(0, 10)}`,
-      `kp-3h/${new Date(T0 - DAY).toISOString().slice(0, 10)}`,
+      `kp-1m/${new Date(T0 - DAY).toISOString().slice(0, 10)}`,
     ]);
     expect((await database.grids.find().exec()).map((g) => g.observationTime)).toEqual([
       T0 - 2 * DAY,

@@ -8,7 +8,7 @@ import {
 import { SPACE_WEATHER_RESOURCE_NAMES } from '../../../../../supabase/functions/space-weather/resources.ts';
 import { SpaceWeatherService } from '../../../../../supabase/functions/space-weather/service.ts';
 import { validateWithNormalise } from '../../../../../supabase/functions/space-weather/validate.ts';
-import type { ArchiveRow } from '../../../../../supabase/functions/space-weather/archive.ts';
+import type { ArchiveBatch } from '../../../../../supabase/functions/space-weather/archive.ts';
 
 const KP_BODY = readFileSync(
   new URL('../../../../fixtures/noaa/noaa-planetary-k-index.json', import.meta.url),
@@ -39,7 +39,7 @@ function fakeUpstream(
 function setup(
   upstream: Upstream,
   opts: {
-    archive?: (rows: ArchiveRow[]) => Promise<void>;
+    archive?: (batch: ArchiveBatch) => Promise<void>;
     staleWaitMs?: number;
     replay?: ReplayLoader;
   } = {},
@@ -225,8 +225,8 @@ describe('space-weather function', () => {
 
   it('replays its shipped file for every resource, each with its own data time', async () => {
     const { get, advance } = setup(fakeUpstream(() => new Response('down', { status: 503 })));
-    // After the newest recording (alerts, 2026-10-04): normalisers refuse times later than now.
-    advance(Date.parse('2026-11-01T00:00:00Z') - Date.parse('2026-02-09T15:30:00Z'));
+    // After the newest file (GFZ's constructed Kp, 2026-11-20): normalisers refuse later times.
+    advance(Date.parse('2026-11-22T00:00:00Z') - Date.parse('2026-02-09T15:30:00Z'));
     const expected: Record<string, string> = {
       'kp-index': '2026-02-09T15:00:00.000Z',
       'aurora-oval': '2024-03-03T15:07:00.000Z',
@@ -245,6 +245,8 @@ describe('space-weather function', () => {
       alerts: '2026-10-04T11:23:41.163Z',
       // Constructed to the ICAO template, not recorded (replay/SOURCES.md): its DTG, ten years back.
       'icao-advisories': '2016-11-08T01:00:00.000Z',
+      // Constructed to GFZ's documented format (replay/SOURCES.md): its last 3-hour interval.
+      'kp-gfz': '2026-11-20T21:00:00.000Z',
     };
     expect(Object.keys(expected).sort()).toEqual([...SPACE_WEATHER_RESOURCE_NAMES].sort());
     for (const [resource, dataTime] of Object.entries(expected)) {
@@ -284,19 +286,19 @@ describe('space-weather function', () => {
     );
   });
 
-  it('archives the normalised chunks once per new body without delaying the response', async () => {
-    const archived: ArchiveRow[][] = [];
+  it('archives the normalised samples once per new body without delaying the response', async () => {
+    const archived: ArchiveBatch[] = [];
     let release!: () => void;
-    const slowArchive = (rows: ArchiveRow[]) => {
-      archived.push(rows);
+    const slowArchive = (batch: ArchiveBatch) => {
+      archived.push(batch);
       return new Promise<void>((r) => (release = r));
     };
     const { get, advance } = setup(fakeUpstream(okKp), { archive: slowArchive });
     expect((await get('kp-index')).status).toBe(200);
     expect(archived).toHaveLength(1);
-    const rows = archived[0]!;
-    expect(rows.map((r) => r.chunk_id)).toContain('series/kp-3h/2026-02-09');
-    expect(rows.every((r) => r.resource === 'kp-index')).toBe(true);
+    const { samples } = archived[0]!;
+    expect(samples.map((r) => r.t)).toContain('2026-02-09T15:00:00.000Z');
+    expect(samples.every((r) => r.product === 'kp-3h')).toBe(true);
     release();
     advance(5 * 60_000);
     await get('kp-index');
@@ -313,7 +315,7 @@ describe('space-weather function', () => {
       resources: Record<string, { upstreamFetches: number }>;
     };
     expect(stats.resources['kp-index']!.upstreamFetches).toBe(1);
-    expect(Object.keys(stats.resources)).toHaveLength(14);
+    expect(Object.keys(stats.resources)).toHaveLength(15);
     expect((await get('nope')).status).toBe(404);
     const post = await createSpaceWeatherHandler(() => service)(
       new Request('http://localhost/functions/v1/space-weather/kp-index', { method: 'POST' }),

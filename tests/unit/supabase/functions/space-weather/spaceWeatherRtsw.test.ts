@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ArchiveRow } from '../../../../../supabase/functions/space-weather/archive.ts';
+import type { ArchiveBatch } from '../../../../../supabase/functions/space-weather/archive.ts';
 import {
   createCachedAnswer,
   createSpaceWeatherHandler,
@@ -31,7 +31,7 @@ const URL_BASE = 'http://localhost/functions/v1/space-weather';
 
 function setup(opts: { upstreamDown?: boolean; now?: string } = {}) {
   const fetched: string[] = [];
-  const archived: ArchiveRow[][] = [];
+  const archived: ArchiveBatch[] = [];
   const service = new SpaceWeatherService({
     baseUrl: 'http://swpc.test',
     // A stand-in for SWPC (third party): the bodies above by path.

@@ -1,0 +1,87 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { WithDeleted } from 'rxdb';
+import {
+  replicateSupabase,
+  type RxSupabaseReplicationState,
+} from 'rxdb/plugins/replication-supabase';
+import type { AuroraDatabase } from '../database.ts';
+import { nightsCollection, whenNightsCollection } from '../nights/nights.ts';
+import type { NightDoc } from '../schemas/nights.ts';
+
+const NIGHTS_TABLE = 'nights';
+
+/** Per user and sign-in generation, as the places' (replicatePlaces.ts says why). */
+function nightsReplicationId(userId: string, generation = 0): string {
+  return `aurora-nights-${userId}-${generation}`;
+}
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** A `nights` row cut down to the document's fields (the row's `user_id` and times stay on the server). */
+function nightFromRow(row: Record<string, unknown>): WithDeleted<NightDoc> {
+  const outcome = row.outcome;
+  return {
+    id: String(row.id),
+    place_id: String(row.place_id),
+    place_name: String(row.place_name),
+    lat: Number(row.lat),
+    lon: Number(row.lon),
+    night: String(row.night),
+    level: row.level === 'GO' || row.level === 'MAYBE' ? row.level : 'NO',
+    window_from: num(row.window_from),
+    window_to: num(row.window_to),
+    line: String(row.line ?? ''),
+    judged_at: Number(row.judged_at),
+    outcome:
+      outcome === 'GO' || outcome === 'MAYBE' || outcome === 'NO' || outcome === 'no-data'
+        ? outcome
+        : null,
+    seen_overhead: num(row.seen_overhead),
+    seen_visible: num(row.seen_visible),
+    frames: Number(row.frames ?? 0),
+    scored_at: num(row.scored_at),
+    _deleted: row._deleted === true,
+  };
+}
+
+/**
+ * Tonight's kept verdicts ↔ the signed-in user's `nights` rows, leader tab only, like the places:
+ * every local night is pushed (the ones kept while anonymous are adopted by the account). Starts
+ * once the device has the collection (a verdict was kept or the nights were read here).
+ */
+export async function replicateNights(options: {
+  db: AuroraDatabase;
+  client: SupabaseClient;
+  userId: string;
+  generation?: number;
+  waitForLeadership?: boolean;
+  retryTime?: number;
+}): Promise<RxSupabaseReplicationState<NightDoc>> {
+  const { db, client, userId } = options;
+  return replicateSupabase<NightDoc>({
+    client,
+    tableName: NIGHTS_TABLE,
+    collection: await whenNightsCollection(db),
+    replicationIdentifier: nightsReplicationId(userId, options.generation),
+    live: true,
+    waitForLeadership: options.waitForLeadership ?? true,
+    retryTime: options.retryTime ?? 5_000,
+    pull: {
+      batchSize: 50,
+      queryBuilder: ({ query }) => query.eq('user_id', userId),
+      modifier: (row: Record<string, unknown>) => nightFromRow(row),
+    },
+    push: { batchSize: 50 },
+  });
+}
+
+/** Signing out: the account's nights leave this device (they stay in the account), tombstones too. */
+export async function forgetNights(db: AuroraDatabase): Promise<void> {
+  if (!(db as unknown as { nights?: unknown }).nights) return;
+  const nights = await nightsCollection(db);
+  const all = await nights.find().exec();
+  if (all.length) await nights.bulkRemove(all.map((d) => d.id));
+  while (!nights.closed && !(await nights.storageInstance.cleanup(0))) {
+    // the storage purges in batches
+  }
+}

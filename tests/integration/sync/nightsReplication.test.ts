@@ -1,0 +1,181 @@
+import 'fake-indexeddb/auto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../sync/database.ts';
+import { keepNightRecord, readNights, writeNightScore } from '../../../sync/nights/nights.ts';
+import { startAccountSync, type AccountSync } from '../../../sync/replication/index.ts';
+import type { NightRecord } from '../../../core/tonight/nightRecord.ts';
+import { STRONG_PASSWORD, testClient, uniqueEmail } from '../../support/clients.ts';
+import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
+
+/**
+ * Tonight's kept verdicts follow a signed-in user (the `nights` table, migration
+ * 20261128000200): real PostgreSQL 15, PostgREST and the gateway's realtime, RxDB on Dexie
+ * (fake-indexeddb) on two devices.
+ */
+let stack: TestStack;
+const open: AuroraDatabase[] = [];
+const syncs: AccountSync[] = [];
+let n = 0;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+afterEach(async () => {
+  for (const s of syncs.splice(0)) await s.stop().catch(() => undefined);
+  for (const db of open.splice(0)) if (!db.closed) await removeDatabase(db);
+});
+
+async function newUser(): Promise<{ email: string; userId: string }> {
+  const email = uniqueEmail('nights');
+  const { data, error } = await testClient(stack.url, stack.anonKey).auth.signUp({
+    email,
+    password: STRONG_PASSWORD,
+  });
+  if (error || !data.user) throw error ?? new Error('sign-up failed');
+  return { email, userId: data.user.id };
+}
+
+async function newDevice(): Promise<AuroraDatabase> {
+  const db = await openDatabase({
+    name: `nights-${process.pid}-${++n}`,
+    storage: 'dexie',
+    multiInstance: false,
+  });
+  open.push(db);
+  return db;
+}
+
+async function signIn(
+  db: AuroraDatabase,
+  email: string,
+): Promise<{ client: SupabaseClient; sync: AccountSync }> {
+  const client = testClient(stack.url, stack.anonKey);
+  const { data, error } = await client.auth.signInWithPassword({
+    email,
+    password: STRONG_PASSWORD,
+  });
+  if (error || !data.user) throw error ?? new Error('sign-in failed');
+  const sync = startAccountSync({ db, client, userId: data.user.id, retryTime: 200 });
+  syncs.push(sync);
+  await sync.current()!.awaitInitialReplication();
+  return { client, sync };
+}
+
+async function until<T>(read: () => Promise<T>, pred: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (pred(v)) return v;
+    if (Date.now() > end) throw new Error(`never matched: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const NIGHT: NightRecord = {
+  id: 'place-cabin@2026-11-24',
+  place_id: 'place-cabin',
+  place_name: 'Cabin',
+  lat: 69.65,
+  lon: 18.96,
+  night: '2026-11-24',
+  level: 'GO',
+  window_from: Date.parse('2026-11-24T21:00:00Z'),
+  window_to: Date.parse('2026-11-25T00:30:00Z'),
+  line: 'Best tonight: 22:00–01:30 UTC+1 — 35 % overhead, clear, moon down',
+  judged_at: Date.parse('2026-11-24T16:00:00Z'),
+  outcome: null,
+  seen_overhead: null,
+  seen_visible: null,
+  frames: 0,
+  scored_at: null,
+};
+
+describe('tonight’s kept verdicts follow a signed-in user', () => {
+  it('pushes a night kept anonymously at sign-in, shows it on a second device, and its score comes back', async () => {
+    const { email, userId } = await newUser();
+    const a = await newDevice();
+    await keepNightRecord(a, NIGHT);
+    await signIn(a, email);
+    const rows = await until(
+      () =>
+        stack.sql<{ id: string; user_id: string; level: string; window_to: string }>(
+          'select id, user_id::text, level, window_to::text from public.nights where id = $1',
+          [NIGHT.id],
+        ),
+      (r) => r.length === 1,
+    );
+    expect(rows[0]).toEqual({
+      id: NIGHT.id,
+      user_id: userId,
+      level: 'GO',
+      window_to: String(NIGHT.window_to),
+    });
+    // One realm holds 13 collections: the first device goes away while the second is used.
+    await syncs.splice(0).at(-1)!.stop();
+    await a.close();
+    const b = await newDevice();
+    await signIn(b, email);
+    await until(
+      () => readNights(b),
+      (v) => v.length === 1 && v[0]!.line === NIGHT.line,
+    );
+    await writeNightScore(b, NIGHT.id, {
+      outcome: 'MAYBE',
+      seen_overhead: 8,
+      seen_visible: 14,
+      frames: 40,
+      scored_at: Date.parse('2026-11-25T09:00:00Z'),
+    });
+    await until(
+      () =>
+        stack.sql<{ outcome: string }>('select outcome from public.nights where id = $1', [
+          NIGHT.id,
+        ]),
+      (r) => r[0]?.outcome === 'MAYBE',
+    );
+    await syncs.splice(0).at(-1)!.stop();
+    await b.close();
+    const again = await openDatabase({ name: a.name, storage: 'dexie', multiInstance: false });
+    open.push(again);
+    await signIn(again, email);
+    await until(
+      () => readNights(again),
+      (v) => v[0]?.outcome === 'MAYBE' && v[0].frames === 40,
+    );
+  }, 60_000);
+
+  it('keeps one user’s nights from another, and takes them off the device at sign-out', async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    const a = await newDevice();
+    await keepNightRecord(a, { ...NIGHT, id: 'secret@2026-11-24', place_id: 'secret' });
+    const { sync } = await signIn(a, owner.email);
+    await until(
+      () => stack.sql('select 1 from public.nights where id = $1', ['secret@2026-11-24']),
+      (r) => r.length === 1,
+    );
+    const client = testClient(stack.url, stack.anonKey);
+    await client.auth.signInWithPassword({ email: other.email, password: STRONG_PASSWORD });
+    const { data } = await client.from('nights').select('id');
+    expect(data).toEqual([]);
+    const { error } = await client
+      .from('nights')
+      .update({ level: 'NO' })
+      .eq('id', 'secret@2026-11-24')
+      .select();
+    expect(error).toBeNull();
+    expect(
+      await stack.sql('select level from public.nights where id = $1', ['secret@2026-11-24']),
+    ).toEqual([{ level: 'GO' }]);
+    await sync.stop({ signOut: true });
+    expect(await readNights(a)).toEqual([]);
+    // Still in the account.
+    expect(
+      await stack.sql('select _deleted from public.nights where id = $1', ['secret@2026-11-24']),
+    ).toEqual([{ _deleted: false }]);
+  }, 60_000);
+});
