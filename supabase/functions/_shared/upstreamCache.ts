@@ -8,9 +8,8 @@
  * to ask again stay with each function, passed in as plain functions; so are the clock and the
  * fetch, so the whole cache runs against a fake upstream on a test's clock.
  */
-import { readBodyAtMost } from './boundedBody.ts';
-
-export type UpstreamStatus = number | 'network-error' | 'timeout';
+import { fetchUpstream, type UpstreamBody } from './upstreamFetch.ts';
+import { emptyCounters, type CountName, type UpstreamCounters } from './upstreamCounters.ts';
 
 /** Upstream's own validators, sent back on the next conditional fetch. */
 interface UpstreamValidators {
@@ -29,34 +28,6 @@ export interface CacheEntry<V> {
   validators: UpstreamValidators;
   /** The newest data point in it (epoch ms), as the function's parser read it; null when unknown. */
   dataTime: number | null;
-}
-
-/** The counters each function's `/stats` reports (per key, and summed in `totals()`). */
-export interface UpstreamCounters {
-  upstreamFetches: number;
-  cacheHits: number;
-  /** Requests that waited on another request's upstream fetch instead of making their own. */
-  coalesced: number;
-  /** Requests answered from the old body because upstream was slow to revalidate it. */
-  servedStale: number;
-  upstreamNotModified: number;
-  rejectedBodies: number;
-  /** Replays loaded (with a `replay` loader) or kept bodies served while failing (`keptBodyIsReplay`). */
-  replays: number;
-  /** Fetches not made because the admission (an upstream budget) had no token in time. */
-  budgetRefused: number;
-  lastUpstreamStatus: UpstreamStatus | null;
-  lastUpstreamAt: number | null;
-  /** Per key: cleared by the next success. In `totals()`: the last error of any key, kept. */
-  lastError: string | null;
-}
-
-/** A 200 body handed to the function's parser. */
-export interface UpstreamBody {
-  bytes: Uint8Array<ArrayBuffer>;
-  headers: Headers;
-  /** The bytes decoded as UTF-8 (what `Response.text()` gives). */
-  text(): string;
 }
 
 export type ParseResult<V> =
@@ -138,27 +109,6 @@ interface KeyState<V> {
   counters: UpstreamCounters;
 }
 
-function emptyCounters(): UpstreamCounters {
-  return {
-    upstreamFetches: 0,
-    cacheHits: 0,
-    coalesced: 0,
-    servedStale: 0,
-    upstreamNotModified: 0,
-    rejectedBodies: 0,
-    replays: 0,
-    budgetRefused: 0,
-    lastUpstreamStatus: null,
-    lastUpstreamAt: null,
-    lastError: null,
-  };
-}
-
-type CountName = Exclude<
-  keyof UpstreamCounters,
-  'lastUpstreamStatus' | 'lastUpstreamAt' | 'lastError'
->;
-
 /** Resolves with the promise's value, or `fallback` after `ms`, whichever is first; never leaves a timer behind. */
 function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -167,8 +117,6 @@ function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
-
-const defaultTimeoutSignal = (ms: number): AbortSignal => AbortSignal.timeout(ms);
 
 export class UpstreamCache<K, V> {
   /** Least recently asked first (a Map keeps insertion order; with `maxEntries` an asked key moves to the end). */
@@ -319,38 +267,34 @@ export class UpstreamCache<K, V> {
     const label = this.opts.errorLabel ? ` for ${this.opts.errorLabel(key)}` : '';
     this.count(st, 'upstreamFetches');
     st.counters.lastUpstreamAt = this.sums.lastUpstreamAt = startedAt;
+    const got = await fetchUpstream({
+      fetch: this.opts.fetch,
+      url,
+      headers,
+      conditional: prev !== null,
+      timeoutMs: this.opts.timeoutMs,
+      timeoutSignal: this.opts.timeoutSignal,
+      maxBodyBytes: this.opts.maxBodyBytes,
+      bodyName: this.opts.bodyName,
+      label,
+    });
+    st.counters.lastUpstreamStatus = this.sums.lastUpstreamStatus =
+      got.kind === 'failed' ? got.status : got.res.status;
     let ok = false;
-    let res: Response | null = null;
-    try {
-      res = await this.opts.fetch(url, {
-        headers,
-        signal: (this.opts.timeoutSignal ?? defaultTimeoutSignal)(this.opts.timeoutMs),
-      });
-      st.counters.lastUpstreamStatus = this.sums.lastUpstreamStatus = res.status;
-      if (res.status === 304 && prev) {
-        this.count(st, 'upstreamNotModified');
-        prev.fetchedAt = this.opts.now();
-        ok = true;
-      } else if (res.ok) {
-        ok = await this.accept(key, st, res, label);
-      } else {
-        await res.body?.cancel();
-        this.fail(st, `Upstream answered ${res.status} ${res.statusText}`.trim() + label);
-      }
-    } catch (e) {
-      const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
-      const status = timedOut ? 'timeout' : 'network-error';
-      st.counters.lastUpstreamStatus = this.sums.lastUpstreamStatus = status;
-      // The network error's own text names the host; the others need the key named.
-      this.fail(
-        st,
-        timedOut
-          ? `Upstream timed out${label}`
-          : `Upstream unreachable: ${e instanceof Error ? e.message : String(e)}`,
-      );
-    }
+    if (got.kind === 'not-modified' && prev) {
+      this.count(st, 'upstreamNotModified');
+      prev.fetchedAt = this.opts.now();
+      ok = true;
+    } else if (got.kind === 'body') ok = await this.accept(key, st, got.res, got.body, label);
+    else if (got.kind === 'too-large') this.reject(st, got.error, label);
+    else if (got.kind === 'failed') this.fail(st, got.error);
     st.failing = !ok;
-    st.nextCheckAt = this.opts.nextCheckAt(key, { ok, startedAt, now: this.opts.now(), res });
+    st.nextCheckAt = this.opts.nextCheckAt(key, {
+      ok,
+      startedAt,
+      now: this.opts.now(),
+      res: got.res,
+    });
     if (ok && st.entry) {
       st.entry.freshUntil = st.nextCheckAt;
       st.counters.lastError = null;
@@ -359,26 +303,13 @@ export class UpstreamCache<K, V> {
     return { ok };
   }
 
-  private async accept(key: K, st: KeyState<V>, res: Response, label: string): Promise<boolean> {
-    const max = this.opts.maxBodyBytes;
-    const what = this.opts.bodyName ? ` for ${this.opts.bodyName}` : '';
-    let bytes: Uint8Array<ArrayBuffer>;
-    if (max === undefined) bytes = new Uint8Array(await res.arrayBuffer());
-    else {
-      const declared = Number(res.headers.get('content-length'));
-      if (declared > max) {
-        await res.body?.cancel();
-        return this.reject(st, `${declared} bytes is too large${what}`, label);
-      }
-      const read = await readBodyAtMost(res, max);
-      if (!read.ok) return this.reject(st, `more than ${max} bytes is too large${what}`, label);
-      bytes = read.bytes;
-    }
-    const body: UpstreamBody = {
-      bytes,
-      headers: res.headers,
-      text: () => new TextDecoder().decode(bytes),
-    };
+  private async accept(
+    key: K,
+    st: KeyState<V>,
+    res: Response,
+    body: UpstreamBody,
+    label: string,
+  ): Promise<boolean> {
     const parsed = await this.opts.parse(key, body, st.entry);
     if (!parsed.ok) return this.reject(st, parsed.error, label);
     const now = this.opts.now();

@@ -1,12 +1,9 @@
 import { SDO_CHANNELS, type SdoChannel } from '../../../core/normalise/sdoImages.ts';
 import { sourceFor } from '../../../core/products/sources.ts';
 import { parseHttpDate } from '../_shared/http.ts';
-import {
-  UpstreamCache,
-  type ParseResult,
-  type UpstreamBody,
-  type UpstreamCounters,
-} from '../_shared/upstreamCache.ts';
+import { UpstreamCache, type ParseResult } from '../_shared/upstreamCache.ts';
+import type { UpstreamBody } from '../_shared/upstreamFetch.ts';
+import type { UpstreamCounters } from '../_shared/upstreamCounters.ts';
 
 /** The size the app shows (the page lays them out at 512 CSS px; 1024 stays sharp on 2× screens). */
 const SDO_RESOLUTION = 1024;

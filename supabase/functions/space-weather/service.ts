@@ -9,13 +9,9 @@ import {
 } from './resources.ts';
 import type { Validator } from './validate.ts';
 import { parseHttpDate } from '../_shared/http.ts';
-import {
-  UpstreamCache,
-  type CacheEntry,
-  type ParseResult,
-  type UpstreamBody,
-  type UpstreamCounters,
-} from '../_shared/upstreamCache.ts';
+import { UpstreamCache, type CacheEntry, type ParseResult } from '../_shared/upstreamCache.ts';
+import type { UpstreamBody } from '../_shared/upstreamFetch.ts';
+import type { UpstreamCounters } from '../_shared/upstreamCounters.ts';
 
 /** A body we can serve, with the validators we answer conditional requests with. */
 export interface CachedBody {
