@@ -34,7 +34,7 @@ export type ParseResult<V> =
   { ok: true; value: V; dataTime: number | null } | { ok: false; error: string };
 
 /** How one upstream attempt ended, for the function's `nextCheckAt`. */
-export interface Attempt {
+interface Attempt {
   ok: boolean;
   /** When the attempt started and ended (epoch ms). */
   startedAt: number;
@@ -43,7 +43,7 @@ export interface Attempt {
   res: Response | null;
 }
 
-export type Admission = { ok: true } | { ok: false; retryAfterMs: number };
+type Admission = { ok: true } | { ok: false; retryAfterMs: number };
 
 export interface UpstreamCacheOptions<K, V> {
   fetch: typeof fetch;
