@@ -1,5 +1,6 @@
 /**
- * One request to an upstream, as the upstream cache (`upstreamCache.ts`) makes it: with a timeout
+ * One request to an upstream, as the upstream cache (`upstreamCache.ts`) and weather's GFS fill
+ * (`weather/gfs/gfsClouds.ts`) make it: with a timeout
  * (an AbortSignal), the body read into memory only up to a bound when one is given, and every way
  * it can end named — a 304 to a conditional request, a body, a body too large, or a failure with
  * the status `/stats` reports and the text `lastError` shows. Never throws.
@@ -37,12 +38,15 @@ export interface UpstreamRequest {
   bodyName?: string;
   /** Appended to the texts that do not name the host (" for 69.7_19.0"). */
   label?: string;
+  /** Who is asked, as the texts name it; default "Upstream". */
+  upstreamName?: string;
 }
 
 const defaultTimeoutSignal = (ms: number): AbortSignal => AbortSignal.timeout(ms);
 
 export async function fetchUpstream(req: UpstreamRequest): Promise<FetchOutcome> {
   const label = req.label ?? '';
+  const name = req.upstreamName ?? 'Upstream';
   let res: Response;
   try {
     res = await req.fetch(req.url, {
@@ -52,7 +56,7 @@ export async function fetchUpstream(req: UpstreamRequest): Promise<FetchOutcome>
     if (res.status === 304 && req.conditional) return { kind: 'not-modified', res };
     if (!res.ok) {
       await res.body?.cancel();
-      const error = `Upstream answered ${res.status} ${res.statusText}`.trim() + label;
+      const error = `${name} answered ${res.status} ${res.statusText}`.trim() + label;
       return { kind: 'failed', status: res.status, res, error };
     }
     const max = req.maxBodyBytes;
@@ -74,12 +78,12 @@ export async function fetchUpstream(req: UpstreamRequest): Promise<FetchOutcome>
     const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
     // The network error's own text names the host; the others need the key named.
     return timedOut
-      ? { kind: 'failed', status: 'timeout', res: null, error: `Upstream timed out${label}` }
+      ? { kind: 'failed', status: 'timeout', res: null, error: `${name} timed out${label}` }
       : {
           kind: 'failed',
           status: 'network-error',
           res: null,
-          error: `Upstream unreachable: ${e instanceof Error ? e.message : String(e)}`,
+          error: `${name} unreachable: ${e instanceof Error ? e.message : String(e)}`,
         };
   }
 }
