@@ -195,12 +195,11 @@ export class UpstreamCache<K, V> {
    */
   peek(key: K): Served<V> | null {
     const id = this.idOf(key);
+    // With a bound, a kept key asked is moved to the recent end.
     const st =
-      this.opts.maxEntries === undefined
-        ? this.states.get(id)
-        : this.states.has(id)
-          ? this.state(id)
-          : undefined;
+      this.opts.maxEntries !== undefined && this.states.has(id)
+        ? this.state(id)
+        : this.states.get(id);
     if (!st?.entry || st.inFlight || this.opts.now() >= st.nextCheckAt) return null;
     this.count(st, 'cacheHits');
     return this.served(st, st.entry, false, false);
