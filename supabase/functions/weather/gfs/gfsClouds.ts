@@ -270,7 +270,8 @@ export class GfsClouds {
       upstreamName: 'NOMADS',
     });
     if (got.kind !== 'body') {
-      this.fail(band, got.error);
+      // Never a 304: the request carries no validators (each hour of a run is asked once).
+      this.fail(band, got.kind === 'not-modified' ? 'NOMADS answered 304' : got.error);
       return { ok: false };
     }
     const bytes = got.body.bytes;
