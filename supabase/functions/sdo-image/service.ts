@@ -1,7 +1,9 @@
 import { SDO_CHANNELS, type SdoChannel } from '../../../core/normalise/sdoImages.ts';
 import { sourceFor } from '../../../core/products/sources.ts';
-import { readBodyAtMost } from '../_shared/boundedBody.ts';
 import { parseHttpDate } from '../_shared/http.ts';
+import { UpstreamCache, type ParseResult } from '../_shared/upstreamCache.ts';
+import type { UpstreamBody } from '../_shared/upstreamFetch.ts';
+import type { UpstreamCounters } from '../_shared/upstreamCounters.ts';
 
 /** The size the app shows (the page lays them out at 512 CSS px; 1024 stays sharp on 2× screens). */
 const SDO_RESOLUTION = 1024;
@@ -9,6 +11,7 @@ const SDO_RESOLUTION = 1024;
 const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 /** Below the clients' 10 s timeout, so a hung host still leaves time to answer from the kept frame. */
 const DEFAULT_UPSTREAM_TIMEOUT_MS = 8_000;
+/** A failing host is asked again after this long (or the cadence, when shorter). */
 const FAILURE_RETRY_MS = 60_000;
 
 export function isSdoChannel(name: string): name is SdoChannel {
@@ -30,8 +33,6 @@ interface Frame {
   imageTime: number | null;
   /** When we got it (epoch ms): the fallback for If-Modified-Since when the image time is unknown. */
   keptAt: number;
-  upstreamEtag: string | null;
-  upstreamLastModified: string | null;
 }
 
 export interface ServedFrame {
@@ -41,25 +42,18 @@ export interface ServedFrame {
   freshForMs: number;
 }
 
-export interface ChannelStats {
-  upstreamFetches: number;
-  upstreamNotModified: number;
-  cacheHits: number;
-  coalesced: number;
-  rejectedBodies: number;
-  replays: number;
-  lastUpstreamStatus: number | 'network-error' | 'timeout' | null;
-  lastError: string | null;
-}
-
-interface ChannelState {
-  frame: Frame | null;
-  /** Whether the last upstream attempt failed (the kept frame is then a replay). */
-  failing: boolean;
-  lastAttemptAt: number | null;
-  inFlight: Promise<void> | null;
-  stats: ChannelStats;
-}
+/** The counters `/stats` reports per channel (their meaning: `_shared/upstreamCache.ts`). */
+export type ChannelStats = Pick<
+  UpstreamCounters,
+  | 'upstreamFetches'
+  | 'upstreamNotModified'
+  | 'cacheHits'
+  | 'coalesced'
+  | 'rejectedBodies'
+  | 'replays'
+  | 'lastUpstreamStatus'
+  | 'lastError'
+>;
 
 export interface SdoImageServiceOptions {
   baseUrl: string;
@@ -84,15 +78,33 @@ async function frameEtag(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
 }
 
 /**
- * The latest SDO picture per channel, kept in memory: one upstream fetch per channel per cadence
- * however many clients ask (concurrent callers await the same fetch), a conditional fetch with
- * upstream's validators, and the last kept frame served (as a replay) while upstream fails. A body
- * that is not a JPEG never replaces a kept frame.
+ * The latest SDO picture per channel, kept in memory by `_shared/upstreamCache.ts`: one upstream
+ * fetch per channel per cadence however many clients ask (concurrent callers await the same
+ * fetch), a conditional fetch with upstream's validators, and the last kept frame served (as a
+ * replay) while upstream fails. Here: what a picture must be (a JPEG of a sane size; anything else
+ * never replaces a kept frame) and how soon a failing host is asked again.
  */
 export class SdoImageService {
-  private readonly states = new Map<SdoChannel, ChannelState>();
+  private readonly cache: UpstreamCache<SdoChannel, Frame>;
 
-  constructor(private readonly opts: SdoImageServiceOptions) {}
+  constructor(private readonly opts: SdoImageServiceOptions) {
+    this.cache = new UpstreamCache<SdoChannel, Frame>({
+      fetch: opts.fetch,
+      now: opts.now,
+      request: (channel) => ({
+        url: upstreamImageUrl(opts.baseUrl, channel),
+        headers: { accept: 'image/jpeg' },
+      }),
+      parse: (_channel, body) => this.accept(body),
+      // After a failure, ask again sooner: still at most one upstream fetch a minute per channel.
+      nextCheckAt: (_channel, { ok, startedAt }) =>
+        startedAt + (ok ? this.cadenceMs : Math.min(this.cadenceMs, FAILURE_RETRY_MS)),
+      timeoutMs: opts.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
+      maxBodyBytes: MAX_FRAME_BYTES,
+      bodyName: 'an image',
+      keptBodyIsReplay: true,
+    });
+  }
 
   /** The service's clock (epoch ms): what conditional requests are judged against. */
   now(): number {
@@ -103,125 +115,35 @@ export class SdoImageService {
     return this.opts.cadenceMs ?? sourceFor('sdo-images').cadenceMs;
   }
 
-  private state(channel: SdoChannel): ChannelState {
-    let st = this.states.get(channel);
-    if (!st) {
-      st = {
-        frame: null,
-        failing: false,
-        lastAttemptAt: null,
-        inFlight: null,
-        stats: {
-          upstreamFetches: 0,
-          upstreamNotModified: 0,
-          cacheHits: 0,
-          coalesced: 0,
-          rejectedBodies: 0,
-          replays: 0,
-          lastUpstreamStatus: null,
-          lastError: null,
-        },
-      };
-      this.states.set(channel, st);
-    }
-    return st;
-  }
-
-  private freshFor(st: ChannelState): number {
-    if (st.lastAttemptAt === null) return 0;
-    // After a failure, ask again sooner: still at most one upstream fetch a minute per channel.
-    const wait = st.failing ? Math.min(this.cadenceMs, FAILURE_RETRY_MS) : this.cadenceMs;
-    return Math.max(0, st.lastAttemptAt + wait - this.opts.now());
-  }
-
   /** The frame to serve for a channel, or null when upstream failed and nothing was ever kept. */
   async get(channel: SdoChannel): Promise<ServedFrame | null> {
-    const st = this.state(channel);
-    let fetchedNow = false;
-    if (st.inFlight) {
-      st.stats.coalesced++;
-      await st.inFlight;
-    } else if (this.freshFor(st) === 0) {
-      st.lastAttemptAt = this.opts.now();
-      st.inFlight = this.refresh(channel, st).finally(() => {
-        st.inFlight = null;
-      });
-      await st.inFlight;
-      fetchedNow = true;
-    } else {
-      st.stats.cacheHits++;
-    }
-    if (!st.frame) return null;
-    if (st.failing) st.stats.replays++;
-    const source = st.failing ? 'replay' : fetchedNow ? 'upstream' : 'cache';
-    return { frame: st.frame, source, freshForMs: this.freshFor(st) };
-  }
-
-  private async refresh(channel: SdoChannel, st: ChannelState): Promise<void> {
-    const prev = st.frame;
-    const headers: Record<string, string> = { accept: 'image/jpeg' };
-    if (prev?.upstreamEtag) headers['if-none-match'] = prev.upstreamEtag;
-    if (prev?.upstreamLastModified) headers['if-modified-since'] = prev.upstreamLastModified;
-    st.stats.upstreamFetches++;
-    let ok = false;
-    try {
-      const res = await this.opts.fetch(upstreamImageUrl(this.opts.baseUrl, channel), {
-        headers,
-        signal: AbortSignal.timeout(this.opts.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS),
-      });
-      st.stats.lastUpstreamStatus = res.status;
-      if (res.status === 304 && prev) {
-        st.stats.upstreamNotModified++;
-        ok = true;
-      } else if (res.ok) {
-        ok = await this.accept(st, res);
-      } else {
-        await res.body?.cancel();
-        st.stats.lastError = `Upstream answered ${res.status} ${res.statusText}`.trim();
-      }
-    } catch (e) {
-      const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
-      st.stats.lastUpstreamStatus = timedOut ? 'timeout' : 'network-error';
-      st.stats.lastError = timedOut
-        ? 'Upstream timed out'
-        : `Upstream unreachable: ${e instanceof Error ? e.message : String(e)}`;
-    }
-    st.failing = !ok;
-    if (ok) st.stats.lastError = null;
-  }
-
-  private async accept(st: ChannelState, res: Response): Promise<boolean> {
-    const declared = Number(res.headers.get('content-length'));
-    if (declared > MAX_FRAME_BYTES) {
-      await res.body?.cancel();
-      st.stats.rejectedBodies++;
-      st.stats.lastError = `Rejected upstream body: ${declared} bytes is too large for an image`;
-      return false;
-    }
-    const read = await readBodyAtMost(res, MAX_FRAME_BYTES);
-    if (!read.ok) {
-      st.stats.rejectedBodies++;
-      st.stats.lastError = `Rejected upstream body: more than ${MAX_FRAME_BYTES} bytes is too large for an image`;
-      return false;
-    }
-    const { bytes } = read;
-    const type = res.headers.get('content-type') ?? '';
-    if (!looksLikeJpeg(bytes) || (type !== '' && !/^image\/jpe?g\b/i.test(type))) {
-      st.stats.rejectedBodies++;
-      st.stats.lastError = `Rejected upstream body: not a JPEG (${type || 'no content type'}, ${bytes.length} bytes)`;
-      return false;
-    }
-    const etag = await frameEtag(bytes);
-    const upstreamLastModified = res.headers.get('last-modified');
-    st.frame = {
-      bytes,
-      etag,
-      imageTime: parseHttpDate(upstreamLastModified),
-      keptAt: this.opts.now(),
-      upstreamEtag: res.headers.get('etag'),
-      upstreamLastModified,
+    const got = await this.cache.get(channel);
+    if (got.kind !== 'served') return null;
+    const { entry, source, joined, freshForMs } = got.served;
+    // A caller that joined another's fetch is answered from what that fetch kept.
+    return {
+      frame: entry.value,
+      source: source === 'upstream' && joined ? 'cache' : source,
+      freshForMs,
     };
-    return true;
+  }
+
+  private async accept(body: UpstreamBody): Promise<ParseResult<Frame>> {
+    const { bytes } = body;
+    const type = body.headers.get('content-type') ?? '';
+    if (!looksLikeJpeg(bytes) || (type !== '' && !/^image\/jpe?g\b/i.test(type)))
+      return {
+        ok: false,
+        error: `not a JPEG (${type || 'no content type'}, ${bytes.length} bytes)`,
+      };
+    const imageTime = parseHttpDate(body.headers.get('last-modified'));
+    const frame: Frame = {
+      bytes,
+      etag: await frameEtag(bytes),
+      imageTime,
+      keptAt: this.opts.now(),
+    };
+    return { ok: true, value: frame, dataTime: imageTime };
   }
 
   /** Per-channel counters and what is kept, for `sdo-image/stats`. */
@@ -237,13 +159,21 @@ export class SdoImageService {
   > {
     const out = {} as ReturnType<SdoImageService['stats']>;
     for (const channel of SDO_CHANNEL_NAMES) {
-      const st = this.state(channel);
+      const c = this.cache.counters(channel);
+      const frame = this.cache.entry(channel)?.value ?? null;
       out[channel] = {
-        ...st.stats,
-        kept: st.frame !== null,
-        imageTime: st.frame?.imageTime != null ? new Date(st.frame.imageTime).toISOString() : null,
-        bytes: st.frame?.bytes.length ?? null,
-        nextUpstreamInMs: this.freshFor(st),
+        upstreamFetches: c.upstreamFetches,
+        upstreamNotModified: c.upstreamNotModified,
+        cacheHits: c.cacheHits,
+        coalesced: c.coalesced,
+        rejectedBodies: c.rejectedBodies,
+        replays: c.replays,
+        lastUpstreamStatus: c.lastUpstreamStatus,
+        lastError: c.lastError,
+        kept: frame !== null,
+        imageTime: frame?.imageTime != null ? new Date(frame.imageTime).toISOString() : null,
+        bytes: frame?.bytes.length ?? null,
+        nextUpstreamInMs: this.cache.nextCheckInMs(channel),
         cadenceMs: this.cadenceMs,
       };
     }

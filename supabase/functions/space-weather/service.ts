@@ -9,6 +9,9 @@ import {
 } from './resources.ts';
 import type { Validator } from './validate.ts';
 import { parseHttpDate } from '../_shared/http.ts';
+import { UpstreamCache, type CacheEntry, type ParseResult } from '../_shared/upstreamCache.ts';
+import type { UpstreamBody } from '../_shared/upstreamFetch.ts';
+import type { UpstreamCounters } from '../_shared/upstreamCounters.ts';
 
 /** A body we can serve, with the validators we answer conditional requests with. */
 export interface CachedBody {
@@ -19,9 +22,6 @@ export interface CachedBody {
   lastModified: number;
   dataTime: number | null;
   origin: 'upstream' | 'replay';
-  /** Upstream's own validators, sent back on the next conditional fetch. */
-  upstreamEtag: string | null;
-  upstreamLastModified: string | null;
   /** The body normalised (it was checked with the normaliser anyway): what compact answers encode. */
   content: CompactContent | null;
 }
@@ -34,28 +34,20 @@ export interface Served {
   freshForMs: number;
 }
 
-interface ResourceStats {
-  upstreamFetches: number;
-  cacheHits: number;
-  /** Requests that waited on another request's upstream fetch instead of making their own. */
-  coalesced: number;
-  /** Requests answered from the old body because upstream was slow to revalidate it. */
-  servedStale: number;
-  upstreamNotModified: number;
-  rejectedBodies: number;
-  replays: number;
-  lastUpstreamStatus: number | 'network-error' | 'timeout' | null;
-  lastUpstreamAt: number | null;
-  lastError: string | null;
-  lastArchiveError: string | null;
-}
-
-interface ResourceState {
-  entry: CachedBody | null;
-  lastAttemptAt: number | null;
-  inFlight: Promise<boolean> | null;
-  stats: ResourceStats;
-}
+/** The counters `/stats` reports per resource (their meaning: `_shared/upstreamCache.ts`). */
+type ResourceStats = Pick<
+  UpstreamCounters,
+  | 'upstreamFetches'
+  | 'cacheHits'
+  | 'coalesced'
+  | 'servedStale'
+  | 'upstreamNotModified'
+  | 'rejectedBodies'
+  | 'replays'
+  | 'lastUpstreamStatus'
+  | 'lastUpstreamAt'
+  | 'lastError'
+> & { lastArchiveError: string | null };
 
 export interface SpaceWeatherServiceOptions {
   /** SWPC's base URL. */
@@ -80,59 +72,44 @@ const DEFAULT_UPSTREAM_TIMEOUT_MS = 8_000;
 /** A slow agency must not make every client wait when a good (if older) body is at hand. */
 const DEFAULT_STALE_WAIT_MS = 2_000;
 
-/** Resolves with the promise's value, or `fallback` after `ms`, whichever is first; never leaves a timer behind. */
-function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(fallback), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-function emptyStats(): ResourceStats {
-  return {
-    upstreamFetches: 0,
-    cacheHits: 0,
-    coalesced: 0,
-    servedStale: 0,
-    upstreamNotModified: 0,
-    rejectedBodies: 0,
-    replays: 0,
-    lastUpstreamStatus: null,
-    lastUpstreamAt: null,
-    lastError: null,
-    lastArchiveError: null,
-  };
-}
-
 /**
- * One upstream fetch per product per cadence, however many clients ask: requests within the
- * cadence are served from memory; the first request after it starts one conditional upstream
- * fetch that every concurrent request awaits. A bad body never replaces a good one; with no
- * good body at all, the recorded real file is served as a replay.
+ * One upstream fetch per product per cadence, however many clients ask (`_shared/upstreamCache.ts`
+ * keeps, coalesces and revalidates): requests within the cadence are served from memory; the first
+ * request after it starts one conditional upstream fetch that every concurrent request awaits; a
+ * failed fetch too waits a cadence. Here: what a body must be (the poller's `normalise()`; a bad
+ * body never replaces a good one), the recorded real file as the replay, the archive of new bodies.
  */
 export class SpaceWeatherService {
-  private readonly states = new Map<SpaceWeatherResource, ResourceState>();
+  private readonly cache: UpstreamCache<SpaceWeatherResource, CachedBody>;
+  private readonly archiveErrors = new Map<SpaceWeatherResource, string | null>();
 
-  constructor(private readonly opts: SpaceWeatherServiceOptions) {}
+  constructor(private readonly opts: SpaceWeatherServiceOptions) {
+    this.cache = new UpstreamCache<SpaceWeatherResource, CachedBody>({
+      fetch: opts.fetch,
+      now: opts.now,
+      request: (resource) => {
+        const spec = resourceSpec(resource);
+        const base =
+          spec.upstream === 'gfz' ? (opts.gfzBaseUrl ?? DEFAULT_GFZ_BASE_URL) : opts.baseUrl;
+        return {
+          url: `${base.replace(/\/+$/, '')}/${spec.path(opts.now())}`,
+          headers: {
+            accept:
+              spec.contentType === 'application/json' ? 'application/json' : 'text/plain, */*',
+          },
+        };
+      },
+      parse: (resource, body, prev) => this.accept(resource, body, prev),
+      nextCheckAt: (resource, { startedAt }) => startedAt + resourceSpec(resource).cadenceMs,
+      timeoutMs: opts.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
+      replay: (resource) => this.loadReplay(resource),
+      staleWaitMs: opts.staleWaitMs ?? DEFAULT_STALE_WAIT_MS,
+    });
+  }
 
   /** The service's clock (epoch ms): what conditional requests are judged against. */
   now(): number {
     return this.opts.now();
-  }
-
-  private state(resource: SpaceWeatherResource): ResourceState {
-    let st = this.states.get(resource);
-    if (!st) {
-      st = { entry: null, lastAttemptAt: null, inFlight: null, stats: emptyStats() };
-      this.states.set(resource, st);
-    }
-    return st;
-  }
-
-  private freshFor(resource: SpaceWeatherResource, st: ResourceState): number {
-    if (st.lastAttemptAt === null) return 0;
-    return Math.max(0, st.lastAttemptAt + resourceSpec(resource).cadenceMs - this.opts.now());
   }
 
   /**
@@ -141,140 +118,34 @@ export class SpaceWeatherService {
    * hot path of a busy resource, kept free of promises.
    */
   cached(resource: SpaceWeatherResource): Served | null {
-    const st = this.states.get(resource);
-    if (!st?.entry || st.inFlight || st.lastAttemptAt === null) return null;
-    const freshForMs = this.freshFor(resource, st);
-    if (freshForMs === 0) return null;
-    st.stats.cacheHits++;
-    return {
-      entry: st.entry,
-      source: st.entry.origin === 'replay' ? 'replay' : 'cache',
-      freshForMs,
-    };
+    const hit = this.cache.peek(resource);
+    return hit && { entry: hit.entry.value, source: hit.source, freshForMs: hit.freshForMs };
   }
 
   /** The body to serve for a resource, or null when upstream failed and nothing is recorded. */
   async get(resource: SpaceWeatherResource): Promise<Served | null> {
-    const hit = this.cached(resource);
-    if (hit) return hit;
-    const st = this.state(resource);
-    const due = st.lastAttemptAt === null || this.freshFor(resource, st) === 0;
-    let revalidated = false;
-    let refresh: Promise<boolean> | null = null;
-    if (st.inFlight) {
-      st.stats.coalesced++;
-      refresh = st.inFlight;
-    } else if (due) {
-      st.lastAttemptAt = this.opts.now();
-      refresh = st.inFlight = this.refresh(resource, st).finally(() => {
-        st.inFlight = null;
-      });
-    } else if (st.entry) {
-      st.stats.cacheHits++;
-    }
-    if (refresh) {
-      if (st.entry) {
-        const stale = st.entry;
-        const settled = await within(
-          refresh.then((ok) => ({ ok })),
-          this.opts.staleWaitMs ?? DEFAULT_STALE_WAIT_MS,
-          null,
-        );
-        if (settled) revalidated = settled.ok;
-        else {
-          st.stats.servedStale++;
-          return {
-            entry: stale,
-            source: stale.origin === 'replay' ? 'replay' : 'cache',
-            freshForMs: 0,
-          };
-        }
-      } else {
-        revalidated = await refresh;
-      }
-    }
-    const entry = st.entry;
-    if (!entry) return null;
-    const source = entry.origin === 'replay' ? 'replay' : revalidated ? 'upstream' : 'cache';
-    return { entry, source, freshForMs: this.freshFor(resource, st) };
-  }
-
-  /** Fetches upstream once; true when upstream confirmed or replaced the cached body. */
-  private async refresh(resource: SpaceWeatherResource, st: ResourceState): Promise<boolean> {
-    const spec = resourceSpec(resource);
-    const base =
-      spec.upstream === 'gfz' ? (this.opts.gfzBaseUrl ?? DEFAULT_GFZ_BASE_URL) : this.opts.baseUrl;
-    const url = `${base.replace(/\/+$/, '')}/${spec.path(this.opts.now())}`;
-    const headers: Record<string, string> = {
-      accept: spec.contentType === 'application/json' ? 'application/json' : 'text/plain, */*',
-    };
-    const prev = st.entry?.origin === 'upstream' ? st.entry : null;
-    if (prev?.upstreamEtag) headers['if-none-match'] = prev.upstreamEtag;
-    if (prev?.upstreamLastModified) headers['if-modified-since'] = prev.upstreamLastModified;
-    st.stats.upstreamFetches++;
-    st.stats.lastUpstreamAt = this.opts.now();
-    let ok = false;
-    try {
-      const res = await this.opts.fetch(url, {
-        headers,
-        signal: AbortSignal.timeout(this.opts.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS),
-      });
-      st.stats.lastUpstreamStatus = res.status;
-      if (res.status === 304 && prev) {
-        st.stats.upstreamNotModified++;
-        st.stats.lastError = null;
-        ok = true;
-      } else if (res.ok) {
-        ok = await this.accept(resource, st, res);
-      } else {
-        await res.body?.cancel();
-        st.stats.lastError = `Upstream answered ${res.status} ${res.statusText}`.trim();
-      }
-    } catch (e) {
-      const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
-      st.stats.lastUpstreamStatus = timedOut ? 'timeout' : 'network-error';
-      st.stats.lastError = timedOut
-        ? 'Upstream timed out'
-        : `Upstream unreachable: ${e instanceof Error ? e.message : String(e)}`;
-    }
-    if (!st.entry) await this.loadReplay(resource, st);
-    return ok;
+    const got = await this.cache.get(resource);
+    if (got.kind !== 'served') return null;
+    const { entry, source, freshForMs } = got.served;
+    return { entry: entry.value, source, freshForMs };
   }
 
   private async accept(
     resource: SpaceWeatherResource,
-    st: ResourceState,
-    res: Response,
-  ): Promise<boolean> {
-    const body = await res.text();
+    upstream: UpstreamBody,
+    prev: CacheEntry<CachedBody> | null,
+  ): Promise<ParseResult<CachedBody>> {
+    const body = upstream.text();
     const now = this.opts.now();
     const result = this.opts.validate(resource, body, { now });
-    if (!result.ok) {
-      st.stats.rejectedBodies++;
-      st.stats.lastError = `Rejected upstream body: ${result.error}`;
-      return false;
-    }
+    if (!result.ok) return { ok: false, error: result.error };
     const etag = await bodyEtag(body);
-    const upstreamLastModified = res.headers.get('last-modified');
-    const previous = st.entry?.origin === 'upstream' ? st.entry : null;
+    const previous = prev?.origin === 'upstream' ? prev.value : null;
     const unchanged = previous?.etag === etag;
-    st.entry = {
-      body,
-      contentType: res.headers.get('content-type') ?? resourceSpec(resource).contentType,
-      etag,
-      lastModified: parseHttpDate(upstreamLastModified) ?? result.dataTime ?? now,
-      dataTime: result.dataTime,
-      origin: 'upstream',
-      upstreamEtag: res.headers.get('etag'),
-      upstreamLastModified,
-      content: contentOf(resource, result),
-    };
-    st.stats.lastError = null;
     // Only what the previous body did not hold (less a margin): a new minute costs a row or two.
-    if (!unchanged && this.opts.archive)
+    if (!unchanged)
       this.archive(
         resource,
-        st,
         archiveRows(
           resource,
           result,
@@ -286,30 +157,36 @@ export class SpaceWeatherService {
           ),
         ),
       );
-    return true;
+    const value: CachedBody = {
+      body,
+      contentType: upstream.headers.get('content-type') ?? resourceSpec(resource).contentType,
+      etag,
+      lastModified: parseHttpDate(upstream.headers.get('last-modified')) ?? result.dataTime ?? now,
+      dataTime: result.dataTime,
+      origin: 'upstream',
+      content: contentOf(resource, result),
+    };
+    return { ok: true, value, dataTime: result.dataTime };
   }
 
-  private archive(resource: SpaceWeatherResource, st: ResourceState, batch: ArchiveBatch): void {
+  private archive(resource: SpaceWeatherResource, batch: ArchiveBatch): void {
     if (!this.opts.archive || batch.samples.length + batch.chunks.length === 0) return;
     this.opts.archive(batch).then(
-      () => {
-        st.stats.lastArchiveError = null;
-      },
-      (e: unknown) => {
-        st.stats.lastArchiveError = e instanceof Error ? e.message : String(e);
-      },
+      () => this.archiveErrors.set(resource, null),
+      (e: unknown) => this.archiveErrors.set(resource, e instanceof Error ? e.message : String(e)),
     );
   }
 
-  private async loadReplay(resource: SpaceWeatherResource, st: ResourceState): Promise<void> {
+  private async loadReplay(
+    resource: SpaceWeatherResource,
+  ): Promise<{ value: CachedBody; dataTime: number | null } | null> {
     const file = await this.opts.replay(resource);
-    if (!file) return;
+    if (!file) return null;
     const result = this.opts.validate(resource, file.body, { now: this.opts.now() });
     const recorded = RECORDED_DATA_TIME[resource];
     const dataTime =
       (result.ok ? result.dataTime : null) ?? (recorded ? Date.parse(recorded) : null);
-    st.stats.replays++;
-    st.entry = {
+    const value: CachedBody = {
       body: file.body,
       contentType: file.contentType,
       etag: await bodyEtag(file.body),
@@ -317,28 +194,38 @@ export class SpaceWeatherService {
       lastModified: dataTime ?? 0,
       dataTime,
       origin: 'replay',
-      upstreamEtag: null,
-      upstreamLastModified: null,
       content: result.ok ? replayContent(contentOf(resource, result)) : null,
     };
+    return { value, dataTime };
   }
 
   /** Per-resource counters for `space-weather/stats` (and the debug API status panel). */
   stats(): Record<SpaceWeatherResource, ResourceReport> {
     const out = {} as ReturnType<SpaceWeatherService['stats']>;
-    for (const resource of SPACE_WEATHER_RESOURCE_NAMES)
-      out[resource] = this.report(resource, this.state(resource));
+    for (const resource of SPACE_WEATHER_RESOURCE_NAMES) out[resource] = this.report(resource);
     return out;
   }
 
-  private report(resource: SpaceWeatherResource, st: ResourceState): ResourceReport {
-    const dataTime = st.entry?.dataTime ?? null;
+  private report(resource: SpaceWeatherResource): ResourceReport {
+    const c = this.cache.counters(resource);
+    const entry = this.cache.entry(resource);
+    const dataTime = entry?.value.dataTime ?? null;
     return {
-      ...st.stats,
-      source: st.entry?.origin ?? null,
+      upstreamFetches: c.upstreamFetches,
+      cacheHits: c.cacheHits,
+      coalesced: c.coalesced,
+      servedStale: c.servedStale,
+      upstreamNotModified: c.upstreamNotModified,
+      rejectedBodies: c.rejectedBodies,
+      replays: c.replays,
+      lastUpstreamStatus: c.lastUpstreamStatus,
+      lastUpstreamAt: c.lastUpstreamAt,
+      lastError: c.lastError,
+      lastArchiveError: this.archiveErrors.get(resource) ?? null,
+      source: entry?.origin ?? null,
       dataTime,
       dataAgeMs: dataTime === null ? null : this.opts.now() - dataTime,
-      nextUpstreamInMs: this.freshFor(resource, st),
+      nextUpstreamInMs: this.cache.nextCheckInMs(resource),
       cadenceMs: resourceSpec(resource).cadenceMs,
     };
   }

@@ -2,6 +2,7 @@ import type { Point } from './coordinates.ts';
 import { parseLocationforecast, type PointForecast } from './parseLocationforecast.ts';
 import { replayShiftMs, shiftReplayToPresent } from './replay.ts';
 import type { UpstreamBudget, BudgetStats } from './upstreamBudget.ts';
+import { UpstreamCache } from '../_shared/upstreamCache.ts';
 
 /** One cached forecast for one rounded point. */
 interface CachedForecast {
@@ -75,43 +76,53 @@ const FAILURE_BACKOFF_MS = 5 * 60_000;
  */
 const MAX_POINTS = 2_000;
 
-interface PointState {
-  entry: CachedForecast | null;
-  inFlight: Promise<FetchResult> | null;
-  retryAt: number;
-  /**
-   * The replay as last moved to the present: served again while the shift is the same (the same
-   * hour), so its forecast is the same object and the handler's cached answer (ETag) still holds.
-   */
-  replayServed?: ServedForecast;
-}
-
-/** How one refresh ended: a good body (or 304), a failure, or no token from the budget in time. */
-type FetchResult = { ok: boolean } | { busy: number };
-
 /**
- * One upstream fetch per rounded point per upstream update, however many clients ask: a point is
- * served from memory until MET Norway's Expires, then the first caller makes one conditional
- * fetch (If-Modified-Since) that every concurrent caller awaits. A body that does not parse never
- * replaces a good one; with no good body at all the shipped copy for that point is replayed, its
- * times moved to the present (`shiftReplayToPresent`).
+ * One upstream fetch per rounded point per upstream update, however many clients ask
+ * (`_shared/upstreamCache.ts` keeps, coalesces and revalidates, least recently asked forgotten past
+ * `MAX_POINTS`): a point is served from memory until MET Norway's Expires, then the first caller
+ * makes one conditional fetch (If-Modified-Since) that every concurrent caller awaits, through the
+ * upstream budget. Here: parsing (a body that does not parse never replaces a good one), the
+ * expiry, the back-off, and the shipped copy for a point with nothing good, its times moved to
+ * the present (`shiftReplayToPresent`).
  */
 export class WeatherService {
-  /** Least recently asked first (a Map keeps insertion order; an asked point moves to the end). */
-  private readonly points = new Map<string, PointState>();
-  private readonly counters: WeatherStats = {
-    upstreamFetches: 0,
-    upstreamNotModified: 0,
-    cacheHits: 0,
-    coalesced: 0,
-    rejectedBodies: 0,
-    replays: 0,
-    evicted: 0,
-    budgetRefused: 0,
-    lastError: null,
-  };
+  private readonly cache: UpstreamCache<Point, PointForecast>;
+  /**
+   * Each replay as last moved to the present: served again while the shift is the same (the same
+   * hour), so its forecast is the same object and the handler's cached answer (ETag) still holds.
+   */
+  private readonly replayServed = new WeakMap<PointForecast, ServedForecast>();
 
-  constructor(private readonly opts: WeatherServiceOptions) {}
+  constructor(private readonly opts: WeatherServiceOptions) {
+    this.cache = new UpstreamCache<Point, PointForecast>({
+      fetch: opts.fetch,
+      now: opts.now,
+      id: (p) => p.key,
+      request: (p) => ({
+        url: `${opts.baseUrl.replace(/\/+$/, '')}/weatherapi/locationforecast/2.0/complete?lat=${p.lat}&lon=${p.lon}`,
+        headers: { 'user-agent': opts.userAgent, accept: 'application/json' },
+      }),
+      parse: (_p, body) => {
+        const parsed = parseLocationforecast(body.text());
+        return parsed.ok
+          ? { ok: true, value: parsed.forecast, dataTime: parsed.forecast.updatedAt }
+          : parsed;
+      },
+      nextCheckAt: (_p, { ok, now, res }) =>
+        ok && res ? expiry(res, now) : now + FAILURE_BACKOFF_MS,
+      timeoutMs: opts.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS,
+      // MET Norway's terms ask for If-Modified-Since; it is all this cache ever sent it.
+      sendEtag: false,
+      errorLabel: (p) => p.key,
+      replay: async (p) => {
+        const body = await opts.replay(p.key);
+        const parsed = body === null ? null : parseLocationforecast(body);
+        return parsed?.ok ? { value: parsed.forecast, dataTime: parsed.forecast.updatedAt } : null;
+      },
+      maxEntries: opts.maxPoints ?? MAX_POINTS,
+      admit: (_p, maxWaitMs) => opts.budget.acquire(maxWaitMs),
+    });
+  }
 
   /** The service's clock (injected), for the Cache-Control the handler computes from expiry times. */
   now(): number {
@@ -119,34 +130,21 @@ export class WeatherService {
   }
 
   stats(): WeatherStats & { points: number; maxPoints: number; budget: BudgetStats } {
+    const t = this.cache.totals();
     return {
-      ...this.counters,
-      points: this.points.size,
-      maxPoints: this.maxPoints(),
+      upstreamFetches: t.upstreamFetches,
+      upstreamNotModified: t.upstreamNotModified,
+      cacheHits: t.cacheHits,
+      coalesced: t.coalesced,
+      rejectedBodies: t.rejectedBodies,
+      replays: t.replays,
+      evicted: t.evicted,
+      budgetRefused: t.budgetRefused,
+      lastError: t.lastError,
+      points: this.cache.size,
+      maxPoints: this.opts.maxPoints ?? MAX_POINTS,
       budget: this.opts.budget.stats(),
     };
-  }
-
-  private maxPoints(): number {
-    return this.opts.maxPoints ?? MAX_POINTS;
-  }
-
-  /** The point's state, moved to the most recently asked end; the least recently asked go past the bound. */
-  private touch(key: string): PointState {
-    let st = this.points.get(key);
-    if (st) this.points.delete(key);
-    else st = { entry: null, inFlight: null, retryAt: 0 };
-    this.points.set(key, st);
-    if (this.points.size > this.maxPoints()) {
-      for (const [k, old] of this.points) {
-        if (this.points.size <= this.maxPoints()) break;
-        // A point being fetched stays: its callers are waiting on this very state.
-        if (old.inFlight || old === st) continue;
-        this.points.delete(k);
-        this.counters.evicted++;
-      }
-    }
-    return st;
   }
 
   /**
@@ -156,119 +154,43 @@ export class WeatherService {
    * are served in the order asked (the handler asks for the place before its grid).
    */
   async get(p: Point, opts: { maxWaitMs?: number } = {}): Promise<PointOutcome> {
-    const st = this.touch(p.key);
-    const now = this.opts.now();
-    if (st.entry?.origin === 'upstream' && now < st.entry.expiresAt) {
-      this.counters.cacheHits++;
-      return { kind: 'served', served: { entry: st.entry, source: 'cache' } };
-    }
-    let result: FetchResult | null = null;
-    if (st.inFlight) {
-      this.counters.coalesced++;
-      result = await st.inFlight;
-    } else if (now >= st.retryAt) {
-      const state = st;
-      st.inFlight = this.refresh(p, st, opts.maxWaitMs ?? 0).finally(() => {
-        state.inFlight = null;
-      });
-      result = await st.inFlight;
-    }
-    if (!st.entry) {
-      return result && 'busy' in result
-        ? { kind: 'busy', retryAfterMs: result.busy }
-        : { kind: 'none' };
-    }
-    if (st.entry.origin === 'replay') {
-      // Moved to the present at every answer (replay.ts says why), so it never goes out of date.
-      const shiftMs = replayShiftMs(st.entry.forecast, this.opts.now());
-      if (st.replayServed?.replayOf?.shiftMs !== shiftMs) {
-        const shifted = shiftReplayToPresent(st.entry.forecast, this.opts.now());
-        st.replayServed = {
-          entry: { ...st.entry, forecast: shifted.forecast },
-          source: 'replay',
-          replayOf: { updatedAt: shifted.fileUpdatedAt, shiftMs: shifted.shiftMs },
-        };
-      }
-      return { kind: 'served', served: st.replayServed };
-    }
-    const refreshed = result !== null && 'ok' in result && result.ok;
+    const got = await this.cache.get(p, opts);
+    if (got.kind !== 'served') return got;
+    const { entry, source } = got.served;
+    if (entry.origin === 'replay') return { kind: 'served', served: this.replayed(entry.value) };
     return {
       kind: 'served',
-      served: { entry: st.entry, source: refreshed ? 'upstream' : 'cache' },
+      served: {
+        entry: {
+          forecast: entry.value,
+          expiresAt: entry.freshUntil,
+          lastModified: entry.validators.lastModified,
+          origin: 'upstream',
+        },
+        source,
+      },
     };
   }
 
-  private expiry(res: Response, now: number): number {
-    const expires = Date.parse(res.headers.get('expires') ?? '');
-    const fresh = Number.isFinite(expires) ? expires - now : DEFAULT_FRESH_MS;
-    return now + Math.min(MAX_FRESH_MS, Math.max(MIN_FRESH_MS, fresh));
-  }
-
-  private async refresh(p: Point, st: PointState, maxWaitMs: number): Promise<FetchResult> {
-    // Asked before any await: the budget's line keeps the order of the callers.
-    const admission = this.opts.budget.acquire(maxWaitMs);
-    const url = `${this.opts.baseUrl.replace(/\/+$/, '')}/weatherapi/locationforecast/2.0/complete?lat=${p.lat}&lon=${p.lon}`;
-    const headers: Record<string, string> = {
-      'user-agent': this.opts.userAgent,
-      accept: 'application/json',
+  /** A replay moved to the present at every answer (replay.ts says why), so it never goes out of date. */
+  private replayed(file: PointForecast): ServedForecast {
+    const now = this.opts.now();
+    const kept = this.replayServed.get(file);
+    if (kept && kept.replayOf?.shiftMs === replayShiftMs(file, now)) return kept;
+    const shifted = shiftReplayToPresent(file, now);
+    const served: ServedForecast = {
+      entry: { forecast: shifted.forecast, expiresAt: 0, lastModified: null, origin: 'replay' },
+      source: 'replay',
+      replayOf: { updatedAt: shifted.fileUpdatedAt, shiftMs: shifted.shiftMs },
     };
-    const prev = st.entry?.origin === 'upstream' ? st.entry : null;
-    if (prev?.lastModified) headers['if-modified-since'] = prev.lastModified;
-    const admitted = await admission;
-    if (!admitted.ok) {
-      // Not a failure of upstream: no back-off, the next caller asks the budget again.
-      this.counters.budgetRefused++;
-      return { busy: admitted.retryAfterMs };
-    }
-    this.counters.upstreamFetches++;
-    let ok = false;
-    try {
-      const res = await this.opts.fetch(url, {
-        headers,
-        signal: AbortSignal.timeout(this.opts.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS),
-      });
-      const now = this.opts.now();
-      if (res.status === 304 && prev) {
-        this.counters.upstreamNotModified++;
-        st.entry = { ...prev, expiresAt: this.expiry(res, now) };
-        ok = true;
-      } else if (res.ok) {
-        const parsed = parseLocationforecast(await res.text());
-        if (parsed.ok) {
-          st.entry = {
-            forecast: parsed.forecast,
-            expiresAt: this.expiry(res, now),
-            lastModified: res.headers.get('last-modified'),
-            origin: 'upstream',
-          };
-          ok = true;
-        } else {
-          this.counters.rejectedBodies++;
-          this.counters.lastError = `Rejected upstream body for ${p.key}: ${parsed.error}`;
-        }
-      } else {
-        await res.body?.cancel();
-        this.counters.lastError = `Upstream answered ${res.status} for ${p.key}`;
-      }
-    } catch (e) {
-      const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
-      this.counters.lastError = timedOut
-        ? `Upstream timed out for ${p.key}`
-        : `Upstream unreachable: ${e instanceof Error ? e.message : String(e)}`;
-    }
-    if (!ok) {
-      st.retryAt = this.opts.now() + FAILURE_BACKOFF_MS;
-      if (!st.entry) await this.loadReplay(p, st);
-    }
-    return { ok };
+    this.replayServed.set(file, served);
+    return served;
   }
+}
 
-  private async loadReplay(p: Point, st: PointState): Promise<void> {
-    const body = await this.opts.replay(p.key);
-    if (body === null) return;
-    const parsed = parseLocationforecast(body);
-    if (!parsed.ok) return;
-    this.counters.replays++;
-    st.entry = { forecast: parsed.forecast, expiresAt: 0, lastModified: null, origin: 'replay' };
-  }
+/** Until when MET Norway asks us not to ask again: its Expires, within the bounds above. */
+function expiry(res: Response, now: number): number {
+  const expires = Date.parse(res.headers.get('expires') ?? '');
+  const fresh = Number.isFinite(expires) ? expires - now : DEFAULT_FRESH_MS;
+  return now + Math.min(MAX_FRESH_MS, Math.max(MIN_FRESH_MS, fresh));
 }

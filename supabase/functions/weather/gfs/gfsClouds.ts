@@ -18,6 +18,7 @@ import {
 } from './cloudFields.ts';
 import { readGrib2, type Grib2Field } from './grib2.ts';
 import { gfsFilterUrl, latestRun, wantedHours } from './gfsRequest.ts';
+import { fetchUpstream } from '../../_shared/upstreamFetch.ts';
 
 const HOUR = 3_600_000;
 /** A band's fetches wait this long in the budget's line: they run in the background of answers. */
@@ -259,28 +260,21 @@ export class GfsClouds {
       south,
       north: south + BAND_DEG,
     });
-    let bytes: Uint8Array;
-    try {
-      const res = await this.opts.fetch(url, {
-        headers: { 'user-agent': this.opts.userAgent },
-        signal: AbortSignal.timeout(this.opts.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS),
-      });
-      if (!res.ok) {
-        await res.body?.cancel();
-        this.fail(band, `NOMADS answered ${res.status} for ${new Date(validTime).toISOString()}`);
-        return { ok: false };
-      }
-      bytes = new Uint8Array(await res.arrayBuffer());
-    } catch (e) {
-      const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
-      this.fail(
-        band,
-        timedOut
-          ? 'NOMADS timed out'
-          : `NOMADS unreachable: ${e instanceof Error ? e.message : String(e)}`,
-      );
+    const got = await fetchUpstream({
+      fetch: this.opts.fetch,
+      url,
+      headers: { 'user-agent': this.opts.userAgent },
+      conditional: false,
+      timeoutMs: this.opts.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS,
+      label: ` for ${new Date(validTime).toISOString()}`,
+      upstreamName: 'NOMADS',
+    });
+    if (got.kind !== 'body') {
+      // Never a 304: the request carries no validators (each hour of a run is asked once).
+      this.fail(band, got.kind === 'not-modified' ? 'NOMADS answered 304' : got.error);
       return { ok: false };
     }
+    const bytes = got.body.bytes;
     const parsed = readGrib2(bytes);
     const fields = parsed.ok ? parsed.fields.filter((f) => f.validTime === validTime) : [];
     const cells = parsed.ok ? hourCells(fields, band) : parsed;
