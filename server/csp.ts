@@ -20,7 +20,11 @@ export const AVATAR_HOSTS = [
   'https://platform-lookaside.fbsbx.com',
 ];
 
-import { BOOT_SCRIPT_CSP_SOURCE } from '../scripts/vite/bootAfterPaint.ts';
+import { createHash } from 'node:crypto';
+import { BOOT_SCRIPT } from '../core/boot/bootScript.ts';
+
+/** `'sha256-…'`: the CSP source that allows the page's boot script and nothing else inline. */
+const BOOT_SCRIPT_CSP_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
 const valid = (h: string) => /^(https?:\/\/|wss?:\/\/)?[a-z0-9.*-]+(:\d+)?$/i.test(h);
 
@@ -28,7 +32,7 @@ const valid = (h: string) => /^(https?:\/\/|wss?:\/\/)?[a-z0-9.*-]+(:\d+)?$/i.te
  * The app's Content-Security-Policy: our own origin, the hosts the app uses, and hosts named in
  * configuration (for example a map tile server). Inline styles are allowed because React and
  * OpenLayers set style attributes; WebAssembly compilation is allowed for libraries that ship wasm.
- * The one inline script, the page's boot (scripts/vite/bootAfterPaint.ts), is allowed by its hash.
+ * The one inline script, the page's boot (core/boot/bootScript.ts), is allowed by its hash.
  */
 export function contentSecurityPolicy(extraHosts: string[]): string {
   const data = [...APP_DATA_HOSTS, ...extraHosts.filter(valid)].join(' ');

@@ -23,7 +23,7 @@ import { markOnce } from './perfMarks.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useUserLocation } from './useUserLocation.ts';
 import { useAfterFirstPaint } from '../../ui/useAfterFirstPaint.ts';
-import { useClock } from '../../ui/useClock.ts';
+import { useClock } from '../../lib/useClock.ts';
 import './mapFrame.css';
 import './MapPage.css';
 

@@ -11,7 +11,7 @@ import { MapPreferencesForm } from './MapPreferencesForm.tsx';
 import { NotificationSettingsForm } from './NotificationSettingsForm.tsx';
 import { useNotificationSettings } from './useNotificationSettings.ts';
 import { ClockSettingForm } from './ClockSettingForm.tsx';
-import { useChartTimeZone } from '../../ui/charts/useChartTimeZone.ts';
+import { useChartTimeZone } from '../../lib/useChartTimeZone.ts';
 
 /** "Signed in as Ada (ada@example.com)."; a wallet shows its short address, never an invented email. */
 function signedInAs(user: AuthUser): string {

@@ -10,9 +10,9 @@ import {
 } from '../../../src/sw/backgroundRefresh.ts';
 import { SOURCES } from '../../../core/products/sources.ts';
 import { oneAtATime } from '../../../src/sw/oneAtATime.ts';
+import { readBackgroundUpdates } from '../../../sync/trackingDb/backgroundUpdates.ts';
 import {
   openAuroraTrackingDb,
-  readBackgroundUpdates,
   readNotificationSettings,
   writeForcedOffline,
   writeNotificationSettings,
