@@ -2,8 +2,8 @@
  * Hosts the app itself uses beyond its own origin (the SWPC fallback; analytics and ads
  * scripts). SDO pictures come through our own `sdo-image` function, so NASA's host is not here.
  */
-export const APP_DATA_HOSTS = ['https://services.swpc.noaa.gov'];
-export const APP_SCRIPT_HOSTS = [
+const APP_DATA_HOSTS = ['https://services.swpc.noaa.gov'];
+const APP_SCRIPT_HOSTS = [
   'https://www.googletagmanager.com',
   'https://pagead2.googlesyndication.com',
 ];
