@@ -103,7 +103,7 @@ function staleInputs(inputs: Verdict['inputs']): string {
     .filter(([k]) => inputs[k].stale && (inputs[k].present || k !== 'ovation'))
     .map(([k, name]) => {
       const a: InputAge = inputs[k];
-      return a.ageMs === null ? `no ${name}` : `${name} from ${formatAge(a.ageMs)}`;
+      return a.ageMs === null ? `no ${name}` : `${name} ${formatAge(a.ageMs)}`;
     });
   if (inputs.clouds.replay && !inputs.clouds.stale) parts.push('clouds: a replayed sample');
   return parts.length ? ` (${parts.join(', ')})` : '';

@@ -47,7 +47,7 @@ function withZone(line: string, clock: Clock, at: number): string {
 function ageText(name: string, a: Verdict['inputs']['ovation']): string {
   if (a.ageMs === null) return `${name}: none stored`;
   // A replay's times are moved to the present: its age is real, its sky is a sample.
-  return `${name} from ${formatAge(a.ageMs)}${a.replay ? ' (a replayed sample, not today’s forecast)' : ''}`;
+  return `${name} ${formatAge(a.ageMs)}${a.replay ? ' (a replayed sample, not today’s forecast)' : ''}`;
 }
 
 export default function TonightVerdict({

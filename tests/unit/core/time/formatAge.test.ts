@@ -42,10 +42,10 @@ describe('the age of data, one text for every reader', () => {
       clouds: null,
     });
     expect(formatVerdictLine(v, { timeZone: 'Europe/Oslo' })).toContain(
-      `aurora map from ${screenDataAge(ovationAge)}`,
+      `aurora map ${screenDataAge(ovationAge)}`,
     );
     expect(formatVerdictLine(v, { timeZone: 'Europe/Oslo' })).toContain(
-      'aurora map from 1 h 30 min ago',
+      'aurora map 1 h 30 min ago',
     );
   });
 });

@@ -137,7 +137,7 @@ describe('tonight’s verdict', () => {
       'cloud forecast out of date',
     ]);
     expect(formatVerdictLine(v, { timeZone: 'Europe/Oslo' })).toMatch(
-      /^Maybe tonight: 22:00–\d\d:\d\d — .* \(aurora map from 6 h ago, Kp forecast from 2 days ago, clouds from 3 days ago\)$/,
+      /^Maybe tonight: 22:00–\d\d:\d\d — .* \(aurora map 6 h ago, Kp forecast 2 days ago, clouds 3 days ago\)$/,
     );
   });
 
