@@ -5,6 +5,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
 
+/** A dynamic `import('uplot')` outside the chart family (src/ui/charts/loadUplot.ts loads it). */
+const DYNAMIC_UPLOT = [
+  {
+    selector: 'ImportExpression[source.value=/^uplot(\\u002F|$)/]',
+    message: 'Only src/ui/charts/ imports uPlot (a route preloads it through loadUplot).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -57,6 +65,8 @@ export default tseslint.config(
           ],
         },
       ],
+      // no-restricted-imports sees static imports only: `import('uplot')` is a dynamic one.
+      'no-restricted-syntax': ['error', ...DYNAMIC_UPLOT],
     },
   },
   {
@@ -78,6 +88,7 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': ['error', ...DYNAMIC_UPLOT],
     },
   },
   {
@@ -88,6 +99,8 @@ export default tseslint.config(
       'sync/**/*.{ts,tsx}',
       'workers/**/*.ts',
       'supabase/**/*.ts',
+      'server/**/*.ts',
+      'scripts/**/*.{ts,tsx}',
     ],
     plugins: { boundaries },
     settings: {
@@ -95,11 +108,15 @@ export default tseslint.config(
       'boundaries/elements': [
         { type: 'core', pattern: 'core/**', partialMatch: false },
         { type: 'sw', pattern: 'src/sw/**', partialMatch: false },
-        { type: 'screens', pattern: ['src/features/**', 'src/ui/**'], partialMatch: false },
+        { type: 'ui', pattern: 'src/ui/**', partialMatch: false },
+        { type: 'features', pattern: 'src/features/**', partialMatch: false },
         { type: 'shell', pattern: 'src/**', partialMatch: false },
+        { type: 'tracking-db', pattern: 'sync/trackingDb/**', partialMatch: false },
         { type: 'data', pattern: 'sync/**', partialMatch: false },
         { type: 'worker', pattern: 'workers/**', partialMatch: false },
         { type: 'functions', pattern: 'supabase/**', partialMatch: false },
+        { type: 'server', pattern: 'server/**', partialMatch: false },
+        { type: 'scripts', pattern: 'scripts/**', partialMatch: false },
       ],
       // The database itself, inside the data layer: only the data layer, the worker and the shell open it.
       'boundaries/files': [
@@ -126,40 +143,69 @@ export default tseslint.config(
               from: { element: { type: 'core' } },
               disallow: { to: { element: { type: '!core' } } },
             },
-            // The service worker imports only the core (and its own files).
+            // The service worker imports only the core, its own files and the tracking database
+            // it shares with the poller (sync/trackingDb/).
             {
               from: { element: { type: 'sw' } },
-              disallow: { to: { element: { types: { noneOf: ['core', 'sw'] } } } },
+              disallow: { to: { element: { types: { noneOf: ['core', 'sw', 'tracking-db'] } } } },
+            },
+            // The tracking database is plain IndexedDB over the core's names: nothing else of ours.
+            {
+              from: { element: { type: 'tracking-db' } },
+              disallow: { to: { element: { types: { noneOf: ['core', 'tracking-db'] } } } },
+            },
+            // The shared components get everything as props: no screen, no data layer (a feature
+            // reads the data through sync/react/ or src/lib/ hooks and passes it in).
+            {
+              from: { element: { type: 'ui' } },
+              disallow: { to: { element: { types: { noneOf: ['core', 'ui', 'shell'] } } } },
             },
             // Screens never touch the database: they read through the data layer's hooks.
             {
-              from: { element: { type: 'screens' } },
-              disallow: { to: { element: { types: { anyOf: ['worker', 'functions', 'sw'] } } } },
+              from: { element: { types: { anyOf: ['ui', 'features'] } } },
+              disallow: {
+                to: {
+                  element: {
+                    types: {
+                      anyOf: ['worker', 'functions', 'sw', 'tracking-db', 'server', 'scripts'],
+                    },
+                  },
+                },
+              },
             },
             {
-              from: { element: { type: 'screens' } },
+              from: { element: { types: { anyOf: ['ui', 'features'] } } },
               disallow: { to: { file: { categories: 'database' } } },
+            },
+            // The shell (app, lib, auth, pwa) runs in the page: no backend, no local server, no build.
+            {
+              from: { element: { type: 'shell' } },
+              disallow: {
+                to: { element: { types: { anyOf: ['functions', 'server', 'scripts'] } } },
+              },
             },
             // The data layer knows no screen, no shell, no poller, no backend.
             {
               from: { element: { type: 'data' } },
-              disallow: {
-                to: {
-                  element: { types: { anyOf: ['screens', 'shell', 'sw', 'worker', 'functions'] } },
-                },
-              },
+              disallow: { to: { element: { types: { noneOf: ['core', 'data', 'tracking-db'] } } } },
             },
-            // The worker knows no screen and no backend.
+            // The worker knows no screen, no shell, no service worker and no backend.
             {
               from: { element: { type: 'worker' } },
               disallow: {
-                to: { element: { types: { anyOf: ['screens', 'shell', 'functions'] } } },
+                to: { element: { types: { noneOf: ['core', 'data', 'tracking-db', 'worker'] } } },
               },
             },
             // The backend shares only the core.
             {
               from: { element: { type: 'functions' } },
               disallow: { to: { element: { types: { noneOf: ['core', 'functions'] } } } },
+            },
+            // The local stand-in serves the functions and the core's rules; it loads no page code
+            // and no build plugin (what it shares with the build lives in the core).
+            {
+              from: { element: { type: 'server' } },
+              disallow: { to: { element: { types: { noneOf: ['core', 'functions', 'server'] } } } },
             },
           ],
         },

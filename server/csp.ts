@@ -2,8 +2,8 @@
  * Hosts the app itself uses beyond its own origin (the SWPC fallback; analytics and ads
  * scripts). SDO pictures come through our own `sdo-image` function, so NASA's host is not here.
  */
-export const APP_DATA_HOSTS = ['https://services.swpc.noaa.gov'];
-export const APP_SCRIPT_HOSTS = [
+const APP_DATA_HOSTS = ['https://services.swpc.noaa.gov'];
+const APP_SCRIPT_HOSTS = [
   'https://www.googletagmanager.com',
   'https://pagead2.googlesyndication.com',
 ];
@@ -20,8 +20,15 @@ export const AVATAR_HOSTS = [
   'https://platform-lookaside.fbsbx.com',
 ];
 
-import { BOOT_SCRIPT_CSP_SOURCE } from '../scripts/vite/bootAfterPaint.ts';
-import { THEME_SCRIPT_CSP_SOURCE } from '../scripts/vite/themeBeforePaint.ts';
+import { createHash } from 'node:crypto';
+import { BOOT_SCRIPT } from '../core/boot/bootScript.ts';
+import { THEME_SCRIPT } from '../core/boot/themeScript.ts';
+
+/** `'sha256-…'`: the CSP source that allows one inline script's exact text and nothing else. */
+const hashSource = (script: string) =>
+  `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+const BOOT_SCRIPT_CSP_SOURCE = hashSource(BOOT_SCRIPT);
+const THEME_SCRIPT_CSP_SOURCE = hashSource(THEME_SCRIPT);
 
 const valid = (h: string) => /^(https?:\/\/|wss?:\/\/)?[a-z0-9.*-]+(:\d+)?$/i.test(h);
 
@@ -29,8 +36,8 @@ const valid = (h: string) => /^(https?:\/\/|wss?:\/\/)?[a-z0-9.*-]+(:\d+)?$/i.te
  * The app's Content-Security-Policy: our own origin, the hosts the app uses, and hosts named in
  * configuration (for example a map tile server). Inline styles are allowed because React and
  * OpenLayers set style attributes; WebAssembly compilation is allowed for libraries that ship wasm.
- * The two inline scripts, the page's boot (scripts/vite/bootAfterPaint.ts) and the night-mode
- * choice applied before the first paint (scripts/vite/themeBeforePaint.ts), are allowed by their hashes.
+ * The two inline scripts, the page's boot (core/boot/bootScript.ts) and the night-mode choice
+ * applied before the first paint (core/boot/themeScript.ts), are allowed by their hashes.
  */
 export function contentSecurityPolicy(extraHosts: string[]): string {
   const data = [...APP_DATA_HOSTS, ...extraHosts.filter(valid)].join(' ');

@@ -144,7 +144,7 @@ function workerError(
 let activeEnv: Record<string, string> | null = null;
 
 /** `<origin>/functions/v1/<name>/…` → `<name>` (string slicing: this runs on every function call). */
-export function functionName(url: string): string {
+function functionName(url: string): string {
   const marker = '/functions/v1/';
   const at = url.indexOf(marker);
   if (at === -1) return '';

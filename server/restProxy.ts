@@ -28,7 +28,7 @@ const HOP_BY_HOP = new Set([
 ]);
 
 /** The headers without the hop-by-hop ones, including any the Connection field names. */
-export function endToEndHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+function endToEndHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const named = new Set(
     String(headers.connection ?? '')
       .split(',')

@@ -4,7 +4,7 @@
  * by the backend as the push payload, shown by the service worker as it is — the words are the
  * same whichever side delivers.
  */
-import { ageText } from '../time/ageText.ts';
+import { formatAge } from '../time/formatAge.ts';
 import type { AlertPlace } from './alertRule.ts';
 import type { SkyNow } from './skyNow.ts';
 
@@ -104,8 +104,8 @@ interface Common {
 export function visiblePush(c: Common, place: AlertPlace, sky: SkyNow): AlertPush {
   const cloud = sky.cloudPercent === null ? '' : ` · cloud ${sky.cloudPercent} %`;
   const ages = [
-    sky.ages.ovationMs === null ? null : `aurora map ${ageText(sky.ages.ovationMs)} old`,
-    sky.ages.cloudsMs === null ? null : `clouds ${ageText(sky.ages.cloudsMs)} old`,
+    sky.ages.ovationMs === null ? null : `aurora map ${formatAge(sky.ages.ovationMs)}`,
+    sky.ages.cloudsMs === null ? null : `clouds ${formatAge(sky.ages.cloudsMs)}`,
   ].filter(Boolean);
   return {
     type: 'aurora-visible',
@@ -139,7 +139,7 @@ export function kpPush(
     title: rising
       ? `Aurora alert: Kp up to ${kpText(kp.value)}`
       : `Aurora alert: Kp ${kpText(kp.value)}`,
-    body: `Geomagnetic activity has reached Kp ${kpText(kp.value)} (your threshold is ${threshold}). Kp ${ageText(c.now - kp.time)} old.`,
+    body: `Geomagnetic activity has reached Kp ${kpText(kp.value)} (your threshold is ${threshold}). Kp measured ${formatAge(c.now - kp.time)}.`,
     url: '/',
     actions: ALERT_ACTIONS,
     rule: c.rule,

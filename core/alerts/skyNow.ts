@@ -8,13 +8,13 @@
  * when the aurora map is old.
  */
 import { FRESHNESS } from '../products/freshness.ts';
-import { ageText } from '../time/ageText.ts';
+import { formatAge } from '../time/formatAge.ts';
 import type { Level, TonightInputs } from '../tonight/types.ts';
 import { computeVerdict, MAX_AGE_MS } from '../tonight/verdict.ts';
 
 export interface SkyNow {
   level: Level | null;
-  /** Why, in a few words: "GO", "daylight", "82 % low cloud", "aurora map 45 min old". */
+  /** Why, in a few words: "GO", "daylight", "82 % low cloud", "aurora map from 45 min ago". */
   why: string;
   /** Where to look: "overhead", or the compass point of the aurora in view; null when none. */
   look: string | null;
@@ -54,11 +54,11 @@ export function skyNow(inputs: TonightInputs): SkyNow {
   const ovationAge = verdict.inputs.ovation.ageMs;
   if (ovationAge === null) return known(null, 'no aurora map');
   if (ovationAge > FRESHNESS['aurora-oval'].maxAgeMs)
-    return known(null, `aurora map ${ageText(ovationAge)} old`);
+    return known(null, `aurora map from ${formatAge(ovationAge)}`);
   if (clouds.replay) return known(null, 'clouds are a replayed sample');
   if (!clouds.present) return known(null, 'no cloud forecast');
   if (clouds.stale || (clouds.ageMs ?? Infinity) > MAX_AGE_MS.clouds)
-    return known(null, `cloud forecast ${ageText(clouds.ageMs ?? 0)} old`);
+    return known(null, `cloud forecast from ${formatAge(clouds.ageMs ?? 0)}`);
   if (!slot.cloud) return known(null, 'no cloud forecast for this hour');
   const a = slot.aurora;
   const look = (a.overheadPercent ?? 0) >= OVERHEAD_PERCENT ? 'overhead' : (a.compass ?? null);

@@ -8,14 +8,13 @@ export const GRID_WIDTH = 360;
 export const GRID_HEIGHT = 181;
 export const GRID_CELLS = GRID_WIDTH * GRID_HEIGHT; // 65,160
 
-/** Index of the cell at whole degrees: lon −180…179 (or 0…359 east), lat −90…90. */
-export function gridIndex(lon: number, lat: number): number {
-  const signed = lon >= 180 ? lon - 360 : lon;
-  return (90 - lat) * GRID_WIDTH + (signed + 180);
-}
-
-/** Index of the cell nearest to any point: latitude clamped to ±90, longitude wrapped. */
-export function nearestCellIndex(lat: number, lon: number): number {
+/**
+ * Index of the cell of a point, latitude first like every other place function: the nearest cell
+ * (whole degrees land on their own cell), latitude clamped to ±90, longitude wrapped (−180…179 and
+ * 0…359 east both work). The one cell lookup: the normaliser, the map and tonight's verdict all use
+ * it, so no copy can swap the arguments again.
+ */
+export function gridIndex(lat: number, lon: number): number {
   const row = Math.min(GRID_HEIGHT - 1, Math.max(0, Math.round(90 - lat)));
   const col = (((Math.round(lon) + 180) % GRID_WIDTH) + GRID_WIDTH) % GRID_WIDTH;
   return row * GRID_WIDTH + col;

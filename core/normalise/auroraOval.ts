@@ -14,8 +14,6 @@ import { LEAD_MS, refuseBeyondLead } from './leadTime.ts';
 
 import { GRID_CELLS, GRID_HEIGHT, GRID_WIDTH, gridIndex } from '../grid/grid.ts';
 
-export { gridIndex };
-
 const KNOWN_KEYS = new Set([
   'Observation Time',
   'Forecast Time',
@@ -93,7 +91,7 @@ export function normaliseAuroraOval(body: string, opts: NormaliseOptions): Norma
   let atLeast50 = 0;
   for (let i = 0; i < GRID_CELLS; i++) {
     const [lon, lat, value] = cell(coords[i], i);
-    const idx = gridIndex(lon, lat);
+    const idx = gridIndex(lat, lon);
     if (filled[idx])
       throw new NormaliseError(`malformed grid: point (${lon}, ${lat}) appears twice (index ${i})`);
     filled[idx] = 1;

@@ -60,6 +60,17 @@ export const FRESHNESS: Record<Resource, FreshnessWindow> = {
   'kp-gfz': { maxAgeMs: 7 * HOUR, ageFrom: 'data', frozenAfterMs: null },
 };
 
+/**
+ * The place's cloud forecast (the `weather` feed: MET Norway through our weather function, aged by
+ * its model run). Not a SWPC product, so not a key above, but its one window all the same: tonight's
+ * verdict reads it from here. MET Norway runs hourly; six hours covers a missed run or two.
+ */
+export const WEATHER_FRESHNESS: FreshnessWindow = {
+  maxAgeMs: 6 * HOUR,
+  ageFrom: 'data',
+  frozenAfterMs: null,
+};
+
 /** The feed's state at `now`, from its own times and its product's window (not the stored state). */
 export function liveFeedState(
   status: Pick<FeedStatus, 'id' | 'lastSuccess' | 'dataTime' | 'error' | 'replay'>,

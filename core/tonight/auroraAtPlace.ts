@@ -6,7 +6,7 @@
  * −90; column 0 = longitude −180, column 359 = +179; values 0–100 (% chance of aurora overhead).
  */
 
-import { GRID_HEIGHT, GRID_WIDTH, nearestCellIndex } from '../grid/grid.ts';
+import { GRID_HEIGHT, GRID_WIDTH, gridIndex } from '../grid/grid.ts';
 import { magneticCoordinates } from './magneticCoordinates.ts';
 
 /** Aurora's lower edge (green oxygen emission), km: what an observer at the oval's rim sees first. */
@@ -53,11 +53,6 @@ export interface AuroraAtPlace {
   edgeDistanceKm: number | null;
   /** True when the oval's edge stands above the horizon (within sight) or overhead. */
   onHorizon: boolean;
-}
-
-/** Grid index of a latitude/longitude (degrees; nearest cell, longitude wrapped). */
-export function gridIndex(lat: number, lon: number): number {
-  return nearestCellIndex(lat, lon);
 }
 
 function cellLat(index: number): number {

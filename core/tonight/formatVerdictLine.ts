@@ -1,4 +1,4 @@
-import { ageText } from '../time/ageText.ts';
+import { formatAge } from '../time/formatAge.ts';
 import { formatKp } from './judgeSlot.ts';
 import type { InputAge, SlotVerdict } from './types.ts';
 import type { Verdict } from './verdict.ts';
@@ -11,11 +11,6 @@ function clock(time: number, timeZone?: string): string {
     hourCycle: 'h23',
     timeZone,
   }).format(time);
-}
-
-/** "40 min", "2 h 5 min", "3 days": how old an input is, in the app's one age text. */
-export function formatAge(ageMs: number): string {
-  return ageText(ageMs);
 }
 
 function ovationPhrase(slots: readonly SlotVerdict[]): string {
@@ -108,7 +103,7 @@ function staleInputs(inputs: Verdict['inputs']): string {
     .filter(([k]) => inputs[k].stale && (inputs[k].present || k !== 'ovation'))
     .map(([k, name]) => {
       const a: InputAge = inputs[k];
-      return a.ageMs === null ? `no ${name}` : `${name} ${formatAge(a.ageMs)} old`;
+      return a.ageMs === null ? `no ${name}` : `${name} ${formatAge(a.ageMs)}`;
     });
   if (inputs.clouds.replay && !inputs.clouds.stale) parts.push('clouds: a replayed sample');
   return parts.length ? ` (${parts.join(', ')})` : '';

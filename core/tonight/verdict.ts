@@ -2,6 +2,7 @@ import { auroraAtPlace, placeView } from './auroraAtPlace.ts';
 import { describeNight, SUNSET_ALTITUDE, sunAltitude, type NightSummary } from './darkness.ts';
 import { judgeSlot, type SlotContext } from './judgeSlot.ts';
 import { magneticCoordinates } from './magneticCoordinates.ts';
+import { FRESHNESS, WEATHER_FRESHNESS } from '../products/freshness.ts';
 import type { InputAge, Level, SlotVerdict, TonightInputs } from './types.ts';
 
 export type { TonightInputs } from './types.ts';
@@ -12,16 +13,15 @@ const SLOT_MS = 30 * MIN;
 
 /**
  * How old each input may be before the verdict stops trusting it (then: at most MAYBE, and it says
- * so). The alert engine (core/alerts/skyNow.ts) reads the clouds' window from here: the weather
- * forecast has no row in core/products/freshness.ts, this is its one window.
+ * so): the windows of the one freshness table (core/products/freshness.ts), so tonight never calls
+ * an input current that the feed status beside it calls stale. OVATION's 20 min, not the 30 min
+ * tonight once kept: a frame three missed updates old no longer describes the sky now (then the Kp
+ * forecast takes over). The alert engine (core/alerts/skyNow.ts) reads the clouds' window from here.
  */
 export const MAX_AGE_MS = {
-  /** OVATION is a 30–90 min nowcast: an older frame no longer describes the sky now (then the Kp forecast takes over). */
-  ovation: 30 * MIN,
-  /** SWPC reissues the Kp forecast every few hours; the poller's own window for it is 9 h. */
-  kpForecast: 9 * HOUR,
-  /** MET Norway updates hourly; six hours covers a missed update or two on a weak signal. */
-  clouds: 6 * HOUR,
+  ovation: FRESHNESS['aurora-oval'].maxAgeMs,
+  kpForecast: FRESHNESS['kp-forecast'].maxAgeMs,
+  clouds: WEATHER_FRESHNESS.maxAgeMs,
 } as const;
 
 /** How far past its forecast time an OVATION frame still stands for the sky (it forecasts ~30 min ahead). */

@@ -56,7 +56,7 @@ function dot(a: readonly number[], b: readonly number[]): number {
 }
 
 /** Geodetic latitude/longitude (degrees) and height (km) → geocentric Cartesian, Earth radii of 6371.2 km. */
-export function geodeticToCartesian(lat: number, lon: number, heightKm: number): number[] {
+function geodeticToCartesian(lat: number, lon: number, heightKm: number): number[] {
   const e2 = WGS84_F * (2 - WGS84_F);
   const s = Math.sin(lat * RAD);
   const c = Math.cos(lat * RAD);

@@ -6,7 +6,7 @@
  * prerendered shell: on a phone that is a few hundred milliseconds of blank screen. On one bar
  * of signal they also share the link with the document itself.
  *
- * So the built HTML carries one small inline module script instead (BOOT_SCRIPT, below). Inline
+ * So the built HTML carries one small inline module script instead (BOOT_SCRIPT, core/boot/bootScript.ts). Inline
  * module scripts run once the document is parsed; it waits until the browser reports the first
  * contentful paint (a frame can run requestAnimationFrame well before it is on screen) and only
  * then starts the downloads: a modulepreload link for the entry and each of its static imports,
@@ -25,36 +25,10 @@
  * slowdown, counted as a long task.
  *
  * The script's text never changes (the URLs ride on its data attributes), so its hash is a
- * constant of the Content-Security-Policy (server/csp.ts): no 'unsafe-inline' for scripts.
+ * constant of the Content-Security-Policy (server/csp.ts): no 'unsafe-inline' for scripts. The text
+ * is core/boot/bootScript.ts, which the server reads too: a server never imports a build plugin.
  */
-import { createHash } from 'node:crypto';
-
-/**
- * Boots the entry named in `data-entry` once the browser reports the first contentful paint (or,
- * without paint timing, after the next frame): at once in a hidden tab (it paints nothing until
- * shown, and its data can load meanwhile), and after 1 s at the latest should paint be held back
- * (the timer is set first, so a browser without PerformanceObserver still boots).
- * Chromium offers installation once (`beforeinstallprompt`), possibly before the app has booted:
- * the boot keeps that offer on `window.__auroraInstallOffer` for src/pwa/installPromptStore.ts.
- */
-export const BOOT_SCRIPT =
-  "addEventListener('beforeinstallprompt',(e)=>{e.preventDefault();window.__auroraInstallOffer=e},{once:true});" +
-  "const s=document.querySelector('script[data-entry]');let done=false;" +
-  'const task=()=>new Promise((r)=>{const c=new MessageChannel();c.port1.onmessage=()=>r();c.port2.postMessage(0)});' +
-  'const boot=async()=>{if(done||!s)return;done=true;const entry=s.dataset.entry;' +
-  "const pre=(s.dataset.preload||'').split(' ').filter(Boolean);" +
-  "for(const href of[...pre,entry]){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l);await task()}" +
-  'for(const href of pre){await import(href).catch(()=>undefined);await task()}' +
-  'await import(entry)};' +
-  'setTimeout(boot,1000);' +
-  "if(document.visibilityState==='hidden')boot();" +
-  "else if(typeof PerformanceObserver!=='undefined'&&(PerformanceObserver.supportedEntryTypes||[]).includes('paint'))" +
-  "new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length)boot()})" +
-  ".observe({type:'paint',buffered:true});" +
-  'else requestAnimationFrame(()=>setTimeout(boot,0))';
-
-/** `'sha256-…'`: the CSP source that allows BOOT_SCRIPT and nothing else inline. */
-export const BOOT_SCRIPT_CSP_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+import { BOOT_SCRIPT } from '../../core/boot/bootScript.ts';
 
 const ENTRY_TAG = /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>\s*/;
 const PRELOAD_TAG = /<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">\s*/g;

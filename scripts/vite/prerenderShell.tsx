@@ -29,7 +29,7 @@ import {
 } from '../../src/sw/navigationRules.ts';
 
 /** The shell of src/app/Layout.tsx as static markup (`path` null: the generic shell). */
-export function renderShell(path: string | null): string {
+function renderShell(path: string | null): string {
   const at = path ?? '/__shell';
   return renderToStaticMarkup(
     <MemoryRouter initialEntries={[at]}>

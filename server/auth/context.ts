@@ -33,7 +33,7 @@ function isLoopback(host: string): boolean {
 }
 
 /** GoTrue's rule: redirect only to the site URL, the allow list, or (locally) a loopback host. */
-export function isAllowedRedirect(cfg: AuthConfig, target: string | undefined): boolean {
+function isAllowedRedirect(cfg: AuthConfig, target: string | undefined): boolean {
   if (!target) return false;
   let u: URL;
   try {

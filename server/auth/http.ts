@@ -1,5 +1,5 @@
 /** GoTrue-shaped responses: errors carry both the numeric `code` and the string `error_code`. */
-export const API_VERSION = '2024-01-01';
+const API_VERSION = '2024-01-01';
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(status === 204 ? null : JSON.stringify(body), {

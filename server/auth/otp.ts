@@ -52,7 +52,7 @@ const TYPES: Record<string, string[]> = {
 };
 
 /** Consumes a token (by hash, or by email + 6-digit code) and returns its user. */
-export async function consumeToken(
+async function consumeToken(
   ctx: AuthContext,
   body: Record<string, unknown>,
   codeAttempts = DEFAULT_CODE_ATTEMPTS,

@@ -5,9 +5,9 @@ import { AuthError } from './http.ts';
  * Hosted Supabase Auth hashes with bcrypt, which reads 72 bytes; it refuses longer passwords, and so
  * do we (a 10 MB password would otherwise be hashed in full).
  */
-export const MAX_PASSWORD_BYTES = 72;
+const MAX_PASSWORD_BYTES = 72;
 
-export const isPasswordTooLong = (password: string) =>
+const isPasswordTooLong = (password: string) =>
   Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES;
 
 export function assertPasswordLength(password: string): void {

@@ -3,13 +3,13 @@ import { AuthError } from './http.ts';
 
 const DOMAIN = SYNTHETIC_EMAIL_SUFFIX.slice(1);
 
-export const SYNTHETIC_EMAIL_MESSAGE = `Addresses at ${DOMAIN} belong to Ethereum wallet accounts and cannot be used here. Sign in with your wallet instead.`;
+const SYNTHETIC_EMAIL_MESSAGE = `Addresses at ${DOMAIN} belong to Ethereum wallet accounts and cannot be used here. Sign in with your wallet instead.`;
 
 /**
  * Whether an address is in the domain siwe-verify gives wallet accounts (or a subdomain of it),
  * whatever its case, surrounding spaces or trailing dot.
  */
-export function isSyntheticEmail(email: string | undefined | null): boolean {
+function isSyntheticEmail(email: string | undefined | null): boolean {
   if (!email) return false;
   const domain = email.trim().toLowerCase().split('@').pop()?.replace(/\.+$/, '') ?? '';
   return email.includes('@') && (domain === DOMAIN || domain.endsWith(`.${DOMAIN}`));

@@ -21,7 +21,7 @@ export interface VerifiedWeb3 {
 }
 
 /** The message must be addressed to the app itself: by default the site URL (the gateway serves the app). */
-export function web3SiweConfig(cfg: AuthConfig): SiweConfig {
+function web3SiweConfig(cfg: AuthConfig): SiweConfig {
   return (
     cfg.siwe ?? {
       domain: new URL(cfg.siteUrl).host,

@@ -2,21 +2,10 @@
  * Human texts for times. All inputs are UTC epoch ms; every clock time is written with its zone
  * ("04:00 UTC", "05:00 UTC+1"), in the one clock of the screen (./clock.ts).
  */
-import { ageText } from '../../core/time/ageText.ts';
 import { clockLabel, shifted, UTC_CLOCK, type Clock } from './clock.ts';
 
-const MINUTE = 60_000;
-
-/**
- * "just now", "4 min ago", "2 h 5 min ago", "3 days ago" (from 48 h). A negative age (a data time a
- * little ahead of this clock: skew) reads "just now". The one age text of the app: the map, the
- * feeds, the banner and /debug all say it the same way.
- */
-export function formatAge(ageMs: number): string {
-  if (!Number.isFinite(ageMs)) return 'unknown age';
-  if (ageMs < MINUTE) return 'just now';
-  return `${ageText(ageMs)} ago`;
-}
+/** The one age text ("4 min ago"), defined in the core so tonight's verdict says it the same way. */
+export { formatAge } from '../../core/time/formatAge.ts';
 
 /*
  * The UTC dates below are written out by hand, as en-GB's Intl.DateTimeFormat gives them (tests

@@ -10,7 +10,7 @@ export type PreloadTarget = 'map' | 'charts' | 'backend';
 
 const LOADERS: Record<PreloadTarget, () => Promise<unknown>> = {
   map: () => import('../features/map/MapPage.tsx'),
-  charts: () => import('uplot'),
+  charts: () => import('../ui/charts/loadUplot.ts').then((m) => m.loadUplot()),
   backend: () => import('@supabase/supabase-js'),
 };
 

@@ -1,4 +1,4 @@
-import type { NightRecord } from '../../sync/react/useNights.ts';
+import type { NightRecord } from '../../core/tonight/nightRecord.ts';
 import './NightsList.css';
 import { formatClockTime } from '../lib/format.ts';
 import type { Clock } from '../lib/clock.ts';

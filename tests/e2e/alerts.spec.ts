@@ -162,7 +162,7 @@ test.describe('alerts that mean "go outside now"', () => {
         ],
       });
       expect(first!.body).toMatch(
-        /^Aurora likely visible now — look .+ · cloud \d+ % · aurora map \d+ min old, clouds \d+ min old$/,
+        /^Aurora likely visible now — look .+ · cloud \d+ % · aurora map \d+ min ago, clouds \d+ min ago$/,
       );
       // Filed, so the device's own pass knows the event is delivered.
       await expect

@@ -339,7 +339,7 @@ for (const viewport of VIEWPORTS) {
     await page.getByRole('button', { name: 'Show my location' }).click();
     await page.getByRole('checkbox', { name: 'Cloud cover' }).check();
     await expect(page.getByTestId('tonight-ages')).toContainText(
-      /clouds (\d+ h )?\d+ (min|h) old/,
+      /clouds (\d+ h )?\d+ (min|h) ago/,
       {
         timeout: 90_000,
       },

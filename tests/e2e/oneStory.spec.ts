@@ -99,13 +99,13 @@ test('on / with a place, the verdict’s ages are the data’s, the probability 
   await expect(verdict.getByRole('button')).toHaveText(/^(Best|Maybe|Not) tonight: /, {
     timeout: 30_000,
   });
-  await expect(ages).toContainText(/clouds .+ old/, { timeout: 90_000 });
+  await expect(ages).toContainText(/clouds .+ ago/, { timeout: 90_000 });
   await expect(cloud).toContainText('MET Norway, model run', { timeout: 30_000 });
   await expect(here).toContainText('Aurora probability here', { timeout: 30_000 });
 
   // 1. The verdict's ages are the data's ages shown beside it, read from one render.
   // The Kp forecast comes with the products polled after the first screen's.
-  await expect(ages).toContainText(/Kp forecast .+ old/, { timeout: 60_000 });
+  await expect(ages).toContainText(/Kp forecast .+ ago/, { timeout: 60_000 });
   const [agesText = '', statusText = '', cloudText = '', hereText = ''] = await texts(
     page,
     '[data-testid="tonight-ages"]',
@@ -113,16 +113,16 @@ test('on / with a place, the verdict’s ages are the data’s, the probability 
     '[data-testid="cloud-status"]',
     '.map-location',
   );
-  const mapAge = ageIn(agesText, 'aurora map', 'old');
+  const mapAge = ageIn(agesText, 'aurora map', 'ago');
   expect(ageIn(statusText, '\\(', 'ago\\)')).toBe(mapAge);
   // Two cloud sources on one screen, each named: the map's layer (NOAA GFS) and the place's own
   // forecast (MET Norway), whose age is the verdict's.
   expect(cloudText).toContain('Cloud data: NOAA GFS.');
-  expect(ageIn(cloudText, 'MET Norway, model run', 'ago')).toBe(ageIn(agesText, 'clouds', 'old'));
+  expect(ageIn(cloudText, 'MET Norway, model run', 'ago')).toBe(ageIn(agesText, 'clouds', 'ago'));
   // 2. The probability at the place says how old its map is: the same age.
   expect(hereText).toMatch(/Aurora probability here\d+ % · aurora map observed .+ ago/);
   expect(ageIn(hereText, 'aurora map observed', 'ago')).toBe(mapAge);
-  const kpAge = ageIn(agesText, 'Kp forecast', 'old');
+  const kpAge = ageIn(agesText, 'Kp forecast', 'ago');
 
   // 3. Every time on the screen in Tromsø's (this device's) zone, named beside it.
   const oslo = zoneLabel('Europe/Oslo', Date.now());

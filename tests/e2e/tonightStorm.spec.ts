@@ -68,7 +68,7 @@ test('a Kp 9 forecast on a clear dark night tells Berlin the aurora may be in vi
   // The poller (a worker, on the real clock) fetches the clouds for the shared place; the page and
   // the worker talk through RxDB's broadcast channel, which drops messages older than a channel's
   // start. So the page's clock moves to that night only once the place and clouds have gone across.
-  await expect(page.getByTestId('tonight-ages')).toContainText(/clouds [\d,]+ (min|h|days) old/, {
+  await expect(page.getByTestId('tonight-ages')).toContainText(/clouds [\d,]+ (min|h|days) ago/, {
     timeout: 90_000,
   });
   await page.clock.setFixedTime(NOW);

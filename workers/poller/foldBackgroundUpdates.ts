@@ -1,6 +1,6 @@
 /**
  * While the app was closed the service worker fetched some small products into
- * `aurora-tracking-db` / `aurora-updates` (src/sw/auroraTrackingDb.ts). On start the worker folds
+ * `aurora-tracking-db` / `aurora-updates` (sync/trackingDb/backgroundUpdates.ts). On start the worker folds
  * them in with the same normalisers and writers, so the first screen is already current. Folding is
  * idempotent (the writers merge), and an update older than the feed's last success only adds data,
  * never moves the feed row back.

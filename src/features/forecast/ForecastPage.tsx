@@ -17,7 +17,7 @@ import { AdSlot } from '../../ui/AdSlot.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FeedAge } from '../../ui/FeedAge.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { useClock } from '../../ui/useClock.ts';
+import { useClock } from '../../lib/useClock.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useProductsShown } from '../../lib/useProductsShown.ts';
 import { fresherKpForecast, KP_SOURCE_NAME } from './fresherKpForecast.ts';

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { useSeries } from '../../../sync/react/index.ts';
 import { TimeZoneChoice } from '../../ui/charts/ChartControls.tsx';
 import { TimeChart } from '../../ui/charts/TimeChart.tsx';
-import { useChartTimeZone } from '../../ui/charts/useChartTimeZone.ts';
-import { useClock } from '../../ui/useClock.ts';
+import { useChartTimeZone } from '../../lib/useChartTimeZone.ts';
+import { useClock } from '../../lib/useClock.ts';
 import { KP_AHEAD_MS, KP_BACK_MS, kpAnchor, kpTimelineData } from './kpTimelineData.ts';
 import { KP_TIMELINE } from './kpTimelineSpec.ts';
 

@@ -10,7 +10,7 @@ import type { AlertData, IcaoAdvisoryData } from '../../../core/normalise/index.
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FeedAge } from '../../ui/FeedAge.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { useClock } from '../../ui/useClock.ts';
+import { useClock } from '../../lib/useClock.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useProductsShown } from '../../lib/useProductsShown.ts';
 import { AlertCard } from './AlertCard.tsx';

@@ -3,8 +3,8 @@ import { useSeries } from '../../../sync/react/index.ts';
 import { ChoiceGroup, TimeZoneChoice } from '../../ui/charts/ChartControls.tsx';
 import type { ChartData } from '../../ui/charts/chartData.ts';
 import { TimeChart } from '../../ui/charts/TimeChart.tsx';
-import { useChartTimeZone } from '../../ui/charts/useChartTimeZone.ts';
-import { useClock } from '../../ui/useClock.ts';
+import { useChartTimeZone } from '../../lib/useChartTimeZone.ts';
+import { useClock } from '../../lib/useClock.ts';
 import {
   MAGNETIC_FIELD,
   PLASMA,

@@ -32,7 +32,7 @@ import { markOnce } from './perfMarks.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useUserLocation } from './useUserLocation.ts';
 import { useAfterFirstPaint } from '../../ui/useAfterFirstPaint.ts';
-import { useClock } from '../../ui/useClock.ts';
+import { useClock } from '../../lib/useClock.ts';
 import { useNearViewport } from './useNearViewport.ts';
 import type { Clock } from '../../lib/clock.ts';
 import './mapFrame.css';

@@ -2,7 +2,7 @@
  * Questions about one OVATION grid at the user's position: the probability there, where the oval's
  * equatorward edge lies, and how far away that edge is.
  */
-import { GRID_CELLS, nearestCellIndex } from '../../../core/grid/grid.ts';
+import { GRID_CELLS, gridIndex } from '../../../core/grid/grid.ts';
 import { EQUATOR_ARTEFACT_DEG } from './auroraImage.ts';
 import { normaliseLon } from './projections.ts';
 
@@ -19,7 +19,7 @@ const EARTH_RADIUS_KM = 6371.0088;
 const DEG = Math.PI / 180;
 
 function cellIndex(lat: number, lon: number): number {
-  return nearestCellIndex(lat, normaliseLon(lon));
+  return gridIndex(lat, normaliseLon(lon));
 }
 
 /** The probability (%) of the grid cell nearest to a point; null for a malformed grid. */

@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react';
 import { Icon } from '../../ui/Icon.tsx';
-import { NIGHT_MIN_BRIGHTNESS } from './nightKeys.ts';
+import { NIGHT_MIN_BRIGHTNESS } from '../../../core/boot/nightKeys.ts';
 import { setNightMode, type NightTint } from './nightMode.ts';
 import { NightRedFilter } from './NightRedFilter.tsx';
 import { useNightMode } from './useNightMode.ts';

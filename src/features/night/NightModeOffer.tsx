@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { readFlag, writeFlag } from '../../lib/storage.ts';
-import { NIGHT_OFFER_KEY } from './nightKeys.ts';
+import { NIGHT_OFFER_KEY } from '../../../core/boot/nightKeys.ts';
 import { setNightMode } from './nightMode.ts';
 import { shouldOfferNightMode } from './nightOffer.ts';
 import { useNightMode } from './useNightMode.ts';

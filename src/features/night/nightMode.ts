@@ -12,7 +12,7 @@ import {
   NIGHT_CHROME_COLOUR,
   NIGHT_KEY,
   NIGHT_MIN_BRIGHTNESS,
-} from './nightKeys.ts';
+} from '../../../core/boot/nightKeys.ts';
 
 export type NightTint = 'red' | 'red-orange';
 

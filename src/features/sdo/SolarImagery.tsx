@@ -1,7 +1,7 @@
 import { useProduct, useFeedStatus } from '../../../sync/react/index.ts';
 import type { SdoImagesData } from '../../../core/normalise/index.ts';
 import { formatTime } from '../../lib/format.ts';
-import { useClock } from '../../ui/useClock.ts';
+import { useClock } from '../../lib/useClock.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FeedAge } from '../../ui/FeedAge.tsx';
 import { useNow } from '../../ui/useNow.ts';

@@ -12,7 +12,7 @@ import { NotificationSettingsForm } from './NotificationSettingsForm.tsx';
 import { useNotificationSettings } from './useNotificationSettings.ts';
 import { ClockSettingForm } from './ClockSettingForm.tsx';
 import { KpAlertOptions } from '../alerts/KpAlertOptions.tsx';
-import { useChartTimeZone } from '../../ui/charts/useChartTimeZone.ts';
+import { useChartTimeZone } from '../../lib/useChartTimeZone.ts';
 
 /** "Signed in as Ada (ada@example.com)."; a wallet shows its short address, never an invented email. */
 function signedInAs(user: AuthUser): string {

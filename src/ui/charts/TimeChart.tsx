@@ -7,6 +7,7 @@ import { alignedData, chartOptions } from './chartOptions.ts';
 import type { ChartMarker, ChartSpec } from './chartSpec.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ChartTextAlternative } from './ChartTextAlternative.tsx';
+import { loadUplot } from './loadUplot.ts';
 import { oneTaskEach } from './oneTaskEach.ts';
 import { chartTheme } from './palette.ts';
 
@@ -26,12 +27,6 @@ export interface TimeChartProps {
 
 /** Charts are created one per task (./oneTaskEach.ts). */
 const inOwnTask = oneTaskEach();
-
-/** uPlot, loaded once for every chart. */
-let loaded: typeof uPlot | null = null;
-function loadUplot(): Promise<typeof uPlot> {
-  return loaded ? Promise.resolve(loaded) : import('uplot').then((m) => (loaded = m.default));
-}
 
 function canvasWorks(): boolean {
   try {

@@ -159,7 +159,7 @@ describe('the alert sender on the local stack', () => {
       ],
     });
     expect((visible.payload as { body: string }).body).toMatch(
-      /^Aurora likely visible now — look .+ · cloud \d+ % · aurora map \d+ min old, clouds \d+ min old$/,
+      /^Aurora likely visible now — look .+ · cloud \d+ % · aurora map \d+ min ago, clouds \d+ min ago$/,
     );
     expect(Number(visible.headers.ttl)).toBeGreaterThanOrEqual(300);
     expect(Number(visible.headers.ttl)).toBeLessThanOrEqual(3600);

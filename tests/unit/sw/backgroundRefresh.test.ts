@@ -10,11 +10,8 @@ import {
 } from '../../../src/sw/backgroundRefresh.ts';
 import { SOURCES } from '../../../core/products/sources.ts';
 import { oneAtATime } from '../../../src/sw/oneAtATime.ts';
-import {
-  openAuroraTrackingDb,
-  readBackgroundUpdates,
-  writeForcedOffline,
-} from '../../../src/sw/auroraTrackingDb.ts';
+import { readBackgroundUpdates } from '../../../sync/trackingDb/backgroundUpdates.ts';
+import { openAuroraTrackingDb, writeForcedOffline } from '../../../src/sw/auroraTrackingDb.ts';
 
 const fixtures = join(import.meta.dirname, '../../fixtures/noaa');
 const kpFile = readFileSync(join(fixtures, 'noaa-planetary-k-index.json'), 'utf8');

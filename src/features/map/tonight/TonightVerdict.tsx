@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { computeVerdict, type Verdict } from '../../../../core/tonight/verdict.ts';
-import { formatAge, formatVerdictLine } from '../../../../core/tonight/formatVerdictLine.ts';
+import { formatVerdictLine } from '../../../../core/tonight/formatVerdictLine.ts';
 import { magneticCoordinates } from '../../../../core/tonight/magneticCoordinates.ts';
 import { useProduct, type StoredWeather } from '../../../../sync/react/index.ts';
 import { useKeepNight } from '../../../../sync/react/useNights.ts';
@@ -16,7 +16,7 @@ import { tonightInputs, type KpForecastProduct } from './tonightInputs.ts';
 import './TonightVerdict.css';
 import { ForecastHourStatus, forecastPositionText } from '../forecastHour.tsx';
 import { clockLabel, type Clock } from '../../../lib/clock.ts';
-import { formatClockTime } from '../../../lib/format.ts';
+import { formatAge, formatClockTime } from '../../../lib/format.ts';
 
 /**
  * The slider's forecast-hour words ride in this chunk (and in the cloud layer's, cloudLayer.ts):
@@ -51,7 +51,7 @@ function withZone(line: string, clock: Clock, at: number): string {
 function ageText(name: string, a: Verdict['inputs']['ovation']): string {
   if (a.ageMs === null) return `${name}: none stored`;
   // A replay's times are moved to the present: its age is real, its sky is a sample.
-  return `${name} ${formatAge(a.ageMs)} old${a.replay ? ' (a replayed sample, not today’s forecast)' : ''}`;
+  return `${name} ${formatAge(a.ageMs)}${a.replay ? ' (a replayed sample, not today’s forecast)' : ''}`;
 }
 
 export default function TonightVerdict({

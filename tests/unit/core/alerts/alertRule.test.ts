@@ -101,7 +101,7 @@ describe('how an alert travels', () => {
       ],
       rule: '69.7_19.0:visible',
       muteUntil: Date.parse('2026-12-09T10:44:00Z'),
-      body: 'Aurora likely visible now — look low to the N · cloud 10 % · aurora map 4 min old, clouds 35 min old',
+      body: 'Aurora likely visible now — look low to the N · cloud 10 % · aurora map 4 min ago, clouds 35 min ago',
     });
   });
 });

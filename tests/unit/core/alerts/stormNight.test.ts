@@ -79,7 +79,7 @@ describe('a storm night through the alert engine', () => {
   it('says where to look, how cloudy it is and how old the data is', () => {
     expect(of('tromso')[0]).toMatchObject({
       title: 'Aurora likely visible from Tromsø now',
-      body: 'Aurora likely visible now — look low to the S · cloud 10 % · aurora map 5 min old, clouds 20 min old',
+      body: 'Aurora likely visible now — look low to the S · cloud 10 % · aurora map 5 min ago, clouds 20 min ago',
     });
     expect(of('edinburgh')[0]!.body).toContain('look up, it is overhead');
   });

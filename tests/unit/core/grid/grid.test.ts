@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { GRID_CELLS, GRID_HEIGHT, GRID_WIDTH, gridIndex } from '../../../../core/grid/grid.ts';
-import { gridIndex as tonightCell } from '../../../../core/tonight/auroraAtPlace.ts';
+import * as auroraAtPlace from '../../../../core/tonight/auroraAtPlace.ts';
+import * as auroraOval from '../../../../core/normalise/auroraOval.ts';
 import { valueAt } from '../../../../src/features/map/gridLookup.ts';
 import { splitBatchIntoChunks } from '../../../../sync/series/splitBatchIntoChunks.ts';
 import { archiveRows } from '../../../../supabase/functions/space-weather/archive.ts';
 import { seriesChunkId } from '../../../../core/time/dayKey.ts';
 
 describe('the OVATION grid, one layout for every reader', () => {
-  it('puts a place in the same cell for the normaliser, the map and tonight’s verdict', () => {
+  it('has one cell lookup, latitude first, that the normaliser, the map and tonight’s verdict share', () => {
     expect([GRID_WIDTH, GRID_HEIGHT, GRID_CELLS]).toEqual([360, 181, 65_160]);
+    // The copies with their own argument order are gone.
+    expect(Object.keys(auroraAtPlace)).not.toContain('gridIndex');
+    expect(Object.keys(auroraOval)).not.toContain('gridIndex');
+    expect(gridIndex(90, -180)).toBe(0);
+    expect(gridIndex(-90, 179)).toBe(GRID_CELLS - 1);
+    expect(gridIndex(69, 19)).toBe((90 - 69) * GRID_WIDTH + (19 + 180));
+    expect(gridIndex(64, 200)).toBe(gridIndex(64, -160));
     for (const [lat, lon] of [
       [69, 19],
       [-45, -170],
@@ -18,9 +26,14 @@ describe('the OVATION grid, one layout for every reader', () => {
       [-90, 359],
     ] as const) {
       const values = new Uint8Array(GRID_CELLS);
-      values[gridIndex(lon, lat)] = 77;
+      values[gridIndex(lat, lon)] = 77;
       const signedLon = lon >= 180 ? lon - 360 : lon;
-      expect(values[tonightCell(lat, signedLon)], `tonight at ${lat}, ${lon}`).toBe(77);
+      const view = auroraAtPlace.placeView(lat, signedLon);
+      expect(values[view.overheadIndex], `tonight at ${lat}, ${lon}`).toBe(77);
+      expect(
+        auroraAtPlace.auroraAtPlace(values, view).overheadPercent,
+        `tonight at ${lat}, ${lon}`,
+      ).toBe(77);
       expect(valueAt(values, lat, signedLon), `map at ${lat}, ${lon}`).toBe(77);
     }
   });

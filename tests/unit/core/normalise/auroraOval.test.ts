@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalise } from '../../../../core/normalise/index.ts';
-import { gridIndex } from '../../../../core/normalise/auroraOval.ts';
+import { gridIndex } from '../../../../core/grid/grid.ts';
 import type { GridSnapshot } from '../../../../core/model.ts';
 import { NOW, noaa } from '../../../support/fixtureFiles.ts';
 
@@ -36,7 +36,7 @@ describe('OVATION aurora oval', { timeout: 60_000 }, () => {
     const { grid: g } = grid(path);
     // lon 200 east is −160; lat 65 is row 25.
     expect(g.values[(90 - 65) * 360 + (-160 + 180)]).toBe(upstreamValue(path, 200, 65));
-    expect(g.values[gridIndex(200, 65)]).toBe(upstreamValue(path, 200, 65));
+    expect(g.values[gridIndex(65, 200)]).toBe(upstreamValue(path, 200, 65));
     // lon 180 east is −180: column 0.
     expect(g.values[(90 - 60) * 360]).toBe(upstreamValue(path, 180, 60));
     // lon 0 is column 180; the south-pole row is the last row.
@@ -50,7 +50,7 @@ describe('OVATION aurora oval', { timeout: 60_000 }, () => {
     const doc = JSON.parse(noaa(path)) as { coordinates: [number, number, number][] };
     let compared = 0;
     for (const [lon, lat, v] of doc.coordinates) {
-      expect(g.values[gridIndex(lon, lat)]).toBe(v);
+      expect(g.values[gridIndex(lat, lon)]).toBe(v);
       compared++;
     }
     expect(compared).toBe(65_160);

@@ -3,10 +3,10 @@ import {
   auroraAtPlace,
   auroraElevationDeg,
   auroraSeriesAtPlace,
-  gridIndex,
   placeView,
   VISIBLE_RANGE_KM,
 } from '../../../../core/tonight/auroraAtPlace.ts';
+import { gridIndex } from '../../../../core/grid/grid.ts';
 import { loadOvationFixture } from '../../../support/ovationFixture.ts';
 import { EDINBURGH, HOBART, QUITO, TROMSO } from '../../../support/tonightPlaces.ts';
 

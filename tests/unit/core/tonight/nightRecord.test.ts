@@ -8,7 +8,7 @@ import {
   type NightRecord,
 } from '../../../../core/tonight/nightRecord.ts';
 import { seenAtPlace } from '../../../../core/tonight/seenAtPlace.ts';
-import { GRID_CELLS, nearestCellIndex } from '../../../../core/grid/grid.ts';
+import { GRID_CELLS, gridIndex } from '../../../../core/grid/grid.ts';
 import { HOUR, TROMSO, kpForecast, cloudsFromFixture } from '../../../support/tonightPlaces.ts';
 
 const at = (iso: string) => Date.parse(iso);
@@ -30,7 +30,7 @@ function tromsoNight(now = at('2027-01-15T15:00:00Z')) {
 /** A frame with `percent` in the place's own cell, forecast for `forecastTime`. */
 function frame(forecastTime: number, percent: number) {
   const values = new Uint8Array(GRID_CELLS);
-  values[nearestCellIndex(TROMSO.lat, TROMSO.lon)] = percent;
+  values[gridIndex(TROMSO.lat, TROMSO.lon)] = percent;
   return { observationTime: forecastTime - 40 * MIN, forecastTime, values };
 }
 

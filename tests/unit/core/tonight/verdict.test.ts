@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatVerdictLine } from '../../../../core/tonight/formatVerdictLine.ts';
 import { computeVerdict } from '../../../../core/tonight/verdict.ts';
+import { feedState, FRESHNESS, WEATHER_FRESHNESS } from '../../../../core/products/freshness.ts';
 import { loadOvationFixture } from '../../../support/ovationFixture.ts';
 import {
   clearSky,
@@ -136,8 +137,43 @@ describe('tonight’s verdict', () => {
       'cloud forecast out of date',
     ]);
     expect(formatVerdictLine(v, { timeZone: 'Europe/Oslo' })).toMatch(
-      /^Maybe tonight: 22:00–\d\d:\d\d — .* \(aurora map 6 h old, Kp forecast 2 days old, clouds 3 days old\)$/,
+      /^Maybe tonight: 22:00–\d\d:\d\d — .* \(aurora map 6 h ago, Kp forecast 2 days ago, clouds 3 days ago\)$/,
     );
+  });
+
+  it('trusts each input exactly as long as the feed status beside it calls it fresh: the one freshness table', () => {
+    const now = at('2027-01-15T21:00:00Z');
+    const frame = loadOvationFixture();
+    const verdictAt = (ovationAge: number, kpAge: number, cloudAge: number) =>
+      computeVerdict({
+        place: TROMSO,
+        now,
+        ovation: { ...frame, observationTime: now - ovationAge, forecastTime: now - ovationAge },
+        kpForecast: kpForecast(5, now, 8, now - kpAge),
+        clouds: clearSky(now, 12, now - cloudAge),
+      }).inputs;
+    const feed = (window: typeof WEATHER_FRESHNESS, age: number) =>
+      feedState({ lastSuccess: now, dataTime: now - age, error: null, replay: false }, window, now);
+    const windows = [
+      ['ovation', FRESHNESS['aurora-oval']],
+      ['kpForecast', FRESHNESS['kp-forecast']],
+      ['clouds', WEATHER_FRESHNESS],
+    ] as const;
+    for (const [input, window] of windows) {
+      for (const age of [window.maxAgeMs, window.maxAgeMs + 60_000]) {
+        const ages = { ovation: 0, kpForecast: 0, clouds: 0, [input]: age };
+        const v = verdictAt(ages.ovation, ages.kpForecast, ages.clouds);
+        expect(v[input].stale, `${input} at ${age / 60_000} min`).toBe(
+          feed(window, age) !== 'fresh',
+        );
+      }
+    }
+    // A 25-minute-old OVATION frame: stale in the feed status, so tonight no longer judges by it.
+    expect(feed(FRESHNESS['aurora-oval'], 25 * 60_000)).toBe('stale');
+    expect(verdictAt(25 * 60_000, 0, 0).ovation).toMatchObject({
+      stale: true,
+      maxAgeMs: 20 * 60_000,
+    });
   });
 
   it('tells the lowest Kp that would do when the night is dark and clear but Kp is low', () => {

@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { THEME_SCRIPT, themeBeforePaint } from '../../../../scripts/vite/themeBeforePaint.ts';
+import { themeBeforePaint } from '../../../../scripts/vite/themeBeforePaint.ts';
+import { THEME_SCRIPT } from '../../../../core/boot/themeScript.ts';
 import { contentSecurityPolicy } from '../../../../server/csp.ts';
 import {
   applyNightMode,
@@ -14,7 +15,7 @@ import {
   setNightMode,
 } from '../../../../src/features/night/nightMode.ts';
 import { NightModeControl } from '../../../../src/features/night/NightModeControl.tsx';
-import { NIGHT_BRIGHTNESS_KEY, NIGHT_KEY } from '../../../../src/features/night/nightKeys.ts';
+import { NIGHT_BRIGHTNESS_KEY, NIGHT_KEY } from '../../../../core/boot/nightKeys.ts';
 
 const DAY_CHROME = '#0b1020';
 

@@ -107,7 +107,7 @@ describe('alerts the device works out on periodic sync', () => {
         tag: EVENT,
         renotify: false,
         body: expect.stringMatching(
-          /^Aurora likely visible now — look .+ · cloud 10 % · aurora map 5 min old, clouds 20 min old$/,
+          /^Aurora likely visible now — look .+ · cloud 10 % · aurora map 5 min ago, clouds 20 min ago$/,
         ),
         actions: [
           { action: 'open-map', title: 'Open map' },

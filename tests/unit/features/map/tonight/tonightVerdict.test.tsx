@@ -8,7 +8,7 @@ import { writeFeedStatus, writeProducts } from '../../../../../sync/write.ts';
 import { normalise } from '../../../../../core/normalise/index.ts';
 import { dataAgeMs, FRESHNESS } from '../../../../../core/products/freshness.ts';
 import { nextFeedStatus } from '../../../../../workers/feedStatus.ts';
-import { ageText } from '../../../../../core/time/ageText.ts';
+import { formatAge } from '../../../../../src/lib/format.ts';
 import TonightVerdict from '../../../../../src/features/map/tonight/TonightVerdict.tsx';
 import { disposeTestDatabase, openTestDatabase } from '../../../../support/testDb.ts';
 import { renderOnDatabase } from '../../../../support/dataPage.tsx';
@@ -82,13 +82,13 @@ describe('tonight’s verdict ages its inputs from their data', () => {
     const shown = dataAgeMs(row, FRESHNESS['kp-forecast'], now);
     expect(shown).toBe(now - newestKnown);
     await waitFor(
-      () => expect(ages.textContent).toContain(`Kp forecast ${ageText(shown!)} old`),
+      () => expect(ages.textContent).toContain(`Kp forecast ${formatAge(shown!)}`),
       SLOW,
     );
-    expect(ages.textContent).toContain('Kp forecast 289 days old');
-    expect(ages.textContent).not.toContain('Kp forecast 1 min old');
+    expect(ages.textContent).toContain('Kp forecast 289 days ago');
+    expect(ages.textContent).not.toContain('Kp forecast 1 min ago');
     // Too old to trust: the line says so instead of judging tonight on it.
-    expect(screen.getByTestId('tonight-verdict').textContent).toContain('Kp forecast 289 days old');
+    expect(screen.getByTestId('tonight-verdict').textContent).toContain('Kp forecast 289 days ago');
   });
 
   it('writes its times in the screen’s clock, the zone named after the range and on every half hour', async () => {

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { usePlaces, usePreferences } from '../../sync/react/index.ts';
 import { placeInUse } from '../../sync/places/places.ts';
-import { deviceClock, UTC_CLOCK, zoneClock, type Clock } from '../lib/clock.ts';
-import { placeTimeZone } from '../lib/placeTimeZone.ts';
+import { deviceClock, UTC_CLOCK, zoneClock, type Clock } from './clock.ts';
+import { placeTimeZone } from './placeTimeZone.ts';
 
 /** The place whose local time the screen shows: a saved place (its id), or the device's own position (id null). */
 export interface ClockPlace {

@@ -6,7 +6,7 @@ import type { AuroraDatabase } from '../../../sync/database.ts';
 import { DatabaseProvider } from '../../../sync/react/index.ts';
 import { savePlace } from '../../../sync/places/places.ts';
 import { updateDeviceChoices } from '../../../sync/preferences/deviceChoices.ts';
-import { useClock } from '../../../src/ui/useClock.ts';
+import { useClock } from '../../../src/lib/useClock.ts';
 import { clockLabel } from '../../../src/lib/clock.ts';
 import { disposeTestDatabase, openTestDatabase } from '../../support/testDb.ts';
 

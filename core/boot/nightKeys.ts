@@ -1,6 +1,6 @@
 /**
  * Where night mode's choice is kept on this device, shared by the page (nightMode.ts) and the
- * boot script that applies it before the first paint (scripts/vite/themeBeforePaint.ts).
+ * boot script that applies it before the first paint (themeScript.ts here, inlined by scripts/vite/themeBeforePaint.ts).
  * localStorage, not the database: the boot script must read it synchronously, before any of
  * our JavaScript loads. A device choice: it never replicates.
  */
