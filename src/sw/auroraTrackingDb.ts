@@ -1,10 +1,12 @@
 /**
  * The small database the service worker shares with the page: `aurora-tracking-db` with
  * the stores `aurora-updates` (raw small products fetched in the background, plus the alert state)
- * and `notification-settings` (key `user-settings`). Plain IndexedDB, so the worker stays small and
- * the page can read it with these same functions. Names, version and the settings' shape are
- * core/alerts/notificationSettings.ts, which the page's Dexie side opens too.
+ * and `notification-settings` (key `user-settings`). Opened with `idb` (already in the worker
+ * through workbox-expiration, so it costs the worker nothing), and the page reads it with these
+ * same functions. Names, version and the settings' shape are core/alerts/notificationSettings.ts,
+ * which the page's Dexie side opens too.
  */
+import { wrap, type DBSchema, type IDBPDatabase } from 'idb';
 import {
   ALERT_STATE_KEY,
   FORCED_OFFLINE_KEY,
@@ -17,7 +19,16 @@ import {
   type NotificationSettings,
 } from '../../core/alerts/notificationSettings.ts';
 import { normaliseAlertState, type KpAlertState } from './kpAlert.ts';
-const STORES = [UPDATES_STORE, SETTINGS_STORE];
+
+/** Both stores are out-of-line keyed; values are checked on the way out (the page writes them too). */
+interface TrackingSchema extends DBSchema {
+  [UPDATES_STORE]: { key: string; value: unknown };
+  [SETTINGS_STORE]: { key: string; value: unknown };
+}
+
+export type TrackingDb = IDBPDatabase<TrackingSchema>;
+
+const STORES = [UPDATES_STORE, SETTINGS_STORE] as const;
 
 /** One raw product fetched by the worker while the app was closed; the poller folds it in later. */
 export interface BackgroundUpdate {
@@ -28,30 +39,27 @@ export interface BackgroundUpdate {
   body: string;
 }
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
+/**
+ * idb's openDB() always opens the global `indexedDB`; the factory is passed in here (tests give
+ * each case its own), so the open request is made here and handed to idb's `wrap`.
+ */
+function openAt(factory: IDBFactory, version?: number): Promise<TrackingDb> {
+  const req = factory.open(DB_NAME, version);
+  req.onupgradeneeded = () => {
+    for (const name of STORES)
+      if (!req.result.objectStoreNames.contains(name)) req.result.createObjectStore(name);
+  };
+  const opened = wrap(req) as Promise<TrackingDb>;
   return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-function openAt(factory: IDBFactory, version?: number): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const req = version === undefined ? factory.open(DB_NAME) : factory.open(DB_NAME, version);
-    req.onupgradeneeded = () => {
-      for (const name of STORES)
-        if (!req.result.objectStoreNames.contains(name)) req.result.createObjectStore(name);
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
     req.onblocked = () =>
       reject(new Error(`${DB_NAME} upgrade blocked by another open connection`));
+    opened.then(resolve, reject);
   });
 }
 
 /** Opens the database, creating the stores; copes with a copy already upgraded past our version. */
-export async function openAuroraTrackingDb(factory: IDBFactory = indexedDB): Promise<IDBDatabase> {
-  let db: IDBDatabase;
+export async function openAuroraTrackingDb(factory: IDBFactory = indexedDB): Promise<TrackingDb> {
+  let db: TrackingDb;
   try {
     db = await openAt(factory, DB_VERSION);
   } catch (e) {
@@ -65,72 +73,46 @@ export async function openAuroraTrackingDb(factory: IDBFactory = indexedDB): Pro
   return openAt(factory, next);
 }
 
-async function withStore<T>(
-  db: IDBDatabase,
-  store: string,
-  mode: IDBTransactionMode,
-  fn: (s: IDBObjectStore) => IDBRequest<T>,
-): Promise<T> {
-  const tx = db.transaction(store, mode);
-  const result = await request(fn(tx.objectStore(store)));
-  await new Promise<void>((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error ?? new Error('transaction aborted'));
-  });
-  return result;
-}
-
-export async function readNotificationSettings(db: IDBDatabase): Promise<NotificationSettings> {
-  return normaliseSettings(
-    await withStore(db, SETTINGS_STORE, 'readonly', (s) => s.get(SETTINGS_KEY)),
-  );
+export async function readNotificationSettings(db: TrackingDb): Promise<NotificationSettings> {
+  return normaliseSettings(await db.get(SETTINGS_STORE, SETTINGS_KEY));
 }
 
 /** Merges a patch into the stored settings (the page's push toggle and the worker both write here). */
 export async function writeNotificationSettings(
-  db: IDBDatabase,
+  db: TrackingDb,
   patch: Partial<NotificationSettings>,
 ): Promise<NotificationSettings> {
   const next = normaliseSettings({ ...(await readNotificationSettings(db)), ...patch });
-  await withStore(db, SETTINGS_STORE, 'readwrite', (s) => s.put(next, SETTINGS_KEY));
+  await db.put(SETTINGS_STORE, next, SETTINGS_KEY);
   return next;
 }
 
-export async function readAlertState(db: IDBDatabase): Promise<KpAlertState> {
-  return normaliseAlertState(
-    await withStore(db, UPDATES_STORE, 'readonly', (s) => s.get(ALERT_STATE_KEY)),
-  );
+export async function readAlertState(db: TrackingDb): Promise<KpAlertState> {
+  return normaliseAlertState(await db.get(UPDATES_STORE, ALERT_STATE_KEY));
 }
 
-export async function writeAlertState(db: IDBDatabase, state: KpAlertState): Promise<void> {
-  await withStore(db, UPDATES_STORE, 'readwrite', (s) => s.put(state, ALERT_STATE_KEY));
+export async function writeAlertState(db: TrackingDb, state: KpAlertState): Promise<void> {
+  await db.put(UPDATES_STORE, state, ALERT_STATE_KEY);
 }
 
 /** The user's Go Offline choice as the page last stored it; unset reads as online. */
-export async function readForcedOffline(db: IDBDatabase): Promise<boolean> {
-  return (
-    (await withStore(db, UPDATES_STORE, 'readonly', (s) => s.get(FORCED_OFFLINE_KEY))) === true
-  );
+export async function readForcedOffline(db: TrackingDb): Promise<boolean> {
+  return (await db.get(UPDATES_STORE, FORCED_OFFLINE_KEY)) === true;
 }
 
-export async function writeForcedOffline(db: IDBDatabase, forced: boolean): Promise<void> {
-  await withStore(db, UPDATES_STORE, 'readwrite', (s) => s.put(forced, FORCED_OFFLINE_KEY));
+export async function writeForcedOffline(db: TrackingDb, forced: boolean): Promise<void> {
+  await db.put(UPDATES_STORE, forced, FORCED_OFFLINE_KEY);
 }
 
 export async function writeBackgroundUpdate(
-  db: IDBDatabase,
+  db: TrackingDb,
   update: BackgroundUpdate,
 ): Promise<void> {
-  await withStore(db, UPDATES_STORE, 'readwrite', (s) =>
-    s.put(update, `product:${update.resource}`),
-  );
+  await db.put(UPDATES_STORE, update, `product:${update.resource}`);
 }
 
 /** Every product the worker stored, for the poller to fold into the local database on start. */
-export async function readBackgroundUpdates(db: IDBDatabase): Promise<BackgroundUpdate[]> {
+export async function readBackgroundUpdates(db: TrackingDb): Promise<BackgroundUpdate[]> {
   const range = IDBKeyRange.bound('product:', 'product:\uffff');
-  return (await withStore(db, UPDATES_STORE, 'readonly', (s) =>
-    s.getAll(range),
-  )) as BackgroundUpdate[];
+  return (await db.getAll(UPDATES_STORE, range)) as BackgroundUpdate[];
 }

@@ -11,6 +11,7 @@ import {
   writeAlertState,
   writeBackgroundUpdate,
   writeNotificationSettings,
+  type TrackingDb,
 } from './auroraTrackingDb.ts';
 import type { Resource } from '../../core/model.ts';
 import { backendUrl, swpcUrl } from '../../core/products/sources.ts';
@@ -42,7 +43,7 @@ const FETCH_TIMEOUT_MS = 10_000;
 export interface RefreshDeps {
   fetch: typeof fetch;
   now: () => number;
-  db: IDBDatabase;
+  db: TrackingDb;
   /** The backend's base URL (the functions are under `/functions/v1`), e.g. the app's origin. */
   backendBase: string;
   showNotification: (

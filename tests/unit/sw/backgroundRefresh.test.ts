@@ -16,7 +16,9 @@ import {
   readNotificationSettings,
   writeForcedOffline,
   writeNotificationSettings,
+  type TrackingDb,
 } from '../../../src/sw/auroraTrackingDb.ts';
+import { ALERT_STATE_KEY } from '../../../core/alerts/notificationSettings.ts';
 
 const fixtures = join(import.meta.dirname, '../../fixtures/noaa');
 const kpFile = readFileSync(join(fixtures, 'noaa-planetary-k-index.json'), 'utf8');
@@ -47,21 +49,57 @@ function fakeFetch(route: Route): { fetch: typeof fetch; calls: string[] } {
 const NOW = Date.UTC(2026, 1, 10, 4);
 const storm = kpWithLatest('6.33', '2026-02-10 03:00:00.000');
 
+/**
+ * The database as two overlapping runs see it: while another run is under way, a run's read of
+ * the alert state waits for the other run's read of it, so both read it before either records an
+ * alert (the interleaving that a sync and a periodic sync waking together can take), whatever
+ * order the IndexedDB implementation happens to run their requests in.
+ */
+function bothReadBeforeEitherWrites(db: TrackingDb, runsUnderWay: () => number): TrackingDb {
+  let release: (() => void) | null = null;
+  const get: TrackingDb['get'] = async (store, key) => {
+    const value = await db.get(store, key);
+    if (key === ALERT_STATE_KEY && runsUnderWay() > 1) {
+      if (release) {
+        release();
+        release = null;
+      } else await new Promise<void>((resolve) => (release = resolve));
+    }
+    return value;
+  };
+  return new Proxy(db, {
+    get: (target, prop) => {
+      if (prop === 'get') return get;
+      const value: unknown = Reflect.get(target, prop);
+      // idb's methods find their IndexedDB object through `this`: call them on the real one.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 async function setup(route: Route, settings = { enablePush: true }) {
   const db = await openAuroraTrackingDb(new IDBFactory());
   await writeNotificationSettings(db, settings);
   const shown: string[] = [];
   const { fetch, calls } = fakeFetch(route);
-  const run = () =>
-    refreshInBackground({
-      fetch,
-      now: () => NOW,
-      db,
-      backendBase: 'http://app.test',
-      showNotification: async (title) => {
-        shown.push(title);
-      },
-    });
+  let underWay = 0;
+  const overlapping = bothReadBeforeEitherWrites(db, () => underWay);
+  const run = async () => {
+    underWay += 1;
+    try {
+      return await refreshInBackground({
+        fetch,
+        now: () => NOW,
+        db: overlapping,
+        backendBase: 'http://app.test',
+        showNotification: async (title) => {
+          shown.push(title);
+        },
+      });
+    } finally {
+      underWay -= 1;
+    }
+  };
   return { db, shown, calls, run };
 }
 
