@@ -64,7 +64,7 @@ async function registerSyncs(reg: SyncCapableRegistration): Promise<void> {
 }
 
 async function register(): Promise<Workbox> {
-  const { Workbox } = await import('workbox-window');
+  const { Workbox } = await import('workbox-window/build/workbox-window.prod.mjs');
   const workbox = new Workbox('/sw.js', { scope: '/' });
   for (const event of ['installed', 'waiting', 'activated', 'redundant'] as const)
     workbox.addEventListener(event, refreshStatus);
