@@ -163,7 +163,7 @@ describe('the background refresh of an installed app', () => {
   });
 
   it('sends nothing more once Go Offline is chosen during a refresh under way', async () => {
-    let db: IDBDatabase | null = null;
+    let db: TrackingDb | null = null;
     const {
       db: opened,
       calls,
