@@ -81,7 +81,10 @@ async function register(): Promise<Workbox> {
 
 /** The registration, started now if the timers have not started it yet (Check Updates may come first). */
 function ensureRegistered(): Promise<Workbox> {
-  registered ??= register();
+  registered ??= register().catch((err: unknown) => {
+    registered = null; // a later Check Updates tries again
+    throw err;
+  });
   return registered;
 }
 
