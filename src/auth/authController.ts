@@ -45,10 +45,9 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
   let snapshot = initialSnapshot(deps.storage, cfg.storageKey);
   const listeners = new Set<() => void>();
   /**
-   * The session as supabase-js persisted it: the ticker reads expiry and refresh token from here,
-   * not from events, because an offline start with an expired token announces no session
-   * (INITIAL_SESSION with null) — and that is exactly the session that needs refreshing once the
-   * network is back.
+   * The session as supabase-js persisted it, read from storage rather than from events: an
+   * offline start with an expired token announces no session (INITIAL_SESSION with null) while
+   * keeping it stored, and the user is still signed in.
    */
   const storedSession = () => {
     try {
@@ -98,6 +97,8 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
     event: AuthChangeEvent,
     session: Session | null,
   ) => {
+    // A new session gets its first tick now (a token this short-lived is refreshed at once).
+    if (event === 'SIGNED_IN') ticker?.restart();
     if (!session) {
       // Offline with an expired access token, supabase-js cannot refresh it and announces "no
       // session" while keeping it stored (a network failure is retryable): still signed in.
@@ -161,32 +162,7 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
           onAuthChange(client, event, session),
         );
         unsubscribeAuth = () => data.subscription.unsubscribe();
-        ticker = startSessionTicker({
-          getExpiresAt: () => {
-            const stored = storedSession();
-            return stored?.expires_at ? stored.expires_at * 1000 : null;
-          },
-          refresh: async () => {
-            const stored = storedSession();
-            if (!stored) return { ok: true }; // signed out meanwhile: nothing to refresh
-            // Passing the token skips getSession()'s own refresh of an expired session (no double rotation).
-            const { error } = await client.auth.refreshSession({
-              refresh_token: stored.refresh_token,
-            });
-            if (!error) return { ok: true };
-            // Lost a race: supabase-js refreshed the session itself (getSession() on an expiring
-            // token, INITIAL_SESSION after an offline start) while we waited for its lock, so our
-            // token was already used. The session is fine; removing it would sign the user out.
-            if (storedSession()?.refresh_token !== stored.refresh_token && storedSession())
-              return { ok: true };
-            return { ok: false, status: error.status };
-          },
-          removeSession: async () => {
-            await client.auth.signOut({ scope: 'local' });
-          },
-          now: deps.now,
-          setTimer: deps.setTimer,
-          clearTimer: deps.clearTimer,
+        ticker = startSessionTicker(client.auth, {
           isHidden: deps.isHidden,
           onVisibilityChange: deps.onVisibilityChange,
         });

@@ -1,138 +1,61 @@
 /**
- * The session refresh ticker (every 30 s; refresh when the access token has 3 ticks or fewer
- * left; paused while the page is hidden), as decisions plus a small runner with injected time.
+ * The session refresh ticker is supabase-js' own (GoTrueClient `startAutoRefresh`), which holds
+ * the spec's session constants (section 9): a tick every 30 s (`AUTO_REFRESH_TICK_DURATION_MS`),
+ * a refresh once the access token has 3 ticks or fewer left (`AUTO_REFRESH_TICK_THRESHOLD`, the
+ * stored session read afresh on every tick, so an expired one kept through an offline start is
+ * refreshed once the network is back), retryable failures (network, 502, 503, 504) retried from
+ * 200 ms, doubling, within one tick, and a session whose expired token's refresh is refused
+ * removed (@supabase/auth-js `lib/constants.ts`, `GoTrueClient._refreshAccessToken` and
+ * `_callRefreshToken`).
  *
- * supabase-js has the same ticker built in (autoRefreshToken). We create the client with
- * autoRefreshToken: false and run this one instead, so exactly one thing decides when to refresh
- * and it is the tested one. The refresh call itself is supabase-js' refreshSession(), which
- * already backs off from 200 ms on retryable fetch errors within 30 s and removes the session on a
- * non-retryable one; our back-off shares that same 30 s budget (measured from the first attempt),
- * so the two never add up to more than one budget.
+ * The client is created with autoRefreshToken: false, so that what starts and stops that ticker is
+ * this, with the page's visibility passed in: it runs only while the page is visible, ticks at
+ * once when the page is shown again (startAutoRefresh's first tick is immediate), and stops with
+ * the auth controller.
  */
 
-/** One tick of the ticker. */
-export const TICK_MS = 30_000;
-/** Refresh once the access token has this many ticks or fewer left. */
-const REFRESH_THRESHOLD_TICKS = 3;
-/** First retry delay after a retryable refresh failure; doubles each time. */
-const BACKOFF_START_MS = 200;
-/** Retries stop once the next one would land beyond this long after the first attempt. */
-export const BACKOFF_BUDGET_MS = 30_000;
-
-/** Whole ticks left before the token expires (negative once expired). */
-export function ticksLeft(expiresAtMs: number, nowMs: number): number {
-  return Math.floor((expiresAtMs - nowMs) / TICK_MS);
+export interface AutoRefreshingAuth {
+  startAutoRefresh(): Promise<void>;
+  stopAutoRefresh(): Promise<void>;
 }
 
-export function shouldRefresh(expiresAtMs: number | null, nowMs: number): boolean {
-  if (expiresAtMs === null) return false;
-  return ticksLeft(expiresAtMs, nowMs) <= REFRESH_THRESHOLD_TICKS;
-}
-
-/**
- * Delay before retry number `attempt` (1 = first retry), or null when that retry would end
- * outside the budget that started at `startedAtMs`.
- */
-export function nextBackoffMs(attempt: number, startedAtMs: number, nowMs: number): number | null {
-  const delay = BACKOFF_START_MS * 2 ** (attempt - 1);
-  return nowMs + delay - startedAtMs < BACKOFF_BUDGET_MS ? delay : null;
-}
-
-/** A network failure (status 0) and 502, 503, 504 are retryable; anything else is not. */
-export function isRetryableStatus(status: number | undefined): boolean {
-  return status === 0 || status === 502 || status === 503 || status === 504;
-}
-
-export type RefreshOutcome = { ok: true } | { ok: false; status: number | undefined };
-
-export interface TickerDeps {
-  /** Expiry of the current access token (epoch ms), or null when there is no session. */
-  getExpiresAt(): number | null;
-  /** One refresh attempt. */
-  refresh(): Promise<RefreshOutcome>;
-  /** Drop the session (non-retryable failure). */
-  removeSession(): Promise<void>;
-  now(): number;
-  setTimer(fn: () => void, ms: number): unknown;
-  clearTimer(handle: unknown): void;
+export interface PageVisibility {
   isHidden(): boolean;
   /** Subscribe to visibility changes; returns the unsubscribe. */
   onVisibilityChange(fn: () => void): () => void;
 }
 
 export interface SessionTicker {
-  /** Run one tick now (the runner calls this every TICK_MS; exposed for tests and for wake-ups). */
-  tick(): Promise<void>;
+  /** A new session: tick now rather than up to 30 s later (the ticker restarts). */
+  restart(): void;
   stop(): void;
-  readonly running: boolean;
 }
 
-/** Starts ticking at once; pauses while hidden and ticks immediately when shown again. */
-export function startSessionTicker(deps: TickerDeps): SessionTicker {
-  let timer: unknown = null;
+export function startSessionTicker(auth: AutoRefreshingAuth, page: PageVisibility): SessionTicker {
   let stopped = false;
-  let refreshing: Promise<void> | null = null;
-
-  const schedule = () => {
-    if (timer !== null) deps.clearTimer(timer);
-    timer = null;
-    if (stopped || deps.isHidden()) return;
-    timer = deps.setTimer(() => {
-      timer = null;
-      void tick().finally(schedule);
-    }, TICK_MS);
+  // supabase-js' start awaits its own stop before it sets the interval: one call at a time, so a
+  // stop (the page hidden at once) can never land inside a start and leave the ticker running.
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (step: () => Promise<void>) => {
+    queue = queue.catch(() => undefined).then(step);
   };
-
-  const sleep = (ms: number) => new Promise<void>((resolve) => deps.setTimer(resolve, ms));
-
-  const refreshWithBackoff = async () => {
-    const startedAt = deps.now();
-    for (let attempt = 0; ; attempt++) {
-      if (attempt > 0) {
-        const delay = nextBackoffMs(attempt, startedAt, deps.now());
-        if (delay === null) return; // budget spent: the next tick tries again
-        await sleep(delay);
-        if (stopped) return;
-      }
-      const result = await deps.refresh();
-      if (result.ok) return;
-      if (!isRetryableStatus(result.status)) {
-        await deps.removeSession();
-        return;
-      }
-    }
+  const follow = () => {
+    if (stopped) return;
+    enqueue(() => (page.isHidden() ? auth.stopAutoRefresh() : auth.startAutoRefresh()));
   };
-
-  const tick = async () => {
-    if (stopped || deps.isHidden()) return;
-    if (!shouldRefresh(deps.getExpiresAt(), deps.now())) return;
-    // A tick landing during a slow refresh joins it instead of starting a second one.
-    refreshing ??= refreshWithBackoff().finally(() => {
-      refreshing = null;
-    });
-    await refreshing;
-  };
-
-  const unsubscribe = deps.onVisibilityChange(() => {
-    if (deps.isHidden()) {
-      schedule(); // clears the pending tick
-    } else {
-      void tick().finally(schedule);
-    }
-  });
-
-  void tick().finally(schedule);
-
+  const unsubscribe = page.onVisibilityChange(follow);
+  follow();
   return {
-    tick,
+    restart: follow,
     stop() {
       stopped = true;
       unsubscribe();
-      if (timer !== null) deps.clearTimer(timer);
-      timer = null;
-    },
-    get running() {
-      return !stopped && timer !== null;
+      enqueue(() => auth.stopAutoRefresh());
     },
   };
+}
+
+/** A network failure (status 0) and 502, 503, 504 are retryable; anything else is not. */
+export function isRetryableStatus(status: number | undefined): boolean {
+  return status === 0 || status === 502 || status === 503 || status === 504;
 }

@@ -18,8 +18,9 @@ let resolvedAnonKey = '';
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
- * Client options: session persisted, implicit flow by default. Token refresh is driven
- * by our own ticker (sessionTicker.ts), so supabase-js' built-in one is off and the two never race.
+ * Client options: session persisted, implicit flow by default. Token refresh is supabase-js' own
+ * ticker, started and stopped with the page's visibility by sessionTicker.ts (hence
+ * autoRefreshToken off: the controller, not the client's own window listener, runs it).
  * Callback URLs are handled by AuthCallbackPage, so detectSessionInUrl is off: the code or tokens
  * are consumed once, where their errors can be shown. Every request of the client (auth, REST)
  * goes through `fetch`: the page passes one that sends nothing under Go Offline.

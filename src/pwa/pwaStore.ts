@@ -1,6 +1,7 @@
 /**
- * The page's one view of the service worker, shared by registerServiceWorker (which feeds it) and
- * the hooks (which read it through useSyncExternalStore).
+ * The page's one view of the service worker, shared by registerServiceWorker (which feeds it from
+ * workbox-window's events and the 30 s poll) and the hooks (which read it through
+ * useSyncExternalStore). It adds what workbox-window does not keep: the user's Later.
  */
 import {
   UNSUPPORTED_STATUS,
@@ -23,7 +24,6 @@ let state: PwaState = {
   dismissed: false,
   lastCheck: null,
 };
-let registration: ServiceWorkerRegistration | null = null;
 const listeners = new Set<() => void>();
 
 export function getPwaState(): PwaState {
@@ -50,12 +50,4 @@ export function setPwaState(patch: Partial<Omit<PwaState, 'updateAvailable'>>): 
   }
   state = next;
   for (const l of listeners) l();
-}
-
-export function getRegistration(): ServiceWorkerRegistration | null {
-  return registration;
-}
-
-export function setRegistration(r: ServiceWorkerRegistration | null): void {
-  registration = r;
 }

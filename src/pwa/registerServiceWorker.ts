@@ -1,10 +1,16 @@
 /**
- * Registers the service worker and keeps the page's view of it current:
+ * Registers the service worker with workbox-window and keeps the page's view of it current:
  * registration 500 ms after load and the first screen's data (./afterFirstData.ts), an update
- * check on load, status polled every 30 s, and the background sync tag. main.tsx calls
+ * check on load, status polled every 30 s, and the background sync tags. main.tsx calls
  * registerServiceWorker() once.
+ *
+ * workbox-window (`Workbox`) follows the worker's lifecycle (its `installed`, `waiting`,
+ * `activated`, `redundant` and `controlling` events, a version already waiting at registration
+ * included) and sends Update Now's skip-waiting message (`messageSkipWaiting`). It is imported
+ * only when the registration is due, so it is never part of the first paint's code.
  */
-import { getPwaState, getRegistration, setPwaState, setRegistration } from './pwaStore.ts';
+import type { Workbox } from 'workbox-window';
+import { setPwaState } from './pwaStore.ts';
 import { statusFrom } from './serviceWorkerStatus.ts';
 import { startInstallPromptCapture } from './installPromptStore.ts';
 import { afterFirstData } from './afterFirstData.ts';
@@ -28,39 +34,27 @@ interface SyncCapableRegistration extends ServiceWorkerRegistration {
 }
 
 let started = false;
+let registered: Promise<Workbox> | null = null;
+let registration: ServiceWorkerRegistration | null = null;
 let reloadOnControllerChange = false;
 
 function refreshStatus(): void {
-  const registration = getRegistration();
   setPwaState({ status: statusFrom(true, registration, navigator.serviceWorker.controller) });
 }
 
-/** Follows an installing worker until it is installed (waiting) or gone, refreshing the status. */
-function track(registration: ServiceWorkerRegistration): void {
-  const follow = (worker: ServiceWorker | null) => {
-    if (!worker) return;
-    worker.addEventListener('statechange', refreshStatus);
-  };
-  follow(registration.installing);
-  registration.addEventListener('updatefound', () => {
-    follow(registration.installing);
-    refreshStatus();
-  });
-}
-
-async function registerSyncs(registration: SyncCapableRegistration): Promise<void> {
+async function registerSyncs(reg: SyncCapableRegistration): Promise<void> {
   try {
-    await registration.sync?.register(SYNC_TAG);
+    await reg.sync?.register(SYNC_TAG);
   } catch {
     // Background sync unsupported or refused: the page replays its queue on reconnect anyway.
   }
   try {
-    if (!registration.periodicSync || !navigator.permissions) return;
+    if (!reg.periodicSync || !navigator.permissions) return;
     const perm = await navigator.permissions.query({
       name: 'periodic-background-sync' as PermissionName,
     });
     if (perm.state === 'granted') {
-      await registration.periodicSync.register(PERIODIC_SYNC_TAG, {
+      await reg.periodicSync.register(PERIODIC_SYNC_TAG, {
         minInterval: PERIODIC_SYNC_MIN_INTERVAL_MS,
       });
     }
@@ -69,20 +63,42 @@ async function registerSyncs(registration: SyncCapableRegistration): Promise<voi
   }
 }
 
-async function register(): Promise<void> {
-  try {
-    const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
-    setRegistration(registration);
-    track(registration);
+async function register(): Promise<Workbox> {
+  const { Workbox } = await import('workbox-window/build/workbox-window.prod.mjs');
+  const workbox = new Workbox('/sw.js', { scope: '/' });
+  for (const event of ['installed', 'waiting', 'activated', 'redundant'] as const)
+    workbox.addEventListener(event, refreshStatus);
+  workbox.addEventListener('controlling', () => {
     refreshStatus();
-    await registerSyncs(registration);
+    // Only a user-approved update reloads; the first install claiming the page must not.
+    if (reloadOnControllerChange) window.location.reload();
+  });
+  // Our own timers already waited for load and the first data.
+  registration = (await workbox.register({ immediate: true })) ?? null;
+  refreshStatus();
+  return workbox;
+}
+
+/** The registration, started now if the timers have not started it yet (Check Updates may come first). */
+function ensureRegistered(): Promise<Workbox> {
+  registered ??= register().catch((err: unknown) => {
+    registered = null; // a later Check Updates tries again
+    throw err;
+  });
+  return registered;
+}
+
+async function registerOnLoad(): Promise<void> {
+  try {
+    const workbox = await ensureRegistered();
+    if (registration) await registerSyncs(registration);
     // The update check on load: a new version found here shows the update banner. Not under Go
     // Offline: that means no request at all (Check Updates in the debug panel still asks).
-    if (!networkStore.get().forcedOffline) await registration.update().catch(() => undefined);
+    if (!networkStore.get().forcedOffline) await workbox.update().catch(() => undefined);
     refreshStatus();
   } catch {
     // No worker (private mode, an old browser, a broken deploy): the app still runs online.
-    setPwaState({ status: statusFrom(true, null, navigator.serviceWorker.controller) });
+    refreshStatus();
   }
 }
 
@@ -94,11 +110,8 @@ export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   refreshStatus();
 
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
-    refreshStatus();
-    // Only a user-approved update reloads; the first install claiming the page must not.
-    if (reloadOnControllerChange) window.location.reload();
-  });
+  // Listened to at once, not through the lazily loaded Workbox: a background sync may end
+  // before the registration is due.
   navigator.serviceWorker.addEventListener(
     'message',
     (event: MessageEvent<{ type?: string } | null>) => {
@@ -118,7 +131,7 @@ export function registerServiceWorker(): void {
         },
       },
       FIRST_DATA_WAIT_MS,
-      () => window.setTimeout(() => void register(), REGISTRATION_DELAY_MS),
+      () => window.setTimeout(() => void registerOnLoad(), REGISTRATION_DELAY_MS),
     );
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
@@ -127,45 +140,22 @@ export function registerServiceWorker(): void {
 
 /** Update Now: tell the waiting worker to take over; the page reloads when it does. */
 export function applyUpdate(): boolean {
-  const waiting = getRegistration()?.waiting;
-  if (!waiting) return false;
+  if (!registration?.waiting || !registered) return false;
   reloadOnControllerChange = true;
-  waiting.postMessage({ type: 'SKIP_WAITING' });
+  void registered.then((workbox) => workbox.messageSkipWaiting());
   return true;
 }
 
-/** Waits for an installing worker to settle, so a check can answer "is there an update?". */
-function settle(worker: ServiceWorker, timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      if (worker.state !== 'installing') {
-        worker.removeEventListener('statechange', done);
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    const timer = setTimeout(() => {
-      worker.removeEventListener('statechange', done);
-      resolve();
-    }, timeoutMs);
-    worker.addEventListener('statechange', done);
-    done();
-  });
-}
-
 /**
- * Asks the server for a new worker. Resolves true when a new version is waiting; rejects when the
- * check itself failed (offline, server error), so the caller can say so.
+ * Asks the server for a new worker; rejects when the check itself failed (offline, server error),
+ * so the caller can say so. A version found installs in the background, and the worker's events
+ * (or the 30 s poll) bring it to the banner.
  */
-export async function checkForUpdates(): Promise<boolean> {
+export async function checkForUpdates(): Promise<void> {
   if (!('serviceWorker' in navigator)) throw new Error('Service workers are not supported');
-  const registration =
-    getRegistration() ?? (await navigator.serviceWorker.getRegistration()) ?? null;
+  const workbox = await ensureRegistered();
   if (!registration) throw new Error('No service worker is registered');
-  setRegistration(registration);
-  await registration.update();
-  if (registration.installing) await settle(registration.installing, 15_000);
+  await workbox.update();
   setPwaState({ lastCheck: Date.now() });
   refreshStatus();
-  return getPwaState().updateAvailable;
 }

@@ -9,8 +9,8 @@ export interface PwaUpdate {
   updateNow: () => void;
   /** Hide the banner and card until the next new version. */
   later: () => void;
-  /** True when a new version is waiting after the check; rejects when the check failed. */
-  checkForUpdates: () => Promise<boolean>;
+  /** Asks the server for a new version; rejects when the check failed. */
+  checkForUpdates: () => Promise<void>;
 }
 
 export function usePwaUpdate(): PwaUpdate {

@@ -4,6 +4,7 @@ import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { ROOT } from '../support/e2e/server.ts';
 import { waitForServiceWorkerControl } from '../support/e2e/sw.ts';
 import { kp1mBody } from '../support/testPushService.ts';
+import { staticImportClosure } from '../support/staticImportClosure.ts';
 
 const DIST = join(ROOT, process.env.E2E_DIST_V1 ?? 'dist');
 
@@ -65,6 +66,30 @@ test.describe('installability', () => {
       .map((f) => `assets/${f}`);
     expect(assets.length).toBeGreaterThan(10);
     expect(assets.filter((a) => !precached.has(a))).toEqual([]);
+  });
+});
+
+test.describe('registration', () => {
+  test('registers the worker through workbox-window, whose code is fetched only after the first data and is no part of the first paint', async ({
+    page,
+  }) => {
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto('/');
+    await waitForServiceWorkerControl(page);
+    const isWorkboxWindow = (p: string) => /^\/assets\/workbox-window[^/]*\.js$/.test(p);
+    const firstData = requested.findIndex((p) => p.startsWith('/functions/v1/space-weather/'));
+    const workbox = requested.findIndex(isWorkboxWindow);
+    expect(firstData).toBeGreaterThanOrEqual(0);
+    expect(workbox).toBeGreaterThan(firstData);
+
+    // Not among the scripts the page's HTML boots with, nor anything they import statically.
+    const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+    const boot = /data-entry="([^"]+)" data-preload="([^"]*)"/.exec(html);
+    expect(boot).not.toBeNull();
+    const firstPaint = staticImportClosure(DIST, [boot![1]!, ...boot![2]!.split(' ')]);
+    expect(firstPaint.size).toBeGreaterThan(1);
+    expect([...firstPaint].filter(isWorkboxWindow)).toEqual([]);
   });
 });
 

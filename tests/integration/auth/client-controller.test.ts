@@ -65,7 +65,6 @@ function harness(
     storage?: Storage;
     wallet?: Wallet;
     siteOrigin?: string;
-    tickScale?: number;
     offline?: () => boolean;
     prepareToForgetUser?: AuthControllerDeps['prepareToForgetUser'];
   } = {},
@@ -124,7 +123,7 @@ function harness(
     ethereum: () => (opts.wallet ? walletProvider(opts.wallet) : null),
     isHidden: () => false,
     onVisibilityChange: () => () => undefined,
-    setTimer: (fn, ms) => setTimeout(fn, ms / (opts.tickScale ?? 1)),
+    setTimer: (fn, ms) => setTimeout(fn, ms),
     clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
     prepareToForgetUser: opts.prepareToForgetUser,
   };
@@ -396,9 +395,9 @@ describe('session ticker against the local stack', () => {
       );
 
       let offline = true;
-      const h = harness({ storage, offline: () => offline, tickScale: 300 });
+      const h = harness({ storage, offline: () => offline });
       h.ctrl.start();
-      await new Promise((r) => setTimeout(r, 600)); // several ticks, every refresh failing
+      await new Promise((r) => setTimeout(r, 600)); // refreshes failing, retried from 200 ms
       expect(h.ctrl.getSnapshot().status).toBe('signed-in');
       expect(JSON.parse(h.storage.getItem('aurora-auth')!).refresh_token).toBe(
         stored.refresh_token,
@@ -424,7 +423,7 @@ describe('session ticker against the local stack', () => {
     const saved = stack;
     stack = shortStack;
     try {
-      const h = harness({ tickScale: 300 }); // a 30 s tick every 100 ms
+      const h = harness(); // the tick at sign-in finds 3 ticks left
       await h.ctrl.signUp({ email: uniqueEmail('tick'), password: STRONG_PASSWORD });
       const before = JSON.parse(h.storage.getItem('aurora-auth')!).refresh_token as string;
       const after = await eventually(() => {

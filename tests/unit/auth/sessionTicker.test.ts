@@ -1,193 +1,170 @@
-import { describe, expect, it } from 'vitest';
-import {
-  BACKOFF_BUDGET_MS,
-  isRetryableStatus,
-  nextBackoffMs,
-  shouldRefresh,
-  startSessionTicker,
-  ticksLeft,
-  TICK_MS,
-  type RefreshOutcome,
-  type TickerDeps,
-} from '../../../src/auth/sessionTicker.ts';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isRetryableStatus, startSessionTicker } from '../../../src/auth/sessionTicker.ts';
+import { clientOptions } from '../../../src/auth/supabaseClient.ts';
 
-describe('session ticker decisions', () => {
-  const now = 1_700_000_000_000;
+/**
+ * The page's ticker is supabase-js' own: a real client with the page's options, whose network (the
+ * auth server's /token) is a stand-in, on a clock the test advances; the page's visibility is
+ * passed in.
+ */
 
-  it('refreshes once the token has 3 ticks or fewer left, not before', () => {
-    expect(shouldRefresh(now + 4 * TICK_MS, now)).toBe(false);
-    expect(shouldRefresh(now + 4 * TICK_MS - 1, now)).toBe(true); // 3.99 ticks → 3 whole ticks
-    expect(shouldRefresh(now + 3 * TICK_MS, now)).toBe(true);
-    expect(shouldRefresh(now - 1, now)).toBe(true); // already expired
-    expect(ticksLeft(now + 90_000, now)).toBe(3);
-  });
+const TICK_MS = 30_000;
+const STORAGE_KEY = 'aurora-auth';
+const URL_BASE = 'http://auth.invalid';
+const START = Date.UTC(2026, 10, 26, 12);
 
-  it('does nothing without a session', () => {
-    expect(shouldRefresh(null, now)).toBe(false);
-  });
+type Answer = 'ok' | 'network-error' | number;
 
-  it('backs off from 200 ms, doubling, and stops before 30 s have passed since the first attempt', () => {
-    expect(nextBackoffMs(1, now, now)).toBe(200);
-    expect(nextBackoffMs(2, now, now + 200)).toBe(400);
-    expect(nextBackoffMs(3, now, now + 600)).toBe(800);
-    // 200+400+…+12800 = 25400 ms; the next delay (25600) would end past 30 s.
-    expect(nextBackoffMs(8, now, now + 25_400)).toBeNull();
-    expect(nextBackoffMs(1, now, now + BACKOFF_BUDGET_MS - 200)).toBeNull();
-  });
+function jwt(expSeconds: number): string {
+  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'user-1', exp: expSeconds, role: 'authenticated' })}.c2ln`;
+}
 
-  it('retries only network failures and 502/503/504', () => {
-    expect([0, 502, 503, 504].every(isRetryableStatus)).toBe(true);
-    expect([400, 401, 403, 500, undefined].some(isRetryableStatus)).toBe(false);
-  });
-});
-
-/** A hand-cranked clock: timers fire only when the test advances time. */
-function fakeClock(start: number) {
-  let t = start;
-  let nextId = 1;
-  const timers = new Map<number, { at: number; fn: () => void }>();
+function session(expiresAtMs: number, refreshToken: string) {
+  const expiresAt = Math.floor(expiresAtMs / 1000);
   return {
-    now: () => t,
-    setTimer: (fn: () => void, ms: number) => {
-      const id = nextId++;
-      timers.set(id, { at: t + ms, fn });
-      return id;
-    },
-    clearTimer: (h: unknown) => void timers.delete(h as number),
-    pending: () => timers.size,
-    async advance(ms: number) {
-      const end = t + ms;
-      for (;;) {
-        const due = [...timers.entries()]
-          .filter(([, v]) => v.at <= end)
-          .sort((a, b) => a[1].at - b[1].at)[0];
-        if (!due) break;
-        timers.delete(due[0]);
-        t = due[1].at;
-        due[1].fn();
-        for (let i = 0; i < 10; i++) await Promise.resolve(); // let the async tick run
-      }
-      t = end;
+    access_token: jwt(expiresAt),
+    refresh_token: refreshToken,
+    token_type: 'bearer',
+    expires_in: Math.round((expiresAtMs - Date.now()) / 1000),
+    expires_at: expiresAt,
+    user: {
+      id: 'user-1',
+      aud: 'authenticated',
+      email: 'a@example.invalid',
+      app_metadata: {},
+      user_metadata: {},
+      created_at: '2026-01-01T00:00:00Z',
     },
   };
 }
 
-function harness(opts: { expiresAt: number | null; outcomes: RefreshOutcome[] }) {
-  const clock = fakeClock(1_000_000);
+function harness(opts: { expiresInMs: number; answers?: Answer[] }) {
+  const map = new Map<string, string>();
+  const storage = {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  };
+  storage.setItem(STORAGE_KEY, JSON.stringify(session(Date.now() + opts.expiresInMs, 'r0')));
+  const refreshes: number[] = [];
+  const answers = [...(opts.answers ?? [])];
+  let rotation = 0;
+  const fetch = (async (input: RequestInfo | URL) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (!url.includes('/auth/v1/token?grant_type=refresh_token'))
+      return new Response('{}', { status: 404 });
+    refreshes.push(Date.now());
+    const answer = answers.shift() ?? 'ok';
+    if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    if (answer !== 'ok')
+      return new Response(JSON.stringify({ code: answer, msg: 'refused' }), { status: answer });
+    rotation += 1;
+    return Response.json(session(Date.now() + 3600_000, `r${rotation}`));
+  }) as typeof globalThis.fetch;
+  const client = createClient(URL_BASE, 'anon-key', {
+    ...clientOptions(STORAGE_KEY, storage, fetch),
+    // Node 20 has no WebSocket of its own; realtime is never opened here.
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
   let hidden = false;
-  let visibilityListener: (() => void) | null = null;
-  const calls = { refresh: [] as number[], removed: 0 };
-  let expiresAt = opts.expiresAt;
-  const deps: TickerDeps = {
-    getExpiresAt: () => expiresAt,
-    async refresh() {
-      calls.refresh.push(clock.now());
-      const out = opts.outcomes.shift() ?? { ok: true };
-      if (out.ok) expiresAt = clock.now() + 3600_000;
-      return out;
-    },
-    async removeSession() {
-      calls.removed++;
-      expiresAt = null;
-    },
-    now: clock.now,
-    setTimer: clock.setTimer,
-    clearTimer: clock.clearTimer,
+  let onChange: (() => void) | null = null;
+  const ticker = startSessionTicker(client.auth, {
     isHidden: () => hidden,
     onVisibilityChange(fn) {
-      visibilityListener = fn;
-      return () => (visibilityListener = null);
+      onChange = fn;
+      return () => (onChange = null);
     },
-  };
+  });
   return {
-    clock,
-    calls,
-    deps,
+    ticker,
+    refreshes,
+    stored: () =>
+      JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') as { refresh_token: string } | null,
     setHidden(h: boolean) {
       hidden = h;
-      visibilityListener?.();
-    },
-    setExpiresAt(v: number) {
-      expiresAt = v;
+      onChange?.();
     },
   };
 }
 
-const settle = async () => {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-};
+beforeEach(() => {
+  vi.useFakeTimers({ now: START });
+  // supabase-js logs each failed tick; the failures here are the point.
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
-describe('session ticker runner', () => {
-  it('checks every 30 s and refreshes when the token nears expiry', async () => {
-    const h = harness({ expiresAt: 1_000_000 + 10 * TICK_MS, outcomes: [] });
-    const ticker = startSessionTicker(h.deps);
-    await settle();
-    expect(h.calls.refresh).toEqual([]); // 10 ticks left at start
-    await h.clock.advance(6 * TICK_MS); // 4 ticks left: still fine
-    expect(h.calls.refresh).toEqual([]);
-    await h.clock.advance(TICK_MS); // 3 ticks left: refresh
-    expect(h.calls.refresh).toHaveLength(1);
-    ticker.stop();
+describe('the session refresh ticker (supabase-js’ own, run while the page is visible)', () => {
+  it('checks every 30 s and refreshes once the token has 3 ticks or fewer left', async () => {
+    const h = harness({ expiresInMs: 10 * TICK_MS });
+    await vi.advanceTimersByTimeAsync(1); // the first tick, at once: 10 ticks left
+    expect(h.refreshes).toEqual([]);
+    await vi.advanceTimersByTimeAsync(6 * TICK_MS); // 4 ticks left: still fine
+    expect(h.refreshes).toEqual([]);
+    await vi.advanceTimersByTimeAsync(TICK_MS); // 3 ticks left: refresh
+    expect(h.refreshes).toHaveLength(1);
+    expect(h.stored()?.refresh_token).toBe('r1');
+    h.ticker.stop();
   });
 
   it('pauses while the page is hidden and ticks at once when it is shown again', async () => {
-    const h = harness({ expiresAt: 1_000_000 + 10 * TICK_MS, outcomes: [] });
-    const ticker = startSessionTicker(h.deps);
-    await settle();
+    const h = harness({ expiresInMs: 10 * TICK_MS });
+    await vi.advanceTimersByTimeAsync(1);
     h.setHidden(true);
-    expect(ticker.running).toBe(false);
-    await h.clock.advance(20 * TICK_MS); // token long expired while hidden: no refresh attempted
-    expect(h.calls.refresh).toEqual([]);
+    await vi.advanceTimersByTimeAsync(20 * TICK_MS); // the token expired while hidden: no refresh
+    expect(h.refreshes).toEqual([]);
     h.setHidden(false);
-    await settle();
-    expect(h.calls.refresh).toHaveLength(1);
-    expect(ticker.running).toBe(true);
-    ticker.stop();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.refreshes).toHaveLength(1);
+    h.ticker.stop();
   });
 
-  it('retries a network failure with growing delays and succeeds within the budget', async () => {
-    const h = harness({
-      expiresAt: 1_000_000,
-      outcomes: [{ ok: false, status: 0 }, { ok: false, status: 503 }, { ok: true }],
-    });
-    const ticker = startSessionTicker(h.deps);
-    await settle();
-    await h.clock.advance(1_000);
-    const start = h.calls.refresh[0]!;
-    expect(h.calls.refresh.map((t) => t - start)).toEqual([0, 200, 600]);
-    expect(h.calls.removed).toBe(0);
-    ticker.stop();
+  it('retries a network failure from 200 ms, doubling, and keeps the refreshed session', async () => {
+    const h = harness({ expiresInMs: 0, answers: ['network-error', 503, 'ok'] });
+    await vi.advanceTimersByTimeAsync(1_000);
+    const first = h.refreshes[0]!;
+    expect(h.refreshes.map((t) => t - first)).toEqual([0, 200, 600]);
+    expect(h.stored()?.refresh_token).toBe('r1');
+    h.ticker.stop();
   });
 
-  it('gives up retrying after 30 s and tries again on a later tick, keeping the session', async () => {
-    const failures: RefreshOutcome[] = Array.from({ length: 20 }, () => ({ ok: false, status: 0 }));
-    const h = harness({ expiresAt: 1_000_000, outcomes: failures });
-    const ticker = startSessionTicker(h.deps);
-    await settle();
-    await h.clock.advance(BACKOFF_BUDGET_MS);
-    const firstBurst = h.calls.refresh.length;
-    expect(firstBurst).toBe(8); // attempt + 7 retries: 200…12800 ms, the 8th would end past 30 s
-    expect(h.calls.removed).toBe(0);
-    await h.clock.advance(2 * TICK_MS);
-    expect(h.calls.refresh.length).toBeGreaterThan(firstBurst);
-    ticker.stop();
+  it('gives up retrying within 30 s, keeps the session, and tries again on a later tick', async () => {
+    const h = harness({ expiresInMs: 0, answers: Array<Answer>(20).fill('network-error') });
+    await vi.advanceTimersByTimeAsync(TICK_MS - 1);
+    const firstBurst = h.refreshes.length;
+    expect(firstBurst).toBe(8); // the attempt and 7 retries (200 … 12 800 ms); the next would end past 30 s
+    expect(h.stored()?.refresh_token).toBe('r0');
+    await vi.advanceTimersByTimeAsync(3 * TICK_MS);
+    expect(h.refreshes.length).toBeGreaterThan(firstBurst);
+    h.ticker.stop();
   });
 
-  it('removes the session on a non-retryable failure without retrying', async () => {
-    const h = harness({ expiresAt: 1_000_000, outcomes: [{ ok: false, status: 400 }] });
-    const ticker = startSessionTicker(h.deps);
-    await settle();
-    await h.clock.advance(5_000);
-    expect(h.calls.refresh).toHaveLength(1);
-    expect(h.calls.removed).toBe(1);
-    ticker.stop();
+  it('removes an expired session whose refresh is refused, without retrying', async () => {
+    const h = harness({ expiresInMs: 0, answers: [400] });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(h.refreshes).toHaveLength(1);
+    expect(h.stored()).toBeNull();
+    h.ticker.stop();
   });
 
-  it('leaves no timer behind once stopped', async () => {
-    const h = harness({ expiresAt: null, outcomes: [] });
-    const ticker = startSessionTicker(h.deps);
-    await settle();
-    ticker.stop();
-    expect(h.clock.pending()).toBe(0);
+  it('ticks no more once stopped', async () => {
+    const h = harness({ expiresInMs: 10 * TICK_MS });
+    await vi.advanceTimersByTimeAsync(1);
+    h.ticker.stop();
+    await vi.advanceTimersByTimeAsync(20 * TICK_MS);
+    expect(h.refreshes).toEqual([]);
+  });
+});
+
+describe('which failures count as the network', () => {
+  it('treats no answer and 502, 503, 504 as retryable, anything else as final', () => {
+    expect([0, 502, 503, 504].every(isRetryableStatus)).toBe(true);
+    expect([400, 401, 403, 500, undefined].some(isRetryableStatus)).toBe(false);
   });
 });

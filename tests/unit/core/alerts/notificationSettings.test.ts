@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_KEY, SETTINGS_STORE } from '../../../../core/alerts/notificationSettings.ts';
