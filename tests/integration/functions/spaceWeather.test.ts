@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
 import { startTestUpstream, type TestUpstream } from '../../support/testUpstream.ts';
+import { constructed } from '../../support/constructedSwpc.ts';
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../fixtures/noaa/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => constructed(name);
 const KP = fixture('noaa-planetary-k-index.json');
 const KP_FORECAST = fixture('noaa-planetary-k-index-forecast.json');
 

@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ProductRecord } from '../../../core/model.ts';
@@ -15,10 +13,10 @@ import { OutlookTable } from '../../../src/features/forecast/OutlookTable.tsx';
 import { AlertCard } from '../../../src/features/live-feeds/AlertCard.tsx';
 import { formatAge, formatUtc, formatUtcDay } from '../../../src/lib/format.ts';
 import { UTC_CLOCK } from '../../../src/lib/clock.ts';
+import { constructed } from '../../support/constructedSwpc.ts';
 
 // jsdom replaces import.meta.url's base, so fixtures are found from the project root (vitest's cwd).
-const fixture = (name: string) =>
-  readFileSync(join(process.cwd(), 'tests/fixtures/noaa', name), 'utf8');
+const fixture = (name: string) => constructed(name);
 
 function product<T>(resource: Parameters<typeof normalise>[0], file: string): ProductRecord<T> {
   // After every fixture: the normalisers refuse issue times later than `now`.

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   IDLE_ALERT_STATE,
@@ -14,9 +12,9 @@ import {
   DEFAULT_NOTIFICATION_SETTINGS,
   normaliseNotificationSettings as normaliseSettings,
 } from '../../../core/alerts/notificationSettings.ts';
+import { constructed } from '../../support/constructedSwpc.ts';
 
-const fixtures = join(import.meta.dirname, '../../fixtures/noaa');
-const readJson = (name: string): unknown => JSON.parse(readFileSync(join(fixtures, name), 'utf8'));
+const readJson = (name: string): unknown => JSON.parse(constructed(name));
 
 const HOUR = 3600_000;
 const on = { ...DEFAULT_NOTIFICATION_SETTINGS, enablePush: true };

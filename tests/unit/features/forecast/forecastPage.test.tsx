@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../../sync/database.ts';
@@ -12,6 +10,7 @@ import { formatUtcDay } from '../../../../src/lib/format.ts';
 import { disposeTestDatabase, openTestDatabase } from '../../../support/testDb.ts';
 import { renderOnDatabase } from '../../../support/dataPage.tsx';
 import { feedStatus } from '../../../support/feedStatus.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
 
 /** A loaded test machine may take seconds to answer a live query; nothing here times anything. */
 const SLOW = { timeout: 10_000 };
@@ -23,8 +22,7 @@ afterEach(async () => {
   db = undefined;
 });
 
-const fixture = (name: string) =>
-  readFileSync(join(process.cwd(), 'tests/fixtures/noaa', name), 'utf8');
+const fixture = (name: string) => constructed(name);
 
 /** Normalises a real NOAA file, stores its products and the feed row the poller would write. */
 async function store(

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RESET_WINDOW_MS } from '../../../../../core/normalise/synoptic.ts';
 import {
@@ -13,11 +12,9 @@ import {
   type AlertState,
 } from '../../../../../supabase/functions/kp-alert-sender/decide.ts';
 import { parsePushPayload } from '../../../../../src/sw/pushPayload.ts';
+import { constructed } from '../../../../support/constructedSwpc.ts';
 
-const KP_1M = readFileSync(
-  new URL('../../../../fixtures/noaa/planetary_k_index_1m.json', import.meta.url),
-  'utf8',
-);
+const KP_1M = constructed('planetary_k_index_1m.json');
 const at = (iso: string) => Date.parse(iso);
 const NOW = at('2026-07-09T10:01:00Z');
 

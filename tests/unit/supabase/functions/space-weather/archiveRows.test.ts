@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { archiveRows } from '../../../../../supabase/functions/space-weather/archive.ts';
 import { validateWithNormalise } from '../../../../../supabase/functions/space-weather/validate.ts';
 import type { SpaceWeatherResource } from '../../../../../supabase/functions/space-weather/resources.ts';
+import { constructed } from '../../../../support/constructedSwpc.ts';
 
 const NOW = Date.parse('2026-11-22T05:00:00Z');
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../../../fixtures/noaa/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => constructed(name);
 
 function rowsFor(resource: SpaceWeatherResource, file: string) {
   const result = validateWithNormalise(resource, fixture(file), { now: NOW });

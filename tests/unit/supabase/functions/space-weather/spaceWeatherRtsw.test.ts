@@ -8,6 +8,7 @@ import {
 import { createFileReplayLoader } from '../../../../../supabase/functions/space-weather/replay.ts';
 import { SpaceWeatherService } from '../../../../../supabase/functions/space-weather/service.ts';
 import { validateWithNormalise } from '../../../../../supabase/functions/space-weather/validate.ts';
+import { constructed } from '../../../../support/constructedSwpc.ts';
 
 /**
  * json/rtsw/ is the solar-wind source (SWPC retired the 2-hour products/solar-wind files): the
@@ -15,14 +16,8 @@ import { validateWithNormalise } from '../../../../../supabase/functions/space-w
  * is the same answer, since no product has a short window any more. Real recording:
  * tests/fixtures/noaa/rtsw_mag_1m.json (2024-04-24, ACE and DSCOVR interleaved).
  */
-const RTSW_MAG = readFileSync(
-  new URL('../../../../fixtures/noaa/rtsw_mag_1m.json', import.meta.url),
-  'utf8',
-);
-const KP = readFileSync(
-  new URL('../../../../fixtures/noaa/noaa-planetary-k-index.json', import.meta.url),
-  'utf8',
-);
+const RTSW_MAG = constructed('rtsw_mag_1m.json');
+const KP = constructed('noaa-planetary-k-index.json');
 const BODIES: Record<string, string> = {
   'json/rtsw/rtsw_mag_1m.json': RTSW_MAG,
   'products/noaa-planetary-k-index.json': KP,
