@@ -15,10 +15,9 @@
  * "Drawn" is the map element's `data-rendered-frame`, which the map sets after a render that
  * composed that frame's aurora image (src/features/map/olmap/AuroraMap.tsx).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { median, round, type BenchContext } from './context.ts';
+import { benchSwpc } from './swpcBodies.ts';
 
 const RUNS = 5;
 const STEPS = 12;
@@ -85,20 +84,14 @@ async function measureOfflineOval(browser: Browser, url: string): Promise<number
   return median(times);
 }
 
-async function measureFrameSwitch(browser: Browser, url: string, root: string): Promise<number> {
+async function measureFrameSwitch(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext({
     serviceWorkers: 'block',
     viewport: { width: 1280, height: 800 },
   });
   const shift = Math.floor((Date.now() - RECORDED_NOW) / 60_000) * 60_000;
   const bodies = FRAMES.map((f) =>
-    shiftOvationTimes(
-      readFileSync(
-        join(root, 'tests/fixtures/noaa/more/2022-04-14', f, 'ovation_aurora_latest.json'),
-        'utf8',
-      ),
-      shift,
-    ),
+    shiftOvationTimes(benchSwpc(`more/2022-04-14/${f}/ovation_aurora_latest.json`), shift),
   );
   let served = 0;
   // The recorded files stand in for the agency's answer: the worker is told this backend has no
@@ -161,7 +154,7 @@ export default async function mapBench(ctx: BenchContext): Promise<Record<string
   const browser = await chromium.launch({ executablePath: ctx.chromiumPath });
   try {
     const offlineOval = await measureOfflineOval(browser, `${server.url}/`);
-    const frameSwitch = await measureFrameSwitch(browser, `${server.url}/`, ctx.root);
+    const frameSwitch = await measureFrameSwitch(browser, `${server.url}/`);
     return { 'map.offlineOvalMs': round(offlineOval), 'map.frameSwitchMs': round(frameSwitch) };
   } finally {
     await browser.close();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { ROOT } from '../support/e2e/server.ts';
 import { waitForServiceWorkerControl } from '../support/e2e/sw.ts';
+import { constructed } from '../support/constructedSwpc.ts';
 
 const DIST = join(ROOT, process.env.E2E_DIST_V1 ?? 'dist');
 
@@ -165,10 +166,8 @@ test.describe('background work of the installed app', () => {
     context,
     baseURL,
   }) => {
-    // The backend's Kp product: the real SWPC file with a fresh storm row, as if one were under way.
-    const rows = JSON.parse(
-      readFileSync(join(ROOT, 'tests/fixtures/noaa/noaa-planetary-k-index.json'), 'utf8'),
-    ) as string[][];
+    // The backend's Kp product: the constructed SWPC file with a fresh storm row, as if one were under way.
+    const rows = JSON.parse(constructed('noaa-planetary-k-index.json')) as string[][];
     const now = new Date();
     const tag = `${now.toISOString().slice(0, 10)} ${String(Math.floor(now.getUTCHours() / 3) * 3).padStart(2, '0')}:00:00.000`;
     let body = JSON.stringify([...rows, [tag, '6.33', '80', '8']]);
