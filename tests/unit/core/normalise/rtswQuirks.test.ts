@@ -7,7 +7,7 @@ const SKIP = skipWithoutRecordings();
 
 /**
  * json/rtsw/ is the solar-wind source now; two quirks of the live wind file reported by a third
- * party (tests/fixtures/noaa/FORMATS.md): bare `NaN` for a dropped sample, and housekeeping keys
+ * party (tests/fixtures/swpc/FORMATS.md): bare `NaN` for a dropped sample, and housekeeping keys
  * beyond those of the magnetic-field file.
  */
 const NOW = Date.parse('2024-04-24T23:40:00Z');

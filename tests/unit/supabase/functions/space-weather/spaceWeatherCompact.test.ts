@@ -13,7 +13,7 @@ import { constructed } from '../../../../support/constructedSwpc.ts';
 /**
  * `?format=compact[&since=]`: the compact forms of core/compact/, with validators of their own, a
  * 304 for an unchanged product whatever `since` the worker sends, and the same bytes handed out
- * every time (so the gateway compresses them once). Real SWPC files from tests/fixtures/noaa.
+ * every time (so the gateway compresses them once). Constructed SWPC files from tests/fixtures/swpc.
  */
 const fixture = (name: string) => constructed(name);
 const RTSW_MAG = fixture('rtsw_mag_1m.json');

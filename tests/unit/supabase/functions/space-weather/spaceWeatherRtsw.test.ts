@@ -13,8 +13,8 @@ import { constructed } from '../../../../support/constructedSwpc.ts';
 /**
  * json/rtsw/ is the solar-wind source (SWPC retired the 2-hour products/solar-wind files): the
  * function asks SWPC for the rtsw file, and `?window=recent` — which older workers still send —
- * is the same answer, since no product has a short window any more. Real recording:
- * tests/fixtures/noaa/rtsw_mag_1m.json (2024-04-24, ACE and DSCOVR interleaved).
+ * is the same answer, since no product has a short window any more. Constructed file:
+ * tests/fixtures/swpc/rtswMag.ts (2024-04-24, ACE and DSCOVR interleaved, newest first).
  */
 const RTSW_MAG = constructed('rtsw_mag_1m.json');
 const KP = constructed('noaa-planetary-k-index.json');
