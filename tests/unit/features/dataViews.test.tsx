@@ -36,8 +36,8 @@ describe('the 3-day Kp breakdown', () => {
     expect(headers).toEqual(['UTC', 'Tue 31 Dec', 'Wed 1 Jan', 'Thu 2 Jan']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(8);
-    expect(rows[0]!.textContent).toBe('00–03 UT0.335.00 G12.67');
-    expect(rows[5]!.textContent).toBe('15–18 UT6.67 G32.332.00');
+    expect(rows[0]!.textContent).toBe('00–03 UT0.675.00 G13.00');
+    expect(rows[5]!.textContent).toBe('15–18 UT6.67 G32.671.67');
     expect(rows[7]!.textContent).toContain('21–00 UT');
     expect(rows[5]!.querySelector('.kp--g3')).not.toBeNull();
   });

@@ -51,11 +51,11 @@ describe('the forecast screen shows what the poller fetched', () => {
     await store(db, 'three-day-geomag-forecast', '3-day-geomag-forecast.txt');
     renderOnDatabase(db, <ForecastPage />);
     const minor = await screen.findByRole('rowheader', { name: 'Minor storm (G1)' }, SLOW);
-    expect(minor.closest('tr')!.textContent).toBe('Minor storm (G1)15%15%25%');
+    expect(minor.closest('tr')!.textContent).toBe('Minor storm (G1)20%20%30%');
     expect(
       screen.getByRole('rowheader', { name: 'Strong–extreme storm (G3+)' }).closest('tr')!
         .textContent,
-    ).toBe('Strong–extreme storm (G3+)1%55%20%');
+    ).toBe('Strong–extreme storm (G3+)1%40%10%');
     const storms = panel('Storm chances — next 3 days');
     expect(
       within(storms)
