@@ -57,7 +57,7 @@ test('the oval appears, flat and globe and both hemispheres draw it, and an offl
   await page.getByRole('radio', { name: 'Flat' }).check();
   await expect(map(page)).toHaveAttribute('data-rendered-projection', 'EPSG:3857');
 
-  // The slider holds the stored frames; with one recorded file there is one, and it says so.
+  // The slider holds the stored frames; with one replay file there is one, and it says so.
   const slider = page.getByRole('slider', { name: 'Forecast frame' });
   await expect(slider).toHaveAttribute('aria-valuetext', /frame \d+ of \d+/);
 

@@ -7,8 +7,8 @@
  * Built from the recordings in ../shared/fixtures/noaa when present, else from the constructed
  * bodies (tests/fixtures/swpc; ../bench/swpcBodies.ts): the OVATION frame's values turn one
  * degree of longitude per frame (the oval stays under the Sun while the Earth turns), the rtsw
- * magnetic-field rows are the recorded 24 hours replayed with new times, the 1-minute Kp rows the
- * recorded ones repeated. No real `rtsw_wind_1m.json` was ever recorded (../shared/fixtures/noaa/
+ * magnetic-field rows are the file's 24 hours replayed with new times, the 1-minute Kp rows the
+ * file's ones repeated. No real `rtsw_wind_1m.json` was ever recorded (../shared/fixtures/noaa/
  * SOURCES.md), so the wind file is CONSTRUCTED: the plasma-7-day values, two spacecraft
  * a minute (DSCOVR active, ACE not), in the object form a third-party copy shows (FORMATS.md).
  */

@@ -71,7 +71,7 @@ describe('space-weather through the local gateway', () => {
     expect(await head.text()).toBe('');
   });
 
-  it('replays the recorded real file when upstream cannot be reached', async () => {
+  it('replays the shipped constructed file when upstream cannot be reached', async () => {
     const res = await get('kp-forecast');
     expect(res.status).toBe(200);
     expect(res.headers.get('x-aurora-source')).toBe('replay');

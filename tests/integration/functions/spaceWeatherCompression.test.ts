@@ -124,7 +124,7 @@ describe('space-weather answers through the gateway, compressed', () => {
     };
     expect(answer.items.map((i) => i.resource)).toEqual(['kp-index', 'three-day-forecast']);
     expect(answer.items[0]!.status).toBe(200);
-    // No SWPC copy of the forecast upstream here: its recorded file, labelled a replay.
+    // No SWPC copy of the forecast upstream here: its constructed replay file, labelled a replay.
     expect(answer.items[1]).toMatchObject({ status: 200, source: 'replay' });
   });
 });

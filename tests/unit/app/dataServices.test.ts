@@ -116,7 +116,7 @@ describe('the banner rule on real poll reports', () => {
       name: `banner-rule-${process.pid}-${Date.now()}`,
     });
     const now = Date.UTC(2026, 3, 18, 14, 40);
-    // The backend serves Kp (a replay of the real file); NASA's SDO host and SWPC cannot be reached.
+    // The backend serves Kp (a replay of the constructed file); NASA's SDO host and SWPC cannot be reached.
     let backendUp = false;
     const fetch: FetchLike = async (url) => {
       if (

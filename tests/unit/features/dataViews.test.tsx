@@ -26,7 +26,7 @@ function product<T>(resource: Parameters<typeof normalise>[0], file: string): Pr
 }
 
 describe('the 3-day Kp breakdown', () => {
-  it('shows the bulletin’s 3 days × 8 periods with storm levels, from the real SWPC file', () => {
+  it('shows the bulletin’s 3 days × 8 periods with storm levels, from the constructed SWPC file', () => {
     const forecast = product<ThreeDayForecastData>('three-day-forecast', '3-day-forecast.txt');
     render(<KpBreakdown data={forecast.data} />);
     const table = screen.getByRole('table');

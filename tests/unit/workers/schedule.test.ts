@@ -237,7 +237,7 @@ describe('feed freshness', () => {
     ).toBe('frozen');
   });
 
-  it('calls backend replays of recorded files stale, not frozen', () => {
+  it('calls backend replays stale, not frozen', () => {
     expect(
       feedState(
         status({

@@ -112,7 +112,7 @@ describe('the backend statistics table', () => {
     expect(alerts).toMatchObject({
       upstreamFetches: '1 (1 rejected)',
       lastStatus: '200 · just now',
-      // The rejected body never reaches callers: they get the recorded alerts, labelled a replay.
+      // The rejected body never reaches callers: they get the constructed alerts, labelled a replay.
       source: 'REPLAY',
       severity: 'failing',
     });

@@ -24,7 +24,7 @@ afterEach(async () => {
 
 const fixture = (name: string) => constructed(name);
 
-/** Normalises a real NOAA file, stores its products and the feed row the poller would write. */
+/** Normalises a constructed SWPC file (tests/fixtures/swpc), stores its products and the feed row the poller would write. */
 async function store(
   database: AuroraDatabase,
   resource: Resource,

@@ -105,7 +105,7 @@ describe('painting the aurora field', () => {
 });
 
 describe('artefacts', () => {
-  it('paints nothing for the equatorial seam of the real file', () => {
+  it('paints nothing for the equatorial seam of the constructed file', () => {
     expect(sampleGrid(grid.values, 10, 0)).toBe(0);
     expect(sampleGrid(grid.values, 10, -2)).toBe(0);
   });

@@ -335,7 +335,7 @@ describe('useSpaceWeatherSummary', () => {
 describe('useSpaceWeatherSummary across the 1-minute Kp reset', () => {
   it('does not report the estimate restarting at 09:00 UT as Kp dropping, and follows it once it has caught up', async () => {
     db = await openTestDatabase();
-    // The real SWPC file (2026-07-09 04:03–10:00 UT), first as fetched at 09:03, then complete.
+    // The constructed SWPC file (tests/fixtures/swpc/kp1m.ts, 2026-07-09 04:03–10:00 UT), first as fetched at 09:03, then complete.
     const body = constructed('planetary_k_index_1m.json');
     const rows = JSON.parse(body) as { time_tag: string }[];
     const upTo = (time: string) => JSON.stringify(rows.filter((r) => r.time_tag <= time));

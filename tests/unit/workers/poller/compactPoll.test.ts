@@ -1,5 +1,5 @@
 /**
- * The worker's poll of a compact answer stores what the agency's file would. One real SWPC file
+ * The worker's poll of a compact answer stores what the agency's file would. One constructed SWPC file
  * is polled twice: straight from "SWPC" (the agency's form) into one database, and through the
  * real space-weather function in its compact form into another; the stored documents must be
  * equal. Then a newer file arrives and the compact poll asks only for the rows since the stored

@@ -18,7 +18,7 @@ import { constructed } from '../../../support/constructedSwpc.ts';
 
 const MIN = 60_000;
 
-// Our backend is the third party here: it answers with the real recorded files.
+// Our backend is the third party here: it answers with the constructed SWPC files.
 const FILE_FOR: Record<Exclude<Resource, 'sdo-images'>, () => string> = {
   'kp-index': () => constructed('noaa-planetary-k-index.json'),
   'aurora-oval': () => ovationBody(QUIET_JUNE),

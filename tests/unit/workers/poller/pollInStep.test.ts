@@ -58,7 +58,7 @@ function trackedTimers(clock: FakeClock): { timers: Timers; nextAt(): number } {
   };
 }
 
-/** Our backend as a third party: the recorded files, 304 when unchanged, each after its latency. */
+/** Our backend as a third party: the constructed SWPC files, 304 when unchanged, each after its latency. */
 function backend(clock: FakeClock, timers: Timers) {
   const calls: { resource: Resource; at: number }[] = [];
   const fetch: FetchLike = (url, init) => {

@@ -1,7 +1,7 @@
 /**
  * Requests to our space-weather function that leave together go as one exchange
  * (workers/request/multiFetch.ts ↔ supabase/functions/space-weather/multiAnswer.ts), and each
- * caller gets back what it would have had alone. Against the real function over real SWPC files.
+ * caller gets back what it would have had alone. Against the real function over constructed SWPC files.
  */
 import { describe, expect, it } from 'vitest';
 import { createSpaceWeatherHandler } from '../../../../supabase/functions/space-weather/handler.ts';

@@ -35,7 +35,7 @@ describe('tonight’s verdict ages its inputs from their data', () => {
   it('calls a Kp forecast whose newest period is 289 days old 289 days old, though it was fetched a minute ago', async () => {
     db = await openTestDatabase();
     const body = constructed('noaa-planetary-k-index-forecast.json');
-    // The recorded file's newest observed/estimated period starts 9 Feb 2026, 21:00 UTC.
+    // The constructed file's newest observed/estimated period starts 9 Feb 2026, 21:00 UTC.
     const newestKnown = Date.UTC(2026, 1, 9, 21);
     const now = newestKnown + 289 * DAY;
     const fetchedAt = now - 60_000;

@@ -71,14 +71,14 @@ describe('Kp alert decisions', () => {
 });
 
 describe('current Kp from the 1-minute estimate', () => {
-  it('reads the real SWPC file oldest first with UTC times', () => {
+  it('reads the constructed SWPC file oldest first with UTC times', () => {
     const samples = parseKp1m(KP_1M, NOW);
     expect(samples).toHaveLength(358);
     expect(samples[0]).toEqual({ t: at('2026-07-09T04:03:00Z'), kp: 0.67 });
     expect(samples.at(-1)).toEqual({ t: at('2026-07-09T10:00:00Z'), kp: 1.67 });
   });
 
-  it('holds the pre-boundary value through the 3-hour reset drop seen in the real file', () => {
+  it('holds the pre-boundary value through the 3-hour reset drop the file carries, as SWPC’s does', () => {
     const samples = parseKp1m(KP_1M, NOW);
     const upTo = (iso: string) => samples.filter((s) => s.t <= at(iso));
     // At 09:00 the estimate restarts at 0; the last value before it was 2.33.

@@ -91,7 +91,7 @@ describe('space-weather with json/rtsw/ as the solar-wind source', () => {
     }
   });
 
-  it('replays the recorded solar-wind files, raw and compact, when SWPC cannot be reached', async () => {
+  it('replays the shipped solar-wind files, raw and compact, when SWPC cannot be reached', async () => {
     const { get, fetched } = setup({ upstreamDown: true, now: '2026-11-25T12:00:00Z' });
     const raw = await get('solar-wind');
     expect(raw.status).toBe(200);
