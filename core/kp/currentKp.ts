@@ -7,7 +7,7 @@ import type { NormaliseResult } from '../normalise/result.ts';
  * The current planetary Kp from SWPC's 1-minute estimate (json/planetary_k_index_1m.json). Pure.
  *
  * The estimate restarts at every 3-hour synoptic boundary: at 06:00, 09:00, … it drops to 0 and
- * climbs back over the next half hour (tests/fixtures/noaa/FORMATS.md; seen even mid-storm). That
+ * climbs back over the next half hour (tests/fixtures/swpc/FORMATS.md; seen even mid-storm). That
  * drop is not the storm ending, so just after a boundary the reading is held at the last value
  * before the boundary until the new estimate catches up — by the same rule, and over the same
  * window, as the summary the app shows (core/kp/kpAcrossReset.ts).

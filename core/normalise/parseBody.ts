@@ -68,7 +68,7 @@ export function parseJsonBody(body: string): BodyResult<unknown> {
 
 /**
  * SWPC's rtsw files have been seen with bare `NaN` for a dropped sample (a third party's notes,
- * 2026-08: 8 in 3,590 rows; tests/fixtures/noaa/FORMATS.md). That is not JSON, and one such value
+ * 2026-08: 8 in 3,590 rows; tests/fixtures/swpc/FORMATS.md). That is not JSON, and one such value
  * would lose the whole file; read as a missing value (null) it costs one sample. Only tried after
  * the normal parse failed, and only for NaN in a value position.
  */

@@ -128,7 +128,7 @@ const SPECS: Record<Resource, SourceSpec> = {
     approxBytes: 32_000,
   },
   'icao-advisories': {
-    // Unverified: no SWPC copy was found (tests/fixtures/noaa/SOURCES.md). Same path as the
+    // Unverified: no SWPC copy was found (../shared/fixtures/noaa/SOURCES.md). Same path as the
     // backend's resources.ts so both ask for the same thing.
     swpcPath: 'json/icao-space-weather-advisories.json',
     swpcAltPath: null,

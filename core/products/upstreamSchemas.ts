@@ -1,6 +1,6 @@
 /**
  * The upstream shape each normaliser enforces (missing known columns = error, extra = drift), in
- * one line per product: documentation for people (tests/fixtures/noaa/FORMATS.md has the detail).
+ * one line per product: documentation for people (tests/fixtures/swpc/FORMATS.md has the detail).
  * Kept out of the product registry, which every bundle carries, so it costs the app nothing.
  */
 import type { Resource } from '../model.ts';

@@ -14,11 +14,11 @@
  * Needs no build, no browser and no database (this path never touches one).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { startTestUpstream } from '../support/testUpstream.ts';
 import { round, type Bench } from './context.ts';
 import { startFunctionsGateway } from './functionsGateway.ts';
+import { benchSwpc } from './swpcBodies.ts';
 
 /** Upper bounds on the throughput loop: whichever comes first. */
 const MAX_REQUESTS = 100_000;
@@ -93,10 +93,7 @@ function get(url: string, agent: Agent): Promise<number> {
 
 const bench: Bench = async (ctx) => {
   const upstream = await startTestUpstream();
-  upstream.set(
-    'products/noaa-planetary-k-index.json',
-    readFileSync(`${ctx.root}/tests/fixtures/noaa/noaa-planetary-k-index.json`, 'utf8'),
-  );
+  upstream.set('products/noaa-planetary-k-index.json', benchSwpc('noaa-planetary-k-index.json'));
 
   const gateway = await startFunctionsGateway(ctx.root, { SWPC_BASE_URL: upstream.url });
   const url = gateway.url;

@@ -6,7 +6,7 @@
  *   start; median of 5.
  * - `map.frameSwitchMs`: a time-slider step (Previous frame) until the new frame is drawn; median
  *   of 12 steps. The stack replays one recorded OVATION file, so to have several frames this bench
- *   serves four real recorded files of 2022-04-14 in turn on the backend's aurora-oval route, their
+ *   serves four OVATION files of 2022-04-14 (recorded, from ../shared, or constructed) in turn on the backend's aurora-oval route, their
  *   two timestamps moved by whole minutes so that the last one is 14 minutes old (the slider shows
  *   the last 24 h). Not the page clock: Playwright's clock.install() replaces requestAnimationFrame,
  *   the timers and performance.now() with its own emulation, so steps would be timed on emulated
@@ -15,15 +15,14 @@
  * "Drawn" is the map element's `data-rendered-frame`, which the map sets after a render that
  * composed that frame's aurora image (src/features/map/olmap/AuroraMap.tsx).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { median, round, type BenchContext } from './context.ts';
+import { benchSwpc } from './swpcBodies.ts';
 
 const RUNS = 5;
 const STEPS = 12;
 const FRAMES = ['1422Z', '1426Z', '1432Z', '1926Z'];
-/** The evening the recorded files are moved from: their last frame (19:26) is then 14 minutes old. */
+/** The evening the 2022-04-14 files are moved from: their last frame (19:26) is then 14 minutes old. */
 const RECORDED_NOW = Date.parse('2022-04-14T19:40:00Z');
 
 /** A recorded OVATION file with its observation and forecast times moved by `shiftMs` (whole minutes). */
@@ -85,23 +84,17 @@ async function measureOfflineOval(browser: Browser, url: string): Promise<number
   return median(times);
 }
 
-async function measureFrameSwitch(browser: Browser, url: string, root: string): Promise<number> {
+async function measureFrameSwitch(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext({
     serviceWorkers: 'block',
     viewport: { width: 1280, height: 800 },
   });
   const shift = Math.floor((Date.now() - RECORDED_NOW) / 60_000) * 60_000;
   const bodies = FRAMES.map((f) =>
-    shiftOvationTimes(
-      readFileSync(
-        join(root, 'tests/fixtures/noaa/more/2022-04-14', f, 'ovation_aurora_latest.json'),
-        'utf8',
-      ),
-      shift,
-    ),
+    shiftOvationTimes(benchSwpc(`more/2022-04-14/${f}/ovation_aurora_latest.json`), shift),
   );
   let served = 0;
-  // The recorded files stand in for the agency's answer: the worker is told this backend has no
+  // These files stand in for the agency's answer: the worker is told this backend has no
   // `multi` exchange, so it asks for the oval on its own, and gets the file (no compact form).
   await context.route('**/functions/v1/space-weather/multi?*', (route) =>
     route.fulfill({ status: 404, body: 'not found' }),
@@ -161,7 +154,7 @@ export default async function mapBench(ctx: BenchContext): Promise<Record<string
   const browser = await chromium.launch({ executablePath: ctx.chromiumPath });
   try {
     const offlineOval = await measureOfflineOval(browser, `${server.url}/`);
-    const frameSwitch = await measureFrameSwitch(browser, `${server.url}/`, ctx.root);
+    const frameSwitch = await measureFrameSwitch(browser, `${server.url}/`);
     return { 'map.offlineOvalMs': round(offlineOval), 'map.frameSwitchMs': round(frameSwitch) };
   } finally {
     await browser.close();

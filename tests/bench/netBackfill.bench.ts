@@ -13,7 +13,7 @@
  * Counted as net.bench.ts counts (tests/bench/net/meteredFetch.ts): request line and headers as
  * Chromium sends them for a worker's fetch, status line, headers and the compressed body.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SeriesBatch, SeriesProduct } from '../../core/model.ts';
@@ -28,6 +28,7 @@ import { databaseStore } from '../../workers/poller/store.ts';
 import { meteredFetch, type Exchange } from './net/meteredFetch.ts';
 import { chromiumFetchHeaders } from './net.bench.ts';
 import { round, type Bench } from './context.ts';
+import { benchSwpc } from './swpcBodies.ts';
 
 const MIN = 60_000;
 const DAY = 86_400_000;
@@ -40,7 +41,7 @@ function weekOf(
   end: number,
   days: number,
 ): SeriesBatch[] {
-  const body = readFileSync(join(root, 'tests/fixtures/noaa', file), 'utf8');
+  const body = benchSwpc(file);
   const r = validateWithNormalise(resource, body, { now: Date.parse('2026-11-22T00:00:00Z') });
   if (!r.ok) throw new Error(r.error);
   const out: SeriesBatch[] = [];

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { waitForServiceWorkerControl } from '../support/e2e/sw.ts';
+import { STORM_FRAMES, ovationBody } from '../fixtures/swpc/ovation.ts';
 
 /**
  * The aurora map against the whole chain: the poller worker fetches the OVATION grid from the local
- * stack's space-weather function (which replays recorded SWPC files here), writes it to the local
+ * stack's space-weather function (which replays constructed SWPC files here), writes it to the local
  * database, and the map draws it. Only the slider test stands in for SWPC's timeline (see there).
  */
 
@@ -58,7 +57,7 @@ test('the oval appears, flat and globe and both hemispheres draw it, and an offl
   await page.getByRole('radio', { name: 'Flat' }).check();
   await expect(map(page)).toHaveAttribute('data-rendered-projection', 'EPSG:3857');
 
-  // The slider holds the stored frames; with one recorded file there is one, and it says so.
+  // The slider holds the stored frames; with one replay file there is one, and it says so.
   const slider = page.getByRole('slider', { name: 'Forecast frame' });
   await expect(slider).toHaveAttribute('aria-valuetext', /frame \d+ of \d+/);
 
@@ -94,16 +93,14 @@ test('the time slider steps through the stored frames with the keyboard, and pla
   context,
 }) => {
   test.setTimeout(120_000);
-  // The stack replays one recorded file, so it can only ever store one frame. To have several, the
-  // aurora-oval route serves four real recorded SWPC files of 2022-04-14 in turn, as SWPC published
-  // them that afternoon, and the page clock is set to that evening (the slider shows the last 24 h).
-  const dir = join(process.cwd(), 'tests/fixtures/noaa/more/2022-04-14');
-  const bodies = ['1422Z', '1426Z', '1432Z', '1926Z'].map((f) =>
-    readFileSync(join(dir, f, 'ovation_aurora_latest.json'), 'utf8'),
-  );
+  // The stack replays one constructed frame, so it can only ever store one. To have several, the
+  // aurora-oval route serves four constructed frames of 2022-04-14 (tests/fixtures/swpc/ovation.ts)
+  // in turn, timed as SWPC published that afternoon's, and the page clock is set to that evening
+  // (the slider shows the last 24 h).
+  const bodies = STORM_FRAMES.map((shape) => ovationBody(shape));
   let served = 0;
   // One product at a time (as a backend without `multi` is asked), whatever form is asked for:
-  // these are the agency's files, read as such.
+  // these are bodies in the agency's format, read as such.
   await context.route(/\/functions\/v1\/space-weather\/multi\?/, (route) =>
     route.fulfill({ status: 404, body: '' }),
   );

@@ -5,6 +5,7 @@ import { ROOT } from '../support/e2e/server.ts';
 import { waitForServiceWorkerControl } from '../support/e2e/sw.ts';
 import { kp1mBody } from '../support/testPushService.ts';
 import { staticImportClosure } from '../support/staticImportClosure.ts';
+import { constructed } from '../support/constructedSwpc.ts';
 
 const DIST = join(ROOT, process.env.E2E_DIST_V1 ?? 'dist');
 
@@ -191,10 +192,8 @@ test.describe('background work of the installed app', () => {
     context,
     baseURL,
   }) => {
-    // The backend's Kp product: the real SWPC file with a fresh storm row, as if one were under way.
-    const rows = JSON.parse(
-      readFileSync(join(ROOT, 'tests/fixtures/noaa/noaa-planetary-k-index.json'), 'utf8'),
-    ) as string[][];
+    // The backend's Kp product: the constructed SWPC file with a fresh storm row, as if one were under way.
+    const rows = JSON.parse(constructed('noaa-planetary-k-index.json')) as string[][];
     const now = new Date();
     const tag = `${now.toISOString().slice(0, 10)} ${String(Math.floor(now.getUTCHours() / 3) * 3).padStart(2, '0')}:00:00.000`;
     const body = JSON.stringify([...rows, [tag, '6.33', '80', '8']]);

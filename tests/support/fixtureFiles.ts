@@ -1,15 +1,13 @@
-/** Test helper: read the real SWPC fixtures (tests/fixtures/noaa) and the hand-written ones. */
+/**
+ * Test helper: read the hand-written fixtures. The SWPC bodies are constructed
+ * (constructedSwpc.ts); the recordings live outside the project (recordedFixtures.ts).
+ */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const NOAA_DIR = join(here, '../fixtures/noaa');
 export const HANDWRITTEN_DIR = join(here, '../fixtures/handwritten');
-
-export function noaa(path: string): string {
-  return readFileSync(join(NOAA_DIR, path), 'utf8');
-}
 
 export function handwritten(path: string): string {
   return readFileSync(join(HANDWRITTEN_DIR, path), 'utf8');

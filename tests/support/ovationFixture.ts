@@ -1,17 +1,16 @@
 /**
- * Reads the real OVATION fixture into the GridSnapshot layout of core/model.ts
+ * Reads the constructed OVATION frame (tests/fixtures/swpc/ovation.ts: the active night of
+ * 2024-03-03 15:07 UTC, not agency data) into the GridSnapshot layout of core/model.ts
  * (row 0 = lat +90, column 0 = lon −180), independently of the poller's normaliser so the map's
  * tests do not depend on another feature's code.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { GridSnapshot } from '../../core/model.ts';
+import { constructed } from './constructedSwpc.ts';
 
-// From the repository root (vitest's working directory): import.meta.url is not a file URL under jsdom.
-const FIXTURE = resolve('tests/fixtures/noaa/ovation_aurora_latest.json');
+const body = () => constructed('ovation_aurora_latest.json');
 
 export function loadOvationFixture(): GridSnapshot {
-  const raw = JSON.parse(readFileSync(FIXTURE, 'utf8')) as {
+  const raw = JSON.parse(body()) as {
     'Observation Time': string;
     'Forecast Time': string;
     coordinates: [number, number, number][];
@@ -32,7 +31,7 @@ export function loadOvationFixture(): GridSnapshot {
 
 /** The fixture's own triple for a point, read straight from the file, for cross-checks. */
 export function fixtureTriple(lonEast: number, lat: number): number {
-  const raw = JSON.parse(readFileSync(FIXTURE, 'utf8')) as {
+  const raw = JSON.parse(body()) as {
     coordinates: [number, number, number][];
   };
   const triple = raw.coordinates[lonEast * 181 + (lat + 90)];

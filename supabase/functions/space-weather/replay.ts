@@ -1,20 +1,21 @@
 import { resourceSpec, type SpaceWeatherResource } from './resources.ts';
 import { readTextFile } from '../_shared/readTextFile.ts';
 
-/** One recorded upstream body. */
+/** One replayed upstream body (constructed to SWPC's format: replay/SOURCES.md). */
 interface ReplayFile {
   body: string;
   contentType: string;
 }
 
-/** Loads the recorded body of a resource, or null when none is shipped. Pluggable per runtime. */
+/** Loads the replay body of a resource, or null when none is shipped. Pluggable per runtime. */
 export type ReplayLoader = (resource: SpaceWeatherResource) => Promise<ReplayFile | null>;
 
 /**
- * The newest data time inside each recorded file (see replay/SOURCES.md), used only when no
- * normaliser can compute it from the body: a replay must never claim to be newer than it is.
+ * The newest data time inside each replay file (see replay/SOURCES.md; the constructed files keep
+ * the time spans of the recordings they replaced), used only when no normaliser can compute it
+ * from the body: a replay must never claim to be newer than it is.
  */
-export const RECORDED_DATA_TIME: Partial<Record<SpaceWeatherResource, string>> = {
+export const REPLAY_DATA_TIME: Partial<Record<SpaceWeatherResource, string>> = {
   'kp-index': '2026-02-09T15:00:00Z',
   'aurora-oval': '2024-03-03T15:07:00Z',
   'aurora-nowcast-hemi-power': '2024-03-03T15:15:00Z',
@@ -25,9 +26,9 @@ export const RECORDED_DATA_TIME: Partial<Record<SpaceWeatherResource, string>> =
   'observed-solar-cycle': '2024-11-01T00:00:00Z',
   'predicted-solar-cycle': '2023-11-11T00:00:00Z',
   'kp-1m': '2026-07-09T10:00:00Z',
-  'kp-forecast': '2026-02-09T15:00:00Z',
+  'kp-forecast': '2026-02-09T21:00:00Z',
   'twenty-seven-day-outlook': '2025-03-24T02:02:00Z',
-  alerts: '2026-10-04T11:23:41Z',
+  alerts: '2026-10-04T11:23:41.163Z',
   'icao-advisories': '2016-11-08T01:00:00Z',
   'kp-gfz': '2026-11-20T21:00:00Z',
 };

@@ -1,7 +1,7 @@
 import type { CompactContent } from '../../../core/compact/compactForm.ts';
 import { archiveRows, samplesAfter, type ArchiveBatch } from './archive.ts';
 import { bodyEtag } from '../_shared/conditional.ts';
-import { RECORDED_DATA_TIME, type ReplayLoader } from './replay.ts';
+import { REPLAY_DATA_TIME, type ReplayLoader } from './replay.ts';
 import {
   SPACE_WEATHER_RESOURCE_NAMES,
   resourceSpec,
@@ -183,14 +183,13 @@ export class SpaceWeatherService {
     const file = await this.opts.replay(resource);
     if (!file) return null;
     const result = this.opts.validate(resource, file.body, { now: this.opts.now() });
-    const recorded = RECORDED_DATA_TIME[resource];
-    const dataTime =
-      (result.ok ? result.dataTime : null) ?? (recorded ? Date.parse(recorded) : null);
+    const listed = REPLAY_DATA_TIME[resource];
+    const dataTime = (result.ok ? result.dataTime : null) ?? (listed ? Date.parse(listed) : null);
     const value: CachedBody = {
       body: file.body,
       contentType: file.contentType,
       etag: await bodyEtag(file.body),
-      // The true age of the recording; never the time we happened to serve it.
+      // The true age of the replayed data; never the time we happened to serve it.
       lastModified: dataTime ?? 0,
       dataTime,
       origin: 'replay',

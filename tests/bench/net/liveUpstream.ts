@@ -2,20 +2,20 @@
  * A stand-in for SWPC (and SDO's "latest" pictures) on loopback whose files change as the real
  * ones do, on a clock the bench moves: a new OVATION frame every 5 minutes, new 1-minute rows in
  * the rtsw files and the 1-minute Kp every minute, a new hemispheric-power row every 5 minutes.
- * Everything else is the real recorded file, unchanged through the hour (answered 304 upstream).
+ * Everything else is the file as replayed, unchanged through the hour (answered 304 upstream).
  *
- * Built from the real recordings in tests/fixtures/noaa: the OVATION frame's values turn one
+ * Built from the recordings in ../shared/fixtures/noaa when present, else from the constructed
+ * bodies (tests/fixtures/swpc; ../bench/swpcBodies.ts): the OVATION frame's values turn one
  * degree of longitude per frame (the oval stays under the Sun while the Earth turns), the rtsw
- * magnetic-field rows are the recorded 24 hours replayed with new times, the 1-minute Kp rows the
- * recorded ones repeated. No real `rtsw_wind_1m.json` was ever recorded (tests/fixtures/noaa/
- * SOURCES.md), so the wind file is CONSTRUCTED: the recorded plasma-7-day values, two spacecraft
+ * magnetic-field rows are the file's 24 hours replayed with new times, the 1-minute Kp rows the
+ * file's ones repeated. No real `rtsw_wind_1m.json` was ever recorded (../shared/fixtures/noaa/
+ * SOURCES.md), so the wind file is CONSTRUCTED: the plasma-7-day values, two spacecraft
  * a minute (DSCOVR active, ACE not), in the object form a third-party copy shows (FORMATS.md).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { benchSwpc } from '../swpcBodies.ts';
 
 const MIN = 60_000;
 
@@ -31,7 +31,7 @@ export interface LiveUpstream {
 }
 
 export async function startLiveUpstream(root: string, now: () => number): Promise<LiveUpstream> {
-  const noaa = (name: string) => readFileSync(join(root, 'tests/fixtures/noaa', name), 'utf8');
+  const noaa = benchSwpc;
 
   const ovation = JSON.parse(noaa('ovation_aurora_latest.json')) as {
     'Observation Time': string;

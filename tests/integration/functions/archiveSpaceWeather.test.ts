@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,15 +14,15 @@ import { openDatabase, removeDatabase } from '../../../sync/database.ts';
 import { keepNightRecord, readNights } from '../../../sync/nights/nights.ts';
 import { databaseStore } from '../../../workers/poller/store.ts';
 import { scoreNights } from '../../../workers/poller/scoreNights.ts';
+import { constructed } from '../../support/constructedSwpc.ts';
 
 /**
  * The archive job (`archive-space-weather`) and the history route, on the real stack and
- * PostgreSQL 15; the agencies (SWPC, GFZ Potsdam) are a loopback stand-in serving recorded SWPC
+ * PostgreSQL 15; the agencies (SWPC, GFZ Potsdam) are a loopback stand-in serving constructed SWPC
  * files and the constructed GFZ body. The stack is started by hand on one database, so it can be
  * stopped part-way through a run and started again on the same data, as a restart would.
  */
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../fixtures/noaa/${name}`, import.meta.url), 'utf8');
+const fixture = constructed;
 const FILES: [SpaceWeatherResource, string, string, string?][] = [
   ['solar-wind', 'json/rtsw/rtsw_wind_1m.json', 'plasma-7-day.json'],
   ['magnetic-field', 'json/rtsw/rtsw_mag_1m.json', 'mag-7-day.json'],

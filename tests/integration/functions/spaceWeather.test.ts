@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
 import { startTestUpstream, type TestUpstream } from '../../support/testUpstream.ts';
+import { constructed } from '../../support/constructedSwpc.ts';
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../fixtures/noaa/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => constructed(name);
 const KP = fixture('noaa-planetary-k-index.json');
 const KP_FORECAST = fixture('noaa-planetary-k-index-forecast.json');
 
@@ -72,7 +71,7 @@ describe('space-weather through the local gateway', () => {
     expect(await head.text()).toBe('');
   });
 
-  it('replays the recorded real file when upstream cannot be reached', async () => {
+  it('replays the shipped constructed file when upstream cannot be reached', async () => {
     const res = await get('kp-forecast');
     expect(res.status).toBe(200);
     expect(res.headers.get('x-aurora-source')).toBe('replay');

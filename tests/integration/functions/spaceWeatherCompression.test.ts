@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
 import { startTestUpstream, type TestUpstream } from '../../support/testUpstream.ts';
+import { constructed } from '../../support/constructedSwpc.ts';
 
-const KP = readFileSync(
-  new URL('../../fixtures/noaa/noaa-planetary-k-index.json', import.meta.url),
-  'utf8',
-);
+const KP = constructed('noaa-planetary-k-index.json');
 
 let stack: TestStack;
 let upstream: TestUpstream;
@@ -127,7 +124,7 @@ describe('space-weather answers through the gateway, compressed', () => {
     };
     expect(answer.items.map((i) => i.resource)).toEqual(['kp-index', 'three-day-forecast']);
     expect(answer.items[0]!.status).toBe(200);
-    // No SWPC copy of the forecast upstream here: its recorded file, labelled a replay.
+    // No SWPC copy of the forecast upstream here: its constructed replay file, labelled a replay.
     expect(answer.items[1]).toMatchObject({ status: 200, source: 'replay' });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Builds the poller harness (index.html + harness.ts + the real worker) with Vite into .tmp/, and
- * serves it with a stand-in backend whose /functions/v1/space-weather/{resource} answers from the
- * real NOAA fixtures — the agencies being the third party we replace.
+ * serves it with a stand-in backend whose /functions/v1/space-weather/{resource} answers with the
+ * constructed SWPC bodies (tests/fixtures/swpc) — the agencies being the third party we replace.
  */
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync, readdirSync } from 'node:fs';
@@ -9,27 +9,37 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildTestPage } from '../buildTestPage.ts';
 import type { Resource } from '../../../core/model.ts';
+import { constructed } from '../constructedSwpc.ts';
+import { QUIET_WEEK, magBody, plasmaBody } from '../../fixtures/swpc/solarWind.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const ROOT = join(HERE, '../../../');
 export const HARNESS_OUT = join(ROOT, '.tmp/poller-harness');
-const NOAA = join(ROOT, 'tests/fixtures/noaa');
 
-/** The fixture each resource is served from (sdo-images needs NASA's server: left out). */
-export const HARNESS_FILES: Partial<Record<Resource, string>> = {
-  'kp-index': 'noaa-planetary-k-index.json',
-  'aurora-oval': 'ovation_aurora_latest.json',
-  'aurora-nowcast-hemi-power': 'aurora-nowcast-hemi-power.txt',
-  'solar-wind': 'more/2026-04-18/plasma-7-day.json',
-  'magnetic-field': 'more/2026-04-18/mag-7-day.json',
-  'three-day-forecast': '3-day-forecast.txt',
-  'three-day-geomag-forecast': '3-day-geomag-forecast.txt',
-  'observed-solar-cycle': 'observed-solar-cycle-indices.json',
-  'predicted-solar-cycle': 'predicted-solar-cycle.json',
-  'kp-1m': 'planetary_k_index_1m.json',
-  'kp-forecast': 'noaa-planetary-k-index-forecast.json',
-  'twenty-seven-day-outlook': '27-day-outlook.txt',
-  alerts: '../handwritten/alerts.json',
+/** The body each resource is served (sdo-images needs NASA's server: left out). */
+export const HARNESS_FILES: Partial<Record<Resource, { text: boolean; body: () => string }>> = {
+  'kp-index': { text: false, body: () => constructed('noaa-planetary-k-index.json') },
+  'aurora-oval': { text: false, body: () => constructed('ovation_aurora_latest.json') },
+  'aurora-nowcast-hemi-power': {
+    text: true,
+    body: () => constructed('aurora-nowcast-hemi-power.txt'),
+  },
+  'solar-wind': { text: false, body: () => plasmaBody(QUIET_WEEK) },
+  'magnetic-field': { text: false, body: () => magBody(QUIET_WEEK) },
+  'three-day-forecast': { text: true, body: () => constructed('3-day-forecast.txt') },
+  'three-day-geomag-forecast': { text: true, body: () => constructed('3-day-geomag-forecast.txt') },
+  'observed-solar-cycle': {
+    text: false,
+    body: () => constructed('observed-solar-cycle-indices.json'),
+  },
+  'predicted-solar-cycle': { text: false, body: () => constructed('predicted-solar-cycle.json') },
+  'kp-1m': { text: false, body: () => constructed('planetary_k_index_1m.json') },
+  'kp-forecast': { text: false, body: () => constructed('noaa-planetary-k-index-forecast.json') },
+  'twenty-seven-day-outlook': { text: true, body: () => constructed('27-day-outlook.txt') },
+  alerts: {
+    text: false,
+    body: () => readFileSync(join(ROOT, 'tests/fixtures/handwritten/alerts.json'), 'utf8'),
+  },
 };
 export const HARNESS_RESOURCES = Object.keys(HARNESS_FILES) as Resource[];
 
@@ -79,10 +89,10 @@ export function serveHarness(
         res.writeHead(404).end();
         return;
       }
-      const body = readFileSync(join(NOAA, file));
+      const body = file.body();
       res
         .writeHead(200, {
-          'content-type': file.endsWith('.txt') ? 'text/plain' : 'application/json',
+          'content-type': file.text ? 'text/plain' : 'application/json',
           etag: `"${m[1]}"`,
           'x-aurora-source': 'replay',
         })

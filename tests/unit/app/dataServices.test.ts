@@ -12,7 +12,7 @@ import { createPoller } from '../../../workers/poller/createPoller.ts';
 import { summariseReport } from '../../../workers/poller/reportSummary.ts';
 import { databaseStore } from '../../../workers/poller/store.ts';
 import type { FetchLike } from '../../../workers/request/requestWithRetry.ts';
-import { noaa } from '../../support/fixtureFiles.ts';
+import { constructed } from '../../support/constructedSwpc.ts';
 
 const MIN = 60_000;
 const online = { online: true, forcedOffline: false };
@@ -116,7 +116,7 @@ describe('the banner rule on real poll reports', () => {
       name: `banner-rule-${process.pid}-${Date.now()}`,
     });
     const now = Date.UTC(2026, 3, 18, 14, 40);
-    // The backend serves Kp (a replay of the real file); NASA's SDO host and SWPC cannot be reached.
+    // The backend serves Kp (a replay of the constructed file); NASA's SDO host and SWPC cannot be reached.
     let backendUp = false;
     const fetch: FetchLike = async (url) => {
       if (
@@ -124,7 +124,7 @@ describe('the banner rule on real poll reports', () => {
         url.startsWith('http://backend/') &&
         new URL(url).pathname.endsWith('/kp-index')
       )
-        return new Response(noaa('noaa-planetary-k-index.json'), { status: 200 });
+        return new Response(constructed('noaa-planetary-k-index.json'), { status: 200 });
       throw new TypeError('Failed to fetch');
     };
     const retryAnswers: number[] = [];

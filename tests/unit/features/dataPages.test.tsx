@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../sync/database.ts';
@@ -13,6 +11,7 @@ import LiveFeedsPage from '../../../src/features/live-feeds/LiveFeedsPage.tsx';
 import { disposeTestDatabase, openTestDatabase } from '../../support/testDb.ts';
 import { renderOnDatabase } from '../../support/dataPage.tsx';
 import { feedStatus } from '../../support/feedStatus.ts';
+import { constructed } from '../../support/constructedSwpc.ts';
 
 /** A loaded test machine may take seconds to answer a live query; nothing here times anything. */
 const SLOW = { timeout: 10_000 };
@@ -49,10 +48,7 @@ describe('the forecast screen on the local database', () => {
     db = await openTestDatabase();
     renderOnDatabase(db, <ForecastPage />);
     await screen.findAllByText(/No forecast stored yet/, {}, SLOW);
-    const body = readFileSync(
-      join(process.cwd(), 'tests/fixtures/noaa/3-day-forecast.txt'),
-      'utf8',
-    );
+    const body = constructed('3-day-forecast.txt');
     const result = normalise('three-day-forecast', body, { now: Date.UTC(2025, 0, 1) });
     if (!result.ok) throw new Error(result.error);
     await writeProducts(db, result.products, { fetchedAt: Date.now() });

@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ProductRecord } from '../../../core/model.ts';
@@ -15,10 +13,10 @@ import { OutlookTable } from '../../../src/features/forecast/OutlookTable.tsx';
 import { AlertCard } from '../../../src/features/live-feeds/AlertCard.tsx';
 import { formatAge, formatUtc, formatUtcDay } from '../../../src/lib/format.ts';
 import { UTC_CLOCK } from '../../../src/lib/clock.ts';
+import { constructed } from '../../support/constructedSwpc.ts';
 
 // jsdom replaces import.meta.url's base, so fixtures are found from the project root (vitest's cwd).
-const fixture = (name: string) =>
-  readFileSync(join(process.cwd(), 'tests/fixtures/noaa', name), 'utf8');
+const fixture = (name: string) => constructed(name);
 
 function product<T>(resource: Parameters<typeof normalise>[0], file: string): ProductRecord<T> {
   // After every fixture: the normalisers refuse issue times later than `now`.
@@ -28,7 +26,7 @@ function product<T>(resource: Parameters<typeof normalise>[0], file: string): Pr
 }
 
 describe('the 3-day Kp breakdown', () => {
-  it('shows the bulletin’s 3 days × 8 periods with storm levels, from the real SWPC file', () => {
+  it('shows the bulletin’s 3 days × 8 periods with storm levels, from the constructed SWPC file', () => {
     const forecast = product<ThreeDayForecastData>('three-day-forecast', '3-day-forecast.txt');
     render(<KpBreakdown data={forecast.data} />);
     const table = screen.getByRole('table');
@@ -38,8 +36,8 @@ describe('the 3-day Kp breakdown', () => {
     expect(headers).toEqual(['UTC', 'Tue 31 Dec', 'Wed 1 Jan', 'Thu 2 Jan']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(8);
-    expect(rows[0]!.textContent).toBe('00–03 UT0.335.00 G12.67');
-    expect(rows[5]!.textContent).toBe('15–18 UT6.67 G32.332.00');
+    expect(rows[0]!.textContent).toBe('00–03 UT0.675.00 G13.00');
+    expect(rows[5]!.textContent).toBe('15–18 UT6.67 G32.671.67');
     expect(rows[7]!.textContent).toContain('21–00 UT');
     expect(rows[5]!.querySelector('.kp--g3')).not.toBeNull();
   });

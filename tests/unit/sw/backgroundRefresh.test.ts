@@ -1,7 +1,5 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   refreshInBackground,
@@ -12,11 +10,11 @@ import { SOURCES } from '../../../core/products/sources.ts';
 import { oneAtATime } from '../../../src/sw/oneAtATime.ts';
 import { readBackgroundUpdates } from '../../../sync/trackingDb/backgroundUpdates.ts';
 import { openAuroraTrackingDb, writeForcedOffline } from '../../../src/sw/auroraTrackingDb.ts';
+import { constructed } from '../../support/constructedSwpc.ts';
 
-const fixtures = join(import.meta.dirname, '../../fixtures/noaa');
-const kpFile = readFileSync(join(fixtures, 'noaa-planetary-k-index.json'), 'utf8');
-const plasma = readFileSync(join(fixtures, 'plasma-7-day.json'), 'utf8');
-const mag = readFileSync(join(fixtures, 'mag-7-day.json'), 'utf8');
+const kpFile = constructed('noaa-planetary-k-index.json');
+const plasma = constructed('plasma-7-day.json');
+const mag = constructed('mag-7-day.json');
 
 /** The real Kp file with one more 3-hour row appended, so a storm can be staged at a chosen time. */
 function kpWithLatest(kp: string, tag: string): string {

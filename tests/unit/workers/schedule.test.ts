@@ -14,7 +14,7 @@ import { SOURCES, backendUrl, pollOrder, swpcUrl } from '../../../core/products/
 import { UPSTREAM_SCHEMAS } from '../../../core/products/upstreamSchemas.ts';
 import { NORMALISERS, normalise } from '../../../core/normalise/index.ts';
 import { RESOURCES, type FeedStatus } from '../../../core/model.ts';
-import { noaa } from '../../support/fixtureFiles.ts';
+import { STORM_FRAMES, ovationBody } from '../../fixtures/swpc/ovation.ts';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 22, 5, 0);
@@ -239,7 +239,7 @@ describe('feed freshness', () => {
     ).toBe('frozen');
   });
 
-  it('calls backend replays of recorded files stale, not frozen', () => {
+  it('calls backend replays stale, not frozen', () => {
     expect(
       feedState(
         status({
@@ -274,10 +274,10 @@ describe('feed freshness', () => {
   });
 
   it('detects the storm-day OVATION feed freezing when the same frame keeps coming back', () => {
-    // Real consecutive frames: 14:22, 14:26, 14:32 observation times.
-    const frames = ['1422Z', '1426Z', '1432Z'].map((f) => {
+    // Consecutive constructed frames (tests/fixtures/swpc): 14:22, 14:26, 14:32 observation times.
+    const frames = STORM_FRAMES.slice(0, 3).map((shape) => {
       // Normalised when fetched (times after `now` are refused): 14:35, the first poll below.
-      const r = normalise('aurora-oval', noaa(`more/2022-04-14/${f}/ovation_aurora_latest.json`), {
+      const r = normalise('aurora-oval', ovationBody(shape), {
         now: Date.UTC(2022, 3, 14, 14, 35),
       });
       if (!r.ok) throw new Error(r.error);

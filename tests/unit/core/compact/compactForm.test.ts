@@ -10,9 +10,10 @@ import {
   seriesSince,
 } from '../../../../core/compact/compactForm.ts';
 import { GRID_CELLS } from '../../../../core/grid/grid.ts';
-import { NOW, noaa } from '../../../support/fixtureFiles.ts';
+import { NOW } from '../../../support/fixtureFiles.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
 
-/** The compact form against real SWPC files (tests/fixtures/noaa): what `normalise` gives, round trip. */
+/** The compact form against the constructed SWPC bodies (tests/fixtures/swpc): what `normalise` gives, round trip. */
 const REAL: [Resource, string][] = [
   ['aurora-oval', 'ovation_aurora_latest.json'],
   ['kp-index', 'noaa-planetary-k-index.json'],
@@ -24,7 +25,7 @@ const REAL: [Resource, string][] = [
 ];
 
 function accepted(resource: Resource, file: string): NormaliseOk {
-  const r = normalise(resource, noaa(file), { now: NOW });
+  const r = normalise(resource, constructed(file), { now: NOW });
   if (!r.ok) throw new Error(r.error);
   return r;
 }
@@ -82,7 +83,7 @@ describe('the compact form', () => {
   );
 
   it('sends the OVATION grid in a tenth of the agency file, before compression', () => {
-    const file = noaa('ovation_aurora_latest.json');
+    const file = constructed('ovation_aurora_latest.json');
     expect(compactOf('aurora-oval', 'ovation_aurora_latest.json').length).toBeLessThan(
       file.length / 10,
     );
@@ -263,7 +264,7 @@ describe('the compact form', () => {
   });
 
   it('refuses what is not a compact body at all', () => {
-    expect(refusal('kp-1m', noaa('planetary_k_index_1m.json'))).toContain(
+    expect(refusal('kp-1m', constructed('planetary_k_index_1m.json'))).toContain(
       'compact body is not an object',
     );
     expect(refusal('kp-1m', '{"format":')).toContain('compact body is not JSON');

@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decideAlert, EMPTY_RULE_STATE } from '../../../../core/alerts/alertEngine.ts';
 import { RESET_WINDOW_MS } from '../../../../core/normalise/synoptic.ts';
 import { currentKp, parseKp1m, type KpSample } from '../../../../core/kp/currentKp.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
 
-const KP_1M = readFileSync(
-  new URL('../../../fixtures/noaa/planetary_k_index_1m.json', import.meta.url),
-  'utf8',
-);
+const KP_1M = constructed('planetary_k_index_1m.json');
 const at = (iso: string) => Date.parse(iso);
 const NOW = at('2026-07-09T10:01:00Z');
 

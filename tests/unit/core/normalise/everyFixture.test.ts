@@ -3,7 +3,15 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { normalise } from '../../../../core/normalise/index.ts';
 import type { Resource } from '../../../../core/model.ts';
-import { NOAA_DIR, NOW, noaa } from '../../../support/fixtureFiles.ts';
+import { NOW } from '../../../support/fixtureFiles.ts';
+import {
+  recorded,
+  skipWithoutRecordings,
+  recordedNoaaDir,
+} from '../../../support/recordedFixtures.ts';
+
+/** The recordings live in ../shared (not committed): without them these checks skip, saying so. */
+const SKIP = skipWithoutRecordings();
 
 /** Which resource reads which upstream file name (the fixture keeps the product's own name). */
 const BY_FILE_NAME: Record<string, Resource> = {
@@ -23,18 +31,19 @@ const BY_FILE_NAME: Record<string, Resource> = {
   'alerts.json': 'alerts',
 };
 
-function walk(dir: string): string[] {
+function walk(root: string, dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : [relative(NOAA_DIR, path)];
+    return statSync(path).isDirectory() ? walk(root, path) : [relative(root, path)];
   });
 }
 
-const files = walk(NOAA_DIR).filter((p) => !p.endsWith('.md'));
+const NOAA_DIR = recordedNoaaDir();
+const files = NOAA_DIR ? walk(NOAA_DIR, NOAA_DIR).filter((p) => !p.endsWith('.md')) : [];
 const good = files.filter((p) => !p.startsWith('bad/'));
 const bad = files.filter((p) => p.startsWith('bad/'));
 
-describe('every NOAA fixture', { timeout: 60_000 }, () => {
+describe.skipIf(SKIP)('every recorded NOAA file in ../shared', { timeout: 60_000 }, () => {
   it('has a resource that reads it (a new fixture cannot go untested)', () => {
     for (const f of files) expect(BY_FILE_NAME[f.split('/').pop() as string], f).toBeDefined();
     expect(good.length).toBeGreaterThanOrEqual(22);
@@ -43,7 +52,7 @@ describe('every NOAA fixture', { timeout: 60_000 }, () => {
 
   it.each(good)('accepts the real file %s, with data time and no drift', (path) => {
     const resource = BY_FILE_NAME[path.split('/').pop() as string] as Resource;
-    const result = normalise(resource, noaa(path), { now: NOW });
+    const result = normalise(resource, recorded(path), { now: NOW });
     if (!result.ok) throw new Error(result.error);
     expect(result.series.length + result.grids.length + result.products.length).toBeGreaterThan(0);
     expect(result.schemaDrift).toBe(false);
@@ -53,7 +62,7 @@ describe('every NOAA fixture', { timeout: 60_000 }, () => {
 
   it.each(bad)('rejects the broken file %s with a reason naming the product', (path) => {
     const resource = BY_FILE_NAME[path.split('/').pop() as string] as Resource;
-    const result = normalise(resource, noaa(path), { now: NOW });
+    const result = normalise(resource, recorded(path), { now: NOW });
     expect(result.ok).toBe(false);
     if (!result.ok)
       expect(result.error).toMatch(
@@ -65,7 +74,7 @@ describe('every NOAA fixture', { timeout: 60_000 }, () => {
     'rejects %s when an HTML error page, a BOM-prefixed truncation or an empty body replaces it',
     (path) => {
       const resource = BY_FILE_NAME[path.split('/').pop() as string] as Resource;
-      const body = noaa(path);
+      const body = recorded(path);
       expect(
         normalise(
           resource,
@@ -99,8 +108,8 @@ describe('every NOAA fixture', { timeout: 60_000 }, () => {
     'reads %s the same with a byte-order mark in front',
     (path) => {
       const resource = BY_FILE_NAME[path.split('/').pop() as string] as Resource;
-      const plain = normalise(resource, noaa(path), { now: NOW });
-      const bom = normalise(resource, `\uFEFF${noaa(path)}`, { now: NOW });
+      const plain = normalise(resource, recorded(path), { now: NOW });
+      const bom = normalise(resource, `\uFEFF${recorded(path)}`, { now: NOW });
       if (plain.ok && bom.ok) {
         // Raw text keeps its own bytes; everything parsed must be identical.
         expect(bom.series).toEqual(plain.series);

@@ -1,5 +1,6 @@
 /**
- * Property test: mutated versions of the real fixtures (and the hand-written inputs) go through
+ * Property test: mutated versions of the constructed SWPC bodies (tests/fixtures/swpc, carrying the
+ * documented quirks) and the hand-written inputs go through
  * every normaliser. No exception may escape and everything accepted must be well-formed.
  * Most runs use cut-down fixtures (header + a few dozen rows) for speed; the 0.9 MB OVATION file
  * gets a small number of runs of its own.
@@ -8,7 +9,11 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { normalise } from '../../../../core/normalise/index.ts';
 import { RESOURCES, type Resource } from '../../../../core/model.ts';
-import { NOW, handwritten, noaa } from '../../../support/fixtureFiles.ts';
+import { NOW, handwritten } from '../../../support/fixtureFiles.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
+import { plasmaBody, QUIET_WEEK } from '../../../fixtures/swpc/solarWind.ts';
+import { ACTIVE, QUIET, ovationBody } from '../../../fixtures/swpc/ovation.ts';
+import { QUIET_SUMMER, threeDayForecastBody } from '../../../fixtures/swpc/threeDayForecast.ts';
 import { wellFormedProblem } from '../../../support/wellFormed.ts';
 import { CLOCK_SKEW_MS, LEAD_MS } from '../../../../core/normalise/leadTime.ts';
 
@@ -32,46 +37,52 @@ function futureOrFillProblem(result: ReturnType<typeof normalise>): string | nul
   return null;
 }
 
-function head(path: string, rows: number): string {
-  const all = JSON.parse(noaa(path)) as unknown[];
+function head(body: string, rows: number): string {
+  const all = JSON.parse(body) as unknown[];
   return JSON.stringify(all.slice(0, rows));
 }
 
 const SEEDS: [Resource, string][] = [
-  ['kp-index', noaa('noaa-planetary-k-index.json')],
+  ['kp-index', constructed('noaa-planetary-k-index.json')],
   [
     'kp-index',
     JSON.stringify(
-      (JSON.parse(noaa('noaa-planetary-k-index.json')) as string[][]).slice(1, 12).map((r) => ({
-        time_tag: (r[0] ?? '').replace(' ', 'T').slice(0, 19),
-        Kp: Number(r[1]),
-        a_running: Number(r[2]),
-        station_count: Number(r[3]),
-      })),
+      (JSON.parse(constructed('noaa-planetary-k-index.json')) as string[][])
+        .slice(1, 12)
+        .map((r) => ({
+          time_tag: (r[0] ?? '').replace(' ', 'T').slice(0, 19),
+          Kp: Number(r[1]),
+          a_running: Number(r[2]),
+          station_count: Number(r[3]),
+        })),
     ),
   ],
   [
     'aurora-nowcast-hemi-power',
-    noaa('aurora-nowcast-hemi-power.txt').split('\n').slice(0, 40).join('\n'),
+    constructed('aurora-nowcast-hemi-power.txt').split('\n').slice(0, 40).join('\n'),
   ],
-  ['solar-wind', head('plasma-7-day.json', 40)],
-  ['solar-wind', head('2024-05-08/plasma-7-day.json', 30)],
-  ['magnetic-field', head('mag-7-day.json', 40)],
-  ['magnetic-field', head('rtsw_mag_1m.json', 30)],
-  ['three-day-forecast', noaa('3-day-forecast.txt')],
-  ['three-day-forecast', noaa('2025-07-03/3-day-forecast.txt')],
-  ['three-day-geomag-forecast', noaa('3-day-geomag-forecast.txt')],
-  ['twenty-seven-day-outlook', noaa('27-day-outlook.txt')],
+  ['solar-wind', head(constructed('plasma-7-day.json'), 40)],
+  ['solar-wind', head(plasmaBody(QUIET_WEEK), 30)],
+  ['magnetic-field', head(constructed('mag-7-day.json'), 40)],
+  ['magnetic-field', head(constructed('rtsw_mag_1m.json'), 30)],
+  ['three-day-forecast', constructed('3-day-forecast.txt')],
+  ['three-day-forecast', threeDayForecastBody(QUIET_SUMMER)],
+  ['three-day-geomag-forecast', constructed('3-day-geomag-forecast.txt')],
+  ['twenty-seven-day-outlook', constructed('27-day-outlook.txt')],
   [
     'observed-solar-cycle',
-    JSON.stringify((JSON.parse(noaa('observed-solar-cycle-indices.json')) as unknown[]).slice(-40)),
+    JSON.stringify(
+      (JSON.parse(constructed('observed-solar-cycle-indices.json')) as unknown[]).slice(-40),
+    ),
   ],
   [
     'predicted-solar-cycle',
-    JSON.stringify((JSON.parse(noaa('predicted-solar-cycle.json')) as unknown[]).slice(0, 40)),
+    JSON.stringify(
+      (JSON.parse(constructed('predicted-solar-cycle.json')) as unknown[]).slice(0, 40),
+    ),
   ],
-  ['kp-1m', head('planetary_k_index_1m.json', 60)],
-  ['kp-forecast', noaa('noaa-planetary-k-index-forecast.json')],
+  ['kp-1m', head(constructed('planetary_k_index_1m.json'), 60)],
+  ['kp-forecast', constructed('noaa-planetary-k-index-forecast.json')],
   ['alerts', handwritten('alerts.json')],
   ['icao-advisories', handwritten('icao-advisories.txt')],
   ['sdo-images', handwritten('sdo-images.json')],
@@ -304,7 +315,7 @@ function check(resource: Resource, body: string): boolean {
   return accepted;
 }
 
-describe('normalisers under mutated real input', () => {
+describe('normalisers under mutated constructed input', () => {
   it('never throw and accept only well-formed output, for 10,000 mutated fixtures through their own and another normaliser', () => {
     let runs = 0;
     let accepted = 0;
@@ -330,10 +341,7 @@ describe('normalisers under mutated real input', () => {
   }, 90_000);
 
   it('never throw on mutated full OVATION files and accept only complete 0–100 grids', () => {
-    const files = [
-      noaa('ovation_aurora_latest.json'),
-      noaa('more/2024-06-06/ovation_aurora_latest.json'),
-    ];
+    const files = [ovationBody(ACTIVE), ovationBody(QUIET)];
     let accepted = 0;
     fc.assert(
       fc.property(fc.nat(files.length - 1), mutation, (i, m) => {

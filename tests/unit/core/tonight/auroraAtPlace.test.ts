@@ -14,18 +14,18 @@ const frame = loadOvationFixture();
 const at = (p: { lat: number; lon: number }) =>
   auroraAtPlace(frame.values, placeView(p.lat, p.lon));
 
-describe('aurora at a place, on the real OVATION frame of 2024-03-03 15:07 UTC', () => {
+describe('aurora at a place, on the constructed OVATION frame of 2024-03-03 15:07 UTC', () => {
   it('reads the grid in the stored layout: row 0 = +90°, column 0 = −180°', () => {
     expect(gridIndex(90, -180)).toBe(0);
     expect(gridIndex(-90, 179)).toBe(360 * 181 - 1);
     expect(gridIndex(70, 180)).toBe(gridIndex(70, -180));
     // The file's own triple for 19° E 70° N, found by its longitude/latitude, not by our index.
-    expect(frame.values[gridIndex(70, 19)]).toBe(57);
+    expect(frame.values[gridIndex(70, 19)]).toBe(89);
   });
 
   it('puts Tromsø under the oval', () => {
     expect(at(TROMSO)).toMatchObject({
-      overheadPercent: 57,
+      overheadPercent: 89,
       edgeDistanceKm: 0,
       onHorizon: true,
       lookToward: 'north',
@@ -35,7 +35,7 @@ describe('aurora at a place, on the real OVATION frame of 2024-03-03 15:07 UTC',
   it('looks south from Hobart, to the oval on its southern horizon', () => {
     const hobart = at(HOBART);
     expect(hobart).toMatchObject({
-      overheadPercent: 4,
+      overheadPercent: 5,
       visiblePercent: 37,
       compass: 'S',
       lookToward: 'south',
@@ -68,7 +68,7 @@ describe('aurora at a place, on the real OVATION frame of 2024-03-03 15:07 UTC',
     };
     expect(auroraSeriesAtPlace([quiet, frame], view)).toEqual([
       { forecastTime: frame.forecastTime - 300_000, overheadPercent: 0, visiblePercent: 0 },
-      { forecastTime: frame.forecastTime, overheadPercent: 57, visiblePercent: 78 },
+      { forecastTime: frame.forecastTime, overheadPercent: 89, visiblePercent: 100 },
     ]);
   });
 

@@ -57,7 +57,7 @@ describe('tonight’s verdict', () => {
     expect(formatVerdictLine(v)).toBe('Not tonight: midnight sun, the sun never sets');
   });
 
-  it('looks south from Hobart under the real OVATION frame of 3 March 2024', () => {
+  it('looks south from Hobart under the constructed OVATION frame of 3 March 2024', () => {
     const frame = loadOvationFixture();
     const now = frame.observationTime + 3 * 60_000; // 02:10 in Hobart (AEDT)
     const v = computeVerdict({
@@ -70,7 +70,7 @@ describe('tonight’s verdict', () => {
     const first = v.slots[0]!;
     expect(first.aurora).toMatchObject({
       source: 'ovation',
-      overheadPercent: 4,
+      overheadPercent: 5,
       visiblePercent: 37,
       compass: 'S',
     });

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normalise } from '../../../../core/normalise/index.ts';
 import {
@@ -7,9 +6,9 @@ import {
   mergeIssues,
   type ForecastIssue,
 } from '../../../../core/verification/forecastIssues.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../../fixtures/noaa/${name}`, import.meta.url), 'utf8');
+const fixture = constructed;
 
 function record(resource: 'three-day-forecast' | 'kp-forecast', file: string, now: string) {
   const r = normalise(resource, fixture(file), { now: Date.parse(now) });
@@ -27,7 +26,7 @@ describe('forecast issues kept for scoring', () => {
     // Issued 12:30 UT on 31 Dec: 15, 18, 21 UT of that day, then the 16 periods of 1–2 Jan.
     expect(issue!.t).toHaveLength(19);
     expect(new Date(issue!.t[0]!).toISOString()).toBe('2024-12-31T15:00:00.000Z');
-    expect(issue!.kp.slice(0, 4)).toEqual([6.67, 5.33, 5, 5]);
+    expect(issue!.kp.slice(0, 4)).toEqual([6.67, 5.67, 5, 5]);
   });
 
   it('keeps only the predicted rows of the Kp forecast file', () => {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSpaceWeatherHandler } from '../../../../supabase/functions/space-weather/handler.ts';
 import { createFileReplayLoader } from '../../../../supabase/functions/space-weather/replay.ts';
@@ -17,11 +16,9 @@ import {
   statsView,
   type StatsRow,
 } from '../../../../src/features/debug/statsRows.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
 
-const PLASMA_7D = readFileSync(
-  new URL('../../../fixtures/noaa/plasma-7-day.json', import.meta.url),
-  'utf8',
-);
+const PLASMA_7D = constructed('plasma-7-day.json');
 const NOW = Date.parse('2026-01-19T23:10:00Z');
 const URL_BASE = 'http://localhost/functions/v1/space-weather';
 
@@ -115,7 +112,7 @@ describe('the backend statistics table', () => {
     expect(alerts).toMatchObject({
       upstreamFetches: '1 (1 rejected)',
       lastStatus: '200 · just now',
-      // The rejected body never reaches callers: they get the recorded alerts, labelled a replay.
+      // The rejected body never reaches callers: they get the constructed alerts, labelled a replay.
       source: 'REPLAY',
       severity: 'failing',
     });

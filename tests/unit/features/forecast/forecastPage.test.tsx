@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../../sync/database.ts';
@@ -12,6 +10,7 @@ import { formatUtcDay } from '../../../../src/lib/format.ts';
 import { disposeTestDatabase, openTestDatabase } from '../../../support/testDb.ts';
 import { renderOnDatabase } from '../../../support/dataPage.tsx';
 import { feedStatus } from '../../../support/feedStatus.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
 
 /** A loaded test machine may take seconds to answer a live query; nothing here times anything. */
 const SLOW = { timeout: 10_000 };
@@ -23,10 +22,9 @@ afterEach(async () => {
   db = undefined;
 });
 
-const fixture = (name: string) =>
-  readFileSync(join(process.cwd(), 'tests/fixtures/noaa', name), 'utf8');
+const fixture = (name: string) => constructed(name);
 
-/** Normalises a real NOAA file, stores its products and the feed row the poller would write. */
+/** Normalises a constructed SWPC file (tests/fixtures/swpc), stores its products and the feed row the poller would write. */
 async function store(
   database: AuroraDatabase,
   resource: Resource,
@@ -53,11 +51,11 @@ describe('the forecast screen shows what the poller fetched', () => {
     await store(db, 'three-day-geomag-forecast', '3-day-geomag-forecast.txt');
     renderOnDatabase(db, <ForecastPage />);
     const minor = await screen.findByRole('rowheader', { name: 'Minor storm (G1)' }, SLOW);
-    expect(minor.closest('tr')!.textContent).toBe('Minor storm (G1)15%15%25%');
+    expect(minor.closest('tr')!.textContent).toBe('Minor storm (G1)20%20%30%');
     expect(
       screen.getByRole('rowheader', { name: 'Strong–extreme storm (G3+)' }).closest('tr')!
         .textContent,
-    ).toBe('Strong–extreme storm (G3+)1%55%20%');
+    ).toBe('Strong–extreme storm (G3+)1%40%10%');
     const storms = panel('Storm chances — next 3 days');
     expect(
       within(storms)

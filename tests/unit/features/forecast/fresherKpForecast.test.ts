@@ -1,22 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { normalise } from '../../../../core/normalise/index.ts';
 import type { KpForecastData, ThreeDayForecastData } from '../../../../core/normalise/index.ts';
 import { fresherKpForecast } from '../../../../src/features/forecast/fresherKpForecast.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
 
-const fixture = (name: string) =>
-  readFileSync(join(process.cwd(), 'tests/fixtures/noaa', name), 'utf8');
 function stored<T>(
   resource: 'three-day-forecast' | 'kp-forecast',
   file: string,
 ): { data: T; time: number } {
-  const r = normalise(resource, fixture(file), { now: Date.UTC(2026, 1, 10) });
+  const r = normalise(resource, constructed(file), { now: Date.UTC(2026, 1, 10) });
   if (!r.ok) throw new Error(r.error);
   return { data: r.products[0]!.data as T, time: r.dataTime! };
 }
 
-// Real files: the bulletin issued 2024-12-31 12:30 UTC, the Kp forecast JSON to 2026-02-12.
+// Constructed files (tests/fixtures/swpc): the bulletin issued 2024-12-31 12:30 UTC, the Kp
+// forecast JSON to 2026-02-12 with a predicted G2 (5.67) at 2026-02-11 06:00.
 const threeDay = stored<ThreeDayForecastData>('three-day-forecast', '3-day-forecast.txt');
 const kpJson = stored<KpForecastData>('kp-forecast', 'noaa-planetary-k-index-forecast.json');
 
@@ -33,7 +31,7 @@ describe('the fresher of the two Kp forecasts', () => {
       status: 'estimated',
     });
     expect(kp.rows).toHaveLength(18);
-    expect(kp.maxKp).toBe(2.67);
+    expect(kp.maxKp).toBe(5.67);
   });
 
   it('takes the bulletin when it is the newer', () => {

@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useMapPageData, useMapSummary } from '../../../../src/features/map/useMapPageData.ts';
 import type { AuroraDatabase } from '../../../../sync/database.ts';
@@ -20,6 +18,7 @@ import {
   updateDeviceChoices,
 } from '../../../../sync/preferences/deviceChoices.ts';
 import { loadOvationFixture } from '../../../support/ovationFixture.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
 
 let db: AuroraDatabase | undefined;
 beforeEach(async () => {
@@ -62,7 +61,7 @@ function Probe({
   );
 }
 
-const fixture = (name: string) => readFileSync(resolve('tests/fixtures/noaa', name), 'utf8');
+const fixture = (name: string) => constructed(name);
 
 describe('map page data from the local database', () => {
   it('shows nothing stored, then the stored OVATION grid, its feed state and hemispheric power', async () => {

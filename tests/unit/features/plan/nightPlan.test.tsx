@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 /**
  * The plan panel on the local database: the saved places' next 14 nights from the stored Kp
- * forecast (the recorded SWPC file of 2 Feb 2026, tests/fixtures/noaa/SOURCES.md), and the .ics
+ * forecast (the constructed SWPC file, tests/fixtures/swpc/CONSTRUCTED.md), and the .ics
  * the device makes, read back with ical.js.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import ICAL from 'ical.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +14,7 @@ import NightPlan from '../../../../src/features/plan/NightPlan.tsx';
 import { UTC_CLOCK } from '../../../../src/lib/clock.ts';
 import { disposeTestDatabase, openTestDatabase } from '../../../support/testDb.ts';
 import { renderOnDatabase } from '../../../support/dataPage.tsx';
+import { constructed } from '../../../support/constructedSwpc.ts';
 
 const SLOW = { timeout: 10_000 };
 const NOW = Date.UTC(2026, 1, 9, 15);
@@ -30,10 +29,7 @@ afterEach(async () => {
 });
 
 async function withKpForecast(database: AuroraDatabase) {
-  const body = readFileSync(
-    join(process.cwd(), 'tests/fixtures/noaa/noaa-planetary-k-index-forecast.json'),
-    'utf8',
-  );
+  const body = constructed('noaa-planetary-k-index-forecast.json');
   const result = normalise('kp-forecast', body, { now: NOW });
   if (!result.ok) throw new Error(result.error);
   await writeProducts(database, result.products, { fetchedAt: NOW });

@@ -19,10 +19,9 @@ import {
 } from '../../../../sync/react/index.ts';
 import { writeFeedStatus, writeGrid, writeProducts, writeSeries } from '../../../../sync/write.ts';
 import { disposeTestDatabase, openTestDatabase } from '../../../support/testDb.ts';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { normalise } from '../../../../core/normalise/index.ts';
 import { readsByIds } from '../../../../sync/read/readSeriesColumns.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 0, 19, 12);
@@ -336,11 +335,8 @@ describe('useSpaceWeatherSummary', () => {
 describe('useSpaceWeatherSummary across the 1-minute Kp reset', () => {
   it('does not report the estimate restarting at 09:00 UT as Kp dropping, and follows it once it has caught up', async () => {
     db = await openTestDatabase();
-    // The real SWPC file (2026-07-09 04:03–10:00 UT), first as fetched at 09:03, then complete.
-    const body = readFileSync(
-      join(process.cwd(), 'tests/fixtures/noaa/planetary_k_index_1m.json'),
-      'utf8',
-    );
+    // The constructed SWPC file (tests/fixtures/swpc/kp1m.ts, 2026-07-09 04:03–10:00 UT), first as fetched at 09:03, then complete.
+    const body = constructed('planetary_k_index_1m.json');
     const rows = JSON.parse(body) as { time_tag: string }[];
     const upTo = (time: string) => JSON.stringify(rows.filter((r) => r.time_tag <= time));
     const write = async (text: string) => {

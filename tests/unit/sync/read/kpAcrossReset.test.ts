@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { normalise } from '../../../../core/normalise/index.ts';
 import { isSynopticReset } from '../../../../core/normalise/synoptic.ts';
@@ -7,12 +5,10 @@ import { kpAcrossReset } from '../../../../core/kp/kpAcrossReset.ts';
 import { latestValue } from '../../../../sync/read/seriesColumns.ts';
 import { summariseSpaceWeather } from '../../../../sync/read/summariseSpaceWeather.ts';
 import { synopticPeriodStart } from '../../../../core/normalise/synoptic.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
 
-// The real SWPC file: 2026-07-09 04:03–10:00 UT, with the estimate restarting at 06:00 and 09:00.
-const body = readFileSync(
-  fileURLToPath(new URL('../../../fixtures/noaa/planetary_k_index_1m.json', import.meta.url)),
-  'utf8',
-);
+// The constructed SWPC file (tests/fixtures/swpc/kp1m.ts): 2026-07-09 04:03–10:00 UT, with the estimate restarting at 06:00 and 09:00.
+const body = constructed('planetary_k_index_1m.json');
 const at = (hhmm: string) => Date.parse(`2026-07-09T${hhmm}:00Z`);
 const result = normalise('kp-1m', body, { now: at('10:01') });
 if (!result.ok) throw new Error(result.error);
@@ -40,7 +36,7 @@ function summaryKpAt(hhmm: string, kp3h: { value: number; t: number } | null = n
   return s.details.kpIndex;
 }
 
-describe('the summary’s Kp across the 1-minute estimate’s 3-hour reset (real file)', () => {
+describe('the summary’s Kp across the 1-minute estimate’s 3-hour reset (constructed file)', () => {
   it('holds the level of the period just ended while the restarted estimate climbs back', () => {
     expect(served('08:59')).toBe(2.33);
     expect(served('09:03')).toBe(0);

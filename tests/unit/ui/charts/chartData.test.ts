@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { normalise, type SolarCycleData } from '../../../../core/normalise/index.ts';
 import {
@@ -8,6 +6,7 @@ import {
   kpTimelineData,
 } from '../../../../src/features/forecast/kpTimelineData.ts';
 import { CYCLE_FROM, solarCycleData } from '../../../../src/features/forecast/solarCycleData.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
 
 const H = 3_600_000;
 const T0 = Date.UTC(2026, 10, 20);
@@ -55,8 +54,7 @@ describe('the Kp timeline data', () => {
 
 describe('the solar cycle data', () => {
   it('merges SWPC’s observed and predicted files on one monthly axis from 2008, with -1 read as missing', () => {
-    const file = (name: string) =>
-      readFileSync(join(process.cwd(), 'tests/fixtures/noaa', name), 'utf8');
+    const file = (name: string) => constructed(name);
     const now = Date.UTC(2026, 10, 22, 5);
     const product = (resource: 'observed-solar-cycle' | 'predicted-solar-cycle', name: string) => {
       const r = normalise(resource, file(name), { now });

@@ -5,7 +5,8 @@ import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../../s
 import type { FetchLike } from '../../../../workers/request/requestWithRetry.ts';
 import { COALESCE_MS } from '../../../../workers/request/multiFetch.ts';
 import { fakeClock, type FakeClock } from '../../../support/fakeClock.ts';
-import { noaa, NOW } from '../../../support/fixtureFiles.ts';
+import { NOW } from '../../../support/fixtureFiles.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
 
 /**
  * When the poller backfills (poller/backfill.ts): the backfill itself is a stand-in recording its
@@ -32,7 +33,7 @@ async function settle(clock: FakeClock, done: () => boolean = () => false) {
 async function setUp() {
   db = await openDatabase({ storage: 'memory', name: `backfill-trigger-${process.pid}-${++n}` });
   const clock = fakeClock(NOW);
-  const fetch: FetchLike = async () => new Response(noaa('noaa-planetary-k-index.json'));
+  const fetch: FetchLike = async () => new Response(constructed('noaa-planetary-k-index.json'));
   const runs: { mayContinue: () => boolean }[] = [];
   let finish: () => void = () => {};
   poller = createPoller({

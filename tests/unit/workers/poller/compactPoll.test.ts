@@ -1,5 +1,5 @@
 /**
- * The worker's poll of a compact answer stores what the agency's file would. One real SWPC file
+ * The worker's poll of a compact answer stores what the agency's file would. One constructed SWPC file
  * is polled twice: straight from "SWPC" (the agency's form) into one database, and through the
  * real space-weather function in its compact form into another; the stored documents must be
  * equal. Then a newer file arrives and the compact poll asks only for the rows since the stored
@@ -19,7 +19,8 @@ import { pollResource, type PollDeps } from '../../../../workers/poller/pollReso
 import { createBatcher } from '../../../../workers/request/batcher.ts';
 import { createInFlight } from '../../../../workers/request/inFlight.ts';
 import type { FetchLike } from '../../../../workers/request/requestWithRetry.ts';
-import { NOW, noaa } from '../../../support/fixtureFiles.ts';
+import { NOW } from '../../../support/fixtureFiles.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
 
 const opened: AuroraDatabase[] = [];
 let n = 0;
@@ -105,7 +106,7 @@ describe('a compact answer from our backend', () => {
     'stores the same %s documents as the agency file %s',
     async (resource, file, now) => {
       const clock = { now };
-      const files = new Map([[SOURCES[resource].swpcPath!, noaa(file)]]);
+      const files = new Map([[SOURCES[resource].swpcPath!, constructed(file)]]);
       const direct = await openDb();
       const viaBackend = await openDb();
       const server = backend(files, clock);
@@ -132,7 +133,7 @@ describe('a compact answer from our backend', () => {
 
   it('asks for the rows since the stored data time, gets a 304 while nothing changed, and ends with what the whole newer file gives', async () => {
     // The real rtsw file as it was 20 minutes earlier (two spacecraft rows a minute, newest first), then whole.
-    const whole = noaa('rtsw_mag_1m.json');
+    const whole = constructed('rtsw_mag_1m.json');
     const earlier = JSON.stringify((JSON.parse(whole) as unknown[]).slice(40));
     const clock = { now: Date.parse('2024-04-24T23:20:00Z') };
     const files = new Map([['json/rtsw/rtsw_mag_1m.json', earlier]]);
@@ -166,7 +167,7 @@ describe('a compact answer from our backend', () => {
   it('refuses a compact body that is wrong, marks the feed error with the reason and keeps the good data', async () => {
     const clock = { now: Date.parse('2024-03-03T15:20:00Z') };
     const files = new Map([
-      ['json/ovation_aurora_latest.json', noaa('ovation_aurora_latest.json')],
+      ['json/ovation_aurora_latest.json', constructed('ovation_aurora_latest.json')],
     ]);
     const server = backend(files, clock);
     const db = await openDb();
@@ -207,7 +208,7 @@ describe('a compact answer from our backend', () => {
 
   it('still reads SWPC’s own rtsw file when our backend cannot be reached', async () => {
     const clock = { now: Date.parse('2024-04-24T23:40:00Z') };
-    const files = new Map([['json/rtsw/rtsw_mag_1m.json', noaa('rtsw_mag_1m.json')]]);
+    const files = new Map([['json/rtsw/rtsw_mag_1m.json', constructed('rtsw_mag_1m.json')]]);
     const calls: string[] = [];
     const fetch: FetchLike = async (url, init) => {
       calls.push(url);
@@ -225,9 +226,9 @@ describe('a compact answer from our backend', () => {
   it('stores what separate polls store when a poll round travels as one exchange', async () => {
     const clock = { now: NOW };
     const files = new Map([
-      ['json/rtsw/rtsw_mag_1m.json', noaa('rtsw_mag_1m.json')],
-      ['json/planetary_k_index_1m.json', noaa('planetary_k_index_1m.json')],
-      ['json/ovation_aurora_latest.json', noaa('ovation_aurora_latest.json')],
+      ['json/rtsw/rtsw_mag_1m.json', constructed('rtsw_mag_1m.json')],
+      ['json/planetary_k_index_1m.json', constructed('planetary_k_index_1m.json')],
+      ['json/ovation_aurora_latest.json', constructed('ovation_aurora_latest.json')],
     ]);
     const round: Resource[] = ['magnetic-field', 'kp-1m', 'aurora-oval'];
     const server = backend(files, clock);

@@ -12,27 +12,29 @@ import {
 import type { FetchLike } from '../../../../workers/request/requestWithRetry.ts';
 import { COALESCE_MS } from '../../../../workers/request/multiFetch.ts';
 import { fakeClock, type FakeClock } from '../../../support/fakeClock.ts';
-import { handwritten, noaa, NOW } from '../../../support/fixtureFiles.ts';
+import { handwritten, NOW } from '../../../support/fixtureFiles.ts';
 import { constructKpGfz } from '../../../fixtures/gfz/construct.ts';
+import { QUIET_JUNE, ovationBody } from '../../../fixtures/swpc/ovation.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
 
 const MIN = 60_000;
 
-// Our backend is the third party here: it answers with the real recorded files.
+// Our backend is the third party here: it answers with the constructed SWPC files.
 const FILE_FOR: Record<Exclude<Resource, 'sdo-images'>, () => string> = {
-  'kp-index': () => noaa('noaa-planetary-k-index.json'),
-  'aurora-oval': () => noaa('more/2024-06-06/ovation_aurora_latest.json'),
-  'aurora-nowcast-hemi-power': () => noaa('aurora-nowcast-hemi-power.txt'),
-  'solar-wind': () => noaa('plasma-7-day.json'),
-  'magnetic-field': () => noaa('mag-7-day.json'),
-  'three-day-forecast': () => noaa('3-day-forecast.txt'),
-  'three-day-geomag-forecast': () => noaa('3-day-geomag-forecast.txt'),
-  'observed-solar-cycle': () => noaa('observed-solar-cycle-indices.json'),
-  'predicted-solar-cycle': () => noaa('predicted-solar-cycle.json'),
+  'kp-index': () => constructed('noaa-planetary-k-index.json'),
+  'aurora-oval': () => ovationBody(QUIET_JUNE),
+  'aurora-nowcast-hemi-power': () => constructed('aurora-nowcast-hemi-power.txt'),
+  'solar-wind': () => constructed('plasma-7-day.json'),
+  'magnetic-field': () => constructed('mag-7-day.json'),
+  'three-day-forecast': () => constructed('3-day-forecast.txt'),
+  'three-day-geomag-forecast': () => constructed('3-day-geomag-forecast.txt'),
+  'observed-solar-cycle': () => constructed('observed-solar-cycle-indices.json'),
+  'predicted-solar-cycle': () => constructed('predicted-solar-cycle.json'),
   'icao-advisories': () => JSON.stringify([{ message: handwritten('icao-advisories.txt') }]),
   alerts: () => handwritten('alerts.json'),
-  'kp-1m': () => noaa('planetary_k_index_1m.json'),
-  'kp-forecast': () => noaa('noaa-planetary-k-index-forecast.json'),
-  'twenty-seven-day-outlook': () => noaa('27-day-outlook.txt'),
+  'kp-1m': () => constructed('planetary_k_index_1m.json'),
+  'kp-forecast': () => constructed('noaa-planetary-k-index-forecast.json'),
+  'twenty-seven-day-outlook': () => constructed('27-day-outlook.txt'),
   'kp-gfz': () => constructKpGfz(),
 };
 

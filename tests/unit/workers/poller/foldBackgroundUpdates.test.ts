@@ -4,7 +4,7 @@ import { readFeedStatus } from '../../../../sync/write.ts';
 import { readSeriesColumns } from '../../../../sync/read/readSeriesColumns.ts';
 import { databaseStore } from '../../../../workers/poller/store.ts';
 import { foldBackgroundUpdates } from '../../../../workers/poller/foldBackgroundUpdates.ts';
-import { noaa } from '../../../support/fixtureFiles.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
 
 let db: AuroraDatabase | undefined;
 afterEach(async () => {
@@ -18,7 +18,12 @@ describe('folding in what the service worker fetched while the app was closed', 
     const fetchedAt = Date.UTC(2026, 1, 9, 16);
     const result = await foldBackgroundUpdates(
       [
-        { resource: 'kp-index', fetchedAt, status: 200, body: noaa('noaa-planetary-k-index.json') },
+        {
+          resource: 'kp-index',
+          fetchedAt,
+          status: 200,
+          body: constructed('noaa-planetary-k-index.json'),
+        },
         {
           resource: 'alerts',
           fetchedAt,
@@ -46,7 +51,7 @@ describe('folding in what the service worker fetched while the app was closed', 
           resource: 'kp-index',
           fetchedAt: fetchedAt - 3_600_000,
           status: 200,
-          body: noaa('noaa-planetary-k-index.json'),
+          body: constructed('noaa-planetary-k-index.json'),
         },
       ],
       store,

@@ -7,18 +7,20 @@ import type { FetchLike } from '../../../../workers/request/requestWithRetry.ts'
 import type { Timers } from '../../../../workers/request/timers.ts';
 import { COALESCE_MS } from '../../../../workers/request/multiFetch.ts';
 import { fakeClock, type FakeClock } from '../../../support/fakeClock.ts';
-import { noaa, NOW } from '../../../support/fixtureFiles.ts';
+import { NOW } from '../../../support/fixtureFiles.ts';
+import { QUIET_JUNE, ovationBody } from '../../../fixtures/swpc/ovation.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
 
 const MIN = 60_000;
 const ONE_MINUTE: readonly Resource[] = ['kp-1m', 'solar-wind', 'magnetic-field'];
 const FIVE_MINUTES: readonly Resource[] = ['aurora-oval', 'kp-index'];
 
 const FILE_FOR: Partial<Record<Resource, () => string>> = {
-  'kp-index': () => noaa('noaa-planetary-k-index.json'),
-  'aurora-oval': () => noaa('more/2024-06-06/ovation_aurora_latest.json'),
-  'solar-wind': () => noaa('plasma-7-day.json'),
-  'magnetic-field': () => noaa('mag-7-day.json'),
-  'kp-1m': () => noaa('planetary_k_index_1m.json'),
+  'kp-index': () => constructed('noaa-planetary-k-index.json'),
+  'aurora-oval': () => ovationBody(QUIET_JUNE),
+  'solar-wind': () => constructed('plasma-7-day.json'),
+  'magnetic-field': () => constructed('mag-7-day.json'),
+  'kp-1m': () => constructed('planetary_k_index_1m.json'),
 };
 
 /**
@@ -56,7 +58,7 @@ function trackedTimers(clock: FakeClock): { timers: Timers; nextAt(): number } {
   };
 }
 
-/** Our backend as a third party: the recorded files, 304 when unchanged, each after its latency. */
+/** Our backend as a third party: the constructed SWPC files, 304 when unchanged, each after its latency. */
 function backend(clock: FakeClock, timers: Timers) {
   const calls: { resource: Resource; at: number }[] = [];
   const fetch: FetchLike = (url, init) => {

@@ -11,8 +11,11 @@ import { createBatcher } from '../../../../workers/request/batcher.ts';
 import { createInFlight } from '../../../../workers/request/inFlight.ts';
 import { SOURCES } from '../../../../core/products/sources.ts';
 import type { FetchLike } from '../../../../workers/request/requestWithRetry.ts';
-import { handwritten, noaa } from '../../../support/fixtureFiles.ts';
+import { handwritten } from '../../../support/fixtureFiles.ts';
 import { constructKpGfz } from '../../../fixtures/gfz/construct.ts';
+import { QUIET_JUNE, ovationBody } from '../../../fixtures/swpc/ovation.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
+import { QUIET_WEEK, magBody, plasmaBody } from '../../../fixtures/swpc/solarWind.ts';
 
 /**
  * A file moved to the test's day: the normalisers drop rows dated after `now`, and these three
@@ -24,15 +27,15 @@ function movedToTestDay(body: string, dates: [string, string][]): string {
 
 // The agencies are the third party here: fetch answers from the real fixture files.
 const FILE_FOR: Record<Resource, () => string> = {
-  'kp-index': () => noaa('noaa-planetary-k-index.json'),
-  'aurora-oval': () => noaa('more/2024-06-06/ovation_aurora_latest.json'),
-  'aurora-nowcast-hemi-power': () => noaa('aurora-nowcast-hemi-power.txt'),
-  'solar-wind': () => noaa('more/2026-04-18/plasma-7-day.json'),
-  'magnetic-field': () => noaa('more/2026-04-18/mag-7-day.json'),
-  'three-day-forecast': () => noaa('3-day-forecast.txt'),
-  'three-day-geomag-forecast': () => noaa('3-day-geomag-forecast.txt'),
-  'observed-solar-cycle': () => noaa('observed-solar-cycle-indices.json'),
-  'predicted-solar-cycle': () => noaa('predicted-solar-cycle.json'),
+  'kp-index': () => constructed('noaa-planetary-k-index.json'),
+  'aurora-oval': () => ovationBody(QUIET_JUNE),
+  'aurora-nowcast-hemi-power': () => constructed('aurora-nowcast-hemi-power.txt'),
+  'solar-wind': () => plasmaBody(QUIET_WEEK),
+  'magnetic-field': () => magBody(QUIET_WEEK),
+  'three-day-forecast': () => constructed('3-day-forecast.txt'),
+  'three-day-geomag-forecast': () => constructed('3-day-geomag-forecast.txt'),
+  'observed-solar-cycle': () => constructed('observed-solar-cycle-indices.json'),
+  'predicted-solar-cycle': () => constructed('predicted-solar-cycle.json'),
   'icao-advisories': () =>
     JSON.stringify([
       {
@@ -47,9 +50,10 @@ const FILE_FOR: Record<Resource, () => string> = {
       ['2026-07-0', '2026-04-1'],
       ['2026 Jul 0', '2026 Apr 1'],
     ]),
-  'kp-1m': () => movedToTestDay(noaa('planetary_k_index_1m.json'), [['2026-07-09', '2026-04-18']]),
-  'kp-forecast': () => noaa('noaa-planetary-k-index-forecast.json'),
-  'twenty-seven-day-outlook': () => noaa('27-day-outlook.txt'),
+  'kp-1m': () =>
+    movedToTestDay(constructed('planetary_k_index_1m.json'), [['2026-07-09', '2026-04-18']]),
+  'kp-forecast': () => constructed('noaa-planetary-k-index-forecast.json'),
+  'twenty-seven-day-outlook': () => constructed('27-day-outlook.txt'),
   'sdo-images': () => '',
   'kp-gfz': () => constructKpGfz(Date.UTC(2026, 3, 18, 12)),
 };

@@ -10,7 +10,7 @@ import {
 } from '../../../../workers/schedule.ts';
 import type { FetchLike } from '../../../../workers/request/requestWithRetry.ts';
 import { fakeClock } from '../../../support/fakeClock.ts';
-import { noaa } from '../../../support/fixtureFiles.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
 import { SOURCES } from '../../../../core/products/sources.ts';
 
 const T0 = Date.UTC(2026, 1, 20, 12);
@@ -178,7 +178,7 @@ describe('the poller applies retention on its schedule', () => {
     const clock = fakeClock(T0);
     const rec = recordingStore(database);
     const runs = reports();
-    const kp = noaa('noaa-planetary-k-index.json');
+    const kp = constructed('noaa-planetary-k-index.json');
     const fetch: FetchLike = async () => new Response(kp, { status: 200 });
     const polls: number[] = [];
     const poller = createPoller({

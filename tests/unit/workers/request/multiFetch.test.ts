@@ -1,7 +1,7 @@
 /**
  * Requests to our space-weather function that leave together go as one exchange
  * (workers/request/multiFetch.ts ↔ supabase/functions/space-weather/multiAnswer.ts), and each
- * caller gets back what it would have had alone. Against the real function over real SWPC files.
+ * caller gets back what it would have had alone. Against the real function over constructed SWPC files.
  */
 import { describe, expect, it } from 'vitest';
 import { createSpaceWeatherHandler } from '../../../../supabase/functions/space-weather/handler.ts';
@@ -10,16 +10,16 @@ import { SpaceWeatherService } from '../../../../supabase/functions/space-weathe
 import { validateWithNormalise } from '../../../../supabase/functions/space-weather/validate.ts';
 import { createMultiFetch } from '../../../../workers/request/multiFetch.ts';
 import type { FetchLike } from '../../../../workers/request/requestWithRetry.ts';
-import { noaa } from '../../../support/fixtureFiles.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
 
 const BASE = 'http://api.test';
 const SW = `${BASE}/functions/v1/space-weather`;
 
 function backend() {
   const files: Record<string, string> = {
-    'json/rtsw/rtsw_mag_1m.json': noaa('rtsw_mag_1m.json'),
-    'json/planetary_k_index_1m.json': noaa('planetary_k_index_1m.json'),
-    'products/alerts.json': noaa('2026-10-04/alerts.json'),
+    'json/rtsw/rtsw_mag_1m.json': constructed('rtsw_mag_1m.json'),
+    'json/planetary_k_index_1m.json': constructed('planetary_k_index_1m.json'),
+    'products/alerts.json': constructed('alerts.json'),
   };
   const service = new SpaceWeatherService({
     baseUrl: 'https://swpc.test',

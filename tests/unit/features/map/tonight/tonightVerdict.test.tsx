@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../../../sync/database.ts';
@@ -21,6 +19,7 @@ function FeedRead() {
 }
 import { TROMSO } from '../../../../support/tonightPlaces.ts';
 import { UTC_CLOCK, zoneClock } from '../../../../../src/lib/clock.ts';
+import { constructed } from '../../../../support/constructedSwpc.ts';
 
 const SLOW = { timeout: 10_000 };
 const DAY = 86_400_000;
@@ -35,11 +34,8 @@ afterEach(async () => {
 describe('tonight’s verdict ages its inputs from their data', () => {
   it('calls a Kp forecast whose newest period is 289 days old 289 days old, though it was fetched a minute ago', async () => {
     db = await openTestDatabase();
-    const body = readFileSync(
-      join(process.cwd(), 'tests/fixtures/noaa/noaa-planetary-k-index-forecast.json'),
-      'utf8',
-    );
-    // The recorded file's newest observed/estimated period starts 9 Feb 2026, 21:00 UTC.
+    const body = constructed('noaa-planetary-k-index-forecast.json');
+    // The constructed file's newest observed/estimated period starts 9 Feb 2026, 21:00 UTC.
     const newestKnown = Date.UTC(2026, 1, 9, 21);
     const now = newestKnown + 289 * DAY;
     const fetchedAt = now - 60_000;

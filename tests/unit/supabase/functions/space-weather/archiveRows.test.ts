@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   archiveRows,
@@ -7,10 +6,10 @@ import {
 import { validateWithNormalise } from '../../../../../supabase/functions/space-weather/validate.ts';
 import type { SpaceWeatherResource } from '../../../../../supabase/functions/space-weather/resources.ts';
 import type { RestClient } from '../../../../../supabase/functions/_shared/rest.ts';
+import { constructed } from '../../../../support/constructedSwpc.ts';
 
 const NOW = Date.parse('2026-11-22T05:00:00Z');
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../../../fixtures/noaa/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => constructed(name);
 
 function rowsFor(resource: SpaceWeatherResource, file: string) {
   const result = validateWithNormalise(resource, fixture(file), { now: NOW });

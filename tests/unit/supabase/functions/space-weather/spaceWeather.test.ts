@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createSpaceWeatherHandler } from '../../../../../supabase/functions/space-weather/handler.ts';
 import {
@@ -9,11 +8,9 @@ import { SPACE_WEATHER_RESOURCE_NAMES } from '../../../../../supabase/functions/
 import { SpaceWeatherService } from '../../../../../supabase/functions/space-weather/service.ts';
 import { validateWithNormalise } from '../../../../../supabase/functions/space-weather/validate.ts';
 import type { ArchiveBatch } from '../../../../../supabase/functions/space-weather/archive.ts';
+import { constructed } from '../../../../support/constructedSwpc.ts';
 
-const KP_BODY = readFileSync(
-  new URL('../../../../fixtures/noaa/noaa-planetary-k-index.json', import.meta.url),
-  'utf8',
-);
+const KP_BODY = constructed('noaa-planetary-k-index.json');
 const BASE = 'http://swpc.test';
 
 interface Upstream {
@@ -205,7 +202,7 @@ describe('space-weather function', () => {
     expect(stats.lastError).toMatch(/^Rejected upstream body: kp-index: /);
   });
 
-  it('replays the recorded real file, with its true data time, when upstream is down and nothing is cached', async () => {
+  it('replays the shipped constructed file, with its true data time, when upstream is down and nothing is cached', async () => {
     const upstream = fakeUpstream(() => {
       throw new TypeError('fetch failed');
     });
@@ -236,14 +233,14 @@ describe('space-weather function', () => {
       'three-day-forecast': '2024-12-31T12:30:00.000Z',
       'three-day-geomag-forecast': '2024-09-14T22:05:00.000Z',
       'observed-solar-cycle': '2024-11-01T00:00:00.000Z',
-      // A prediction has no observation time: the date the recording was committed stands in.
+      // A prediction has no observation time: the date listed in REPLAY_DATA_TIME stands in.
       'predicted-solar-cycle': '2023-11-11T00:00:00.000Z',
       'kp-1m': '2026-07-09T10:00:00.000Z',
       'kp-forecast': '2026-02-09T21:00:00.000Z',
       'twenty-seven-day-outlook': '2025-03-24T02:02:00.000Z',
-      // The newest of the 8 recorded bulletins.
+      // The newest of the 8 constructed bulletins.
       alerts: '2026-10-04T11:23:41.163Z',
-      // Constructed to the ICAO template, not recorded (replay/SOURCES.md): its DTG, ten years back.
+      // Written by hand to the ICAO template (replay/SOURCES.md): its DTG, ten years back.
       'icao-advisories': '2016-11-08T01:00:00.000Z',
       // Constructed to GFZ's documented format (replay/SOURCES.md): its last 3-hour interval.
       'kp-gfz': '2026-11-20T21:00:00.000Z',

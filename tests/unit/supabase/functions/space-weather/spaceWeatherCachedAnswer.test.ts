@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   createCachedAnswer,
@@ -9,15 +8,13 @@ import { createFileReplayLoader } from '../../../../../supabase/functions/space-
 import { resourceSpec } from '../../../../../supabase/functions/space-weather/resources.ts';
 import { SpaceWeatherService } from '../../../../../supabase/functions/space-weather/service.ts';
 import { validateWithNormalise } from '../../../../../supabase/functions/space-weather/validate.ts';
+import { constructed } from '../../../../support/constructedSwpc.ts';
 
 /**
  * `cachedAnswer` is how the local gateway answers a fresh cached resource without building a Web
  * Request and Response. It must answer exactly as the handler does, or not at all.
  */
-const KP_BODY = readFileSync(
-  new URL('../../../../fixtures/noaa/noaa-planetary-k-index.json', import.meta.url),
-  'utf8',
-);
+const KP_BODY = constructed('noaa-planetary-k-index.json');
 const URL_BASE = 'http://localhost/functions/v1/space-weather';
 
 function setup() {

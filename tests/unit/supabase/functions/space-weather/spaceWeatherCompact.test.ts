@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   createCachedAnswer,
@@ -9,14 +8,14 @@ import { SpaceWeatherService } from '../../../../../supabase/functions/space-wea
 import { validateWithNormalise } from '../../../../../supabase/functions/space-weather/validate.ts';
 import { decodeCompact } from '../../../../../core/compact/compactForm.ts';
 import { normalise } from '../../../../../core/normalise/index.ts';
+import { constructed } from '../../../../support/constructedSwpc.ts';
 
 /**
  * `?format=compact[&since=]`: the compact forms of core/compact/, with validators of their own, a
  * 304 for an unchanged product whatever `since` the worker sends, and the same bytes handed out
- * every time (so the gateway compresses them once). Real SWPC files from tests/fixtures/noaa.
+ * every time (so the gateway compresses them once). Constructed SWPC files from tests/fixtures/swpc.
  */
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../../../fixtures/noaa/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => constructed(name);
 const RTSW_MAG = fixture('rtsw_mag_1m.json');
 /** The same file as SWPC served it 20 minutes earlier (two spacecraft rows a minute, newest first). */
 const RTSW_MAG_EARLIER = JSON.stringify((JSON.parse(RTSW_MAG) as unknown[]).slice(40));

@@ -1,8 +1,8 @@
 /**
  * Alerts and ICAO advisories used to have no copy on the backend: with SWPC unreachable the
  * space-weather function answered 503 and every client went to SWPC straight from the page. Now
- * the function replays its shipped file (a real alerts recording; a constructed advisory, labelled
- * so), and the poller takes that answer from our backend without touching SWPC.
+ * the function replays its shipped file (alerts constructed by tests/fixtures/swpc/alerts.ts; a
+ * hand-written advisory; both labelled so), and the poller takes that answer from our backend without touching SWPC.
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { pollResource } from '../../../../../workers/poller/pollResource.ts';
 import { createBatcher } from '../../../../../workers/request/batcher.ts';
 import { createInFlight } from '../../../../../workers/request/inFlight.ts';
 import type { FetchLike } from '../../../../../workers/request/requestWithRetry.ts';
+import { alertsBody } from '../../../../fixtures/swpc/alerts.ts';
 
 const fixture = (path: string) =>
   readFileSync(new URL(`../../../../fixtures/${path}`, import.meta.url), 'utf8');
@@ -48,8 +49,8 @@ function backendWithAgencyDown() {
 }
 
 describe('backend copies of the alert feeds', () => {
-  it('ships the alerts recording byte for byte as the test fixture, and the constructed advisory as its documented copy', () => {
-    expect(replayFile('alerts.json')).toBe(fixture('noaa/2026-10-04/alerts.json'));
+  it('ships the constructed alerts byte for byte as their generator writes them, and the hand-written advisory as its documented copy', () => {
+    expect(replayFile('alerts.json')).toBe(alertsBody());
     expect(replayFile('icao-space-weather-advisories.json')).toBe(
       fixture('constructed/icao-space-weather-advisories.json'),
     );

@@ -8,21 +8,16 @@ import {
 import { createFileReplayLoader } from '../../../../../supabase/functions/space-weather/replay.ts';
 import { SpaceWeatherService } from '../../../../../supabase/functions/space-weather/service.ts';
 import { validateWithNormalise } from '../../../../../supabase/functions/space-weather/validate.ts';
+import { constructed } from '../../../../support/constructedSwpc.ts';
 
 /**
  * json/rtsw/ is the solar-wind source (SWPC retired the 2-hour products/solar-wind files): the
  * function asks SWPC for the rtsw file, and `?window=recent` — which older workers still send —
- * is the same answer, since no product has a short window any more. Real recording:
- * tests/fixtures/noaa/rtsw_mag_1m.json (2024-04-24, ACE and DSCOVR interleaved).
+ * is the same answer, since no product has a short window any more. Constructed file:
+ * tests/fixtures/swpc/rtswMag.ts (2024-04-24, ACE and DSCOVR interleaved, newest first).
  */
-const RTSW_MAG = readFileSync(
-  new URL('../../../../fixtures/noaa/rtsw_mag_1m.json', import.meta.url),
-  'utf8',
-);
-const KP = readFileSync(
-  new URL('../../../../fixtures/noaa/noaa-planetary-k-index.json', import.meta.url),
-  'utf8',
-);
+const RTSW_MAG = constructed('rtsw_mag_1m.json');
+const KP = constructed('noaa-planetary-k-index.json');
 const BODIES: Record<string, string> = {
   'json/rtsw/rtsw_mag_1m.json': RTSW_MAG,
   'products/noaa-planetary-k-index.json': KP,
@@ -96,7 +91,7 @@ describe('space-weather with json/rtsw/ as the solar-wind source', () => {
     }
   });
 
-  it('replays the recorded solar-wind files, raw and compact, when SWPC cannot be reached', async () => {
+  it('replays the shipped solar-wind files, raw and compact, when SWPC cannot be reached', async () => {
     const { get, fetched } = setup({ upstreamDown: true, now: '2026-11-25T12:00:00Z' });
     const raw = await get('solar-wind');
     expect(raw.status).toBe(200);
