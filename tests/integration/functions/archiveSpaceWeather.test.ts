@@ -278,7 +278,9 @@ describe('history from the archive (space-weather/history)', () => {
 
   it('scores a night the device did not watch from the OVATION frames the archive kept', async () => {
     expect((await runJob({ resources: ['aurora-oval'] })).status).toBe(200);
-    // The recorded frame: observed 2024-03-03 15:07Z, forecast for 16:20Z, an active night.
+    // The constructed frame (tests/fixtures/swpc/ovation.ts): observed 2024-03-03 15:07Z, forecast
+    // for 16:20Z, an active night — 89 % overhead at Tromsø, 100 % in view, as the unit test of
+    // auroraAtPlace reads it from the same frame.
     const forecast = Date.parse('2024-03-03T16:20:00Z');
     const from = forecast - 2 * 3_600_000;
     const to = forecast + 3_600_000;
@@ -287,7 +289,7 @@ describe('history from the archive (space-weather/history)', () => {
     const seen = decodeAuroraAtPlace(await at.text());
     expect(seen).toEqual({
       ok: true,
-      frames: [{ forecastTime: forecast, overheadPercent: 57, visiblePercent: 78 }],
+      frames: [{ forecastTime: forecast, overheadPercent: 89, visiblePercent: 100 }],
     });
     const device = await openDatabase({ storage: 'memory', name: `nights-archive-${process.pid}` });
     try {
@@ -319,8 +321,8 @@ describe('history from the archive (space-weather/history)', () => {
       expect(result).toEqual({ scored: 1, waiting: 0 });
       expect((await readNights(device))[0]).toMatchObject({
         outcome: 'GO',
-        seen_overhead: 57,
-        seen_visible: 78,
+        seen_overhead: 89,
+        seen_visible: 100,
         frames: 1,
       });
     } finally {
