@@ -175,10 +175,13 @@ export function authFailure(
   if (reasons?.length) return { ok: false, message: WEAK_PASSWORD_MESSAGE, reasons };
   const e = (error && typeof error === 'object' ? error : {}) as ErrorLike;
   const status = typeof e.status === 'number' ? e.status : undefined;
-  const serverText =
-    typeof e.message === 'string' && e.message.trim() && status !== 0 && status !== undefined
-      ? e.message.trim()
-      : null;
+  // Words only from an answer the server gave: not a network failure (status 0), not a gateway's
+  // 502/503/504 (auth-js names it AuthRetryableFetchError and its message is the Response as
+  // JSON, "{}"), and never text that is no sentence at all.
+  const answered =
+    status !== undefined && status !== 0 && e.name !== 'AuthRetryableFetchError' && status < 500;
+  const text = typeof e.message === 'string' ? e.message.trim() : '';
+  const serverText = answered && /[A-Za-z]/.test(text) ? text : null;
   const result: Extract<AuthResult, { ok: false }> = { ok: false, message: serverText ?? fallback };
   if (reasons) result.reasons = reasons;
   return result;

@@ -59,6 +59,16 @@ describe('auth error messages in the product’s wording', () => {
     expect(authFailure(undefined, MSG.signOutFailed).message).toBe('Failed to sign out');
   });
 
+  it('never shows the text supabase-js makes of a 502/503/504 answer ("{}"): the service did not answer, so the product’s message', () => {
+    // auth-js turns a gateway's 503 into an AuthRetryableFetchError whose message is the Response
+    // object as JSON: "{}".
+    const err = new AuthRetryableFetchError('{}', 503);
+    expect(authFailure(err, MSG.signInFailed)).toEqual({ ok: false, message: 'Failed to sign in' });
+    expect(authFailure(new AuthApiError('{}', 500, undefined), MSG.signUpFailed).message).toBe(
+      'Failed to sign up',
+    );
+  });
+
   it('carries the weak-password reasons auth-js parsed from weak_password.reasons, each once as a plain sentence', () => {
     const err = new AuthWeakPasswordError(checkPassword('abc').message, 422, [
       'length',
