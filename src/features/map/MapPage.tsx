@@ -7,6 +7,7 @@ import {
   useReducer,
   useState,
   type ComponentType,
+  type ReactNode,
 } from 'react';
 import { AuroraLegend } from './AuroraLegend.tsx';
 import type { AuroraMapProps, CloudImage } from './auroraMapProps.ts';
@@ -147,17 +148,25 @@ function useTonightComponent(wanted: boolean): {
  */
 const HistoryPanel = lazy(() => import('./HistoryPanel.tsx'));
 
-/** Where the history panel goes: its chunk is asked for once the person scrolls near it. */
-function HistorySlot({ now, clock }: { now: number; clock: Clock }) {
+/**
+ * Where a lazy panel below the map goes: its chunk (and the code it pulls in, e.g. the plan's
+ * verdict for every night) is asked for once the person scrolls near it, not while `/` loads.
+ */
+function NearViewportSlot({ testId, children }: { testId: string; children: ReactNode }) {
   const [ref, near] = useNearViewport();
   return (
-    <div ref={ref} data-testid="history-panel-slot">
-      {near && (
-        <Suspense fallback={null}>
-          <HistoryPanel now={now} clock={clock} />
-        </Suspense>
-      )}
+    <div ref={ref} data-testid={testId}>
+      {near && <Suspense fallback={null}>{children}</Suspense>}
     </div>
+  );
+}
+
+/** Where the history panel goes: its chunk is asked for once the person scrolls near it. */
+function HistorySlot({ now, clock }: { now: number; clock: Clock }) {
+  return (
+    <NearViewportSlot testId="history-panel-slot">
+      <HistoryPanel now={now} clock={clock} />
+    </NearViewportSlot>
   );
 }
 
@@ -173,8 +182,8 @@ const MAP_LABEL = 'Aurora map. Arrow keys pan, plus and minus zoom.';
 
 /**
  * The field tools (issue 28) — the 14-night plan, the screen kept on, the after-sunset offer of red
- * light — each its own small chunk, asked for once the first oval is drawn: none of it weighs on
- * `/`'s first load.
+ * light — each its own small chunk, asked for once the first oval is drawn (the plan only once it
+ * is scrolled near): none of it weighs on `/`'s first load.
  */
 const NightPlan = lazy(() => import('../plan/NightPlan.tsx'));
 const KeepScreenOn = lazy(() =>
@@ -455,7 +464,7 @@ function MapPage() {
                 onRemove={places.remove}
               />
               {ovalShown && (
-                <Suspense fallback={null}>
+                <NearViewportSlot testId="night-plan-slot">
                   <NightPlan
                     places={places.data}
                     inUseId={inUse?.placeId ?? null}
@@ -464,7 +473,7 @@ function MapPage() {
                     now={now}
                     clock={clock}
                   />
-                </Suspense>
+                </NearViewportSlot>
               )}
               <LiveSummaryPanel now={now} />
               {historyWanted && <HistorySlot now={now} clock={clock} />}
