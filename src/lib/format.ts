@@ -12,7 +12,8 @@ export { formatAge } from '../../core/time/formatAge.ts';
  * compare the two on many dates): the first Intl formatter a page creates initialises ICU, tens of
  * milliseconds of main thread on a phone, and these texts are on the first screen.
  */
-const MONTHS = [
+/** Month names as en-GB's Intl.DateTimeFormat writes them ("Sept"); the charts' axes use them too. */
+export const MONTHS = [
   'Jan',
   'Feb',
   'Mar',
@@ -27,7 +28,7 @@ const MONTHS = [
   'Dec',
 ];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const pad2 = (n: number) => String(n).padStart(2, '0');
+export const pad2 = (n: number) => String(n).padStart(2, '0');
 
 function valid(t: number | null | undefined): t is number {
   return typeof t === 'number' && Number.isFinite(t) && !Number.isNaN(new Date(t).getTime());

@@ -4,28 +4,13 @@
  * every other time, so a chart and the text beside it read the same.
  */
 import { clockLabel, shifted, type Clock } from '../../lib/clock.ts';
+import { MONTHS, pad2 } from '../../lib/format.ts';
 
 /** Whether times read in UTC or in the place's local time: the device's choice (useChartTimeZone). */
 export type ChartTimeZone = 'utc' | 'local';
 
 /** How finely a chart's times are worth reading: minutes (live feeds) or months (the solar cycle). */
 export type ChartTimeStep = 'minute' | 'month';
-
-const MONTHS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sept',
-  'Oct',
-  'Nov',
-  'Dec',
-];
-const pad2 = (n: number) => String(n).padStart(2, '0');
 
 const dayText = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
 const clockText = (d: Date) => `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
