@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { MailOutbox } from '../../server/auth/mailOutbox.ts';
 import { startStack, type StackOptions } from '../../server/stack.ts';
+import { createScratchDatabase } from './scratchDatabase.ts';
 
 export interface TestStack {
   /** The gateway origin: pass it to createClient(url, anonKey). */
@@ -36,15 +36,6 @@ export type TestStackOptions = Pick<
   | 'log'
 >;
 
-function clusterUrl(): string {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url)
-    throw new Error(
-      'TEST_DATABASE_URL is not set: run integration tests through `npm run test:integration` (scripts/with-postgres.ts)',
-    );
-  return url;
-}
-
 // Role creation is cluster-wide: stacks in one process bootstrap one at a time.
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -59,15 +50,8 @@ export function startTestStack(opts: TestStackOptions = {}): Promise<TestStack> 
 }
 
 async function start(opts: TestStackOptions): Promise<TestStack> {
-  const base = new URL(clusterUrl());
-  const name = `aurora_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(base);
-  dbUrl.pathname = `/${name}`;
-  const databaseUrl = dbUrl.toString();
+  const scratch = await createScratchDatabase('aurora_test');
+  const databaseUrl = scratch.url;
 
   const logs: string[] = [];
   // The test identity provider is off by default (npm start); integration tests sign in through it,
@@ -97,10 +81,7 @@ async function start(opts: TestStackOptions): Promise<TestStack> {
     stop: async () => {
       await stack.stop();
       await pool.end();
-      const a = new pg.Client({ connectionString: base.toString() });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await scratch.drop();
     },
   };
 }

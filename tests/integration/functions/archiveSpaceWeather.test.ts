@@ -15,6 +15,7 @@ import { keepNightRecord, readNights } from '../../../sync/nights/nights.ts';
 import { databaseStore } from '../../../workers/poller/store.ts';
 import { scoreNights } from '../../../workers/poller/scoreNights.ts';
 import { constructed } from '../../support/constructedSwpc.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../../support/scratchDatabase.ts';
 
 /**
  * The archive job (`archive-space-weather`) and the history route, on the real stack and
@@ -45,7 +46,7 @@ const SERIES = FILES.slice(0, 5);
 
 let upstream: TestUpstream;
 let databaseUrl: string;
-let dbName: string;
+let scratch: ScratchDatabase | undefined;
 let stack: Stack | null = null;
 let db: pg.Pool;
 const jwtSecret = randomBytes(32).toString('hex');
@@ -95,16 +96,8 @@ beforeAll(async () => {
   for (const [, path, file, type] of FILES) upstream.set(path, fixture(file), type);
   upstream.set('app/json/', constructKpGfz());
   upstream.set('json/ovation_aurora_latest.json', fixture('ovation_aurora_latest.json'));
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DATABASE_URL is not set (run through npm run test:integration)');
-  dbName = `aurora_archive_${Date.now().toString(36)}`;
-  const admin = new pg.Client(base);
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
+  scratch = await createScratchDatabase('aurora_archive');
+  databaseUrl = scratch.url;
   db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   db.on('error', () => {});
   await start();
@@ -114,10 +107,7 @@ afterAll(async () => {
   await stack?.stop();
   await db?.end();
   await upstream?.close();
-  const admin = new pg.Client(process.env.TEST_DATABASE_URL);
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await scratch?.drop();
 });
 
 describe('the archive job (archive-space-weather)', () => {

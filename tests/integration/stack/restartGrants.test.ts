@@ -2,32 +2,23 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../../server/db/migrate.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../../support/scratchDatabase.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '../../../supabase/migrations');
-const name = `aurora_grants_${Date.now().toString(36)}`;
+let scratch: ScratchDatabase;
 let url: string;
 let db: pg.Client;
 
 beforeAll(async () => {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DATABASE_URL is not set (run through scripts/with-postgres.ts)');
-  const admin = new pg.Client(base);
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  url = u.toString();
+  scratch = await createScratchDatabase('aurora_grants');
+  url = scratch.url;
   db = new pg.Client(url);
   await db.connect();
 });
 
 afterAll(async () => {
   await db?.end();
-  const admin = new pg.Client(process.env.TEST_DATABASE_URL);
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await scratch?.drop();
 });
 
 /** Every privilege on every table, sequence, view and function of public, as Postgres stores them. */

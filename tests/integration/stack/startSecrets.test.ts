@@ -11,28 +11,18 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { jwtVerify } from 'jose';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../server/freePort.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../../support/scratchDatabase.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const base = mkdtempSync(join(tmpdir(), 'aurora-start-secrets-'));
 const childTmp = join(base, 'tmp');
 const dataDir = join(base, 'data');
 mkdirSync(childTmp);
-const dbName = `aurora_start_secrets_${Date.now().toString(36)}`;
+let scratch: ScratchDatabase | undefined;
 let child: ChildProcess | undefined;
 let second: ChildProcess | undefined;
-
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 function killGroup(signal: NodeJS.Signals, proc = child): void {
   try {
@@ -45,7 +35,7 @@ function killGroup(signal: NodeJS.Signals, proc = child): void {
 afterAll(async () => {
   killGroup('SIGKILL');
   killGroup('SIGKILL', second);
-  await admin(`drop database if exists ${dbName} with (force)`);
+  await scratch?.drop();
   rmSync(base, { recursive: true, force: true });
 });
 
@@ -64,9 +54,7 @@ function filesContaining(dir: string, needle: string): string[] {
 
 describe('npm start and its secrets', () => {
   it('says the service-role key is a secret and how to turn social sign-in on, and a kill -9 leaves no JWT secret in the temp directory', async () => {
-    await admin(`create database ${dbName}`);
-    const dbUrl = new URL(process.env.TEST_DATABASE_URL!);
-    dbUrl.pathname = `/${dbName}`;
+    scratch = await createScratchDatabase('aurora_start_secrets');
     const port = await freePort();
     child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
       cwd: ROOT,
@@ -76,7 +64,7 @@ describe('npm start and its secrets', () => {
         PORT: String(port),
         DATA_DIR: dataDir,
         DIST_DIR: join(ROOT, 'tests/integration/stack/fixtures/app-build'),
-        DATABASE_URL: dbUrl.toString(),
+        DATABASE_URL: scratch.url,
         AUTH_EXTERNAL_PROVIDERS: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
