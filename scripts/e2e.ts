@@ -4,6 +4,7 @@
  * server, and exit with Playwright's code. Extra arguments go to `playwright test`.
  */
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBuild, V2_VERSION } from '../tests/support/e2e/builds.ts';
 import { ROOT, startServer } from '../tests/support/e2e/server.ts';
@@ -49,6 +50,8 @@ try {
     child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
   });
 } finally {
+  // The server's last output beside Playwright's artifacts: a 500 in a trace names no cause.
+  if (code !== 0) writeFileSync(join(ROOT, 'test-results/server-output.log'), server.output());
   await server.stop();
 }
 process.exit(code);

@@ -6,6 +6,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
+import { authenticate, E2E_PASSWORD, uniqueEmail } from '../support/e2e/account.ts';
 
 /**
  * Journeys a new user takes, against the real stack (gateway, auth, PostgREST, realtime on
@@ -16,14 +17,9 @@ import {
  */
 test.use({ serviceWorkers: 'block' });
 
-const PASSWORD = 'Borealis-Kp7-Night';
 const POLL_PATH = '/functions/v1/space-weather/';
 
 const map = (page: Page) => page.locator('.aurora-map__ol');
-
-function uniqueEmail(what: string): string {
-  return `e2e.${what}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-}
 
 async function newDevice(
   browser: Browser,
@@ -42,17 +38,6 @@ function countPolls(page: Page): () => number {
     if (new URL(r.url()).pathname.startsWith(POLL_PATH)) n += 1;
   });
   return () => n;
-}
-
-async function authenticate(page: Page, email: string, mode: 'signup' | 'login'): Promise<void> {
-  await page.goto(mode === 'signup' ? '/signup' : '/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page
-    .locator('form.auth-form')
-    .getByRole('button', { name: mode === 'signup' ? 'Sign Up' : 'Sign In', exact: true })
-    .click();
-  await expect(page).not.toHaveURL(/\/(signup|login)$/, { timeout: 15_000 });
 }
 
 /** The settings page's preferences are enabled once the account's sync has started in this tab. */
@@ -142,7 +127,7 @@ test('signing in on a second device while the map is open: the map takes the syn
   // Sign in from the map's header: the app navigates in the page, it does not reload it.
   await b.getByRole('link', { name: 'Sign In' }).click();
   await b.getByLabel('Email').fill(email);
-  await b.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await b.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
   await b.locator('form.auth-form').getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(b.locator('h1')).toHaveText('Aurora Map', { timeout: 15_000 });
   await expect(map(b)).toHaveAttribute('data-view', '3d', { timeout: 15_000 });

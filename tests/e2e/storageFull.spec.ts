@@ -1,4 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  authenticate,
+  profileRow,
+  storedAuth,
+  uniqueEmail,
+  type StoredAuth,
+} from '../support/e2e/account.ts';
 
 /**
  * A device whose storage is full (Chromium's quota for the origin overridden through DevTools)
@@ -8,64 +15,24 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  */
 test.use({ serviceWorkers: 'block' });
 
-const PASSWORD = 'Borealis-Kp7-Night';
-/**
- * The test reads the profile between long waits: a kept-alive connection the gateway has closed
- * meanwhile (Node's 5 s idle timeout) would fail the read with "socket hang up".
- */
-const FRESH_CONNECTION = { connection: 'close' };
-
-interface Account {
-  userId: string;
-  accessToken: string;
-  anonKey: string;
-}
-
-async function signUp(page: Page, request: APIRequestContext, baseURL: string): Promise<Account> {
-  await page.goto('/signup');
-  await page
-    .getByLabel('Email')
-    .fill(
-      `e2e.full.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`,
-    );
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page
-    .locator('form.auth-form')
-    .getByRole('button', { name: 'Sign Up', exact: true })
-    .click();
-  await expect(page).not.toHaveURL(/\/signup$/, { timeout: 15_000 });
-  const { anon_key: anonKey } = (await (
-    await request.get(`${baseURL}/auth/v1/settings`, { headers: FRESH_CONNECTION })
-  ).json()) as { anon_key: string };
-  const session = await page.evaluate(
-    () =>
-      JSON.parse(localStorage.getItem('aurora-auth') ?? 'null') as {
-        access_token: string;
-        user: { id: string };
-      },
-  );
-  return { userId: session.user.id, accessToken: session.access_token, anonKey };
+/** Signs a new user up through the page, and returns what reading their profile takes. */
+async function signUp(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string,
+): Promise<StoredAuth> {
+  await authenticate(page, uniqueEmail('full'), 'signup');
+  return storedAuth(page, request, baseURL);
 }
 
 /** One column of the user's profile row, as PostgREST serves it to them. */
 async function profileColumn(
   request: APIRequestContext,
   baseURL: string,
-  account: Account,
+  account: StoredAuth,
   column = 'default_map_style',
 ): Promise<unknown> {
-  const res = await request.get(
-    `${baseURL}/rest/v1/profiles?id=eq.${account.userId}&select=${column}`,
-    {
-      headers: {
-        ...FRESH_CONNECTION,
-        apikey: account.anonKey,
-        Authorization: `Bearer ${account.accessToken}`,
-      },
-    },
-  );
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as Record<string, unknown>[])[0]?.[column];
+  return (await profileRow(request, baseURL, account, column))?.[column];
 }
 
 /** Runs in the page: whether IndexedDB refuses a small write for want of space. */
