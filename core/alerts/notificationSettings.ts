@@ -19,6 +19,8 @@
  * A schema change is a new version here, which both sides then open.
  */
 
+import { DEFAULT_KP_THRESHOLD, KP_MAX, KP_MIN } from './kpThreshold.ts';
+
 export const TRACKING_DB_NAME = 'aurora-tracking-db';
 /** The IndexedDB version; Dexie multiplies its own version by 10. */
 export const TRACKING_DB_VERSION = 10;
@@ -31,11 +33,6 @@ export const ALERT_STATE_KEY = 'kp-alert-state';
 export const FORCED_OFFLINE_KEY = 'forced-offline';
 /** Its own key, so the service worker's read-modify-write of `user-settings` can never drop it. */
 export const PUSH_SECRET_KEY = 'push-secret';
-
-/** The default Kp alert threshold. */
-const DEFAULT_KP_THRESHOLD = 5;
-export const KP_MIN = 0;
-export const KP_MAX = 9;
 
 export interface NotificationSettings {
   enablePush: boolean;
