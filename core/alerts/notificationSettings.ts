@@ -1,6 +1,6 @@
 /**
  * Notification settings (enablePush, kpThreshold, lastNotified) and the small database they live in, defined once: the page
- * (Dexie, src/features/settings/notificationSettings.ts) and the service worker (plain IndexedDB,
+ * (Dexie, src/features/settings/notificationSettings.ts) and the service worker (`idb`,
  * src/sw/auroraTrackingDb.ts) open the same database with these names and read the settings
  * through the same `normaliseNotificationSettings`.
  *
@@ -12,7 +12,7 @@
  *                              Go Offline choice, which the service worker obeys (it cannot
  *                              read localStorage, where the page keeps its own copy)
  *     `notification-settings`  key `user-settings` → { enablePush: boolean,
- *                                                     kpThreshold: number (0–9, default 5),
+ *                                                     kpThreshold: number (kpThreshold.ts: 0–9, default 5),
  *                                                     lastNotified: number | null (epoch ms) }
  *                              key `push-secret`   → string: this browser's push-subscription secret
  *                                                    (the page only; the service worker never reads it)
