@@ -13,6 +13,22 @@ const DYNAMIC_UPLOT = [
   },
 ];
 
+/**
+ * Raw IndexedDB in the service worker's database code: it goes through `idb` instead
+ * (sync/trackingDb/openAuroraTrackingDb.ts), so request and transaction promises are not hand-written.
+ */
+const RAW_INDEXEDDB = [
+  {
+    selector: "MemberExpression[object.name='indexedDB']",
+    message: 'Open aurora-tracking-db with openAuroraTrackingDb (idb), not indexedDB directly.',
+  },
+  {
+    selector:
+      'AssignmentExpression > MemberExpression.left[property.name=/^on(upgradeneeded|success|error|complete|abort|blocked)$/]',
+    message: 'Use idb’s promises (await a request, tx.done), not raw IndexedDB event handlers.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -90,6 +106,10 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': ['error', ...DYNAMIC_UPLOT],
     },
+  },
+  {
+    files: ['src/sw.ts', 'src/sw/**/*.ts', 'sync/trackingDb/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...DYNAMIC_UPLOT, ...RAW_INDEXEDDB] },
   },
   {
     // The import boundaries of the design (core/CONTEXT.md). First matching element wins.

@@ -13,10 +13,8 @@ import { databaseStore } from './poller/store.ts';
 import { foldBackgroundUpdates } from './poller/foldBackgroundUpdates.ts';
 import type { PollReport } from './poller/pollResource.ts';
 import type { ConnectionInfo } from './poller/firstScreen.ts';
-import {
-  readBackgroundUpdates,
-  openAuroraTrackingDb,
-} from '../sync/trackingDb/backgroundUpdates.ts';
+import { readBackgroundUpdates } from '../sync/trackingDb/backgroundUpdates.ts';
+import { openAuroraTrackingDb } from '../sync/trackingDb/openAuroraTrackingDb.ts';
 import { summariseReport, type PollReportSummary } from './poller/reportSummary.ts';
 import { startWeatherLoop, type WeatherLoop } from './weather/weatherLoop.ts';
 import { startCloudLoop, type CloudLoop, type CloudView } from './clouds/cloudLoop.ts';

@@ -9,6 +9,7 @@
  *   no place (one per subscriber; a place given is not kept, so the backend never holds one for
  *   it): its night is the subscriber's time zone's.
  */
+import { DEFAULT_KP_THRESHOLD, KP_MAX, KP_MIN } from './kpThreshold.ts';
 import { isTimeZone, parseClockTime } from './quietHours.ts';
 
 type AlertKind = 'visible' | 'kp';
@@ -44,7 +45,6 @@ export interface AlertRule {
   mutedUntil: number | null;
 }
 
-const DEFAULT_KP_THRESHOLD = 5;
 /** A place name as the saved places keep it (supabase/migrations places: 1–60 characters). */
 const MAX_PLACE_NAME = 60;
 const MAX_SUBSCRIBER = 64;
@@ -128,8 +128,8 @@ export function readAlertRule(raw: unknown): RuleCheck {
   if (kind === 'visible' && !place.place)
     return { ok: false, error: 'a "visible" alert needs a place' };
   const t = r['kpThreshold'] ?? DEFAULT_KP_THRESHOLD;
-  if (typeof t !== 'number' || !Number.isFinite(t) || t < 0 || t > 9)
-    return { ok: false, error: 'kpThreshold must be a number from 0 to 9' };
+  if (typeof t !== 'number' || !Number.isFinite(t) || t < KP_MIN || t > KP_MAX)
+    return { ok: false, error: `kpThreshold must be a number from ${KP_MIN} to ${KP_MAX}` };
   const quiet = readQuietHours(r['quietHours']);
   if (!quiet.ok) return quiet;
   const muted = r['mutedUntil'];

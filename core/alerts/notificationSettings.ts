@@ -1,6 +1,6 @@
 /**
  * Notification settings (enablePush, kpThreshold, lastNotified) and the small database they live in, defined once: the page
- * (Dexie, src/features/settings/notificationSettings.ts) and the service worker (plain IndexedDB,
+ * (Dexie, src/features/settings/notificationSettings.ts) and the service worker (`idb`,
  * src/sw/auroraTrackingDb.ts) open the same database with these names and read the settings
  * through the same `normaliseNotificationSettings`.
  *
@@ -12,12 +12,14 @@
  *                              Go Offline choice, which the service worker obeys (it cannot
  *                              read localStorage, where the page keeps its own copy)
  *     `notification-settings`  key `user-settings` → { enablePush: boolean,
- *                                                     kpThreshold: number (0–9, default 5),
+ *                                                     kpThreshold: number (kpThreshold.ts: 0–9, default 5),
  *                                                     lastNotified: number | null (epoch ms) }
  *                              key `push-secret`   → string: this browser's push-subscription secret
  *                                                    (the page only; the service worker never reads it)
  * A schema change is a new version here, which both sides then open.
  */
+
+import { DEFAULT_KP_THRESHOLD, KP_MAX, KP_MIN } from './kpThreshold.ts';
 
 export const TRACKING_DB_NAME = 'aurora-tracking-db';
 /** The IndexedDB version; Dexie multiplies its own version by 10. */
@@ -31,11 +33,6 @@ export const ALERT_STATE_KEY = 'kp-alert-state';
 export const FORCED_OFFLINE_KEY = 'forced-offline';
 /** Its own key, so the service worker's read-modify-write of `user-settings` can never drop it. */
 export const PUSH_SECRET_KEY = 'push-secret';
-
-/** The default Kp alert threshold. */
-const DEFAULT_KP_THRESHOLD = 5;
-export const KP_MIN = 0;
-export const KP_MAX = 9;
 
 export interface NotificationSettings {
   enablePush: boolean;

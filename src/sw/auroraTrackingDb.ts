@@ -1,8 +1,8 @@
 /**
  * The small database the service worker shares with the page: `aurora-tracking-db` with
  * the stores `aurora-updates` (raw small products fetched in the background, plus the alert state)
- * and `notification-settings` (key `user-settings`). Plain IndexedDB, so the worker stays small and
- * the page can read it with these same functions. Names, version and the settings' shape are
+ * and `notification-settings` (key `user-settings`). On `idb`, so the worker stays small and the
+ * page can read it with these same functions. Names, version and the settings' shape are
  * core/alerts/notificationSettings.ts, which the page's Dexie side opens too.
  */
 import {
@@ -13,40 +13,45 @@ import {
   normaliseNotificationSettings as normaliseSettings,
   type NotificationSettings,
 } from '../../core/alerts/notificationSettings.ts';
-import { withStore } from '../../sync/trackingDb/backgroundUpdates.ts';
+import type { AuroraTrackingDb } from '../../sync/trackingDb/openAuroraTrackingDb.ts';
 
 // Opening the database and the background updates are shared with the poller worker, which may not
 // import the service worker's files: they live in sync/trackingDb/ (the one data-layer folder the
 // service worker may import).
 export {
   openAuroraTrackingDb,
-  withStore,
-  writeBackgroundUpdate,
-} from '../../sync/trackingDb/backgroundUpdates.ts';
+  type AuroraTrackingDb,
+} from '../../sync/trackingDb/openAuroraTrackingDb.ts';
+export { writeBackgroundUpdate } from '../../sync/trackingDb/backgroundUpdates.ts';
 
-export async function readNotificationSettings(db: IDBDatabase): Promise<NotificationSettings> {
-  return normaliseSettings(
-    await withStore(db, SETTINGS_STORE, 'readonly', (s) => s.get(SETTINGS_KEY)),
-  );
+export async function readNotificationSettings(
+  db: AuroraTrackingDb,
+): Promise<NotificationSettings> {
+  return normaliseSettings(await db.get(SETTINGS_STORE, SETTINGS_KEY));
 }
 
-/** Merges a patch into the stored settings (the page's push toggle and the worker both write here). */
+/**
+ * Merges a patch into the stored settings (the page's push toggle and the worker both write here),
+ * read and written in one transaction so a write in between is never lost.
+ */
 export async function writeNotificationSettings(
-  db: IDBDatabase,
+  db: AuroraTrackingDb,
   patch: Partial<NotificationSettings>,
 ): Promise<NotificationSettings> {
-  const next = normaliseSettings({ ...(await readNotificationSettings(db)), ...patch });
-  await withStore(db, SETTINGS_STORE, 'readwrite', (s) => s.put(next, SETTINGS_KEY));
+  const tx = db.transaction(SETTINGS_STORE, 'readwrite');
+  const next = normaliseSettings({
+    ...normaliseSettings(await tx.store.get(SETTINGS_KEY)),
+    ...patch,
+  });
+  await Promise.all([tx.store.put(next, SETTINGS_KEY), tx.done]);
   return next;
 }
 
 /** The user's Go Offline choice as the page last stored it; unset reads as online. */
-export async function readForcedOffline(db: IDBDatabase): Promise<boolean> {
-  return (
-    (await withStore(db, UPDATES_STORE, 'readonly', (s) => s.get(FORCED_OFFLINE_KEY))) === true
-  );
+export async function readForcedOffline(db: AuroraTrackingDb): Promise<boolean> {
+  return (await db.get(UPDATES_STORE, FORCED_OFFLINE_KEY)) === true;
 }
 
-export async function writeForcedOffline(db: IDBDatabase, forced: boolean): Promise<void> {
-  await withStore(db, UPDATES_STORE, 'readwrite', (s) => s.put(forced, FORCED_OFFLINE_KEY));
+export async function writeForcedOffline(db: AuroraTrackingDb, forced: boolean): Promise<void> {
+  await db.put(UPDATES_STORE, forced, FORCED_OFFLINE_KEY);
 }

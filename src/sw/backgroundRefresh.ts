@@ -3,7 +3,11 @@
  * fetch the small products and keep them for the poller. (Alerts are the alert engine's, run after
  * this: src/sw/alerts/deviceAlerts.ts.) Every outside thing (fetch, clock, database) is passed in.
  */
-import { readForcedOffline, writeBackgroundUpdate } from './auroraTrackingDb.ts';
+import {
+  readForcedOffline,
+  writeBackgroundUpdate,
+  type AuroraTrackingDb,
+} from './auroraTrackingDb.ts';
 import type { Resource } from '../../core/model.ts';
 import { backendUrl, swpcUrl } from '../../core/products/sources.ts';
 
@@ -34,7 +38,7 @@ const FETCH_TIMEOUT_MS = 10_000;
 export interface RefreshDeps {
   fetch: typeof fetch;
   now: () => number;
-  db: IDBDatabase;
+  db: AuroraTrackingDb;
   /** The backend's base URL (the functions are under `/functions/v1`), e.g. the app's origin. */
   backendBase: string;
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { placeKey, roundPlace } from '../../../core/alerts/alertRule.ts';
+import { DEFAULT_KP_THRESHOLD } from '../../../core/alerts/kpThreshold.ts';
 import { placeTimeZone } from '../../lib/placeTimeZone.ts';
 import type {
   NotificationSettingsStore,
@@ -105,7 +106,7 @@ export function usePlaceAlert(
           const rule: StoredAlertRule = {
             place: roundPlace({ name: place.name, lat: place.lat, lon: place.lon }),
             kind: 'visible',
-            kpThreshold: 5,
+            kpThreshold: DEFAULT_KP_THRESHOLD,
             allClear: next.allClear,
             quietHours: next.quiet ? { ...next.quiet, timeZone: zone } : null,
             timeZone: zone,

@@ -10,9 +10,8 @@ import {
   readDeviceAlerts,
   type DeviceAlerts,
 } from '../../../core/alerts/deviceAlerts.ts';
+import { KP_MAX, KP_MIN } from '../../../core/alerts/kpThreshold.ts';
 import {
-  KP_MAX,
-  KP_MIN,
   PUSH_SECRET_KEY,
   SETTINGS_KEY,
   SETTINGS_STORE,

@@ -17,6 +17,7 @@ import { currentKp, parseKp1m } from '../../../core/kp/currentKp.ts';
 import type { GridSnapshot } from '../../../core/model.ts';
 import { normaliseAuroraOval } from '../../../core/normalise/auroraOval.ts';
 import { backendUrl, swpcUrl } from '../../../core/products/sources.ts';
+import type { AuroraTrackingDb } from '../auroraTrackingDb.ts';
 import { alertNotification, type ShownOptions } from './alertNotification.ts';
 import {
   readAlertRules,
@@ -28,7 +29,7 @@ import {
 export interface DeviceAlertDeps {
   fetch: typeof fetch;
   now: () => number;
-  db: IDBDatabase;
+  db: AuroraTrackingDb;
   /** The backend's base URL (the functions are under `/functions/v1`), e.g. the app's origin. */
   backendBase: string;
   showNotification: (title: string, options: ShownOptions) => Promise<void>;

@@ -4,10 +4,11 @@
  * sender stays quiet too. Not under Go Offline: then only this device's own alerts are muted.
  */
 import type { AlertNotificationData } from './alertNotification.ts';
+import type { AuroraTrackingDb } from '../auroraTrackingDb.ts';
 import { muteRule, readForcedOffline, readPushSecret } from './deviceAlertStore.ts';
 
 export interface MuteDeps {
-  db: IDBDatabase;
+  db: AuroraTrackingDb;
   fetch: typeof fetch;
   backendBase: string;
   /** This browser's push subscription's endpoint, or null when it has none. */

@@ -5,10 +5,11 @@
  */
 import { recordDelivery, EMPTY_RULE_STATE } from '../../../core/alerts/alertEngine.ts';
 import type { AlertPayload } from '../../../core/alerts/alertPush.ts';
+import type { AuroraTrackingDb } from '../auroraTrackingDb.ts';
 import { readEngineState, writeEngineState } from './deviceAlertStore.ts';
 
 export async function filePushedAlert(
-  db: IDBDatabase,
+  db: AuroraTrackingDb,
   alert: AlertPayload,
   now: number,
 ): Promise<void> {

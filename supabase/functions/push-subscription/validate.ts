@@ -6,6 +6,7 @@
  */
 
 import { readAlertRule, ruleKey, type AlertRule } from '../../../core/alerts/alertRule.ts';
+import { DEFAULT_KP_THRESHOLD, KP_MAX, KP_MIN } from '../../../core/alerts/kpThreshold.ts';
 import { ENDPOINT_ERRORS, parseEndpointUrl } from '../_shared/pushEndpoint.ts';
 
 export interface PushSubscriptionInput {
@@ -28,8 +29,6 @@ export interface PushSubscriptionInput {
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
-/** The default Kp alert threshold is 5. */
-const DEFAULT_KP_THRESHOLD = 5;
 /** Cell size in degrees; never below 1 (the privacy floor). */
 const CELL_DEGREES = 1;
 
@@ -156,10 +155,10 @@ export function parseSubscriptionBody(
   if (
     typeof rawThreshold !== 'number' ||
     !Number.isFinite(rawThreshold) ||
-    rawThreshold < 0 ||
-    rawThreshold > 9
+    rawThreshold < KP_MIN ||
+    rawThreshold > KP_MAX
   ) {
-    return { ok: false, error: 'kpThreshold must be a number from 0 to 9' };
+    return { ok: false, error: `kpThreshold must be a number from ${KP_MIN} to ${KP_MAX}` };
   }
   const expiration = body.expirationTime;
   // A time Date cannot hold (1e20) used to reach toISOString() and answer 500.

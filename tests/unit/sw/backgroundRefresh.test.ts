@@ -1,5 +1,3 @@
-import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import {
   refreshInBackground,
@@ -9,7 +7,12 @@ import {
 import { SOURCES } from '../../../core/products/sources.ts';
 import { oneAtATime } from '../../../src/sw/oneAtATime.ts';
 import { readBackgroundUpdates } from '../../../sync/trackingDb/backgroundUpdates.ts';
-import { openAuroraTrackingDb, writeForcedOffline } from '../../../src/sw/auroraTrackingDb.ts';
+import {
+  openAuroraTrackingDb,
+  writeForcedOffline,
+  type AuroraTrackingDb,
+} from '../../../src/sw/auroraTrackingDb.ts';
+import { freshIndexedDb } from '../../support/freshIndexedDb.ts';
 import { constructed } from '../../support/constructedSwpc.ts';
 
 const kpFile = constructed('noaa-planetary-k-index.json');
@@ -41,7 +44,8 @@ const NOW = Date.UTC(2026, 1, 10, 4);
 const storm = kpWithLatest('6.33', '2026-02-10 03:00:00.000');
 
 async function setup(route: Route) {
-  const db = await openAuroraTrackingDb(new IDBFactory());
+  freshIndexedDb();
+  const db = await openAuroraTrackingDb();
   const { fetch, calls } = fakeFetch(route);
   const run = () =>
     refreshInBackground({ fetch, now: () => NOW, db, backendBase: 'http://app.test' });
@@ -101,7 +105,7 @@ describe('the background refresh of an installed app', () => {
   });
 
   it('sends nothing more once Go Offline is chosen during a refresh under way', async () => {
-    let db: IDBDatabase | null = null;
+    let db: AuroraTrackingDb | null = null;
     const {
       db: opened,
       calls,

@@ -1,6 +1,5 @@
-import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
+import { freshIndexedDb } from '../../../support/freshIndexedDb.ts';
 import { SETTINGS_KEY, SETTINGS_STORE } from '../../../../core/alerts/notificationSettings.ts';
 import { openNotificationSettings } from '../../../../src/features/settings/notificationSettings.ts';
 import {
@@ -16,16 +15,9 @@ describe('the notification settings, one schema for the page and the service wor
       { enablePush: 'yes', kpThreshold: 12 },
       { kpThreshold: -1, lastNotified: 'x' },
     ]) {
-      const factory = new IDBFactory();
-      const sw = await openAuroraTrackingDb(factory);
-      if (raw !== undefined) {
-        await new Promise<void>((resolve, reject) => {
-          const tx = sw.transaction(SETTINGS_STORE, 'readwrite');
-          tx.objectStore(SETTINGS_STORE).put(raw, SETTINGS_KEY);
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
-        });
-      }
+      const factory = freshIndexedDb();
+      const sw = await openAuroraTrackingDb();
+      if (raw !== undefined) await sw.put(SETTINGS_STORE, raw, SETTINGS_KEY);
       const page = openNotificationSettings(factory);
       expect(await page.read(), JSON.stringify(raw)).toEqual(await readNotificationSettings(sw));
       page.close();

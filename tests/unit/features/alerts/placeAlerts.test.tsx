@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { IDBFactory } from 'fake-indexeddb';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { freshIndexedDb } from '../../../support/freshIndexedDb.ts';
 import { KpAlertOptions } from '../../../../src/features/alerts/KpAlertOptions.tsx';
 import PlaceAlerts from '../../../../src/features/alerts/PlaceAlerts.tsx';
 import { deliveryText } from '../../../../src/features/alerts/alertDelivery.ts';
@@ -17,7 +17,7 @@ const TROMSO = { name: 'Tromsø', lat: 69.6543, lon: 18.9612 };
 function setup(
   opts: { checks?: 'periodic-sync' | 'not-installed' | 'unsupported'; push?: boolean } = {},
 ) {
-  const factory = new IDBFactory();
+  const factory = freshIndexedDb();
   const store = openNotificationSettings(factory);
   const sent: PushRequest[] = [];
   const subscription = {
@@ -45,7 +45,7 @@ function setup(
       store: s,
     }),
   };
-  return { factory, store, sent, options };
+  return { store, sent, options };
 }
 
 /** The place's checkbox, once the form has read what is stored (it is disabled until then). */
@@ -57,7 +57,7 @@ async function ready(): Promise<HTMLInputElement> {
 
 describe("a saved place's alert", () => {
   it("turning it on stores a visible rule at 0.1° with quiet hours on the place's clock, which the service worker reads", async () => {
-    const { factory, store, options } = setup();
+    const { store, options } = setup();
     render(<PlaceAlerts place={TROMSO} options={options} />);
     fireEvent.click(await ready());
     await waitFor(() => expect(screen.getByLabelText(/Quiet hours/)).toBeTruthy());
@@ -71,7 +71,7 @@ describe("a saved place's alert", () => {
       }),
     );
     store.close();
-    const db = await openAuroraTrackingDb(factory);
+    const db = await openAuroraTrackingDb();
     const device = await readAlertRules(db);
     expect(device.rules).toEqual([
       expect.objectContaining({

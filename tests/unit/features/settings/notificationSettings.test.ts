@@ -1,6 +1,5 @@
-import { IDBFactory } from 'fake-indexeddb';
-import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { freshIndexedDb } from '../../../support/freshIndexedDb.ts';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   SETTINGS_KEY,
@@ -19,14 +18,14 @@ import {
 
 describe('notification settings in aurora-tracking-db', () => {
   it('reads the defaults before anything is stored: push off, Kp threshold 5', async () => {
-    const store = openNotificationSettings(new IDBFactory());
+    const store = openNotificationSettings(freshIndexedDb());
     expect(await store.read()).toEqual({ enablePush: false, kpThreshold: 5, lastNotified: null });
     expect(DEFAULT_NOTIFICATION_SETTINGS.kpThreshold).toBe(5);
     store.close();
   });
 
   it('merges writes and keeps them across a reopen', async () => {
-    const factory = new IDBFactory();
+    const factory = freshIndexedDb();
     const a = openNotificationSettings(factory);
     await a.write({ enablePush: true });
     await a.write({ kpThreshold: 6.33 });
@@ -37,7 +36,7 @@ describe('notification settings in aurora-tracking-db', () => {
   });
 
   it('stores under the key user-settings in the notification-settings store', async () => {
-    const factory = new IDBFactory();
+    const factory = freshIndexedDb();
     const store = openNotificationSettings(factory);
     await store.write({ kpThreshold: 7 });
     store.close();
@@ -59,13 +58,13 @@ describe('notification settings in aurora-tracking-db', () => {
     expect(raw).toEqual({ enablePush: false, kpThreshold: 7, lastNotified: null });
   });
 
-  it('is read by the service worker’s plain-IndexedDB code, and reads what the worker writes', async () => {
-    const factory = new IDBFactory();
+  it('is read by the service worker’s idb code, and reads what the worker writes', async () => {
+    const factory = freshIndexedDb();
     const page = openNotificationSettings(factory);
     await page.write({ enablePush: true, kpThreshold: 4 });
     page.close();
 
-    const sw = await openAuroraTrackingDb(factory);
+    const sw = await openAuroraTrackingDb();
     expect(await readNotificationSettings(sw)).toEqual({
       enablePush: true,
       kpThreshold: 4,
@@ -84,17 +83,13 @@ describe('notification settings in aurora-tracking-db', () => {
   });
 
   it('reads a corrupt stored record as valid settings instead of failing', async () => {
-    const factory = new IDBFactory();
-    const sw = await openAuroraTrackingDb(factory);
-    await new Promise<void>((resolve, reject) => {
-      const tx = sw.transaction(SETTINGS_STORE, 'readwrite');
-      tx.objectStore(SETTINGS_STORE).put(
-        { enablePush: 'yes', kpThreshold: 42, lastNotified: 'never' },
-        SETTINGS_KEY,
-      );
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
+    const factory = freshIndexedDb();
+    const sw = await openAuroraTrackingDb();
+    await sw.put(
+      SETTINGS_STORE,
+      { enablePush: 'yes', kpThreshold: 42, lastNotified: 'never' },
+      SETTINGS_KEY,
+    );
     sw.close();
     const store = openNotificationSettings(factory);
     expect(await store.read()).toEqual({ enablePush: false, kpThreshold: 5, lastNotified: null });
@@ -121,7 +116,7 @@ describe('Kp threshold input', () => {
 
 describe("this device's alert rules in aurora-tracking-db", () => {
   it('makes one subscriber id on first use and keeps it across a reopen', async () => {
-    const factory = new IDBFactory();
+    const factory = freshIndexedDb();
     const a = openNotificationSettings(factory);
     const first = await a.alerts();
     expect(first.subscriberId).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -133,7 +128,7 @@ describe("this device's alert rules in aurora-tracking-db", () => {
   });
 
   it('reads a device from before per-place alerts with push on as one Kp rule at its threshold', async () => {
-    const store = openNotificationSettings(new IDBFactory());
+    const store = openNotificationSettings(freshIndexedDb());
     await store.write({ enablePush: true, kpThreshold: 6.33 });
     const { rules } = await store.alerts();
     expect(rules).toEqual([
@@ -143,7 +138,7 @@ describe("this device's alert rules in aurora-tracking-db", () => {
   });
 
   it('leaves out a stored rule that no longer reads instead of guessing it', async () => {
-    const store = openNotificationSettings(new IDBFactory());
+    const store = openNotificationSettings(freshIndexedDb());
     const out = await store.writeAlerts(() => [
       {
         place: null,

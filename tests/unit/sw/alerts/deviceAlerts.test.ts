@@ -1,5 +1,3 @@
-import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { ALERT_RULES_KEY } from '../../../../core/alerts/deviceAlerts.ts';
 import {
@@ -7,10 +5,10 @@ import {
   SETTINGS_STORE,
   UPDATES_STORE,
 } from '../../../../core/alerts/notificationSettings.ts';
+import { freshIndexedDb } from '../../../support/freshIndexedDb.ts';
 import { encodeCompact } from '../../../../core/compact/compactForm.ts';
 import {
   openAuroraTrackingDb,
-  withStore,
   writeNotificationSettings,
 } from '../../../../src/sw/auroraTrackingDb.ts';
 import {
@@ -70,10 +68,9 @@ function backend(url: string): { status: number; body: string } | 'network-error
 }
 
 async function setup(rules: unknown[] = [{ kind: 'visible', place: TROMSO, allClear: true }]) {
-  const db = await openAuroraTrackingDb(new IDBFactory());
-  await withStore(db, SETTINGS_STORE, 'readwrite', (s) =>
-    s.put({ subscriberId: 'device-0001', rules }, ALERT_RULES_KEY),
-  );
+  freshIndexedDb();
+  const db = await openAuroraTrackingDb();
+  await db.put(SETTINGS_STORE, { subscriberId: 'device-0001', rules }, ALERT_RULES_KEY);
   const shown: { title: string; options: ShownOptions }[] = [];
   const calls: string[] = [];
   const fetchFn = (async (input: RequestInfo | URL) => {
@@ -145,7 +142,7 @@ describe('alerts the device works out on periodic sync', () => {
 
   it('asks nothing and shows nothing while the user has chosen Go Offline', async () => {
     const { db, calls, shown, run } = await setup();
-    await withStore(db, UPDATES_STORE, 'readwrite', (s) => s.put(true, 'forced-offline'));
+    await db.put(UPDATES_STORE, true, 'forced-offline');
     expect(await run()).toMatchObject({ forcedOffline: true, shown: [] });
     expect(calls).toEqual([]);
     expect(shown).toEqual([]);
@@ -168,7 +165,8 @@ describe('alerts the device works out on periodic sync', () => {
     expect(shown.map((s) => [s.title, s.options.tag])).toEqual([
       ['Aurora alert: Kp 7', 'device-0001:anywhere:2026-12-08:kp:7'],
     ]);
-    const old = await openAuroraTrackingDb(new IDBFactory());
+    freshIndexedDb();
+    const old = await openAuroraTrackingDb();
     await writeNotificationSettings(old, { enablePush: true, kpThreshold: 6 });
     expect((await readAlertRules(old)).rules).toMatchObject([
       { kind: 'kp', kpThreshold: 6, allClear: true },
@@ -177,7 +175,7 @@ describe('alerts the device works out on periodic sync', () => {
 
   it('mutes a rule tonight on the device and tells the backend with the subscription’s secret', async () => {
     const { db, run } = await setup();
-    await withStore(db, SETTINGS_STORE, 'readwrite', (s) => s.put('s'.repeat(43), PUSH_SECRET_KEY));
+    await db.put(SETTINGS_STORE, 's'.repeat(43), PUSH_SECRET_KEY);
     const sent: { url: string; body: unknown }[] = [];
     const muted = await muteTonight(
       {
