@@ -61,7 +61,7 @@ describe('the calendar feed’s answer', () => {
     const { calendar, events } = parse(body);
     // ical.js does not unescape an X- property's TEXT: the comma stays escaped.
     expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe(
-      'Aurora nights: Tromsø\, the bridge',
+      'Aurora nights: Tromsø\\, the bridge',
     );
     expect(String(calendar.getFirstPropertyValue('refresh-interval'))).toBe('PT3H');
     expect(FEED_REFRESH_MINUTES).toBe(180);
