@@ -285,6 +285,21 @@ describe('the plan’s calendar feed', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('goes with the account: a deleted user’s link 404s and its hash is not kept', async () => {
+    const carol = await signUpWithPlace('Carol’s bay', 69.7, 19.0);
+    const token = await newToken(carol);
+    expect((await call(`/${token}.ics?place=${carol.placeId}`)).status).toBe(200);
+    const deleted = await fetch(`${stack.url}/functions/v1/delete-account`, {
+      method: 'POST',
+      headers: asUser(carol),
+    });
+    expect(deleted.status).toBe(200);
+    expect((await call(`/${token}.ics?place=${carol.placeId}`)).status).toBe(404);
+    expect(
+      await stack.sql('select 1 from plan_feed_tokens where user_id = $1', [carol.id]),
+    ).toEqual([]);
+  });
+
   it('never writes a token into the stack’s log', () => {
     expect(tokensSeen.length).toBeGreaterThan(3);
     for (const token of tokensSeen) expect(logs.join('\n')).not.toContain(token);
