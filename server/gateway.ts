@@ -249,8 +249,16 @@ function sendPlainAnswer(
   }
 }
 
-/** The path without its query (which may carry keys), for the log. */
-const logPath = (req: IncomingMessage) => (req.url ?? '/').split('?')[0]!.slice(0, 200);
+/**
+ * The path for the log: without its query (which may carry keys), and with any segment long
+ * enough to be a secret (a calendar feed's token, `plan-feed/<token>.ics`: 43 characters) left out.
+ */
+export function logPath(url: string | undefined): string {
+  return (url ?? '/')
+    .split('?')[0]!
+    .replace(/[A-Za-z0-9_-]{32,}/g, '<secret>')
+    .slice(0, 200);
+}
 
 const drained = (res: ServerResponse) => new Promise((ok) => res.once('drain', ok));
 
@@ -358,7 +366,7 @@ export function createGateway(o: GatewayOptions): Server {
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
-      logFailure(`gateway: ${req.method} ${logPath(req)} failed`, err);
+      logFailure(`gateway: ${req.method} ${logPath(req.url)} failed`, err);
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal error' });
       else res.destroy();
     });

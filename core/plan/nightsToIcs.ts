@@ -3,8 +3,8 @@
  * in UTC (`…Z`, so no VTIMEZONE is needed and every calendar app shows them in its own zone), no
  * alarms (the app's own alerts do that job), and a UID per place cell × night, so exporting the
  * same night again replaces the event instead of adding a second one. The place is named, not
- * located: coordinates (GEO) only when the user asks for them. Pure and in core/, so a backend
- * function can serve the same text as a `webcal://` feed (not built yet: core/plan/CONTEXT.md).
+ * located: coordinates (GEO) only when the user asks for them. Pure and in core/, so the backend's
+ * `plan-feed` function serves the same text as a `webcal://` feed.
  */
 import type { PlannedNight } from './planNights.ts';
 
@@ -19,6 +19,18 @@ export interface IcsOptions {
   now: number;
   /** Put the place's coordinates in the events (GEO); off by default. */
   includeCoordinates?: boolean;
+  /**
+   * A subscribed feed's polling interval in minutes: RFC 7986 §5.7 `REFRESH-INTERVAL` and its
+   * older spelling `X-PUBLISHED-TTL` (Outlook, Apple Calendar), so calendar apps know how often to
+   * ask again. A downloaded file has none.
+   */
+  refreshMinutes?: number;
+}
+
+/** RFC 5545 §3.3.6 DURATION of whole minutes: PT3H, PT90M. */
+function minutesDuration(minutes: number): string {
+  const m = Math.max(1, Math.round(minutes));
+  return m % 60 === 0 ? `PT${m / 60}H` : `PT${m}M`;
 }
 
 /**
@@ -171,6 +183,12 @@ export function toIcs(events: readonly IcsEvent[], opts: IcsOptions, calendarNam
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeText(calendarName)}`,
+    ...(opts.refreshMinutes === undefined
+      ? []
+      : [
+          `REFRESH-INTERVAL;VALUE=DURATION:${minutesDuration(opts.refreshMinutes)}`,
+          `X-PUBLISHED-TTL:${minutesDuration(opts.refreshMinutes)}`,
+        ]),
   ];
   for (const e of events) {
     lines.push(

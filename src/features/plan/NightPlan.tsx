@@ -16,6 +16,8 @@ import { tonightInputs, type KpForecastProduct } from '../map/tonight/tonightInp
 import type { Clock } from '../../lib/clock.ts';
 import { formatClockTime } from '../../lib/format.ts';
 import { downloadIcs, icsFileName } from './downloadIcs.ts';
+import { useAuth } from '../../auth/useAuth.ts';
+import CalendarLink from './CalendarLink.tsx';
 import './NightPlan.css';
 
 interface PlanPlace {
@@ -182,6 +184,7 @@ export default function NightPlan({
   now,
   clock,
 }: NightPlanProps) {
+  const auth = useAuth();
   const kp = useProduct<KpForecastProduct>('kp-forecast');
   const outlook = useProduct<TwentySevenDayOutlookData>('twenty-seven-day-outlook');
   // Recomputed when the hour changes, not every tick of the screen's clock.
@@ -206,6 +209,9 @@ export default function NightPlan({
   return (
     <section className="panel night-plan" aria-label="The coming nights" data-testid="night-plan">
       <h2 className="night-plan__title">The coming nights</h2>
+      {auth.status === 'signed-in' && auth.user && places.length > 0 && (
+        <CalendarLink places={places} userId={auth.user.id} />
+      )}
       {places.length === 0 ? (
         <p className="night-plan__empty">Save a place to plan its next two weeks of nights.</p>
       ) : (

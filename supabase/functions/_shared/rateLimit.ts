@@ -35,6 +35,28 @@ export const SIWE_VERIFY_LIMIT: RateRule = {
   windowSeconds: 300,
 };
 
+/**
+ * Calendar-feed polls per token: calendar apps ask between hourly and daily (Google a few times
+ * a day, Apple and Outlook as the feed's REFRESH-INTERVAL says), so 60 an hour lets a person's
+ * dozen subscribed places on a few devices through, and stops a leaked URL being hammered. The
+ * key is the token's hash, never the token.
+ */
+export const PLAN_FEED_TOKEN_LIMIT: RateRule = {
+  bucket: 'plan-feed-token',
+  capacity: 60,
+  windowSeconds: 3600,
+};
+/**
+ * Calendar-feed requests per address, known token or not: bounds guessing (a token is 256 bits,
+ * so this is belt and braces) and the plan's CPU per caller. Generous, because a calendar
+ * service polls for all its users from a few addresses (supabase/functions/CONTEXT.md, Open).
+ */
+export const PLAN_FEED_ADDRESS_LIMIT: RateRule = {
+  bucket: 'plan-feed-address',
+  capacity: 120,
+  windowSeconds: 300,
+};
+
 type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export interface RateLimiter {

@@ -46,6 +46,7 @@ const FUNCTION_NAMES = [
   'delete-account',
   'kp-alert-sender',
   'archive-space-weather',
+  'plan-feed',
 ];
 
 /** A stand-in for SWPC, SDO and MET Norway on one loopback port, recording who asked for what. */
@@ -96,6 +97,34 @@ const bearer = (token: string, extra: Record<string, string> = {}) => ({
   authorization: `Bearer ${token}`,
   ...extra,
 });
+
+/** A signed-up user with one saved place and a calendar link made through the Deno function. */
+async function feedLink(): Promise<{ url: string; accessToken: string }> {
+  const signUp = await fetch(`${stack.url}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: uniqueEmail('deno-feed'), password: STRONG_PASSWORD }),
+  });
+  const session = (await signUp.json()) as { access_token: string };
+  const placeId = crypto.randomUUID();
+  const saved = await fetch(`${stack.url}/rest/v1/places`, {
+    method: 'POST',
+    headers: {
+      apikey: stack.anonKey,
+      'content-type': 'application/json',
+      ...bearer(session.access_token),
+    },
+    body: JSON.stringify({ id: placeId, name: 'Tromsø', lat: 69.65, lon: 18.96, kind: 'picked' }),
+  });
+  expect(saved.status).toBe(201);
+  const made = await call('plan-feed', '/token', {
+    method: 'POST',
+    headers: bearer(session.access_token),
+  });
+  expect(made.status).toBe(201);
+  const { token } = (await made.json()) as { token: string };
+  return { url: `/${token}.ics?place=${placeId}`, accessToken: session.access_token };
+}
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -371,6 +400,27 @@ describe('the functions on Deno with hosted Supabase’s environment', () => {
     );
   });
 
+  it('plan-feed makes a signed-in user’s calendar link through the project’s Auth and serves the place’s nights to a caller with no session', async () => {
+    expect((await call('plan-feed', '/token', { method: 'POST' })).status).toBe(401);
+    const link = await feedLink();
+    const res = await call('plan-feed', link.url);
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(text).toContain('LOCATION:Tromsø\r\n');
+    expect(text).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT3H\r\n');
+    // Another token (its first character changed): the same bare 404 as a revoked one.
+    const other = link.url.replace(/^\/(.)/, (_, c: string) => (c === 'A' ? '/B' : '/A'));
+    expect((await call('plan-feed', other)).status).toBe(404);
+    const revoked = await call('plan-feed', '/token', {
+      method: 'DELETE',
+      headers: bearer(link.accessToken),
+    });
+    expect(revoked.status).toBe(200);
+    expect((await call('plan-feed', link.url)).status).toBe(404);
+  });
+
   it('config.toml turns the gateway’s JWT check off exactly for the functions that serve a caller without a session', async () => {
     const config = parse(readFileSync(join(FUNCTIONS_DIR, '../config.toml'), 'utf8')) as {
       functions: Record<string, { verify_jwt: boolean }>;
@@ -392,6 +442,8 @@ describe('the functions on Deno with hosted Supabase’s environment', () => {
       'delete-account': () => call('delete-account', '', { method: 'POST' }),
       'kp-alert-sender': () => call('kp-alert-sender', '', { method: 'POST' }),
       'archive-space-weather': () => call('archive-space-weather', '', { method: 'POST' }),
+      // A calendar app polls its link with no Authorization header.
+      'plan-feed': async () => call('plan-feed', (await feedLink()).url),
     };
     expect(Object.keys(anonymous).sort()).toEqual(Object.keys(config.functions).sort());
     for (const [name, ask] of Object.entries(anonymous)) {

@@ -123,4 +123,19 @@ describe('the plan as an iCalendar file', () => {
     expect(event.startDate.toJSDate().toISOString()).toBe('2024-04-08T22:00:00.000Z');
     expect(event.endDate.toJSDate().toISOString()).toBe('2024-04-09T01:30:00.000Z');
   });
+
+  it('tells a subscribing calendar app how often to ask again (RFC 7986 REFRESH-INTERVAL), and a downloaded file nothing', () => {
+    const now = at('2024-04-08T15:00:00Z');
+    const events = nightEvents(planNights({ place: EDINBURGH, now }), ARTHURS_SEAT);
+    const feed = parse(toIcs(events, { now, refreshMinutes: 180 }, 'Feed')).calendar;
+    expect(feed.getFirstProperty('refresh-interval')?.type).toBe('duration');
+    expect(String(feed.getFirstPropertyValue('refresh-interval'))).toBe('PT3H');
+    expect(String(feed.getFirstPropertyValue('x-published-ttl'))).toBe('PT3H');
+    expect(toIcs(events, { now, refreshMinutes: 90 }, 'Feed')).toContain(
+      'REFRESH-INTERVAL;VALUE=DURATION:PT90M\r\n',
+    );
+    const file = toIcs(events, { now }, 'File');
+    expect(file).not.toContain('REFRESH-INTERVAL');
+    expect(file).not.toContain('X-PUBLISHED-TTL');
+  });
 });
