@@ -6,7 +6,7 @@
  */
 import type { GridSnapshot, ProductRecord } from '../model.ts';
 import type { WeatherData } from '../products/weather.ts';
-import { computeVerdict } from './verdict.ts';
+import { computeVerdict, OVATION_REACH_MS } from './verdict.ts';
 import { formatVerdictLine } from './formatVerdictLine.ts';
 import { nightRecordOf, type NightRecord } from './nightRecord.ts';
 import { tonightInputs, type KpForecastProduct } from './tonightInputs.ts';
@@ -29,19 +29,36 @@ export interface PlaceNightInputs {
 const SLOT_MS = 30 * 60_000;
 
 /**
+ * Whether an OVATION frame can touch a verdict whose first half hour starts at `firstSlot`: a
+ * frame speaks for the slots up to its forecast time + OVATION_REACH_MS (verdict.ts); later
+ * slots are judged from the Kp forecast. Null (no verdict yet): it can.
+ */
+export function ovationCanReach(
+  firstSlot: number | null,
+  ovation: GridSnapshot | null,
+  now: number,
+): boolean {
+  if (firstSlot === null || ovation === null) return true;
+  return firstSlot < Math.max(now, ovation.forecastTime) + OVATION_REACH_MS;
+}
+
+/**
  * What the verdict at a place depends on, as one string: the place, each input's own time and the
- * half hour. The worker works a place's verdict out again only when this changes.
+ * half hour — the OVATION frame's only when it can reach the night (`ovationCanReach`): in the
+ * day a new frame every 5 min changes no night that starts hours later. The worker works a
+ * place's verdict out again only when this changes.
  */
 export function placeNightFingerprint(
   place: SavedPlace,
   inputs: PlaceNightInputs,
   now: number,
+  ovationReaches = true,
 ): string {
   return [
     place.lat,
     place.lon,
     place.name,
-    inputs.ovation?.observationTime ?? '-',
+    ovationReaches ? (inputs.ovation?.observationTime ?? '-') : 'beyond',
     inputs.kpForecast?.issued ?? '-',
     inputs.weather?.issued ?? '-',
     Math.floor(now / SLOT_MS),
@@ -72,7 +89,7 @@ export function placeNightRecord(
   place: SavedPlace,
   inputs: PlaceNightInputs,
   now: number,
-): NightRecord {
+): { record: NightRecord; firstSlot: number | null } {
   const verdict = computeVerdict(
     tonightInputs({
       place: { lat: place.lat, lon: place.lon },
@@ -86,5 +103,8 @@ export function placeNightRecord(
     /\d{2}:\d{2}–\d{2}:\d{2}/,
     (range) => `${range} UTC`,
   );
-  return nightRecordOf(verdict, line, { id: place.id, name: place.name }, now);
+  return {
+    record: nightRecordOf(verdict, line, { id: place.id, name: place.name }, now),
+    firstSlot: verdict.slots[0]?.start ?? null,
+  };
 }

@@ -24,7 +24,7 @@ export function startNightsLoop(opts: {
 }): NightsLoop {
   const now = opts.now ?? (() => Date.now());
   // Each place's inputs at its last verdict: unchanged inputs are not worked out again.
-  const seen = new Map<string, string>();
+  const seen = new Map<string, KeepModule.PlaceSeen>();
   let keep: Promise<typeof KeepModule> | null = null;
   let running: Promise<void> | null = null;
   let again = false;

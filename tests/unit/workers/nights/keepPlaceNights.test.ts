@@ -5,11 +5,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../../sync/database.ts';
 import type { ProductRecord } from '../../../../core/model.ts';
-import { writeProducts } from '../../../../sync/write.ts';
+import { writeGrid, writeProducts } from '../../../../sync/write.ts';
+import { GRID_CELLS } from '../../../../core/grid/grid.ts';
 import { removePlace, savePlace } from '../../../../sync/places/places.ts';
 import { readNights } from '../../../../sync/nights/nights.ts';
 import { weatherProductId, type WeatherData } from '../../../../core/products/weather.ts';
-import { keepPlaceNights } from '../../../../workers/nights/keepPlaceNights.ts';
+import { keepPlaceNights, type PlaceSeen } from '../../../../workers/nights/keepPlaceNights.ts';
 import { startNightsLoop } from '../../../../workers/nights/nightsLoop.ts';
 import { disposeTestDatabase, openTestDatabase } from '../../../support/testDb.ts';
 import { EDINBURGH, HOUR, TROMSO, cloudsFromFixture } from '../../../support/tonightPlaces.ts';
@@ -103,7 +104,7 @@ describe('tonight’s verdict kept at every saved place by the worker', () => {
 
   it('works a place out again only when its inputs or the half hour changed', async () => {
     const database = await twoPlaces();
-    const seen = new Map<string, string>();
+    const seen = new Map<string, PlaceSeen>();
     await keepPlaceNights(database, NOW, seen);
     expect(await keepPlaceNights(database, NOW + 10 * MIN, seen)).toEqual({
       computed: 0,
@@ -121,7 +122,7 @@ describe('tonight’s verdict kept at every saved place by the worker', () => {
 
   it('replaces a verdict that changed before its hours, and never once they have begun', async () => {
     const database = await twoPlaces();
-    const seen = new Map<string, string>();
+    const seen = new Map<string, PlaceSeen>();
     await keepPlaceNights(database, NOW, seen);
     const before = (await readNights(database, 10)).find((n) => n.place_id === 'p-edinburgh')!;
     // Quiet now: at Kp 1 the oval is out of Edinburgh's sight (it was low in the north at Kp 5).
@@ -141,7 +142,7 @@ describe('tonight’s verdict kept at every saved place by the worker', () => {
 
   it('leaves a deleted place’s kept nights as history and stops keeping new ones', async () => {
     const database = await twoPlaces();
-    const seen = new Map<string, string>();
+    const seen = new Map<string, PlaceSeen>();
     await keepPlaceNights(database, NOW, seen);
     await removePlace(database, 'p-edinburgh');
     const next = await keepPlaceNights(database, NOW + 24 * HOUR, seen);
@@ -170,5 +171,36 @@ describe('tonight’s verdict kept at every saved place by the worker', () => {
       loop.stop();
       await loop.idle();
     }
+  });
+
+  it('works a night out again for a new OVATION frame only when the frame reaches its hours', async () => {
+    const database = await twoPlaces();
+    const frame = (observationTime: number) =>
+      writeGrid(
+        database,
+        {
+          observationTime,
+          forecastTime: observationTime + 35 * MIN,
+          width: 360,
+          height: 181,
+          values: new Uint8Array(GRID_CELLS).fill(12),
+        },
+        { fetchedAt: observationTime + MIN },
+      );
+    const seen = new Map<string, PlaceSeen>();
+    await frame(NOW - 2 * MIN);
+    await keepPlaceNights(database, NOW, seen);
+    // Noon: Edinburgh's night starts at dusk, hours past what a frame speaks for (35 + 30 min).
+    await frame(NOW + 3 * MIN);
+    const noon = await keepPlaceNights(database, NOW + 5 * MIN, seen);
+    expect(noon.skipped).toBeGreaterThanOrEqual(1);
+    const edinburghFirst = seen.get('p-edinburgh')!.firstSlot!;
+    expect(edinburghFirst).toBeGreaterThan(NOW + 3 * HOUR);
+    // Dusk in Edinburgh: the next frame reaches its first half hour, and it is worked out again.
+    await frame(edinburghFirst - 10 * MIN);
+    const before = seen.get('p-edinburgh')!.print;
+    await keepPlaceNights(database, edinburghFirst - 8 * MIN, seen);
+    expect(seen.get('p-edinburgh')!.print).not.toBe(before);
+    expect(seen.get('p-edinburgh')!.print).toContain(String(edinburghFirst - 10 * MIN));
   });
 });
