@@ -46,7 +46,13 @@ async function storeTromsoClouds(database: AuroraDatabase) {
     place: {
       ...TROMSO,
       updatedAt,
-      hours: { ...hours, low: hours.low!, medium: hours.medium!, high: hours.high! },
+      hours: {
+        time: [...hours.time],
+        total: [...hours.total],
+        low: [...hours.low!],
+        medium: [...hours.medium!],
+        high: [...hours.high!],
+      },
     },
     grid: [],
   };
