@@ -1,7 +1,7 @@
 /**
  * When the worker keeps tonight's verdict at every saved place (keepPlaceNights.ts): after each
- * poll of an input that changes a verdict (the OVATION frame, the Kp forecast, a place's cloud
- * forecast: `inputsChanged()`, called by poller.worker.ts) and when the saved places change. One
+ * poll that brought a new input of the verdict (the OVATION frame, the Kp forecast:
+ * `inputsChanged()`, called by poller.worker.ts) and when the saved places change. One
  * pass at a time; what comes in during a pass runs one more pass after it. The verdict code (with
  * the magnetic grid) loads at the first pass that has a place: a visit without places never loads it.
  */
@@ -54,9 +54,13 @@ export function startNightsLoop(opts: {
       });
   }
 
+  // The places as stored at the start only arm the loop: the first pass waits for the first poll
+  // of an input, so it never competes with the first screen's products for the worker and the core.
+  let started = false;
   const sub: Subscription = opts.db.places.find().$.subscribe((docs) => {
     hasPlaces = docs.length > 0;
-    run();
+    if (started) run();
+    started = true;
   });
 
   return {

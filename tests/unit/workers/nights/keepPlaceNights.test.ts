@@ -162,6 +162,12 @@ describe('tonight’s verdict kept at every saved place by the worker', () => {
     const loop = startNightsLoop({ db: database, now: () => NOW });
     try {
       await loop.idle();
+      // Started, it waits for a poll: the places already saved are not judged yet.
+      expect(await readNights(database, 10)).toEqual([]);
+      loop.inputsChanged();
+      await expect
+        .poll(async () => (await readNights(database, 10)).length, { timeout: 10_000 })
+        .toBe(2);
       await savePlace(
         database,
         { name: 'Kiruna', lat: 67.86, lon: 20.23, kind: 'picked' },
