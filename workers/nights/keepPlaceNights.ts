@@ -121,7 +121,13 @@ export async function keepPlaceNights(
       continue;
     }
     result.computed++;
-    if (await keepNightRecord(db, worked.record)) result.kept++;
+    try {
+      if (await keepNightRecord(db, worked.record)) result.kept++;
+    } catch {
+      // The page wrote the same night at that moment (a conflict), or storage is full: left
+      // unfingerprinted, so the next pass tries this place again; the other places go on.
+      continue;
+    }
     // Fingerprinted as the next pass will see it: with the frame only if it reaches this night.
     const firstSlot = worked.firstSlot;
     seen.set(place.id, {
