@@ -18,6 +18,7 @@ import { openAuroraTrackingDb } from '../sync/trackingDb/openAuroraTrackingDb.ts
 import { summariseReport, type PollReportSummary } from './poller/reportSummary.ts';
 import { startWeatherLoop, type WeatherLoop } from './weather/weatherLoop.ts';
 import { startCloudLoop, type CloudLoop, type CloudView } from './clouds/cloudLoop.ts';
+import { startNightsLoop, type NightsLoop } from './nights/nightsLoop.ts';
 import {
   claimPollerLeadership,
   type LockManagerLike,
@@ -49,6 +50,10 @@ let listener: ((r: PollReportSummary) => void) | null = null;
 let leadership: PollerLeadership | null = null;
 let weather: WeatherLoop | null = null;
 let clouds: CloudLoop | null = null;
+let nights: NightsLoop | null = null;
+
+/** The polled products a verdict is worked out from (core/tonight): a new one re-judges the saved places. */
+const VERDICT_INPUTS: ReadonlySet<Resource> = new Set<Resource>(['aurora-oval', 'kp-forecast']);
 
 const summarise = (r: PollReport): PollReportSummary => summariseReport(r, Date.now());
 
@@ -78,7 +83,10 @@ const api = {
       resources: opts.resources,
       conditions: { online: opts.online, visible: opts.visible, forcedOffline: opts.forcedOffline },
       connection: readConnection,
-      onReport: (r) => listener?.(summarise(r)),
+      onReport: (r) => {
+        if (r.outcome === 'updated' && VERDICT_INPUTS.has(r.resource)) nights?.inputsChanged();
+        listener?.(summarise(r));
+      },
       // After a gap: what the device missed from the archive, then tonight's verdicts scored.
       backfill: opts.backendBase
         ? async ({ signal, mayContinue }) => {
@@ -113,8 +121,10 @@ const api = {
         forcedOffline: opts.forcedOffline,
       });
     const d0 = db;
-    // The cloud forecast of the user's place polls beside the SWPC products, from the same tab.
+    // The cloud forecast of the user's place polls beside the SWPC products, from the same tab;
+    // so does keeping tonight's verdict at every saved place (workers/nights/), once per tab set.
     const startWeather = () => {
+      if (poller === p) nights = startNightsLoop({ db: d0 });
       if (opts.backendBase && poller === p)
         weather = startWeatherLoop({
           db: d0,
@@ -173,6 +183,8 @@ const api = {
     weather = null;
     clouds?.stop();
     clouds = null;
+    nights?.stop();
+    nights = null;
     listener = null;
     const d = db;
     db = null;

@@ -25,7 +25,7 @@ export const MAX_AGE_MS = {
 } as const;
 
 /** How far past its forecast time an OVATION frame still stands for the sky (it forecasts ~30 min ahead). */
-const OVATION_REACH_MS = 30 * MIN;
+export const OVATION_REACH_MS = 30 * MIN;
 
 export interface Verdict {
   /** magLat: AACGM-v2 latitude at 110 km, 0.1°; null near the magnetic equator, where it is undefined. */

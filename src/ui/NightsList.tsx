@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { NightRecord } from '../../core/tonight/nightRecord.ts';
 import './NightsList.css';
 import { formatClockTime } from '../lib/format.ts';
@@ -40,35 +41,47 @@ function seen(n: NightRecord, now: number): string {
 }
 
 /**
- * The person's own last nights: each night's verdict at their place as it was kept, and what
- * OVATION saw at the place during the hours it named (core/tonight/nightRecord.ts).
+ * The person's own last nights: each night's verdict at each of their places as it was kept (the
+ * place's name on every line: with several saved places one evening has several lines), and what
+ * OVATION saw at the place during the hours it named (core/tonight/nightRecord.ts). `more` counts,
+ * per night, the places kept beyond those listed.
  */
 export function NightsList({
   nights,
+  more = {},
   now,
   clock,
 }: {
   nights: readonly NightRecord[];
+  more?: Readonly<Record<string, number>>;
   now: number;
   clock: Clock;
 }) {
   if (nights.length === 0)
     return (
       <p className="muted small" data-testid="nights-empty">
-        No night kept yet: each night’s verdict at your place is kept here, and marked against what
-        the aurora map saw during its hours.
+        No night kept yet: each night’s verdict at each of your places is kept here, and marked
+        against what the aurora map saw during its hours.
       </p>
     );
   return (
     <ol className="nights-list" data-testid="nights-list">
-      {nights.map((n) => (
-        <li
-          key={n.id}
-          className={`nights-list__night nights-list__night--${n.level.toLowerCase()}`}
-        >
-          <strong>{eveningOf(n.night)}</strong> · {n.place_name} · {said(n, clock)} — {seen(n, now)}
-        </li>
-      ))}
+      {nights.map((n, i) => {
+        const hidden = nights[i + 1]?.night === n.night ? 0 : (more[n.night] ?? 0);
+        return (
+          <Fragment key={n.id}>
+            <li className={`nights-list__night nights-list__night--${n.level.toLowerCase()}`}>
+              <strong>{eveningOf(n.night)}</strong> · {n.place_name} · {said(n, clock)} —{' '}
+              {seen(n, now)}
+            </li>
+            {hidden > 0 && (
+              <li className="nights-list__more muted small">
+                {eveningOf(n.night)} · and {hidden} more {hidden === 1 ? 'place' : 'places'}
+              </li>
+            )}
+          </Fragment>
+        );
+      })}
     </ol>
   );
 }

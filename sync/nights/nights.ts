@@ -72,6 +72,54 @@ export async function keepNightRecord(db: AuroraDatabase, record: NightRecord): 
   return true;
 }
 
+/** Places shown per night; the rest are counted ("and 37 more places"). */
+export const PLACES_SHOWN_PER_NIGHT = 5;
+/** Records read per night to pick the shown ones from: bounds the read at 200 saved places. */
+const READ_PER_NIGHT = 50;
+const RANK = { GO: 0, MAYBE: 1, NO: 2 } as const;
+
+export interface LastNights {
+  /** Newest night first; within a night, what the verdict said (GO first), then the place's name. */
+  records: NightRecord[];
+  /** Per night (YYYY-MM-DD), the places kept that night beyond those in `records`. */
+  more: Record<string, number>;
+}
+
+/**
+ * The person's last `nights` nights (distinct evenings, newest first), with up to
+ * PLACES_SHOWN_PER_NIGHT places each: with every saved place kept (workers/nights/), the newest
+ * records alone would be one evening's places.
+ */
+export async function readLastNights(
+  db: AuroraDatabase,
+  nights = 10,
+  perNight = PLACES_SHOWN_PER_NIGHT,
+): Promise<LastNights> {
+  const col = await nightsCollection(db);
+  const out: LastNights = { records: [], more: {} };
+  let before: string | null = null;
+  for (let i = 0; i < nights; i++) {
+    const selector: { night?: { $lt: string } } = before === null ? {} : { night: { $lt: before } };
+    const newest = await col.findOne({ selector, sort: [{ night: 'desc' }] }).exec();
+    if (!newest) break;
+    const night = newest.night;
+    before = night;
+    const [docs, total] = await Promise.all([
+      col.find({ selector: { night }, limit: READ_PER_NIGHT }).exec(),
+      col.count({ selector: { night } }).exec(),
+    ]);
+    const shown = docs
+      .map(plain)
+      .sort(
+        (a, b) => RANK[a.level] - RANK[b.level] || a.place_name.localeCompare(b.place_name, 'en'),
+      )
+      .slice(0, perNight);
+    out.records.push(...shown);
+    if (total > shown.length) out.more[night] = total - shown.length;
+  }
+  return out;
+}
+
 /** The newest nights kept, newest first. */
 export async function readNights(db: AuroraDatabase, limit = 10): Promise<NightRecord[]> {
   const nights = await nightsCollection(db);

@@ -195,7 +195,7 @@ function ForecastPage() {
         </div>
         <TrackRecord record={record.data} loading={record.isLoading} />
         <h3 className="panel__subtitle">Your last 10 nights</h3>
-        <NightsList nights={nights.data} now={now} clock={clock} />
+        <NightsList nights={nights.data} more={nights.more} now={now} clock={clock} />
       </section>
       <section className="panel" aria-labelledby="storm-title">
         <div className="panel__head">

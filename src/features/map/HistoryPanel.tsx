@@ -24,7 +24,7 @@ export default function HistoryPanel({ now, clock }: { now: number; clock: Clock
         <Link to="/forecast#track-record">The numbers</Link>
       </p>
       <h3 className="map-panel__subtitle">Your last 10 nights</h3>
-      <NightsList nights={nights.data} now={now} clock={clock} />
+      <NightsList nights={nights.data} more={nights.more} now={now} clock={clock} />
     </section>
   );
 }

@@ -12,7 +12,7 @@ import { computeVerdict, type Verdict } from '../../../core/tonight/verdict.ts';
 import type { TwentySevenDayOutlookData } from '../../../core/normalise/index.ts';
 import type { GridSnapshot, ProductRecord } from '../../../core/model.ts';
 import { useProduct, type StoredWeather } from '../../../sync/react/index.ts';
-import { tonightInputs, type KpForecastProduct } from '../map/tonight/tonightInputs.ts';
+import { tonightInputs, type KpForecastProduct } from '../../../core/tonight/tonightInputs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { formatClockTime } from '../../lib/format.ts';
 import { downloadIcs, icsFileName } from './downloadIcs.ts';

@@ -12,7 +12,7 @@ import { useProduct, type StoredWeather } from '../../../../sync/react/index.ts'
 import { useKeepNight } from '../../../../sync/react/useNights.ts';
 import { nightRecordOf } from '../../../../core/tonight/nightRecord.ts';
 import type { GridSnapshot } from '../../../../core/model.ts';
-import { tonightInputs, type KpForecastProduct } from './tonightInputs.ts';
+import { tonightInputs, type KpForecastProduct } from '../../../../core/tonight/tonightInputs.ts';
 import './TonightVerdict.css';
 import { ForecastHourStatus, forecastPositionText } from '../forecastHour.tsx';
 import { clockLabel, type Clock } from '../../../lib/clock.ts';

@@ -1,11 +1,12 @@
 /**
  * The verdict's inputs from what the device stores: plain data in, core/tonight's shape out. Each
  * input is aged from its data's own time (OVATION's observation, the Kp forecast's newest known
- * period, the cloud model's run), as everywhere else on screen.
+ * period, the cloud model's run), as everywhere else on screen. In core so the page (the place
+ * shown) and the poller worker (every saved place, workers/nights/) build them one way.
  */
-import type { TonightInputs } from '../../../../core/tonight/types.ts';
-import type { GridSnapshot, ProductRecord } from '../../../../core/model.ts';
-import type { StoredWeather } from '../../../../sync/react/index.ts';
+import type { TonightInputs } from './types.ts';
+import type { GridSnapshot, ProductRecord } from '../model.ts';
+import type { WeatherData } from '../products/weather.ts';
 
 export interface KpForecastProduct {
   rows: { t: number; kp: number }[];
@@ -16,7 +17,8 @@ export function tonightInputs(args: {
   now: number;
   ovation: GridSnapshot | null;
   kpForecast: ProductRecord<KpForecastProduct> | null;
-  weather: StoredWeather | null;
+  /** The stored `weather/<lat>_<lon>` product (sync/react useWeather's StoredWeather): its data and run. */
+  weather: { data: WeatherData; issued: number } | null;
 }): TonightInputs {
   const { place, now, ovation, kpForecast, weather } = args;
   const rows = kpForecast?.data?.rows;
