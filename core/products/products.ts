@@ -4,7 +4,8 @@
  * freshness windows (freshness.ts), the compact forms (core/compact/compactForm.ts), the poller's
  * first-screen and held-when-constrained sets (workers/poller/firstScreen.ts), the service
  * worker's background products, the core feeds and their banner words (src/lib/coreFeeds.ts), the
- * Live Feeds table's names, what the backend serves and archives. The name list `RESOURCES` and the
+ * Live Feeds table's names, which series the poller backfills after a gap, what the backend serves
+ * and archives. The name list `RESOURCES` and the
  * `Resource` type are this object's keys (core/model.ts).
  *
  * A new product is one entry here, its upstream text beside it (upstreamFiles.ts, a
@@ -21,70 +22,27 @@
  * 5 min, solar wind and the 1-minute Kp 1 min, Kp and alerts a few minutes, text forecasts 30–60
  * min, solar cycle daily.
  */
-import type { SeriesProduct } from '../model.ts';
-import type { FreshnessWindow } from './freshness.ts';
-
-export type Priority = 'high' | 'normal' | 'low';
-
-/** An inclusive range of values a compact body may hold in one field. */
-type Range = readonly [number, number];
+import type { ProductSpec } from './productSpec.ts';
 
 /**
- * The compact form our space-weather function sends the worker (core/compact/compactForm.ts): the
- * OVATION grid as its bytes, or one series product's rows with these fields and their possible
- * values; null keeps the agency's form (text products).
+ * How far back the backend's live `kp-gfz` answer reaches, in UTC days. GFZ computes the
+ * definitive Kp of a month in the second week of the next (its data publication,
+ * doi:10.5880/Kp.0001), so a nowcast value can stay provisional for up to about 45 days; the
+ * window keeps every such value in the answer until it is definitive, and the poller asks again
+ * from the oldest one it holds. Older history comes from the archive.
  */
-export type CompactForm =
-  | { kind: 'grid' }
-  | { kind: 'rows'; product: SeriesProduct; fields: Readonly<Record<string, Range>> }
-  | null;
-
-export interface ProductSpec {
-  /** What the Live Feeds table calls it. */
-  name: string;
-  /**
-   * A core feed — what the map, the summary and the forecast screen are built on: the data
-   * banner's word for it and its rank there (most visible first; products sharing a word share
-   * it). null: a secondary feed, which shows its own failure where it is shown, never in the
-   * global banner, and does not count for "can the data service be reached?" (src/lib/coreFeeds.ts).
-   */
-  banner: { word: string; rank: number } | null;
-  /** Path under SWPC's base URL for the direct fallback; null when SWPC does not serve it. */
-  swpcPath: string | null;
-  /**
-   * Same data in another SWPC product, tried when the main path answers 404: for solar wind the
-   * older 7-day products files (a week of history, 470–690 KB), which the normalisers read too.
-   */
-  swpcAltPath: string | null;
-  /** True when the backend's /space-weather/{resource} serves it. */
-  viaBackend: boolean;
-  cadenceMs: number;
-  /** A full poll asks for high first, then normal, then low (smallest first within each). */
-  priority: Priority;
-  /** Approximate body size, for scheduling decisions and the bench. */
-  approxBytes: number;
-  /** How old its data may get (core/products/freshness.ts says how the window is read). */
-  freshness: FreshnessWindow;
-  /** Read at `/`'s first paint: polled at once, before anything else (workers/poller/firstScreen.ts). */
-  firstScreen: boolean;
-  /** Not fetched on Save-Data or 2g until a screen that shows it asks (images, large optional files). */
-  heldWhenConstrained: boolean;
-  /** Small enough for the service worker to fetch in the background while the app is closed. */
-  background: boolean;
-  compact: CompactForm;
-  /** Written to the backend's archive by the archive job (supabase/functions/archive-space-weather/). */
-  archived: boolean;
-}
+export const GFZ_LIVE_DAYS = 50;
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
-/** The usual flags: polled after the first screen, never held, not in the background, not archived. */
+/** The usual: polled after the first screen, never held, not in the background, no backfill, not archived. */
 const PLAIN = {
   firstScreen: false,
   heldWhenConstrained: false,
   background: false,
+  backfill: null,
   archived: false,
 } as const;
 
@@ -108,6 +66,8 @@ const ENTRIES = {
       product: 'kp-3h',
       fields: { kp: [0, 9], ap: [0, 500], stations: [0, 1000] },
     },
+    // SWPC's file holds about 7 days.
+    backfill: { liveReachMs: 6 * DAY, historyOnFirstVisit: true },
     archived: true,
   },
   'aurora-oval': {
@@ -146,6 +106,8 @@ const ENTRIES = {
       product: 'hemi-power',
       fields: { north: [0, 10_000], south: [0, 10_000] },
     },
+    // The file holds the current UTC day only.
+    backfill: { liveReachMs: null, historyOnFirstVisit: false },
     archived: true,
   },
   'solar-wind': {
@@ -166,6 +128,8 @@ const ENTRIES = {
       product: 'solar-wind-plasma',
       fields: { speed: [0, 5000], density: [0, 1000], temperature: [0, 1e8] },
     },
+    // The rtsw file holds about a day.
+    backfill: { liveReachMs: 20 * HOUR, historyOnFirstVisit: false },
     archived: true,
   },
   'magnetic-field': {
@@ -192,6 +156,7 @@ const ENTRIES = {
         lat: [-90, 90],
       },
     },
+    backfill: { liveReachMs: 20 * HOUR, historyOnFirstVisit: false },
     archived: true,
   },
   'three-day-forecast': {
@@ -299,6 +264,8 @@ const ENTRIES = {
     freshness: { maxAgeMs: 15 * MIN, ageFrom: 'data', frozenAfterMs: 30 * MIN },
     firstScreen: true,
     compact: { kind: 'rows', product: 'kp-1m', fields: { kp: [0, 9], kpIndex: [0, 9] } },
+    // The 1-minute file holds about 6 hours.
+    backfill: { liveReachMs: 5 * HOUR, historyOnFirstVisit: false },
     archived: true,
   },
   'kp-forecast': {
@@ -362,6 +329,7 @@ const ENTRIES = {
     // GFZ's nowcast Kp: a 3-hour period is published within about an hour of its end.
     freshness: { maxAgeMs: 7 * HOUR, ageFrom: 'data', frozenAfterMs: null },
     compact: { kind: 'rows', product: 'kp-gfz', fields: { kp: [0, 9], status: [0, 2] } },
+    backfill: { liveReachMs: (GFZ_LIVE_DAYS - 1) * DAY, historyOnFirstVisit: true },
     archived: true,
   },
 } satisfies Record<string, ProductSpec>;
@@ -373,7 +341,8 @@ export const PRODUCTS: Readonly<Record<Resource, ProductSpec>> = ENTRIES;
 
 /** The products whose entry says `flag`, in the registry's order. */
 export function productsWith(
-  flag: 'firstScreen' | 'heldWhenConstrained' | 'background' | 'archived' | 'viaBackend',
+  flag:
+    'firstScreen' | 'heldWhenConstrained' | 'background' | 'archived' | 'viaBackend' | 'backfill',
 ): Resource[] {
   return (Object.keys(PRODUCTS) as Resource[]).filter((r) => PRODUCTS[r][flag]);
 }

@@ -7,19 +7,14 @@
  */
 import type { Resource } from '../model.ts';
 import type { FreshnessWindow } from './freshness.ts';
-import { PRODUCTS, type Priority, type ProductSpec } from './products.ts';
+import { PRODUCTS } from './products.ts';
+import type { Priority, ProductSpec } from './productSpec.ts';
 import { compactKind } from '../compact/compactForm.ts';
 
 const SWPC_BASE_URL = 'https://services.swpc.noaa.gov/';
 
-/**
- * How far back the backend's live `kp-gfz` answer reaches, in UTC days. GFZ computes the
- * definitive Kp of a month in the second week of the next (its data publication,
- * doi:10.5880/Kp.0001), so a nowcast value can stay provisional for up to about 45 days; the
- * window keeps every such value in the answer until it is definitive, and the poller asks again
- * from the oldest one it holds. Older history comes from the archive.
- */
-export const GFZ_LIVE_DAYS = 50;
+/** How far back the backend's live `kp-gfz` answer reaches (the registry says why). */
+export { GFZ_LIVE_DAYS } from './products.ts';
 /** The backend's space-weather function, under the configurable base URL. */
 export const BACKEND_SPACE_WEATHER_PATH = '/functions/v1/space-weather/';
 

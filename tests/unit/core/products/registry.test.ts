@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { RESOURCES, type Resource } from '../../../../core/model.ts';
-import { PRODUCTS, type ProductSpec } from '../../../../core/products/products.ts';
+import { PRODUCTS } from '../../../../core/products/products.ts';
+import type { ProductSpec } from '../../../../core/products/productSpec.ts';
 import { UPSTREAM_FILES, type UpstreamFile } from '../../../../core/products/upstreamFiles.ts';
 import { FRESHNESS } from '../../../../core/products/freshness.ts';
 import { SOURCES, pollOrder } from '../../../../core/products/sources.ts';
@@ -22,8 +23,11 @@ import {
   resourceSpec,
 } from '../../../../supabase/functions/space-weather/resources.ts';
 import { replayDataTime } from '../../../../supabase/functions/space-weather/replay.ts';
+import { backfillSince } from '../../../../workers/poller/backfill.ts';
+import { utcDayStart } from '../../../../core/time/dayKey.ts';
 import { readArchiveRequest } from '../../../../supabase/functions/archive-space-weather/run.ts';
 
+const DAY = 86_400_000;
 const sorted = (xs: Iterable<string>) => [...xs].sort();
 
 describe('the product registry', () => {
@@ -78,6 +82,23 @@ describe('the product registry', () => {
     expect(sorted(ranks.map(String))).toEqual(ranks.map((_, i) => String(i)).sort());
     expect(bannerRank('alerts')).toBe(CORE_FEEDS.size);
     expect(bannerRank('not-a-product')).toBe(CORE_FEEDS.size);
+  });
+
+  it('backfills after a gap only series the backend keeps, as far back as the live file does not reach', () => {
+    const NOW = Date.parse('2026-11-26T18:00:00Z');
+    for (const r of RESOURCES) {
+      const spec = PRODUCTS[r].backfill;
+      if (spec === null) {
+        expect(backfillSince(r, NOW - 90 * DAY, NOW), r).toBeNull();
+        continue;
+      }
+      expect(PRODUCTS[r].compact?.kind, r).toBe('rows');
+      expect(PRODUCTS[r].archived, r).toBe(true);
+      const reach = spec.liveReachMs ?? NOW - utcDayStart(NOW);
+      expect(backfillSince(r, NOW - reach + 1, NOW), r).toBeNull();
+      expect(backfillSince(r, NOW - reach - DAY, NOW), r).toBe(NOW - reach - DAY);
+      expect(backfillSince(r, null, NOW) !== null, r).toBe(spec.historyOnFirstVisit);
+    }
   });
 
   it('serves from the backend exactly the products the registry sends through it, with their replay', () => {
@@ -243,7 +264,6 @@ const NAMING_SEVERAL: Record<string, { count: number; why: string }> = {
     count: 7,
     why: 'the forecast screen reads each of them',
   },
-  'workers/poller/backfill.ts': { count: 6, why: 'how far back each series’ live file reaches' },
   'src/features/live-feeds/LiveFeedsPage.tsx': { count: 5, why: 'the feeds that screen shows' },
   'sync/read/summariseSpaceWeather.ts': {
     count: 4,
@@ -276,6 +296,7 @@ describe('product names outside the registry', () => {
       'src/sw/backgroundRefresh.ts',
       'core/compact/compactForm.ts',
       'supabase/functions/space-weather/replay.ts',
+      'workers/poller/backfill.ts',
     ])
       expect(found.get(path), path).toBeUndefined();
     expect(found.get('workers/poller/firstScreen.ts')?.size ?? 0).toBeLessThanOrEqual(1);
