@@ -15,7 +15,7 @@ type Range = readonly [number, number];
  * OVATION grid as its bytes, or one series product's rows with these fields and their possible
  * values; null keeps the agency's form (text products).
  */
-export type CompactForm =
+type CompactForm =
   | { kind: 'grid' }
   | { kind: 'rows'; product: SeriesProduct; fields: Readonly<Record<string, Range>> }
   | null;
