@@ -21,8 +21,6 @@ type CompactForm =
   | null;
 
 export interface ProductSpec {
-  /** What the Live Feeds table calls it. */
-  name: string;
   /**
    * A core feed — what the map, the summary and the forecast screen are built on: the data
    * banner's word for it and its rank there (most visible first; products sharing a word share

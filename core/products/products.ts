@@ -4,19 +4,20 @@
  * freshness windows (freshness.ts), the compact forms (core/compact/compactForm.ts), the poller's
  * first-screen and held-when-constrained sets (workers/poller/firstScreen.ts), the service
  * worker's background products, the core feeds and their banner words (src/lib/coreFeeds.ts), the
- * Live Feeds table's names, which series the poller backfills after a gap, what the backend serves
+ * Live Feeds table, which series the poller backfills after a gap, what the backend serves
  * and archives. The name list `RESOURCES` and the
  * `Resource` type are this object's keys (core/model.ts).
  *
- * A new product is one entry here, its upstream text beside it (upstreamFiles.ts, a
- * `Record<Resource, …>` the compiler holds complete) and one normaliser (`NORMALISERS` in
+ * A new product is one entry here, its text beside it (upstreamFiles.ts and its display name in
+ * productNames.ts, each a `Record<Resource, …>` the compiler holds complete) and one normaliser (`NORMALISERS` in
  * core/normalise/index.ts, likewise): tests/unit/core/products/registry.test.ts.
  *
  * Pure data, imported by the page's first chunk (the banner, the freshness texts), the poller
  * worker and the service worker. Which normaliser reads a product is not a field here: a field
  * holding the normalisers would carry every one of them into those bundles. Long text (the
  * upstream schema line, the replay file, its data time and type) stays in upstreamFiles.ts for the
- * same reason: only the backend and tests import it.
+ * same reason: only the backend and tests import it; so do the display names (productNames.ts),
+ * which only the Live Feeds page shows.
  *
  * Cadences follow docs/architecture.md ("The one rule", the poller): OVATION and hemispheric power
  * 5 min, solar wind and the 1-minute Kp 1 min, Kp and alerts a few minutes, text forecasts 30–60
@@ -49,7 +50,6 @@ const PLAIN = {
 const ENTRIES = {
   'kp-index': {
     ...PLAIN,
-    name: 'Planetary Kp (3-hourly)',
     banner: { word: 'Kp index', rank: 2 },
     swpcPath: 'products/noaa-planetary-k-index.json',
     swpcAltPath: null,
@@ -72,7 +72,6 @@ const ENTRIES = {
   },
   'aurora-oval': {
     ...PLAIN,
-    name: 'OVATION aurora forecast',
     banner: { word: 'aurora map', rank: 0 },
     swpcPath: 'json/ovation_aurora_latest.json',
     swpcAltPath: null,
@@ -91,7 +90,6 @@ const ENTRIES = {
   },
   'aurora-nowcast-hemi-power': {
     ...PLAIN,
-    name: 'Hemispheric power',
     banner: { word: 'hemispheric power', rank: 1 },
     swpcPath: 'text/aurora-nowcast-hemi-power.txt',
     swpcAltPath: null,
@@ -112,7 +110,6 @@ const ENTRIES = {
   },
   'solar-wind': {
     ...PLAIN,
-    name: 'Solar wind plasma',
     banner: { word: 'solar wind', rank: 3 },
     swpcPath: 'json/rtsw/rtsw_wind_1m.json',
     swpcAltPath: 'products/solar-wind/plasma-7-day.json',
@@ -134,7 +131,6 @@ const ENTRIES = {
   },
   'magnetic-field': {
     ...PLAIN,
-    name: 'Interplanetary magnetic field',
     banner: { word: 'solar wind', rank: 4 },
     swpcPath: 'json/rtsw/rtsw_mag_1m.json',
     swpcAltPath: 'products/solar-wind/mag-7-day.json',
@@ -161,7 +157,6 @@ const ENTRIES = {
   },
   'three-day-forecast': {
     ...PLAIN,
-    name: '3-day forecast',
     banner: { word: '3-day forecast', rank: 5 },
     swpcPath: 'text/3-day-forecast.txt',
     swpcAltPath: null,
@@ -176,7 +171,6 @@ const ENTRIES = {
   },
   'three-day-geomag-forecast': {
     ...PLAIN,
-    name: '3-day geomagnetic forecast',
     banner: { word: '3-day forecast', rank: 6 },
     swpcPath: 'text/3-day-geomag-forecast.txt',
     swpcAltPath: null,
@@ -190,7 +184,6 @@ const ENTRIES = {
   },
   'observed-solar-cycle': {
     ...PLAIN,
-    name: 'Solar cycle (observed)',
     banner: { word: 'solar cycle', rank: 7 },
     swpcPath: 'json/solar-cycle/observed-solar-cycle-indices.json',
     swpcAltPath: null,
@@ -205,7 +198,6 @@ const ENTRIES = {
   },
   'predicted-solar-cycle': {
     ...PLAIN,
-    name: 'Solar cycle (predicted)',
     banner: { word: 'solar cycle', rank: 8 },
     swpcPath: 'json/solar-cycle/predicted-solar-cycle.json',
     swpcAltPath: null,
@@ -222,7 +214,6 @@ const ENTRIES = {
   },
   'icao-advisories': {
     ...PLAIN,
-    name: 'ICAO space weather advisories',
     // Aviation bulletins, shown only as a row of the Live Feeds table, from an SWPC path nobody
     // has verified: a secondary feed.
     banner: null,
@@ -239,7 +230,6 @@ const ENTRIES = {
   },
   alerts: {
     ...PLAIN,
-    name: 'Alerts, watches and warnings',
     banner: null,
     swpcPath: 'products/alerts.json',
     swpcAltPath: null,
@@ -252,7 +242,6 @@ const ENTRIES = {
   },
   'kp-1m': {
     ...PLAIN,
-    name: 'Estimated Kp (1-minute)',
     // The 3-hourly Kp stands behind it.
     banner: null,
     swpcPath: 'json/planetary_k_index_1m.json',
@@ -270,7 +259,6 @@ const ENTRIES = {
   },
   'kp-forecast': {
     ...PLAIN,
-    name: 'Kp forecast',
     banner: null,
     swpcPath: 'products/noaa-planetary-k-index-forecast.json',
     swpcAltPath: null,
@@ -285,7 +273,6 @@ const ENTRIES = {
   },
   'twenty-seven-day-outlook': {
     ...PLAIN,
-    name: '27-day outlook',
     banner: null,
     swpcPath: 'text/27-day-outlook.txt',
     swpcAltPath: null,
@@ -299,7 +286,6 @@ const ENTRIES = {
   },
   'sdo-images': {
     ...PLAIN,
-    name: 'SDO solar images',
     banner: null,
     // Not SWPC: SDO's "latest" JPEGs, through the backend's sdo-image function (workers/sdo.ts),
     // not space-weather — so `viaBackend` (which names space-weather) stays false.
@@ -315,7 +301,6 @@ const ENTRIES = {
   },
   'kp-gfz': {
     ...PLAIN,
-    name: 'Kp, GFZ Potsdam',
     banner: null,
     // Not SWPC: GFZ Potsdam's Kp web service, only through our backend, which builds the query
     // (supabase/functions/space-weather/resources.ts); GFZ's host is not in the page's CSP.

@@ -1,12 +1,12 @@
 import type { FeedStatus, Resource } from '../../../core/model.ts';
-import { PRODUCTS } from '../../../core/products/products.ts';
+import { PRODUCT_NAMES } from '../../../core/products/productNames.ts';
 import { liveFeedState } from '../../../core/products/freshness.ts';
 import { formatAge, formatTime } from '../../lib/format.ts';
 import type { Clock } from '../../lib/clock.ts';
 
 /** What the table calls the product: its registry name (an unknown row keeps its id). */
 function productName(id: string): string {
-  return Object.hasOwn(PRODUCTS, id) ? PRODUCTS[id as Resource].name : id;
+  return Object.hasOwn(PRODUCT_NAMES, id) ? PRODUCT_NAMES[id as Resource] : id;
 }
 
 /**

@@ -11,6 +11,7 @@ import { RESOURCES, type Resource } from '../../../../core/model.ts';
 import { PRODUCTS } from '../../../../core/products/products.ts';
 import type { ProductSpec } from '../../../../core/products/productSpec.ts';
 import { UPSTREAM_FILES, type UpstreamFile } from '../../../../core/products/upstreamFiles.ts';
+import { PRODUCT_NAMES } from '../../../../core/products/productNames.ts';
 import { FRESHNESS } from '../../../../core/products/freshness.ts';
 import { SOURCES, pollOrder } from '../../../../core/products/sources.ts';
 import { compactKind, seriesForm } from '../../../../core/compact/compactForm.ts';
@@ -36,6 +37,7 @@ describe('the product registry', () => {
     expect(new Set(RESOURCES).size).toBe(RESOURCES.length);
     expect(Object.keys(PRODUCTS)).toEqual([...RESOURCES]);
     expect(Object.keys(UPSTREAM_FILES)).toEqual([...RESOURCES]);
+    expect(Object.keys(PRODUCT_NAMES)).toEqual([...RESOURCES]);
     expect(sorted(Object.keys(NORMALISERS))).toEqual(sorted(RESOURCES));
   });
 
@@ -136,12 +138,16 @@ describe('the product registry', () => {
     const { 'kp-gfz': _file, ...files } = UPSTREAM_FILES;
     // @ts-expect-error nor is the text half without it
     const texts: Record<Resource, UpstreamFile> = files;
+    const { 'kp-gfz': _name, ...names } = PRODUCT_NAMES;
+    // @ts-expect-error nor the display names
+    const shown: Record<Resource, string> = names;
     const { 'kp-gfz': _normaliser, ...normalisers } = NORMALISERS;
     // @ts-expect-error nor the normalisers
     const read: Record<Resource, Normaliser> = normalisers;
     expect(Object.keys(registry)).not.toContain('kp-gfz');
     expect(Object.keys(texts)).not.toContain('kp-gfz');
     expect(Object.keys(read)).not.toContain('kp-gfz');
+    expect(Object.keys(shown)).not.toContain('kp-gfz');
   });
 });
 
@@ -177,7 +183,6 @@ function compileCore(replace: Record<string, (text: string) => string>): Map<str
 const PROBE_ENTRY = `
   'probe-product': {
     ...PLAIN,
-    name: 'A probe',
     banner: null,
     swpcPath: 'json/probe.json',
     swpcAltPath: null,
@@ -195,6 +200,7 @@ const addNormaliser = (t: string) =>
     "  'kp-gfz': normaliseKpGfz,\n};",
     "  'kp-gfz': normaliseKpGfz,\n  'probe-product': normaliseKpGfz,\n};",
   );
+const addName = (t: string) => t.replace('\n};', "\n  'probe-product': 'A probe',\n};");
 const addText = (t: string) =>
   t.replace(
     '} as const satisfies Record<Resource, UpstreamFile>;',
@@ -206,18 +212,21 @@ const addText = (t: string) =>
   );
 
 describe('adding a product', { timeout: 240_000 }, () => {
-  it('is one registry entry and one normaliser: without them the core does not compile, with them nothing else in it changes', () => {
+  it('is one registry entry (with its text and name) and one normaliser: without them the core does not compile, with them nothing else in it changes', () => {
     const onlyEntry = compileCore({ 'core/products/products.ts': addEntry });
     expect(sorted(onlyEntry.keys())).toEqual([
       'core/normalise/index.ts',
+      'core/products/productNames.ts',
       'core/products/upstreamFiles.ts',
     ]);
+    expect(onlyEntry.get('core/products/productNames.ts')?.join()).toMatch(/probe-product/);
     expect(onlyEntry.get('core/normalise/index.ts')?.join()).toMatch(/probe-product/);
     expect(onlyEntry.get('core/products/upstreamFiles.ts')?.join()).toMatch(/probe-product/);
 
     const whole = compileCore({
       'core/products/products.ts': addEntry,
       'core/products/upstreamFiles.ts': addText,
+      'core/products/productNames.ts': addName,
       'core/normalise/index.ts': addNormaliser,
     });
     expect([...whole.entries()]).toEqual([]);
