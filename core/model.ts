@@ -4,26 +4,15 @@
  * to the UI. All times are UTC epoch milliseconds.
  */
 
-/** Every upstream product the poller knows. The first ten are the resources the app's /api/space-weather/{resource} paths name. */
-export const RESOURCES = [
-  'kp-index',
-  'aurora-oval',
-  'aurora-nowcast-hemi-power',
-  'solar-wind',
-  'magnetic-field',
-  'three-day-forecast',
-  'three-day-geomag-forecast',
-  'observed-solar-cycle',
-  'predicted-solar-cycle',
-  'icao-advisories',
-  'alerts',
-  'kp-1m',
-  'kp-forecast',
-  'twenty-seven-day-outlook',
-  'sdo-images',
-  'kp-gfz',
-] as const;
-export type Resource = (typeof RESOURCES)[number];
+import { PRODUCTS, type Resource } from './products/products.ts';
+
+export type { Resource };
+
+/**
+ * Every upstream product the poller knows, in the registry's order (core/products/products.ts: a
+ * product is one entry there). The space-weather paths /functions/v1/space-weather/{resource} name them.
+ */
+export const RESOURCES = Object.keys(PRODUCTS) as readonly Resource[];
 
 /** Time series kept as chunked columns in the `series` collection. */
 export type SeriesProduct =

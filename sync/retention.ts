@@ -12,6 +12,10 @@ const LONG_SERIES_RETENTION_MS: Partial<Record<SeriesProduct, number>> = {
   'kp-3h': 120 * DAY_MS,
   'kp-gfz': 120 * DAY_MS,
 };
+/** How long the device keeps a series product; the poller's backfill fetches no further back. */
+export function seriesRetentionMs(product: SeriesProduct): number {
+  return LONG_SERIES_RETENTION_MS[product] ?? SERIES_RETENTION_MS;
+}
 /** The forecast issues kept to score (sync/forecastHistory/): the 90-day window and its leads. */
 const FORECAST_HISTORY_RETENTION_MS = 100 * DAY_MS;
 /** Grids: the time slider's 24 hours… */
@@ -62,11 +66,7 @@ function newestOfEachKind(products: RetentionInput['products']): Map<string, { i
  */
 export function planRetention(input: RetentionInput, now: number): RetentionPlan {
   const series = input.series
-    .filter(
-      (c) =>
-        c.day < utcDayStart(now - (LONG_SERIES_RETENTION_MS[c.product] ?? SERIES_RETENTION_MS)) &&
-        !c.newest,
-    )
+    .filter((c) => c.day < utcDayStart(now - seriesRetentionMs(c.product)) && !c.newest)
     .map((c) => c.id);
 
   const grids = input.grids

@@ -18,6 +18,7 @@
  * 7.7 KB for plain base64 and 5.5 KB for the raw bytes in binary — smaller than binary, in JSON.
  */
 import type { GridSnapshot, Resource, SeriesBatch, SeriesProduct } from '../model.ts';
+import { PRODUCTS } from '../products/products.ts';
 import { GRID_CELLS, GRID_HEIGHT, GRID_WIDTH } from '../grid/grid.ts';
 import { base64ToBytes, bytesToBase64 } from '../grid/base64.ts';
 import { LEAD_MS, refuseBeyondLead } from '../normalise/leadTime.ts';
@@ -29,53 +30,27 @@ const COMPACT_FORMAT = 'aurora-compact/1';
 export const COMPACT_FORM_HEADER = 'x-aurora-form';
 
 type Range = readonly [number, number];
+type RowsForm = { product: SeriesProduct; fields: Readonly<Record<string, Range>> };
 
-/** What a compact body of each resource may hold: one series product with these fields, or the grid. */
-const SERIES_FORMS = {
-  'kp-index': {
-    product: 'kp-3h',
-    fields: { kp: [0, 9], ap: [0, 500], stations: [0, 1000] },
-  },
-  'kp-1m': { product: 'kp-1m', fields: { kp: [0, 9], kpIndex: [0, 9] } },
-  'aurora-nowcast-hemi-power': {
-    product: 'hemi-power',
-    fields: { north: [0, 10_000], south: [0, 10_000] },
-  },
-  'solar-wind': {
-    product: 'solar-wind-plasma',
-    fields: { speed: [0, 5000], density: [0, 1000], temperature: [0, 1e8] },
-  },
-  'magnetic-field': {
-    product: 'solar-wind-mag',
-    fields: {
-      bx: [-10_000, 10_000],
-      by: [-10_000, 10_000],
-      bz: [-10_000, 10_000],
-      bt: [0, 10_000],
-      lon: [0, 360],
-      lat: [-90, 90],
-    },
-  },
-  'kp-gfz': { product: 'kp-gfz', fields: { kp: [0, 9], status: [0, 2] } },
-} as const satisfies Partial<
-  Record<Resource, { product: SeriesProduct; fields: Record<string, Range> }>
->;
+/** The rows form of a resource (its registry entry's `compact`), or null. */
+function rowsForm(resource: Resource): RowsForm | null {
+  const form = Object.hasOwn(PRODUCTS, resource) ? PRODUCTS[resource].compact : null;
+  return form?.kind === 'rows' ? form : null;
+}
 
 export type CompactKind = 'rows' | 'grid';
 
 /** The compact form a resource has, or null (text products stay in the agency's form). */
 export function compactKind(resource: Resource): CompactKind | null {
-  if (resource === 'aurora-oval') return 'grid';
-  return Object.hasOwn(SERIES_FORMS, resource) ? 'rows' : null;
+  return (Object.hasOwn(PRODUCTS, resource) && PRODUCTS[resource].compact?.kind) || null;
 }
 
 /** The series product and fields a resource's rows form carries, or null (no rows form). */
 export function seriesForm(
   resource: Resource,
 ): { product: SeriesProduct; fields: readonly string[] } | null {
-  if (!Object.hasOwn(SERIES_FORMS, resource)) return null;
-  const form = SERIES_FORMS[resource as keyof typeof SERIES_FORMS];
-  return { product: form.product, fields: Object.keys(form.fields) };
+  const form = rowsForm(resource);
+  return form && { product: form.product, fields: Object.keys(form.fields) };
 }
 
 export interface CompactContent {
@@ -179,8 +154,7 @@ function time(v: unknown, what: string, now: number, leadMs: number): number {
   return v;
 }
 
-function readSeries(resource: keyof typeof SERIES_FORMS, raw: unknown, now: number): SeriesBatch {
-  const form = SERIES_FORMS[resource];
+function readSeries(form: RowsForm, raw: unknown, now: number): SeriesBatch {
   if (!isObject(raw)) throw new NormaliseError('a series is not an object');
   if (raw.product !== form.product)
     throw new NormaliseError(
@@ -295,10 +269,8 @@ function decodeParsed(resource: Resource, parsed: unknown, opts: { now: number }
       throw new NormaliseError('schemaDrift is not a boolean');
     if (!Array.isArray(parsed.series) || !Array.isArray(parsed.grids))
       throw new NormaliseError('series or grids is not a list');
-    const series =
-      kind === 'rows'
-        ? parsed.series.map((s) => readSeries(resource as keyof typeof SERIES_FORMS, s, opts.now))
-        : [];
+    const form = rowsForm(resource);
+    const series = form ? parsed.series.map((s) => readSeries(form, s, opts.now)) : [];
     if (kind === 'grid' && parsed.series.length > 0)
       throw new NormaliseError('a grid body holds series');
     if (kind === 'rows' && parsed.grids.length > 0)

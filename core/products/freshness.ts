@@ -1,11 +1,13 @@
 /**
- * How old each product's data may get before it is stale, defined once. The poller's sources
- * (core/products/sources.ts) take their windows from here, and so does the page: the feed state shown is
+ * How old each product's data may get before it is stale, and how that is read. The windows are
+ * the registry's (core/products/products.ts, `freshness` of each entry); the poller's sources
+ * (core/products/sources.ts) and the page read them here: the feed state shown is
  * re-evaluated from the row's own times as the clock moves (`liveFeedState`), never read back from
  * the state the poller stored when it last polled — data opened offline days later reads stale.
- * No imports beyond types, so the page can use it without the normalisers.
+ * It imports the registry and no normaliser, so the page can use it without them.
  */
 import type { FeedState, FeedStatus, Resource } from '../model.ts';
+import { PRODUCTS } from './products.ts';
 
 export interface FreshnessWindow {
   /** Data older than this (newest data time, or last fetch where `ageFrom` says so) is stale. */
@@ -22,43 +24,12 @@ export interface FreshnessWindow {
   frozenAfterMs: number | null;
 }
 
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
+const HOUR = 3_600_000;
 
-export const FRESHNESS: Record<Resource, FreshnessWindow> = {
-  // Rows are tagged with the start of a 3-hour period: the newest is normally 3–6 h old.
-  'kp-index': { maxAgeMs: 7 * HOUR, ageFrom: 'data', frozenAfterMs: 10 * HOUR },
-  // A new OVATION frame every 5 min, its observation time a few minutes behind: 20 min is three
-  // missed frames. The map used its own 30 min until session 10 (src/features/map/freshness.ts);
-  // one number now, the shorter one, because a drifted oval that still reads "current" misleads
-  // more than an early "stale" does. Frozen after six missed frames while the file is still served.
-  'aurora-oval': { maxAgeMs: 20 * MIN, ageFrom: 'data', frozenAfterMs: 30 * MIN },
-  'aurora-nowcast-hemi-power': { maxAgeMs: 20 * MIN, ageFrom: 'data', frozenAfterMs: 30 * MIN },
-  // 1-minute data with real gaps of several minutes.
-  'solar-wind': { maxAgeMs: 15 * MIN, ageFrom: 'data', frozenAfterMs: 30 * MIN },
-  'magnetic-field': { maxAgeMs: 15 * MIN, ageFrom: 'data', frozenAfterMs: 30 * MIN },
-  // Issued at 00:30 and 12:30 UTC.
-  'three-day-forecast': { maxAgeMs: 14 * HOUR, ageFrom: 'data', frozenAfterMs: null },
-  // Issued daily at 22:05 UTC.
-  'three-day-geomag-forecast': { maxAgeMs: 26 * HOUR, ageFrom: 'data', frozenAfterMs: null },
-  // Monthly rows; the newest month is normally one to two months back.
-  'observed-solar-cycle': { maxAgeMs: 75 * DAY, ageFrom: 'data', frozenAfterMs: null },
-  // A prediction has no observation time: its data time is the file's Last-Modified (issue time,
-  // workers/feedStatus.ts). SWPC revises it monthly, so 45 days; without a Last-Modified its age
-  // is unknown, and unknown is never "fresh".
-  'predicted-solar-cycle': { maxAgeMs: 45 * DAY, ageFrom: 'data', frozenAfterMs: null },
-  'icao-advisories': { maxAgeMs: 1 * HOUR, ageFrom: 'fetch', frozenAfterMs: null },
-  alerts: { maxAgeMs: 15 * MIN, ageFrom: 'fetch', frozenAfterMs: null },
-  'kp-1m': { maxAgeMs: 15 * MIN, ageFrom: 'data', frozenAfterMs: 30 * MIN },
-  // The newest observed/estimated 3-hour period; a new one every 3 h.
-  'kp-forecast': { maxAgeMs: 9 * HOUR, ageFrom: 'data', frozenAfterMs: null },
-  // Issued weekly on Mondays.
-  'twenty-seven-day-outlook': { maxAgeMs: 8 * DAY, ageFrom: 'data', frozenAfterMs: null },
-  'sdo-images': { maxAgeMs: 2 * HOUR, ageFrom: 'data', frozenAfterMs: null },
-  // GFZ's nowcast Kp: a 3-hour period is published within about an hour of its end.
-  'kp-gfz': { maxAgeMs: 7 * HOUR, ageFrom: 'data', frozenAfterMs: null },
-};
+/** Each product's window, from its registry entry. */
+export const FRESHNESS = Object.fromEntries(
+  (Object.keys(PRODUCTS) as Resource[]).map((r) => [r, PRODUCTS[r].freshness]),
+) as Readonly<Record<Resource, FreshnessWindow>>;
 
 /**
  * The place's cloud forecast (the `weather` feed: MET Norway through our weather function, aged by

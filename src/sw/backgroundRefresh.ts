@@ -10,15 +10,16 @@ import {
 } from './auroraTrackingDb.ts';
 import type { Resource } from '../../core/model.ts';
 import { backendUrl, swpcUrl } from '../../core/products/sources.ts';
+import { productsWith } from '../../core/products/products.ts';
 
 /**
  * The small products worth fetching in the background, first through the backend's space-weather
  * function (coalesced, cached), then straight from SWPC (it serves CORS) when the backend is down.
  * Where each comes from is the product registry's (core/products/sources.ts), as for the poller:
  * the agency's own file (the poller folds it in with the same normaliser), and its other SWPC name
- * when the main one answers 404.
+ * when the main one answers 404. Which products: the registry's `background` flag.
  */
-export const BACKGROUND_PRODUCTS = ['kp-index', 'solar-wind', 'magnetic-field'] as const;
+export const BACKGROUND_PRODUCTS: readonly Resource[] = productsWith('background');
 
 /** Where one background product is asked for: the backend, else SWPC, else SWPC's other name. */
 export function backgroundUrls(

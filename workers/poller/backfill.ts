@@ -14,13 +14,13 @@
 import type { Resource, SeriesProduct } from '../../core/model.ts';
 import { decodeCompactPage, seriesForm } from '../../core/compact/compactForm.ts';
 import { decodeForecastHistory } from '../../core/compact/forecastHistoryForm.ts';
-import { BACKEND_SPACE_WEATHER_PATH, GFZ_LIVE_DAYS } from '../../core/products/sources.ts';
+import { BACKEND_SPACE_WEATHER_PATH } from '../../core/products/sources.ts';
+import { PRODUCTS, productsWith } from '../../core/products/products.ts';
+import { seriesRetentionMs } from '../../sync/retention.ts';
 import { DAY_MS, utcDayStart } from '../../core/time/dayKey.ts';
 import { requestWithRetry, type FetchLike } from '../request/requestWithRetry.ts';
 import type { Timers } from '../request/timers.ts';
 import type { PollerStore } from './store.ts';
-
-const HOUR_MS = 3_600_000;
 
 /**
  * Decoded bytes one backfill may bring. Seven days of every series is about 0.85 MB decoded
@@ -29,44 +29,18 @@ const HOUR_MS = 3_600_000;
  */
 const BACKFILL_BUDGET_BYTES = 1_500_000;
 
-/**
- * What each series' live file still covers (from now back): a gap inside it the live poll fills.
- * `null` reach: the hemispheric power file holds the current UTC day only.
- */
-const LIVE_REACH_MS: Record<BackfillSeries, number | null> = {
-  'kp-index': 6 * DAY_MS,
-  'kp-gfz': (GFZ_LIVE_DAYS - 1) * DAY_MS,
-  'kp-1m': 5 * HOUR_MS,
-  'aurora-nowcast-hemi-power': null,
-  'solar-wind': 20 * HOUR_MS,
-  'magnetic-field': 20 * HOUR_MS,
-};
-
-/** How far back the device keeps each (sync/retention.ts): no backfill beyond what it would keep. */
-const KEPT_DAYS: Record<BackfillSeries, number> = {
-  'kp-index': 120,
-  'kp-gfz': 120,
-  'kp-1m': 30,
-  'aurora-nowcast-hemi-power': 30,
-  'solar-wind': 30,
-  'magnetic-field': 30,
-};
-
-/** Series the device needs months of even on a first visit (the track record); the others only fill gaps. */
-const HISTORY_ON_FIRST_VISIT: ReadonlySet<BackfillSeries> = new Set(['kp-index', 'kp-gfz']);
-
 /** The forecast issues kept for scoring reach back this far (sync/retention.ts keeps 100 days). */
 const FORECAST_HISTORY_DAYS = 100;
 
-const BACKFILL_SERIES = [
-  'kp-index',
-  'kp-gfz',
-  'kp-1m',
-  'aurora-nowcast-hemi-power',
-  'solar-wind',
-  'magnetic-field',
-] as const satisfies readonly Resource[];
-type BackfillSeries = (typeof BACKFILL_SERIES)[number];
+/**
+ * The series filled after a gap: the registry's entries with a `backfill` (how far back each live
+ * file still reaches, and which get months on a first visit). Lightest first (the registry's
+ * `approxBytes`, 8 rows a day before 1,440): the turns go in this order, so a budget spent on the
+ * 1-minute series has already given the 3-hourly ones and hemispheric power their newest part.
+ */
+const BACKFILL_SERIES = productsWith('backfill').sort(
+  (a, b) => PRODUCTS[a].approxBytes - PRODUCTS[b].approxBytes,
+);
 
 export interface BackfillDeps {
   fetch: FetchLike;
@@ -82,7 +56,7 @@ export interface BackfillDeps {
 
 export interface BackfillReport {
   /** Per resource: rows written, pages read, and whether it reached what it asked for. */
-  series: Partial<Record<BackfillSeries, { rows: number; pages: number; complete: boolean }>>;
+  series: Partial<Record<Resource, { rows: number; pages: number; complete: boolean }>>;
   forecastIssues: number;
   bytes: number;
   /** Why it stopped before every series was complete: null when it did not. */
@@ -92,13 +66,17 @@ export interface BackfillReport {
 
 /** Where a series' backfill starts (rows after it), or null when it needs none. Pure. */
 export function backfillSince(
-  resource: BackfillSeries,
+  resource: Resource,
   newest: number | null,
   now: number,
 ): number | null {
-  const kept = now - KEPT_DAYS[resource] * DAY_MS;
-  if (newest === null) return HISTORY_ON_FIRST_VISIT.has(resource) ? kept : null;
-  const reach = LIVE_REACH_MS[resource] ?? now - utcDayStart(now);
+  const spec = PRODUCTS[resource].backfill;
+  const product = seriesForm(resource)?.product;
+  if (!spec || !product) return null;
+  // No backfill beyond what the device would keep (sync/retention.ts).
+  const kept = now - seriesRetentionMs(product);
+  if (newest === null) return spec.historyOnFirstVisit ? kept : null;
+  const reach = spec.liveReachMs ?? now - utcDayStart(now);
   if (newest >= now - reach) return null;
   return Math.max(newest, kept);
 }
@@ -109,7 +87,7 @@ function historyUrl(base: string, name: string, since: number, before: number | 
 }
 
 interface Cursor {
-  name: BackfillSeries | 'forecasts';
+  name: Resource | 'forecasts';
   since: number;
   before: number | null;
 }

@@ -11,14 +11,13 @@
  * another screen. The trend charts load only on tap and ask for what they show.
  */
 import type { Resource } from '../../core/model.ts';
+import { productsWith } from '../../core/products/products.ts';
 
-/** Read at `/`'s first paint and light: polled at once, before anything else. */
-export const FIRST_SCREEN: readonly Resource[] = [
-  'aurora-oval',
-  'kp-index',
-  'kp-1m',
-  'aurora-nowcast-hemi-power',
-];
+/**
+ * Read at `/`'s first paint and light: polled at once, before anything else (the registry's
+ * `firstScreen` flag, core/products/products.ts).
+ */
+export const FIRST_SCREEN: readonly Resource[] = productsWith('firstScreen');
 
 /**
  * After the first-screen products have all been tried once, the rest waits this long more: the
@@ -31,13 +30,9 @@ export const DEFER_IDLE_MS = 2_000;
  * Images and large products no screen of the first visit needs: on Save-Data or a 2g connection
  * they are not fetched at all until a screen that shows them asks (the SDO pictures' list, the
  * solar-cycle files of /forecast). Solar wind and the magnetic field stay out of this list: `/`'s
- * summary shows their newest values.
+ * summary shows their newest values. The registry's `heldWhenConstrained` flag.
  */
-const HELD_WHEN_CONSTRAINED: readonly Resource[] = [
-  'sdo-images',
-  'observed-solar-cycle',
-  'predicted-solar-cycle',
-];
+const HELD_WHEN_CONSTRAINED: readonly Resource[] = productsWith('heldWhenConstrained');
 
 /** `navigator.connection` (Network Information API; Chromium has it in workers too). */
 export interface ConnectionInfo {

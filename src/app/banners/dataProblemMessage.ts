@@ -7,28 +7,8 @@
 import type { FeedReport } from '../../lib/apiErrors.ts';
 import { formatAge } from '../../lib/format.ts';
 import { dataServiceUnreachable } from '../../lib/network/connectionLabel.ts';
-import { CORE_FEEDS } from '../../lib/coreFeeds.ts';
+import { CORE_FEEDS, bannerRank, bannerWord } from '../../lib/coreFeeds.ts';
 import { pollFailureMessage } from '../dataServices.ts';
-
-/** What a person calls each product the app is built on (CORE_FEEDS). */
-const WORDS: Record<string, string> = {
-  'aurora-oval': 'aurora map',
-  'aurora-nowcast-hemi-power': 'hemispheric power',
-  'kp-index': 'Kp index',
-  'solar-wind': 'solar wind',
-  'magnetic-field': 'solar wind',
-  'three-day-forecast': '3-day forecast',
-  'three-day-geomag-forecast': '3-day forecast',
-  'observed-solar-cycle': 'solar cycle',
-  'predicted-solar-cycle': 'solar cycle',
-};
-
-/** Most visible first: the map, then what stands behind it. */
-const ORDER = Object.keys(WORDS);
-function rank(resource: string): number {
-  const i = ORDER.indexOf(resource);
-  return i < 0 ? ORDER.length : i;
-}
 
 export interface DataProblem {
   text: string;
@@ -37,7 +17,7 @@ export interface DataProblem {
 }
 
 function listInWords(resources: readonly string[]): string {
-  const names = [...new Set(resources.map((r) => WORDS[r] ?? r))];
+  const names = [...new Set(resources.map((r) => bannerWord(r) ?? r))];
   if (names.length <= 1) return names[0] ?? '';
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
@@ -56,7 +36,7 @@ export function dataProblemMessage(
   if (!conditions.online || conditions.forcedOffline) return null;
   const missing = reports
     .filter((r) => pollFailureMessage(r, conditions) !== null)
-    .sort((a, b) => rank(a.resource) - rank(b.resource));
+    .sort((a, b) => bannerRank(a.resource) - bannerRank(b.resource));
   if (missing.length === 0) return null;
   const core = reports.filter((r) => CORE_FEEDS.has(r.resource));
   const unreachable = dataServiceUnreachable(reports);

@@ -1,26 +1,13 @@
-import type { FeedStatus } from '../../../core/model.ts';
+import type { FeedStatus, Resource } from '../../../core/model.ts';
+import { PRODUCT_NAMES } from '../../../core/products/productNames.ts';
 import { liveFeedState } from '../../../core/products/freshness.ts';
 import { formatAge, formatTime } from '../../lib/format.ts';
 import type { Clock } from '../../lib/clock.ts';
 
-const NAMES: Record<string, string> = {
-  'kp-index': 'Planetary Kp (3-hourly)',
-  'aurora-oval': 'OVATION aurora forecast',
-  'aurora-nowcast-hemi-power': 'Hemispheric power',
-  'solar-wind': 'Solar wind plasma',
-  'magnetic-field': 'Interplanetary magnetic field',
-  'three-day-forecast': '3-day forecast',
-  'three-day-geomag-forecast': '3-day geomagnetic forecast',
-  'observed-solar-cycle': 'Solar cycle (observed)',
-  'predicted-solar-cycle': 'Solar cycle (predicted)',
-  'icao-advisories': 'ICAO space weather advisories',
-  alerts: 'Alerts, watches and warnings',
-  'kp-1m': 'Estimated Kp (1-minute)',
-  'kp-forecast': 'Kp forecast',
-  'twenty-seven-day-outlook': '27-day outlook',
-  'sdo-images': 'SDO solar images',
-  'kp-gfz': 'Kp, GFZ Potsdam',
-};
+/** What the table calls the product: its registry name (an unknown row keeps its id). */
+function productName(id: string): string {
+  return Object.hasOwn(PRODUCT_NAMES, id) ? PRODUCT_NAMES[id as Resource] : id;
+}
 
 /**
  * Every upstream product: its state (judged at `now` from the row's times, never the word the
@@ -51,7 +38,7 @@ export function FeedTable({
             const state = liveFeedState(f, now);
             return (
               <tr key={f.id}>
-                <th scope="row">{NAMES[f.id] ?? f.id}</th>
+                <th scope="row">{productName(f.id)}</th>
                 <td>
                   <span className={`state state--${state}`}>{state}</span>
                   {f.schemaDrift ? (

@@ -15,34 +15,21 @@
  */
 import type { SeriesProduct } from '../../../core/model.ts';
 import { DAY_MS } from '../../../core/time/dayKey.ts';
+import { productsWith } from '../../../core/products/products.ts';
+import { seriesForm } from '../../../core/compact/compactForm.ts';
 import type { RestClient } from '../_shared/rest.ts';
 import { archiveRows, samplesAfter, writeArchive } from '../space-weather/archive.ts';
-import { GFZ_LIVE_DAYS, gfzKpPath, type SpaceWeatherResource } from '../space-weather/resources.ts';
+import {
+  GFZ_LIVE_DAYS,
+  gfzKpPath,
+  isSpaceWeatherResource,
+  type SpaceWeatherResource,
+} from '../space-weather/resources.ts';
 import { validateWithNormalise } from '../space-weather/validate.ts';
 import { retentionDeletes } from './retention.ts';
 
-const ARCHIVED_RESOURCES = [
-  'solar-wind',
-  'magnetic-field',
-  'kp-1m',
-  'aurora-oval',
-  'aurora-nowcast-hemi-power',
-  'kp-index',
-  'kp-gfz',
-  'kp-forecast',
-  'three-day-forecast',
-] as const satisfies readonly SpaceWeatherResource[];
-type ArchivedResource = (typeof ARCHIVED_RESOURCES)[number];
-
-/** The series product each resource writes (where it writes one). */
-const PRODUCT: Partial<Record<ArchivedResource, SeriesProduct>> = {
-  'solar-wind': 'solar-wind-plasma',
-  'magnetic-field': 'solar-wind-mag',
-  'kp-1m': 'kp-1m',
-  'aurora-nowcast-hemi-power': 'hemi-power',
-  'kp-index': 'kp-3h',
-  'kp-gfz': 'kp-gfz',
-};
+/** The products whose registry entry says `archived` (core/products/products.ts). */
+const ARCHIVED_RESOURCES = productsWith('archived').filter(isSpaceWeatherResource);
 
 /** How much GFZ history the first run brings: a year of 90-day windows and 27-day recurrence. */
 const GFZ_SEED_DAYS = 400;
@@ -66,7 +53,7 @@ export interface ArchiveDeps {
 }
 
 export interface ArchiveRequest {
-  resources: ArchivedResource[];
+  resources: SpaceWeatherResource[];
   retention: boolean;
 }
 
@@ -74,7 +61,7 @@ type ResourceOutcome = { rows: number; dataTime: string | null } | { rows: 0; er
 
 export interface ArchiveReport {
   ranAt: string;
-  resources: Partial<Record<ArchivedResource, ResourceOutcome>>;
+  resources: Partial<Record<SpaceWeatherResource, ResourceOutcome>>;
   retention: string[] | null;
 }
 
@@ -97,7 +84,7 @@ export function readArchiveRequest(body: unknown): ArchiveRequest | { error: str
       error: `Not archived: ${unknown.join(', ')} (archived: ${ARCHIVED_RESOURCES.join(', ')})`,
     };
   if (typeof retention !== 'boolean') return { error: 'retention must be true or false' };
-  return { resources: [...new Set(resources as ArchivedResource[])], retention };
+  return { resources: [...new Set(resources as SpaceWeatherResource[])], retention };
 }
 
 type TimeRow = { t: string };
@@ -143,7 +130,7 @@ async function gfzBody(deps: ArchiveDeps, from: number, now: number): Promise<La
 
 async function archiveOne(
   deps: ArchiveDeps,
-  resource: ArchivedResource,
+  resource: SpaceWeatherResource,
   now: number,
 ): Promise<ResourceOutcome> {
   let latest: LatestBody | null;
@@ -161,7 +148,7 @@ async function archiveOne(
     return { rows: 0, error: 'Upstream cannot be reached: only a replay, not archived' };
   const result = validateWithNormalise(resource, latest.body, { now });
   if (!result.ok) return { rows: 0, error: `Refused: ${result.error}` };
-  const product = PRODUCT[resource];
+  const product = seriesForm(resource)?.product;
   const after = product
     ? samplesAfter({ [product]: await newestArchived(deps.rest, product) })
     : {};

@@ -1,4 +1,5 @@
-import type { Resource } from '../../../core/model.ts';
+import { RESOURCES } from '../../../core/model.ts';
+import { UPSTREAM_FILES, type ServedResource } from '../../../core/products/upstreamFiles.ts';
 import { GFZ_LIVE_DAYS, sourceFor } from '../../../core/products/sources.ts';
 import { compactKind } from '../../../core/compact/compactForm.ts';
 import { DAY_MS, utcDayStart } from '../../../core/time/dayKey.ts';
@@ -8,7 +9,8 @@ import { DAY_MS, utcDayStart } from '../../../core/time/dayKey.ts';
  * Kp, the Kp forecast and the 27-day outlook. Upstream path and cadence come from the poller's
  * source table (core/products/sources.ts), so the backend and the direct fallback ask SWPC for the same
  * file at the same rate: one upstream fetch per product per cadence, however many clients ask.
- * Paths are relative to `SWPC_BASE_URL`.
+ * Paths are relative to `SWPC_BASE_URL`. Which products, their content type and replay file are
+ * the registry's text half (core/products/upstreamFiles.ts).
  */
 export interface ResourceSpec {
   /** Which agency: SWPC (`SWPC_BASE_URL`) or GFZ Potsdam's Kp service (`GFZ_BASE_URL`). */
@@ -21,11 +23,6 @@ export interface ResourceSpec {
   replayFile: string | null;
 }
 
-interface LocalSpec {
-  contentType: string;
-  replayFile: string | null;
-}
-
 /** How far back the live `kp-gfz` answer reaches (core/products/sources.ts says why). */
 export { GFZ_LIVE_DAYS };
 
@@ -35,85 +32,23 @@ export function gfzKpPath(from: number, to: number): string {
   return `app/json/?start=${day(from)}T00:00:00Z&end=${day(to)}T23:59:59Z&index=Kp`;
 }
 
-const LOCAL = {
-  'kp-index': {
-    contentType: 'application/json',
-    replayFile: 'noaa-planetary-k-index.json',
-  },
-  'aurora-oval': {
-    contentType: 'application/json',
-    replayFile: 'ovation_aurora_latest.json',
-  },
-  'aurora-nowcast-hemi-power': {
-    contentType: 'text/plain',
-    replayFile: 'aurora-nowcast-hemi-power.txt',
-  },
-  'solar-wind': {
-    contentType: 'application/json',
-    replayFile: 'plasma-7-day.json',
-  },
-  'magnetic-field': {
-    contentType: 'application/json',
-    replayFile: 'mag-7-day.json',
-  },
-  'three-day-forecast': {
-    contentType: 'text/plain',
-    replayFile: '3-day-forecast.txt',
-  },
-  'three-day-geomag-forecast': {
-    contentType: 'text/plain',
-    replayFile: '3-day-geomag-forecast.txt',
-  },
-  'observed-solar-cycle': {
-    contentType: 'application/json',
-    replayFile: 'observed-solar-cycle-indices.json',
-  },
-  'predicted-solar-cycle': {
-    contentType: 'application/json',
-    replayFile: 'predicted-solar-cycle.json',
-  },
-  'icao-advisories': {
-    contentType: 'application/json',
-    // No real SWPC advisory file exists to record: this one is CONSTRUCTED to the ICAO Annex 3
-    // template (replay/SOURCES.md), marked STATUS: TEST inside, and served only as a replay.
-    replayFile: 'icao-space-weather-advisories.json',
-  },
-  alerts: {
-    contentType: 'application/json',
-    replayFile: 'alerts.json',
-  },
-  'kp-1m': {
-    contentType: 'application/json',
-    replayFile: 'planetary_k_index_1m.json',
-  },
-  'kp-forecast': {
-    contentType: 'application/json',
-    replayFile: 'noaa-planetary-k-index-forecast.json',
-  },
-  'twenty-seven-day-outlook': {
-    contentType: 'text/plain',
-    replayFile: '27-day-outlook.txt',
-  },
-  'kp-gfz': {
-    contentType: 'application/json',
-    // CONSTRUCTED to GFZ's documented JSON format, not recorded (replay/SOURCES.md); served with
-    // its own dates and marked a replay, its values never scored (status 0, service.ts).
-    replayFile: 'kp-gfz-constructed.json',
-  },
-} as const satisfies Partial<Record<Resource, LocalSpec>>;
+/** What this function serves: the products with a `served` entry (core/products/upstreamFiles.ts). */
+export type SpaceWeatherResource = ServedResource;
 
-export type SpaceWeatherResource = keyof typeof LOCAL;
-
-export const SPACE_WEATHER_RESOURCE_NAMES = Object.keys(LOCAL) as SpaceWeatherResource[];
+export const SPACE_WEATHER_RESOURCE_NAMES = RESOURCES.filter(
+  (r): r is SpaceWeatherResource => UPSTREAM_FILES[r].served !== null,
+);
 
 function build(resource: SpaceWeatherResource): ResourceSpec {
   const source = sourceFor(resource);
+  const { contentType, replayFile } = UPSTREAM_FILES[resource].served;
   if (resource === 'kp-gfz')
     return {
       upstream: 'gfz',
       path: (now) => gfzKpPath(now - (GFZ_LIVE_DAYS - 1) * DAY_MS, now),
       cadenceMs: source.cadenceMs,
-      ...LOCAL[resource],
+      contentType,
+      replayFile,
     };
   const path = source.swpcPath;
   if (!path) throw new Error(`core/products/sources.ts has no SWPC path for ${resource}`);
@@ -121,7 +56,8 @@ function build(resource: SpaceWeatherResource): ResourceSpec {
     upstream: 'swpc',
     path: () => path,
     cadenceMs: source.cadenceMs,
-    ...LOCAL[resource],
+    contentType,
+    replayFile,
   };
 }
 
@@ -130,7 +66,7 @@ const SPACE_WEATHER_RESOURCES = Object.fromEntries(
 ) as Record<SpaceWeatherResource, ResourceSpec>;
 
 export function isSpaceWeatherResource(name: string): name is SpaceWeatherResource {
-  return Object.prototype.hasOwnProperty.call(LOCAL, name);
+  return (SPACE_WEATHER_RESOURCE_NAMES as readonly string[]).includes(name);
 }
 
 export function resourceSpec(resource: SpaceWeatherResource): ResourceSpec {

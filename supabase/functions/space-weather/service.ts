@@ -1,7 +1,7 @@
 import type { CompactContent } from '../../../core/compact/compactForm.ts';
 import { archiveRows, samplesAfter, type ArchiveBatch } from './archive.ts';
 import { bodyEtag } from '../_shared/conditional.ts';
-import { REPLAY_DATA_TIME, type ReplayLoader } from './replay.ts';
+import { replayDataTime, type ReplayLoader } from './replay.ts';
 import {
   SPACE_WEATHER_RESOURCE_NAMES,
   resourceSpec,
@@ -183,8 +183,7 @@ export class SpaceWeatherService {
     const file = await this.opts.replay(resource);
     if (!file) return null;
     const result = this.opts.validate(resource, file.body, { now: this.opts.now() });
-    const listed = REPLAY_DATA_TIME[resource];
-    const dataTime = (result.ok ? result.dataTime : null) ?? (listed ? Date.parse(listed) : null);
+    const dataTime = (result.ok ? result.dataTime : null) ?? Date.parse(replayDataTime(resource));
     const value: CachedBody = {
       body: file.body,
       contentType: file.contentType,

@@ -11,7 +11,7 @@ import {
 } from '../../../workers/schedule.ts';
 import { nextFeedStatus } from '../../../workers/feedStatus.ts';
 import { SOURCES, backendUrl, pollOrder, swpcUrl } from '../../../core/products/sources.ts';
-import { UPSTREAM_SCHEMAS } from '../../../core/products/upstreamSchemas.ts';
+import { UPSTREAM_FILES } from '../../../core/products/upstreamFiles.ts';
 import { NORMALISERS, normalise } from '../../../core/normalise/index.ts';
 import { RESOURCES, type FeedStatus } from '../../../core/model.ts';
 import { STORM_FRAMES, ovationBody } from '../../fixtures/swpc/ovation.ts';
@@ -29,7 +29,7 @@ describe('sources', () => {
       expect(s.cadenceMs).toBeGreaterThanOrEqual(MIN);
       expect(s.maxAgeMs).toBeGreaterThan(s.cadenceMs);
       expect(typeof NORMALISERS[r]).toBe('function');
-      expect(UPSTREAM_SCHEMAS[r].length).toBeGreaterThan(20);
+      expect(UPSTREAM_FILES[r].schema.length).toBeGreaterThan(20);
       // SDO's pictures and GFZ Potsdam's Kp are not SWPC's: only through our backend.
       if (r === 'sdo-images' || r === 'kp-gfz') expect(swpcUrl(r)).toBeNull();
       else

@@ -10,7 +10,7 @@ import {
   SPACE_WEATHER_RESOURCE_NAMES,
   resourceSpec,
 } from '../../../../../supabase/functions/space-weather/resources.ts';
-import { REPLAY_DATA_TIME } from '../../../../../supabase/functions/space-weather/replay.ts';
+import { replayDataTime } from '../../../../../supabase/functions/space-weather/replay.ts';
 import { REPLAY_BODIES } from '../../../../fixtures/swpc/replayBodies.ts';
 import { NOW } from '../../../../support/fixtureFiles.ts';
 import { constructKpGfz } from '../../../../fixtures/gfz/construct.ts';
@@ -37,14 +37,14 @@ describe('the constructed space-weather replay', () => {
   });
 
   it.each(SPACE_WEATHER_RESOURCE_NAMES)(
-    'replays %s as a body the normaliser accepts, dated no later than REPLAY_DATA_TIME says',
+    'replays %s as a body the normaliser accepts, dated no later than its registry replay time says',
     (resource) => {
       const file = resourceSpec(resource).replayFile as string;
       const result = normalise(resource, committed(file), { now: NOW });
       if (!result.ok) throw new Error(result.error);
       expect(result.schemaDrift).toBe(false);
-      const listed = REPLAY_DATA_TIME[resource];
-      if (result.dataTime !== null && listed !== undefined)
+      const listed = replayDataTime(resource);
+      if (result.dataTime !== null)
         expect(new Date(result.dataTime).toISOString()).toBe(new Date(listed).toISOString());
     },
   );
