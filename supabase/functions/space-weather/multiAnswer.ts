@@ -42,7 +42,7 @@ export function readMultiQuery(url: string): Wanted[] | { error: string } {
     if (wanted.some((w) => w.resource === name)) return { error: `${name} is asked twice` };
     wanted.push({
       resource: name,
-      since: m[1] && compactKind(name) === 'rows' ? Number(m[1]) : null,
+      since: m[1] && compactKind(name) !== null ? Number(m[1]) : null,
       version: m[2] || null,
     });
   }
