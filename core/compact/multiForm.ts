@@ -43,7 +43,7 @@ export function versionOf(etag: string | null | undefined): string | null {
  * and save 16 bytes a product in every poll round's URL (net.liveHourKB). The function matches a
  * version of at least this many digits by prefix (`versionHeld`).
  */
-export const VERSION_DIGITS = 16;
+const VERSION_DIGITS = 16;
 
 /** Whether `version` (from a multi query) names the hash of `etag`: the whole hash or its prefix. */
 export function versionHeld(version: string | null, etag: string): boolean {

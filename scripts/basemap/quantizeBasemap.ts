@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { Topology } from '../../src/features/map/olmap/topoPolygons.ts';
 
 /** How many of world-atlas's quantisation steps make one of ours. */
-export const COARSER = 10;
+const COARSER = 10;
 
 export const BASEMAP_PATH = fileURLToPath(
   new URL('../../src/features/map/olmap/basemap-110m.json', import.meta.url),
