@@ -16,11 +16,15 @@
  * The grid's bytes are sent as base64 of the "Sub" filter (each cell minus its western
  * neighbour, mod 256, as PNG does): the real OVATION frame is 4.5 KB in brotli this way, against
  * 7.7 KB for plain base64 and 5.5 KB for the raw bytes in binary — smaller than binary, in JSON.
+ * A worker that holds the previous frame says so (`since` = its observation time) and may get the
+ * frame as the difference from it instead (`encoding: "shift-diff-base64"`, `base`, `baseSum`, `shift`;
+ * core/compact/gridDiff.ts): a few hundred bytes where the oval only turned with the Earth.
  */
 import type { GridSnapshot, Resource, SeriesBatch, SeriesProduct } from '../model.ts';
 import { PRODUCTS } from '../products/products.ts';
 import { GRID_CELLS, GRID_HEIGHT, GRID_WIDTH } from '../grid/grid.ts';
 import { base64ToBytes, bytesToBase64 } from '../grid/base64.ts';
+import { applyGridDifference, frameSum, gridDifference, zeroCount } from './gridDiff.ts';
 import { LEAD_MS, refuseBeyondLead } from '../normalise/leadTime.ts';
 import { checkOutput } from '../normalise/checkOutput.ts';
 import { NormaliseError, fail, ok, type NormaliseResult } from '../normalise/result.ts';
@@ -83,14 +87,38 @@ export function seriesSince(batches: readonly SeriesBatch[], since: number | nul
 
 /** The grid's bytes → base64 of the Sub filter (row by row, the first cell of a row as it is). */
 export function encodeGridValues(values: Uint8Array): string {
+  return bytesToBase64(subFiltered(values));
+}
+
+function subFiltered(values: Uint8Array): Uint8Array {
   const out = new Uint8Array(values.length);
   for (let i = 0; i < values.length; i++)
     out[i] = i % GRID_WIDTH === 0 ? values[i]! : (values[i]! - values[i - 1]!) & 0xff;
-  return bytesToBase64(out);
+  return out;
 }
 
-/** The inverse of encodeGridValues; refuses anything that is not exactly one grid of 0–100. */
-export function decodeGridValues(text: unknown): Uint8Array | string {
+/** A grid on the wire: the full form, or the difference from `base` when that is smaller. */
+function gridOnWire(g: GridSnapshot, base: GridSnapshot | null) {
+  const times = { observationTime: g.observationTime, forecastTime: g.forecastTime };
+  if (base && base.observationTime < g.observationTime) {
+    const full = subFiltered(g.values);
+    const diff = gridDifference(g.values, base.values, zeroCount(full));
+    if (diff)
+      return {
+        ...times,
+        encoding: 'shift-diff-base64',
+        base: base.observationTime,
+        baseSum: frameSum(base.values),
+        shift: diff.shift,
+        values: bytesToBase64(diff.residual),
+      };
+    return { ...times, encoding: 'sub-base64', values: bytesToBase64(full) };
+  }
+  return { ...times, encoding: 'sub-base64', values: encodeGridValues(g.values) };
+}
+
+/** One grid's worth of bytes from base64, or why not. */
+function gridBytes(text: unknown): Uint8Array | string {
   if (typeof text !== 'string') return 'grid values are not a string';
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0)
     return 'grid values are not base64';
@@ -102,6 +130,13 @@ export function decodeGridValues(text: unknown): Uint8Array | string {
   }
   if (bytes.length !== GRID_CELLS)
     return `grid has ${bytes.length} cells, expected ${GRID_CELLS} (${GRID_WIDTH} × ${GRID_HEIGHT})`;
+  return bytes;
+}
+
+/** The inverse of encodeGridValues; refuses anything that is not exactly one grid of 0–100. */
+export function decodeGridValues(text: unknown): Uint8Array | string {
+  const bytes = gridBytes(text);
+  if (typeof bytes === 'string') return bytes;
   const values = new Uint8Array(GRID_CELLS);
   for (let i = 0; i < GRID_CELLS; i++) {
     const v = i % GRID_WIDTH === 0 ? bytes[i]! : (values[i - 1]! + bytes[i]!) & 0xff;
@@ -114,12 +149,14 @@ export function decodeGridValues(text: unknown): Uint8Array | string {
 /**
  * The wire text of a compact answer. `since` is echoed so a reader can tell a slice from the whole.
  * A page of history (the space-weather function's `history/` route) adds `page: {next}`: ask again
- * with `before=next` for the older rows, or null when there are none.
+ * with `before=next` for the older rows, or null when there are none. `gridBase` is the frame the
+ * asker holds (it asked `since` its observation time): the grid may then go as the difference.
  */
 export function encodeCompact(
   content: CompactContent,
   since: number | null = null,
   page?: { next: number | null },
+  gridBase: GridSnapshot | null = null,
 ): string {
   return JSON.stringify({
     ...(page ? { page } : {}),
@@ -134,12 +171,7 @@ export function encodeCompact(
       t: b.t,
       fields: b.fields,
     })),
-    grids: content.grids.map((g) => ({
-      observationTime: g.observationTime,
-      forecastTime: g.forecastTime,
-      encoding: 'sub-base64',
-      values: encodeGridValues(g.values),
-    })),
+    grids: content.grids.map((g) => gridOnWire(g, gridBase)),
   });
 }
 
@@ -187,10 +219,12 @@ function readSeries(form: RowsForm, raw: unknown, now: number): SeriesBatch {
   return { product: form.product, source, t, fields };
 }
 
-function readGrid(raw: unknown, now: number): GridSnapshot {
+function readGrid(raw: unknown, now: number, base: GridSnapshot | null): GridSnapshot {
   if (!isObject(raw)) throw new NormaliseError('a grid is not an object');
-  if (raw.encoding !== 'sub-base64')
-    throw new NormaliseError(`grid encoding ${JSON.stringify(raw.encoding)} is not "sub-base64"`);
+  if (raw.encoding !== 'sub-base64' && raw.encoding !== 'shift-diff-base64')
+    throw new NormaliseError(
+      `grid encoding ${JSON.stringify(raw.encoding)} is not "sub-base64" or "shift-diff-base64"`,
+    );
   const observationTime = time(
     raw.observationTime,
     'grid observation time',
@@ -198,9 +232,19 @@ function readGrid(raw: unknown, now: number): GridSnapshot {
     LEAD_MS.observation,
   );
   const forecastTime = time(raw.forecastTime, 'grid forecast time', now, LEAD_MS.ovationForecast);
-  const values = decodeGridValues(raw.values);
+  const values = raw.encoding === 'sub-base64' ? decodeGridValues(raw.values) : undone(raw, base);
   if (typeof values === 'string') throw new NormaliseError(values);
   return { observationTime, forecastTime, width: GRID_WIDTH, height: GRID_HEIGHT, values };
+}
+
+/** A difference applied to the frame held; only from that very frame. */
+function undone(raw: Record<string, unknown>, base: GridSnapshot | null): Uint8Array | string {
+  if (!base || raw.base !== base.observationTime || raw.baseSum !== frameSum(base.values))
+    return `grid is a difference from the frame observed at ${JSON.stringify(raw.base)}, which is not the one held`;
+  const residual = gridBytes(raw.values);
+  return typeof residual === 'string'
+    ? residual
+    : applyGridDifference(base.values, raw.shift, residual);
 }
 
 /**
@@ -210,7 +254,7 @@ function readGrid(raw: unknown, now: number): GridSnapshot {
 export function decodeCompact(
   resource: Resource,
   body: string,
-  opts: { now: number },
+  opts: { now: number; gridBase?: GridSnapshot | null },
 ): NormaliseResult {
   if (compactKind(resource) === null) return fail(resource, 'has no compact form');
   let parsed: unknown;
@@ -245,7 +289,11 @@ export function decodeCompactPage(
   return { result, next: result.ok ? next : null };
 }
 
-function decodeParsed(resource: Resource, parsed: unknown, opts: { now: number }): NormaliseResult {
+function decodeParsed(
+  resource: Resource,
+  parsed: unknown,
+  opts: { now: number; gridBase?: GridSnapshot | null },
+): NormaliseResult {
   const kind = compactKind(resource);
   if (kind === null) return fail(resource, 'has no compact form');
   try {
@@ -277,7 +325,8 @@ function decodeParsed(resource: Resource, parsed: unknown, opts: { now: number }
       throw new NormaliseError('a series body holds grids');
     if (kind === 'grid' && parsed.grids.length !== 1)
       throw new NormaliseError(`${parsed.grids.length} grids, expected 1`);
-    const grids = kind === 'grid' ? parsed.grids.map((g) => readGrid(g, opts.now)) : [];
+    const grids =
+      kind === 'grid' ? parsed.grids.map((g) => readGrid(g, opts.now, opts.gridBase ?? null)) : [];
     const result = ok({ series, grids, dataTime, schemaDrift: parsed.schemaDrift });
     const problem = checkOutput(result);
     if (problem) throw new NormaliseError(problem);

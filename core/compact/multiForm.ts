@@ -4,8 +4,8 @@
  * | text}]}` (supabase/functions/space-weather/multiAnswer.ts). Pure: the worker builds the URL and
  * splits the answer with it; each item then goes through the same checks as a single answer.
  *
- * `version` is the hash in the ETag the worker holds for that product (`"sw-<hash>…"`), standing
- * in for If-None-Match; `since` is the compact form's `?since=`.
+ * `version` is the hash in the ETag the worker holds for that product (`"sw-<hash>…"`, its first
+ * VERSION_DIGITS digits), standing in for If-None-Match; `since` is the compact form's `?since=`.
  */
 import type { Resource } from '../model.ts';
 import { BACKEND_SPACE_WEATHER_PATH } from '../products/sources.ts';
@@ -37,9 +37,27 @@ export function versionOf(etag: string | null | undefined): string | null {
   return /^(?:W\/)?"sw-([0-9a-f]{1,64})(?:-c(?:\.\d+)?)?"$/.exec(etag?.trim() ?? '')?.[1] ?? null;
 }
 
+/**
+ * Hex digits of the version sent: 64 bits tell one version of a product from the next as surely as
+ * the whole hash (a wrong match needs a 1-in-2^64 collision between two versions of one product),
+ * and save 16 bytes a product in every poll round's URL (net.liveHourKB). The function matches a
+ * version of at least this many digits by prefix (`versionHeld`).
+ */
+const VERSION_DIGITS = 16;
+
+/** Whether `version` (from a multi query) names the hash of `etag`: the whole hash or its prefix. */
+export function versionHeld(version: string | null, etag: string): boolean {
+  const hash = versionOf(etag);
+  if (version === null || hash === null) return false;
+  return version === hash || (version.length >= VERSION_DIGITS && hash.startsWith(version));
+}
+
 export function multiUrl(backendBase: string, items: readonly MultiRequestItem[]): string {
   const query = items
-    .map((i) => `${i.resource}=${i.since === null ? '' : Math.floor(i.since)}.${i.version ?? ''}`)
+    .map(
+      (i) =>
+        `${i.resource}=${i.since === null ? '' : Math.floor(i.since)}.${i.version?.slice(0, VERSION_DIGITS) ?? ''}`,
+    )
     .join('&');
   return `${backendBase.replace(/\/+$/, '')}${MULTI_PATH}?${query}`;
 }

@@ -57,8 +57,9 @@ function joinUrl(base: string, path: string): string {
 /**
  * `{base}/functions/v1/space-weather/{resource}`; base is configuration (e.g. VITE_SUPABASE_URL).
  * `compact` asks for the compact form (core/compact/compactForm.ts) — `?format=compact`, plus
- * `&since=<epoch ms>` for only the rows newer than what is stored; only for resources that have
- * one (`compactKind`), the others keep the agency's form.
+ * `&since=<epoch ms>` for only the rows newer than what is stored (for the grid: the frame held,
+ * so the new one may come as the difference); only for resources that have one (`compactKind`),
+ * the others keep the agency's form.
  */
 export function backendUrl(
   backendBase: string,
@@ -68,7 +69,7 @@ export function backendUrl(
   const url = joinUrl(backendBase, `${BACKEND_SPACE_WEATHER_PATH}${resource}`);
   if (!opts.compact || compactKind(resource) === null) return url;
   const since = opts.compact.since;
-  return since === null || compactKind(resource) !== 'rows'
+  return since === null
     ? `${url}?format=compact`
     : `${url}?format=compact&since=${Math.floor(since)}`;
 }

@@ -9,6 +9,7 @@ import { setProductDemandHandler } from '../lib/productDemand.ts';
 import { setCloudViewHandler } from '../lib/cloudView.ts';
 import { CORE_FEEDS } from '../lib/coreFeeds.ts';
 import { startWhenOnline } from './startWhenOnline.ts';
+import { afterFirstOval, observePerformanceMark } from './afterFirstOval.ts';
 
 /** A periodic refresh every 30 minutes, and whenever the tab becomes visible. */
 const PERIODIC_REFRESH_MS = 30 * 60_000;
@@ -125,7 +126,15 @@ export function startDataServices(): void {
     });
   };
   const later = () => {
-    void queue().catch(() => undefined);
+    // Nothing is queued on a first visit, and a replay can wait a few seconds: its code (the queue,
+    // the backend client) loads after the first oval instead of beside it (afterFirstOval.ts).
+    afterFirstOval(() => void queue().catch(() => undefined), {
+      observeMark: observePerformanceMark,
+      setTimer: (fn, ms) => {
+        const t = setTimeout(fn, ms);
+        return () => clearTimeout(t);
+      },
+    });
     void begin().catch((error: unknown) =>
       reportApiError(
         `API initialization failed: ${error instanceof Error ? error.message : String(error)}`,

@@ -17,7 +17,8 @@
  *
  * Counted: every byte of every exchange between the worker and our backend, both ways, over
  * HTTP/1.1 as the local stack serves it — request line and headers as Chromium sends them for a
- * worker's fetch (captured from the real browser at the start), status line, headers and the
+ * worker's fetch (captured from the real browser at the start; no Referer when the fetch asks
+ * for none, as Chromium does: tests/bench/net/meteredFetch.ts), status line, headers and the
  * compressed body. Not counted: the warm-up polls that fill the store, TCP/TLS framing.
  * Printed on stderr: the per-product breakdown. `net.liveHourRawKB` is the same hour when the
  * worker asks for the agencies' own files (no `format=compact`), for comparison.

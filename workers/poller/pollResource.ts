@@ -4,7 +4,7 @@
  * rejects, or a failed write only updates the feed row (state error, with the reason); the last
  * good documents stay untouched.
  */
-import type { FeedStatus, Resource } from '../../core/model.ts';
+import type { FeedStatus, GridSnapshot, Resource } from '../../core/model.ts';
 import { compactKind, decodeCompact } from '../../core/compact/compactForm.ts';
 import { GFZ_LIVE_DAYS, sourceFor } from '../../core/products/sources.ts';
 import { nextFeedStatus } from '../feedStatus.ts';
@@ -52,6 +52,16 @@ function compactRequest(
   return { since: prev?.lastSuccess != null ? (prev.dataTime ?? null) : null };
 }
 
+interface CompactAsk {
+  since: number | null;
+  /**
+   * The OVATION frame held, observed at `since` (the feed's data time): the answer may be the
+   * difference from it. Read while the request travels, so the round's requests still leave
+   * together (workers/request/multiFetch.ts).
+   */
+  gridBase?: Promise<GridSnapshot | null>;
+}
+
 /**
  * GFZ's Kp: from the oldest value held that is not yet definitive, when that is older than the
  * stored data time, so the definitive values replace the nowcast as GFZ publishes them.
@@ -60,9 +70,18 @@ async function compactSince(
   resource: Resource,
   prev: FeedStatus | null,
   deps: PollDeps,
-): Promise<{ since: number | null } | undefined> {
+): Promise<CompactAsk | undefined> {
   const request = compactRequest(resource, prev);
-  if (resource !== 'kp-gfz' || request?.since == null) return request;
+  if (request?.since == null) return request;
+  if (compactKind(resource) === 'grid') {
+    const since = request.since;
+    const gridBase = deps.store.gridsObservedBetween(since, since).then(
+      (held) => held[0] ?? null,
+      () => null,
+    );
+    return { since, gridBase };
+  }
+  if (resource !== 'kp-gfz') return request;
   const provisional = await deps.store.oldestProvisionalGfz(deps.now(), GFZ_LIVE_DAYS);
   return provisional === null ? request : { since: Math.min(request.since, provisional - 1) };
 }
@@ -87,6 +106,8 @@ async function fetchOnce(
   resource: Resource,
   prev: FeedStatus | null,
   deps: PollDeps,
+  asked: (compact: CompactAsk | undefined) => void = () => undefined,
+  whole = false,
 ): Promise<FetchOutcome> {
   if (resource === 'sdo-images') {
     // Loaded at the first SDO poll: never on the first screen, and held on Save-Data and 2g.
@@ -115,7 +136,11 @@ async function fetchOnce(
     fetch: backendFetch(deps),
     backendBase: deps.backendBase,
     validators: prev ? { etag: prev.etag, lastModified: prev.lastModified } : null,
-    compact: await compactSince(resource, prev, deps),
+    compact: await (async () => {
+      const compact = whole ? { since: null } : await compactSince(resource, prev, deps);
+      asked(compact);
+      return compact && { since: compact.since };
+    })(),
     timers: deps.timers,
     signal: deps.signal,
   });
@@ -147,9 +172,11 @@ export async function pollResource(resource: Resource, deps: PollDeps): Promise<
   };
 
   let fetched: FetchOutcome;
+  let compact: CompactAsk | undefined;
+  const remember = (c: CompactAsk | undefined) => (compact = c);
   try {
     fetched = await deps.batcher.schedule(
-      () => deps.inFlight.run(resource, () => fetchOnce(resource, prev, deps)),
+      () => deps.inFlight.run(resource, () => fetchOnce(resource, prev, deps, remember)),
       source.priority,
     );
   } catch (e) {
@@ -160,13 +187,30 @@ export async function pollResource(resource: Resource, deps: PollDeps): Promise<
 
   // The agencies' files need the normalisers, loaded at the first such body: from our backend the
   // first screen's products come compact, so the worker's start carries none of them.
-  const normalise =
-    fetched.form === 'compact' ? null : (await import('../../core/normalise/index.ts')).normalise;
+  const read = async (body: Extract<FetchOutcome, { kind: 'body' }>) => {
+    const normalise =
+      body.form === 'compact' ? null : (await import('../../core/normalise/index.ts')).normalise;
+    const gridBase = (await compact?.gridBase) ?? null;
+    // A compact body is held to the same rules as the agency's file: anything off is refused.
+    return normalise
+      ? normalise(resource, body.body, { now: deps.now() })
+      : decodeCompact(resource, body.body, { now: deps.now(), gridBase });
+  };
   const started = performance.now();
-  // A compact body is held to the same rules as the agency's file: anything off is refused.
-  const result = normalise
-    ? normalise(resource, fetched.body, { now: deps.now() })
-    : decodeCompact(resource, fetched.body, { now: deps.now() });
+  let result = await read(fetched);
+  // A grid refused when asked as a difference (the frame it is from is not the one stored, say)
+  // is asked for whole, once: a missing base never keeps the oval from updating.
+  if (!result.ok && compact?.since != null && compactKind(resource) === 'grid') {
+    let whole: FetchOutcome;
+    try {
+      whole = await fetchOnce(resource, prev, deps, remember, true);
+    } catch (e) {
+      return finish({ kind: 'failure', error: toApiError(e).message }, 'failed', via);
+    }
+    if (whole.kind === 'not-modified') return finish({ kind: 'not-modified' }, 'unchanged', via);
+    fetched = whole;
+    result = await read(whole);
+  }
   const normaliseMs = performance.now() - started;
   if (!result.ok)
     return finish({ kind: 'failure', error: result.error }, 'failed', via, normaliseMs);

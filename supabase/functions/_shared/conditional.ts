@@ -9,7 +9,7 @@ function opaque(tag: string): string {
   return tag.trim().replace(/^W\//, '');
 }
 
-export function etagMatches(ifNoneMatch: string, etag: string): boolean {
+function etagMatches(ifNoneMatch: string, etag: string): boolean {
   if (ifNoneMatch.trim() === '*') return true;
   const ours = opaque(etag);
   return ifNoneMatch.split(',').some((candidate) => opaque(candidate) === ours);

@@ -8,6 +8,10 @@
  * `"sw-<hash>-c"` (`…-c.<since>` for a slice). A worker holding any member of the current
  * version's family has every row there is, whatever `since` it asks with now — so it gets a 304,
  * and an unchanged product costs no body however its `since` moved.
+ *
+ * The grid's `since` is the observation time of the frame the asker holds: when this function
+ * still has that frame (the last few it served), the new one goes as the difference from it
+ * (core/compact/gridDiff.ts).
  */
 import {
   COMPACT_FORM_HEADER,
@@ -15,6 +19,7 @@ import {
   encodeCompact,
 } from '../../../core/compact/compactForm.ts';
 import { unmodifiedSince } from '../_shared/conditional.ts';
+import type { GridSnapshot } from '../../../core/model.ts';
 import type { CachedBody } from './service.ts';
 
 export interface CompactRepresentation {
@@ -32,6 +37,17 @@ export interface CompactRepresentation {
 const byEntry = new WeakMap<CachedBody, Map<string, CompactRepresentation>>();
 const MAX_SLICES = 16;
 
+/** The frames served lately, by observation time: the bases a worker may hold. */
+const recentFrames = new Map<number, GridSnapshot>();
+/** Frames kept: 20 minutes of 5-minute frames, as far as a worker that missed a poll or two lags. */
+const RECENT_FRAMES = 4;
+
+function remember(grid: GridSnapshot): void {
+  if (recentFrames.has(grid.observationTime)) return;
+  recentFrames.set(grid.observationTime, grid);
+  if (recentFrames.size > RECENT_FRAMES) recentFrames.delete(recentFrames.keys().next().value!);
+}
+
 /** The compact representation of a body, or null when it has none (a body that never validated). */
 export function compactRepresentation(
   entry: CachedBody,
@@ -42,11 +58,18 @@ export function compactRepresentation(
   if (!content || !form) return null;
   let slices = byEntry.get(entry);
   if (!slices) byEntry.set(entry, (slices = new Map()));
-  const key = since === null ? '' : String(since);
+  const grid = form === 'grid' ? content.grids[0] : undefined;
+  if (grid) remember(grid);
+  // A grid asked `since` a frame no longer kept (or the very same frame) is the whole frame.
+  const base =
+    grid && since !== null && since < grid.observationTime
+      ? (recentFrames.get(since) ?? null)
+      : null;
+  const key = since === null || (grid && !base) ? '' : String(since);
   let rep = slices.get(key);
   if (!rep) {
     const family = `${entry.etag.replace(/^W\//, '').replace(/"/g, '')}-c`;
-    const text = encodeCompact(content, since);
+    const text = encodeCompact(content, key === '' ? null : since, undefined, base);
     rep = {
       text,
       bytes: new TextEncoder().encode(text),

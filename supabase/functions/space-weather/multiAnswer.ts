@@ -11,10 +11,10 @@
  * is the hash in the ETag the worker holds (`"sw-<version>…"`): it stands for If-None-Match, so
  * the request carries no conditional headers — a simple cross-origin GET, never preflighted.
  */
-import { MULTI_FORMAT, type MultiItemHead } from '../../../core/compact/multiForm.ts';
+import { MULTI_FORMAT, versionHeld, type MultiItemHead } from '../../../core/compact/multiForm.ts';
 import { compactKind } from '../../../core/compact/compactForm.ts';
-import { compactNotModified, compactRepresentation } from './compactAnswer.ts';
-import { cacheControl, etagMatches } from '../_shared/conditional.ts';
+import { compactRepresentation } from './compactAnswer.ts';
+import { cacheControl } from '../_shared/conditional.ts';
 import { isSpaceWeatherResource, resourceSpec, type SpaceWeatherResource } from './resources.ts';
 import type { CachedBody, SpaceWeatherService } from './service.ts';
 
@@ -42,7 +42,7 @@ export function readMultiQuery(url: string): Wanted[] | { error: string } {
     if (wanted.some((w) => w.resource === name)) return { error: `${name} is asked twice` };
     wanted.push({
       resource: name,
-      since: m[1] && compactKind(name) === 'rows' ? Number(m[1]) : null,
+      since: m[1] && compactKind(name) !== null ? Number(m[1]) : null,
       version: m[2] || null,
     });
   }
@@ -68,14 +68,14 @@ function itemFor(
     dataTime: entry.dataTime,
   };
   const rep = compactKind(w.resource) ? compactRepresentation(entry, w.since) : null;
+  // Every compact representation of a version shares its hash (compactAnswer.ts), so the version
+  // held matching the entry's hash is the If-None-Match of that family.
+  const held = versionHeld(w.version, entry.etag);
   if (rep) {
-    const held = w.version === null ? null : `"sw-${w.version}-c"`;
-    if (held && compactNotModified({ ifNoneMatch: held, ifModifiedSince: null }, rep, 0, 0))
-      return { ...common, status: 304, etag: rep.etag };
+    if (held) return { ...common, status: 304, etag: rep.etag };
     return { ...common, status: 200, etag: rep.etag, form: rep.form, compact: rep.text };
   }
-  if (w.version !== null && etagMatches(`"sw-${w.version}"`, entry.etag))
-    return { ...common, status: 304, etag: entry.etag };
+  if (held) return { ...common, status: 304, etag: entry.etag };
   let text = rawText.get(entry);
   if (text === undefined) rawText.set(entry, (text = JSON.stringify(entry.body)));
   return { ...common, status: 200, etag: entry.etag, contentType: entry.contentType, text };

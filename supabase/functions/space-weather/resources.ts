@@ -110,6 +110,7 @@ export function readQuery(
     return { error: `${resource} has no compact form; ask without format` };
   if (since === null) return { compact: { since: null } };
   if (!/^\d{1,15}$/.test(since)) return { error: 'since must be a time in epoch milliseconds' };
-  // The grid is one frame: `since` has no rows to cut, so every grid request shares one answer.
-  return { compact: { since: compactKind(resource) === 'rows' ? Number(since) : null } };
+  // The grid's `since` is the frame the asker holds (compactAnswer.ts): the new one may go as the
+  // difference from it.
+  return { compact: { since: Number(since) } };
 }

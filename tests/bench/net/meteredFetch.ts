@@ -32,6 +32,10 @@ export function meteredFetch(
     new Promise<Response>((resolve, reject) => {
       const method = init.method ?? 'GET';
       const headers = { ...baseHeaders, ...(init.headers as Record<string, string>) };
+      // As Chromium does: no Referer when the fetch asks for none.
+      if (init.referrerPolicy === 'no-referrer')
+        for (const name of Object.keys(headers))
+          if (name.toLowerCase() === 'referer') delete headers[name];
       const req = request(url, { method, headers, agent });
       let socket: Socket | null = null;
       let w0 = 0;

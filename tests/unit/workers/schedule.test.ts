@@ -41,9 +41,10 @@ describe('sources', () => {
     expect(backendUrl('https://api.example.org', 'magnetic-field', { compact: { since: 5 } })).toBe(
       'https://api.example.org/functions/v1/space-weather/magnetic-field?format=compact&since=5',
     );
-    // The grid is one frame (no rows to cut); text products have no compact form.
+    // The grid's `since` names the frame held (the new one may come as the difference from it);
+    // text products have no compact form.
     expect(backendUrl('https://api.example.org', 'aurora-oval', { compact: { since: 5 } })).toBe(
-      'https://api.example.org/functions/v1/space-weather/aurora-oval?format=compact',
+      'https://api.example.org/functions/v1/space-weather/aurora-oval?format=compact&since=5',
     );
     expect(backendUrl('https://api.example.org', 'kp-forecast', { compact: { since: 5 } })).toBe(
       'https://api.example.org/functions/v1/space-weather/kp-forecast',

@@ -1,12 +1,14 @@
 /**
- * The offline basemap: Natural Earth 110m land and countries from world-atlas, bundled as an asset
- * (precached by the service worker, so it draws with no network from the first install).
+ * The offline basemap: Natural Earth 110m land and countries from world-atlas, quantised for the
+ * screen (scripts/basemap/quantizeBasemap.ts: 33 → 24 KB on the wire before the first oval),
+ * bundled as an asset (precached by the service worker, so it draws with no network from the
+ * first install).
  */
 import MultiLineString from 'ol/geom/MultiLineString.js';
 import MultiPolygon from 'ol/geom/MultiPolygon.js';
 import Polygon from 'ol/geom/Polygon.js';
 import type Geometry from 'ol/geom/Geometry.js';
-import countriesUrl from 'world-atlas/countries-110m.json?url';
+import countriesUrl from './basemap-110m.json?url';
 import { clipPolygonToHemisphere, unwrapRing, visibleRuns, type Ring } from '../hemisphereClip.ts';
 import { ORTHO_RADIUS, projectionCode, type ProjectionSpec } from '../projections.ts';
 import type { ProjectedPolygon } from './basemapSource.ts';

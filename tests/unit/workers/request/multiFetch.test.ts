@@ -97,13 +97,32 @@ describe('one exchange for requests that leave together', () => {
       multi(`${SW}/alerts`, { headers: { 'If-None-Match': alertsFirst.headers.get('etag')! } }),
     ]);
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatch(/\/multi\?kp-1m=1\.[0-9a-f]{32}&alerts=\.[0-9a-f]{32}$/);
+    // The first 16 hex digits of each version held: 64 bits, and 16 bytes fewer a product.
+    expect(calls[0]).toMatch(/\/multi\?kp-1m=1\.[0-9a-f]{16}&alerts=\.[0-9a-f]{16}$/);
     expect([kp.status, alerts.status]).toEqual([304, 304]);
     const alone = await fetch(`${SW}/kp-1m?format=compact&since=1`, {
       headers: { 'If-None-Match': first.headers.get('etag')! },
     });
     expect(alone.status).toBe(304);
     expect(kp.headers.get('etag')).toBe(alone.headers.get('etag'));
+  });
+
+  it('matches a version held by its whole hash or a prefix of 16 digits or more, and nothing shorter or different', async () => {
+    const { fetch } = backend();
+    const first = await fetch(`${SW}/alerts`, {});
+    const hash = /"sw-([0-9a-f]+)"/.exec(first.headers.get('etag')!)![1]!;
+    const statusFor = async (version: string) => {
+      const answer = (await (await fetch(`${SW}/multi?alerts=.${version}`, {})).json()) as {
+        items: { status: number }[];
+      };
+      return answer.items[0]!.status;
+    };
+    const other = (hash.startsWith('0') ? '1' : '0') + hash.slice(1, 16);
+    expect(await statusFor(hash)).toBe(304);
+    expect(await statusFor(hash.slice(0, 16))).toBe(304);
+    expect(await statusFor(hash.slice(0, 15))).toBe(200);
+    expect(await statusFor(other)).toBe(200);
+    expect(await statusFor('')).toBe(200);
   });
 
   it('asks product by product from then on when the backend does not know multi', async () => {

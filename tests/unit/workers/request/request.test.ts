@@ -104,6 +104,20 @@ describe('request rules', () => {
   });
 });
 
+describe('what a request carries', () => {
+  it('asks the browser for no Referer and no cached answer', async () => {
+    const inits: RequestInit[] = [];
+    const fetch: FetchLike = (_url, init) => {
+      inits.push(init);
+      return Promise.resolve(new Response('{}', { status: 200 }));
+    };
+    await requestWithRetry('https://api.test/functions/v1/space-weather/kp-1m', { fetch });
+    expect(inits).toEqual([
+      expect.objectContaining({ referrerPolicy: 'no-referrer', cache: 'no-store' }),
+    ]);
+  });
+});
+
 describe('in-flight de-duplication', () => {
   it('sends one request for two asks while the first is running, and a new one afterwards', async () => {
     const inFlight = createInFlight();
