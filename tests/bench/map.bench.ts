@@ -85,6 +85,7 @@ async function measureOfflineOval(browser: Browser, url: string): Promise<number
     times.push((await t.jsonValue()) as number);
   }
   await context.close();
+  console.error(`[bench] offline oval reloads (ms): ${times.map(Math.round).join(', ')}`);
   return median(times);
 }
 
