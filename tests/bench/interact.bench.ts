@@ -25,7 +25,7 @@ import { median, round, type BenchContext } from './context.ts';
 import { benchSwpc } from './swpcBodies.ts';
 import { startServer } from '../support/e2e/server.ts';
 
-const SESSIONS = 6;
+const SESSIONS = 10;
 const FRAMES = 24;
 const HOUR = 3_600_000;
 const RECORDED = ['1422Z', '1426Z', '1432Z', '1926Z'];
