@@ -75,6 +75,7 @@ async function measureOfflineOval(browser: Browser, url: string): Promise<number
   });
   await context.setOffline(true);
   const times: number[] = [];
+  const byMark: Record<string, number[]> = {};
   for (let i = 0; i < RUNS; i++) {
     await page.reload();
     const t = await page.waitForFunction(
@@ -83,7 +84,20 @@ async function measureOfflineOval(browser: Browser, url: string): Promise<number
       { timeout: 30_000 },
     );
     times.push((await t.jsonValue()) as number);
+    // Where the time went: the map's User Timing marks (src/features/map/CONTEXT.md).
+    const marks = await page.evaluate(() =>
+      performance
+        .getEntriesByType('mark')
+        .filter((m) => m.name.startsWith('map:'))
+        .map((m) => [m.name, m.startTime] as const),
+    );
+    for (const [name, at] of marks) (byMark[name] ??= []).push(at);
   }
+  console.error(
+    `[bench] offline oval marks (median ms from navigation): ${Object.entries(byMark)
+      .map(([name, at]) => `${name} ${Math.round(median(at))}`)
+      .join(', ')}`,
+  );
   await context.close();
   console.error(`[bench] offline oval reloads (ms): ${times.map(Math.round).join(', ')}`);
   return median(times);
