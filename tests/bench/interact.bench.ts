@@ -8,8 +8,8 @@
  *   header's link to `/forecast`. Interactions faster than the observer's 16 ms threshold report
  *   no entry; they count (as under 16 ms) through `performance.interactionCount`, which is what
  *   web-vitals does too. The drag's own `input` events are not interactions (Event Timing gives
- *   them no interactionId, so INP ignores them): `inp.sliderInputP98Ms` is their 98th percentile,
- *   the time from a drag step to the paint that shows it.
+ *   them no interactionId, so INP leaves them out; a slider step is `map.frameSwitchMs`): the drag
+ *   counts through its pointerdown and pointerup, whose next paint waits for the steps between.
  * - `map.globeSwitchMs`: a click on Globe (or Flat) until the map has drawn a frame in the new
  *   projection (`data-rendered-projection` of src/features/map/olmap/AuroraMap.tsx changes; it is
  *   set on `rendercomplete`, a timeout after that frame), median over both directions of every
@@ -49,10 +49,7 @@ const OBSERVE = `
   (() => {
     const w = window;
     w.__events = [];
-    w.__inputs = [];
     w.__clickAt = 0;
-    w.__inputCount = 0;
-    addEventListener('input', () => { w.__inputCount += 1; }, true);
     addEventListener('click', (e) => { w.__clickAt = e.timeStamp; }, true);
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
@@ -65,7 +62,7 @@ const OBSERVE = `
             presentation: e.startTime + e.duration - e.processingEnd,
             target: t ? (t.getAttribute('aria-label') || t.textContent || t.tagName).trim().slice(0, 30) : '',
           });
-        } else if (e.name === 'input') w.__inputs.push(e.duration);
+        }
       }
     }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   })();
@@ -199,7 +196,6 @@ export default async function interactBench(ctx: BenchContext): Promise<Record<s
 
     const cdp = await context.newCDPSession(page);
     const interactions: number[] = [];
-    const inputs: number[] = [];
     const switches: number[] = [];
     const worst: EventEntry[] = [];
     for (let s = 0; s < SESSIONS; s++) {
@@ -239,13 +235,9 @@ export default async function interactBench(ctx: BenchContext): Promise<Record<s
       const r = await page.evaluate(() => {
         const w = window as unknown as {
           __events: EventEntry[];
-          __inputs: number[];
-          __inputCount: number;
         };
         return {
           events: w.__events,
-          inputs: w.__inputs,
-          inputCount: w.__inputCount,
           count: (performance as unknown as { interactionCount?: number }).interactionCount ?? 0,
         };
       });
@@ -257,10 +249,8 @@ export default async function interactBench(ctx: BenchContext): Promise<Record<s
       // Interactions with no entry were faster than the 16 ms threshold.
       interactions.push(...slow.map((e) => e.duration));
       for (let k = slow.length; k < r.count; k++) interactions.push(0);
-      inputs.push(...r.inputs);
-      for (let k = r.inputs.length; k < r.inputCount; k++) inputs.push(0);
       console.error(
-        `[bench] inp session ${s + 1}: ${r.count} interactions, ${slow.length} ≥ 16 ms (worst ${Math.round(Math.max(0, ...slow.map((e) => e.duration)))} ms), slider inputs ${r.inputs.length} of ${r.inputCount} ≥ 16 ms, switches ${switches
+        `[bench] inp session ${s + 1}: ${r.count} interactions, ${slow.length} ≥ 16 ms (worst ${Math.round(Math.max(0, ...slow.map((e) => e.duration)))} ms), switches ${switches
           .slice(-2)
           .map(Math.round)
           .join(', ')} ms`,
@@ -272,12 +262,9 @@ export default async function interactBench(ctx: BenchContext): Promise<Record<s
       console.error(
         `[bench]   ${Math.round(e.duration)} ms ${e.name} on "${e.target}": delay ${Math.round(e.delay)}, processing ${Math.round(e.processing)}, presentation ${Math.round(e.presentation)}`,
       );
-    console.error(
-      `[bench] globe switches (ms): ${switches.map(Math.round).join(', ')}; slider inputs ≥ 16 ms: ${inputs.filter((d) => d > 0).length} of ${inputs.length}`,
-    );
+    console.error(`[bench] globe switches (ms): ${switches.map(Math.round).join(', ')}`);
     return {
       'inp.p98Ms': round(percentile(interactions, 0.98)),
-      'inp.sliderInputP98Ms': round(percentile(inputs, 0.98)),
       'map.globeSwitchMs': round(median(switches)),
     };
   } finally {
