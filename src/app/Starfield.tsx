@@ -9,6 +9,8 @@ import {
 } from './stars.ts';
 
 const FRAME_STRIDE = 4;
+/** How long the sky holds still after the last pointer or key input ends (the frames that answer it come first). */
+const HOLD_AFTER_INPUT_MS = 1000;
 
 interface ConnectionHints {
   saveData?: boolean;
@@ -19,7 +21,10 @@ interface ConnectionHints {
  * The twinkling sky behind every screen. The loop stops while the document is hidden (no work
  * in background tabs) and never starts under prefers-reduced-motion, Save-Data or a 2g link: the
  * sky is drawn once. Otherwise it starts TWINKLE_DELAY_MS after the screen mounts: the first
- * seconds' main thread belongs to the screen's first paint and the map's first oval.
+ * seconds' main thread belongs to the screen's first paint and the map's first oval. It also holds
+ * still while a pointer is down or a key is held and for HOLD_AFTER_INPUT_MS after: at 4× CPU
+ * slowdown its redraws (a whole-window canvas to raster again) delayed the frames that answer a
+ * slider drag, the globe switch or a click (`npm run bench -- interact`).
  */
 export function Starfield() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -93,8 +98,10 @@ export function Starfield() {
       frame = 0;
     };
     let delayed = true;
+    let held = false;
+    let release: ReturnType<typeof setTimeout> | undefined;
     const startIfAllowed = () => {
-      if (delayed || document.hidden || frame !== 0) return;
+      if (delayed || held || document.hidden || frame !== 0) return;
       if (
         mayAnimateSky({
           reducedMotion: reduced,
@@ -109,6 +116,25 @@ export function Starfield() {
       delayed = false;
       startIfAllowed();
     }, TWINKLE_DELAY_MS);
+    const onInputStart = () => {
+      held = true;
+      clearTimeout(release);
+      stop();
+    };
+    const onInputEnd = () => {
+      clearTimeout(release);
+      release = setTimeout(() => {
+        held = false;
+        startIfAllowed();
+      }, HOLD_AFTER_INPUT_MS);
+    };
+    const inputListeners: [string, () => void][] = [
+      ['pointerdown', onInputStart],
+      ['keydown', onInputStart],
+      ['pointerup', onInputEnd],
+      ['pointercancel', onInputEnd],
+      ['keyup', onInputEnd],
+    ];
     const onVisibility = () => (document.hidden ? stop() : startIfAllowed());
     const onMotion = () => {
       reduced = motionQuery?.matches ?? false;
@@ -124,11 +150,16 @@ export function Starfield() {
       window.addEventListener('resize', resize);
     }
     startIfAllowed();
+    for (const [type, listener] of inputListeners)
+      window.addEventListener(type, listener, { capture: true, passive: true });
     document.addEventListener('visibilitychange', onVisibility);
     motionQuery?.addEventListener?.('change', onMotion);
     return () => {
       clearTimeout(delay);
+      clearTimeout(release);
       stop();
+      for (const [type, listener] of inputListeners)
+        window.removeEventListener(type, listener, { capture: true });
       observer?.disconnect();
       window.removeEventListener('resize', resize);
       document.removeEventListener('visibilitychange', onVisibility);

@@ -4,7 +4,6 @@
  *   fields) read from IndexedDB through RxDB into uPlot-ready columns, in headless Chromium;
  *   median of 32 reads, each of a different stored week (no cache can answer). The page is built
  *   like the app (Vite, production: no dev-mode, no ajv). See sync/dbBenchPage.ts for the method.
- * - `db.rawDexieRatio`: that read divided by the same read straight from the Dexie tables.
  * - `db.solarWind7dCachedReadMs`: the same read again through RxDB (its document cache answers).
  * - `sync.prefsLatencyP50Ms` / `P95Ms`: device A writes a preference until device B's local
  *   database has it, over realtime, 20 trials. Two RxDB clients (memory storage) in this Node
@@ -53,8 +52,6 @@ async function dbFigures(chromiumPath: string): Promise<Record<string, number>> 
     );
     return {
       'db.solarWind7dReadMs': round(r.solarWind7dReadMs!, 2),
-      'db.rawDexieReadMs': round(r.rawDexieReadMs!, 2),
-      'db.rawDexieRatio': round(r.rawDexieRatio!, 2),
       'db.solarWind7dCachedReadMs': round(r.cachedReadMs!, 2),
     };
   } finally {

@@ -1,32 +1,25 @@
 /**
  * Runs in Chromium (built with Vite like the app by tests/bench/sync.bench.ts): writes weeks of
  * 1-minute plasma and magnetic-field data through the real writers, then times the read of 7 days
- * into uPlot-ready columns through RxDB (`readSeriesColumns`) and the same read straight from the
- * Dexie tables RxDB's storage keeps, with the same decoding and column concatenation.
+ * into uPlot-ready columns through RxDB (`readSeriesColumns`).
  *
- * How it keeps the comparison fair:
- * - one open database and one raw Dexie connection for all trials, as in the app (which opens its
- *   database once); opening is never timed;
+ * How it keeps the figure honest:
+ * - one open database for all trials, as in the app (which opens its database once); opening is
+ *   never timed;
  * - every trial reads a different week, so neither RxDB's document cache nor its query cache can
- *   answer: every byte comes from IndexedDB, for both readers;
- * - whichever reader goes second finds the rows in IndexedDB's own caches, so the order alternates;
- * - a full garbage collection before each timed read (Chromium runs with --expose-gc), so neither
- *   read pays for the other's garbage.
+ *   answer: every byte comes from IndexedDB;
+ * - a full garbage collection before each timed read (Chromium runs with --expose-gc), so no read
+ *   pays for an earlier one's garbage.
  */
-import { Dexie } from 'dexie';
 import { openDatabase } from '../../../sync/database.ts';
-import { readSeriesColumns, seriesChunkIds } from '../../../sync/read/readSeriesColumns.ts';
-import { concatChunks } from '../../../sync/read/seriesColumns.ts';
-import type { SeriesChunkDoc } from '../../../sync/schemas/series.ts';
-import { decodeValues } from '../../../sync/series/chunkCodec.ts';
+import { readSeriesColumns } from '../../../sync/read/readSeriesColumns.ts';
 import { utcDayStart } from '../../../core/time/dayKey.ts';
 import { writeSeries } from '../../../sync/write.ts';
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;
-/** One trial per stored week (even, so each order runs as often). */
+/** One trial per stored week. */
 const TRIALS = 32;
-const PRODUCTS = ['solar-wind-plasma', 'solar-wind-mag'] as const;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -87,15 +80,7 @@ async function run(): Promise<Record<string, number>> {
     );
   }
 
-  // RxDB's Dexie storage: one Dexie database per collection, documents in table `docs`.
-  const dexieName = (await Dexie.getDatabaseNames()).find(
-    (n) => n.includes(name) && n.endsWith('--series'),
-  )!;
-  const raw = new Dexie(dexieName);
-  await raw.open();
-
   const rxdbMs: number[] = [];
-  const dexieMs: number[] = [];
   const cachedMs: number[] = [];
   let samples = 0;
   for (let k = 0; k < TRIALS; k++) {
@@ -105,32 +90,13 @@ async function run(): Promise<Record<string, number>> {
       const mag = await readSeriesColumns(db, 'solar-wind-mag', range);
       samples = plasma.t.length + mag.t.length;
     };
-    const viaDexie = async () => {
-      for (const product of PRODUCTS) {
-        const rows = (await raw.table('docs').bulkGet(seriesChunkIds(product, range))).filter(
-          (r): r is SeriesChunkDoc => !!r && !(r as { _deleted?: boolean | string })._deleted,
-        );
-        concatChunks(rows.map(decodeValues), range);
-      }
-    };
-    if (k % 2 === 0) {
-      rxdbMs.push(await timed(viaRxdb));
-      dexieMs.push(await timed(viaDexie));
-    } else {
-      dexieMs.push(await timed(viaDexie));
-      rxdbMs.push(await timed(viaRxdb));
-    }
+    rxdbMs.push(await timed(viaRxdb));
     // Warm: the same read again through RxDB (a chart re-rendering).
     cachedMs.push(await timed(viaRxdb));
   }
-  raw.close();
   await db.remove();
-  const rx = median(rxdbMs);
-  const dx = median(dexieMs);
   return {
-    solarWind7dReadMs: rx,
-    rawDexieReadMs: dx,
-    rawDexieRatio: rx / dx,
+    solarWind7dReadMs: median(rxdbMs),
     cachedReadMs: median(cachedMs),
     samples,
   };

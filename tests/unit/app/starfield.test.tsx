@@ -87,6 +87,36 @@ describe('the starfield', () => {
     expect(frames).toHaveLength(1);
   });
 
+  it('holds still while a pointer is down or a key is held, and twinkles again a second after', () => {
+    stubBrowser(false);
+    render(<Starfield />);
+    vi.advanceTimersByTime(TWINKLE_DELAY_MS);
+    expect(frames).toHaveLength(1);
+    act(() => {
+      window.dispatchEvent(new Event('pointerdown'));
+    });
+    expect(cancelled).toBeGreaterThan(0);
+    frames = [];
+    vi.advanceTimersByTime(5000);
+    expect(frames).toHaveLength(0);
+    act(() => {
+      window.dispatchEvent(new Event('pointerup'));
+    });
+    vi.advanceTimersByTime(500);
+    expect(frames).toHaveLength(0);
+    vi.advanceTimersByTime(500);
+    expect(frames).toHaveLength(1);
+    frames = [];
+    act(() => {
+      window.dispatchEvent(new Event('keydown'));
+      window.dispatchEvent(new Event('keyup'));
+    });
+    runFrame();
+    expect(frames).toHaveLength(0);
+    vi.advanceTimersByTime(1000);
+    expect(frames).toHaveLength(1);
+  });
+
   it('draws the sky once and never animates under prefers-reduced-motion', () => {
     stubBrowser(true);
     render(<Starfield />);

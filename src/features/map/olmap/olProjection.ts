@@ -1,39 +1,66 @@
 /**
- * OpenLayers projections for the two views, defined locally (EPSG look-ups would go online).
- * proj4 (~40 KB gzip) is only needed for the globe, so it loads the first time the globe is shown
- * and the flat map on `/` does not pay for it.
+ * OpenLayers projections for the two views, defined locally (EPSG look-ups would go online). The
+ * globe's transforms are our own orthographic formulas (projections.ts, checked against proj4 in
+ * tests/unit/features/map/projections.test.ts), not proj4's: proj4's generic pipeline made
+ * projecting the night side and the land for the globe several times slower per point, and its
+ * registration with OpenLayers (`ol/proj/proj4`'s register(), a transform between every pair of
+ * proj4's dozen definitions) was the longest part of the first switch to the globe (~250 ms at 4×
+ * CPU slowdown, `npm run bench -- interact`).
  */
-import { get as getProjection } from 'ol/proj.js';
-import type Projection from 'ol/proj/Projection.js';
-import type { register as registerProj4 } from 'ol/proj/proj4.js';
-import type proj4Type from 'proj4';
 import {
+  addCoordinateTransforms,
+  addProjection,
+  get as getProjection,
+  toLonLat,
+  fromLonLat,
+} from 'ol/proj.js';
+import Projection from 'ol/proj/Projection.js';
+import type { Coordinate } from 'ol/coordinate.js';
+import {
+  forwardProject,
+  inverseProject,
   ORTHO_RADIUS,
-  orthoProj4Def,
   projectionCode,
   type ProjectionSpec,
 } from '../projections.ts';
 
-let proj4Loading: Promise<{ proj4: typeof proj4Type; register: typeof registerProj4 }> | null =
-  null;
+type OrthoSpec = Extract<ProjectionSpec, { kind: 'ortho' }>;
 
-function loadProj4() {
-  proj4Loading ??= Promise.all([import('proj4'), import('ol/proj/proj4.js')]).then(([p, r]) => ({
-    proj4: p.default,
-    register: r.register,
-  }));
-  return proj4Loading;
+/** Lon/lat → globe metres; a point just past the horizon (a clipped ring's rounding) lands on it. */
+function toGlobe(spec: OrthoSpec, [lon, lat]: Coordinate): Coordinate {
+  const visible = spec.hemisphere === 'north' ? Math.max(0, lat!) : Math.min(0, lat!);
+  return forwardProject(spec, lon!, visible)!;
 }
 
-/** The OpenLayers projection for a view, registering the orthographic definition on first use. */
+/** Globe metres → lon/lat; NaN off the disc. */
+function fromGlobe(spec: OrthoSpec, [x, y]: Coordinate): Coordinate {
+  const out: [number, number] = [0, 0];
+  return inverseProject(spec, x!, y!, out) ? out : [NaN, NaN];
+}
+
+/** The globe's projection, with transforms to and from lon/lat and the flat map's. */
+function registerOrtho(spec: OrthoSpec, code: string): void {
+  const ortho = new Projection({ code, units: 'm' });
+  addProjection(ortho);
+  addCoordinateTransforms(
+    'EPSG:4326',
+    ortho,
+    (c) => toGlobe(spec, c),
+    (c) => fromGlobe(spec, c),
+  );
+  addCoordinateTransforms(
+    'EPSG:3857',
+    ortho,
+    (c) => toGlobe(spec, toLonLat(c)),
+    (c) => fromLonLat(fromGlobe(spec, c)),
+  );
+}
+
+/** The OpenLayers projection for a view, registering the orthographic one on first use. */
 export async function olProjection(spec: ProjectionSpec): Promise<Projection> {
   const code = projectionCode(spec);
   if (spec.kind === 'mercator') return getProjection(code)!;
-  const { proj4, register } = await loadProj4();
-  if (!proj4.defs(code)) {
-    proj4.defs(code, orthoProj4Def(spec));
-    register(proj4);
-  }
+  if (!getProjection(code)) registerOrtho(spec, code);
   const projection = getProjection(code)!;
   const r = ORTHO_RADIUS;
   projection.setExtent([-r, -r, r, r]);

@@ -91,4 +91,17 @@ describe('the aurora sampling cache', () => {
     // The first view was never built: asking for it now builds it.
     expect(cache.get(spec, extent, 100, 120)).not.toBe(kept);
   });
+
+  it('keeps the flat map’s and the globe’s samplings both, so switching back finds its view’s', () => {
+    const [flat, flatExtent] = views[0]!;
+    const [globe, globeExtent] = views[1]!;
+    const cache = new SamplingCache(manualIdle().schedule);
+    const flatSampling = cache.get(flat, flatExtent, 100, 120);
+    const globeSampling = cache.get(globe, globeExtent, 100, 120);
+    expect(cache.get(flat, flatExtent, 100, 120)).toBe(flatSampling);
+    expect(cache.get(globe, globeExtent, 100, 120)).toBe(globeSampling);
+    // Another globe view replaces the globe's, and leaves the flat map's.
+    expect(cache.get(globe, globeExtent, 90, 120)).not.toBe(globeSampling);
+    expect(cache.get(flat, flatExtent, 100, 120)).toBe(flatSampling);
+  });
 });
