@@ -15,7 +15,7 @@
  * "Drawn" is the map element's `data-rendered-frame`, which the map sets after a render that
  * composed that frame's aurora image (src/features/map/olmap/AuroraMap.tsx).
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { median, round, type BenchContext } from './context.ts';
 import { benchSwpc } from './swpcBodies.ts';
 
@@ -62,6 +62,16 @@ async function measureOfflineOval(browser: Browser, url: string): Promise<number
     serviceWorkers: 'allow',
     viewport: { width: 1280, height: 800 },
   });
+  const ms = await offlineOvalMs(context, url);
+  await context.close();
+  return ms;
+}
+
+/**
+ * `map.offlineOvalMs` in a context of the caller's (service workers allowed; tests/bench/store90d.bench.ts
+ * brings one whose database already holds 90 days): the median offline reload until the oval is drawn.
+ */
+export async function offlineOvalMs(context: BrowserContext, url: string): Promise<number> {
   await context.addInitScript(MARK_OVAL);
   const page = await context.newPage();
   await page.goto(url);
@@ -80,7 +90,7 @@ async function measureOfflineOval(browser: Browser, url: string): Promise<number
     );
     times.push((await t.jsonValue()) as number);
   }
-  await context.close();
+  await context.setOffline(false);
   return median(times);
 }
 
