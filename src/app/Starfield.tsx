@@ -3,6 +3,7 @@ import {
   ALPHA_LEVELS,
   createStars,
   mayAnimateSky,
+  SKY_IDLE_MS,
   STAR_COUNT,
   starAlphaLevel,
   TWINKLE_DELAY_MS,
@@ -19,7 +20,8 @@ interface ConnectionHints {
  * The twinkling sky behind every screen. The loop stops while the document is hidden (no work
  * in background tabs) and never starts under prefers-reduced-motion, Save-Data or a 2g link: the
  * sky is drawn once. Otherwise it starts TWINKLE_DELAY_MS after the screen mounts: the first
- * seconds' main thread belongs to the screen's first paint and the map's first oval.
+ * seconds' main thread belongs to the screen's first paint and the map's first oval. It holds
+ * still SKY_IDLE_MS after the last input, until the next one (a screen left open all night).
  */
 export function Starfield() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -84,9 +86,12 @@ export function Starfield() {
     // window on every display frame took ~10 % of the main thread that the screens' own work (the
     // map's first oval, its slider steps) competes for.
     let tick = 0;
+    let lastInput = performance.now();
     const loop = (ms: number) => {
-      if (tick++ % FRAME_STRIDE === 0) draw(ms / 1000);
-      frame = requestAnimationFrame(loop);
+      const idle = ms - lastInput > SKY_IDLE_MS;
+      if (tick++ % FRAME_STRIDE === 0 || idle) draw(ms / 1000);
+      // Idle: the frame just drawn stays; the next input starts the loop again.
+      frame = idle ? 0 : requestAnimationFrame(loop);
     };
     const stop = () => {
       cancelAnimationFrame(frame);
@@ -110,6 +115,11 @@ export function Starfield() {
       startIfAllowed();
     }, TWINKLE_DELAY_MS);
     const onVisibility = () => (document.hidden ? stop() : startIfAllowed());
+    const onInput = () => {
+      lastInput = performance.now();
+      startIfAllowed();
+    };
+    const INPUTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
     const onMotion = () => {
       reduced = motionQuery?.matches ?? false;
       if (reduced) {
@@ -125,8 +135,10 @@ export function Starfield() {
     }
     startIfAllowed();
     document.addEventListener('visibilitychange', onVisibility);
+    for (const type of INPUTS) window.addEventListener(type, onInput, { passive: true });
     motionQuery?.addEventListener?.('change', onMotion);
     return () => {
+      for (const type of INPUTS) window.removeEventListener(type, onInput);
       clearTimeout(delay);
       stop();
       observer?.disconnect();
