@@ -84,7 +84,10 @@ const bench: Bench = async (ctx) => {
       await route.fulfill({ response });
     });
     const page = await context.newPage();
-    if (process.env.BENCH_DEBUG) page.on('console', (m) => console.error('[page]', m.text()));
+    page.on('console', (m) => {
+      if (process.env.BENCH_DEBUG || m.text().startsWith('[store90d]'))
+        console.error(`[bench] ${m.text()}`);
+    });
     const pageUrl = `${server.url}/__store90d/index.html`;
     await openStorePage(page, pageUrl);
     const started = Date.now();

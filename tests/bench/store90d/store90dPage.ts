@@ -6,9 +6,10 @@
  * loopback SWPC stand-in (../net/liveUpstream.ts), which the bench moves to each round's time
  * (the page asks for `/__up/<time>/<SWPC path>`; the bench forwards it).
  *
- * Two rounds a simulated day (11:59 and 23:59 UTC: the rtsw files hold 24 h and the hemispheric
- * power file the UTC day, so no minute of those is missed), then the last 24 hours' ovals every
- * 5 minutes (the time slider's frames). Also `read7d`: the 7-day solar-wind read as
+ * One round of every product a simulated day, at 23:59 UTC (the rtsw files hold 24 h and the
+ * hemispheric power file the UTC day, so no minute of those is missed; the 1-minute Kp file holds
+ * a few hours, so that series keeps only those of each day), then the last 24 hours' ovals every
+ * 5 minutes (the time slider's frames), retention after every round (hourly on the last day). Also `read7d`: the 7-day solar-wind read as
  * ../sync/dbBenchPage.ts times it, on this store.
  */
 import { openDatabase } from '../../../sync/database.ts';
@@ -21,7 +22,8 @@ import { createBatcher } from '../../../workers/request/batcher.ts';
 import { createInFlight } from '../../../workers/request/inFlight.ts';
 
 const MIN = 60_000;
-const DAY = 1440 * MIN;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
 const DAYS = 90;
 /** Polled only through our backend (GFZ's Kp): a page polling SWPC directly has no way to it. */
 const BACKEND_ONLY: ReadonlySet<Resource> = new Set<Resource>(['kp-gfz']);
@@ -45,22 +47,22 @@ async function fill(end: number): Promise<{ rounds: number; failures: Record<str
   };
   const failures: Record<string, number> = {};
   let rounds = 0;
-  const round = async (resources: readonly Resource[]) => {
+  const round = async (resources: readonly Resource[], retention = true) => {
     const reports = await Promise.all(resources.map((r) => pollResource(r, deps)));
     for (const r of reports)
       if (r.outcome === 'failed') failures[r.resource] = (failures[r.resource] ?? 0) + 1;
-    await store.applyRetention(sim);
+    if (retention) await store.applyRetention(sim);
     rounds++;
   };
   const every = pollOrder().filter((r) => !BACKEND_ONLY.has(r));
   const dayStart = Math.floor((end - DAYS * DAY) / DAY) * DAY;
   for (let day = dayStart; day + DAY <= end; day += DAY) {
-    for (const at of [day + DAY / 2 - MIN, day + DAY - MIN]) {
-      sim = at;
-      await round(every);
-    }
+    sim = day + DAY - MIN;
+    await round(every);
+    if (rounds % 10 === 0) console.log(`[store90d] ${rounds} days written`);
   }
-  for (sim = end - DAY + 5 * MIN; sim <= end; sim += 5 * MIN) await round(['aurora-oval']);
+  for (sim = end - DAY + 5 * MIN; sim <= end; sim += 5 * MIN)
+    await round(['aurora-oval'], (sim - end) % HOUR === 0);
   await db.close();
   return { rounds, failures };
 }
