@@ -38,13 +38,12 @@ import {
 import { cpuSecondsByThread } from './soak/traceCpu.ts';
 
 const MIN = 60_000;
-const HOUR = 60 * MIN;
 /** Simulated hours. */
-const HOURS = Number(process.env.SOAK_PROBE_HOURS ?? 8);
+const HOURS = 8;
 /** The slider plays from this hour… */
-const PLAY_FROM_H = HOURS >= 8 ? 2 : 1;
+const PLAY_FROM_H = 2;
 /** …to this one. */
-const PLAY_TO_H = HOURS >= 8 ? 4 : 1.5;
+const PLAY_TO_H = 4;
 /**
  * The last minutes of the last hour run exactly (every timer and animation frame; the page's
  * clock runs them one by one, which costs real seconds per simulated minute): CPU and wake-ups
@@ -61,6 +60,21 @@ async function workerOf(page: Page): Promise<Worker> {
     }
     await page.waitForEvent('worker', { timeout: 60_000 });
   }
+}
+
+/**
+ * Clicks the slider's Play or Pause in the page (Playwright's actionability checks wait for
+ * animation frames, which the paused page clock does not give); fails if the button is not there.
+ */
+async function pressSliderButton(page: Page, label: 'Play' | 'Pause'): Promise<void> {
+  const pressed = await page.evaluate((name) => {
+    const button = document.querySelector<HTMLButtonElement>(
+      `.time-slider button[aria-label="${name}"]`,
+    );
+    button?.click();
+    return !!button;
+  }, label);
+  if (!pressed) throw new Error(`soak: the time slider has no ${label} button`);
 }
 
 /** Moves the worker's clock and waits until the work it started has settled. */
@@ -86,10 +100,6 @@ const workerFires = (worker: Worker) =>
     (globalThis as unknown as { __soakClock: { fires(): number } }).__soakClock.fires(),
   );
 
-const step = (what: string) => {
-  if (process.env.SOAK_PROBE_HOURS) console.error(`[soak] ${new Date().toISOString()} ${what}`);
-};
-
 const bench: Bench = async (ctx) => {
   const realNow = Date.now;
   const start = Math.floor(realNow() / MIN) * MIN + 30_000;
@@ -99,7 +109,6 @@ const bench: Bench = async (ctx) => {
   const pgliteDir = mkdtempSync(join(tmpdir(), 'aurora-soak-pglite-'));
   // The functions read this process's clock (their caches, ages and cadences).
   Date.now = now;
-  step('const stack = await startStack');
   const stack = await startStack({
     pgliteDir,
     distDir: ctx.distDir,
@@ -110,7 +119,6 @@ const bench: Bench = async (ctx) => {
     },
     log: () => undefined,
   });
-  step('const browser = await chromium.launch');
   const browser = await chromium.launch({ executablePath: ctx.chromiumPath });
   try {
     const context = await browser.newContext({
@@ -129,23 +137,16 @@ const bench: Bench = async (ctx) => {
     const page = await context.newPage();
     await page.clock.install({ time: now() });
     await page.addInitScript(PAGE_WAKEUPS);
-    if (process.env.SOAK_PROBE_HOURS) {
-      page.on('console', (m) => console.error('[page]', m.text()));
-      page.on('worker', (w) => w.on('console', (m) => console.error('[worker]', m.text())));
-      page.on('requestfailed', (r) => console.error('[failed]', r.url(), r.failure()?.errorText));
-    }
+    if (process.env.BENCH_DEBUG) page.on('console', (m) => console.error('[page]', m.text()));
     const targets = await attachTargets(page);
     await browser.startTracing(page, { categories: ['toplevel', '__metadata'] });
-    step('await page.goto(');
     await page.goto(`${stack.url}/`);
     await page.waitForFunction(
       () => !!document.querySelector('.aurora-map__ol')?.getAttribute('data-rendered-frame'),
       undefined,
       { timeout: 60_000 },
     );
-    step('const worker = await workerOf(page);');
     const worker = await workerOf(page);
-    step('const workerSession = await targets.work');
     const workerSession = await targets.worker();
     const skew = Math.abs(
       (await worker.evaluate(() => Date.now())) - (await page.evaluate(() => Date.now())),
@@ -158,7 +159,6 @@ const bench: Bench = async (ctx) => {
       nodes: (await targets.page.send<{ nodes: number }>('Memory.getDOMCounters')).nodes,
     });
     let afterFirstHour: Awaited<ReturnType<typeof snapshot>> | null = null;
-    step('const realStarted = realNow();');
     const realStarted = realNow();
     const minute = async (exact: boolean) => {
       shift += MIN;
@@ -169,8 +169,8 @@ const bench: Bench = async (ctx) => {
     // Hours: each minute fast-forwarded (every due timer fires, a repeating one once a minute).
     for (let m = 1; m <= (HOURS - 1) * 60 + (60 - QUIET_MIN); m++) {
       await minute(false);
-      if (m === PLAY_FROM_H * 60) await page.getByRole('button', { name: 'Play' }).click();
-      if (m === PLAY_TO_H * 60) await page.getByRole('button', { name: 'Pause' }).click();
+      if (m === PLAY_FROM_H * 60) await pressSliderButton(page, 'Play');
+      if (m === PLAY_TO_H * 60) await pressSliderButton(page, 'Pause');
       if (m === 60) afterFirstHour = await snapshot();
       if (m % 60 === 0)
         console.error(
@@ -200,9 +200,12 @@ const bench: Bench = async (ctx) => {
     console.error(
       `[bench] soak: heap after 1 h: page ${(first.pageHeap / 1e6).toFixed(2)} MB, worker ${(first.workerHeap / 1e6).toFixed(2)} MB; after ${HOURS} h: page ${(end.pageHeap / 1e6).toFixed(2)} MB, worker ${(end.workerHeap / 1e6).toFixed(2)} MB; DOM nodes ${first.nodes} → ${end.nodes}`,
     );
-    const pageWake = Object.fromEntries(
-      Object.entries(q1.page).map(([k, v]) => [k, v - q0.page[k as keyof Wakeups]]),
-    ) as Wakeups;
+    const pageWake: Wakeups = {
+      timeout: q1.page.timeout - q0.page.timeout,
+      interval: q1.page.interval - q0.page.interval,
+      animationFrame: q1.page.animationFrame - q0.page.animationFrame,
+      idle: q1.page.idle - q0.page.idle,
+    };
     const workerWake = q1.worker - q0.worker;
     console.error(
       `[bench] soak: wake-ups in the quiet ${QUIET_MIN} min: page ${JSON.stringify(pageWake)}, worker ${workerWake} timer callbacks; the page's most frequent since load:`,

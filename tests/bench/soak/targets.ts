@@ -60,7 +60,13 @@ export async function attachTargets(page: Page): Promise<SoakTargets> {
       }),
   };
   return {
-    page: { send: (method, params) => cdp.send(method as 'Runtime.evaluate', params) as never },
+    page: {
+      send: (method, params) =>
+        (cdp.send as (m: string, p?: Record<string, unknown>) => Promise<unknown>)(
+          method,
+          params,
+        ) as never,
+    },
     worker: async () => {
       if (workerSessionId === null) await new Promise<void>((r) => (onWorker = r));
       return workerSession;
