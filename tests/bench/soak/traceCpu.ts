@@ -1,8 +1,11 @@
 /**
  * CPU seconds per renderer thread from a Chromium trace (`toplevel` category): the sum of the
  * thread durations (`tdur`, µs; wall `dur` where the thread clock is missing) of the top-level
- * `RunTask` events, by thread name (`CrRendererMain`, `DedicatedWorker thread`, …).
+ * task events (`ThreadControllerImpl::RunTask`), by thread name (`CrRendererMain`, `DedicatedWorker thread`, …).
  */
+/** A top-level task as Chromium names it in the trace (older builds: `RunTask`). */
+const TASKS = new Set(['ThreadControllerImpl::RunTask', 'RunTask']);
+
 interface TraceEvent {
   name: string;
   ph: string;
@@ -22,7 +25,7 @@ export function cpuSecondsByThread(traceJson: string): Record<string, number> {
       names.set(`${e.pid}:${e.tid}`, e.args.name.replace(/ thread$/, ''));
   const out: Record<string, number> = {};
   for (const e of events) {
-    if (e.ph !== 'X' || e.name !== 'RunTask') continue;
+    if (e.ph !== 'X' || !TASKS.has(e.name)) continue;
     const name = names.get(`${e.pid}:${e.tid}`) ?? `thread ${e.tid}`;
     out[name] = (out[name] ?? 0) + (e.tdur ?? e.dur ?? 0) / 1e6;
   }
