@@ -84,9 +84,8 @@ export function workerClockSource(start: number): string {
       // Bounded: a timer that re-arms itself at zero delay must not hold the bench forever.
       for (let i = 0; i < 100000; i++) {
         // The network answers in no simulated time: a request's own timeout must not fire while
-        // the loopback stack is still answering it in real time. (Counting until the body is
-        // read, by wrapping the response's readers, kept the first oval from ever being stored:
-        // left for later; a body still arriving when its timeout falls due fails that poll.)
+        // the loopback stack is still answering it in real time (counted until the headers are
+        // in: a body still arriving when its timeout falls due fails that poll).
         while (inFlight > 0) await new Promise((r) => realSetTimeout(r, 5));
         let nextId = null;
         let next = null;
