@@ -3,6 +3,7 @@ import {
   ALPHA_LEVELS,
   createStars,
   mayAnimateSky,
+  SKY_IDLE_MS,
   STAR_COUNT,
   starAlphaLevel,
   TWINKLE_DELAY_MS,
@@ -24,7 +25,8 @@ interface ConnectionHints {
  * seconds' main thread belongs to the screen's first paint and the map's first oval. It also holds
  * still while a pointer is down or a key is held and for HOLD_AFTER_INPUT_MS after: at 4× CPU
  * slowdown its redraws (a whole-window canvas to raster again) delayed the frames that answer a
- * slider drag, the globe switch or a click (`npm run bench -- interact`).
+ * slider drag, the globe switch or a click (`npm run bench -- interact`). And it holds still
+ * SKY_IDLE_MS after the last input, until the next one (a screen left open all night).
  */
 export function Starfield() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -89,9 +91,12 @@ export function Starfield() {
     // window on every display frame took ~10 % of the main thread that the screens' own work (the
     // map's first oval, its slider steps) competes for.
     let tick = 0;
+    let lastInput = performance.now();
     const loop = (ms: number) => {
-      if (tick++ % FRAME_STRIDE === 0) draw(ms / 1000);
-      frame = requestAnimationFrame(loop);
+      const idle = ms - lastInput > SKY_IDLE_MS;
+      if (tick++ % FRAME_STRIDE === 0 || idle) draw(ms / 1000);
+      // Idle: the frame just drawn stays; the next input starts the loop again.
+      frame = idle ? 0 : requestAnimationFrame(loop);
     };
     const stop = () => {
       cancelAnimationFrame(frame);
@@ -117,6 +122,7 @@ export function Starfield() {
       startIfAllowed();
     }, TWINKLE_DELAY_MS);
     const onInputStart = () => {
+      lastInput = performance.now();
       held = true;
       clearTimeout(release);
       stop();
@@ -125,6 +131,7 @@ export function Starfield() {
       clearTimeout(release);
       release = setTimeout(() => {
         held = false;
+        lastInput = performance.now();
         startIfAllowed();
       }, HOLD_AFTER_INPUT_MS);
     };
@@ -136,6 +143,11 @@ export function Starfield() {
       ['keyup', onInputEnd],
     ];
     const onVisibility = () => (document.hidden ? stop() : startIfAllowed());
+    const onScroll = () => {
+      lastInput = performance.now();
+      startIfAllowed();
+    };
+    const SCROLLS = ['wheel', 'touchstart'] as const;
     const onMotion = () => {
       reduced = motionQuery?.matches ?? false;
       if (reduced) {
@@ -153,8 +165,10 @@ export function Starfield() {
     for (const [type, listener] of inputListeners)
       window.addEventListener(type, listener, { capture: true, passive: true });
     document.addEventListener('visibilitychange', onVisibility);
+    for (const type of SCROLLS) window.addEventListener(type, onScroll, { passive: true });
     motionQuery?.addEventListener?.('change', onMotion);
     return () => {
+      for (const type of SCROLLS) window.removeEventListener(type, onScroll);
       clearTimeout(delay);
       clearTimeout(release);
       stop();

@@ -41,6 +41,13 @@ export function starAlphaLevel(star: Star, seconds: number, reducedMotion: boole
 export const TWINKLE_DELAY_MS = 5000;
 
 /**
+ * The twinkle stops this long after the last touch, click, scroll or key, and the sky holds still
+ * until the next one: a screen left open all night (the map with its wake lock) otherwise woke the
+ * main thread on every display frame, 216,000 times an hour (soak bench, `soak.wakeupsPerHour` ≤ 120).
+ */
+export const SKY_IDLE_MS = 2 * 60_000;
+
+/**
  * Whether the sky may twinkle: not under prefers-reduced-motion, and not on a connection the
  * user asked to spare (Save-Data) or a 2g one (a phone that slow has no main thread to spare).
  */

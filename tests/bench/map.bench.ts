@@ -19,7 +19,7 @@
  * composed that frame's aurora image (src/features/map/olmap/AuroraMap.tsx).
  */
 import { spawn } from 'node:child_process';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { median, round, type BenchContext } from './context.ts';
 import { benchSwpc } from './swpcBodies.ts';
 
@@ -66,6 +66,16 @@ async function measureOfflineOval(browser: Browser, url: string): Promise<number
     serviceWorkers: 'allow',
     viewport: { width: 1280, height: 800 },
   });
+  const ms = await offlineOvalMs(context, url);
+  await context.close();
+  return ms;
+}
+
+/**
+ * `map.offlineOvalMs` in a context of the caller's (service workers allowed; tests/bench/store90d.bench.ts
+ * brings one whose database already holds 90 days): the median offline reload until the oval is drawn.
+ */
+export async function offlineOvalMs(context: BrowserContext, url: string): Promise<number> {
   await context.addInitScript(MARK_OVAL);
   const page = await context.newPage();
   await page.goto(url);
@@ -98,8 +108,8 @@ async function measureOfflineOval(browser: Browser, url: string): Promise<number
       .map(([name, at]) => `${name} ${Math.round(median(at))}`)
       .join(', ')}`,
   );
-  await context.close();
   console.error(`[bench] offline oval reloads (ms): ${times.map(Math.round).join(', ')}`);
+  await context.setOffline(false);
   return median(times);
 }
 

@@ -2,7 +2,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Starfield } from '../../../src/app/Starfield.tsx';
-import { TWINKLE_DELAY_MS } from '../../../src/app/stars.ts';
+import { SKY_IDLE_MS, TWINKLE_DELAY_MS } from '../../../src/app/stars.ts';
 
 // jsdom has no canvas: a recording 2D context stands in for the browser's, so the test can see
 // what the component draws and when it asks for frames.
@@ -41,10 +41,10 @@ function stubBrowser(reducedMotion: boolean) {
   Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
 }
 
-function runFrame() {
+function runFrame(at = performance.now()) {
   const pending = frames;
   frames = [];
-  for (const cb of pending) cb(performance.now());
+  for (const cb of pending) cb(at);
 }
 
 beforeEach(() => {
@@ -114,6 +114,26 @@ describe('the starfield', () => {
     runFrame();
     expect(frames).toHaveLength(0);
     vi.advanceTimersByTime(1000);
+    expect(frames).toHaveLength(1);
+  });
+
+  it('holds the sky still once nobody has touched the screen for a while, and twinkles again at the next input', () => {
+    stubBrowser(false);
+    render(<Starfield />);
+    vi.advanceTimersByTime(TWINKLE_DELAY_MS);
+    runFrame(performance.now() + SKY_IDLE_MS / 2);
+    expect(frames).toHaveLength(1);
+    const drawn = arcs;
+    runFrame(performance.now() + SKY_IDLE_MS + 1);
+    // That frame is drawn and stays; no further frame is asked for.
+    expect(arcs).toBe(drawn + 200);
+    expect(frames).toHaveLength(0);
+    // A scroll wakes it at once (a tap or a key once released: they hold it still meanwhile).
+    act(() => {
+      window.dispatchEvent(new Event('wheel'));
+    });
+    expect(frames).toHaveLength(1);
+    runFrame();
     expect(frames).toHaveLength(1);
   });
 

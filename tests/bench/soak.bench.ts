@@ -1,0 +1,240 @@
+/**
+ * A night in minutes (issue 29): the production build with the map open for 8 simulated hours of
+ * live polling, on one clock that moves the page (Playwright's `page.clock`), the poller's Web
+ * Worker (./soak/workerClock.ts: page.clock does not reach dedicated workers), the local stack's
+ * functions (`Date.now` in this process; the stack runs in-process as startStack) and the loopback
+ * SWPC stand-in (./net/liveUpstream.ts, a new oval every 5 min, new 1-minute rows every minute).
+ * The worker polls on its own schedule (workers/schedule.ts through the real createPoller); the
+ * bench only moves the clock, a minute at a time, and lets each minute's work finish. The time
+ * slider plays from the 2nd to the 4th hour; the last hour is quiet (map open, nothing played).
+ *
+ * - `soak.heapGrowthMB`: JS heap of the page plus the worker after 8 h minus after the 1st hour,
+ *   each after a full GC (CDP `HeapProfiler.collectGarbage`, `Runtime.getHeapUsage`).
+ * - `soak.domNodesGrowth`: DOM nodes (CDP `Memory.getDOMCounters`), the same two moments.
+ * - `soak.cpuSecondsPerHour`: CPU time of the page's main thread and the worker's thread over the 8
+ *   hours (a trace: `RunTask` thread durations, categories `toplevel`), per simulated hour.
+ * - `soak.wakeupsPerHour`: timer callbacks (timeouts, intervals, animation frames, idle callbacks)
+ *   in the page and the worker during the quiet last hour.
+ * Printed on stderr: where the wake-ups come from (per source) and the heap per target.
+ *
+ * The service worker is blocked (its precache would download during the soak, and the worker's
+ * script must come from the network for the clock to be put in front of it).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page, type Worker } from 'playwright-core';
+import { startStack } from '../../server/stack.ts';
+import { startLiveUpstream } from './net/liveUpstream.ts';
+import { round, type Bench } from './context.ts';
+import { workerClockSource } from './soak/workerClock.ts';
+import { attachTargets, heapAfterGc } from './soak/targets.ts';
+import {
+  PAGE_WAKEUPS,
+  readPageWakeups,
+  topWakeupSources,
+  type Wakeups,
+} from './soak/pageWakeups.ts';
+import { cpuSecondsByThread } from './soak/traceCpu.ts';
+
+const MIN = 60_000;
+/** Simulated hours. */
+const HOURS = 8;
+/** The slider plays from this hour… */
+const PLAY_FROM_H = 2;
+/** …to this one. */
+const PLAY_TO_H = 4;
+/**
+ * The last minutes of the last hour run exactly (every timer and animation frame; the page's
+ * clock runs them one by one, which costs real seconds per simulated minute): CPU and wake-ups
+ * are counted there, per hour.
+ */
+const QUIET_MIN = 4;
+
+async function workerOf(page: Page): Promise<Worker> {
+  for (;;) {
+    const w = page.workers().find((x) => x.url().includes('poller.worker'));
+    if (w) {
+      await w.evaluate(() => 'ready');
+      return w;
+    }
+    await page.waitForEvent('worker', { timeout: 60_000 });
+  }
+}
+
+/**
+ * Clicks the slider's Play or Pause in the page (Playwright's actionability checks wait for
+ * animation frames, which the paused page clock does not give); false if the button is not there.
+ */
+async function pressSliderButton(page: Page, label: 'Play' | 'Pause'): Promise<boolean> {
+  const pressed = await page.evaluate((name) => {
+    const button = document.querySelector<HTMLButtonElement>(
+      `.time-slider button[aria-label="${name}"]`,
+    );
+    button?.click();
+    return !!button;
+  }, label);
+  return pressed;
+}
+
+/** Moves the worker's clock and waits until the work it started has settled. */
+async function advanceWorker(worker: Worker, ms: number): Promise<void> {
+  await worker.evaluate(
+    (step) =>
+      (
+        globalThis as unknown as { __soakClock: { advance(ms: number): Promise<void> } }
+      ).__soakClock.advance(step),
+    ms,
+  );
+  for (let i = 0; i < 400; i++) {
+    const busy = await worker.evaluate(() =>
+      (globalThis as unknown as { __soakClock: { inFlight(): number } }).__soakClock.inFlight(),
+    );
+    if (busy === 0) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const workerFires = (worker: Worker) =>
+  worker.evaluate(() =>
+    (globalThis as unknown as { __soakClock: { fires(): number } }).__soakClock.fires(),
+  );
+
+const bench: Bench = async (ctx) => {
+  const realNow = Date.now;
+  const start = Math.floor(realNow() / MIN) * MIN + 30_000;
+  let shift = start - realNow();
+  const now = () => realNow() + shift;
+  const upstream = await startLiveUpstream(ctx.root, now);
+  const pgliteDir = mkdtempSync(join(tmpdir(), 'aurora-soak-pglite-'));
+  // The functions read this process's clock (their caches, ages and cadences).
+  Date.now = now;
+  const stack = await startStack({
+    pgliteDir,
+    distDir: ctx.distDir,
+    functionEnv: {
+      SWPC_BASE_URL: upstream.url,
+      GFZ_BASE_URL: upstream.url,
+      SDO_BASE_URL: upstream.url,
+    },
+    log: () => undefined,
+  });
+  const browser = await chromium.launch({ executablePath: ctx.chromiumPath });
+  try {
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      viewport: { width: 1280, height: 800 },
+    });
+    await context.route(/\/assets\/poller\.worker-[\w-]+\.js$/, (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `import '/__soak/clock.js';\nimport '${new URL(route.request().url()).pathname}?soak';\n`,
+      }),
+    );
+    await context.route('**/__soak/clock.js', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: workerClockSource(now()) }),
+    );
+    const page = await context.newPage();
+    await page.clock.install({ time: now() });
+    await page.addInitScript(PAGE_WAKEUPS);
+    if (process.env.BENCH_DEBUG) page.on('console', (m) => console.error('[page]', m.text()));
+    const targets = await attachTargets(page);
+    await browser.startTracing(page, { categories: ['toplevel', '__metadata'] });
+    await page.goto(`${stack.url}/`);
+    // The map, not yet its oval: under load the first poll may time out (10 s of real time) and
+    // back off on the simulated clock, which only moves once the minutes run.
+    await page.waitForSelector('.aurora-map__ol', { timeout: 120_000 });
+    const worker = await workerOf(page);
+    const workerSession = await targets.worker();
+    const skew = Math.abs(
+      (await worker.evaluate(() => Date.now())) - (await page.evaluate(() => Date.now())),
+    );
+    if (skew > 5_000) throw new Error(`soak: the worker's clock is ${skew} ms off the page's`);
+
+    const snapshot = async () => ({
+      pageHeap: await heapAfterGc(targets.page),
+      workerHeap: await heapAfterGc(workerSession),
+      nodes: (await targets.page.send<{ nodes: number }>('Memory.getDOMCounters')).nodes,
+    });
+    let afterFirstHour: Awaited<ReturnType<typeof snapshot>> | null = null;
+    const realStarted = realNow();
+    const minute = async (exact: boolean) => {
+      shift += MIN;
+      if (exact) await page.clock.runFor(MIN);
+      else await page.clock.fastForward(MIN);
+      await advanceWorker(worker, MIN);
+    };
+    // Hours: each minute fast-forwarded (every due timer fires, a repeating one once a minute).
+    for (let m = 1; m <= (HOURS - 1) * 60 + (60 - QUIET_MIN); m++) {
+      await minute(false);
+      if (m === PLAY_FROM_H * 60 && !(await pressSliderButton(page, 'Play')))
+        throw new Error('soak: the time slider has no Play button');
+      // Playback may have stopped by itself (the slider's own rules); then there is nothing to pause.
+      if (m === PLAY_TO_H * 60 && !(await pressSliderButton(page, 'Pause')))
+        console.error(`[bench] soak: the slider was no longer playing at hour ${PLAY_TO_H}`);
+      if (m === 60) afterFirstHour = await snapshot();
+      if (m % 60 === 0)
+        console.error(
+          `[bench] soak: hour ${m / 60} done (${((realNow() - realStarted) / 1000).toFixed(0)} s real), slider: ${await page
+            .locator('.time-slider input[type=range]')
+            .getAttribute('aria-valuetext')
+            .catch(() => 'none')}`,
+        );
+    }
+    const whole = cpuSecondsByThread((await browser.stopTracing()).toString('utf8'));
+    console.error(
+      `[bench] soak: CPU by thread, the fast-forwarded hours: ${Object.entries(whole)
+        .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+        .join(', ')}`,
+    );
+    // The quiet window, exact: every timer and animation frame at its own time.
+    const q0 = { page: await readPageWakeups(page), worker: await workerFires(worker) };
+    await browser.startTracing(page, { categories: ['toplevel', '__metadata'] });
+    for (let m = 0; m < QUIET_MIN; m++) await minute(true);
+    const cpu = cpuSecondsByThread((await browser.stopTracing()).toString('utf8'));
+    const q1 = { page: await readPageWakeups(page), worker: await workerFires(worker) };
+    const end = await snapshot();
+    const perHour = 60 / QUIET_MIN;
+    console.error(
+      `[bench] soak: CPU by thread in the quiet ${QUIET_MIN} min: ${Object.entries(cpu)
+        .map(([k, v]) => `${k} ${v.toFixed(2)} s`)
+        .join(', ')}`,
+    );
+    const first = afterFirstHour!;
+    console.error(
+      `[bench] soak: heap after 1 h: page ${(first.pageHeap / 1e6).toFixed(2)} MB, worker ${(first.workerHeap / 1e6).toFixed(2)} MB; after ${HOURS} h: page ${(end.pageHeap / 1e6).toFixed(2)} MB, worker ${(end.workerHeap / 1e6).toFixed(2)} MB; DOM nodes ${first.nodes} → ${end.nodes}`,
+    );
+    const pageWake: Wakeups = {
+      timeout: q1.page.timeout - q0.page.timeout,
+      interval: q1.page.interval - q0.page.interval,
+      animationFrame: q1.page.animationFrame - q0.page.animationFrame,
+      idle: q1.page.idle - q0.page.idle,
+    };
+    const workerWake = q1.worker - q0.worker;
+    console.error(
+      `[bench] soak: wake-ups in the quiet ${QUIET_MIN} min: page ${JSON.stringify(pageWake)}, worker ${workerWake} timer callbacks; the page's most frequent since load:`,
+    );
+    for (const [where, n] of await topWakeupSources(page, 6))
+      console.error(`[bench] soak:   ${String(n).padStart(7)}  ${where}`);
+    const mainAndWorker = (cpu.CrRendererMain ?? 0) + (cpu.DedicatedWorker ?? 0);
+    return {
+      'soak.heapGrowthMB': round(
+        (end.pageHeap + end.workerHeap - first.pageHeap - first.workerHeap) / 1e6,
+        2,
+      ),
+      'soak.domNodesGrowth': end.nodes - first.nodes,
+      'soak.cpuSecondsPerHour': round(mainAndWorker * perHour, 2),
+      'soak.wakeupsPerHour': Math.round(
+        (Object.values(pageWake).reduce((x, y) => x + y, 0) + workerWake) * perHour,
+      ),
+    };
+  } finally {
+    Date.now = realNow;
+    await browser.close();
+    await stack.stop();
+    await upstream.close();
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
+};
+
+export default bench;

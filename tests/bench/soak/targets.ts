@@ -1,0 +1,82 @@
+/**
+ * CDP access to the page's main thread and to its dedicated worker (the poller) for the soak bench.
+ * Playwright gives a CDP session for a page only; the worker is reached through that session's
+ * auto-attach (`Target.setAutoAttach`, not flattened: Playwright's session object has no way to
+ * address a child session, so messages go through `Target.sendMessageToTarget`).
+ */
+import type { CDPSession, Page } from 'playwright-core';
+
+export interface TargetSession {
+  send<T = Record<string, unknown>>(method: string, params?: Record<string, unknown>): Promise<T>;
+}
+
+export interface SoakTargets {
+  page: TargetSession;
+  /** The first dedicated worker the page started (the poller), once attached. */
+  worker(): Promise<TargetSession>;
+}
+
+export async function attachTargets(page: Page): Promise<SoakTargets> {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  let seq = 0;
+  let workerSessionId: string | null = null;
+  let onWorker: (() => void) | null = null;
+  cdp.on('Target.attachedToTarget', (e) => {
+    if (e.targetInfo.type === 'worker' && workerSessionId === null) {
+      workerSessionId = e.sessionId;
+      onWorker?.();
+    }
+  });
+  cdp.on('Target.receivedMessageFromTarget', (e) => {
+    if (e.sessionId !== workerSessionId) return;
+    const msg = JSON.parse(e.message) as {
+      id?: number;
+      result?: unknown;
+      error?: { message: string };
+    };
+    const waiter = msg.id === undefined ? undefined : pending.get(msg.id);
+    if (!waiter) return;
+    pending.delete(msg.id!);
+    if (msg.error) waiter.reject(new Error(msg.error.message));
+    else waiter.resolve(msg.result);
+  });
+  await cdp.send('Target.setAutoAttach', {
+    autoAttach: true,
+    waitForDebuggerOnStart: false,
+    flatten: false,
+  });
+  const workerSession: TargetSession = {
+    send: (method, params = {}) =>
+      new Promise((resolve, reject) => {
+        const id = ++seq;
+        pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+        void cdp
+          .send('Target.sendMessageToTarget', {
+            sessionId: workerSessionId!,
+            message: JSON.stringify({ id, method, params }),
+          })
+          .catch(reject);
+      }),
+  };
+  return {
+    page: {
+      send: (method, params) =>
+        (cdp.send as (m: string, p?: Record<string, unknown>) => Promise<unknown>)(
+          method,
+          params,
+        ) as never,
+    },
+    worker: async () => {
+      if (workerSessionId === null) await new Promise<void>((r) => (onWorker = r));
+      return workerSession;
+    },
+  };
+}
+
+/** JS heap in use after a full garbage collection, bytes. */
+export async function heapAfterGc(t: TargetSession): Promise<number> {
+  await t.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await t.send<{ usedSize: number }>('Runtime.getHeapUsage');
+  return usedSize;
+}

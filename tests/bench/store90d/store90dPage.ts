@@ -1,0 +1,104 @@
+/**
+ * Runs in Chromium on the app's own origin (tests/bench/store90d.bench.ts serves this page there),
+ * so it fills the very IndexedDB database the app opens (`aurora`): 90 simulated days of polling
+ * through the worker's real path — `pollResource` (fetch → normalise → write through
+ * `databaseStore`) and the poller's retention (`applyRetention`) after every round — against the
+ * loopback SWPC stand-in (../net/liveUpstream.ts), which the bench moves to each round's time
+ * (the page asks for `/__up/<time>/<SWPC path>`; the bench forwards it).
+ *
+ * One round of every product a simulated day, at 23:59 UTC (the rtsw files hold 24 h and the
+ * hemispheric power file the UTC day, so no minute of those is missed; the 1-minute Kp file holds
+ * a few hours, so that series keeps only those of each day), then the last 24 hours' ovals every
+ * 5 minutes (the time slider's frames), retention after every round (hourly on the last day). Also `read7d`: the 7-day solar-wind read as
+ * ../sync/dbBenchPage.ts times it, on this store.
+ */
+import { openDatabase } from '../../../sync/database.ts';
+import { readSeriesColumns } from '../../../sync/read/readSeriesColumns.ts';
+import { pollOrder } from '../../../core/products/sources.ts';
+import type { Resource } from '../../../core/model.ts';
+import { databaseStore } from '../../../workers/poller/store.ts';
+import { pollResource, type PollDeps } from '../../../workers/poller/pollResource.ts';
+import { createBatcher } from '../../../workers/request/batcher.ts';
+import { createInFlight } from '../../../workers/request/inFlight.ts';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+const DAYS = 90;
+/** Polled only through our backend (GFZ's Kp): a page polling SWPC directly has no way to it. */
+const BACKEND_ONLY: ReadonlySet<Resource> = new Set<Resource>(['kp-gfz']);
+
+function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
+async function fill(end: number): Promise<{ rounds: number; failures: Record<string, number> }> {
+  const db = await openDatabase({ multiInstance: false });
+  const store = databaseStore(db);
+  let sim = end - DAYS * DAY;
+  const deps: PollDeps = {
+    // Every agency URL goes to the stand-in through this origin, with the round's time.
+    fetch: (url, init) => fetch(`/__up/${sim}/${url.replace(/^https?:\/\/[^/]+\//, '')}`, init),
+    backendBase: null,
+    store,
+    now: () => sim,
+    inFlight: createInFlight(),
+    batcher: createBatcher(),
+  };
+  const failures: Record<string, number> = {};
+  let rounds = 0;
+  const round = async (resources: readonly Resource[], retention = true) => {
+    const reports = await Promise.all(resources.map((r) => pollResource(r, deps)));
+    for (const r of reports)
+      if (r.outcome === 'failed') failures[r.resource] = (failures[r.resource] ?? 0) + 1;
+    if (retention) await store.applyRetention(sim);
+    rounds++;
+  };
+  const every = pollOrder().filter((r) => !BACKEND_ONLY.has(r));
+  const dayStart = Math.floor((end - DAYS * DAY) / DAY) * DAY;
+  for (let day = dayStart; day + DAY <= end; day += DAY) {
+    sim = day + DAY - MIN;
+    await round(every);
+    if (rounds % 10 === 0) console.log(`[store90d] ${rounds} days written`);
+  }
+  for (sim = end - DAY + 5 * MIN; sim <= end; sim += 5 * MIN)
+    await round(['aurora-oval'], (sim - end) % HOUR === 0);
+  await db.close();
+  return { rounds, failures };
+}
+
+async function storageUsage(): Promise<{ usage: number; indexedDB: number | null }> {
+  const e = (await navigator.storage.estimate()) as StorageEstimate & {
+    usageDetails?: { indexedDB?: number };
+  };
+  return { usage: e.usage ?? 0, indexedDB: e.usageDetails?.indexedDB ?? null };
+}
+
+/** Stored documents and their JSON size per collection: where the bytes are. */
+async function collectionSizes(): Promise<Record<string, { docs: number; jsonMB: number }>> {
+  const db = await openDatabase({ multiInstance: false });
+  const out: Record<string, { docs: number; jsonMB: number }> = {};
+  for (const name of Object.keys(db.collections)) {
+    const docs = await db.collections[name as keyof typeof db.collections].find().exec();
+    let bytes = 0;
+    for (const d of docs) bytes += JSON.stringify(d.toJSON()).length;
+    out[name] = { docs: docs.length, jsonMB: bytes / 1e6 };
+  }
+  await db.close();
+  return out;
+}
+
+/** The 7-day read of the solar wind into chart columns, on a database opened for it (no cache). */
+async function read7d(end: number): Promise<{ ms: number; samples: number }> {
+  const db = await openDatabase({ multiInstance: false });
+  const range = { from: end - 7 * DAY, to: end };
+  collectGarbage();
+  const t0 = performance.now();
+  const plasma = await readSeriesColumns(db, 'solar-wind-plasma', range);
+  const mag = await readSeriesColumns(db, 'solar-wind-mag', range);
+  const ms = performance.now() - t0;
+  await db.close();
+  return { ms, samples: plasma.t.length + mag.t.length };
+}
+
+Object.assign(globalThis, { store90d: { fill, storageUsage, collectionSizes, read7d } });
