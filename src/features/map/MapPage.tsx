@@ -13,7 +13,7 @@ import { usePlaces, useWeather } from '../../../sync/react/index.ts';
 import { useRegionalClouds } from './useRegionalClouds.ts';
 import { placeInUse } from '../../../sync/places/places.ts';
 import { SavedPlaces } from './SavedPlaces.tsx';
-import { startEarlyGridRead, useEarlyGrid } from './earlyGrid.ts';
+import { pageNewestGrid } from '../../../sync/grids/newestGrid.ts';
 import { gridFreshness } from './freshness.ts';
 import { LocationPanel } from './LocationPanel.tsx';
 import { MapControls } from './MapControls.tsx';
@@ -48,7 +48,11 @@ import './MapPage.css';
 markOnce('map:page-module');
 // In a task of its own: opening the database is a chain of promise callbacks that would otherwise
 // run on in the same long task as this chunk's evaluation.
-setTimeout(() => void startEarlyGridRead(), 0);
+const newestGrid = pageNewestGrid({
+  onOpen: () => markOnce('map:db-open'),
+  onFirstRead: () => markOnce('map:grid-read'),
+});
+setTimeout(() => newestGrid.start(), 0);
 let auroraMapComponent: ComponentType<AuroraMapProps> | null = null;
 const auroraMapChunk = import('./olmap/AuroraMap.tsx').then((m) => {
   markOnce('map:olmap-module');
@@ -93,13 +97,12 @@ const HOUR = 3_600_000;
 const MAP_LABEL = 'Aurora map. Arrow keys pan, plus and minus zoom.';
 
 function MapPage() {
-  const early = useEarlyGrid();
   // The slider's 24 h of grids are read once the first oval is drawn (see useMapPageData).
   const [ovalShown, setOvalShown] = useState(false);
   const onRendered = useCallback((frame: number | null) => {
     if (frame !== null) setOvalShown(true);
   }, []);
-  const data = useMapPageData(early, ovalShown);
+  const data = useMapPageData(ovalShown);
   const { Map: AuroraMap, error: mapLoadError } = useAuroraMapComponent();
   const now = useNow();
   const location = useUserLocation(data.rememberedLocation, data.rememberLocation);
@@ -199,7 +202,7 @@ function MapPage() {
     [cloudCode, showClouds, clouds.tiles, cloudKeys, cloudLayer, cloudHour],
   );
   const cloudImage: CloudImage | null = cloudCells;
-  const newest = frames[frames.length - 1] ?? early;
+  const newest = frames[frames.length - 1] ?? null;
   // The side panels (legend, controls, places, summary) mount after the page's first paint: on a
   // phone they sit below the map, and creating them in the same commit made one long task.
   const sideReady = useAfterFirstPaint();
