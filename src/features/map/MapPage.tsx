@@ -1,14 +1,6 @@
-import {
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useReducer,
-  useState,
-  type ComponentType,
-} from 'react';
+import { Suspense, useCallback, useMemo, useReducer, useState } from 'react';
 import { AuroraLegend } from './AuroraLegend.tsx';
-import type { AuroraMapProps, CloudImage } from './auroraMapProps.ts';
+import type { CloudImage } from './auroraMapProps.ts';
 import { usePlaces, useWeather } from '../../../sync/react/index.ts';
 import { useRegionalClouds } from './useRegionalClouds.ts';
 import { placeInUse } from '../../../sync/places/places.ts';
@@ -25,6 +17,8 @@ import { TimeSlider } from './TimeSlider.tsx';
 import { INITIAL_SLIDER, sliderReducer } from './timeSlider.ts';
 import { forecastHoursAhead, shownAt } from './timeline.ts';
 import { useMapPageData } from './useMapPageData.ts';
+import { useChunk } from './chunkLoader.ts';
+import { auroraMapChunk } from './mapChunks.ts';
 import { markOnce } from './perfMarks.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useUserLocation } from './useUserLocation.ts';
@@ -46,51 +40,15 @@ import './MapPage.css';
 // the newest stored grid (database open + one read) and OpenLayers (most of the map's weight,
 // its own chunk so the page frame, legend and panels paint before it arrives).
 markOnce('map:page-module');
-// In a task of its own: opening the database is a chain of promise callbacks that would otherwise
-// run on in the same long task as this chunk's evaluation.
 const newestGrid = pageNewestGrid({
   onOpen: () => markOnce('map:db-open'),
   onFirstRead: () => markOnce('map:grid-read'),
 });
+// In a task of its own: opening the database is a chain of promise callbacks that would otherwise
+// run on in the same long task as this chunk's evaluation.
 setTimeout(() => newestGrid.start(), 0);
-let auroraMapComponent: ComponentType<AuroraMapProps> | null = null;
-const auroraMapChunk = import('./olmap/AuroraMap.tsx').then((m) => {
-  markOnce('map:olmap-module');
-  auroraMapComponent = m.default;
-  return m.default;
-});
-auroraMapChunk.catch(() => undefined);
-
-/**
- * The map component once its chunk is in. Not React.lazy + Suspense: React holds back revealing a
- * suspended boundary's content for up to 300 ms after its fallback showed (to avoid flicker), and
- * the map is the one thing on this page that should appear the moment it can.
- */
-function useAuroraMapComponent(): {
-  Map: ComponentType<AuroraMapProps> | null;
-  error: string | null;
-} {
-  const [state, setState] = useState<{
-    Map: ComponentType<AuroraMapProps> | null;
-    error: string | null;
-  }>(() => ({
-    Map: auroraMapComponent,
-    error: null,
-  }));
-  useEffect(() => {
-    if (state.Map) return;
-    let live = true;
-    auroraMapChunk.then(
-      (Map) => live && setState({ Map, error: null }),
-      (e: unknown) =>
-        live && setState({ Map: null, error: e instanceof Error ? e.message : String(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [state.Map]);
-  return state;
-}
+// Usually asked for already by the route (MapRoute.tsx): then this joins that fetch.
+void auroraMapChunk.load().catch(() => undefined);
 
 const HOUR = 3_600_000;
 
@@ -103,7 +61,8 @@ function MapPage() {
     if (frame !== null) setOvalShown(true);
   }, []);
   const data = useMapPageData(ovalShown);
-  const { Map: AuroraMap, error: mapLoadError } = useAuroraMapComponent();
+  const { module: auroraMap, error: mapLoadError } = useChunk(auroraMapChunk);
+  const AuroraMap = auroraMap?.default;
   const now = useNow();
   const location = useUserLocation(data.rememberedLocation, data.rememberLocation);
   // The map's choices are the user's preferences (view, style, layers; replicated once signed in)

@@ -5,31 +5,26 @@
  */
 import { get as getProjection } from 'ol/proj.js';
 import type Projection from 'ol/proj/Projection.js';
-import type { register as registerProj4 } from 'ol/proj/proj4.js';
-import type proj4Type from 'proj4';
 import {
   ORTHO_RADIUS,
   orthoProj4Def,
   projectionCode,
   type ProjectionSpec,
 } from '../projections.ts';
+import { chunkLoader } from '../chunkLoader.ts';
 
-let proj4Loading: Promise<{ proj4: typeof proj4Type; register: typeof registerProj4 }> | null =
-  null;
-
-function loadProj4() {
-  proj4Loading ??= Promise.all([import('proj4'), import('ol/proj/proj4.js')]).then(([p, r]) => ({
+const proj4Chunk = chunkLoader(() =>
+  Promise.all([import('proj4'), import('ol/proj/proj4.js')]).then(([p, r]) => ({
     proj4: p.default,
     register: r.register,
-  }));
-  return proj4Loading;
-}
+  })),
+);
 
 /** The OpenLayers projection for a view, registering the orthographic definition on first use. */
 export async function olProjection(spec: ProjectionSpec): Promise<Projection> {
   const code = projectionCode(spec);
   if (spec.kind === 'mercator') return getProjection(code)!;
-  const { proj4, register } = await loadProj4();
+  const { proj4, register } = await proj4Chunk.load();
   if (!proj4.defs(code)) {
     proj4.defs(code, orthoProj4Def(spec));
     register(proj4);
