@@ -3,14 +3,8 @@
  * renders them, and each is fetched once.
  */
 import { chunkLoader } from './chunkLoader.ts';
-import { markOnce } from './perfMarks.ts';
 
 export const mapPageChunk = chunkLoader(() => import('./MapPage.tsx'));
 
 /** OpenLayers and the map component: most of the map's weight, its own chunk. */
-export const auroraMapChunk = chunkLoader(() =>
-  import('./olmap/AuroraMap.tsx').then((m) => {
-    markOnce('map:olmap-module');
-    return m;
-  }),
-);
+export const auroraMapChunk = chunkLoader(() => import('./olmap/AuroraMap.tsx'));

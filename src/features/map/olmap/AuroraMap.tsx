@@ -6,6 +6,7 @@
 import 'ol/ol.css';
 import { useRef } from 'react';
 import type { AuroraMapProps } from '../auroraMapProps.ts';
+import { markOnce } from '../perfMarks.ts';
 import { PALETTES } from './palette.ts';
 import { useAuroraLayer } from './useAuroraLayer.ts';
 import { useBasemapLayer } from './useBasemapLayer.ts';
@@ -16,6 +17,8 @@ import { useOverlayLayers } from './useOverlayLayers.ts';
 import { useProjection } from './useProjection.ts';
 import { useTerminatorLayer } from './useTerminatorLayer.ts';
 import { useUserMarker } from './useUserMarker.ts';
+
+markOnce('map:olmap-module');
 
 export default function AuroraMap(props: AuroraMapProps) {
   const {
