@@ -26,7 +26,7 @@ export async function findNewestGridDoc(db: AuroraDatabase, now: number) {
 }
 
 /** What the source says: the newest grid (null: none stored), loading until the first read answered. */
-export interface NewestGridState {
+interface NewestGridState {
   grid: GridSnapshot | null;
   isLoading: boolean;
   error: Error | null;
