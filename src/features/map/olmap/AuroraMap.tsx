@@ -41,15 +41,12 @@ export default function AuroraMap(props: AuroraMapProps) {
   const { mapRef, paint } = useOlMap(targetRef, mapStyle);
   const projection = useProjection(mapRef, paint, view, hemisphere, userLocation);
   const { active } = projection;
-  // The oval first: the land comes once it is drawn (or none is coming).
+  // The oval first: the land and the vector layers come once it is drawn (or none is coming).
   const afterOval = useAfterOval(paint, !showAurora || (!grid && !gridPending));
   const basemap = useBasemapLayer(mapRef, paint, active, afterOval);
   useAuroraLayer(mapRef, paint, grid, showAurora, onRendered);
   useCloudLayer(mapRef, paint, cloudImage, showClouds);
-  // The vector layers' chunk after the land: oval, land, then night side and place, each its own
-  // step, so none competes with the one before for the link or the main thread.
-  const overlaysWanted = basemap.drawn || basemap.error !== null;
-  const overlays = useOverlayLayers(mapRef, paint, overlaysWanted, mapStyle, active);
+  const overlays = useOverlayLayers(mapRef, paint, afterOval, mapStyle, active);
   useTerminatorLayer(overlays, active, terminatorTime);
   useUserMarker(overlays, active, userLocation);
   useMapInteraction(mapRef, paint, active, onPick, onViewBox);

@@ -1,7 +1,6 @@
 /**
  * The map's vector layers — the globe's ocean disc, the night side with its terminator line, the
- * user's place — as a chunk of its own, loaded once the first oval and then the land are drawn
- * (useOverlayLayers.ts):
+ * user's place — as a chunk of its own, loaded once the first oval is drawn (useOverlayLayers.ts):
  * OpenLayers' vector rendering (layers, sources, styles, the canvas instruction builders) is about
  * a third of the map's code (~25 KB gzip), and none of it is needed for the first oval.
  */

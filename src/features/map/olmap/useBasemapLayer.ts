@@ -14,11 +14,9 @@ export function useBasemapLayer(
   active: ProjectionSpec | null,
   /** The oval first: the basemap (parse, project, draw ~180 polygons) starts after it (useAfterOval). */
   wanted: boolean,
-): { error: string | null; drawn: boolean } {
+): { error: string | null } {
   const [basemap, setBasemap] = useState<Basemap | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // The land has been handed to the map once (what comes after it waits for this).
-  const [drawn, setDrawn] = useState(false);
 
   useEffect(() => {
     if (!wanted) return;
@@ -56,12 +54,11 @@ export function useBasemapLayer(
       paint.basemap = { ...paint.basemap, land, outlines };
       if (paint.lastFrame) current.basemapSource.paintAhead(paint.lastFrame);
       current.basemapSource.changed();
-      setDrawn(true);
     })();
     return () => {
       cancelled = true;
     };
   }, [mapRef, paint, basemap, active]);
 
-  return { error, drawn };
+  return { error };
 }

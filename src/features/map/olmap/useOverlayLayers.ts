@@ -1,6 +1,6 @@
 /**
- * The vector layers' chunk (overlayLayers.ts), asked for once `wanted` (after the first oval and
- * the land, AuroraMap.tsx), its layers added to the map and styled; and the globe's disc, which follows the view.
+ * The vector layers' chunk (overlayLayers.ts), asked for once the first oval is drawn (or none is
+ * coming), its layers added to the map and styled; and the globe's disc, which follows the view.
  * The night side and the user's place have hooks of their own over what this returns.
  */
 import { useEffect, useState, type RefObject } from 'react';
