@@ -12,8 +12,7 @@ import { useAuroraLayer } from './useAuroraLayer.ts';
 import { useBasemapLayer } from './useBasemapLayer.ts';
 import { useCloudLayer } from './useCloudLayer.ts';
 import { useMapInteraction } from './useMapInteraction.ts';
-import { useAfterOval, useOlMap } from './useOlMap.ts';
-import { useOverlayLayers } from './useOverlayLayers.ts';
+import { useOlMap } from './useOlMap.ts';
 import { useProjection } from './useProjection.ts';
 import { useTerminatorLayer } from './useTerminatorLayer.ts';
 import { useUserMarker } from './useUserMarker.ts';
@@ -41,14 +40,11 @@ export default function AuroraMap(props: AuroraMapProps) {
   const { mapRef, paint } = useOlMap(targetRef, mapStyle);
   const projection = useProjection(mapRef, paint, view, hemisphere, userLocation);
   const { active } = projection;
-  // The oval first: the land and the vector layers come once it is drawn (or none is coming).
-  const afterOval = useAfterOval(paint, !showAurora || (!grid && !gridPending));
-  const basemap = useBasemapLayer(mapRef, paint, active, afterOval);
+  const basemap = useBasemapLayer(mapRef, paint, active, !showAurora || (!grid && !gridPending));
   useAuroraLayer(mapRef, paint, grid, showAurora, onRendered);
   useCloudLayer(mapRef, paint, cloudImage, showClouds);
-  const overlays = useOverlayLayers(mapRef, paint, afterOval, mapStyle, active);
-  useTerminatorLayer(overlays, active, terminatorTime);
-  useUserMarker(overlays, active, userLocation);
+  useTerminatorLayer(mapRef, active, terminatorTime);
+  useUserMarker(mapRef, active, userLocation);
   useMapInteraction(mapRef, paint, active, onPick, onViewBox);
 
   const palette = PALETTES[mapStyle];

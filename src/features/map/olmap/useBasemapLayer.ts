@@ -12,11 +12,21 @@ export function useBasemapLayer(
   mapRef: RefObject<MapHandle | null>,
   paint: MapPaint,
   active: ProjectionSpec | null,
-  /** The oval first: the basemap (parse, project, draw ~180 polygons) starts after it (useAfterOval). */
-  wanted: boolean,
+  /** No oval to wait for: the aurora layer is off, or no grid is stored or coming. */
+  noOvalComing: boolean,
 ): { error: string | null } {
   const [basemap, setBasemap] = useState<Basemap | null>(null);
+  // The oval first: the basemap (parse, project, draw ~180 polygons) starts once the first oval is
+  // on screen, or at once when there is no oval to wait for.
+  const [wanted, setWanted] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    paint.ovalDrawn = () => setWanted(true);
+  }, [paint]);
+
+  useEffect(() => {
+    if (noOvalComing) setWanted(true);
+  }, [noOvalComing]);
 
   useEffect(() => {
     if (!wanted) return;

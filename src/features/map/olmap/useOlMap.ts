@@ -1,10 +1,10 @@
 /**
  * The base map: creates the OpenLayers map on mount and disposes it on unmount, and reports what
  * is on screen on the map element after each render. The layer hooks beside it (useProjection,
- * useBasemapLayer, useAuroraLayer, useCloudLayer, useOverlayLayers, useTerminatorLayer,
- * useUserMarker, useMapInteraction) each drive one layer or concern through the handle it returns.
+ * useBasemapLayer, useAuroraLayer, useCloudLayer, useTerminatorLayer, useUserMarker,
+ * useMapInteraction) each drive one layer or concern through the handle it returns.
  */
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import OlMap, { type FrameState } from 'ol/Map.js';
 import { Attribution, Zoom } from 'ol/control.js';
 import { defaults as defaultInteractions } from 'ol/interaction/defaults.js';
@@ -15,7 +15,7 @@ import type { AuroraPaint } from './auroraSource.ts';
 import type { BasemapPaint } from './basemapSource.ts';
 import type { CloudSource } from './cloudSource.ts';
 import type { BasemapSource } from './basemapSource.ts';
-import { createLayers, glyph, type Layers } from './mapLayers.ts';
+import { createLayers, glyph, styleLayers, type Layers } from './mapLayers.ts';
 import { PALETTES, type MapStyleName } from './palette.ts';
 
 export interface MapHandle {
@@ -44,10 +44,8 @@ export interface MapPaint {
   composed: number | null;
   /** Told of the frame after each render (the page's onRendered). */
   notify?: (frame: number | null) => void;
-  /** Told once an oval is on screen: the basemap and the vector layers follow the first oval. */
+  /** Told once an oval is on screen: the basemap follows the first oval. */
   ovalDrawn: () => void;
-  /** The vector layers (overlayLayers.ts) are on the map. */
-  overlaysIn: boolean;
 }
 
 export function useOlMap(
@@ -67,7 +65,6 @@ export function useOlMap(
     lastFrame: null,
     composed: null,
     ovalDrawn: () => undefined,
-    overlaysIn: false,
   }).current;
 
   // Create once, dispose on unmount: the map's whole life cycle lives here.
@@ -81,7 +78,14 @@ export function useOlMap(
     });
     const map = new OlMap({
       target,
-      layers: [layers.basemap, layers.clouds, layers.aurora],
+      layers: [
+        layers.disc,
+        layers.basemap,
+        layers.night,
+        layers.clouds,
+        layers.aurora,
+        layers.user,
+      ],
       controls: [
         new Zoom({
           zoomInLabel: glyph('+'),
@@ -124,9 +128,8 @@ export function useOlMap(
           ? `${lonLat[0].toFixed(1)},${lonLat[1].toFixed(1)}`
           : '';
       target.dataset.viewZoom = (map.getView().getZoom() ?? 0).toFixed(2);
-      // Set once the land and the vector layers are drawn (they follow the first oval):
-      // screenshots wait for it.
-      target.dataset.basemap = basemapSource.hasLand() && paint.overlaysIn ? 'drawn' : '';
+      // Set once the land is drawn (it follows the first oval): screenshots wait for it.
+      target.dataset.basemap = basemapSource.hasLand() ? 'drawn' : '';
       // The share of the view inside cloud cells with a value, and their size (e2e: cells across the view).
       const cloudsShown = layers.clouds.getVisible() && cloudSource.paintedTime !== null;
       target.dataset.cloudCoverage = cloudsShown ? cloudSource.coverage.toFixed(3) : '';
@@ -141,30 +144,14 @@ export function useOlMap(
     };
   }, [targetRef, paint]);
 
-  // The style: the basemap reads its colours when it paints (the vector layers': useOverlayLayers).
+  // The style: the basemap reads its colours when it paints, the vector layers take new styles.
   useEffect(() => {
     const current = mapRef.current;
     if (!current) return;
     const palette = PALETTES[mapStyle];
     paint.basemap = { ...paint.basemap, landColour: palette.land, coastColour: palette.coast };
-    current.basemapSource.changed();
+    styleLayers(current.layers, palette);
   }, [mapStyle, paint]);
 
   return { mapRef, paint };
-}
-
-/**
- * Whether the layers that follow the first oval (the land, the vector layers) may load: once an
- * oval is on screen, or at once when there is no oval to wait for (`noOvalComing`: the aurora
- * layer off, or no grid stored or coming). Once true it stays.
- */
-export function useAfterOval(paint: MapPaint, noOvalComing: boolean): boolean {
-  const [after, setAfter] = useState(false);
-  useEffect(() => {
-    paint.ovalDrawn = () => setAfter(true);
-  }, [paint]);
-  useEffect(() => {
-    if (noOvalComing) setAfter(true);
-  }, [noOvalComing]);
-  return after;
 }

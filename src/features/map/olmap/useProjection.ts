@@ -4,6 +4,7 @@
  * opened moving the map there unless the person has already moved it.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import Feature from 'ol/Feature.js';
 import type { LatLon } from '../gridLookup.ts';
 import {
   ORTHO_RADIUS,
@@ -12,6 +13,7 @@ import {
   type MapViewKind,
   type ProjectionSpec,
 } from '../projections.ts';
+import { globeDisc } from './basemap.ts';
 import { createView, fitAuroralZone } from './mapView.ts';
 import { olProjection } from './olProjection.ts';
 import type { MapHandle, MapPaint } from './useOlMap.ts';
@@ -61,6 +63,10 @@ export function useProjection(
           if (!homeRef.current.fitting) homeRef.current.moved = true;
         };
         olView.on(['change:center', 'change:resolution'], noteMove);
+        const disc = globeDisc(wanted);
+        const discSource = current.layers.disc.getSource()!;
+        discSource.clear();
+        if (disc) discSource.addFeature(new Feature(disc));
         current.layers.aurora.getSource()?.changed();
         current.layers.clouds.getSource()?.changed();
         setActive(wanted);
