@@ -46,3 +46,28 @@ export function decodeGrid(
     values,
   };
 }
+
+/**
+ * The one decoder of stored grids for the page (the newest grid's source and the slider's frames):
+ * decoding is ~65 K bytes a frame, so each document's grid is kept until its revision changes, and
+ * the same document read again is the same object (React and the map skip an unchanged grid).
+ * `keep` bounds how many documents' grids are kept (the newest-grid source needs one).
+ */
+export function gridDecoder(
+  keep = Number.POSITIVE_INFINITY,
+): (doc: { primary: string; revision: string; _data: GridDoc }) => GridSnapshot {
+  const cache = new Map<string, { rev: string; grid: GridSnapshot }>();
+  return (doc) => {
+    const hit = cache.get(doc.primary);
+    if (hit && hit.rev === doc.revision) return hit.grid;
+    const grid = decodeGrid(doc._data);
+    cache.delete(doc.primary);
+    cache.set(doc.primary, { rev: doc.revision, grid });
+    // Oldest first in insertion order: drop those beyond `keep`.
+    for (const key of cache.keys()) {
+      if (cache.size <= keep) break;
+      cache.delete(key);
+    }
+    return grid;
+  };
+}

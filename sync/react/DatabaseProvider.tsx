@@ -25,6 +25,11 @@ function toError(e: unknown): Error {
   return e instanceof Error ? e : new Error(String(e));
 }
 
+/** The database a provider hands out (null without one: the page's own). */
+export function useProvidedDatabase(): AuroraDatabase | Promise<AuroraDatabase> | null {
+  return useContext(DatabaseContext);
+}
+
 /** The database once it is open (null while opening), or the error that prevented opening it. */
 export function useDatabase(): DatabaseState {
   const provided = useContext(DatabaseContext);

@@ -1,48 +1,43 @@
-import { from, map, switchMap } from 'rxjs';
-import { findNewestGridDoc } from '../grids/latestGrid.ts';
-import { decodeGrid } from '../grids/gridCodec.ts';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { map } from 'rxjs';
+import { gridDecoder } from '../grids/gridCodec.ts';
+import {
+  createNewestGridSource,
+  pageNewestGrid,
+  type NewestGridSource,
+} from '../grids/newestGrid.ts';
 import type { GridSnapshot, HookResult } from '../../core/model.ts';
 import type { TimeRange } from '../read/seriesColumns.ts';
-import type { GridDoc } from '../schemas/grids.ts';
+import { useProvidedDatabase } from './DatabaseProvider.tsx';
 import { useLiveResult } from './useLiveResult.ts';
 
-/** Decoding is ~65 K bytes per frame: keep each frame's decoded grid until its revision changes. */
-function decoder() {
-  const cache = new Map<string, { rev: string; grid: GridSnapshot }>();
-  return (doc: { primary: string; revision: string; _data: GridDoc }): GridSnapshot => {
-    const hit = cache.get(doc.primary);
-    if (hit && hit.rev === doc.revision) return hit.grid;
-    const grid = decodeGrid(doc._data);
-    cache.set(doc.primary, { rev: doc.revision, grid });
-    return grid;
-  };
+/** A provided database's own source, ended when the component (or the database) goes. */
+function useProvidedSource(): NewestGridSource {
+  const provided = useProvidedDatabase();
+  const [held, setHeld] = useState(() => ({
+    provided,
+    source: provided ? createNewestGridSource(() => Promise.resolve(provided)) : pageNewestGrid(),
+  }));
+  // Another provider (adjusted during render): a source of that database.
+  if (held.provided !== provided)
+    setHeld({
+      provided,
+      source: provided ? createNewestGridSource(() => Promise.resolve(provided)) : pageNewestGrid(),
+    });
+  const { source } = held;
+  useEffect(() => (provided ? () => source.stop() : undefined), [provided, source]);
+  return source;
 }
 
 /**
- * The newest OVATION snapshot (however old: offline, the last known oval is still shown), live.
- * RxDB answers "newest first" on our ascending index by reading every matching document (~87 KB
- * each; a day of polling is ~288) and sorting, so the live query is bounded below by the newest
- * time found first (in widening windows, sync/grids/latestGrid.ts): it reads one document, and
- * every newer grid still matches it. Retention never deletes the newest grid.
+ * The newest OVATION snapshot (however old: offline, the last known oval is still shown), live:
+ * the one newest-grid source (sync/grids/newestGrid.ts). On the page it is the page's source, which
+ * the map page starts before React mounts it, so the grid is often there at the first render.
  */
 export function useLatestGrid(): HookResult<GridSnapshot | null> {
-  return useLiveResult(
-    'grid:latest',
-    (db) => {
-      const decode = decoder();
-      return from(findNewestGridDoc(db, Date.now())).pipe(
-        switchMap(
-          (newest) =>
-            db.grids.findOne({
-              selector: newest ? { observationTime: { $gte: newest.observationTime } } : {},
-              sort: [{ observationTime: 'desc' }],
-            }).$,
-        ),
-        map((doc) => (doc ? decode(doc) : null)),
-      );
-    },
-    null,
-  );
+  const source = useProvidedSource();
+  const state = useSyncExternalStore(source.subscribe, source.get);
+  return { data: state.grid, isLoading: state.isLoading, error: state.error };
 }
 
 const NO_GRIDS: GridSnapshot[] = [];
@@ -53,7 +48,7 @@ export function useGrids(range: TimeRange): HookResult<GridSnapshot[]> {
   return useLiveResult(
     `grids:${from}:${to}`,
     (db) => {
-      const decode = decoder();
+      const decode = gridDecoder();
       return db.grids
         .find({
           selector: { observationTime: { $gte: from, $lte: to } },

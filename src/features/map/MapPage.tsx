@@ -1,19 +1,11 @@
-import {
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useReducer,
-  useState,
-  type ComponentType,
-} from 'react';
+import { Suspense, useCallback, useMemo, useReducer, useState } from 'react';
 import { AuroraLegend } from './AuroraLegend.tsx';
-import type { AuroraMapProps, CloudImage } from './auroraMapProps.ts';
+import type { CloudImage } from './auroraMapProps.ts';
 import { usePlaces, useWeather } from '../../../sync/react/index.ts';
 import { useRegionalClouds } from './useRegionalClouds.ts';
 import { placeInUse } from '../../../sync/places/places.ts';
 import { SavedPlaces } from './SavedPlaces.tsx';
-import { startEarlyGridRead, useEarlyGrid } from './earlyGrid.ts';
+import { pageNewestGrid } from '../../../sync/grids/newestGrid.ts';
 import { gridFreshness } from './freshness.ts';
 import { LocationPanel } from './LocationPanel.tsx';
 import { MapControls } from './MapControls.tsx';
@@ -25,6 +17,8 @@ import { TimeSlider } from './TimeSlider.tsx';
 import { INITIAL_SLIDER, sliderReducer } from './timeSlider.ts';
 import { forecastHoursAhead, shownAt } from './timeline.ts';
 import { useMapPageData } from './useMapPageData.ts';
+import { useChunk } from './chunkLoader.ts';
+import { auroraMapChunk } from './mapChunks.ts';
 import { markOnce } from './perfMarks.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useUserLocation } from './useUserLocation.ts';
@@ -46,61 +40,29 @@ import './MapPage.css';
 // the newest stored grid (database open + one read) and OpenLayers (most of the map's weight,
 // its own chunk so the page frame, legend and panels paint before it arrives).
 markOnce('map:page-module');
+const newestGrid = pageNewestGrid({
+  onOpen: () => markOnce('map:db-open'),
+  onFirstRead: () => markOnce('map:grid-read'),
+});
 // In a task of its own: opening the database is a chain of promise callbacks that would otherwise
 // run on in the same long task as this chunk's evaluation.
-setTimeout(() => void startEarlyGridRead(), 0);
-let auroraMapComponent: ComponentType<AuroraMapProps> | null = null;
-const auroraMapChunk = import('./olmap/AuroraMap.tsx').then((m) => {
-  markOnce('map:olmap-module');
-  auroraMapComponent = m.default;
-  return m.default;
-});
-auroraMapChunk.catch(() => undefined);
-
-/**
- * The map component once its chunk is in. Not React.lazy + Suspense: React holds back revealing a
- * suspended boundary's content for up to 300 ms after its fallback showed (to avoid flicker), and
- * the map is the one thing on this page that should appear the moment it can.
- */
-function useAuroraMapComponent(): {
-  Map: ComponentType<AuroraMapProps> | null;
-  error: string | null;
-} {
-  const [state, setState] = useState<{
-    Map: ComponentType<AuroraMapProps> | null;
-    error: string | null;
-  }>(() => ({
-    Map: auroraMapComponent,
-    error: null,
-  }));
-  useEffect(() => {
-    if (state.Map) return;
-    let live = true;
-    auroraMapChunk.then(
-      (Map) => live && setState({ Map, error: null }),
-      (e: unknown) =>
-        live && setState({ Map: null, error: e instanceof Error ? e.message : String(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [state.Map]);
-  return state;
-}
+setTimeout(() => newestGrid.start(), 0);
+// Usually asked for already by the route (MapRoute.tsx): then this joins that fetch.
+void auroraMapChunk.load().catch(() => undefined);
 
 const HOUR = 3_600_000;
 
 const MAP_LABEL = 'Aurora map. Arrow keys pan, plus and minus zoom.';
 
 function MapPage() {
-  const early = useEarlyGrid();
   // The slider's 24 h of grids are read once the first oval is drawn (see useMapPageData).
   const [ovalShown, setOvalShown] = useState(false);
   const onRendered = useCallback((frame: number | null) => {
     if (frame !== null) setOvalShown(true);
   }, []);
-  const data = useMapPageData(early, ovalShown);
-  const { Map: AuroraMap, error: mapLoadError } = useAuroraMapComponent();
+  const data = useMapPageData(ovalShown);
+  const { module: auroraMap, error: mapLoadError } = useChunk(auroraMapChunk);
+  const AuroraMap = auroraMap?.default;
   const now = useNow();
   const location = useUserLocation(data.rememberedLocation, data.rememberLocation);
   // The map's choices are the user's preferences (view, style, layers; replicated once signed in)
@@ -199,7 +161,7 @@ function MapPage() {
     [cloudCode, showClouds, clouds.tiles, cloudKeys, cloudLayer, cloudHour],
   );
   const cloudImage: CloudImage | null = cloudCells;
-  const newest = frames[frames.length - 1] ?? early;
+  const newest = frames[frames.length - 1] ?? null;
   // The side panels (legend, controls, places, summary) mount after the page's first paint: on a
   // phone they sit below the map, and creating them in the same commit made one long task.
   const sideReady = useAfterFirstPaint();

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
+import { lazyChunk } from './chunkLoader.ts';
 import type { NewPlace, PlaceDoc } from '../../../sync/react/index.ts';
 
 interface SavedPlacesProps {
@@ -15,7 +16,7 @@ interface SavedPlacesProps {
 }
 
 // Its own chunk: the map's first load never carries the alert form nor the time-zone table.
-const PlaceAlerts = lazy(() => import('../alerts/PlaceAlerts.tsx'));
+const PlaceAlerts = lazyChunk(() => import('../alerts/PlaceAlerts.tsx'));
 
 const fmt = (p: { lat: number; lon: number }) =>
   `${Math.abs(p.lat).toFixed(2)}° ${p.lat >= 0 ? 'N' : 'S'}, ${Math.abs(p.lon).toFixed(2)}° ${p.lon >= 0 ? 'E' : 'W'}`;

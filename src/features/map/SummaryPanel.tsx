@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyChunk } from './chunkLoader.ts';
 import { formatAge, formatSigned } from '../../lib/format.ts';
 import type { SpaceWeatherNow, TimedValue } from './mapPageData.ts';
 
 // The small charts (and uPlot, ~25 KB gzip) are not part of `/`'s JS: they load when asked for,
 // which can only be after the map has painted. Bytes matter where signal is weak.
-const MapPanelCharts = lazy(() => import('../live-feeds/MapPanelCharts.tsx'));
+const MapPanelCharts = lazyChunk(() => import('../live-feeds/MapPanelCharts.tsx'));
 
 interface Row {
   label: string;

@@ -90,19 +90,6 @@ export interface MapPageData {
 
 export const NO_VALUE: TimedValue = { value: null, time: null };
 
-/** Whether two snapshots are the same grid (same times and cells), whichever read decoded them. */
-export function sameGrid(a: GridSnapshot, b: GridSnapshot): boolean {
-  if (a === b) return true;
-  if (
-    a.observationTime !== b.observationTime ||
-    a.forecastTime !== b.forecastTime ||
-    a.values.length !== b.values.length
-  )
-    return false;
-  for (let i = 0; i < a.values.length; i++) if (a.values[i] !== b.values[i]) return false;
-  return true;
-}
-
 /** Grids sorted oldest first, de-duplicated by observation time (the slider's frame list). */
 export function orderFrames(
   grids: readonly GridSnapshot[],

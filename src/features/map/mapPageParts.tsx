@@ -3,20 +3,15 @@
  * hook, so the page can hold the component and its words), and the panels below the map, each
  * asked for once wanted or scrolled near. None of it is in `/`'s first load.
  */
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { chunkLoader, lazyChunk, useChunk } from './chunkLoader.ts';
 import type { TonightVerdictProps, forecastHour, magnetic } from './tonight/TonightVerdict.tsx';
 import { SummaryPanel } from './SummaryPanel.tsx';
 import { useMapSummary } from './useMapPageData.ts';
 import { useNearViewport } from './useNearViewport.ts';
 import type { Clock } from '../../lib/clock.ts';
 
-type TonightComponent = ComponentType<TonightVerdictProps>;
-type ForecastHourWords = typeof forecastHour;
-let tonightChunk: Promise<{
-  default: TonightComponent;
-  forecastHour: ForecastHourWords;
-  magnetic: typeof magnetic;
-}> | null = null;
+const tonightChunk = chunkLoader(() => import('./tonight/TonightVerdict.tsx'));
 
 /**
  * The verdict's code (core/tonight + suncalc) as its own chunk, asked for only once the map has
@@ -24,46 +19,18 @@ let tonightChunk: Promise<{
  * forecast-hour words, which are needed only once a place has a cloud forecast.
  */
 export function useTonightComponent(wanted: boolean): {
-  Tonight: TonightComponent | null;
-  forecast: ForecastHourWords | null;
+  Tonight: ComponentType<TonightVerdictProps> | null;
+  forecast: typeof forecastHour | null;
   magnetic: typeof magnetic | null;
   error: string | null;
 } {
-  const [state, setState] = useState<{
-    Tonight: TonightComponent | null;
-    forecast: ForecastHourWords | null;
-    magnetic: typeof magnetic | null;
-    error: string | null;
-  }>({ Tonight: null, forecast: null, magnetic: null, error: null });
-  useEffect(() => {
-    if (!wanted || state.Tonight) return;
-    let live = true;
-    tonightChunk ??= import('./tonight/TonightVerdict.tsx');
-    tonightChunk.then(
-      (m) =>
-        live &&
-        setState({
-          Tonight: m.default,
-          forecast: m.forecastHour,
-          magnetic: m.magnetic,
-          error: null,
-        }),
-      (e: unknown) => {
-        tonightChunk = null;
-        if (live)
-          setState({
-            Tonight: null,
-            forecast: null,
-            magnetic: null,
-            error: e instanceof Error ? e.message : String(e),
-          });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [wanted, state.Tonight]);
-  return state;
+  const { module, error } = useChunk(tonightChunk, wanted);
+  return {
+    Tonight: module?.default ?? null,
+    forecast: module?.forecastHour ?? null,
+    magnetic: module?.magnetic ?? null,
+    error,
+  };
 }
 
 /**
@@ -71,7 +38,7 @@ export function useTonightComponent(wanted: boolean): {
  * its reads), asked for once the first oval is drawn and the side panels are in, and the person
  * scrolls near it (below the fold on a phone; nothing of it competes with the oval).
  */
-const HistoryPanel = lazy(() => import('./HistoryPanel.tsx'));
+const HistoryPanel = lazyChunk(() => import('./HistoryPanel.tsx'));
 
 /**
  * Where a lazy panel below the map goes: its chunk (and the code it pulls in, e.g. the plan's
@@ -106,10 +73,10 @@ export function LiveSummaryPanel({ now }: { now: number }) {
  * light — each its own small chunk, asked for once the first oval is drawn (the plan only once it
  * is scrolled near): none of it weighs on `/`'s first load.
  */
-export const NightPlan = lazy(() => import('../plan/NightPlan.tsx'));
-export const KeepScreenOn = lazy(() =>
+export const NightPlan = lazyChunk(() => import('../plan/NightPlan.tsx'));
+export const KeepScreenOn = lazyChunk(() =>
   import('../wakeLock/KeepScreenOn.tsx').then((m) => ({ default: m.KeepScreenOn })),
 );
-export const NightModeOffer = lazy(() =>
+export const NightModeOffer = lazyChunk(() =>
   import('../night/NightModeOffer.tsx').then((m) => ({ default: m.NightModeOffer })),
 );

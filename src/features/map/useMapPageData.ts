@@ -12,14 +12,13 @@ import {
   useSpaceWeatherSummary,
   type SummaryValue,
 } from '../../../sync/react/index.ts';
-import type { GridSnapshot, Preferences } from '../../../core/model.ts';
+import type { Preferences } from '../../../core/model.ts';
 import {
   choiceSettled,
   lastValue,
   NO_VALUE,
   orderFrames,
   resolveChoice,
-  sameGrid,
   type MapChoices,
   type MapPageData,
   type PendingChoice,
@@ -27,7 +26,6 @@ import {
   type SpaceWeatherNow,
   type TimedValue,
 } from './mapPageData.ts';
-import { markOnce } from './perfMarks.ts';
 import { useNow } from '../../ui/useNow.ts';
 
 const HOUR = 3_600_000;
@@ -56,16 +54,13 @@ const keep = (what: string) => (error: unknown) =>
 const NO_RANGE = { from: 0, to: -1 };
 
 /**
- * `early`: the newest grid from a one-shot read started before the page mounted (earlyGrid.ts),
- * shown until the live query has delivered.
+ * The newest grid comes from the one newest-grid source (sync/grids/newestGrid.ts), which the page
+ * starts before it mounts: offline, the last known oval is there as soon as the database is open.
  * `windowWanted`: false holds back reading the slider's 24 h of grids (up to ~288 documents of
  * ~87 KB, each decoded) until the page says the first oval is drawn, so that read does not compete
  * with it. With nothing stored it is read at once; once read it stays live.
  */
-export function useMapPageData(
-  early: GridSnapshot | null = null,
-  windowWanted = true,
-): MapPageData {
+export function useMapPageData(windowWanted = true): MapPageData {
   // Queries are keyed by their range: anchor it on the hour so it changes hourly, not every render.
   const now = useNow(60_000);
   const hour = Math.floor(now / HOUR) * HOUR;
@@ -80,14 +75,7 @@ export function useMapPageData(
   const prefs = usePreferences();
   const feed = useFeedStatus('aurora-oval');
 
-  if (!latest.isLoading) markOnce('map:live-latest');
-  // The live answer is usually the early read's grid decoded again: keep the early object then, so
-  // the map does not draw the same oval twice while the first draw is under way.
-  const live = latest.isLoading ? null : latest.data;
-  const newest = useMemo(
-    () => (latest.isLoading ? early : early && live && sameGrid(early, live) ? early : live),
-    [latest.isLoading, early, live],
-  );
+  const newest = latest.data;
   const frames = useMemo(() => {
     const cutoff = now - WINDOW_MS;
     // The newest grid stays even when older than 24 h: offline, the last known oval is still the answer.
@@ -177,7 +165,7 @@ export function useMapPageData(
 
   return {
     frames,
-    gridsLoading: latest.isLoading && !early,
+    gridsLoading: latest.isLoading,
     gridsError: latest.error ?? grids.error,
     preferences: prefs.data,
     feedState: feed.data?.state ?? null,

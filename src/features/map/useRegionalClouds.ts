@@ -16,27 +16,13 @@ import { useCloudTiles, type CloudTilesResult } from '../../../sync/react/index.
 import { showCloudView } from '../../lib/cloudView.ts';
 import { useIsOnline } from '../../lib/network/useNetworkStatus.ts';
 import type * as CloudLayerModule from './cloudLayer.ts';
+import { chunkLoader, useChunk } from './chunkLoader.ts';
 
 type CloudLayerCode = typeof CloudLayerModule;
-let cloudChunk: Promise<CloudLayerCode> | null = null;
+const cloudChunk = chunkLoader(() => import('./cloudLayer.ts'));
 
 function useCloudLayerCode(wanted: boolean): CloudLayerCode | null {
-  const [code, setCode] = useState<CloudLayerCode | null>(null);
-  useEffect(() => {
-    if (!wanted || code) return;
-    let live = true;
-    cloudChunk ??= import('./cloudLayer.ts');
-    cloudChunk.then(
-      (m) => live && setCode(m),
-      () => {
-        cloudChunk = null;
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [wanted, code]);
-  return code;
+  return useChunk(cloudChunk, wanted).module;
 }
 
 /** Two boxes the same to 0.1°: a view that did not move asks for nothing new. */

@@ -5,7 +5,6 @@ import {
   lastValue,
   NO_VALUE,
   orderFrames,
-  sameGrid,
 } from '../../../../src/features/map/mapPageData.ts';
 
 const grid = (t: number): GridSnapshot => ({
@@ -25,18 +24,6 @@ describe('slider frames', () => {
   it('adds the newest stored grid even when it is older than the window (offline for days)', () => {
     expect(orderFrames([], grid(5)).map((f) => f.observationTime)).toEqual([5]);
     expect(orderFrames([grid(5), grid(6)], grid(6)).length).toBe(2);
-  });
-});
-
-describe('sameGrid', () => {
-  it('tells the same grid decoded twice from a different one', () => {
-    const a = grid(5);
-    const b = { ...grid(5), values: new Uint8Array(a.values) };
-    expect(sameGrid(a, b)).toBe(true);
-    b.values[65_159] = 1;
-    expect(sameGrid(a, b)).toBe(false);
-    expect(sameGrid(a, grid(6))).toBe(false);
-    expect(sameGrid(a, { ...grid(5), forecastTime: 0 })).toBe(false);
   });
 });
 
