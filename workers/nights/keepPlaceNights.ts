@@ -16,7 +16,8 @@
  */
 import type { AuroraDatabase } from '../../sync/database.ts';
 import type { ProductRecord } from '../../core/model.ts';
-import { readLatestGrid } from '../../sync/grids/latestGrid.ts';
+import { decodeGrid } from '../../sync/grids/gridCodec.ts';
+import { findNewestGridDoc } from '../../sync/grids/newestGrid.ts';
 import { keepNightRecord, nightsCollection } from '../../sync/nights/nights.ts';
 import { weatherProductId, type WeatherData } from '../../core/products/weather.ts';
 import type { NightRecord } from '../../core/tonight/nightRecord.ts';
@@ -87,7 +88,7 @@ export async function keepPlaceNights(
   if (places.length === 0) return result;
 
   const [ovation, kpDoc, latest] = await Promise.all([
-    readLatestGrid(db, now),
+    findNewestGridDoc(db, now).then((doc) => (doc ? decodeGrid(doc.toJSON()) : null)),
     db.products.findOne('kp-forecast').exec(),
     latestNights(db, now),
   ]);
