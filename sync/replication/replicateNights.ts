@@ -7,6 +7,7 @@ import {
 import type { AuroraDatabase } from '../database.ts';
 import { nightsCollection, whenNightsCollection } from '../nights/nights.ts';
 import type { NightDoc } from '../schemas/nights.ts';
+import { isNightKept } from '../../core/tonight/nightsKept.ts';
 
 const NIGHTS_TABLE = 'nights';
 
@@ -56,8 +57,10 @@ export async function replicateNights(options: {
   generation?: number;
   waitForLeadership?: boolean;
   retryTime?: number;
+  now?: () => number;
 }): Promise<RxSupabaseReplicationState<NightDoc>> {
   const { db, client, userId } = options;
+  const now = options.now ?? Date.now;
   return replicateSupabase<NightDoc>({
     client,
     tableName: NIGHTS_TABLE,
@@ -71,7 +74,13 @@ export async function replicateNights(options: {
       queryBuilder: ({ query }) => query.eq('user_id', userId),
       modifier: (row: Record<string, unknown>) => nightFromRow(row),
     },
-    push: { batchSize: 50 },
+    push: {
+      batchSize: 50,
+      // A night outside the window (core/tonight/nightsKept.ts) is never sent: not the purge's
+      // removal (the server prunes by the same rule), not an old night of a device that was behind
+      // (the server would skip it). Skipped rows count as pushed, so the queue moves on.
+      modifier: (doc: WithDeleted<NightDoc>) => (isNightKept(doc.night, now()) ? doc : null),
+    },
   });
 }
 

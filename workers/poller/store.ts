@@ -46,7 +46,10 @@ export interface PollerStore {
     meta: { fetchedAt: number; source?: string | null },
   ): Promise<WriteCounts>;
   writeProducts(records: ProductRecord[], meta: { fetchedAt: number }): Promise<WriteCounts>;
-  /** Drop what retention says is too old (never the newest grid or product copy); see sync/retention.ts. */
+  /**
+   * Drop what retention says is too old (never the newest grid or product copy; sync/retention.ts),
+   * and the nights older than their window (sync/nights/purgeOldNights.ts).
+   */
   applyRetention(now: number): Promise<RetentionPlan>;
   /** The newest sample time stored of a series product, or null (the backfill starts after it). */
   newestSeriesTime(product: SeriesProduct): Promise<number | null>;
@@ -75,7 +78,13 @@ export function databaseStore(db: AuroraDatabase): PollerStore {
     writeSeries: (batch, meta) => writeSeries(db, batch, meta),
     writeGrid: (grid, meta) => writeGrid(db, grid, meta),
     writeProducts: (records, meta) => writeProducts(db, records, meta),
-    applyRetention: (now) => applyRetention(db, now),
+    async applyRetention(now) {
+      const plan = await applyRetention(db, now);
+      // Loaded only where the nights collection is open (the worker kept or scored a night).
+      if ((db as unknown as { nights?: unknown }).nights)
+        await (await import('../../sync/nights/purgeOldNights.ts')).purgeOldNights(db, now);
+      return plan;
+    },
     async newestSeriesTime(product) {
       const doc = await db.series
         .findOne({ selector: { product }, sort: [{ day: 'desc' }] })
