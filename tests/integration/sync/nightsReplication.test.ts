@@ -75,18 +75,22 @@ async function until<T>(read: () => Promise<T>, pred: (v: T) => boolean, ms = 10
   }
 }
 
+/** Two days ago (UTC): inside the nights' retention window whenever the test runs (core/tonight/nightsKept.ts). */
+const NIGHT_DATE = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+const NEXT_DATE = new Date(Date.parse(NIGHT_DATE) + 86_400_000).toISOString().slice(0, 10);
+
 const NIGHT: NightRecord = {
-  id: 'place-cabin@2026-11-24',
+  id: `place-cabin@${NIGHT_DATE}`,
   place_id: 'place-cabin',
   place_name: 'Cabin',
   lat: 69.65,
   lon: 18.96,
-  night: '2026-11-24',
+  night: NIGHT_DATE,
   level: 'GO',
-  window_from: Date.parse('2026-11-24T21:00:00Z'),
-  window_to: Date.parse('2026-11-25T00:30:00Z'),
+  window_from: Date.parse(`${NIGHT_DATE}T21:00:00Z`),
+  window_to: Date.parse(`${NEXT_DATE}T00:30:00Z`),
   line: 'Best tonight: 22:00–01:30 UTC+1 — 35 % overhead, clear, moon down',
-  judged_at: Date.parse('2026-11-24T16:00:00Z'),
+  judged_at: Date.parse(`${NIGHT_DATE}T16:00:00Z`),
   outcome: null,
   seen_overhead: null,
   seen_visible: null,
@@ -128,7 +132,7 @@ describe('tonight’s kept verdicts follow a signed-in user', () => {
       seen_overhead: 8,
       seen_visible: 14,
       frames: 40,
-      scored_at: Date.parse('2026-11-25T09:00:00Z'),
+      scored_at: Date.parse(`${NEXT_DATE}T09:00:00Z`),
     });
     await until(
       () =>
@@ -152,10 +156,10 @@ describe('tonight’s kept verdicts follow a signed-in user', () => {
     const owner = await newUser();
     const other = await newUser();
     const a = await newDevice();
-    await keepNightRecord(a, { ...NIGHT, id: 'secret@2026-11-24', place_id: 'secret' });
+    await keepNightRecord(a, { ...NIGHT, id: `secret@${NIGHT_DATE}`, place_id: 'secret' });
     const { sync } = await signIn(a, owner.email);
     await until(
-      () => stack.sql('select 1 from public.nights where id = $1', ['secret@2026-11-24']),
+      () => stack.sql('select 1 from public.nights where id = $1', [`secret@${NIGHT_DATE}`]),
       (r) => r.length === 1,
     );
     const client = testClient(stack.url, stack.anonKey);
@@ -165,17 +169,17 @@ describe('tonight’s kept verdicts follow a signed-in user', () => {
     const { error } = await client
       .from('nights')
       .update({ level: 'NO' })
-      .eq('id', 'secret@2026-11-24')
+      .eq('id', `secret@${NIGHT_DATE}`)
       .select();
     expect(error).toBeNull();
     expect(
-      await stack.sql('select level from public.nights where id = $1', ['secret@2026-11-24']),
+      await stack.sql('select level from public.nights where id = $1', [`secret@${NIGHT_DATE}`]),
     ).toEqual([{ level: 'GO' }]);
     await sync.stop({ signOut: true });
     expect(await readNights(a)).toEqual([]);
     // Still in the account.
     expect(
-      await stack.sql('select _deleted from public.nights where id = $1', ['secret@2026-11-24']),
+      await stack.sql('select _deleted from public.nights where id = $1', [`secret@${NIGHT_DATE}`]),
     ).toEqual([{ _deleted: false }]);
   }, 60_000);
 });
