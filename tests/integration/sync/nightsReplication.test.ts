@@ -1,79 +1,18 @@
 import 'fake-indexeddb/auto';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../sync/database.ts';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../sync/database.ts';
 import { keepNightRecord, readNights, writeNightScore } from '../../../sync/nights/nights.ts';
-import { startAccountSync, type AccountSync } from '../../../sync/replication/index.ts';
 import type { NightRecord } from '../../../core/tonight/nightRecord.ts';
-import { STRONG_PASSWORD, testClient, uniqueEmail } from '../../support/clients.ts';
-import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
+import { STRONG_PASSWORD, testClient } from '../../support/clients.ts';
+import { replicationHarness, until } from '../../support/replicationHarness.ts';
 
 /**
  * Tonight's kept verdicts follow a signed-in user (the `nights` table, migration
  * 20261128000200): real PostgreSQL 15, PostgREST and the gateway's realtime, RxDB on Dexie
  * (fake-indexeddb) on two devices.
  */
-let stack: TestStack;
-const open: AuroraDatabase[] = [];
-const syncs: AccountSync[] = [];
-let n = 0;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
-afterEach(async () => {
-  for (const s of syncs.splice(0)) await s.stop().catch(() => undefined);
-  for (const db of open.splice(0)) if (!db.closed) await removeDatabase(db);
-});
-
-async function newUser(): Promise<{ email: string; userId: string }> {
-  const email = uniqueEmail('nights');
-  const { data, error } = await testClient(stack.url, stack.anonKey).auth.signUp({
-    email,
-    password: STRONG_PASSWORD,
-  });
-  if (error || !data.user) throw error ?? new Error('sign-up failed');
-  return { email, userId: data.user.id };
-}
-
-async function newDevice(): Promise<AuroraDatabase> {
-  const db = await openDatabase({
-    name: `nights-${process.pid}-${++n}`,
-    storage: 'dexie',
-    multiInstance: false,
-  });
-  open.push(db);
-  return db;
-}
-
-async function signIn(
-  db: AuroraDatabase,
-  email: string,
-): Promise<{ client: SupabaseClient; sync: AccountSync }> {
-  const client = testClient(stack.url, stack.anonKey);
-  const { data, error } = await client.auth.signInWithPassword({
-    email,
-    password: STRONG_PASSWORD,
-  });
-  if (error || !data.user) throw error ?? new Error('sign-in failed');
-  const sync = startAccountSync({ db, client, userId: data.user.id, retryTime: 200 });
-  syncs.push(sync);
-  await sync.current()!.awaitInitialReplication();
-  return { client, sync };
-}
-
-async function until<T>(read: () => Promise<T>, pred: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (pred(v)) return v;
-    if (Date.now() > end) throw new Error(`never matched: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const h = replicationHarness('nights');
+const { newUser, newDevice, signIn } = h;
 
 /** Two days ago (UTC): inside the nights' retention window whenever the test runs (core/tonight/nightsKept.ts). */
 const NIGHT_DATE = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
@@ -106,10 +45,12 @@ describe('tonight’s kept verdicts follow a signed-in user', () => {
     await signIn(a, email);
     const rows = await until(
       () =>
-        stack.sql<{ id: string; user_id: string; level: string; window_to: string }>(
-          'select id, user_id::text, level, window_to::text from public.nights where id = $1',
-          [NIGHT.id],
-        ),
+        h
+          .stack()
+          .sql<{ id: string; user_id: string; level: string; window_to: string }>(
+            'select id, user_id::text, level, window_to::text from public.nights where id = $1',
+            [NIGHT.id],
+          ),
       (r) => r.length === 1,
     );
     expect(rows[0]).toEqual({
@@ -119,7 +60,7 @@ describe('tonight’s kept verdicts follow a signed-in user', () => {
       window_to: String(NIGHT.window_to),
     });
     // One realm holds 13 collections: the first device goes away while the second is used.
-    await syncs.splice(0).at(-1)!.stop();
+    await h.stopSyncs();
     await a.close();
     const b = await newDevice();
     await signIn(b, email);
@@ -136,15 +77,15 @@ describe('tonight’s kept verdicts follow a signed-in user', () => {
     });
     await until(
       () =>
-        stack.sql<{ outcome: string }>('select outcome from public.nights where id = $1', [
-          NIGHT.id,
-        ]),
+        h
+          .stack()
+          .sql<{ outcome: string }>('select outcome from public.nights where id = $1', [NIGHT.id]),
       (r) => r[0]?.outcome === 'MAYBE',
     );
-    await syncs.splice(0).at(-1)!.stop();
+    await h.stopSyncs();
     await b.close();
     const again = await openDatabase({ name: a.name, storage: 'dexie', multiInstance: false });
-    open.push(again);
+    h.adopt(again);
     await signIn(again, email);
     await until(
       () => readNights(again),
@@ -159,10 +100,10 @@ describe('tonight’s kept verdicts follow a signed-in user', () => {
     await keepNightRecord(a, { ...NIGHT, id: `secret@${NIGHT_DATE}`, place_id: 'secret' });
     const { sync } = await signIn(a, owner.email);
     await until(
-      () => stack.sql('select 1 from public.nights where id = $1', [`secret@${NIGHT_DATE}`]),
+      () => h.stack().sql('select 1 from public.nights where id = $1', [`secret@${NIGHT_DATE}`]),
       (r) => r.length === 1,
     );
-    const client = testClient(stack.url, stack.anonKey);
+    const client = testClient(h.stack().url, h.stack().anonKey);
     await client.auth.signInWithPassword({ email: other.email, password: STRONG_PASSWORD });
     const { data } = await client.from('nights').select('id');
     expect(data).toEqual([]);
@@ -173,13 +114,17 @@ describe('tonight’s kept verdicts follow a signed-in user', () => {
       .select();
     expect(error).toBeNull();
     expect(
-      await stack.sql('select level from public.nights where id = $1', [`secret@${NIGHT_DATE}`]),
+      await h
+        .stack()
+        .sql('select level from public.nights where id = $1', [`secret@${NIGHT_DATE}`]),
     ).toEqual([{ level: 'GO' }]);
     await sync.stop({ signOut: true });
     expect(await readNights(a)).toEqual([]);
     // Still in the account.
     expect(
-      await stack.sql('select _deleted from public.nights where id = $1', [`secret@${NIGHT_DATE}`]),
+      await h
+        .stack()
+        .sql('select _deleted from public.nights where id = $1', [`secret@${NIGHT_DATE}`]),
     ).toEqual([{ _deleted: false }]);
   }, 60_000);
 });
