@@ -209,9 +209,18 @@ export default function NightPlan({
   return (
     <section className="panel night-plan" aria-label="The coming nights" data-testid="night-plan">
       <h2 className="night-plan__title">The coming nights</h2>
-      {auth.status === 'signed-in' && auth.user && places.length > 0 && (
-        <CalendarLink places={places} userId={auth.user.id} />
-      )}
+      {auth.status === 'signed-in' &&
+        auth.user &&
+        places.length > 0 &&
+        // A wallet session is the app's own (src/auth/ethereumSession.ts), not a Supabase one:
+        // the feed's token calls, which need the Supabase JWT, would only answer 401.
+        (auth.user.provider === 'ethereum' ? (
+          <p className="night-plan__feed-note">
+            Calendar links need an account signed in with email or Google.
+          </p>
+        ) : (
+          <CalendarLink places={places} userId={auth.user.id} />
+        ))}
       {places.length === 0 ? (
         <p className="night-plan__empty">Save a place to plan its next two weeks of nights.</p>
       ) : (

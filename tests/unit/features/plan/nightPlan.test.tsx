@@ -11,6 +11,7 @@ import type { AuroraDatabase } from '../../../../sync/database.ts';
 import { writeProducts } from '../../../../sync/write.ts';
 import { normalise } from '../../../../core/normalise/index.ts';
 import NightPlan from '../../../../src/features/plan/NightPlan.tsx';
+import { AuthContext, type AuthState } from '../../../../src/auth/useAuth.ts';
 import { UTC_CLOCK } from '../../../../src/lib/clock.ts';
 import { disposeTestDatabase, openTestDatabase } from '../../../support/testDb.ts';
 import { renderOnDatabase } from '../../../support/dataPage.tsx';
@@ -108,5 +109,50 @@ describe('the coming nights on the map page', () => {
       />,
     );
     expect(await screen.findByText(/Save a place to plan/, {}, SLOW)).toBeTruthy();
+  });
+  it('tells a wallet-signed-in user that calendar links need an email or Google account, instead of a link that cannot work', async () => {
+    db = await openTestDatabase();
+    const notUsed = () => Promise.resolve({ ok: true as const });
+    const wallet: AuthState = {
+      status: 'signed-in',
+      user: {
+        id: 'u-wallet',
+        email: null,
+        fullName: null,
+        avatarUrl: null,
+        provider: 'ethereum',
+        walletAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+      },
+      oauthProvider: 'google',
+      hasEthereumWallet: true,
+      signInWithPassword: notUsed,
+      signUp: notUsed,
+      signInWithOAuth: notUsed,
+      signInWithEthereum: notUsed,
+      completeOAuthCallback: notUsed,
+      requestPasswordReset: notUsed,
+      updatePassword: notUsed,
+      deleteAccount: notUsed,
+      signOut: notUsed,
+    };
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    renderOnDatabase(
+      db,
+      <AuthContext.Provider value={wallet}>
+        <NightPlan
+          places={[TROMSO]}
+          inUseId={null}
+          ovation={null}
+          weather={null}
+          now={NOW}
+          clock={UTC_CLOCK}
+        />
+      </AuthContext.Provider>,
+    );
+    expect(
+      await screen.findByText('Calendar links need an account signed in with email or Google.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Subscribe in your calendar' })).toBeNull();
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 });
