@@ -201,6 +201,18 @@ export function getDatabase(options?: OpenDatabaseOptions): Promise<AuroraDataba
   });
 }
 
+/**
+ * Closes the page's database once it has opened, if one was asked for (tests: a jsdom file's
+ * database must not finish opening after its window is gone, when Dexie's "created" event finds
+ * no `dispatchEvent`).
+ */
+export async function closePageDatabase(): Promise<void> {
+  const pending = pageDatabase;
+  pageDatabase = null;
+  const db = await pending?.catch(() => null);
+  if (db && !db.closed) await db.close();
+}
+
 /** Close and delete all stored data of a database (tests; "clear local data"). */
 export async function removeDatabase(db: AuroraDatabase): Promise<void> {
   if (pageDatabase && (await pageDatabase.catch(() => null)) === db) pageDatabase = null;

@@ -13,6 +13,13 @@ import type { AuthState, AuthStatus, AuthUser } from '../../src/auth/useAuth.ts'
 import { AuthContext } from '../../src/auth/useAuth.ts';
 import { AppRoutes } from '../../src/app/AppRoutes.tsx';
 import { routes } from '../../src/app/routes.tsx';
+import { afterAll } from 'vitest';
+import { closePageDatabase } from '../../sync/database.ts';
+
+// The screens rendered here read the page's database (no DatabaseProvider): it must be open and
+// closed before the file's jsdom window goes, or Dexie's late "created" event throws outside any
+// test (an unhandled error that fails the run).
+afterAll(closePageDatabase);
 
 const ok = async () => ({ ok: true as const });
 
