@@ -16,10 +16,13 @@ import { median, round, type BenchContext } from './context.ts';
 
 const RELOADS = 5;
 /**
- * The clouds' age in the line: "52 min old", "1 h old" or "1 h 5 min old" (the replayed forecast
- * is over an hour old at some minutes of the hour, which a pattern for one unit missed).
+ * An input's age in the line, in core/time/formatAge.ts's words: "just now", "52 min ago", "1 h
+ * ago" or "1 h 5 min ago" (the replayed forecast is over an hour old at some minutes of the hour,
+ * which a pattern for one unit missed).
  */
-const CLOUD_AGE = /clouds (\d+ (min|h|days?) )+old/;
+const aged = (name: string) => new RegExp(`${name} ((\\d+ (min|h|days?) )+ago|just now)`);
+const CLOUD_AGE = aged('clouds');
+const OVATION_AGE = aged('aurora map');
 
 export default async function verdictBench(ctx: BenchContext): Promise<Record<string, number>> {
   const server = await ctx.startServer();
@@ -38,14 +41,14 @@ export default async function verdictBench(ctx: BenchContext): Promise<Record<st
     // Every figure below is then read from IndexedDB by a freshly loaded page.
     await ages
       .filter({ hasText: CLOUD_AGE })
-      .filter({ hasText: /Kp forecast \d+/ })
-      .filter({ hasText: /aurora map \d+/ })
+      .filter({ hasText: aged('Kp forecast') })
+      .filter({ hasText: OVATION_AGE })
       .waitFor({ timeout: 120_000 });
     const samples: number[] = [];
     for (let i = 0; i < RELOADS; i++) {
       await page.reload();
       await ages.filter({ hasText: CLOUD_AGE }).waitFor({ timeout: 30_000 });
-      await ages.filter({ hasText: /aurora map \d+/ }).waitFor({ timeout: 30_000 });
+      await ages.filter({ hasText: OVATION_AGE }).waitFor({ timeout: 30_000 });
       const ms = await page.evaluate(() => {
         // The first verdict with every input in (the line shows all three ages).
         const all = performance.getEntriesByName('verdict:compute');
