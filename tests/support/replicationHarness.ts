@@ -21,6 +21,8 @@ export interface ReplicationHarness {
   stopSyncs(): Promise<void>;
   /** Removes a database the test opened itself after the test, as newDevice's are. */
   adopt(db: AuroraDatabase): AuroraDatabase;
+  /** Stops a sync the test started itself after the test, as signIn's are. */
+  track(sync: AccountSync): AccountSync;
 }
 
 export function replicationHarness(prefix: string): ReplicationHarness {
@@ -55,6 +57,10 @@ export function replicationHarness(prefix: string): ReplicationHarness {
     adopt(db) {
       open.push(db);
       return db;
+    },
+    track(sync) {
+      syncs.push(sync);
+      return sync;
     },
     async newUser() {
       const email = uniqueEmail(prefix);

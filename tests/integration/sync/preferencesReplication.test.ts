@@ -1,27 +1,14 @@
 import 'fake-indexeddb/auto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../sync/database.ts';
+import { describe, expect, it } from 'vitest';
+import type { AuroraDatabase } from '../../../sync/database.ts';
 import { updatePreferences, readPreferences } from '../../../sync/preferences/updatePreferences.ts';
 import { startAccountSync, type AccountSync } from '../../../sync/replication/index.ts';
-import { STRONG_PASSWORD, testClient, uniqueEmail } from '../../support/clients.ts';
-import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
+import { STRONG_PASSWORD } from '../../support/clients.ts';
+import { replicationHarness } from '../../support/replicationHarness.ts';
 
-let stack: TestStack;
-const open: AuroraDatabase[] = [];
-const syncs: AccountSync[] = [];
-let n = 0;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
-afterEach(async () => {
-  for (const s of syncs.splice(0)) await s.stop().catch(() => undefined);
-  for (const db of open.splice(0)) if (!db.closed) await removeDatabase(db);
-});
+const h = replicationHarness('prefs');
+const { newUser } = h;
 
 interface Device {
   db: AuroraDatabase;
@@ -29,36 +16,13 @@ interface Device {
   sync: AccountSync;
 }
 
-async function newUser(): Promise<{ email: string; userId: string }> {
-  const email = uniqueEmail('prefs');
-  const { data, error } = await testClient(stack.url, stack.anonKey).auth.signUp({
-    email,
-    password: STRONG_PASSWORD,
-  });
-  if (error || !data.user) throw error ?? new Error('sign-up failed');
-  return { email, userId: data.user.id };
-}
-
 async function device(
   email: string,
   before?: (db: AuroraDatabase) => Promise<void>,
 ): Promise<Device> {
-  const db = await openDatabase({
-    name: `prefs-${process.pid}-${++n}`,
-    storage: 'dexie',
-    multiInstance: false,
-  });
-  open.push(db);
+  const db = await h.newDevice();
   await before?.(db);
-  const client = testClient(stack.url, stack.anonKey);
-  const { data, error } = await client.auth.signInWithPassword({
-    email,
-    password: STRONG_PASSWORD,
-  });
-  if (error || !data.user) throw error ?? new Error('sign-in failed');
-  const sync = startAccountSync({ db, client, userId: data.user.id, retryTime: 200 });
-  syncs.push(sync);
-  await sync.current()!.awaitInitialReplication();
+  const { client, sync } = await h.signIn(db, email);
   await sync.merged;
   return { db, client, sync };
 }
@@ -80,10 +44,12 @@ async function until(
 }
 
 async function serverRow(userId: string) {
-  const [row] = await stack.sql<Record<string, unknown>>(
-    'select default_map_view, default_map_style, show_aurora_on_load, show_clouds_on_load from public.profiles where id = $1',
-    [userId],
-  );
+  const [row] = await h
+    .stack()
+    .sql<Record<string, unknown>>(
+      'select default_map_view, default_map_style, show_aurora_on_load, show_clouds_on_load from public.profiles where id = $1',
+      [userId],
+    );
   return row;
 }
 
@@ -165,7 +131,7 @@ describe('preferences replicate between two devices signed in as one user', () =
     expect((await readPreferences(a.db, null)).defaultMapStyle).toBe('after-refresh');
     await a.client.auth.signInWithPassword({ email, password: STRONG_PASSWORD });
     const again = startAccountSync({ db: a.db, client: a.client, userId, retryTime: 200 });
-    syncs.push(again);
+    h.track(again);
     await again.merged;
     await updatePreferences(b.db, userId, { showAuroraOnLoad: false }, Date.now());
     await until({ ...a, sync: again }, userId, (p) => p.showAuroraOnLoad === false);
