@@ -5,7 +5,7 @@ import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../sync
 import { keepNightRecord, readNights } from '../../../sync/nights/nights.ts';
 import { purgeOldNights } from '../../../sync/nights/purgeOldNights.ts';
 import { startAccountSync, type AccountSync } from '../../../sync/replication/index.ts';
-import type { NightRecord } from '../../../core/tonight/nightRecord.ts';
+import { nightRecordFor } from '../../support/nightRecordFor.ts';
 import { NIGHTS_KEPT_DAYS } from '../../../core/tonight/nightsKept.ts';
 import { STRONG_PASSWORD, testClient, uniqueEmail } from '../../support/clients.ts';
 import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
@@ -41,28 +41,6 @@ const tag = (userId: string) => `${userId.slice(0, 8)}-`;
 /** The UTC date `days` before today, YYYY-MM-DD. */
 function daysAgo(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-}
-
-function night(place: string, date: string): NightRecord {
-  const t = Date.parse(`${date}T21:00:00Z`);
-  return {
-    id: `${place}@${date}`,
-    place_id: place,
-    place_name: place,
-    lat: 69.65,
-    lon: 18.96,
-    night: date,
-    level: 'NO',
-    window_from: t,
-    window_to: t + 6 * 3_600_000,
-    line: 'No aurora expected tonight',
-    judged_at: t - 5 * 3_600_000,
-    outcome: null,
-    seen_overhead: null,
-    seen_visible: null,
-    frames: 0,
-    scored_at: null,
-  };
 }
 
 async function newUser(): Promise<{ email: string; userId: string; client: SupabaseClient }> {
@@ -135,7 +113,7 @@ describe('the nights table keeps a window of nights', () => {
 
     const { error } = await a.client
       .from('nights')
-      .insert(night(`${tag(a.userId)}cabin`, daysAgo(1)));
+      .insert(nightRecordFor(`${tag(a.userId)}cabin`, daysAgo(1)));
 
     expect(error).toBeNull();
     expect(await nightsOf(a.userId)).toEqual([
@@ -156,7 +134,7 @@ describe('the nights table keeps a window of nights', () => {
 
     const { error } = await a.client
       .from('nights')
-      .insert(night(`${tag(a.userId)}cabin`, daysAgo(1)));
+      .insert(nightRecordFor(`${tag(a.userId)}cabin`, daysAgo(1)));
 
     expect(error).toBeNull();
     expect(await nightsOf(a.userId)).toEqual([`${tag(a.userId)}cabin@${daysAgo(1)}`]);
@@ -171,7 +149,7 @@ describe('the nights table keeps a window of nights', () => {
 
     const { error } = await a.client
       .from('nights')
-      .insert(night(`${tag(a.userId)}cabin`, daysAgo(1)));
+      .insert(nightRecordFor(`${tag(a.userId)}cabin`, daysAgo(1)));
 
     expect(error?.code).toBe('23514');
     expect(await countOf(a.userId)).toBe(Math.ceil(cap / 300) * 300);
@@ -181,8 +159,8 @@ describe('the nights table keeps a window of nights', () => {
     const a = await newUser();
     await load(a.userId, 200, 1, NIGHTS_KEPT_DAYS - 1);
     const tonight = Array.from({ length: 200 }, (_, i) => [
-      night(`${tag(a.userId)}p${i + 1}`, daysAgo(0)),
-      night(`${tag(a.userId)}p${i + 1}`, daysAgo(-1)),
+      nightRecordFor(`${tag(a.userId)}p${i + 1}`, daysAgo(0)),
+      nightRecordFor(`${tag(a.userId)}p${i + 1}`, daysAgo(-1)),
     ]).flat();
 
     const { error } = await a.client.from('nights').insert(tonight);
@@ -196,7 +174,7 @@ describe('the nights table keeps a window of nights', () => {
     // What replication-supabase sends for a night it has not pushed yet: a plain insert.
     const { error } = await a.client
       .from('nights')
-      .insert(night(`${tag(a.userId)}cabin`, daysAgo(OLD)));
+      .insert(nightRecordFor(`${tag(a.userId)}cabin`, daysAgo(OLD)));
     expect(error).toBeNull();
     expect(await nightsOf(a.userId)).toEqual([]);
   }, 60_000);
@@ -212,8 +190,8 @@ describe('a device’s old nights and the server’s window', () => {
     });
     open.push(db);
     // Kept while the device was offline for long: one night already outside the window.
-    await keepNightRecord(db, night('cabin', daysAgo(OLD)));
-    await keepNightRecord(db, night('cabin', daysAgo(3)));
+    await keepNightRecord(db, nightRecordFor('cabin', daysAgo(OLD)));
+    await keepNightRecord(db, nightRecordFor('cabin', daysAgo(3)));
     const client = testClient(stack.url, stack.anonKey);
     const { data } = await client.auth.signInWithPassword({ email, password: STRONG_PASSWORD });
     const sync = startAccountSync({ db, client, userId: data.user!.id, retryTime: 200 });
@@ -227,7 +205,7 @@ describe('a device’s old nights and the server’s window', () => {
     await purgeOldNights(db, Date.now());
     expect((await readNights(db, 5)).map((r) => r.id)).toEqual([`cabin@${daysAgo(3)}`]);
     // The queue moves on: a night kept after them arrives, and the old one never does.
-    await keepNightRecord(db, night('lake', daysAgo(1)));
+    await keepNightRecord(db, nightRecordFor('lake', daysAgo(1)));
     await until(
       () => nightsOf(userId),
       (ids) => ids.includes(`lake@${daysAgo(1)}`),

@@ -7,33 +7,11 @@ import type { AuroraDatabase } from '../../../../sync/database.ts';
 import { keepNightRecord, nightsCollection, readNights } from '../../../../sync/nights/nights.ts';
 import { purgeOldNights } from '../../../../sync/nights/purgeOldNights.ts';
 import { databaseStore } from '../../../../workers/poller/store.ts';
-import type { NightRecord } from '../../../../core/tonight/nightRecord.ts';
+import { nightRecordFor } from '../../../support/nightRecordFor.ts';
 import { disposeTestDatabase, openTestDatabase } from '../../../support/testDb.ts';
 
 const NOW = Date.parse('2027-01-15T12:00:00Z');
 const DAY = 86_400_000;
-
-function night(place: string, date: string): NightRecord {
-  const t = Date.parse(`${date}T21:00:00Z`);
-  return {
-    id: `${place}@${date}`,
-    place_id: place,
-    place_name: place,
-    lat: 69.65,
-    lon: 18.96,
-    night: date,
-    level: 'NO',
-    window_from: t,
-    window_to: t + 6 * 3_600_000,
-    line: 'No aurora expected tonight',
-    judged_at: t - 5 * 3_600_000,
-    outcome: null,
-    seen_overhead: null,
-    seen_visible: null,
-    frames: 0,
-    scored_at: null,
-  };
-}
 
 let db: AuroraDatabase | undefined;
 afterEach(async () => {
@@ -45,8 +23,8 @@ describe('nights older than the window leave the device', () => {
   it('removes the nights before the window and keeps the window’s oldest night and the newer ones', async () => {
     db = await openTestDatabase();
     for (const date of ['2025-12-09', '2025-12-10', '2025-12-11', '2026-06-01', '2027-01-14'])
-      await keepNightRecord(db, night('cabin', date));
-    await keepNightRecord(db, night('lake', '2025-01-01'));
+      await keepNightRecord(db, nightRecordFor('cabin', date));
+    await keepNightRecord(db, nightRecordFor('lake', '2025-01-01'));
 
     const removed = await purgeOldNights(db, NOW);
 
@@ -60,8 +38,8 @@ describe('nights older than the window leave the device', () => {
 
   it('purges them for good: no tombstone is left in the storage', async () => {
     db = await openTestDatabase();
-    await keepNightRecord(db, night('cabin', '2024-11-01'));
-    await keepNightRecord(db, night('cabin', '2027-01-14'));
+    await keepNightRecord(db, nightRecordFor('cabin', '2024-11-01'));
+    await keepNightRecord(db, nightRecordFor('cabin', '2027-01-14'));
     await purgeOldNights(db, NOW);
     const nights = await nightsCollection(db);
     const stored = await nights.storageInstance.findDocumentsById(
@@ -79,8 +57,8 @@ describe('nights older than the window leave the device', () => {
 
   it('runs with the poller’s retention, a day at a time as the window moves', async () => {
     db = await openTestDatabase();
-    await keepNightRecord(db, night('cabin', '2025-12-11'));
-    await keepNightRecord(db, night('cabin', '2025-12-12'));
+    await keepNightRecord(db, nightRecordFor('cabin', '2025-12-11'));
+    await keepNightRecord(db, nightRecordFor('cabin', '2025-12-12'));
     const store = databaseStore(db);
 
     await store.applyRetention(NOW);
