@@ -58,13 +58,18 @@ export async function replicateNights(options: {
   waitForLeadership?: boolean;
   retryTime?: number;
   now?: () => number;
+  /** Asked once the collection exists: a sync cancelled meanwhile (a sign-out) never starts. */
+  cancelled?: () => boolean;
 }): Promise<RxSupabaseReplicationState<NightDoc>> {
   const { db, client, userId } = options;
   const now = options.now ?? Date.now;
+  const collection = await whenNightsCollection(db);
+  // Started after a sign-out had begun, it would push the removal forgetNights is about to make.
+  if (options.cancelled?.()) throw new Error('the nights sync was cancelled before it started');
   return replicateSupabase<NightDoc>({
     client,
     tableName: NIGHTS_TABLE,
-    collection: await whenNightsCollection(db),
+    collection,
     replicationIdentifier: nightsReplicationId(userId, options.generation),
     live: true,
     waitForLeadership: options.waitForLeadership ?? true,

@@ -71,12 +71,12 @@ export function replicatePlaces(options: {
     },
     push: { batchSize: 50 },
   });
-  const nights = replicateNights(options);
+  let cancelled = false;
+  const nights = replicateNights({ ...options, cancelled: () => cancelled });
   nights.catch(() => undefined);
   // Cancelling the places cancels the nights too, and resolves once both have stopped: a sign-out
   // forgets both right after (forgetPlaces), which must never push their removal.
   const cancelPlaces = places.cancel.bind(places);
-  let cancelled = false;
   places.cancel = async () => {
     cancelled = true;
     const result = await cancelPlaces();
