@@ -6,7 +6,9 @@
  * SWPC stand-in (./net/liveUpstream.ts, a new oval every 5 min, new 1-minute rows every minute).
  * The worker polls on its own schedule (workers/schedule.ts through the real createPoller); the
  * bench only moves the clock, a minute at a time, and lets each minute's work finish. The time
- * slider plays from the 2nd to the 4th hour; the last hour is quiet (map open, nothing played).
+ * slider plays from the 2nd to the 4th hour; the last hour is quiet (map open, nothing played), and
+ * for its last minutes the stand-in holds its data (the issue counts wake-ups "while nothing changes
+ * on screen": the worker still polls on its schedule, the answers are the same, only ages move).
  *
  * - `soak.heapGrowthMB`: JS heap of the page plus the worker after 8 h minus after the 1st hour,
  *   each after a full GC (CDP `HeapProfiler.collectGarbage`, `Runtime.getHeapUsage`).
@@ -95,6 +97,15 @@ async function advanceWorker(worker: Worker, ms: number): Promise<void> {
   }
 }
 
+const workerWakeupSources = (worker: Worker, n: number) =>
+  worker.evaluate(
+    (k) =>
+      (
+        globalThis as unknown as { __soakClock: { sources(k: number): [string, number][] } }
+      ).__soakClock.sources(k),
+    n,
+  );
+
 const workerFires = (worker: Worker) =>
   worker.evaluate(() =>
     (globalThis as unknown as { __soakClock: { fires(): number } }).__soakClock.fires(),
@@ -105,7 +116,9 @@ const bench: Bench = async (ctx) => {
   const start = Math.floor(realNow() / MIN) * MIN + 30_000;
   let shift = start - realNow();
   const now = () => realNow() + shift;
-  const upstream = await startLiveUpstream(ctx.root, now);
+  // Set when the quiet window starts: the stand-in then answers as at that moment.
+  let upstreamHeldAt: number | null = null;
+  const upstream = await startLiveUpstream(ctx.root, () => upstreamHeldAt ?? now());
   const pgliteDir = mkdtempSync(join(tmpdir(), 'aurora-soak-pglite-'));
   // The functions read this process's clock (their caches, ages and cadences).
   Date.now = now;
@@ -187,7 +200,8 @@ const bench: Bench = async (ctx) => {
         .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
         .join(', ')}`,
     );
-    // The quiet window, exact: every timer and animation frame at its own time.
+    // The quiet window, exact: every timer and animation frame at its own time; upstream holds.
+    upstreamHeldAt = now();
     const q0 = { page: await readPageWakeups(page), worker: await workerFires(worker) };
     await browser.startTracing(page, { categories: ['toplevel', '__metadata'] });
     for (let m = 0; m < QUIET_MIN; m++) await minute(true);
@@ -215,6 +229,9 @@ const bench: Bench = async (ctx) => {
       `[bench] soak: wake-ups in the quiet ${QUIET_MIN} min: page ${JSON.stringify(pageWake)}, worker ${workerWake} timer callbacks; the page's most frequent since load:`,
     );
     for (const [where, n] of await topWakeupSources(page, 6))
+      console.error(`[bench] soak:   ${String(n).padStart(7)}  ${where}`);
+    console.error(`[bench] soak: the worker's most frequent since load:`);
+    for (const [where, n] of await workerWakeupSources(worker, 6))
       console.error(`[bench] soak:   ${String(n).padStart(7)}  ${where}`);
     const mainAndWorker = (cpu.CrRendererMain ?? 0) + (cpu.DedicatedWorker ?? 0);
     return {

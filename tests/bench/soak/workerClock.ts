@@ -10,7 +10,8 @@
  * Comlink's, run as they would); `advance` jumps, firing every timer that falls due on the way in
  * time order, each at its own time, and lets the real event loop turn between them so the work a
  * timer starts (a fetch to the loopback stack, an IndexedDB write) proceeds. `fires` counts timer
- * callbacks (the worker's wake-ups); `inFlight` the fetches not yet answered (headers in).
+ * callbacks (the worker's wake-ups) and `sources(k)` the k callers that set the most of them;
+ * `inFlight` the fetches not yet answered (headers in).
  *
  * A string, not a function: tsx would wrap named functions in a helper the worker lacks.
  */
@@ -26,6 +27,7 @@ export function workerClockSource(start: number): string {
   let seq = 0;
   let fires = 0;
   const timers = new Map();
+  const sources = new Map();
   const arm = (id, t) => {
     t.handle = realSetTimeout(() => fire(id), Math.max(0, t.due - now()));
   };
@@ -38,12 +40,14 @@ export function workerClockSource(start: number): string {
       arm(id, t);
     } else timers.delete(id);
     fires++;
+    sources.set(t.where, (sources.get(t.where) || 0) + 1);
     if (typeof t.fn === 'function') t.fn(...t.args);
   };
   const schedule = (fn, ms, args, repeat) => {
     const id = ++seq;
     const delay = Math.max(0, Number(ms) || 0);
-    const t = { fn, args, due: now() + delay, every: repeat ? Math.max(delay, 1) : null, handle: 0 };
+    const where = (new Error().stack || '').split('\\n').slice(3, 5).join(' <- ').trim();
+    const t = { fn, args, where, due: now() + delay, every: repeat ? Math.max(delay, 1) : null, handle: 0 };
     timers.set(id, t);
     arm(id, t);
     return id;
@@ -78,6 +82,7 @@ export function workerClockSource(start: number): string {
   globalThis.__soakClock = {
     now,
     fires: () => fires,
+    sources: (k) => [...sources].sort((a, b) => b[1] - a[1]).slice(0, k),
     inFlight: () => inFlight,
     async advance(ms) {
       const target = now() + ms;
