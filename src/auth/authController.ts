@@ -15,6 +15,7 @@ import {
   sameUser,
   toAuthUser,
 } from './persistedSession.ts';
+import { forgetPlanFeedTokens } from './planFeedTokens.ts';
 import { initialSnapshot, type AuthSnapshot } from './startupState.ts';
 import {
   ensureProfile,
@@ -71,6 +72,11 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
     for (const fn of [...listeners]) fn();
   };
   const signedIn = (user: AuthUser) => set({ status: 'signed-in', user });
+  /** Signed out (here, in another tab, or by deleting the account): the user's secrets leave too. */
+  const signedOut = () => {
+    forgetPlanFeedTokens(deps.storage);
+    set({ status: 'signed-out', user: null });
+  };
 
   /** On any auth change the profile is loaded (5 attempts after a refresh), created if missing. */
   const syncProfile = async (client: SupabaseClient, session: Session, event: AuthChangeEvent) => {
@@ -105,8 +111,7 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
       if (event === 'INITIAL_SESSION' && storedSession()) return;
       // An Ethereum-only session (no supabase tokens) survives supabase-js saying "no session".
       if (event === 'SIGNED_OUT') clearEthereumSession(deps.storage);
-      if (event === 'SIGNED_OUT' || !readEthereumSession(deps.storage))
-        set({ status: 'signed-out', user: null });
+      if (event === 'SIGNED_OUT' || !readEthereumSession(deps.storage)) signedOut();
       return;
     }
     const eth = readEthereumSession(deps.storage);
@@ -222,7 +227,7 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
       withClient,
       user: () => snapshot.user,
       hasStoredSession: () => storedSession() !== null,
-      signedOut: () => set({ status: 'signed-out', user: null }),
+      signedOut,
     }),
     getSnapshot: () => snapshot,
     subscribe(fn) {
@@ -318,7 +323,7 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
     async signOut() {
       clearEthereumSession(deps.storage);
       if (!wired && !readPersistedUser(deps.storage, cfg.storageKey)) {
-        set({ status: 'signed-out', user: null });
+        signedOut();
         return { ok: true };
       }
       try {
@@ -332,14 +337,14 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
           ({ error } = await client.auth.signOut({ scope: 'local' }));
         }
         if (error) return { ok: false, message: MSG.signOutFailed };
-        set({ status: 'signed-out', user: null });
+        signedOut();
         return { ok: true };
       } catch {
         if (!deps.isOffline()) return { ok: false, message: MSG.signOutFailed };
         // Offline and supabase-js not loaded: forget the session on this device; the server-side
         // refresh token simply expires unused.
         deps.storage?.removeItem(cfg.storageKey);
-        set({ status: 'signed-out', user: null });
+        signedOut();
         return { ok: true };
       }
     },

@@ -2,9 +2,12 @@
  * The plan's calendar link (the backend's `plan-feed` function, supabase/functions/CONTEXT.md):
  * a per-user secret token the signed-in user makes or resets, and per saved place a `webcal://`
  * URL a calendar app subscribes to. The server keeps only the token's hash, so the device that
- * made the link keeps it (localStorage, per user) to show it again; another device sees that a
- * link exists and can only reset it. Fetch, storage and the base URL come in (tests, the page).
+ * made the link keeps it (localStorage, per user, src/auth/planFeedTokens.ts; sign-out removes it)
+ * to show it again; another device sees that a link exists and can only reset it. Fetch, storage
+ * and the base URL come in (tests, the page).
  */
+
+import { planFeedTokenKey as storageKey } from '../../auth/planFeedTokens.ts';
 
 export interface CalendarLinkDeps {
   /** fetch carrying the signed-in user's apikey and JWT. */
@@ -17,8 +20,6 @@ export interface CalendarLinkDeps {
 /** What the panel shows: the link this device holds, one made elsewhere, or none yet. */
 export type CalendarLinkState =
   { kind: 'kept'; token: string } | { kind: 'elsewhere'; createdAt: string } | { kind: 'none' };
-
-const storageKey = (userId: string) => `aurora-plan-feed-${userId}`;
 
 /** The webcal:// URL of a place's feed: the https (or http) URL with the calendar scheme. */
 export function webcalUrl(functionsBase: string, token: string, placeId: string): string {

@@ -1,24 +1,25 @@
-import { AuthClient, createClient } from '@supabase/supabase-js';
-import { getBytes, Wallet } from 'ethers';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthController } from '../../../src/auth/authController.ts';
-import type {
-  AuthController,
-  AuthControllerDeps,
-} from '../../../src/auth/authControllerContract.ts';
 import { MSG } from '../../../src/auth/authMessages.ts';
-import { buildAuthConfig } from '../../../src/auth/config.ts';
-import { ETH_KEYS } from '../../../src/auth/ethereumSession.ts';
-import type { Eip1193Provider } from '../../../src/auth/ethereumSignIn.ts';
-import { buildPkceAuthorizeUrl, clientOptions } from '../../../src/auth/supabaseClient.ts';
+import { planFeedTokenKey } from '../../../src/auth/planFeedTokens.ts';
+import {
+  makeCalendarLink,
+  readCalendarLink,
+  type CalendarLinkDeps,
+} from '../../../src/features/plan/calendarLink.ts';
+import {
+  authControllerHarness,
+  eventually,
+  profileOf,
+  type Harness,
+  type HarnessOptions,
+} from '../../support/authControllerHarness.ts';
 import { STRONG_PASSWORD, uniqueEmail } from '../../support/clients.ts';
 import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
 
 /**
- * The page's auth controller (src/auth) with the real supabase-js client, against the local
- * stack on a real Postgres: the same options, PKCE helper and profile rule the browser uses; only
- * localStorage (a Map), the wallet (an ethers key) and timers are stand-ins.
+ * The page's auth controller (src/auth, through tests/support/authControllerHarness.ts) against
+ * the local stack: password accounts — sign-up, reset, sign-in, sign-out, deletion. Other
+ * providers: client-controller-providers.test.ts; the session ticker: client-session-ticker.test.ts.
  */
 
 let stack: TestStack;
@@ -29,127 +30,14 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, String(v)),
-  };
-}
+const harness = (opts?: HarnessOptions) => authControllerHarness(stack, opts);
 
-function walletProvider(wallet: Wallet): Eip1193Provider {
-  return {
-    async request({ method, params }) {
-      if (method === 'eth_requestAccounts') return [wallet.address];
-      if (method === 'eth_chainId') return '0x1';
-      if (method === 'personal_sign') return wallet.signMessage(getBytes((params as [string])[0]));
-      throw new Error(`unexpected ${method}`);
-    },
-  };
-}
-
-interface Harness {
-  ctrl: AuthController;
-  storage: Storage;
-  assigned: string[];
-}
-
-function harness(
-  opts: {
-    storage?: Storage;
-    wallet?: Wallet;
-    siteOrigin?: string;
-    offline?: () => boolean;
-    prepareToForgetUser?: AuthControllerDeps['prepareToForgetUser'];
-  } = {},
-): Harness {
-  const storage = opts.storage ?? memoryStorage();
-  const config = buildAuthConfig(
-    { VITE_SUPABASE_URL: stack.url, VITE_SUPABASE_ANON_KEY: stack.anonKey },
-    stack.url,
-  );
-  const client = createClient(stack.url, stack.anonKey, {
-    ...clientOptions(config.storageKey, storage),
-    global: {
-      // Lets a test cut the network while the client is loaded, as the browser's offline mode does.
-      fetch: async (input, init) => {
-        const url = String(input instanceof Request ? input.url : input);
-        if (opts.offline?.()) {
-          if (process.env.AUTH_DEBUG) console.log(Date.now() % 100000, 'offline', url);
-          throw new TypeError('Failed to fetch');
-        }
-        const res = await fetch(input, init);
-        if (process.env.AUTH_DEBUG) console.log(Date.now() % 100000, res.status, url);
-        return res;
-      },
-    },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  });
-  const assigned: string[] = [];
-  const origin = opts.siteOrigin ?? stack.url;
-  const deps: AuthControllerDeps = {
-    config,
-    storage,
-    getClient: async () => client,
-    async backendHeaders() {
-      const { data } = await client.auth.getSession();
-      return {
-        apikey: stack.anonKey,
-        Authorization: `Bearer ${data.session?.access_token ?? stack.anonKey}`,
-      };
-    },
-    startOAuth: async (provider, redirectTo) => ({
-      url: await buildPkceAuthorizeUrl({
-        AuthClient,
-        supabaseUrl: stack.url,
-        anonKey: stack.anonKey,
-        storageKey: config.storageKey,
-        storage,
-        provider,
-        redirectTo,
-      }),
-    }),
-    fetch: globalThis.fetch,
-    now: () => Date.now(),
-    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
-    isOffline: () => opts.offline?.() ?? false,
-    location: { origin, host: new URL(origin).host, assign: (u) => void assigned.push(u) },
-    ethereum: () => (opts.wallet ? walletProvider(opts.wallet) : null),
-    isHidden: () => false,
-    onVisibilityChange: () => () => undefined,
-    setTimer: (fn, ms) => setTimeout(fn, ms),
-    clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-    prepareToForgetUser: opts.prepareToForgetUser,
-  };
-  return { ctrl: createAuthController(deps), storage, assigned };
-}
-
-async function eventually<T>(
-  fn: () => Promise<T | null | undefined> | T | null | undefined,
-  ms = 5_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const profileOf = async (id: string) =>
-  (
-    await stack.sql<{ id: string; email: string | null; full_name: string | null }>(
-      'select id, email, full_name from public.profiles where id = $1',
-      [id],
-    )
-  )[0];
+/** The calendar panel's calls as the page makes them: the signed-in user's headers, its storage. */
+const calendarDeps = (h: Harness): CalendarLinkDeps => ({
+  fetch: async (url, init = {}) => fetch(url, { ...init, headers: await h.deps.backendHeaders() }),
+  functionsBase: h.deps.config.functionsBase,
+  storage: h.storage,
+});
 
 describe('auth controller against the local stack', () => {
   it('lists the server’s weak-password reasons on sign-up, each once as a plain sentence', async () => {
@@ -216,7 +104,7 @@ describe('auth controller against the local stack', () => {
     });
     expect(await h.ctrl.signUp({ email, password: STRONG_PASSWORD })).toEqual({ ok: true });
     const id = h.ctrl.getSnapshot().user!.id;
-    await eventually(() => profileOf(id));
+    await eventually(() => profileOf(stack, id));
 
     expect(await h.ctrl.deleteAccount()).toEqual({ ok: true });
     expect(h.ctrl.getSnapshot()).toEqual({ status: 'signed-out', user: null });
@@ -226,7 +114,7 @@ describe('auth controller against the local stack', () => {
       `forget ${id}, restore anonymous`,
     ]);
     expect(await stack.sql('select id from auth.users where id = $1', [id])).toEqual([]);
-    expect(await profileOf(id)).toBeUndefined();
+    expect(await profileOf(stack, id)).toBeUndefined();
     expect(await h.ctrl.deleteAccount()).toEqual({ ok: false, message: MSG.deleteSignedOut });
     h.ctrl.stop();
   });
@@ -238,7 +126,7 @@ describe('auth controller against the local stack', () => {
     const user = h.ctrl.getSnapshot().user!;
     expect(h.ctrl.getSnapshot().status).toBe('signed-in');
     expect(user.email).toBe(email);
-    const profile = await eventually(() => profileOf(user.id));
+    const profile = await eventually(() => profileOf(stack, user.id));
     expect(profile.email).toBe(email);
 
     // A "reload": a new controller on the same storage knows the user before loading anything.
@@ -292,151 +180,43 @@ describe('auth controller against the local stack', () => {
     b.ctrl.stop();
   });
 
-  it('signs in through the test identity provider with PKCE and creates the profile with the provider’s name', async () => {
+  it('takes the calendar link’s plan-feed token off the device at sign-out, while the account keeps its link', async () => {
     const h = harness();
-    expect(await h.ctrl.signInWithOAuth()).toEqual({ ok: true });
-    const authorizeUrl = new URL(h.assigned[0]!);
-    expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('s256');
-    expect(h.storage.getItem('aurora-auth-code-verifier')).toBeTruthy();
-
-    // The browser's part: follow to the IdP page, submit it, land on /auth/callback?code=…
-    const toIdp = await fetch(authorizeUrl, { redirect: 'manual' });
-    const idpUrl = new URL(toIdp.headers.get('location')!);
-    const email = uniqueEmail('oauth');
-    const form = new URLSearchParams({ email, name: 'Hypatia of Alexandria', picture: '' });
-    for (const k of ['provider', 'redirect_to', 'code_challenge', 'code_challenge_method'])
-      form.set(k, idpUrl.searchParams.get(k) ?? '');
-    const back = await fetch(`${stack.url}/auth/v1/test-idp/callback`, {
-      method: 'POST',
-      body: form,
-      redirect: 'manual',
+    expect(await h.ctrl.signUp({ email: uniqueEmail('feed'), password: STRONG_PASSWORD })).toEqual({
+      ok: true,
     });
-    const callback = back.headers.get('location')!;
-    expect(new URL(callback).pathname).toBe('/auth/callback');
+    const id = h.ctrl.getSnapshot().user!.id;
+    const made = await makeCalendarLink(calendarDeps(h), id);
+    expect(made.kind).toBe('kept');
+    expect(h.storage.getItem(planFeedTokenKey(id))).toBe(made.kind === 'kept' && made.token);
 
-    expect(await h.ctrl.completeOAuthCallback(callback)).toEqual({ ok: true });
-    const user = h.ctrl.getSnapshot().user!;
-    expect(user).toMatchObject({ email, fullName: 'Hypatia of Alexandria', provider: 'google' });
-    expect((await eventually(() => profileOf(user.id))).full_name).toBe('Hypatia of Alexandria');
-    // The code is single-use.
-    const again = await harness().ctrl.completeOAuthCallback(callback);
-    expect(again.ok).toBe(false);
+    expect(await h.ctrl.signOut()).toEqual({ ok: true });
+    expect(h.storage.getItem(planFeedTokenKey(id))).toBeNull();
+    expect([...Array(h.storage.length).keys()].map((i) => h.storage.key(i))).not.toContainEqual(
+      expect.stringContaining('plan-feed'),
+    );
     h.ctrl.stop();
   });
 
-  it('signs in with an Ethereum wallet, restores that session on reload, and clears it once the profile is gone', async () => {
-    const wallet = new Wallet(Wallet.createRandom().privateKey);
-    // The message names the page's own origin, which the local siwe-verify expects (SUPABASE_URL).
-    const h = harness({ wallet });
-    expect(await h.ctrl.signInWithEthereum()).toEqual({ ok: true });
-    const user = h.ctrl.getSnapshot().user!;
-    // No invented email: the account is shown by its address.
-    expect(user).toMatchObject({
-      provider: 'ethereum',
-      email: null,
-      walletAddress: wallet.address,
-    });
-    expect(h.storage.getItem(ETH_KEYS.address)).toBe(wallet.address);
-    // The backend's session became the supabase-js session too.
-    expect(JSON.parse(h.storage.getItem('aurora-auth')!).user.id).toBe(user.id);
-    await eventually(() => profileOf(user.id));
+  it('takes the plan-feed token off the device at an offline sign-out too, and the link is then one made elsewhere', async () => {
+    let offline = false;
+    const email = uniqueEmail('feed-off');
+    const h = harness({ offline: () => offline });
+    await h.ctrl.signUp({ email, password: STRONG_PASSWORD });
+    const id = h.ctrl.getSnapshot().user!.id;
+    await makeCalendarLink(calendarDeps(h), id);
+    offline = true;
+    expect(await h.ctrl.signOut()).toEqual({ ok: true });
+    expect(h.storage.getItem(planFeedTokenKey(id))).toBeNull();
     h.ctrl.stop();
 
-    // On reload the stored Ethereum session is checked against the profile (which now has a name).
-    await stack.sql('update public.profiles set full_name = $2 where id = $1', [
-      user.id,
-      'Satoshi',
-    ]);
-    const reloaded = harness({ storage: h.storage });
-    reloaded.ctrl.start();
-    expect(reloaded.ctrl.getSnapshot()).toMatchObject({
-      status: 'signed-in',
-      user: { id: user.id, provider: 'ethereum' },
+    // Signed in again on the same device: the server still has the link, the device no token.
+    offline = false;
+    const again = harness({ storage: h.storage });
+    expect(await again.ctrl.signInWithPassword({ email, password: STRONG_PASSWORD })).toEqual({
+      ok: true,
     });
-    await eventually(() => reloaded.ctrl.getSnapshot().user?.fullName === 'Satoshi');
-    reloaded.ctrl.stop();
-
-    await stack.sql('delete from public.profiles where id = $1', [user.id]);
-    const storage = h.storage;
-    storage.removeItem('aurora-auth'); // only the Ethereum entries are left to judge
-    const third = harness({ storage });
-    third.ctrl.start();
-    await eventually(() => storage.getItem(ETH_KEYS.token) === null);
-    expect(third.ctrl.getSnapshot().status).toBe('signed-out');
-    third.ctrl.stop();
-  });
-});
-
-describe('session ticker against the local stack', () => {
-  let shortStack: TestStack;
-  beforeAll(async () => {
-    shortStack = await startTestStack({ jwtExpiry: 100 }); // 100 s = 3 ticks: due at the first tick
-  });
-  afterAll(async () => {
-    await shortStack?.stop();
-  });
-
-  it('keeps an expired session through an offline start and refreshes it once the network is back', async () => {
-    const saved = stack;
-    stack = shortStack;
-    try {
-      const first = harness();
-      await first.ctrl.signUp({ email: uniqueEmail('offline-start'), password: STRONG_PASSWORD });
-      first.ctrl.stop();
-      const stored = JSON.parse(first.storage.getItem('aurora-auth')!) as {
-        expires_at: number;
-        refresh_token: string;
-      };
-      // A later visit (a fresh storage, so the first client cannot touch it) with the token expired.
-      const storage = memoryStorage();
-      storage.setItem(
-        'aurora-auth',
-        JSON.stringify({ ...stored, expires_at: Math.floor(Date.now() / 1000) - 60 }),
-      );
-
-      let offline = true;
-      const h = harness({ storage, offline: () => offline });
-      h.ctrl.start();
-      await new Promise((r) => setTimeout(r, 600)); // refreshes failing, retried from 200 ms
-      expect(h.ctrl.getSnapshot().status).toBe('signed-in');
-      expect(JSON.parse(h.storage.getItem('aurora-auth')!).refresh_token).toBe(
-        stored.refresh_token,
-      );
-
-      offline = false;
-      const refreshed = await eventually(() => {
-        const now = JSON.parse(h.storage.getItem('aurora-auth') ?? 'null') as {
-          refresh_token?: string;
-          expires_at?: number;
-        } | null;
-        return now && now.refresh_token !== stored.refresh_token ? now : null;
-      }, 15_000);
-      expect(refreshed.expires_at! * 1000).toBeGreaterThan(Date.now());
-      expect(h.ctrl.getSnapshot().status).toBe('signed-in');
-      h.ctrl.stop();
-    } finally {
-      stack = saved;
-    }
-  });
-
-  it('refreshes a token that is within 3 ticks of expiry, rotating the refresh token', async () => {
-    const saved = stack;
-    stack = shortStack;
-    try {
-      const h = harness(); // the tick at sign-in finds 3 ticks left
-      await h.ctrl.signUp({ email: uniqueEmail('tick'), password: STRONG_PASSWORD });
-      const before = JSON.parse(h.storage.getItem('aurora-auth')!).refresh_token as string;
-      const after = await eventually(() => {
-        const now = JSON.parse(h.storage.getItem('aurora-auth') ?? 'null') as {
-          refresh_token?: string;
-        } | null;
-        return now?.refresh_token && now.refresh_token !== before ? now.refresh_token : null;
-      });
-      expect(after).not.toBe(before);
-      expect(h.ctrl.getSnapshot().status).toBe('signed-in');
-      h.ctrl.stop();
-    } finally {
-      stack = saved;
-    }
+    expect((await readCalendarLink(calendarDeps(again), id)).kind).toBe('elsewhere');
+    again.ctrl.stop();
   });
 });
