@@ -76,8 +76,8 @@ export function replicatePlaces(options: {
   nights.catch(() => undefined);
   // Cancelling the places cancels the nights too, and resolves once both have stopped: a sign-out
   // forgets both right after (forgetPlaces), which must never push their removal.
-  const cancelPlaces = places.cancel.bind(places);
-  places.cancel = async () => {
+  let cancelPlaces = places.cancel.bind(places);
+  const cancelBoth = async () => {
     cancelled = true;
     const result = await cancelPlaces();
     // A nights replication waiting for its collection never starts; a started one is stopped.
@@ -85,6 +85,17 @@ export function replicatePlaces(options: {
     if (started) await started.cancel();
     return result;
   };
+  // replication-supabase assigns its own `cancel` when the replication starts, a tick after this
+  // (it removes its realtime channel, then cancels: rxdb/plugins/replication-supabase, `start`), which
+  // replaced a plain wrapper and left the nights running through sign-out. Its cancel becomes the
+  // places' part of ours.
+  Object.defineProperty(places, 'cancel', {
+    configurable: true,
+    get: () => cancelBoth,
+    set: (replaced: () => Promise<unknown>) => {
+      cancelPlaces = replaced;
+    },
+  });
   void nights.then(
     (n) => {
       if (cancelled) void n.cancel();

@@ -1,7 +1,13 @@
 import 'fake-indexeddb/auto';
+import { REPLICATION_STATE_BY_COLLECTION } from 'rxdb/plugins/replication';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../sync/database.ts';
-import { keepNightRecord, readNights, writeNightScore } from '../../../sync/nights/nights.ts';
+import {
+  keepNightRecord,
+  nightsCollection,
+  readNights,
+  writeNightScore,
+} from '../../../sync/nights/nights.ts';
 import type { NightRecord } from '../../../core/tonight/nightRecord.ts';
 import { STRONG_PASSWORD, testClient } from '../../support/clients.ts';
 import { replicationHarness, until } from '../../support/replicationHarness.ts';
@@ -125,6 +131,52 @@ describe('tonight’s kept verdicts follow a signed-in user', () => {
       await h
         .stack()
         .sql('select _deleted from public.nights where id = $1', [`secret@${NIGHT_DATE}`]),
+    ).toEqual([{ _deleted: false }]);
+  }, 60_000);
+
+  it('stops the nights sync with the places at sign-out, so the removal that follows never reaches the account', async () => {
+    const { email } = await newUser();
+    const a = await newDevice();
+    const id = `cabin@${NIGHT_DATE}`;
+    await keepNightRecord(a, { ...NIGHT, id });
+    const { sync } = await signIn(a, email);
+    const row = () => h.stack().sql('select _deleted from public.nights where id = $1', [id]);
+    await until(row, (r) => r.length === 1);
+    const nights = await nightsCollection(a);
+
+    await sync.stop({ signOut: true });
+    expect(await readNights(a)).toEqual([]);
+    // A nights sync still running now would push forgetNights' removal: it is let finish its work
+    // before the account is looked at, so the answer does not depend on who is faster.
+    const running = REPLICATION_STATE_BY_COLLECTION.get(nights) ?? [];
+    for (const r of running) await r.awaitInSync();
+    expect(await row()).toEqual([{ _deleted: false }]);
+    expect(running.map((r) => r.replicationIdentifier)).toEqual([]);
+  }, 60_000);
+
+  it('never starts the nights sync of a user who signed out while it waited for the collection, so the account keeps its nights', async () => {
+    const { email } = await newUser();
+    const a = await newDevice();
+    const { client, sync } = await signIn(a, email);
+    // The account's night, kept on another device; this one has shown no verdict yet, so its
+    // nights sync waits for the collection (replicateNights: whenNightsCollection).
+    const { error } = await client.from('nights').insert({ ...NIGHT, id: `kept@${NIGHT_DATE}` });
+    expect(error).toBeNull();
+
+    // Sign-out runs to its end (forgetNights included) while that sync still waits...
+    await sync.stop({ signOut: true });
+    // ...and only then is the collection made (a verdict shown after sign-out), which lets it go.
+    const nights = await nightsCollection(a);
+    // The held sync has decided by now (it resumed before this await returned): it never started.
+    expect(
+      (REPLICATION_STATE_BY_COLLECTION.get(nights) ?? []).map((r) => r.replicationIdentifier),
+    ).toEqual([]);
+
+    expect(await readNights(a)).toEqual([]);
+    expect(
+      await h
+        .stack()
+        .sql('select _deleted from public.nights where id = $1', [`kept@${NIGHT_DATE}`]),
     ).toEqual([{ _deleted: false }]);
   }, 60_000);
 });
