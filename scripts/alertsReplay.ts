@@ -15,7 +15,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { decideAlert, EMPTY_RULE_STATE, type RuleState } from '../core/alerts/alertEngine.ts';
+import { decideAlert } from '../core/alerts/alertEngine.ts';
+import { EMPTY_RULE_STATE, type RuleState } from '../core/alerts/ruleState.ts';
 import { readAlertRule, type AlertRule } from '../core/alerts/alertRule.ts';
 import { skyNow } from '../core/alerts/skyNow.ts';
 import { currentKp, parseKp1m } from '../core/kp/currentKp.ts';

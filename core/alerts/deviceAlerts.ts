@@ -7,13 +7,14 @@
  *       `mutedUntil` ("Mute tonight")
  *   store `aurora-updates`, key `alert-engine` → { rules: { <ruleKey>: RuleState }, recent: number[],
  *                                                 checkedAt: number | null }
- *       written by the service worker: the engine's state per rule (core/alerts/alertEngine.ts),
+ *       written by the service worker: the engine's state per rule (core/alerts/ruleState.ts),
  *       when this device was last alerted (the 3-per-6-h cap) and when it last checked
  *
  * The same rules are sent to the backend with the push subscription, so the sender and the device
  * name every event alike and never both show it.
  */
-import { readRuleState, type RuleState } from './alertEngine.ts';
+import { readRuleState } from './readRuleState.ts';
+import type { RuleState } from './ruleState.ts';
 import { readAlertRule, ruleKey, type AlertRule } from './alertRule.ts';
 
 export const ALERT_RULES_KEY = 'alert-rules';

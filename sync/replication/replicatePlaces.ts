@@ -76,7 +76,7 @@ export function replicatePlaces(options: {
   nights.catch(() => undefined);
   // Cancelling the places cancels the nights too, and resolves once both have stopped: a sign-out
   // forgets both right after (forgetPlaces), which must never push their removal.
-  let cancelPlaces = places.cancel.bind(places);
+  let cancelPlaces: () => Promise<unknown> = places.cancel.bind(places);
   const cancelBoth = async () => {
     cancelled = true;
     const result = await cancelPlaces();

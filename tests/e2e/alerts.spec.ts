@@ -1,5 +1,6 @@
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
-import { decideAlert, EMPTY_RULE_STATE } from '../../core/alerts/alertEngine.ts';
+import { decideAlert } from '../../core/alerts/alertEngine.ts';
+import { EMPTY_RULE_STATE } from '../../core/alerts/ruleState.ts';
 import { payloadOf } from '../../core/alerts/alertPush.ts';
 import { readAlertRule } from '../../core/alerts/alertRule.ts';
 import { skyNow } from '../../core/alerts/skyNow.ts';

@@ -3,7 +3,8 @@
  * engine in memory, step by step and subscriber by subscriber, as the sender would: the sky from
  * tonight's verdict, Kp from the 1-minute file through the sender's reading of it.
  */
-import { decideAlert, EMPTY_RULE_STATE, type RuleState } from '../../core/alerts/alertEngine.ts';
+import { decideAlert } from '../../core/alerts/alertEngine.ts';
+import { EMPTY_RULE_STATE, type RuleState } from '../../core/alerts/ruleState.ts';
 import type { AlertPush } from '../../core/alerts/alertPush.ts';
 import { readAlertRule, type AlertRule } from '../../core/alerts/alertRule.ts';
 import { skyNow } from '../../core/alerts/skyNow.ts';

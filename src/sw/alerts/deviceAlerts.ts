@@ -7,7 +7,8 @@
  * places never leave the device except as the weather question for their clouds.
  * Every outside thing (fetch, clock, database, notifications) is passed in.
  */
-import { decideAlert, EMPTY_RULE_STATE } from '../../../core/alerts/alertEngine.ts';
+import { decideAlert } from '../../../core/alerts/alertEngine.ts';
+import { EMPTY_RULE_STATE } from '../../../core/alerts/ruleState.ts';
 import { payloadOf } from '../../../core/alerts/alertPush.ts';
 import { ruleKey } from '../../../core/alerts/alertRule.ts';
 import { skyNow, type SkyNow } from '../../../core/alerts/skyNow.ts';

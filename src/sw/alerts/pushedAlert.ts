@@ -1,9 +1,10 @@
 /**
  * A pushed alert, filed on the device once shown: the engine's state for its rule records the event
- * as delivered (core/alerts/alertEngine.ts `recordDelivery`), so periodic sync never shows it again,
+ * as delivered (core/alerts/recordDelivery.ts), so periodic sync never shows it again,
  * and the alert counts toward this device's 3 per 6 h.
  */
-import { recordDelivery, EMPTY_RULE_STATE } from '../../../core/alerts/alertEngine.ts';
+import { recordDelivery } from '../../../core/alerts/recordDelivery.ts';
+import { EMPTY_RULE_STATE } from '../../../core/alerts/ruleState.ts';
 import type { AlertPayload } from '../../../core/alerts/alertPush.ts';
 import type { AuroraTrackingDb } from '../auroraTrackingDb.ts';
 import { readEngineState, writeEngineState } from './deviceAlertStore.ts';

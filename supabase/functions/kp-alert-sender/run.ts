@@ -6,7 +6,9 @@
  * 0.1° cell that has `visible` rules, with that cell's clouds (cellClouds.ts); Kp once per run.
  * Rules are read a page at a time, so memory stays flat however many subscribers there are.
  */
-import { decideAlert, readRuleState, type RuleState } from '../../../core/alerts/alertEngine.ts';
+import { decideAlert } from '../../../core/alerts/alertEngine.ts';
+import { readRuleState } from '../../../core/alerts/readRuleState.ts';
+import type { RuleState } from '../../../core/alerts/ruleState.ts';
 import { payloadOf } from '../../../core/alerts/alertPush.ts';
 import { placeKey, type AlertRule } from '../../../core/alerts/alertRule.ts';
 import { skyNow, type SkyNow } from '../../../core/alerts/skyNow.ts';

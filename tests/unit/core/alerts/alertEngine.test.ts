@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decideAlert,
-  EMPTY_RULE_STATE,
-  readRuleState,
-  recordDelivery,
-  type RuleState,
-} from '../../../../core/alerts/alertEngine.ts';
+import { decideAlert } from '../../../../core/alerts/alertEngine.ts';
+import { readRuleState } from '../../../../core/alerts/readRuleState.ts';
+import { recordDelivery } from '../../../../core/alerts/recordDelivery.ts';
+import { EMPTY_RULE_STATE, type RuleState } from '../../../../core/alerts/ruleState.ts';
 import type { AlertRule } from '../../../../core/alerts/alertRule.ts';
 import type { SkyNow } from '../../../../core/alerts/skyNow.ts';
 

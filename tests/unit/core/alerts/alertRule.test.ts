@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { placeKey, readAlertRule } from '../../../../core/alerts/alertRule.ts';
 import { topicOf, MAX_TTL_SECONDS } from '../../../../core/alerts/alertPush.ts';
-import { decideAlert, EMPTY_RULE_STATE } from '../../../../core/alerts/alertEngine.ts';
+import { decideAlert } from '../../../../core/alerts/alertEngine.ts';
+import { EMPTY_RULE_STATE } from '../../../../core/alerts/ruleState.ts';
 import type { SkyNow } from '../../../../core/alerts/skyNow.ts';
 
 describe('alert rules', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideAlert, EMPTY_RULE_STATE } from '../../../../core/alerts/alertEngine.ts';
+import { decideAlert } from '../../../../core/alerts/alertEngine.ts';
+import { EMPTY_RULE_STATE } from '../../../../core/alerts/ruleState.ts';
 import { RESET_WINDOW_MS } from '../../../../core/normalise/synoptic.ts';
 import { currentKp, parseKp1m, type KpSample } from '../../../../core/kp/currentKp.ts';
 import { constructed } from '../../../support/constructedSwpc.ts';

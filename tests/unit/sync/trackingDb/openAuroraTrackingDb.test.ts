@@ -4,7 +4,8 @@
  * keys), then opened by today's code. Nothing is migrated, so everything must read back as it was.
  */
 import { describe, expect, it } from 'vitest';
-import { EMPTY_RULE_STATE, recordDelivery } from '../../../../core/alerts/alertEngine.ts';
+import { recordDelivery } from '../../../../core/alerts/recordDelivery.ts';
+import { EMPTY_RULE_STATE } from '../../../../core/alerts/ruleState.ts';
 import { ALERT_ENGINE_KEY, ALERT_RULES_KEY } from '../../../../core/alerts/deviceAlerts.ts';
 import {
   ALERT_STATE_KEY,
