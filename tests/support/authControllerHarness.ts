@@ -1,13 +1,14 @@
 import { AuthClient, createClient } from '@supabase/supabase-js';
 import { getBytes, type Wallet } from 'ethers';
 import WebSocket from 'ws';
+import { afterAll, beforeAll } from 'vitest';
 import { createAuthController } from '../../src/auth/authController.ts';
 import type { AuthController, AuthControllerDeps } from '../../src/auth/authControllerContract.ts';
 import { buildAuthConfig } from '../../src/auth/config.ts';
 import type { Eip1193Provider } from '../../src/auth/ethereumSignIn.ts';
 import { buildPkceAuthorizeUrl, clientOptions } from '../../src/auth/supabaseClient.ts';
 import { memoryStorage } from './memoryStorage.ts';
-import type { TestStack } from './startTestStack.ts';
+import { startTestStack, type TestStack } from './startTestStack.ts';
 
 /**
  * The page's auth controller (src/auth) with the real supabase-js client, against a local stack
@@ -125,3 +126,25 @@ export const profileOf = async (stack: TestStack, id: string) =>
       [id],
     )
   )[0];
+
+/**
+ * One local stack for the test file (started in beforeAll, stopped in afterAll) and controllers
+ * on it. Call it at the top level of the test file.
+ */
+export function authControllerSuite(stackOptions?: Parameters<typeof startTestStack>[0]): {
+  stack(): TestStack;
+  harness(opts?: HarnessOptions): Harness;
+} {
+  let stack: TestStack | undefined;
+  beforeAll(async () => {
+    stack = await startTestStack(stackOptions);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+  const started = (): TestStack => {
+    if (!stack) throw new Error('the stack starts in beforeAll');
+    return stack;
+  };
+  return { stack: started, harness: (opts) => authControllerHarness(started(), opts) };
+}

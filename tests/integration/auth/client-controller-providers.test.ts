@@ -1,14 +1,8 @@
 import { Wallet } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ETH_KEYS } from '../../../src/auth/ethereumSession.ts';
-import {
-  authControllerHarness,
-  eventually,
-  profileOf,
-  type HarnessOptions,
-} from '../../support/authControllerHarness.ts';
+import { authControllerSuite, eventually, profileOf } from '../../support/authControllerHarness.ts';
 import { uniqueEmail } from '../../support/clients.ts';
-import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
 
 /**
  * The page's auth controller (src/auth, through tests/support/authControllerHarness.ts) against
@@ -16,15 +10,7 @@ import { startTestStack, type TestStack } from '../../support/startTestStack.ts'
  * wallet (the wallet is an ethers key).
  */
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
-
-const harness = (opts?: HarnessOptions) => authControllerHarness(stack, opts);
+const { stack, harness } = authControllerSuite();
 
 describe('auth controller against the local stack', () => {
   it('signs in through the test identity provider with PKCE and creates the profile with the provider’s name', async () => {
@@ -41,7 +27,7 @@ describe('auth controller against the local stack', () => {
     const form = new URLSearchParams({ email, name: 'Hypatia of Alexandria', picture: '' });
     for (const k of ['provider', 'redirect_to', 'code_challenge', 'code_challenge_method'])
       form.set(k, idpUrl.searchParams.get(k) ?? '');
-    const back = await fetch(`${stack.url}/auth/v1/test-idp/callback`, {
+    const back = await fetch(`${stack().url}/auth/v1/test-idp/callback`, {
       method: 'POST',
       body: form,
       redirect: 'manual',
@@ -52,7 +38,7 @@ describe('auth controller against the local stack', () => {
     expect(await h.ctrl.completeOAuthCallback(callback)).toEqual({ ok: true });
     const user = h.ctrl.getSnapshot().user!;
     expect(user).toMatchObject({ email, fullName: 'Hypatia of Alexandria', provider: 'google' });
-    expect((await eventually(() => profileOf(stack, user.id))).full_name).toBe(
+    expect((await eventually(() => profileOf(stack(), user.id))).full_name).toBe(
       'Hypatia of Alexandria',
     );
     // The code is single-use.
@@ -76,11 +62,11 @@ describe('auth controller against the local stack', () => {
     expect(h.storage.getItem(ETH_KEYS.address)).toBe(wallet.address);
     // The backend's session became the supabase-js session too.
     expect(JSON.parse(h.storage.getItem('aurora-auth')!).user.id).toBe(user.id);
-    await eventually(() => profileOf(stack, user.id));
+    await eventually(() => profileOf(stack(), user.id));
     h.ctrl.stop();
 
     // On reload the stored Ethereum session is checked against the profile (which now has a name).
-    await stack.sql('update public.profiles set full_name = $2 where id = $1', [
+    await stack().sql('update public.profiles set full_name = $2 where id = $1', [
       user.id,
       'Satoshi',
     ]);
@@ -93,7 +79,7 @@ describe('auth controller against the local stack', () => {
     await eventually(() => reloaded.ctrl.getSnapshot().user?.fullName === 'Satoshi');
     reloaded.ctrl.stop();
 
-    await stack.sql('delete from public.profiles where id = $1', [user.id]);
+    await stack().sql('delete from public.profiles where id = $1', [user.id]);
     const storage = h.storage;
     storage.removeItem('aurora-auth'); // only the Ethereum entries are left to judge
     const third = harness({ storage });

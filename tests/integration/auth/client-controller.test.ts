@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/auth/authMessages.ts';
 import { planFeedTokenKey } from '../../../src/auth/planFeedTokens.ts';
 import {
@@ -7,14 +7,12 @@ import {
   type CalendarLinkDeps,
 } from '../../../src/features/plan/calendarLink.ts';
 import {
-  authControllerHarness,
+  authControllerSuite,
   eventually,
   profileOf,
   type Harness,
-  type HarnessOptions,
 } from '../../support/authControllerHarness.ts';
 import { STRONG_PASSWORD, uniqueEmail } from '../../support/clients.ts';
-import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
 
 /**
  * The page's auth controller (src/auth, through tests/support/authControllerHarness.ts) against
@@ -22,15 +20,7 @@ import { startTestStack, type TestStack } from '../../support/startTestStack.ts'
  * providers: client-controller-providers.test.ts; the session ticker: client-session-ticker.test.ts.
  */
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
-
-const harness = (opts?: HarnessOptions) => authControllerHarness(stack, opts);
+const { stack, harness } = authControllerSuite();
 
 /** The calendar panel's calls as the page makes them: the signed-in user's headers, its storage. */
 const calendarDeps = (h: Harness): CalendarLinkDeps => ({
@@ -66,10 +56,10 @@ describe('auth controller against the local stack', () => {
       ok: false,
       message: MSG.resetEmailMissing,
     });
-    const mail = stack.outbox.latest(email)!;
+    const mail = stack().outbox.latest(email)!;
     const res = await fetch(mail.link, { redirect: 'manual' });
     const landing = res.headers.get('location')!;
-    expect(landing.startsWith(`${stack.url}/auth/callback?type=recovery#`)).toBe(true);
+    expect(landing.startsWith(`${stack().url}/auth/callback?type=recovery#`)).toBe(true);
 
     const page = harness();
     expect(await page.ctrl.completeOAuthCallback(landing)).toEqual({ ok: true });
@@ -104,7 +94,7 @@ describe('auth controller against the local stack', () => {
     });
     expect(await h.ctrl.signUp({ email, password: STRONG_PASSWORD })).toEqual({ ok: true });
     const id = h.ctrl.getSnapshot().user!.id;
-    await eventually(() => profileOf(stack, id));
+    await eventually(() => profileOf(stack(), id));
 
     expect(await h.ctrl.deleteAccount()).toEqual({ ok: true });
     expect(h.ctrl.getSnapshot()).toEqual({ status: 'signed-out', user: null });
@@ -113,8 +103,8 @@ describe('auth controller against the local stack', () => {
       `remember anonymous before deleting ${id}`,
       `forget ${id}, restore anonymous`,
     ]);
-    expect(await stack.sql('select id from auth.users where id = $1', [id])).toEqual([]);
-    expect(await profileOf(stack, id)).toBeUndefined();
+    expect(await stack().sql('select id from auth.users where id = $1', [id])).toEqual([]);
+    expect(await profileOf(stack(), id)).toBeUndefined();
     expect(await h.ctrl.deleteAccount()).toEqual({ ok: false, message: MSG.deleteSignedOut });
     h.ctrl.stop();
   });
@@ -126,7 +116,7 @@ describe('auth controller against the local stack', () => {
     const user = h.ctrl.getSnapshot().user!;
     expect(h.ctrl.getSnapshot().status).toBe('signed-in');
     expect(user.email).toBe(email);
-    const profile = await eventually(() => profileOf(stack, user.id));
+    const profile = await eventually(() => profileOf(stack(), user.id));
     expect(profile.email).toBe(email);
 
     // A "reload": a new controller on the same storage knows the user before loading anything.

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authControllerHarness,
-  eventually,
-  type HarnessOptions,
-} from '../../support/authControllerHarness.ts';
+import { describe, expect, it } from 'vitest';
+import { authControllerSuite, eventually } from '../../support/authControllerHarness.ts';
 import { memoryStorage } from '../../support/memoryStorage.ts';
 import { STRONG_PASSWORD, uniqueEmail } from '../../support/clients.ts';
-import { startTestStack, type TestStack } from '../../support/startTestStack.ts';
 
 /**
  * The page's auth controller (src/auth, through tests/support/authControllerHarness.ts) and
@@ -14,15 +9,7 @@ import { startTestStack, type TestStack } from '../../support/startTestStack.ts'
  * tokens live 100 s (= 3 ticks: due at the first tick).
  */
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startTestStack({ jwtExpiry: 100 });
-});
-afterAll(async () => {
-  await stack?.stop();
-});
-
-const harness = (opts?: HarnessOptions) => authControllerHarness(stack, opts);
+const { harness } = authControllerSuite({ jwtExpiry: 100 });
 
 describe('session ticker against the local stack', () => {
   it('keeps an expired session through an offline start and refreshes it once the network is back', async () => {

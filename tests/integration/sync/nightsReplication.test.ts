@@ -43,6 +43,10 @@ const NIGHT: NightRecord = {
   scored_at: null,
 };
 
+/** The account's row of a night as the server has it: `[{_deleted}]`, or `[]` when it has none. */
+const serverRow = (id: string) =>
+  h.stack().sql<{ _deleted: boolean }>('select _deleted from public.nights where id = $1', [id]);
+
 describe('tonight’s kept verdicts follow a signed-in user', () => {
   it('pushes a night kept anonymously at sign-in, shows it on a second device, and its score comes back', async () => {
     const { email, userId } = await newUser();
@@ -140,8 +144,10 @@ describe('tonight’s kept verdicts follow a signed-in user', () => {
     const id = `cabin@${NIGHT_DATE}`;
     await keepNightRecord(a, { ...NIGHT, id });
     const { sync } = await signIn(a, email);
-    const row = () => h.stack().sql('select _deleted from public.nights where id = $1', [id]);
-    await until(row, (r) => r.length === 1);
+    await until(
+      () => serverRow(id),
+      (r) => r.length === 1,
+    );
     const nights = await nightsCollection(a);
 
     await sync.stop({ signOut: true });
@@ -150,7 +156,7 @@ describe('tonight’s kept verdicts follow a signed-in user', () => {
     // before the account is looked at, so the answer does not depend on who is faster.
     const running = REPLICATION_STATE_BY_COLLECTION.get(nights) ?? [];
     for (const r of running) await r.awaitInSync();
-    expect(await row()).toEqual([{ _deleted: false }]);
+    expect(await serverRow(id)).toEqual([{ _deleted: false }]);
     expect(running.map((r) => r.replicationIdentifier)).toEqual([]);
   }, 60_000);
 
@@ -173,10 +179,6 @@ describe('tonight’s kept verdicts follow a signed-in user', () => {
     ).toEqual([]);
 
     expect(await readNights(a)).toEqual([]);
-    expect(
-      await h
-        .stack()
-        .sql('select _deleted from public.nights where id = $1', [`kept@${NIGHT_DATE}`]),
-    ).toEqual([{ _deleted: false }]);
+    expect(await serverRow(`kept@${NIGHT_DATE}`)).toEqual([{ _deleted: false }]);
   }, 60_000);
 });
