@@ -191,10 +191,15 @@ let pageDatabase: Promise<AuroraDatabase> | null = null;
  * chain of microtasks (each starting its first query) made one long task.
  */
 export function getDatabase(options?: OpenDatabaseOptions): Promise<AuroraDatabase> {
-  pageDatabase ??= openDatabase(options).catch((err: unknown) => {
-    pageDatabase = null;
-    throw err;
-  });
+  // The open starts in a task of its own: the first caller is usually the effects of a screen's
+  // first render, and RxDB's synchronous start (plugins, its internal store's storage instance
+  // and first write) made that task a long one on /forecast at 4× CPU.
+  pageDatabase ??= yieldToMain()
+    .then(() => openDatabase(options))
+    .catch((err: unknown) => {
+      pageDatabase = null;
+      throw err;
+    });
   return pageDatabase.then(async (db) => {
     await yieldToMain();
     return db;

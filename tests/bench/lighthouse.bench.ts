@@ -7,7 +7,8 @@
  *   `lighthouse.fcpMs`, `lighthouse.lcpMs`, `lighthouse.tbtMs` for `/`;
  * - `lighthouse.forecastPerformance`, `lighthouse.liveFeedsPerformance` for those routes.
  * On a busy machine the simulated figures still move with the real CPU time: read ranges.
- * With LIGHTHOUSE_REPORT_DIR set, each run's full report is written there as JSON (to read the
+ * Each run's longest tasks (Lighthouse's `long-tasks` audit: script URL and simulated duration) are
+ * printed on stderr. With LIGHTHOUSE_REPORT_DIR set, each run's full report is written there as JSON (to read the
  * audits behind a score: main-thread breakdown, requests before first paint, long tasks).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,8 @@ import { median, round, type BenchContext } from './context.ts';
 
 const RUNS = 3;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
+/** How many of a run's longest tasks are printed on stderr. */
+const LONG_TASKS_SHOWN = 5;
 
 interface RunFigures {
   performance: number;
@@ -26,6 +29,8 @@ interface RunFigures {
   lcp: number;
   tbt: number;
   cls: number;
+  /** The longest tasks of the run (Lighthouse's `long-tasks` audit, simulated at 4× CPU): where TBT goes. */
+  longTasks: string;
 }
 
 let reportCount = 0;
@@ -56,6 +61,8 @@ async function runOnce(url: string, chromePath: string): Promise<RunFigures> {
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`lighthouse: ${runtimeError.code} ${runtimeError.message}`);
     const value = (id: string) => audits[id]?.numericValue ?? NaN;
+    const tasks = (audits['long-tasks']?.details as { items?: { url: string; duration: number }[] })
+      ?.items;
     return {
       performance: (categories.performance?.score ?? NaN) * 100,
       accessibility: (categories.accessibility?.score ?? NaN) * 100,
@@ -63,6 +70,10 @@ async function runOnce(url: string, chromePath: string): Promise<RunFigures> {
       lcp: value('largest-contentful-paint'),
       tbt: value('total-blocking-time'),
       cls: value('cumulative-layout-shift'),
+      longTasks: (tasks ?? [])
+        .slice(0, LONG_TASKS_SHOWN)
+        .map((t) => `${t.url.split('/').pop() || t.url} ${Math.round(t.duration)}`)
+        .join(', '),
     };
   } finally {
     await chrome.kill();
@@ -74,11 +85,11 @@ async function measure(url: string, chromePath: string): Promise<RunFigures> {
   for (let i = 0; i < RUNS; i += 1) {
     const r = await runOnce(url, chromePath);
     console.error(
-      `[bench] lighthouse ${new URL(url).pathname}: performance ${r.performance}, a11y ${r.accessibility}, FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)}`,
+      `[bench] lighthouse ${new URL(url).pathname}: performance ${r.performance}, a11y ${r.accessibility}, FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)}; longest tasks (ms at 4×): ${r.longTasks || 'none'}`,
     );
     runs.push(r);
   }
-  const m = (k: keyof RunFigures) => median(runs.map((r) => r[k]));
+  const m = (k: Exclude<keyof RunFigures, 'longTasks'>) => median(runs.map((r) => r[k]));
   return {
     performance: m('performance'),
     accessibility: m('accessibility'),
@@ -86,6 +97,7 @@ async function measure(url: string, chromePath: string): Promise<RunFigures> {
     lcp: m('lcp'),
     tbt: m('tbt'),
     cls: m('cls'),
+    longTasks: '',
   };
 }
 

@@ -17,6 +17,8 @@ function legendValue(figure: Locator, label: string): Locator {
 }
 
 async function hover(page: Page, figure: Locator, fraction: number): Promise<void> {
+  // A chart below the fold is built only once it comes near the viewport.
+  await figure.scrollIntoViewIfNeeded();
   await figure.locator('.u-over').scrollIntoViewIfNeeded();
   const box = (await figure.locator('.u-over').boundingBox())!;
   await page.mouse.move(
@@ -238,5 +240,30 @@ test('on a phone a tap on the map panel’s small charts shows a value and its t
     };
   });
   expect(fits.width).toBeGreaterThanOrEqual(fits.needed);
+  await context.close();
+});
+
+test('/live-feeds on a phone: the charts near the first screen draw at once, the hemispheric power chart far below them once scrolled to, its values in its text from the start', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  await page.goto('/live-feeds');
+  await expect(chart(page, 'Magnetic field').locator('canvas')).toHaveCount(1, { timeout: 30_000 });
+  await expect(chart(page, 'Solar wind plasma').locator('canvas')).toHaveCount(1);
+  const power = chart(page, 'Hemispheric power');
+  const caption = power.locator('.time-chart__caption');
+  await expect(caption).toHaveText(/North \d+ GW/, { timeout: 30_000 });
+  // Its box is there (the page does not move when it draws), the plot is not built yet.
+  await expect(power.locator('.time-chart__plot')).toHaveCount(1);
+  await expect(power.locator('canvas')).toHaveCount(0);
+  await power.scrollIntoViewIfNeeded();
+  await expect(power.locator('canvas')).toBeVisible();
+  const north = /North (\d+ GW)/.exec((await caption.textContent())!)![1]!;
+  await hover(page, power, 1);
+  await expect(legendValue(power, 'North (GW)')).toHaveText(north);
   await context.close();
 });

@@ -9,6 +9,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { ChartTextAlternative } from './ChartTextAlternative.tsx';
 import { loadUplot } from './loadUplot.ts';
 import { oneTaskEach } from './oneTaskEach.ts';
+import { plotInTwoTasks } from './plotInTwoTasks.ts';
+import { whenNearViewport } from './whenNearViewport.ts';
 import { chartTheme } from './palette.ts';
 
 /** A step longer than this many cadences is an outage, drawn as a gap (NOAA's 1-minute feeds skip the odd minute). */
@@ -25,7 +27,7 @@ export interface TimeChartProps {
   marker?: ChartMarker | null;
 }
 
-/** Charts are created one per task (./oneTaskEach.ts). */
+/** Charts are built, and then initialised and drawn, one step per task (./oneTaskEach.ts). */
 const inOwnTask = oneTaskEach();
 
 function canvasWorks(): boolean {
@@ -48,8 +50,9 @@ function themeFor(el: HTMLElement) {
 }
 
 /**
- * The one chart wrapper: creates a uPlot on mount and destroys it on unmount; new data goes in
- * with `setData` (a live minute redraws, never rebuilds). Under the plot, the chart as text.
+ * The one chart wrapper: creates a uPlot once its box is near the viewport (built in one task,
+ * drawn in the next: ./plotInTwoTasks.ts) and destroys it on unmount; new data goes in with
+ * `setData` (a live minute redraws, never rebuilds). Under the plot, the chart as text.
  * Without a canvas (a text browser, tests) only the text is shown.
  */
 export function TimeChart({
@@ -79,10 +82,9 @@ export function TimeChart({
   useEffect(() => {
     const host = hostRef.current;
     if (!drawable || !host) return;
-    let dispose: (() => void) | null = null;
     let cancelled = false;
-    const create = (lib: typeof uPlot) => {
-      if (cancelled) return;
+    let cleanup: (() => void) | null = null;
+    const make = (lib: typeof uPlot, then: (plot: uPlot, init: () => void) => void) => {
       const opts = chartOptions(
         spec,
         {
@@ -107,13 +109,26 @@ export function TimeChart({
             }),
         ],
       };
-      const plot = new lib(opts, alignedData(spec, latest.current.gapped), host);
-      plotRef.current = plot;
       shownRef.current = {
         data: latest.current.gapped,
         from: latest.current.window.from,
         to: latest.current.window.to,
       };
+      // uPlot types `init` as a bare Function; it takes no arguments.
+      return new lib(opts, alignedData(spec, latest.current.gapped), (self, init) =>
+        then(self, init as () => void),
+      );
+    };
+    const ready = (plot: uPlot) => {
+      host.appendChild(plot.root);
+      plotRef.current = plot;
+      // Data or window that changed between the two tasks: drawn in the same (first) draw.
+      const { gapped: newest, window: w } = latest.current;
+      const shown = shownRef.current;
+      if (!shown || shown.data !== newest || shown.from !== w.from || shown.to !== w.to) {
+        shownRef.current = { data: newest, from: w.from, to: w.to };
+        plot.setData(alignedData(spec, newest));
+      }
       // Tap and drag on touch screens moves the crosshair; vertical swipes still scroll (CSS touch-action).
       const onTouch = (e: TouchEvent) => {
         const touch = e.touches[0];
@@ -128,17 +143,23 @@ export function TimeChart({
         if (width !== plot.width) plot.setSize({ width, height });
       });
       resize.observe(host);
-      dispose = () => {
-        resize.disconnect();
-        plot.destroy();
-        plotRef.current = null;
-        shownRef.current = null;
-      };
+      cleanup = () => resize.disconnect();
     };
-    void loadUplot().then((lib) => inOwnTask(() => create(lib)));
+    let dispose: (() => void) | null = null;
+    const library = loadUplot();
+    const stopWatching = whenNearViewport(host, () => {
+      void library.then((lib) => {
+        if (cancelled) return;
+        dispose = plotInTwoTasks((then) => make(lib, then), inOwnTask, ready);
+      });
+    });
     return () => {
       cancelled = true;
+      stopWatching();
+      cleanup?.();
       dispose?.();
+      plotRef.current = null;
+      shownRef.current = null;
     };
   }, [drawable, spec, clock, height, compact]);
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../../core/model.ts';
-import type { AuroraDatabase } from '../../../sync/database.ts';
+import { getDatabase, type AuroraDatabase } from '../../../sync/database.ts';
 import { writeFeedStatus } from '../../../sync/write.ts';
 import { disposeTestDatabase, openTestDatabase } from '../../support/testDb.ts';
 import { feedStatus } from '../../support/feedStatus.ts';
@@ -49,5 +49,31 @@ describe('openDatabase', () => {
 
     // Without coalescing, each write's change event re-ran the query and emitted: 0, 1, 2, … 6.
     expect(emitted.length).toBeLessThan(ids.length + 1);
+  });
+});
+
+describe('getDatabase', () => {
+  it('starts opening the page database in a task after its caller’s, so the first render’s effects are not also RxDB’s start', async () => {
+    // A first open loads RxDB's modules (dev-mode, validation): afterwards an open with nothing
+    // left to load runs on microtasks alone, which never end the caller's task.
+    await disposeTestDatabase(await openTestDatabase());
+    const memory = (await import('rxdb/plugins/storage-memory')).getRxStorageMemory();
+    let callerTaskOver = false;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      callerTaskOver = true;
+      channel.port1.close();
+    };
+    channel.port2.postMessage(null);
+    const firstAsked: boolean[] = [];
+    const storage: typeof memory = {
+      ...memory,
+      createStorageInstance: (params) => {
+        firstAsked.push(callerTaskOver);
+        return memory.createStorageInstance(params);
+      },
+    };
+    db = await getDatabase({ storage, name: `page-${process.pid}-${Date.now()}` });
+    expect(firstAsked[0]).toBe(true);
   });
 });
