@@ -10,7 +10,8 @@
  *   `db.solarWind7dReadMs` (tests/bench/sync.bench.ts), each trial on a freshly loaded page (no
  *   cache can answer); median of 5.
  * - `map.offlineOvalMs90d`: `map.offlineOvalMs` (tests/bench/map.bench.ts) on that store.
- * Printed on stderr: documents and JSON megabytes per collection (where the bytes are).
+ * Printed on stderr: documents and JSON megabytes per collection (where the bytes are), and the
+ * 7-day read's parts (IndexedDB get, JSON.parse, join; `read7dParts`: where the time goes).
  *
  * The stand-in (./net/liveUpstream.ts) moves its 1-minute files, OVATION and hemispheric power
  * to each round's time; the other products are its replayed files, unchanged (their stored size
@@ -34,6 +35,7 @@ interface StorePage {
   storageUsage(): Promise<{ usage: number; indexedDB: number | null }>;
   collectionSizes(): Promise<Record<string, { docs: number; jsonMB: number }>>;
   read7d(end: number): Promise<{ ms: number; samples: number }>;
+  read7dParts(end: number): Promise<Record<string, number>>;
 }
 
 async function openStorePage(page: Page, url: string): Promise<void> {
@@ -118,12 +120,23 @@ const bench: Bench = async (ctx) => {
         .join(', ')}`,
     );
     const reads: number[] = [];
+    const parts: Record<string, number[]> = {};
     for (let i = 0; i < TRIALS; i++) {
       await openStorePage(page, pageUrl);
       const r = (await store('read7d', end)) as Awaited<ReturnType<StorePage['read7d']>>;
       reads.push(r.ms);
       if (i === 0) console.error(`[bench] store90d: 7-day read: ${r.samples} samples`);
+      await openStorePage(page, pageUrl);
+      const p = (await store('read7dParts', end)) as Awaited<ReturnType<StorePage['read7dParts']>>;
+      for (const [k, v] of Object.entries(p)) (parts[k] ??= []).push(v);
     }
+    console.error(
+      `[bench] store90d: 7-day read ${round(median(reads), 2)} ms; its parts on fresh pages (median ms): ${Object.entries(
+        parts,
+      )
+        .map(([k, v]) => `${k} ${round(median(v), 2)}`)
+        .join(', ')}; the rest is RxDB's`,
+    );
     await page.close();
     // The app itself on that store: its service worker may now install.
     await context.unroute('**/__store90d/**');
