@@ -9,6 +9,7 @@ import { setProductDemandHandler } from '../lib/productDemand.ts';
 import { setCloudViewHandler } from '../lib/cloudView.ts';
 import { CORE_FEEDS } from '../lib/coreFeeds.ts';
 import { startWhenOnline } from './startWhenOnline.ts';
+import { handFirstGrid } from '../../sync/grids/handedGrid.ts';
 import { afterFirstOval, observePerformanceMark } from './afterFirstOval.ts';
 
 /** A periodic refresh every 30 minutes, and whenever the tab becomes visible. */
@@ -87,6 +88,9 @@ export function startDataServices(): void {
       onReport(report) {
         recordPollReport(report, Date.now());
       },
+      // On the map's route the worker hands over a first visit's oval before loading RxDB
+      // (workers/poller/firstGrid.ts, src/features/map/earlyMap.ts).
+      onFirstGrid: location.pathname === '/' ? handFirstGrid : undefined,
     });
     // Screens that show a deferred or held product ask for it (src/lib/productDemand.ts).
     setProductDemandHandler((resources) => poller.ask(resources));
