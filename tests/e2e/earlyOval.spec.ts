@@ -1,11 +1,23 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { waitForServiceWorkerControl } from '../support/e2e/sw.ts';
+import { ROOT } from '../support/e2e/server.ts';
 
 /**
- * The first oval of an offline reload comes from the one-record store (sync/grids/newestGridRecord.ts)
- * that the poller writes beside RxDB, before RxDB's code is loaded or its database opened
- * (src/features/map/earlyMap.ts, sync/pageDatabase.ts).
+ * The first oval comes before RxDB: on a first visit from the grid the poller worker fetches and
+ * hands over before it loads RxDB (workers/poller/firstGrid.ts); on an offline reload from the
+ * one-record store (sync/grids/newestGridRecord.ts) that the poller writes beside RxDB. The page's
+ * RxDB loads and opens after that oval (src/features/map/earlyMap.ts, sync/pageDatabase.ts).
  */
+
+const DIST = join(ROOT, process.env.E2E_DIST_V1 ?? 'dist');
+/** The built scripts holding RxDB (its chunks carry its name), as URL paths. */
+const RXDB_CHUNKS = new Set(
+  readdirSync(join(DIST, 'assets'))
+    .filter((f) => f.endsWith('.js') && /rxdb/i.test(readFileSync(join(DIST, 'assets', f), 'utf8')))
+    .map((f) => `/assets/${f}`),
+);
 
 const map = (page: Page) => page.locator('.aurora-map__ol');
 
@@ -139,4 +151,57 @@ test('an offline reload draws the kept oval first and only then loads RxDB’s c
   // RxDB's answer was the same frame: the map kept what it drew.
   await expect(map(page)).toHaveAttribute('data-rendered-frame', frame);
   await context.setOffline(false);
+});
+
+test('a first visit draws the oval while every RxDB chunk is refused: neither the page nor the poller worker needs RxDB before it', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  expect([...RXDB_CHUNKS].some((p) => /\/assets\/database-[^/]+\.js$/.test(p))).toBe(true);
+  const refused: string[] = [];
+  await context.route(
+    (url) => RXDB_CHUNKS.has(url.pathname),
+    (route) => {
+      refused.push(new URL(route.request().url()).pathname);
+      return route.abort();
+    },
+  );
+  await page.goto('/');
+  await waitForOval(page);
+  await expect(page.locator('.map-status')).toContainText(/Observed .+ \(.+ ago\)/);
+  // RxDB was asked for (after the oval) and refused: the oval did not come from it.
+  await expect.poll(() => refused.length, { timeout: 30_000 }).toBeGreaterThan(0);
+  expect(
+    await page.evaluate(() => performance.getEntriesByName('map:grid-read', 'mark').length),
+  ).toBe(0);
+});
+
+test('a first visit asks for RxDB’s chunks only once the oval is drawn, and then opens the database', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  // Each RxDB request is held while the page is asked whether the oval is drawn yet.
+  const drawnWhenAsked: boolean[] = [];
+  await context.route(
+    (url) => RXDB_CHUNKS.has(url.pathname),
+    async (route) => {
+      drawnWhenAsked.push(
+        await page
+          .evaluate(() => performance.getEntriesByName('map:oval-drawn', 'mark').length > 0)
+          .catch(() => false),
+      );
+      await route.continue();
+    },
+  );
+  await page.goto('/');
+  await waitForOval(page);
+  await page.waitForFunction(
+    () => performance.getEntriesByName('map:db-open', 'mark').length > 0,
+    undefined,
+    { timeout: 30_000 },
+  );
+  expect(drawnWhenAsked.length).toBeGreaterThan(0);
+  expect(drawnWhenAsked.every(Boolean)).toBe(true);
 });
