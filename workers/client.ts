@@ -24,9 +24,10 @@ export interface StartPollerOptions {
   onReport?: (report: PollReportSummary) => void;
   /**
    * A first visit's oval before RxDB (poller/firstGrid.ts): told the grid the worker fetched, or
-   * null when none comes, before the worker loads RxDB. Only the map's route asks.
+   * null when none comes; the worker loads RxDB once the promise returned settles (the page: when
+   * that oval is drawn). Only the map's route asks.
    */
-  onFirstGrid?: (grid: GridSnapshot | null) => void;
+  onFirstGrid?: (grid: GridSnapshot | null) => Promise<void> | void;
   /** Tests and the bench may supply their own worker. */
   createWorker?: () => Worker;
 }

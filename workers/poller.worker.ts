@@ -60,12 +60,13 @@ function readConnection(): ConnectionInfo | null {
 const api = {
   /**
    * `onFirstGrid`: the page wants a first visit's oval before RxDB (poller/firstGrid.ts): it is
-   * told the grid, or null when none comes, before this worker loads RxDB.
+   * told the grid, or null when none comes, and this worker loads RxDB once its answer comes
+   * (the page answers when the oval is drawn).
    */
   async start(
     opts: PollerStartOptions,
     onReport?: (r: PollReportSummary) => void,
-    onFirstGrid?: (grid: GridSnapshot | null) => void,
+    onFirstGrid?: (grid: GridSnapshot | null) => unknown,
   ): Promise<void> {
     if (poller) return;
     listener = onReport ?? null;
@@ -78,8 +79,11 @@ const api = {
         forcedOffline: opts.forcedOffline,
         kept: async () => (await readEarlyMapRecord(Date.now(), opts.dbName)).newest !== null,
       });
-      onFirstGrid(first);
+      // The page answers once that oval is drawn (or it gave up waiting): RxDB's chunks then
+      // download after it, not beside it on the first visit's bar of signal.
+      const drawn = Promise.resolve(onFirstGrid(first)).catch(() => undefined);
       if (first) await keepNewestGridRecord(first, { fetchedAt: Date.now() }, opts.dbName);
+      await drawn;
     }
     const {
       DEFAULT_DATABASE_NAME,
