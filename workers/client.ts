@@ -4,7 +4,7 @@
  * 30-minute periodic refresh, leaving offline mode) and `stop`.
  */
 import * as Comlink from 'comlink';
-import type { Resource } from '../core/model.ts';
+import type { GridSnapshot, Resource } from '../core/model.ts';
 import type { PollerWorkerApi, PollReportSummary } from './poller.worker.ts';
 import type { CloudView } from './clouds/cloudLoop.ts';
 // The worker's script URL. In production builds scripts/vite/sharedChunkWorkers.ts builds it in the
@@ -22,6 +22,12 @@ export interface StartPollerOptions {
   schedule?: 'leader' | 'always' | 'manual';
   resources?: Resource[];
   onReport?: (report: PollReportSummary) => void;
+  /**
+   * A first visit's oval before RxDB (poller/firstGrid.ts): told the grid the worker fetched, or
+   * null when none comes; the worker loads RxDB once the promise returned settles (the page: when
+   * that oval is drawn). Only the map's route asks.
+   */
+  onFirstGrid?: (grid: GridSnapshot | null) => Promise<void> | void;
   /** Tests and the bench may supply their own worker. */
   createWorker?: () => Worker;
 }
@@ -75,6 +81,7 @@ export function startPoller(opts: StartPollerOptions): PollerControl {
       resources: opts.resources,
     },
     opts.onReport ? Comlink.proxy(opts.onReport) : undefined,
+    opts.onFirstGrid ? Comlink.proxy(opts.onFirstGrid) : undefined,
   );
 
   const tell = (patch: { online?: boolean; visible?: boolean; forcedOffline?: boolean }) => {

@@ -6,24 +6,18 @@
  * explicit refresh.
  */
 import * as Comlink from 'comlink';
-import { DEFAULT_DATABASE_NAME, openDatabase, type AuroraDatabase } from '../sync/database.ts';
-import type { Resource } from '../core/model.ts';
-import { createPoller, type Poller } from './poller/createPoller.ts';
-import { databaseStore } from './poller/store.ts';
-import { foldBackgroundUpdates } from './poller/foldBackgroundUpdates.ts';
+import type { AuroraDatabase } from '../sync/database.ts';
+import type { GridSnapshot, Resource } from '../core/model.ts';
+import type { Poller } from './poller/createPoller.ts';
 import type { PollReport } from './poller/pollResource.ts';
 import type { ConnectionInfo } from './poller/firstScreen.ts';
-import { readBackgroundUpdates } from '../sync/trackingDb/backgroundUpdates.ts';
-import { openAuroraTrackingDb } from '../sync/trackingDb/openAuroraTrackingDb.ts';
 import { summariseReport, type PollReportSummary } from './poller/reportSummary.ts';
-import { startWeatherLoop, type WeatherLoop } from './weather/weatherLoop.ts';
-import { startCloudLoop, type CloudLoop, type CloudView } from './clouds/cloudLoop.ts';
-import { startNightsLoop, type NightsLoop } from './nights/nightsLoop.ts';
-import {
-  claimPollerLeadership,
-  type LockManagerLike,
-  type PollerLeadership,
-} from './poller/pollerLeadership.ts';
+import type { WeatherLoop } from './weather/weatherLoop.ts';
+import type { CloudLoop, CloudView } from './clouds/cloudLoop.ts';
+import type { NightsLoop } from './nights/nightsLoop.ts';
+import type { LockManagerLike, PollerLeadership } from './poller/pollerLeadership.ts';
+import { fetchFirstGrid } from './poller/firstGrid.ts';
+import { keepNewestGridRecord, readEarlyMapRecord } from '../sync/grids/newestGridRecord.ts';
 
 export interface PollerStartOptions {
   /** Backend base URL (`{base}/functions/v1/space-weather/…`); null = SWPC directly. */
@@ -64,9 +58,46 @@ function readConnection(): ConnectionInfo | null {
 }
 
 const api = {
-  async start(opts: PollerStartOptions, onReport?: (r: PollReportSummary) => void): Promise<void> {
+  /**
+   * `onFirstGrid`: the page wants a first visit's oval before RxDB (poller/firstGrid.ts): it is
+   * told the grid, or null when none comes, and this worker loads RxDB once its answer comes
+   * (the page answers when the oval is drawn).
+   */
+  async start(
+    opts: PollerStartOptions,
+    onReport?: (r: PollReportSummary) => void,
+    onFirstGrid?: (grid: GridSnapshot | null) => unknown,
+  ): Promise<void> {
     if (poller) return;
     listener = onReport ?? null;
+    if (onFirstGrid) {
+      const first = await fetchFirstGrid({
+        fetch: (url, init) => fetch(url, init),
+        backendBase: opts.backendBase,
+        now: () => Date.now(),
+        online: opts.online,
+        forcedOffline: opts.forcedOffline,
+        kept: async () => (await readEarlyMapRecord(Date.now(), opts.dbName)).newest !== null,
+      });
+      // The page answers once that oval is drawn (or it gave up waiting): RxDB's chunks then
+      // download after it, not beside it on the first visit's bar of signal.
+      const drawn = Promise.resolve(onFirstGrid(first)).catch(() => undefined);
+      if (first) await keepNewestGridRecord(first, { fetchedAt: Date.now() }, opts.dbName);
+      await drawn;
+    }
+    const {
+      DEFAULT_DATABASE_NAME,
+      openDatabase,
+      createPoller,
+      databaseStore,
+      foldBackgroundUpdates,
+      readBackgroundUpdates,
+      openAuroraTrackingDb,
+      startWeatherLoop,
+      startCloudLoop,
+      startNightsLoop,
+      claimPollerLeadership,
+    } = await import('./pollerParts.ts');
     db = await openDatabase({ name: opts.dbName });
     const store = databaseStore(db);
     try {

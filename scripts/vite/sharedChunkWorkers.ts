@@ -13,8 +13,8 @@
  * Constraints:
  * - the worker must be created with `{ type: 'module' }`, since its chunk has imports;
  * - Vite's dynamic-import preloading adds `<link rel=modulepreload>` tags through `document`,
- *   which a worker has not: for every chunk a worker runs, dynamic imports get no preload list
- *   (the browser still fetches their static imports itself).
+ *   which a worker has not: for every chunk a worker runs (statically or by a dynamic import),
+ *   dynamic imports get no preload list (the browser still fetches their static imports itself).
  */
 import type { Plugin } from 'vite';
 import { basename } from 'node:path';
@@ -60,6 +60,9 @@ export function sharedChunkWorkers(): Plugin {
         if (workerChunks.has(fileName) || chunk?.type !== 'chunk') return;
         workerChunks.add(fileName);
         chunk.imports.forEach(visit);
+        // What the worker imports later runs in the worker too (its RxDB loads after the first
+        // grid, workers/pollerParts.ts): those chunks' own dynamic imports must not use `document`.
+        chunk.dynamicImports.forEach(visit);
       };
       for (const ref of workerRefs) visit(this.getFileName(ref));
     },

@@ -9,6 +9,7 @@ import { setProductDemandHandler } from '../lib/productDemand.ts';
 import { setCloudViewHandler } from '../lib/cloudView.ts';
 import { CORE_FEEDS } from '../lib/coreFeeds.ts';
 import { startWhenOnline } from './startWhenOnline.ts';
+import { handFirstGrid } from '../../sync/grids/handedGrid.ts';
 import { afterFirstOval, observePerformanceMark } from './afterFirstOval.ts';
 
 /** A periodic refresh every 30 minutes, and whenever the tab becomes visible. */
@@ -65,6 +66,14 @@ export function retryFailures(
 
 let started = false;
 
+const timing = {
+  observeMark: observePerformanceMark,
+  setTimer: (fn: () => void, ms: number) => {
+    const t = setTimeout(fn, ms);
+    return () => clearTimeout(t);
+  },
+};
+
 /**
  * Starts the poller worker after the first paint (its code is its own chunk; opened offline, a few
  * seconds later or on reconnecting, see startWhenOnline.ts) and connects it to
@@ -87,6 +96,18 @@ export function startDataServices(): void {
       onReport(report) {
         recordPollReport(report, Date.now());
       },
+      // On the map's route the worker hands over a first visit's oval before loading RxDB
+      // (workers/poller/firstGrid.ts, src/features/map/earlyMap.ts), and loads it once the oval
+      // is drawn (or the 5 s of afterFirstOval.ts have passed).
+      onFirstGrid:
+        location.pathname === '/'
+          ? (grid) => {
+              handFirstGrid(grid);
+              return grid
+                ? new Promise<void>((resolve) => afterFirstOval(resolve, timing))
+                : undefined;
+            }
+          : undefined,
     });
     // Screens that show a deferred or held product ask for it (src/lib/productDemand.ts).
     setProductDemandHandler((resources) => poller.ask(resources));
@@ -128,13 +149,7 @@ export function startDataServices(): void {
   const later = () => {
     // Nothing is queued on a first visit, and a replay can wait a few seconds: its code (the queue,
     // the backend client) loads after the first oval instead of beside it (afterFirstOval.ts).
-    afterFirstOval(() => void queue().catch(() => undefined), {
-      observeMark: observePerformanceMark,
-      setTimer: (fn, ms) => {
-        const t = setTimeout(fn, ms);
-        return () => clearTimeout(t);
-      },
-    });
+    afterFirstOval(() => void queue().catch(() => undefined), timing);
     void begin().catch((error: unknown) =>
       reportApiError(
         `API initialization failed: ${error instanceof Error ? error.message : String(error)}`,

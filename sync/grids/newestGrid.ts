@@ -1,5 +1,6 @@
 import type { Subscription } from 'rxjs';
-import { getDatabase, type AuroraDatabase } from '../database.ts';
+import type { AuroraDatabase } from '../database.ts';
+import { getPageDatabase } from '../pageDatabase.ts';
 import type { GridSnapshot } from '../../core/model.ts';
 import type { GridDoc } from '../schemas/grids.ts';
 import { gridDecoder } from './gridCodec.ts';
@@ -48,6 +49,22 @@ export interface NewestGridOptions {
   /** Told when the database is open and when the first grid is read (the page's timing marks). */
   onOpen?: () => void;
   onFirstRead?: () => void;
+  /**
+   * A grid to show before the database opens (the page: the one-record store,
+   * newestGridRecord.ts), null when there is none to trust. It becomes the source's first value;
+   * the database's newest grid follows and replaces it only if it differs (a newer frame).
+   */
+  early?: () => Promise<GridSnapshot | null>;
+}
+
+/** The same frame with the same values: the early grid stays the object the map already drew. */
+function sameGrid(a: GridSnapshot, b: GridSnapshot): boolean {
+  if (a.observationTime !== b.observationTime || a.forecastTime !== b.forecastTime) return false;
+  const x = a.values;
+  const y = b.values;
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
 }
 
 const LOADING: NewestGridState = { grid: null, isLoading: true, error: null };
@@ -91,11 +108,23 @@ export function createNewestGridSource(
       isLoading: false,
       error: e instanceof Error ? e : new Error(String(e)),
     });
-  const show = (doc: { primary: string; revision: string; _data: GridDoc } | null) =>
-    set({ grid: doc ? decode(doc) : null, isLoading: false, error: null });
+  let early: GridSnapshot | null = null;
+  const show = (doc: { primary: string; revision: string; _data: GridDoc } | null) => {
+    const grid = doc ? decode(doc) : null;
+    // Once the database has answered with another frame (or none: its data was cleared), the early
+    // grid is done with.
+    if (early && (!grid || !sameGrid(grid, early))) early = null;
+    set({ grid: early ?? grid, isLoading: false, error: null });
+  };
 
   const run = async (gen: number) => {
     const stopped = () => gen !== generation;
+    const first = options.early ? await options.early().catch(() => null) : null;
+    if (stopped()) return;
+    if (first) {
+      early = first;
+      set({ grid: first, isLoading: false, error: null });
+    }
     const db = await open();
     options.onOpen?.();
     const newest = await findNewestGridDoc(db, now());
@@ -140,11 +169,11 @@ export function createNewestGridSource(
 let page: NewestGridSource | null = null;
 
 /**
- * The page's source, on the page's database (`getDatabase()`); the first caller's options hold (the
- * map page's module, for its timing marks). Tests and the debug pages wrap their components in a
+ * The page's source, on the page's database (`getPageDatabase()`, loaded on demand); the first
+ * caller's options hold (the map page's module: its timing marks and its early grid). Tests and the debug pages wrap their components in a
  * DatabaseProvider, and the hook then makes a source of that database.
  */
 export function pageNewestGrid(options?: NewestGridOptions): NewestGridSource {
-  page ??= createNewestGridSource(() => getDatabase(), options);
+  page ??= createNewestGridSource(() => getPageDatabase(), options);
   return page;
 }

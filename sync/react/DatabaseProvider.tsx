@@ -1,8 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { getDatabase, type AuroraDatabase } from '../database.ts';
+import type { AuroraDatabase } from '../database.ts';
+import { getPageDatabase } from '../pageDatabase.ts';
 
 /**
- * Which database the hooks read. Without a provider they use the page singleton (`getDatabase()`);
+ * Which database the hooks read. Without a provider they use the page singleton (`getPageDatabase()`, loaded on demand);
  * tests (and the debug pages) wrap components in `<DatabaseProvider database={memoryDb}>`.
  */
 const DatabaseContext = createContext<AuroraDatabase | Promise<AuroraDatabase> | null>(null);
@@ -41,7 +42,7 @@ export function useDatabase(): DatabaseState {
       return;
     }
     let live = true;
-    const pending = provided instanceof Promise ? provided : getDatabase();
+    const pending = provided instanceof Promise ? provided : getPageDatabase();
     pending.then(
       (db) => live && setState({ db, error: null }),
       (e: unknown) => live && setState({ db: null, error: toError(e) }),
@@ -61,7 +62,7 @@ export function useDatabase(): DatabaseState {
 export function useOpenDatabase(): () => Promise<AuroraDatabase> {
   const provided = useContext(DatabaseContext);
   return useCallback(
-    () => (provided === null ? getDatabase() : Promise.resolve(provided)),
+    () => (provided === null ? getPageDatabase() : Promise.resolve(provided)),
     [provided],
   );
 }

@@ -55,6 +55,13 @@ async function measureBundle(browser: Browser, url: string, distDir: string) {
     serviceWorkers: 'block',
     viewport: { width: 1280, height: 800 },
   });
+  // The worker's own requests (its RxDB, imported once the first oval is drawn) are not in the
+  // page's timeline: the context sees every request, the worker's too.
+  const requested = new Set<string>();
+  context.on('request', (request) => {
+    const u = new URL(request.url());
+    if (u.origin === new URL(url).origin) requested.add(u.pathname);
+  });
   const page = await context.newPage();
   await page.goto(url);
   await page.locator('h1', { hasText: 'Aurora Map' }).waitFor();
@@ -83,18 +90,20 @@ async function measureBundle(browser: Browser, url: string, distDir: string) {
   );
   await context.close();
   // The page's timeline lists the worker's script but not the chunks the module worker imports
-  // itself: add every static import of what was loaded, read from the build.
-  const loadedCode = [...pageLoaded].filter(isCode);
+  // itself: add what the context saw requested and every static import of what was loaded, read
+  // from the build.
+  const loadedCode = [...new Set([...pageLoaded, ...requested])].filter(isCode);
   const code = [...new Set([...loadedCode, ...staticImportClosure(distDir, loadedCode)])];
   // A worker script runs off the main thread: its chunks that the page did not need anyway are
   // reported inside the total and also on their own (`worker`); chunks both use count once.
   const isWorkerEntry = (p: string) => /worker/i.test(p);
+  const pageTimeline = [...pageLoaded].filter(isCode);
   const pageCode = new Set([
     ...staticImportClosure(
       distDir,
-      loadedCode.filter((p) => !isWorkerEntry(p)),
+      pageTimeline.filter((p) => !isWorkerEntry(p)),
     ),
-    ...loadedCode.filter((p) => !isWorkerEntry(p) && !/\.m?js$/.test(p)),
+    ...pageTimeline.filter((p) => !isWorkerEntry(p) && !/\.m?js$/.test(p)),
   ]);
   const workerOnly = code.filter((p) => !pageCode.has(p));
   // Which files, biggest first, on stderr (stdout is the JSON): what to look at when the figure moves.

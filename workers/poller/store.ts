@@ -30,6 +30,7 @@ import { decodeValues } from '../../sync/series/chunkCodec.ts';
 import { DAY_MS } from '../../core/time/dayKey.ts';
 import type { NightRecord } from '../../core/tonight/nightRecord.ts';
 import { decodeGrid } from '../../sync/grids/gridCodec.ts';
+import { keepNewestGridRecord } from '../../sync/grids/newestGridRecord.ts';
 
 interface WriteCounts {
   inserted: number;
@@ -76,7 +77,13 @@ export function databaseStore(db: AuroraDatabase): PollerStore {
     readFeedStatus: (id) => readFeedStatus(db, id),
     writeFeedStatus: (status) => writeFeedStatus(db, status),
     writeSeries: (batch, meta) => writeSeries(db, batch, meta),
-    writeGrid: (grid, meta) => writeGrid(db, grid, meta),
+    // The newest grid also goes to its one-record store, which an offline reload draws before
+    // RxDB opens (sync/grids/newestGridRecord.ts).
+    writeGrid: async (grid, meta) => {
+      const result = await writeGrid(db, grid, meta);
+      await keepNewestGridRecord(grid, meta, db.name);
+      return result;
+    },
     writeProducts: (records, meta) => writeProducts(db, records, meta),
     async applyRetention(now) {
       const plan = await applyRetention(db, now);

@@ -20,6 +20,7 @@ import { useMapPageData } from './useMapPageData.ts';
 import { useChunk } from './chunkLoader.ts';
 import { auroraMapChunk } from './mapChunks.ts';
 import { markOnce } from './perfMarks.ts';
+import { earlyMapRecord } from './earlyMap.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useUserLocation } from './useUserLocation.ts';
 import { useAfterFirstPaint } from '../../ui/useAfterFirstPaint.ts';
@@ -40,9 +41,18 @@ import './MapPage.css';
 // the newest stored grid (database open + one read) and OpenLayers (most of the map's weight,
 // its own chunk so the page frame, legend and panels paint before it arrives).
 markOnce('map:page-module');
+// Read now, before any hook asks for the database: with a kept grid it holds the database behind
+// the first oval (earlyMap.ts).
+void earlyMapRecord();
 const newestGrid = pageNewestGrid({
   onOpen: () => markOnce('map:db-open'),
   onFirstRead: () => markOnce('map:grid-read'),
+  // Offline, the last oval comes from its one-record store before RxDB is loaded (earlyMap.ts).
+  early: () =>
+    earlyMapRecord().then((r) => {
+      if (r.newest) markOnce('map:early-grid');
+      return r.newest?.grid ?? null;
+    }),
 });
 // In a task of its own: opening the database is a chain of promise callbacks that would otherwise
 // run on in the same long task as this chunk's evaluation.

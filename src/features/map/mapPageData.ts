@@ -34,6 +34,21 @@ export interface MapChoices {
   hemisphere: Hemisphere | null;
 }
 
+/**
+ * Map choices kept outside RxDB (the one-record store, sync/grids/newestGridRecord.ts), checked
+ * field by field: anything not a choice the page could have made reads as none (null), and the
+ * page then waits for the stored preferences as before.
+ */
+export function mapChoicesFrom(value: Record<string, unknown> | null): MapChoices | null {
+  if (!value) return null;
+  const { view, mapStyle, showAurora, showClouds, hemisphere } = value;
+  if (view !== 'flat' && view !== '3d') return null;
+  if (typeof mapStyle !== 'string') return null;
+  if (typeof showAurora !== 'boolean' || typeof showClouds !== 'boolean') return null;
+  if (hemisphere !== null && hemisphere !== 'north' && hemisphere !== 'south') return null;
+  return { view, mapStyle, showAurora, showClouds, hemisphere };
+}
+
 /** A choice made on this page that the stored value has not caught up with yet. */
 export interface PendingChoice<T> {
   value: T;

@@ -27,6 +27,8 @@ import {
   type TimedValue,
 } from './mapPageData.ts';
 import { useNow } from '../../ui/useNow.ts';
+import { keepMapChoices } from '../../../sync/grids/newestGridRecord.ts';
+import { earlyMapChoices } from './earlyMap.ts';
 
 const HOUR = 3_600_000;
 /** The slider's window. */
@@ -85,7 +87,11 @@ export function useMapPageData(windowWanted = true): MapPageData {
     );
   }, [grids.data, newest, now]);
 
-  const stored: MapChoices = {
+  // Until the database has answered, the choices kept beside the early grid (earlyMap.ts): an
+  // offline reload draws its first oval before RxDB opens, in the user's view, not the default.
+  const prefsLoading = prefs.isLoading || prefs.device.isLoading;
+  const early = prefsLoading ? earlyMapChoices() : null;
+  const stored: MapChoices = early ?? {
     view: prefs.data.defaultMapView,
     mapStyle: prefs.data.defaultMapStyle,
     showAurora: prefs.data.showAuroraOnLoad,
@@ -99,6 +105,10 @@ export function useMapPageData(windowWanted = true): MapPageData {
   useEffect(() => {
     docs.current = { preferences: prefs.data, device: prefs.device.data };
   }, [prefs.data, prefs.device.data]);
+  const storedKey = JSON.stringify(stored);
+  useEffect(() => {
+    if (!prefsLoading) void keepMapChoices(JSON.parse(storedKey) as Record<string, unknown>);
+  }, [prefsLoading, storedKey]);
   const [pending, setPending] = useState<PendingChoices>({});
   // Once the stored value has moved, a pending choice is settled for good (adjusted during render):
   // kept, it would come back if the stored value later returned to what it was made over.
@@ -119,8 +129,7 @@ export function useMapPageData(windowWanted = true): MapPageData {
     hemisphere: resolveChoice(stored.hemisphere, pending.hemisphere),
   };
   const { update, updateDevice } = prefs;
-  // `stored` as of this render: what a choice made now is made over.
-  const storedKey = JSON.stringify(stored);
+  // `stored` as of this render (storedKey, above): what a choice made now is made over.
   const choose = useCallback(
     (patch: Partial<MapChoices>) => {
       const over = JSON.parse(storedKey) as MapChoices;

@@ -19,6 +19,8 @@ const OUT = join(ROOT, `.tmp/poller-bundle-${process.pid}`);
 /** Chunk path → the sources its sourcemap lists. */
 const sourcesOf = new Map<string, string[]>();
 let workerChunks: string[] = [];
+/** What the worker imports once the first grid is handed over: its RxDB and writers. */
+let laterChunks: string[] = [];
 let pageChunks: string[] = [];
 
 beforeAll(async () => {
@@ -31,9 +33,12 @@ beforeAll(async () => {
   const html = readFileSync(join(OUT, 'index.html'), 'utf8');
   const pageEntry = /src="\.?\/?(assets\/[^"]+\.js)"/.exec(html)?.[1];
   if (!worker || !pageEntry) throw new Error('no poller.worker-*.js or page entry in the build');
+  const later = assets.find((f) => /^pollerParts-.*\.js$/.test(f));
+  if (!later) throw new Error('no pollerParts-*.js in the build');
   workerChunks = [...staticImportClosure(OUT, [`/assets/${worker}`])];
+  laterChunks = [...staticImportClosure(OUT, [`/assets/${later}`])];
   pageChunks = [...staticImportClosure(OUT, [`/${pageEntry}`])];
-  for (const chunk of [...workerChunks, ...pageChunks]) {
+  for (const chunk of new Set([...workerChunks, ...laterChunks, ...pageChunks])) {
     const map = JSON.parse(readFileSync(join(OUT, `${chunk}.map`), 'utf8')) as {
       sources: string[];
     };
@@ -46,11 +51,28 @@ afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 const sourcesIn = (chunks: string[]) => chunks.flatMap((c) => sourcesOf.get(c) ?? []);
 
 describe('the poller worker’s production bundle', () => {
-  it('carries the worker’s own code and its RxDB on Dexie', () => {
+  it('starts without RxDB: the first grid is fetched and handed over before the worker loads it', () => {
     const sources = sourcesIn(workerChunks);
     for (const part of [
       'workers/poller.worker.ts',
+      'workers/poller/firstGrid.ts',
       'core/compact/compactForm.ts',
+    ])
+      expect(
+        sources.some((s) => s.includes(part)),
+        part,
+      ).toBe(true);
+    for (const part of ['sync/write.ts', 'sync/database.ts', '/rxdb/', '/dexie/'])
+      expect(
+        sources.some((s) => s.includes(part)),
+        part,
+      ).toBe(false);
+  });
+
+  it('carries its RxDB on Dexie and the writers in what it imports after the first grid', () => {
+    const sources = sourcesIn(laterChunks);
+    for (const part of [
+      'workers/poller/createPoller.ts',
       'sync/write.ts',
       'sync/retention.ts',
       'rxdb/dist/esm/plugins/storage-dexie/',
@@ -104,13 +126,17 @@ describe('the poller worker’s production bundle', () => {
       'sync/react/',
       'sync/queue/',
     ];
-    expect(sourcesIn(workerChunks).filter((s) => unwanted.some((u) => s.includes(u)))).toEqual([]);
+    expect(
+      sourcesIn([...workerChunks, ...laterChunks]).filter((s) =>
+        unwanted.some((u) => s.includes(u)),
+      ),
+    ).toEqual([]);
   });
 
   it('shares the page’s RxDB and Dexie chunks instead of a second copy', () => {
     const stack = (chunk: string) =>
       (sourcesOf.get(chunk) ?? []).some((s) => /node_modules\/(rxdb|dexie)\//.test(s));
-    const workerStack = workerChunks.filter(stack);
+    const workerStack = laterChunks.filter(stack);
     expect(workerStack.length).toBeGreaterThan(0);
     // Every worker chunk with RxDB or Dexie in it is one the page loads too…
     expect(workerStack.filter((c) => !pageChunks.includes(c))).toEqual([]);

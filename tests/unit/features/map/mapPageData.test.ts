@@ -3,6 +3,7 @@ import type { GridSnapshot } from '../../../../core/model.ts';
 import {
   choiceSettled,
   lastValue,
+  mapChoicesFrom,
   NO_VALUE,
   orderFrames,
 } from '../../../../src/features/map/mapPageData.ts';
@@ -57,5 +58,28 @@ describe('a map choice made on this page, until the stored value is the answer a
     expect(choiceSettled({ ...chose, written: true }, 'flat', after)).toBe(true);
     // Before its write finished, a newer document with the old value is not yet the answer.
     expect(choiceSettled(chose, 'flat', after)).toBe(false);
+  });
+});
+
+describe('the map choices kept beside the early grid', () => {
+  const kept = {
+    view: '3d',
+    mapStyle: 'dark',
+    showAurora: false,
+    showClouds: true,
+    hemisphere: 'south',
+  };
+
+  it('reads back choices the page could have made', () => {
+    expect(mapChoicesFrom(kept)).toEqual(kept);
+    expect(mapChoicesFrom({ ...kept, hemisphere: null })?.hemisphere).toBeNull();
+  });
+
+  it('reads none from a missing or damaged value, so the page waits for the stored preferences', () => {
+    expect(mapChoicesFrom(null)).toBeNull();
+    expect(mapChoicesFrom({ ...kept, view: 'globe' })).toBeNull();
+    expect(mapChoicesFrom({ ...kept, showAurora: 'yes' })).toBeNull();
+    expect(mapChoicesFrom({ ...kept, hemisphere: 'east' })).toBeNull();
+    expect(mapChoicesFrom({ ...kept, mapStyle: 3 })).toBeNull();
   });
 });

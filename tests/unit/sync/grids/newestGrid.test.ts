@@ -195,3 +195,70 @@ describe('findNewestGridDoc', () => {
     expect(await findNewestGridDoc(db!, Date.now())).toBeNull();
   });
 });
+
+describe('the early grid (the one-record store, before the database opens)', () => {
+  it('gives the early grid before the database opens, and keeps that same object when the database holds the same frame', async () => {
+    const now = Date.UTC(2026, 10, 22, 12, 0);
+    await writeGrid(db!, at(now - 20 * MINUTE, 1), { fetchedAt: now });
+    const early = at(now - 20 * MINUTE, 1);
+    let openDb: (d: AuroraDatabase) => void = () => undefined;
+    const opening = new Promise<AuroraDatabase>((r) => (openDb = r));
+    const events: string[] = [];
+    const source = createNewestGridSource(() => opening, {
+      now: () => now,
+      early: () => Promise.resolve(early),
+      onFirstRead: () => events.push('read'),
+    });
+    const seen: (GridSnapshot | null)[] = [];
+    source.subscribe(() => seen.push(source.get().grid));
+    expect(await nextGrid(source, (g) => g !== null)).toBe(early);
+    expect(events).toEqual([]);
+    openDb(db!);
+    await new Promise<void>((r) => {
+      const poll = () => (events.length > 0 ? r() : setTimeout(poll, 5));
+      poll();
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(source.get().grid).toBe(early);
+    expect(seen).toEqual([early]);
+    source.stop();
+  });
+
+  it('replaces the early grid with a newer frame the database holds, and follows newer grids as before', async () => {
+    const now = Date.UTC(2026, 10, 22, 12, 0);
+    await writeGrid(db!, at(now - 5 * MINUTE, 6), { fetchedAt: now });
+    const source = createNewestGridSource(() => Promise.resolve(db!), {
+      now: () => now,
+      early: () => Promise.resolve(at(now - 20 * MINUTE, 1)),
+    });
+    const read = await nextGrid(source, (g) => g?.observationTime === now - 5 * MINUTE);
+    expect(read?.values[0]).toBe(6);
+    await writeGrid(db!, at(now - 1 * MINUTE, 8), { fetchedAt: now });
+    expect((await nextGrid(source, (g) => g?.observationTime === now - MINUTE))?.values[0]).toBe(8);
+    source.stop();
+  });
+
+  it('drops the early grid when the database holds no grid at all (its data was cleared)', async () => {
+    const now = Date.UTC(2026, 10, 22, 12, 0);
+    let openDb: (d: AuroraDatabase) => void = () => undefined;
+    const opening = new Promise<AuroraDatabase>((r) => (openDb = r));
+    const source = createNewestGridSource(() => opening, {
+      now: () => now,
+      early: () => Promise.resolve(at(now - 20 * MINUTE, 1)),
+    });
+    await nextGrid(source, (g) => g !== null);
+    openDb(db!);
+    expect(await nextGrid(source, (g) => g === null)).toBeNull();
+    source.stop();
+  });
+
+  it('takes the path through the database when there is no early grid or reading it fails', async () => {
+    const now = Date.UTC(2026, 10, 22, 12, 0);
+    await writeGrid(db!, at(now - 20 * MINUTE, 2), { fetchedAt: now });
+    for (const early of [() => Promise.resolve(null), () => Promise.reject(new Error('no IDB'))]) {
+      const source = createNewestGridSource(() => Promise.resolve(db!), { now: () => now, early });
+      expect((await nextGrid(source, (g) => g !== null))?.values[0]).toBe(2);
+      source.stop();
+    }
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * What the poller worker needs once the first oval is handed over (poller/firstGrid.ts): RxDB and
+ * everything that writes to it, one dynamic import, so the worker's own script carries none of it.
+ */
+export { DEFAULT_DATABASE_NAME, openDatabase } from '../sync/database.ts';
+export { createPoller } from './poller/createPoller.ts';
+export { databaseStore } from './poller/store.ts';
+export { foldBackgroundUpdates } from './poller/foldBackgroundUpdates.ts';
+export { readBackgroundUpdates } from '../sync/trackingDb/backgroundUpdates.ts';
+export { openAuroraTrackingDb } from '../sync/trackingDb/openAuroraTrackingDb.ts';
+export { startWeatherLoop } from './weather/weatherLoop.ts';
+export { startCloudLoop } from './clouds/cloudLoop.ts';
+export { startNightsLoop } from './nights/nightsLoop.ts';
+export { claimPollerLeadership } from './poller/pollerLeadership.ts';
