@@ -1,6 +1,7 @@
 import {
   addRxPlugin,
   createRxDatabase,
+  defaultCacheReplacementPolicyMonad,
   type RxCollection,
   type RxDatabase,
   type RxStorage,
@@ -44,6 +45,15 @@ export const DEFAULT_DATABASE_NAME = 'aurora';
  * of the page, one after another, in one long task. The first result is never delayed.
  */
 const LIVE_QUERY_COALESCE_MS = 16;
+/**
+ * Bounds the queries each collection keeps cached with their results once nobody subscribes to
+ * them (RxDB keeps 100 by default, each holding its documents: the poller's and the page's queries
+ * change their time bounds every poll, so after a night the cache held ~100 old results per
+ * collection, grids of ~87 KB each among them — the soak bench's heap growth, issue 29).
+ */
+const QUERY_CACHE_KEEP = 8;
+/** RxDB's own policy (query-cache.ts: the least recently used first), with our bound. */
+const boundedQueryCache = defaultCacheReplacementPolicyMonad(QUERY_CACHE_KEEP, 30_000);
 
 export interface OpenDatabaseOptions {
   /** IndexedDB name prefix; tests use a unique one per database. */
@@ -171,7 +181,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
     'a'.localeCompare('b');
     for (const [name, definition] of Object.entries(collections)) {
       await yieldToMain();
-      created.push(db.addCollections({ [name]: definition } as never));
+      created.push(
+        db.addCollections({
+          [name]: { ...definition, cacheReplacementPolicy: boundedQueryCache },
+        } as never),
+      );
     }
     await Promise.all(created);
     await yieldToMain();
