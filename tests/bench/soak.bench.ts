@@ -17,7 +17,14 @@
  *   hours (a trace: `RunTask` thread durations, categories `toplevel`), per simulated hour.
  * - `soak.wakeupsPerHour`: timer callbacks (timeouts, intervals, animation frames, idle callbacks)
  *   in the page and the worker during the quiet last hour.
- * Printed on stderr: where the wake-ups come from (per source) and the heap per target.
+ * Printed on stderr: where the wake-ups come from (per source), the heap per target and where it
+ * grew (a heap snapshot of each target after hour 1 and after hour 8, grouped by constructor with
+ * the holders of their big members: ./soak/heapDiff.ts), and how many positions the slider showed
+ * while it played.
+ *
+ * Clocks: the bench's `now()` (the real time plus `shift`) is the one origin. The worker's clock is
+ * set from it when its script is served; the page's at install, stamped with the real time (see
+ * there); both are checked against it once the worker runs.
  *
  * The service worker is blocked (its precache would download during the soak, and the worker's
  * script must come from the network for the clock to be put in front of it).
