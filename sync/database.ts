@@ -54,6 +54,14 @@ const LIVE_QUERY_COALESCE_MS = 16;
 const QUERY_CACHE_KEEP = 8;
 /** RxDB's own policy (query-cache.ts: the least recently used first), with our bound. */
 const boundedQueryCache = defaultCacheReplacementPolicyMonad(QUERY_CACHE_KEEP, 30_000);
+/**
+ * Bounds the grid change events RxDB keeps (its change-event buffer, for event-reduce: 100 a
+ * collection by default, each with its whole document — an OVATION grid is ~87 KB of base64).
+ * A grid arrives every 5 min, so 100 events were a growing 8.7 MB in the page and in the worker
+ * through a night (the soak bench's heap snapshots: strings held as `values`). A live query that
+ * is more events behind than this re-runs its query, as RxDB does past any limit.
+ */
+const GRID_EVENTS_KEPT = 8;
 
 export interface OpenDatabaseOptions {
   /** IndexedDB name prefix; tests use a unique one per database. */
@@ -188,6 +196,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
       );
     }
     await Promise.all(created);
+    (db.grids as unknown as { _changeEventBuffer: { limit: number } })._changeEventBuffer.limit =
+      GRID_EVENTS_KEPT;
     await yieldToMain();
   } catch (err) {
     await db.close();

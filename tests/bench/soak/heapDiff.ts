@@ -86,8 +86,11 @@ export function groupSnapshot(json: string): HeapGroups {
         edgeTypes[edges[edge + eType]!] === 'element'
           ? `[${edges[edge + eName]}]`
           : strings[edges[edge + eName]!];
-      const grand = holder[h]! >= 0 ? `${groupOf(holder[h]!)} > ` : '';
-      const key = `${grand}${groupOf(h)}.${edgeName}`;
+      // Up to three holders up: "Map > Object > Object.values" names the structure that keeps them.
+      let path = `${groupOf(h)}.${edgeName}`;
+      for (let up = holder[h]!, k = 0; up >= 0 && k < 3; up = holder[up]!, k++)
+        path = `${groupOf(up)} > ${path}`;
+      const key = path;
       const byHolder = holders.get(g) ?? new Map<string, number>();
       byHolder.set(key, (byHolder.get(key) ?? 0) + size);
       holders.set(g, byHolder);

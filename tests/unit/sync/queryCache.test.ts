@@ -46,4 +46,25 @@ describe('the query cache', () => {
     // RxDB trims its cache when idle; 40 one-document results would all still be held by default.
     await expect.poll(() => heldByCachedQueries(db!), { timeout: 5_000 }).toBeLessThanOrEqual(8);
   });
+
+  it('keeps a bounded number of grid change events with their documents, however many grids were written', async () => {
+    db = await openTestDatabase();
+    const fixture = loadOvationFixture();
+    const t0 = Date.UTC(2026, 10, 1);
+    for (let i = 0; i < 40; i++)
+      await writeGrid(
+        db,
+        {
+          ...fixture,
+          observationTime: t0 + i * 300_000,
+          forecastTime: t0 + i * 300_000 + 1_800_000,
+        },
+        { fetchedAt: t0 + i * 300_000 },
+      );
+    const buffer = (
+      db.grids as unknown as { _changeEventBuffer: { getBuffer(): unknown[] } }
+    )._changeEventBuffer.getBuffer();
+    // RxDB's default keeps the last 100: all 40 grids, ~87 KB each.
+    expect(buffer.length).toBeLessThanOrEqual(8);
+  });
 });
