@@ -8,7 +8,7 @@
  * remove frames; frames older than the window are dropped as time passes.
  */
 import { Observable } from 'rxjs';
-import { uncacheRxQuery, type RxChangeEvent } from 'rxdb';
+import { uncacheRxQuery, type RxChangeEvent, type RxDocument, type RxQuery } from 'rxdb';
 import type { AuroraDatabase } from '../database.ts';
 import type { GridDoc } from '../schemas/grids.ts';
 import { base64ToBytes } from '../../core/grid/base64.ts';
@@ -51,14 +51,17 @@ export function followGridWindow(
         emit();
       }
     });
-    const query = db.grids.find({
+    // Dropped once answered: this closure lives as long as the subscription, and the query holds
+    // its result's documents.
+    let query: RxQuery | null = db.grids.find({
       selector: { observationTime: { $gte: now() - windowMs } },
       sort: [{ observationTime: 'asc' }],
     });
     query.exec().then(
-      (docs) => {
+      (docs: RxDocument<GridDoc>[]) => {
         // The documents are let go: the query is not kept with its results in RxDB's cache.
-        uncacheRxQuery(db.grids._queryCache, query);
+        uncacheRxQuery(db.grids._queryCache, query!);
+        query = null;
         for (const d of docs) frames.set(d._data.observationTime, packDoc(d._data));
         for (const e of pending ?? []) apply(e);
         pending = null;

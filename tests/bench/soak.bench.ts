@@ -29,7 +29,7 @@
  * The service worker is blocked (its precache would download during the soak, and the worker's
  * script must come from the network for the clock to be put in front of it).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page, type Worker } from 'playwright-core';
@@ -37,7 +37,7 @@ import { startStack } from '../../server/stack.ts';
 import { startLiveUpstream } from './net/liveUpstream.ts';
 import { round, type Bench } from './context.ts';
 import { workerClockSource } from './soak/workerClock.ts';
-import { attachTargets, heapAfterGc } from './soak/targets.ts';
+import { attachTargets, heapAfterGc, type TargetSession } from './soak/targets.ts';
 import {
   PAGE_WAKEUPS,
   readPageWakeups,
@@ -195,10 +195,20 @@ const bench: Bench = async (ctx) => {
       nodes: (await targets.page.send<{ nodes: number }>('Memory.getDOMCounters')).nodes,
     });
     // Heap snapshots (after the figures are read), grouped at once: the note says where bytes go.
-    const groups = async (): Promise<{ page: HeapGroups; worker: HeapGroups }> => ({
-      page: groupSnapshot(await takeSnapshot(targets.page)),
-      worker: groupSnapshot(await takeSnapshot(workerSession)),
-    });
+    // BENCH_SOAK_SNAPSHOTS=<dir> also writes them there (open in DevTools → Memory → Load).
+    const keepDir = process.env.BENCH_SOAK_SNAPSHOTS;
+    const grouped = async (t: TargetSession, name: string) => {
+      const json = await takeSnapshot(t);
+      if (keepDir) writeFileSync(join(keepDir, `${name}.heapsnapshot`), json);
+      return groupSnapshot(json);
+    };
+    const groups = async (): Promise<{ page: HeapGroups; worker: HeapGroups }> => {
+      const at = afterFirstHour && groupsAfterFirstHour ? 'end' : 'hour1';
+      return {
+        page: await grouped(targets.page, `page-${at}`),
+        worker: await grouped(workerSession, `worker-${at}`),
+      };
+    };
     let groupsAfterFirstHour: Awaited<ReturnType<typeof groups>> | null = null;
     let afterFirstHour: Awaited<ReturnType<typeof snapshot>> | null = null;
     const realStarted = realNow();
