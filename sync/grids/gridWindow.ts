@@ -44,10 +44,14 @@ export function followGridWindow(
       if (e.documentData.observationTime >= now() - windowMs)
         frames.set(e.documentData.observationTime, packDoc(e.documentData));
     };
-    const changes = db.grids.$.subscribe((e) => {
-      if (pending) pending.push(e);
+    // The raw event bulks, not `db.grids.$`: RxDB converts each bulk for `$` subscribers through a
+    // module-level Map it never clears (EVENT_BULK_CACHE, rxdb/src/rx-change-event.ts), which kept
+    // every grid event's document for the page's life (the soak's heap snapshots).
+    const changes = db.grids.eventBulks$.subscribe((bulk) => {
+      const events = bulk.events as unknown as RxChangeEvent<GridDoc>[];
+      if (pending) pending.push(...events);
       else {
-        apply(e);
+        for (const e of events) apply(e);
         emit();
       }
     });
