@@ -62,6 +62,12 @@ const boundedQueryCache = defaultCacheReplacementPolicyMonad(QUERY_CACHE_KEEP, 3
  * is more events behind than this re-runs its query, as RxDB does past any limit.
  */
 const GRID_EVENTS_KEPT = 8;
+/**
+ * The same bound for every other collection's change events: the series' day chunks grow through
+ * the day and each update event holds the document before and after, so 100 of them grew by
+ * megabytes over a night (page and worker; the soak's snapshots: strings held as `t`).
+ */
+const CHANGE_EVENTS_KEPT = 16;
 
 export interface OpenDatabaseOptions {
   /** IndexedDB name prefix; tests use a unique one per database. */
@@ -196,8 +202,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
       );
     }
     await Promise.all(created);
-    (db.grids as unknown as { _changeEventBuffer: { limit: number } })._changeEventBuffer.limit =
-      GRID_EVENTS_KEPT;
+    for (const [name, collection] of Object.entries(db.collections))
+      (
+        collection as unknown as { _changeEventBuffer: { limit: number } }
+      )._changeEventBuffer.limit = name === 'grids' ? GRID_EVENTS_KEPT : CHANGE_EVENTS_KEPT;
     await yieldToMain();
   } catch (err) {
     await db.close();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuroraDatabase } from '../../../sync/database.ts';
-import { writeGrid } from '../../../sync/write.ts';
+import { writeFeedStatus, writeGrid } from '../../../sync/write.ts';
+import { feedStatus } from '../../support/feedStatus.ts';
 import { disposeTestDatabase, openTestDatabase } from '../../support/testDb.ts';
 import { loadOvationFixture } from '../../support/ovationFixture.ts';
 
@@ -66,5 +67,15 @@ describe('the query cache', () => {
     )._changeEventBuffer.getBuffer();
     // RxDB's default keeps the last 100: all 40 grids, ~87 KB each.
     expect(buffer.length).toBeLessThanOrEqual(8);
+  });
+
+  it('keeps a bounded number of change events in every collection, however many writes there were', async () => {
+    db = await openTestDatabase();
+    for (let i = 0; i < 40; i++)
+      await writeFeedStatus(db, feedStatus('solar-wind', { lastAttempt: 1_000 + i }));
+    const buffer = (
+      db.feeds as unknown as { _changeEventBuffer: { getBuffer(): unknown[] } }
+    )._changeEventBuffer.getBuffer();
+    expect(buffer.length).toBeLessThanOrEqual(16);
   });
 });
