@@ -1,6 +1,7 @@
 import {
   addRxPlugin,
   createRxDatabase,
+  defaultCacheReplacementPolicyMonad,
   type RxCollection,
   type RxDatabase,
   type RxStorage,
@@ -44,6 +45,29 @@ export const DEFAULT_DATABASE_NAME = 'aurora';
  * of the page, one after another, in one long task. The first result is never delayed.
  */
 const LIVE_QUERY_COALESCE_MS = 16;
+/**
+ * Bounds the queries each collection keeps cached with their results once nobody subscribes to
+ * them (RxDB keeps 100 by default, each holding its documents: the poller's and the page's queries
+ * change their time bounds every poll, so after a night the cache held ~100 old results per
+ * collection, grids of ~87 KB each among them — the soak bench's heap growth, issue 29).
+ */
+const QUERY_CACHE_KEEP = 8;
+/** RxDB's own policy (query-cache.ts: the least recently used first), with our bound. */
+const boundedQueryCache = defaultCacheReplacementPolicyMonad(QUERY_CACHE_KEEP, 30_000);
+/**
+ * Bounds the grid change events RxDB keeps (its change-event buffer, for event-reduce: 100 a
+ * collection by default, each with its whole document — an OVATION grid is ~87 KB of base64).
+ * A grid arrives every 5 min, so 100 events were a growing 8.7 MB in the page and in the worker
+ * through a night (the soak bench's heap snapshots: strings held as `values`). A live query that
+ * is more events behind than this re-runs its query, as RxDB does past any limit.
+ */
+const GRID_EVENTS_KEPT = 8;
+/**
+ * The same bound for every other collection's change events: the series' day chunks grow through
+ * the day and each update event holds the document before and after, so 100 of them grew by
+ * megabytes over a night (page and worker; the soak's snapshots: strings held as `t`).
+ */
+const CHANGE_EVENTS_KEPT = 16;
 
 export interface OpenDatabaseOptions {
   /** IndexedDB name prefix; tests use a unique one per database. */
@@ -171,9 +195,17 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
     'a'.localeCompare('b');
     for (const [name, definition] of Object.entries(collections)) {
       await yieldToMain();
-      created.push(db.addCollections({ [name]: definition } as never));
+      created.push(
+        db.addCollections({
+          [name]: { ...definition, cacheReplacementPolicy: boundedQueryCache },
+        } as never),
+      );
     }
     await Promise.all(created);
+    for (const [name, collection] of Object.entries(db.collections))
+      (
+        collection as unknown as { _changeEventBuffer: { limit: number } }
+      )._changeEventBuffer.limit = name === 'grids' ? GRID_EVENTS_KEPT : CHANGE_EVENTS_KEPT;
     await yieldToMain();
   } catch (err) {
     await db.close();

@@ -5,7 +5,7 @@
  */
 export { DatabaseProvider } from './DatabaseProvider.tsx';
 export { useSeries } from './useSeries.ts';
-export { useLatestGrid, useGrids } from './useGrids.ts';
+export { useLatestGrid, useGridWindow } from './useGrids.ts';
 export { useFeedStatus, useFeedStatuses } from './useFeedStatus.ts';
 export { usePreferences, type PreferencesResult } from './usePreferences.ts';
 export { useSpaceWeatherSummary } from './useSpaceWeatherSummary.ts';

@@ -1,13 +1,12 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { map } from 'rxjs';
-import { gridDecoder } from '../grids/gridCodec.ts';
+import { of, type Observable } from 'rxjs';
+import { followGridWindow } from '../grids/gridWindow.ts';
 import {
   createNewestGridSource,
   pageNewestGrid,
   type NewestGridSource,
 } from '../grids/newestGrid.ts';
 import type { GridSnapshot, HookResult } from '../../core/model.ts';
-import type { TimeRange } from '../read/seriesColumns.ts';
 import { useProvidedDatabase } from './DatabaseProvider.tsx';
 import { useLiveResult } from './useLiveResult.ts';
 
@@ -41,21 +40,17 @@ export function useLatestGrid(): HookResult<GridSnapshot | null> {
 }
 
 const NO_GRIDS: GridSnapshot[] = [];
+const NONE: Observable<GridSnapshot[]> = of(NO_GRIDS);
 
-/** Snapshots observed in [range.from, range.to], oldest first (the time slider's frames), live. */
-export function useGrids(range: TimeRange): HookResult<GridSnapshot[]> {
-  const { from, to } = range;
+/**
+ * The stored snapshots observed in the last `windowMs` (the time slider's frames), oldest first,
+ * live and packed (sync/grids/gridWindow.ts: unpacked only when read); none while `windowMs` is
+ * null (not wanted yet). The window slides with time without re-subscribing.
+ */
+export function useGridWindow(windowMs: number | null): HookResult<GridSnapshot[]> {
   return useLiveResult(
-    `grids:${from}:${to}`,
-    (db) => {
-      const decode = gridDecoder();
-      return db.grids
-        .find({
-          selector: { observationTime: { $gte: from, $lte: to } },
-          sort: [{ observationTime: 'asc' }],
-        })
-        .$.pipe(map((docs) => docs.map(decode)));
-    },
+    `grid-window:${windowMs}`,
+    (db) => (windowMs === null ? NONE : followGridWindow(db, windowMs)),
     NO_GRIDS,
   );
 }

@@ -17,12 +17,19 @@
  *   hours (a trace: `RunTask` thread durations, categories `toplevel`), per simulated hour.
  * - `soak.wakeupsPerHour`: timer callbacks (timeouts, intervals, animation frames, idle callbacks)
  *   in the page and the worker during the quiet last hour.
- * Printed on stderr: where the wake-ups come from (per source) and the heap per target.
+ * Printed on stderr: where the wake-ups come from (per source), the heap per target and where it
+ * grew (a heap snapshot of each target after hour 1 and after hour 8, grouped by constructor with
+ * the holders of their big members: ./soak/heapDiff.ts), and how many positions the slider showed
+ * while it played.
+ *
+ * Clocks: the bench's `now()` (the real time plus `shift`) is the one origin. The worker's clock is
+ * set from it when its script is served; the page's at install, stamped with the real time (see
+ * there); both are checked against it once the worker runs.
  *
  * The service worker is blocked (its precache would download during the soak, and the worker's
  * script must come from the network for the clock to be put in front of it).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page, type Worker } from 'playwright-core';
@@ -30,7 +37,7 @@ import { startStack } from '../../server/stack.ts';
 import { startLiveUpstream } from './net/liveUpstream.ts';
 import { round, type Bench } from './context.ts';
 import { workerClockSource } from './soak/workerClock.ts';
-import { attachTargets, heapAfterGc } from './soak/targets.ts';
+import { attachTargets, heapAfterGc, type TargetSession } from './soak/targets.ts';
 import {
   PAGE_WAKEUPS,
   readPageWakeups,
@@ -38,6 +45,7 @@ import {
   type Wakeups,
 } from './soak/pageWakeups.ts';
 import { cpuSecondsByThread } from './soak/traceCpu.ts';
+import { groupSnapshot, takeSnapshot, topGrowers, type HeapGroups } from './soak/heapDiff.ts';
 
 const MIN = 60_000;
 /** Simulated hours. */
@@ -52,6 +60,8 @@ const PLAY_TO_H = 4;
  * are counted there, per hour.
  */
 const QUIET_MIN = 4;
+/** How far the page's or the worker's clock may be from the bench's at the start (a read's own latency under load). */
+const CLOCK_SKEW_MAX_MS = 5_000;
 
 async function workerOf(page: Page): Promise<Worker> {
   for (;;) {
@@ -148,7 +158,16 @@ const bench: Bench = async (ctx) => {
       route.fulfill({ contentType: 'text/javascript', body: workerClockSource(now()) }),
     );
     const page = await context.newPage();
-    await page.clock.install({ time: now() });
+    // Playwright stamps the clock's install with this process's Date.now and, in the page's new
+    // document, moves the clock on by the browser's real time since that stamp: stamped with the
+    // shifted clock, the page started |shift| (up to 30 s) off the worker, whose clock is set
+    // from now() when its script is served. One origin for both: the real time at install.
+    Date.now = realNow;
+    try {
+      await page.clock.install({ time: now() });
+    } finally {
+      Date.now = now;
+    }
     await page.addInitScript(PAGE_WAKEUPS);
     if (process.env.BENCH_DEBUG) page.on('console', (m) => console.error('[page]', m.text()));
     const targets = await attachTargets(page);
@@ -159,18 +178,47 @@ const bench: Bench = async (ctx) => {
     await page.waitForSelector('.aurora-map__ol', { timeout: 120_000 });
     const worker = await workerOf(page);
     const workerSession = await targets.worker();
-    const skew = Math.abs(
-      (await worker.evaluate(() => Date.now())) - (await page.evaluate(() => Date.now())),
-    );
-    if (skew > 5_000) throw new Error(`soak: the worker's clock is ${skew} ms off the page's`);
+    // Each clock against the bench's own (the real time plus the shift both started from), read
+    // right after it: a clock off by more than a few seconds is a real skew, and it names which.
+    for (const [name, read] of [
+      ['page', () => page.evaluate(() => Date.now())],
+      ['worker', () => worker.evaluate(() => Date.now())],
+    ] as const) {
+      const off = (await read()) - now();
+      if (Math.abs(off) > CLOCK_SKEW_MAX_MS)
+        throw new Error(`soak: the ${name}'s clock is ${off} ms off the bench's`);
+    }
 
     const snapshot = async () => ({
       pageHeap: await heapAfterGc(targets.page),
       workerHeap: await heapAfterGc(workerSession),
       nodes: (await targets.page.send<{ nodes: number }>('Memory.getDOMCounters')).nodes,
     });
+    // Heap snapshots (after the figures are read), grouped at once: the note says where bytes go.
+    // BENCH_SOAK_SNAPSHOTS=<dir> also writes them there (open in DevTools → Memory → Load).
+    const keepDir = process.env.BENCH_SOAK_SNAPSHOTS;
+    const grouped = async (t: TargetSession, name: string) => {
+      const json = await takeSnapshot(t);
+      if (keepDir) writeFileSync(join(keepDir, `${name}.heapsnapshot`), json);
+      return groupSnapshot(json);
+    };
+    const groups = async (): Promise<{ page: HeapGroups; worker: HeapGroups }> => {
+      const at = afterFirstHour && groupsAfterFirstHour ? 'end' : 'hour1';
+      return {
+        page: await grouped(targets.page, `page-${at}`),
+        worker: await grouped(workerSession, `worker-${at}`),
+      };
+    };
+    let groupsAfterFirstHour: Awaited<ReturnType<typeof groups>> | null = null;
     let afterFirstHour: Awaited<ReturnType<typeof snapshot>> | null = null;
     const realStarted = realNow();
+    const sliderText = () =>
+      page
+        .locator('.time-slider input[type=range]')
+        .getAttribute('aria-valuetext')
+        .catch(() => 'none');
+    // The positions the slider showed while playing (each minute's): it must move.
+    const playedThrough = new Set<string | null>();
     const minute = async (exact: boolean) => {
       shift += MIN;
       if (exact) await page.clock.runFor(MIN);
@@ -185,13 +233,18 @@ const bench: Bench = async (ctx) => {
       // Playback may have stopped by itself (the slider's own rules); then there is nothing to pause.
       if (m === PLAY_TO_H * 60 && !(await pressSliderButton(page, 'Pause')))
         console.error(`[bench] soak: the slider was no longer playing at hour ${PLAY_TO_H}`);
-      if (m === 60) afterFirstHour = await snapshot();
+      if (m > PLAY_FROM_H * 60 && m <= PLAY_TO_H * 60) playedThrough.add(await sliderText());
+      if (m === PLAY_TO_H * 60)
+        console.error(
+          `[bench] soak: the slider showed ${playedThrough.size} positions in the ${(PLAY_TO_H - PLAY_FROM_H) * 60} minutes it played`,
+        );
+      if (m === 60) {
+        afterFirstHour = await snapshot();
+        groupsAfterFirstHour = await groups();
+      }
       if (m % 60 === 0)
         console.error(
-          `[bench] soak: hour ${m / 60} done (${((realNow() - realStarted) / 1000).toFixed(0)} s real), slider: ${await page
-            .locator('.time-slider input[type=range]')
-            .getAttribute('aria-valuetext')
-            .catch(() => 'none')}`,
+          `[bench] soak: hour ${m / 60} done (${((realNow() - realStarted) / 1000).toFixed(0)} s real), slider: ${await sliderText()}`,
         );
     }
     const whole = cpuSecondsByThread((await browser.stopTracing()).toString('utf8'));
@@ -208,6 +261,7 @@ const bench: Bench = async (ctx) => {
     const cpu = cpuSecondsByThread((await browser.stopTracing()).toString('utf8'));
     const q1 = { page: await readPageWakeups(page), worker: await workerFires(worker) };
     const end = await snapshot();
+    const endGroups = await groups();
     const perHour = 60 / QUIET_MIN;
     console.error(
       `[bench] soak: CPU by thread in the quiet ${QUIET_MIN} min: ${Object.entries(cpu)
@@ -218,6 +272,13 @@ const bench: Bench = async (ctx) => {
     console.error(
       `[bench] soak: heap after 1 h: page ${(first.pageHeap / 1e6).toFixed(2)} MB, worker ${(first.workerHeap / 1e6).toFixed(2)} MB; after ${HOURS} h: page ${(end.pageHeap / 1e6).toFixed(2)} MB, worker ${(end.workerHeap / 1e6).toFixed(2)} MB; DOM nodes ${first.nodes} → ${end.nodes}`,
     );
+    for (const t of ['page', 'worker'] as const) {
+      console.error(
+        `[bench] soak: the ${t}'s heap growers from hour 1 to hour ${HOURS} (snapshots):`,
+      );
+      for (const line of topGrowers(groupsAfterFirstHour![t], endGroups[t], 8))
+        console.error(`[bench] soak:   ${line}`);
+    }
     const pageWake: Wakeups = {
       timeout: q1.page.timeout - q0.page.timeout,
       interval: q1.page.interval - q0.page.interval,

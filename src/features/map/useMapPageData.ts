@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   useFeedStatus,
-  useGrids,
+  useGridWindow,
   useLatestGrid,
   usePreferences,
   useSeries,
@@ -52,28 +52,23 @@ const keep = (what: string) => (error: unknown) =>
   // The choice still holds for this visit (it is pending on the page); only its storing failed.
   console.warn(`The map's ${what} could not be saved on this device:`, error);
 
-/** Until the slider's window is wanted, its query asks for an empty range (it answers at once). */
-const NO_RANGE = { from: 0, to: -1 };
-
 /**
  * The newest grid comes from the one newest-grid source (sync/grids/newestGrid.ts), which the page
  * starts before it mounts: offline, the last known oval is there as soon as the database is open.
  * `windowWanted`: false holds back reading the slider's 24 h of grids (up to ~288 documents of
- * ~87 KB, each decoded) until the page says the first oval is drawn, so that read does not compete
- * with it. With nothing stored it is read at once; once read it stays live.
+ * ~87 KB, each packed: sync/grids/gridWindow.ts) until the page says the first oval is drawn, so
+ * that read does not compete with it. With nothing stored it is read at once; once read it stays
+ * live, and slides with time without being read again.
  */
 export function useMapPageData(windowWanted = true): MapPageData {
-  // Queries are keyed by their range: anchor it on the hour so it changes hourly, not every render.
   const now = useNow(60_000);
-  const hour = Math.floor(now / HOUR) * HOUR;
-  const range = useMemo(() => ({ from: hour - WINDOW_MS, to: hour + 2 * HOUR }), [hour]);
 
   const latest = useLatestGrid();
   const [windowOpen, setWindowOpen] = useState(false);
   const openWindow = windowOpen || windowWanted || (!latest.isLoading && latest.data === null);
   // Adjusted during render: once opened, the window stays open.
   if (openWindow && !windowOpen) setWindowOpen(true);
-  const grids = useGrids(openWindow ? range : NO_RANGE);
+  const grids = useGridWindow(openWindow ? WINDOW_MS : null);
   const prefs = usePreferences();
   const feed = useFeedStatus('aurora-oval');
 

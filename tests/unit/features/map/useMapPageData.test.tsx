@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMapPageData, useMapSummary } from '../../../../src/features/map/useMapPageData.ts';
 import type { AuroraDatabase } from '../../../../sync/database.ts';
 import { DatabaseProvider } from '../../../../sync/react/index.ts';
@@ -32,15 +32,19 @@ afterEach(async () => {
 function Probe({
   windowWanted = true,
   seen,
+  counts,
 }: {
   windowWanted?: boolean;
   /** Every newest grid the page was handed, in order (the map draws each). */
   seen?: GridSnapshot[];
+  /** The number of frames of every render, in order. */
+  counts?: number[];
 }) {
   const d = useMapPageData(windowWanted);
   const { summary } = useMapSummary();
   const newest = d.frames.at(-1);
   if (seen && newest && seen.at(-1) !== newest) seen.push(newest);
+  counts?.push(d.frames.length);
   return (
     <dl>
       <dt>frames</dt>
@@ -183,6 +187,38 @@ describe('map page data from the local database', () => {
       </DatabaseProvider>,
     );
     await waitFor(() => expect(screen.getByTestId('frames').textContent).toBe('2'));
+  });
+
+  it('keeps every frame of the window as the hour turns: the slider never drops to the newest frame alone', async () => {
+    // The page's clock only (its minute tick and Date); the database's own timers stay real.
+    const hourTurns = Date.UTC(2026, 10, 27, 3);
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: hourTurns - 30_000 });
+    try {
+      const fixture = loadOvationFixture();
+      for (const ago of [15, 10, 5])
+        await writeGrid(
+          db!,
+          { ...fixture, observationTime: hourTurns - ago * 60_000 },
+          { fetchedAt: hourTurns },
+        );
+      const counts: number[] = [];
+      render(
+        <DatabaseProvider database={db!}>
+          <Probe counts={counts} />
+        </DatabaseProvider>,
+      );
+      await vi.waitFor(() => expect(screen.getByTestId('frames').textContent).toBe('3'), {
+        timeout: 5_000,
+      });
+      const before = counts.length;
+      // The page's minute tick past the hour.
+      await act(() => vi.advanceTimersByTime(60_000));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(screen.getByTestId('frames').textContent).toBe('3');
+      expect(Math.min(...counts.slice(before))).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

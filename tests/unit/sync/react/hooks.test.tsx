@@ -9,7 +9,7 @@ import {
   DatabaseProvider,
   useFeedStatus,
   useFeedStatuses,
-  useGrids,
+  useGridWindow,
   useLatestGrid,
   usePreferences,
   useProduct,
@@ -145,7 +145,7 @@ describe('readsByIds', () => {
 });
 
 describe('grid hooks', () => {
-  it('give the newest frame and the frames of a range, decoded', async () => {
+  it('give the newest frame and the frames of a window, decoded', async () => {
     db = await openTestDatabase();
     const frame = (t: number, v: number): GridSnapshot => ({
       observationTime: t,
@@ -156,7 +156,8 @@ describe('grid hooks', () => {
     });
     await writeGrid(db, frame(T0, 1), { fetchedAt: T0 });
     const latest = renderHook(() => useLatestGrid(), { wrapper: wrapperFor(db) });
-    const range = renderHook(() => useGrids({ from: T0 - MIN, to: T0 + 60 * MIN }), {
+    // The window reaches back from now to before T0.
+    const range = renderHook(() => useGridWindow(Date.now() - T0 + MIN), {
       wrapper: wrapperFor(db),
     });
     await waitFor(() => expect(latest.result.current.data?.observationTime).toBe(T0));
