@@ -18,8 +18,11 @@
  * A string, not a function: tsx would wrap named functions in a helper the worker lacks.
  */
 export function workerClockSource(start: number): string {
+  // SOAK_STACK_FRAMES=10 names each source by more of its caller's stack (which RxDB call, from where).
+  const frames = Math.max(2, Number(process.env.SOAK_STACK_FRAMES) || 2);
   return `
 (() => {
+  Error.stackTraceLimit = Math.max(Error.stackTraceLimit, ${3 + frames});
   const realSetTimeout = globalThis.setTimeout.bind(globalThis);
   const realClearTimeout = globalThis.clearTimeout.bind(globalThis);
   const RealDate = globalThis.Date;
@@ -50,7 +53,7 @@ export function workerClockSource(start: number): string {
   const schedule = (fn, ms, args, repeat) => {
     const id = ++seq;
     const delay = Math.max(0, Number(ms) || 0);
-    const where = (new Error().stack || '').split('\\n').slice(3, 5).join(' <- ').trim();
+    const where = (new Error().stack || '').split('\\n').slice(3, ${3 + frames}).join(' <- ').trim();
     const t = { fn, args, where, due: now() + delay, every: repeat ? Math.max(delay, 1) : null, handle: 0 };
     timers.set(id, t);
     arm(id, t);
