@@ -13,7 +13,6 @@ import type {
 } from '../../core/model.ts';
 import {
   readFeedStatus,
-  writeFeedStatus,
   writeGrid,
   writeProducts,
   writeSeries,
@@ -39,6 +38,7 @@ interface WriteCounts {
 
 export interface PollerStore {
   readFeedStatus(id: Resource): Promise<FeedStatus | null>;
+  /** Replace the feed's row, as is: callers write only a row that changed. */
   writeFeedStatus(status: FeedStatus): Promise<void>;
   writeSeries(batch: SeriesBatch, meta: { fetchedAt: number }): Promise<WriteCounts>;
   writeGrid(
@@ -74,7 +74,11 @@ export interface PollerStore {
 export function databaseStore(db: AuroraDatabase): PollerStore {
   return {
     readFeedStatus: (id) => readFeedStatus(db, id),
-    writeFeedStatus: (status) => writeFeedStatus(db, status),
+    // Written only when it changed (the poller decides: poller/feedRows.ts; the fold-in: when newer),
+    // so no read first: a query per write is RxDB's query and document timers in the worker.
+    async writeFeedStatus(status) {
+      await db.feeds.upsert({ ...status });
+    },
     writeSeries: (batch, meta) => writeSeries(db, batch, meta),
     writeGrid: (grid, meta) => writeGrid(db, grid, meta),
     writeProducts: (records, meta) => writeProducts(db, records, meta),
