@@ -13,6 +13,7 @@ import {
   pollRound,
   nextRetentionAt,
   pollIntervalMs,
+  joinHorizonMs,
   type PollConditions,
   type PollMemory,
   type RetentionMemory,
@@ -64,7 +65,8 @@ export interface Poller {
   setConditions(patch: Partial<Omit<PollConditions, 'now'>>): void;
   /**
    * Poll now (still not while offline): the given resources (they count as asked for, see `ask`),
-   * or every resource not held on this connection. Resolves with how many failed.
+   * or every resource not held on this connection — on a running schedule only those failing,
+   * never polled or due (it keeps the rest current). Resolves with how many failed.
    */
   refreshNow(resources?: readonly Resource[]): Promise<{ failed: number; reports: PollReport[] }>;
   /**
@@ -174,6 +176,24 @@ export function createPoller(opts: PollerOptions): Poller {
     }
   }
 
+  /**
+   * Whether a refresh without a list (Retry, the page's periodic and on-visible refreshes) polls
+   * this product: a running schedule keeps the others current, and polling every product again
+   * every 30 min woke the worker for a round of unchanged answers and knocked the rounds out of
+   * step (issue 29). Failing, never polled, or due within its horizon: polled.
+   */
+  function stale(r: Resource): boolean {
+    if (!running) return true;
+    const m = memory.get(r) as PollMemory;
+    const c: PollConditions = { ...conditions, now: now() };
+    const at = nextPollAt(sourceFor(r), m, c);
+    return (
+      m.failures > 0 ||
+      at === null ||
+      at <= c.now + joinHorizonMs(pollIntervalMs(sourceFor(r), m, conditions.visible))
+    );
+  }
+
   function evaluate(): void {
     if (timer !== null) timers.clearTimeout(timer);
     timer = null;
@@ -267,7 +287,7 @@ export function createPoller(opts: PollerOptions): Poller {
     async refreshNow(only) {
       for (const r of only ?? []) asked.add(r);
       const conn = connection();
-      const list = only ?? resources.filter((r) => asked.has(r) || !isHeld(r, conn));
+      const list = only ?? resources.filter((r) => (asked.has(r) || !isHeld(r, conn)) && stale(r));
       if (!conditions.online || conditions.forcedOffline)
         return { failed: list.length, reports: [] };
       roundStarts(

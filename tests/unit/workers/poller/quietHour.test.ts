@@ -4,7 +4,8 @@
  * (memory) database and a fake clock. Once the first polls are in, every minute is one round: one
  * exchange with our backend, answered 304, one timer of the poller's own, and nothing else — no
  * write, no change event, no timer of RxDB's (its query, document and change-event timers are
- * `setTimeout`s in a worker, which has no requestIdleCallback).
+ * `setTimeout`s in a worker, which has no requestIdleCallback). The page's periodic refresh in
+ * the middle polls nothing the schedule keeps current.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../../sync/database.ts';
@@ -142,7 +143,7 @@ afterEach(async () => {
 });
 
 describe('a quiet hour in the poller', () => {
-  it('polls every minute in one exchange answered 304, on one timer of its own, and writes nothing', async () => {
+  it('polls every minute in one exchange answered 304, on one timer of its own, writes nothing, and a periodic refresh adds nothing', async () => {
     db = await openDatabase({ storage: 'memory', name: `quiet-${process.pid}-${Date.now()}` });
     // A minute after the newest 1-minute Kp row: the data stays fresh through the quiet minutes.
     const start = KP1M_LAST + MIN;
@@ -180,7 +181,12 @@ describe('a quiet hour in the poller', () => {
     const ownBefore = own.fired();
     const real = realTimersFired();
     const QUIET = 10;
+    let refreshed: Awaited<ReturnType<Poller['refreshNow']>> | null = null;
     try {
+      await runUntil(start + 7 * MIN + 30_000);
+      // The page's periodic refresh (every 30 min) comes: the schedule keeps both current.
+      refreshed = await poller.refreshNow();
+      await settle(up.open);
       await runUntil(start + (2 + QUIET) * MIN + 30_000);
     } finally {
       real.restore();
@@ -193,6 +199,7 @@ describe('a quiet hour in the poller', () => {
       true,
     );
     expect(own.fired() - ownBefore).toBe(QUIET);
+    expect(refreshed).toEqual({ failed: 0, reports: [] });
     expect(real.fired).toEqual([]);
     expect(events).toEqual([]);
   });
