@@ -11,12 +11,7 @@ import type {
   Resource,
   SeriesBatch,
 } from '../../core/model.ts';
-import {
-  readFeedStatus,
-  writeGrid,
-  writeProducts,
-  writeSeries,
-} from '../../sync/write.ts';
+import { readFeedStatus, writeGrid, writeProducts, writeSeries } from '../../sync/write.ts';
 import { applyRetention, type RetentionPlan } from '../../sync/retention.ts';
 import type { SeriesProduct } from '../../core/model.ts';
 import type { ForecastIssue } from '../../core/verification/forecastIssues.ts';
