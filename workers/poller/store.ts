@@ -11,7 +11,13 @@ import type {
   Resource,
   SeriesBatch,
 } from '../../core/model.ts';
-import { readFeedStatus, writeGrid, writeProducts, writeSeries } from '../../sync/write.ts';
+import {
+  readFeedStatus,
+  writeFeedStatus,
+  writeGrid,
+  writeProducts,
+  writeSeries,
+} from '../../sync/write.ts';
 import { applyRetention, type RetentionPlan } from '../../sync/retention.ts';
 import type { SeriesProduct } from '../../core/model.ts';
 import type { ForecastIssue } from '../../core/verification/forecastIssues.ts';
@@ -33,7 +39,6 @@ interface WriteCounts {
 
 export interface PollerStore {
   readFeedStatus(id: Resource): Promise<FeedStatus | null>;
-  /** Replace the feed's row, as is: callers write only a row that changed. */
   writeFeedStatus(status: FeedStatus): Promise<void>;
   writeSeries(batch: SeriesBatch, meta: { fetchedAt: number }): Promise<WriteCounts>;
   writeGrid(
@@ -69,11 +74,7 @@ export interface PollerStore {
 export function databaseStore(db: AuroraDatabase): PollerStore {
   return {
     readFeedStatus: (id) => readFeedStatus(db, id),
-    // Written only when it changed (the poller decides: poller/feedRows.ts; the fold-in: when newer),
-    // so no read first: a query per write is RxDB's query and document timers in the worker.
-    async writeFeedStatus(status) {
-      await db.feeds.upsert({ ...status });
-    },
+    writeFeedStatus: (status) => writeFeedStatus(db, status),
     writeSeries: (batch, meta) => writeSeries(db, batch, meta),
     writeGrid: (grid, meta) => writeGrid(db, grid, meta),
     writeProducts: (records, meta) => writeProducts(db, records, meta),
