@@ -37,7 +37,7 @@ export function backoffMs(cadenceMs: number, failures: number): number {
 }
 
 /** The interval between polls of a source under the current conditions. */
-function pollIntervalMs(
+export function pollIntervalMs(
   source: Pick<Source, 'cadenceMs'>,
   memory: PollMemory,
   visible: boolean,
@@ -145,10 +145,15 @@ export function isPollDue(
 /**
  * Retention (sync/retention.ts) keeps the local database bounded. The poller runs it a little
  * after start (not during the first full refresh, which the first screen is waiting for) and then
- * every few minutes; a run never overlaps another and never holds up a poll.
+ * hourly; a run never overlaps another and never holds up a poll.
  */
 export const RETENTION_FIRST_DELAY_MS = 30_000;
-export const RETENTION_INTERVAL_MS = 5 * 60_000;
+/**
+ * Bounds how long what retention drops stays stored past its window: the windows are days (an
+ * hour more of 1-minute rows is ~60 rows a series), and each run's queries wake the worker, so
+ * hourly, not every few minutes (issue 29: wake-ups in a quiet hour).
+ */
+export const RETENTION_INTERVAL_MS = 60 * 60_000;
 
 export interface RetentionMemory {
   /** When the poller started its schedule, epoch ms. */

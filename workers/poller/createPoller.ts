@@ -4,14 +4,16 @@
  * polled while offline or forced offline; coming back online or visible re-evaluates at once.
  * The first full poll asks for what `/` draws first; the rest follows once that is in, and on
  * Save-Data or 2g the images and large optional products wait until a screen asks (firstScreen.ts).
- * Beside it runs retention (sync/retention.ts through the store): shortly after start, then every
- * few minutes, on its own timer, so a poll never waits for it — offline too, as it is local work.
+ * Beside it runs retention (sync/retention.ts through the store): shortly after start, then hourly,
+ * on its own timer, so a poll never waits for it — offline too, as it is local work.
  */
 import { RESOURCES, type Resource } from '../../core/model.ts';
 import {
   nextPollAt,
   pollRound,
   nextRetentionAt,
+  pollIntervalMs,
+  joinHorizonMs,
   type PollConditions,
   type PollMemory,
   type RetentionMemory,
@@ -23,9 +25,10 @@ import { createBatcher } from '../request/batcher.ts';
 import { createInFlight } from '../request/inFlight.ts';
 import { realTimers, type Timers } from '../request/timers.ts';
 import type { FetchLike } from '../request/requestWithRetry.ts';
-import { pollResource, type PollReport } from './pollResource.ts';
+import { pollResource, roundPollEnded, roundStarts, type PollReport } from './pollResource.ts';
 import { earliestPollAt, firstScreenTried, isHeld, type ConnectionInfo } from './firstScreen.ts';
 import type { PollerStore } from './store.ts';
+import { feedRowsInMemory } from './feedRows.ts';
 
 export interface PollerOptions {
   fetch: FetchLike;
@@ -62,7 +65,8 @@ export interface Poller {
   setConditions(patch: Partial<Omit<PollConditions, 'now'>>): void;
   /**
    * Poll now (still not while offline): the given resources (they count as asked for, see `ask`),
-   * or every resource not held on this connection. Resolves with how many failed.
+   * or every resource not held on this connection — on a running schedule only those failing,
+   * never polled or due (it keeps the rest current). Resolves with how many failed.
    */
   refreshNow(resources?: readonly Resource[]): Promise<{ failed: number; reports: PollReport[] }>;
   /**
@@ -103,10 +107,23 @@ export function createPoller(opts: PollerOptions): Poller {
   let retentionRunning = false;
   let backfilling = false;
 
+  // The feed rows this poller writes, in its memory: an unchanged answer writes nothing (feedRows.ts).
+  const feedRows = feedRowsInMemory(opts.store, {
+    now,
+    nextPollInMs: (r) =>
+      pollIntervalMs(
+        sourceFor(r),
+        memory.get(r) ?? { lastAttempt: null, failures: 0 },
+        conditions.visible,
+      ),
+  });
   const deps = {
     fetch: opts.fetch,
     backendBase: opts.backendBase,
-    store: opts.store,
+    store: Object.assign(Object.create(opts.store) as PollerStore, {
+      readFeedStatus: feedRows.read,
+      writeFeedStatus: feedRows.write,
+    }),
     now,
     inFlight,
     batcher,
@@ -150,12 +167,31 @@ export function createPoller(opts: PollerOptions): Poller {
       return null;
     } finally {
       polling.delete(resource);
+      roundPollEnded(deps, resource);
       if (firstScreenDoneAt === null && firstScreenTried(resources, tried)) {
         firstScreenDoneAt = now();
         maybeBackfill();
       }
       if (running) evaluate();
     }
+  }
+
+  /**
+   * Whether a refresh without a list (Retry, the page's periodic and on-visible refreshes) polls
+   * this product: a running schedule keeps the others current, and polling every product again
+   * every 30 min woke the worker for a round of unchanged answers and knocked the rounds out of
+   * step (issue 29). Failing, never polled, or due within its horizon: polled.
+   */
+  function stale(r: Resource): boolean {
+    if (!running) return true;
+    const m = memory.get(r) as PollMemory;
+    const c: PollConditions = { ...conditions, now: now() };
+    const at = nextPollAt(sourceFor(r), m, c);
+    return (
+      m.failures > 0 ||
+      at === null ||
+      at <= c.now + joinHorizonMs(pollIntervalMs(sourceFor(r), m, conditions.visible))
+    );
   }
 
   function evaluate(): void {
@@ -183,7 +219,9 @@ export function createPoller(opts: PollerOptions): Poller {
     }
     // A round that runs takes along what is due soon (schedule.ts pollRound), so the products
     // keep leaving together and share one exchange.
-    for (const r of pollRound(candidates, c)) void pollOne(r);
+    const round = pollRound(candidates, c);
+    roundStarts(deps, round);
+    for (const r of round) void pollOne(r);
     if (next !== Infinity)
       timer = timers.setTimeout(evaluate, Math.min(MAX_SLEEP_MS, Math.max(1_000, next - c.now)));
   }
@@ -195,7 +233,8 @@ export function createPoller(opts: PollerOptions): Poller {
     const t = now();
     const at = nextRetentionAt(retention);
     if (at <= t) void runRetention();
-    else retentionTimer = timers.setTimeout(scheduleRetention, Math.min(MAX_SLEEP_MS, at - t));
+    // One timer until it is due, not a check every minute: a late run after a clock jump is harmless.
+    else retentionTimer = timers.setTimeout(scheduleRetention, at - t);
   }
 
   async function runRetention(): Promise<void> {
@@ -248,9 +287,13 @@ export function createPoller(opts: PollerOptions): Poller {
     async refreshNow(only) {
       for (const r of only ?? []) asked.add(r);
       const conn = connection();
-      const list = only ?? resources.filter((r) => asked.has(r) || !isHeld(r, conn));
+      const list = only ?? resources.filter((r) => (asked.has(r) || !isHeld(r, conn)) && stale(r));
       if (!conditions.online || conditions.forcedOffline)
         return { failed: list.length, reports: [] };
+      roundStarts(
+        deps,
+        list.filter((r) => !polling.has(r)),
+      );
       const reports = (await Promise.all(list.map((r) => pollOne(r)))).filter(
         (r): r is PollReport => r !== null,
       );

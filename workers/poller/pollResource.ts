@@ -9,7 +9,7 @@ import { compactKind, decodeCompact } from '../../core/compact/compactForm.ts';
 import { GFZ_LIVE_DAYS, sourceFor } from '../../core/products/sources.ts';
 import { nextFeedStatus } from '../feedStatus.ts';
 import { fetchResource, type FetchOutcome } from '../request/fetchResource.ts';
-import { createMultiFetch } from '../request/multiFetch.ts';
+import { createMultiFetch, type MultiFetch } from '../request/multiFetch.ts';
 import { toApiError } from '../request/errors.ts';
 import type { FetchLike } from '../request/requestWithRetry.ts';
 import type { Batcher } from '../request/batcher.ts';
@@ -56,10 +56,10 @@ interface CompactAsk {
   since: number | null;
   /**
    * The OVATION frame held, observed at `since` (the feed's data time): the answer may be the
-   * difference from it. Read while the request travels, so the round's requests still leave
-   * together (workers/request/multiFetch.ts).
+   * difference from it. Read only when a body came: most polls of the oval are answered 304, and a
+   * query per poll woke the worker for nothing (RxDB's query and document timers; issue 29).
    */
-  gridBase?: Promise<GridSnapshot | null>;
+  gridBase?: () => Promise<GridSnapshot | null>;
 }
 
 /**
@@ -75,10 +75,11 @@ async function compactSince(
   if (request?.since == null) return request;
   if (compactKind(resource) === 'grid') {
     const since = request.since;
-    const gridBase = deps.store.gridsObservedBetween(since, since).then(
-      (held) => held[0] ?? null,
-      () => null,
-    );
+    const gridBase = () =>
+      deps.store.gridsObservedBetween(since, since).then(
+        (held) => held[0] ?? null,
+        () => null,
+      );
     return { since, gridBase };
   }
   if (resource !== 'kp-gfz') return request;
@@ -90,16 +91,38 @@ async function compactSince(
  * One coalescing fetch per poller (its deps object): the products of a poll round that leave
  * together reach our backend as one exchange (workers/request/multiFetch.ts).
  */
-const multiFetches = new WeakMap<PollDeps, { base: string; fetch: FetchLike }>();
+const multiFetches = new WeakMap<PollDeps, { base: string; fetch: MultiFetch }>();
 
-function backendFetch(deps: PollDeps): FetchLike {
-  if (!deps.backendBase) return deps.fetch;
+function multiFetchOf(deps: PollDeps): MultiFetch | null {
+  if (!deps.backendBase) return null;
   let m = multiFetches.get(deps);
   if (m?.base !== deps.backendBase) {
     m = { base: deps.backendBase, fetch: createMultiFetch(deps.fetch, deps.backendBase) };
     multiFetches.set(deps, m);
   }
   return m.fetch;
+}
+
+function backendFetch(deps: PollDeps): FetchLike {
+  return multiFetchOf(deps) ?? deps.fetch;
+}
+
+/** Whether this product's poll asks our space-weather function (so it shares the round's exchange). */
+const viaMulti = (resource: Resource, deps: PollDeps): boolean =>
+  deps.backendBase !== null && resource !== 'sdo-images';
+
+/**
+ * A poll round is about to ask for these products: their requests leave as one exchange the moment
+ * the last has asked, instead of after a timer (request/multiFetch.ts `expect`). Each poll of the
+ * round must end with `roundPollEnded`, so a poll that never asks does not hold the others.
+ */
+export function roundStarts(deps: PollDeps, resources: readonly Resource[]): void {
+  const mine = resources.filter((r) => viaMulti(r, deps));
+  if (mine.length > 0) multiFetchOf(deps)?.expect(mine);
+}
+
+export function roundPollEnded(deps: PollDeps, resource: Resource): void {
+  if (viaMulti(resource, deps)) multiFetchOf(deps)?.release(resource);
 }
 
 async function fetchOnce(
@@ -175,10 +198,13 @@ export async function pollResource(resource: Resource, deps: PollDeps): Promise<
   let compact: CompactAsk | undefined;
   const remember = (c: CompactAsk | undefined) => (compact = c);
   try {
-    fetched = await deps.batcher.schedule(
-      () => deps.inFlight.run(resource, () => fetchOnce(resource, prev, deps, remember)),
-      source.priority,
-    );
+    const fetchIt = () =>
+      deps.inFlight.run(resource, () => fetchOnce(resource, prev, deps, remember));
+    // To our backend the round leaves as one exchange anyway (multiFetch): the batcher's window
+    // would only add a wait and a timer. Direct requests keep it.
+    fetched = await (viaMulti(resource, deps)
+      ? fetchIt()
+      : deps.batcher.schedule(fetchIt, source.priority));
   } catch (e) {
     return finish({ kind: 'failure', error: toApiError(e).message }, 'failed', null);
   }
@@ -190,11 +216,10 @@ export async function pollResource(resource: Resource, deps: PollDeps): Promise<
   const read = async (body: Extract<FetchOutcome, { kind: 'body' }>) => {
     const normalise =
       body.form === 'compact' ? null : (await import('../../core/normalise/index.ts')).normalise;
-    const gridBase = (await compact?.gridBase) ?? null;
     // A compact body is held to the same rules as the agency's file: anything off is refused.
-    return normalise
-      ? normalise(resource, body.body, { now: deps.now() })
-      : decodeCompact(resource, body.body, { now: deps.now(), gridBase });
+    if (normalise) return normalise(resource, body.body, { now: deps.now() });
+    const gridBase = (await compact?.gridBase?.()) ?? null;
+    return decodeCompact(resource, body.body, { now: deps.now(), gridBase });
   };
   const started = performance.now();
   let result = await read(fetched);

@@ -7,7 +7,11 @@
  * A `fetch` wrapper, so nothing above it changes: requests arriving within a short window
  * (`COALESCE_MS`, real time) are held; at the end of it a lone request goes out as it is, two or
  * more go as one multi request, and each caller gets back the Response it would have had alone
- * (status, validators, `x-aurora-form`, body) to check as strictly as ever. The validators of
+ * (status, validators, `x-aurora-form`, body) to check as strictly as ever.
+ * The poller says which products a round is about to ask for (`expect`): then the held requests
+ * leave the moment the last of them has asked or its poll ended without asking (`release`), and
+ * the window's timer is cleared unfired — a timer per exchange woke the worker every minute for
+ * nothing (issue 29). The validators of
  * each request travel in the query (the version in its If-None-Match), so the multi request
  * carries no conditional headers. A backend that does not know `multi` (404/400, or an answer
  * that is not a multi answer) is asked product by product from then on; a multi request that fails makes each caller's request fail
@@ -87,10 +91,28 @@ function responseOf(item: MultiAnswerItem): Response {
   });
 }
 
-export function createMultiFetch(fetch: FetchLike, backendBase: string): FetchLike {
+/** The coalescing fetch, and the poll round's word on which products are about to ask. */
+export interface MultiFetch extends FetchLike {
+  /** A round is about to ask for these products: hold what comes until each has asked or been released. */
+  expect(resources: readonly Resource[]): void;
+  /** This product's poll will not ask (any more) in this round: stop waiting for it. */
+  release(resource: Resource): void;
+}
+
+export function createMultiFetch(fetch: FetchLike, backendBase: string): MultiFetch {
   let held: Held[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let multiUnknown = false;
+  // Products of the current round that have not asked yet.
+  const expected = new Set<Resource>();
+
+  /** Every expected product has asked (or will not): what is held leaves now. */
+  function flushWhenComplete(): void {
+    if (expected.size > 0 || held.length === 0) return;
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    void flush();
+  }
 
   const single = (h: Held) => fetch(h.url, h.init).then(h.resolve, h.reject);
 
@@ -141,9 +163,12 @@ export function createMultiFetch(fetch: FetchLike, backendBase: string): FetchLi
     }
   }
 
-  return (url, init) => {
+  const multiFetch = (url: string, init: RequestInit): Promise<Response> => {
     const target = spaceWeatherGet(url, init, backendBase);
-    if (!target || multiUnknown) return fetch(url, init);
+    if (!target || multiUnknown) {
+      if (target) release(target.resource);
+      return fetch(url, init);
+    }
     return new Promise<Response>((resolve, reject) => {
       const entry: Held = {
         url,
@@ -164,7 +189,21 @@ export function createMultiFetch(fetch: FetchLike, backendBase: string): FetchLi
         },
         { once: true },
       );
-      timer ??= setTimeout(() => void flush(), COALESCE_MS);
+      // The last of the round to ask: all leave now. Otherwise the window, as a bound (a product
+      // slower to ask than it goes alone); cleared unfired when the round completes first.
+      if (expected.delete(target.resource) && expected.size === 0) flushWhenComplete();
+      else timer ??= setTimeout(() => void flush(), COALESCE_MS);
     });
   };
+
+  function release(resource: Resource): void {
+    if (expected.delete(resource)) flushWhenComplete();
+  }
+
+  return Object.assign(multiFetch, {
+    expect(resources: readonly Resource[]) {
+      for (const r of resources) expected.add(r);
+    },
+    release,
+  });
 }

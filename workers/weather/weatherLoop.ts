@@ -65,7 +65,7 @@ export function startWeatherLoop(opts: {
     const wait = WEATHER_CADENCE_MS * Math.min(4, 2 ** failures) * (failures > 0 ? 0.5 : 1);
     const due = key !== lastPlaceKey ? now() : lastAttempt + wait;
     if (due > now()) {
-      timer = timers.setTimeout(evaluate, Math.min(60_000, due - now()));
+      timer = timers.setTimeout(evaluate, due - now());
       return;
     }
     busy = true;

@@ -10,14 +10,19 @@
  * Comlink's, run as they would); `advance` jumps, firing every timer that falls due on the way in
  * time order, each at its own time, and lets the real event loop turn between them so the work a
  * timer starts (a fetch to the loopback stack, an IndexedDB write) proceeds. `fires` counts timer
- * callbacks (the worker's wake-ups) and `sources(k)` the k callers that set the most of them;
+ * callbacks (the worker's wake-ups) and `sources(k)` the k callers that set the most of them: first
+ * those between the last two `fires()` readings (the bench reads it at the start and the end of its
+ * quiet window, so these are the quiet window's, marked "quiet:"), then since load;
  * `inFlight` the fetches not yet answered (headers in).
  *
  * A string, not a function: tsx would wrap named functions in a helper the worker lacks.
  */
 export function workerClockSource(start: number): string {
+  // SOAK_STACK_FRAMES=10 names each source by more of its caller's stack (which RxDB call, from where).
+  const frames = Math.max(2, Number(process.env.SOAK_STACK_FRAMES) || 2);
   return `
 (() => {
+  Error.stackTraceLimit = Math.max(Error.stackTraceLimit, ${3 + frames});
   const realSetTimeout = globalThis.setTimeout.bind(globalThis);
   const realClearTimeout = globalThis.clearTimeout.bind(globalThis);
   const RealDate = globalThis.Date;
@@ -28,6 +33,8 @@ export function workerClockSource(start: number): string {
   let fires = 0;
   const timers = new Map();
   const sources = new Map();
+  // The per-caller counts at each fires() reading.
+  const readings = [];
   const arm = (id, t) => {
     t.handle = realSetTimeout(() => fire(id), Math.max(0, t.due - now()));
   };
@@ -46,7 +53,7 @@ export function workerClockSource(start: number): string {
   const schedule = (fn, ms, args, repeat) => {
     const id = ++seq;
     const delay = Math.max(0, Number(ms) || 0);
-    const where = (new Error().stack || '').split('\\n').slice(3, 5).join(' <- ').trim();
+    const where = (new Error().stack || '').split('\\n').slice(3, ${3 + frames}).join(' <- ').trim();
     const t = { fn, args, where, due: now() + delay, every: repeat ? Math.max(delay, 1) : null, handle: 0 };
     timers.set(id, t);
     arm(id, t);
@@ -81,9 +88,23 @@ export function workerClockSource(start: number): string {
   };
   globalThis.__soakClock = {
     now,
-    fires: () => fires,
-    sources: (k) => [...sources].sort((a, b) => b[1] - a[1]).slice(0, k),
+    fires() {
+      readings.push(new Map(sources));
+      return fires;
+    },
+    sources(k) {
+      const top = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k);
+      const [from, to] = readings.slice(-2);
+      const quiet = from && to
+        ? [...to].map(([w, n]) => ['quiet: ' + w, n - (from.get(w) || 0)]).filter((e) => e[1] > 0)
+        : [];
+      return [...top(quiet), ...top(sources)];
+    },
     inFlight: () => inFlight,
+    /** Puts the clock at \`t\` (the page's time, when the page's clock lagged while the worker started). */
+    setNow(t) {
+      offset = t - realNow();
+    },
     async advance(ms) {
       const target = now() + ms;
       // Bounded: a timer that re-arms itself at zero delay must not hold the bench forever.

@@ -78,13 +78,45 @@ function reports() {
 }
 
 describe('when retention runs', () => {
-  it('first runs shortly after start, then every few minutes', () => {
+  it('first runs shortly after start, then hourly', () => {
     expect(nextRetentionAt({ startedAt: T0, lastRun: null })).toBe(T0 + RETENTION_FIRST_DELAY_MS);
     expect(nextRetentionAt({ startedAt: T0, lastRun: T0 + 40 * SEC })).toBe(
       T0 + 40 * SEC + RETENTION_INTERVAL_MS,
     );
     expect(RETENTION_FIRST_DELAY_MS).toBeLessThanOrEqual(MIN);
-    expect(RETENTION_INTERVAL_MS).toBeLessThanOrEqual(10 * MIN);
+    expect(RETENTION_INTERVAL_MS).toBe(60 * MIN);
+  });
+
+  it('wakes the worker once per run, not every minute in between', async () => {
+    const database = await openDb();
+    const clock = fakeClock(T0);
+    let fired = 0;
+    const counting = {
+      setTimeout: (fn: () => void, ms: number) =>
+        clock.timers.setTimeout(() => {
+          fired++;
+          fn();
+        }, ms),
+      clearTimeout: clock.timers.clearTimeout,
+    };
+    const runs = reports();
+    const poller = createPoller({
+      fetch: noNetwork,
+      backendBase: null,
+      store: databaseStore(database),
+      now: clock.now,
+      timers: counting,
+      resources: [],
+      onRetention: runs.onRetention,
+    });
+    poller.start();
+    clock.advanceTo(T0 + RETENTION_FIRST_DELAY_MS);
+    await runs.until(1);
+    const before = fired;
+    clock.advanceTo(T0 + RETENTION_FIRST_DELAY_MS + RETENTION_INTERVAL_MS);
+    await runs.until(2);
+    expect(fired - before).toBe(1);
+    poller.stop();
   });
 });
 

@@ -3,7 +3,7 @@
  * (workers/request/multiFetch.ts ↔ supabase/functions/space-weather/multiAnswer.ts), and each
  * caller gets back what it would have had alone. Against the real function over constructed SWPC files.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSpaceWeatherHandler } from '../../../../supabase/functions/space-weather/handler.ts';
 import { createFileReplayLoader } from '../../../../supabase/functions/space-weather/replay.ts';
 import { SpaceWeatherService } from '../../../../supabase/functions/space-weather/service.ts';
@@ -170,6 +170,28 @@ describe('one exchange for requests that leave together', () => {
       [`${SW}/kp-1m`, `${SW}/alerts`].map((u) => createMultiFetch(gateway, BASE)(u, {})),
     );
     expect(statuses.map((r) => r.status)).toEqual([502, 502]);
+  });
+
+  it('sends a round the moment its last product asks, with no timer to wait for', async () => {
+    const { fetch, calls } = backend();
+    const multi = createMultiFetch(fetch, BASE);
+    vi.useFakeTimers();
+    try {
+      multi.expect(['kp-1m', 'magnetic-field', 'alerts']);
+      const kp = multi(`${SW}/kp-1m?format=compact`, {});
+      const mag = multi(`${SW}/magnetic-field?format=compact&since=1713990000000`, {});
+      await Promise.resolve();
+      expect(calls).toEqual([]);
+      // The alerts' poll ends without asking (it failed before its request, say): no one waits for it.
+      multi.release('alerts');
+      const answers = await Promise.all([kp, mag]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      expect(calls).toEqual([`${SW}/multi?kp-1m=.&magnetic-field=1713990000000.`]);
+      // Nothing was left waiting on a timer (the window's was cleared unfired).
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leaves alone what is not a GET of a space-weather product', async () => {

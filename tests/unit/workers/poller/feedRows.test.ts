@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FeedStatus } from '../../../../core/model.ts';
+import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../../sync/database.ts';
+import { readFeedStatus } from '../../../../sync/write.ts';
+import { nextFeedStatus } from '../../../../workers/feedStatus.ts';
+import {
+  CHECK_TIMES_LAG_MS,
+  feedRowsInMemory,
+  mustWriteFeedRow,
+} from '../../../../workers/poller/feedRows.ts';
+import { databaseStore } from '../../../../workers/poller/store.ts';
+
+const MIN = 60_000;
+const T0 = Date.UTC(2026, 9, 4, 12);
+
+/** A feed row after a good poll at `at` of data observed at `dataTime`. */
+function polled(id: FeedStatus['id'], at: number, dataTime: number | null): FeedStatus {
+  return nextFeedStatus(
+    null,
+    id,
+    {
+      kind: 'success',
+      dataTime,
+      etag: '"v1"',
+      lastModified: null,
+      schemaDrift: false,
+      replay: false,
+    },
+    at,
+  );
+}
+const unchangedAt = (row: FeedStatus, at: number) =>
+  nextFeedStatus(row, row.id, { kind: 'not-modified' }, at);
+
+describe('when an unchanged answer writes the feed row', () => {
+  it('never for a 1-minute product whose data is fresh: only its check times moved', () => {
+    const stored = polled('magnetic-field', T0, T0 - MIN);
+    for (let m = 1; m <= 12; m++)
+      expect(
+        mustWriteFeedRow(stored, unchangedAt(stored, T0 + m * MIN), {
+          now: T0 + m * MIN,
+          nextPollInMs: MIN,
+        }),
+        `minute ${m}`,
+      ).toBe(false);
+  });
+
+  it('for alerts, before the stored fetch time would read stale (they are aged from the last fetch)', () => {
+    // Alerts: polled every 3 min, fresh for 15 min after the last successful fetch.
+    const stored = polled('alerts', T0, null);
+    const write = (m: number) =>
+      mustWriteFeedRow(stored, unchangedAt(stored, T0 + m * MIN), {
+        now: T0 + m * MIN,
+        nextPollInMs: 3 * MIN,
+      });
+    expect([3, 6, 9].map(write)).toEqual([false, false, false]);
+    expect(write(10)).toBe(true);
+  });
+
+  it('keeps a frozen feed frozen, not stale, on the page: its success time is written in time', () => {
+    // The oval's data stopped 40 min ago; upstream still answers (frozen needs a recent success).
+    const stored = polled('aurora-oval', T0, T0 - 40 * MIN);
+    expect(stored.state).toBe('frozen');
+    const write = (m: number) =>
+      mustWriteFeedRow(stored, unchangedAt(stored, T0 + m * MIN), {
+        now: T0 + m * MIN,
+        nextPollInMs: 5 * MIN,
+      });
+    expect(write(5)).toBe(false);
+    expect(write(11)).toBe(true);
+  });
+
+  it('at least hourly, sooner when another row is written in the same round', () => {
+    const stored = polled('kp-index', T0, T0 - 30 * MIN);
+    const at = (m: number, joining = false) =>
+      mustWriteFeedRow(stored, unchangedAt(stored, T0 + m * MIN), {
+        now: T0 + m * MIN,
+        nextPollInMs: 5 * MIN,
+        joining,
+      });
+    expect(at(55)).toBe(false);
+    expect(at(CHECK_TIMES_LAG_MS / MIN)).toBe(true);
+    expect(at(25, true)).toBe(false);
+    expect(at(30, true)).toBe(true);
+  });
+
+  it('always when anything but the check times changed: data, version, error, state', () => {
+    const stored = polled('kp-1m', T0, T0 - MIN);
+    const ctx = { now: T0 + MIN, nextPollInMs: MIN };
+    expect(mustWriteFeedRow(null, stored, ctx)).toBe(true);
+    expect(mustWriteFeedRow(stored, { ...stored, dataTime: T0 }, ctx)).toBe(true);
+    expect(mustWriteFeedRow(stored, { ...stored, etag: '"v2"' }, ctx)).toBe(true);
+    const failed = nextFeedStatus(stored, 'kp-1m', { kind: 'failure', error: 'x' }, T0 + MIN);
+    expect(mustWriteFeedRow(stored, failed, ctx)).toBe(true);
+    // Twenty minutes on, the same data is stale: the state the page reads changes, so it is written.
+    const later = unchangedAt(stored, T0 + 20 * MIN);
+    expect(later.state).not.toBe(stored.state);
+    expect(mustWriteFeedRow(stored, later, { now: T0 + 20 * MIN, nextPollInMs: MIN })).toBe(true);
+  });
+});
+
+let db: AuroraDatabase | undefined;
+afterEach(async () => {
+  if (db && !db.closed) await removeDatabase(db);
+  db = undefined;
+});
+
+describe('the feed rows in the poller’s memory', () => {
+  it('read the database once, answer later reads from memory, and write only what the page must see', async () => {
+    db = await openDatabase({ storage: 'memory', name: `feed-rows-${process.pid}-${Date.now()}` });
+    let now = T0;
+    const store = databaseStore(db);
+    let reads = 0;
+    const rows = feedRowsInMemory(
+      {
+        readFeedStatus: (id) => {
+          reads++;
+          return store.readFeedStatus(id);
+        },
+        writeFeedStatus: store.writeFeedStatus,
+      },
+      { now: () => now, nextPollInMs: () => MIN },
+    );
+    const events: string[] = [];
+    const sub = db.$.subscribe((e) => events.push(e.documentId));
+    expect(await rows.read('kp-1m')).toBeNull();
+    const first = polled('kp-1m', now, now - MIN);
+    await rows.write(first);
+    expect(events).toEqual(['kp-1m']);
+    for (let m = 1; m <= 5; m++) {
+      now = T0 + m * MIN;
+      const prev = await rows.read('kp-1m');
+      await rows.write(unchangedAt(prev!, now));
+    }
+    sub.unsubscribe();
+    expect(reads).toBe(1);
+    expect(events).toEqual(['kp-1m']);
+    // The poller's own view moved on; the stored row keeps the first check.
+    expect((await rows.read('kp-1m'))?.lastSuccess).toBe(T0 + 5 * MIN);
+    expect((await readFeedStatus(db, 'kp-1m'))?.lastSuccess).toBe(T0);
+  });
+});

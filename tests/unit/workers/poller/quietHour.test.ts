@@ -1,0 +1,206 @@
+/**
+ * Issue 29, the worker's share of "wake-ups while nothing changes on screen": the real poller,
+ * the real space-weather function over an agency that keeps serving the same files, a real
+ * (memory) database and a fake clock. Once the first polls are in, every minute is one round: one
+ * exchange with our backend, answered 304, one timer of the poller's own, and nothing else — no
+ * write, no change event, no timer of RxDB's (its query, document and change-event timers are
+ * `setTimeout`s in a worker, which has no requestIdleCallback). The page's periodic refresh in
+ * the middle polls nothing the schedule keeps current.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openDatabase, removeDatabase, type AuroraDatabase } from '../../../../sync/database.ts';
+import { readFeedStatus } from '../../../../sync/write.ts';
+import type { Resource } from '../../../../core/model.ts';
+import { SOURCES } from '../../../../core/products/sources.ts';
+import { createSpaceWeatherHandler } from '../../../../supabase/functions/space-weather/handler.ts';
+import { createFileReplayLoader } from '../../../../supabase/functions/space-weather/replay.ts';
+import { SpaceWeatherService } from '../../../../supabase/functions/space-weather/service.ts';
+import { validateWithNormalise } from '../../../../supabase/functions/space-weather/validate.ts';
+import { createPoller, type Poller } from '../../../../workers/poller/createPoller.ts';
+import { databaseStore } from '../../../../workers/poller/store.ts';
+import type { FetchLike } from '../../../../workers/request/requestWithRetry.ts';
+import type { Timers } from '../../../../workers/request/timers.ts';
+import { fakeClock, type FakeClock } from '../../../support/fakeClock.ts';
+import { constructed } from '../../../support/constructedSwpc.ts';
+import { KP1M_LAST } from '../../../fixtures/swpc/kp1m.ts';
+
+const MIN = 60_000;
+const BASE = 'http://api.test';
+/** Two 1-minute products: they share every round. */
+const RESOURCES: readonly Resource[] = ['kp-1m', 'magnetic-field'];
+
+/** The agency (a third party): the same files all along. */
+function agency(): FetchLike {
+  const files = new Map([
+    [SOURCES['kp-1m'].swpcPath!, constructed('planetary_k_index_1m.json')],
+    [SOURCES['magnetic-field'].swpcPath!, constructed('rtsw_mag_1m.json')],
+  ]);
+  return async (url) => {
+    const body = files.get(url.replace(/^https?:\/\/[^/]+\//, '').split('?')[0]!);
+    return body === undefined
+      ? new Response('not found', { status: 404, statusText: 'Not Found' })
+      : new Response(body, { headers: { 'content-type': 'application/json' } });
+  };
+}
+
+/** Our space-weather function over it, on the test's clock; every exchange recorded. */
+function backend(clock: FakeClock) {
+  const service = new SpaceWeatherService({
+    baseUrl: 'https://services.swpc.noaa.gov',
+    fetch: agency() as unknown as typeof globalThis.fetch,
+    now: clock.now,
+    validate: validateWithNormalise,
+    replay: createFileReplayLoader(),
+  });
+  const handler = createSpaceWeatherHandler(() => service);
+  const exchanges: { at: number; url: string; status: number }[] = [];
+  let open = 0;
+  const fetch: FetchLike = async (url, init) => {
+    const at = clock.now();
+    open++;
+    try {
+      const response = await handler(new Request(url, init));
+      exchanges.push({ at, url, status: response.status });
+      return response;
+    } finally {
+      open--;
+    }
+  };
+  return { fetch, exchanges, open: () => open };
+}
+
+/** The poller's own timers, counted when they fire, and when the next one is due. */
+function countedTimers(clock: FakeClock): {
+  timers: Timers;
+  fired: () => number;
+  nextAt(): number;
+} {
+  let fired = 0;
+  const waiting = new Map<unknown, number>();
+  return {
+    timers: {
+      setTimeout(fn, ms) {
+        const id: unknown = clock.timers.setTimeout(() => {
+          waiting.delete(id);
+          fired++;
+          fn();
+        }, ms);
+        waiting.set(id, clock.now() + Math.max(0, ms));
+        return id;
+      },
+      clearTimeout(handle) {
+        waiting.delete(handle);
+        clock.timers.clearTimeout(handle);
+      },
+    },
+    fired: () => fired,
+    nextAt: () => Math.min(...waiting.values()),
+  };
+}
+
+/**
+ * Timers set through the process's `setTimeout` by RxDB or the worker's code that then fire (a
+ * timer cleared before its time wakes nobody). The test itself waits with setImmediate.
+ */
+function realTimersFired(): { fired: string[]; restore(): void } {
+  const fired: string[] = [];
+  const real = globalThis.setTimeout;
+  const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+    fn: (...a: unknown[]) => void,
+    ms?: number,
+    ...args: unknown[]
+  ) => {
+    const where = (new Error().stack ?? '').split('\n').slice(2, 14).join(' <- ');
+    const ours = /node_modules\/rxdb|\/workers\/|\/sync\//.test(where);
+    return real(
+      (...a: unknown[]) => {
+        if (ours) fired.push(where.trim());
+        fn(...a);
+      },
+      ms,
+      ...args,
+    );
+  }) as typeof setTimeout);
+  return { fired, restore: () => spy.mockRestore() };
+}
+
+/**
+ * Lets the work a timer started finish: the function answers (in real time: it hashes), then the
+ * database's writes. The fake clock does not move meanwhile, so no request times out.
+ */
+async function settle(open: () => number): Promise<void> {
+  for (let i = 0; i < 200 || open() > 0; i++) await new Promise((r) => setImmediate(r));
+  for (let i = 0; i < 200; i++) await new Promise((r) => setImmediate(r));
+}
+
+let db: AuroraDatabase | undefined;
+let poller: Poller | undefined;
+afterEach(async () => {
+  poller?.stop();
+  poller = undefined;
+  if (db && !db.closed) await removeDatabase(db);
+  db = undefined;
+});
+
+describe('a quiet hour in the poller', () => {
+  it('polls every minute in one exchange answered 304, on one timer of its own, writes nothing, and a periodic refresh adds nothing', async () => {
+    db = await openDatabase({ storage: 'memory', name: `quiet-${process.pid}-${Date.now()}` });
+    // A minute after the newest 1-minute Kp row: the data stays fresh through the quiet minutes.
+    const start = KP1M_LAST + MIN;
+    const clock = fakeClock(start);
+    const up = backend(clock);
+    const own = countedTimers(clock);
+    poller = createPoller({
+      fetch: up.fetch,
+      backendBase: BASE,
+      store: databaseStore(db),
+      now: clock.now,
+      timers: own.timers,
+      resources: RESOURCES,
+    });
+    poller.start();
+    await settle(up.open);
+    // From timer to timer (each round's work finishing in between), until `until`.
+    const runUntil = async (until: number) => {
+      while (own.nextAt() <= until) {
+        clock.advanceTo(own.nextAt());
+        await settle(up.open);
+      }
+      clock.advanceTo(until);
+    };
+    // Two minutes to get the first answers in and the products into step.
+    await runUntil(start + 2 * MIN + 30_000);
+    const stored = await Promise.all(RESOURCES.map((r) => readFeedStatus(db!, r)));
+    expect(stored.every((row) => row?.lastSuccess != null && row.error === null)).toBe(true);
+
+    // RxDB's own clean-ups the warm-up's queries started (a tick, then an idle wait) run out first.
+    for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 5));
+    const events: string[] = [];
+    const sub = db.$.subscribe((e) => events.push(`${e.collectionName}/${e.documentId}`));
+    const quietFrom = clock.now();
+    const ownBefore = own.fired();
+    const real = realTimersFired();
+    const QUIET = 10;
+    let refreshed: Awaited<ReturnType<Poller['refreshNow']>> | null = null;
+    try {
+      await runUntil(start + 7 * MIN + 30_000);
+      // The page's periodic refresh (every 30 min) comes: the schedule keeps both current.
+      refreshed = await poller.refreshNow();
+      await settle(up.open);
+      await runUntil(start + (2 + QUIET) * MIN + 30_000);
+    } finally {
+      real.restore();
+      sub.unsubscribe();
+    }
+    const quiet = up.exchanges.filter((x) => x.at > quietFrom);
+    // One exchange a minute, both products in it (`multi`), each answered "unchanged".
+    expect(quiet).toHaveLength(QUIET);
+    expect(quiet.every((x) => x.url.includes('/space-weather/multi') && x.status === 200)).toBe(
+      true,
+    );
+    expect(own.fired() - ownBefore).toBe(QUIET);
+    expect(refreshed).toEqual({ failed: 0, reports: [] });
+    expect(real.fired).toEqual([]);
+    expect(events).toEqual([]);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * The feed rows the poller owns (one per product, last write wins), kept in its memory. Read from
+ * the database once per product; after that each poll's row is worked out from memory, and written
+ * only when the page would read something else from it: an answer that changed nothing (304, the
+ * same version, no new rows) changes only the check times, and writing those every minute woke the
+ * worker (RxDB's query, document and change-event timers) and every live query of the page
+ * (issue 29: wake-ups while nothing changes on screen).
+ *
+ * What the page reads from the check times: the feed state, judged live from the row
+ * (core/products/freshness.ts: alerts and advisories are fresh from their last successful fetch;
+ * "frozen" needs a recent success), and /live-feeds' "Last update". So the check times are written
+ * when the row as stored would read another state before the next poll can write again, and at
+ * least every `CHECK_TIMES_LAG_MS`; the reports posted to the page after every poll carry the
+ * rest (workers/poller/reportSummary.ts).
+ */
+import type { FeedStatus, Resource } from '../../core/model.ts';
+import { liveFeedState } from '../../core/products/freshness.ts';
+import type { PollerStore } from './store.ts';
+
+/** Bounds how far the stored check times may lag the poller's own (/live-feeds' "Last update"). */
+export const CHECK_TIMES_LAG_MS = 60 * 60_000;
+/**
+ * A row written anyway takes along check times at least this part of their lag bound old, so the
+ * rows' hourly writes fall in the same round (one burst of database work, not one per row).
+ */
+const JOIN_FRACTION = 0.5;
+
+const sameExceptCheckTimes = (a: FeedStatus, b: FeedStatus): boolean =>
+  a.id === b.id &&
+  a.dataTime === b.dataTime &&
+  a.etag === b.etag &&
+  a.lastModified === b.lastModified &&
+  a.state === b.state &&
+  a.error === b.error &&
+  a.schemaDrift === b.schemaDrift &&
+  a.replay === b.replay &&
+  (a.lastSuccess === null) === (b.lastSuccess === null) &&
+  (a.lastAttempt === null) === (b.lastAttempt === null);
+
+/**
+ * Whether the poll's row must be written over the stored one at `now`, with the next poll at most
+ * `nextPollInMs` away (the source's interval; a round may run it a little late, hence twice).
+ * `joining`: another row is being written in this round, so a check time half its bound old goes too.
+ */
+export function mustWriteFeedRow(
+  stored: FeedStatus | null,
+  next: FeedStatus,
+  ctx: { now: number; nextPollInMs: number; joining?: boolean },
+): boolean {
+  if (stored === null || !sameExceptCheckTimes(stored, next)) return true;
+  if (stored.lastAttempt === next.lastAttempt && stored.lastSuccess === next.lastSuccess)
+    return false;
+  // The state the page would read from the stored row, now and until the next poll, is the row's own.
+  const asStored = { ...next, lastSuccess: stored.lastSuccess };
+  for (const at of [ctx.now, ctx.now + 2 * ctx.nextPollInMs])
+    if (liveFeedState(asStored, at) !== liveFeedState(next, at)) return true;
+  const lag = ctx.now - Math.min(stored.lastAttempt ?? ctx.now, stored.lastSuccess ?? ctx.now);
+  return lag >= CHECK_TIMES_LAG_MS * (ctx.joining ? JOIN_FRACTION : 1);
+}
+
+/** How long rows written within this span of each other count as one round's. */
+const ROUND_SPAN_MS = 30_000;
+
+export interface FeedRows {
+  read(id: Resource): Promise<FeedStatus | null>;
+  /** Keeps the row in memory; writes it when `mustWriteFeedRow` says so. */
+  write(status: FeedStatus): Promise<void>;
+}
+
+export function feedRowsInMemory(
+  store: Pick<PollerStore, 'readFeedStatus' | 'writeFeedStatus'>,
+  opts: { now: () => number; nextPollInMs: (id: Resource) => number },
+): FeedRows {
+  const stored = new Map<Resource, FeedStatus | null>();
+  const current = new Map<Resource, FeedStatus | null>();
+  let lastWriteAt = Number.NEGATIVE_INFINITY;
+  return {
+    async read(id) {
+      if (!current.has(id)) {
+        const row = await store.readFeedStatus(id);
+        if (!current.has(id)) {
+          stored.set(id, row);
+          current.set(id, row);
+        }
+      }
+      return current.get(id) ?? null;
+    },
+    async write(status) {
+      current.set(status.id, status);
+      const now = opts.now();
+      const write = mustWriteFeedRow(stored.get(status.id) ?? null, status, {
+        now,
+        nextPollInMs: opts.nextPollInMs(status.id),
+        joining: now - lastWriteAt <= ROUND_SPAN_MS,
+      });
+      if (!write) return;
+      lastWriteAt = now;
+      await store.writeFeedStatus(status);
+      stored.set(status.id, status);
+    },
+  };
+}
