@@ -1,11 +1,52 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
+import { createSharedClock, type SharedClock } from './clock/sharedClock.ts';
 
-/** The current time, re-read every `intervalMs`, so ages on screen move without new data. */
-export function useNow(intervalMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The clock's next whole minute. Ages of data stamped on whole minutes change there (and only
+ * there: core/time/formatAge.ts counts whole minutes): SWPC's 1-minute samples, Kp, OVATION's
+ * observation and forecast times and the cloud models' runs are all stamped on the minute.
+ */
+export const nextWholeMinute = (now: number): number => Math.floor(now / MINUTE) * MINUTE + MINUTE;
+
+/** The clock's next whole hour, for what is keyed by the hour (a query's time range). */
+export const nextWholeHour = (now: number): number => Math.floor(now / HOUR) * HOUR + HOUR;
+
+let pageClock: SharedClock | null = null;
+
+/** The page's one shared clock (./clock/sharedClock.ts), created at its first reader. */
+function clock(): SharedClock {
+  pageClock ??= createSharedClock({
+    now: () => Date.now(),
+    setTimer: (fn, ms) => {
+      const timer = setTimeout(fn, ms);
+      return () => clearTimeout(timer);
+    },
+    visible: () => typeof document === 'undefined' || document.visibilityState !== 'hidden',
+    onVisibilityChange: (fn) => {
+      if (typeof document === 'undefined') return () => undefined;
+      document.addEventListener('visibilitychange', fn);
+      return () => document.removeEventListener('visibilitychange', fn);
+    },
+  });
+  return pageClock;
+}
+
+const read = () => clock().read();
+
+/**
+ * The current time from the page's shared clock, so ages on screen move without new data. The
+ * component re-renders when `nextChange(now)` comes (by default the next whole minute, when every
+ * age of minute-stamped data changes; pass `ageTextChangesAt` of the times shown for others), and
+ * never while the page is hidden. `nextChange` must keep its identity between renders (a module
+ * function, or memoised): a new one subscribes again.
+ */
+export function useNow(nextChange: (now: number) => number = nextWholeMinute): number {
+  const subscribe = useCallback(
+    (notify: () => void) => clock().subscribe(nextChange, notify),
+    [nextChange],
+  );
+  return useSyncExternalStore(subscribe, read, read);
 }

@@ -226,9 +226,9 @@ const bench: Bench = async (ctx) => {
     };
     const workerWake = q1.worker - q0.worker;
     console.error(
-      `[bench] soak: wake-ups in the quiet ${QUIET_MIN} min: page ${JSON.stringify(pageWake)}, worker ${workerWake} timer callbacks; the page's most frequent since load:`,
+      `[bench] soak: wake-ups in the quiet ${QUIET_MIN} min: page ${JSON.stringify(pageWake)}, worker ${workerWake} timer callbacks; the page's most frequent there:`,
     );
-    for (const [where, n] of await topWakeupSources(page, 6))
+    for (const [where, n] of await topWakeupSources(page, 12))
       console.error(`[bench] soak:   ${String(n).padStart(7)}  ${where}`);
     console.error(`[bench] soak: the worker's most frequent since load:`);
     for (const [where, n] of await workerWakeupSources(worker, 6))

@@ -62,7 +62,7 @@ const NO_RANGE = { from: 0, to: -1 };
  */
 export function useMapPageData(windowWanted = true): MapPageData {
   // Queries are keyed by their range: anchor it on the hour so it changes hourly, not every render.
-  const now = useNow(60_000);
+  const now = useNow();
   const hour = Math.floor(now / HOUR) * HOUR;
   const range = useMemo(() => ({ from: hour - WINDOW_MS, to: hour + 2 * HOUR }), [hour]);
 
@@ -73,7 +73,7 @@ export function useMapPageData(windowWanted = true): MapPageData {
   if (openWindow && !windowOpen) setWindowOpen(true);
   const grids = useGrids(openWindow ? range : NO_RANGE);
   const prefs = usePreferences();
-  const feed = useFeedStatus('aurora-oval');
+  const feed = useFeedStatus('aurora-oval', now);
 
   const newest = latest.data;
   const frames = useMemo(() => {
@@ -184,11 +184,11 @@ export function useMapPageData(windowWanted = true): MapPageData {
  * whole map page. The panel mounts after the page's first paint, so its queries start then too.
  */
 export function useMapSummary(): { summary: SpaceWeatherNow; loading: boolean } {
-  const now = useNow(60_000);
+  const now = useNow();
   const hour = Math.floor(now / HOUR) * HOUR;
   // Hemispheric power: the newest value however old (retention keeps 30 days), so offline it still shows with its age.
   const hemiRange = useMemo(() => ({ from: 0, to: hour + 2 * HOUR }), [hour]);
-  const summary = useSpaceWeatherSummary();
+  const summary = useSpaceWeatherSummary(now);
   const hemi = useSeries('hemi-power', hemiRange);
   const d = summary.data.details;
   return {
