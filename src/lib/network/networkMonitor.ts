@@ -4,6 +4,8 @@ import { readFlag, writeFlag } from '../storage.ts';
 import type { ConnectionType, NetworkCondition, TransitionalCondition } from './condition.ts';
 import { conditionFrom, conditionFromPing, connectionTypeFrom } from './condition.ts';
 import { persistForcedOffline } from './persistForcedOffline.ts';
+import { feedReportStore } from '../apiErrors.ts';
+import { networkCheckDueAt, newestAnswerAt } from './networkCheckDue.ts';
 
 /** The network status as the indicator shows it, plus the user's forced-offline choice. */
 export interface NetworkStatus {
@@ -19,8 +21,6 @@ export interface NetworkStatus {
   forcedOffline: boolean;
 }
 
-/** Network check every 60 s. */
-export const NETWORK_CHECK_INTERVAL_MS = 60_000;
 /** API requests time out after 10 s; the ping is one of them. */
 const PING_TIMEOUT_MS = 10_000;
 const FORCED_OFFLINE_KEY = 'aurora-forced-offline';
@@ -157,20 +157,49 @@ export function checkNetwork(): Promise<void> {
 
 let stopMonitor: (() => void) | null = null;
 
-/** Starts the 60 s checks and the browser event listeners; idempotent. Returns a stop function. */
+/**
+ * Starts the checks and the browser event listeners; idempotent. Returns a stop function. Checks
+ * follow events (`online`, `offline`, the connection's `change`, another tab's Go Offline) and run
+ * on a timer only when nothing proved the link for 60 s (networkCheckDue.ts), and not while the
+ * page is hidden (it checks when shown again if one is due).
+ */
 export function startNetworkMonitor(): () => void {
   if (stopMonitor) return stopMonitor;
+  const startedAt = Date.now();
   const check = () => void checkNetwork();
   const connection = browserConnection();
   // Go Offline in another tab silences this one too (its poller may be the one that polls).
   const onStorage = (e: StorageEvent) => {
     if (e.key === FORCED_OFFLINE_KEY) applyForcedOffline(e.newValue === 'true', false);
   };
+  let cancelDue: (() => void) | null = null;
+  // The store keeps each feed's latest report only: a failure replaces the answer before it.
+  let lastAnswer: number | null = null;
+  const armDueCheck = () => {
+    cancelDue?.();
+    cancelDue = null;
+    const answer = newestAnswerAt(Object.values(feedReportStore.get()));
+    if (answer !== null && (lastAnswer === null || answer > lastAnswer)) lastAnswer = answer;
+    if (document.visibilityState === 'hidden') return;
+    const due = networkCheckDueAt([startedAt, networkStore.get().lastCheckTime, lastAnswer]);
+    const timer = setTimeout(
+      () => {
+        cancelDue = null;
+        check();
+      },
+      Math.max(0, due - Date.now()),
+    );
+    cancelDue = () => clearTimeout(timer);
+  };
   window.addEventListener('online', check);
   window.addEventListener('offline', check);
   window.addEventListener('storage', onStorage);
+  document.addEventListener('visibilitychange', armDueCheck);
   connection?.addEventListener('change', check);
-  const timer = setInterval(check, NETWORK_CHECK_INTERVAL_MS);
+  // Every proof (a check done, a poll answered) moves the next check on.
+  const stopFollowingChecks = networkStore.subscribe(armDueCheck);
+  const stopFollowingPolls = feedReportStore.subscribe(armDueCheck);
+  armDueCheck();
   // The first check in a task of its own: its store update re-renders the indicator and the
   // layout synchronously, and run from the first screen's mount effects it made their one flush
   // a long task on a phone.
@@ -184,8 +213,11 @@ export function startNetworkMonitor(): () => void {
     window.removeEventListener('online', check);
     window.removeEventListener('offline', check);
     window.removeEventListener('storage', onStorage);
+    document.removeEventListener('visibilitychange', armDueCheck);
     connection?.removeEventListener('change', check);
-    clearInterval(timer);
+    stopFollowingChecks();
+    stopFollowingPolls();
+    cancelDue?.();
     stopMonitor = null;
   };
   return stopMonitor;
