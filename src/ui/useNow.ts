@@ -37,6 +37,15 @@ function clock(): SharedClock {
 const read = () => clock().read();
 
 /**
+ * For what is not a component but should wake with the ages, not on a timer of its own (the
+ * periodic refresh, src/app/dataServices.ts): `notify` runs at `nextChange(now)`, on the same tick
+ * as the ages when they fall on the same minute, and never while the page is hidden.
+ */
+export function onPageClock(nextChange: (now: number) => number, notify: () => void): () => void {
+  return clock().subscribe(nextChange, notify);
+}
+
+/**
  * The current time from the page's shared clock, so ages on screen move without new data. The
  * component re-renders when `nextChange(now)` comes (by default the next whole minute, when every
  * age of minute-stamped data changes; pass `ageTextChangesAt` of the times shown for others), and

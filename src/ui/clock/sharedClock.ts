@@ -55,14 +55,11 @@ export function createSharedClock(deps: ClockDeps): SharedClock {
 
   const wake = (all: boolean) => {
     now = deps.now();
-    const woken: Subscriber[] = [];
-    for (const s of subscribers) {
-      if (!all && s.due > now) continue;
-      s.due = dueAfter(s, now);
-      woken.push(s);
-    }
-    schedule();
+    const woken = [...subscribers].filter((s) => all || s.due <= now);
     for (const s of woken) s.notify();
+    // After `notify`: what a subscriber did there (a refresh it ran) may move its next change.
+    for (const s of woken) s.due = dueAfter(s, now);
+    schedule();
   };
 
   function tick() {

@@ -130,6 +130,23 @@ describe('the page’s shared clock', () => {
     expect(page.pending()).toEqual([Date.UTC(2026, 10, 27, 5, 1, 0)]);
   });
 
+  it('wakes a subscriber that moves its own next change when woken (a refresh every 30 min) once', () => {
+    const page = fakePage();
+    const clock = createSharedClock(page.deps);
+    let lastRefresh = T0;
+    const refreshes: number[] = [];
+    clock.subscribe(
+      () => lastRefresh + 30 * MIN,
+      () => {
+        lastRefresh = clock.read();
+        refreshes.push(lastRefresh);
+      },
+    );
+    page.advance(60 * MIN);
+    expect(refreshes).toEqual([T0 + 30 * MIN, T0 + 60 * MIN]);
+    expect(page.wakeups).toBe(2);
+  });
+
   it('ticks at most once a millisecond on a next change already past, never in a loop within one task', () => {
     const page = fakePage();
     const clock = createSharedClock(page.deps);
