@@ -6,6 +6,7 @@ import { conditionFrom, conditionFromPing, connectionTypeFrom } from './conditio
 import { persistForcedOffline } from './persistForcedOffline.ts';
 import { feedReportStore } from '../apiErrors.ts';
 import { networkCheckDueAt, newestAnswerAt } from './networkCheckDue.ts';
+import { nextWholeMinute, onPageClock } from '../../ui/useNow.ts';
 
 /** The network status as the indicator shows it, plus the user's forced-offline choice. */
 export interface NetworkStatus {
@@ -160,46 +161,42 @@ let stopMonitor: (() => void) | null = null;
 /**
  * Starts the checks and the browser event listeners; idempotent. Returns a stop function. Checks
  * follow events (`online`, `offline`, the connection's `change`, another tab's Go Offline) and run
- * on a timer only when nothing proved the link for 60 s (networkCheckDue.ts), and not while the
- * page is hidden (it checks when shown again if one is due).
+ * on time only when nothing proved the link for 60 s (networkCheckDue.ts) — on the page's shared
+ * clock, at the whole minute the check falls due, so it wakes the page with the ages' tick, not
+ * on a timer of its own; the clock sleeps while the page is hidden and wakes it when it is shown.
  */
 export function startNetworkMonitor(): () => void {
   if (stopMonitor) return stopMonitor;
-  const startedAt = Date.now();
-  const check = () => void checkNetwork();
+  let lastCheckStarted = Date.now();
+  const check = () => {
+    lastCheckStarted = Date.now();
+    void checkNetwork();
+  };
   const connection = browserConnection();
   // Go Offline in another tab silences this one too (its poller may be the one that polls).
   const onStorage = (e: StorageEvent) => {
     if (e.key === FORCED_OFFLINE_KEY) applyForcedOffline(e.newValue === 'true', false);
   };
-  let cancelDue: (() => void) | null = null;
-  // The store keeps each feed's latest report only: a failure replaces the answer before it.
+  // Noted as each report comes: the store keeps each feed's latest report only, and a failure
+  // replaces the answer before it.
   let lastAnswer: number | null = null;
-  const armDueCheck = () => {
-    cancelDue?.();
-    cancelDue = null;
+  const noteAnswer = () => {
     const answer = newestAnswerAt(Object.values(feedReportStore.get()));
     if (answer !== null && (lastAnswer === null || answer > lastAnswer)) lastAnswer = answer;
-    if (document.visibilityState === 'hidden') return;
-    const due = networkCheckDueAt([startedAt, networkStore.get().lastCheckTime, lastAnswer]);
-    const timer = setTimeout(
-      () => {
-        cancelDue = null;
-        check();
-      },
-      Math.max(0, due - Date.now()),
-    );
-    cancelDue = () => clearTimeout(timer);
   };
+  const stopFollowingPolls = feedReportStore.subscribe(noteAnswer);
+  const due = () =>
+    networkCheckDueAt([lastCheckStarted, networkStore.get().lastCheckTime, lastAnswer]);
   window.addEventListener('online', check);
   window.addEventListener('offline', check);
   window.addEventListener('storage', onStorage);
-  document.addEventListener('visibilitychange', armDueCheck);
   connection?.addEventListener('change', check);
-  // Every proof (a check done, a poll answered) moves the next check on.
-  const stopFollowingChecks = networkStore.subscribe(armDueCheck);
-  const stopFollowingPolls = feedReportStore.subscribe(armDueCheck);
-  armDueCheck();
+  const stopClock = onPageClock(
+    () => nextWholeMinute(due() - 1),
+    () => {
+      if (Date.now() >= due()) check();
+    },
+  );
   // The first check in a task of its own: its store update re-renders the indicator and the
   // layout synchronously, and run from the first screen's mount effects it made their one flush
   // a long task on a phone.
@@ -213,11 +210,9 @@ export function startNetworkMonitor(): () => void {
     window.removeEventListener('online', check);
     window.removeEventListener('offline', check);
     window.removeEventListener('storage', onStorage);
-    document.removeEventListener('visibilitychange', armDueCheck);
     connection?.removeEventListener('change', check);
-    stopFollowingChecks();
+    stopClock();
     stopFollowingPolls();
-    cancelDue?.();
     stopMonitor = null;
   };
   return stopMonitor;
