@@ -51,7 +51,7 @@ const PLAY_TO_H = 4;
  * clock runs them one by one, which costs real seconds per simulated minute): CPU and wake-ups
  * are counted there, per hour.
  */
-const QUIET_MIN = 4;
+const QUIET_MIN = 10;
 
 async function workerOf(page: Page): Promise<Worker> {
   for (;;) {
