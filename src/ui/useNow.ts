@@ -2,7 +2,6 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { createSharedClock, type SharedClock } from './clock/sharedClock.ts';
 
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 /**
  * The clock's next whole minute. Ages of data stamped on whole minutes change there (and only
@@ -10,9 +9,6 @@ const HOUR = 60 * MINUTE;
  * observation and forecast times and the cloud models' runs are all stamped on the minute.
  */
 export const nextWholeMinute = (now: number): number => Math.floor(now / MINUTE) * MINUTE + MINUTE;
-
-/** The clock's next whole hour, for what is keyed by the hour (a query's time range). */
-export const nextWholeHour = (now: number): number => Math.floor(now / HOUR) * HOUR + HOUR;
 
 let pageClock: SharedClock | null = null;
 
