@@ -1,7 +1,7 @@
 import { combineLatest, map } from 'rxjs';
 import { useMemo } from 'react';
 import type { AuroraDatabase } from '../database.ts';
-import type { HookResult, SeriesProduct } from '../../core/model.ts';
+import { RESOURCES, type HookResult, type SeriesProduct } from '../../core/model.ts';
 import { latestValue } from '../read/seriesColumns.ts';
 import {
   summariseSpaceWeather,
@@ -60,7 +60,8 @@ export function useSpaceWeatherSummary(now: number): HookResult<SpaceWeatherSumm
               density: latestValue(plasma, 'density'),
               bz: latestValue(mag, 'bz'),
             },
-            feeds: feeds.map((f) => f._data),
+            // Only the SWPC resources have a freshness window (the `weather` row has its own, useWeather).
+            feeds: feeds.map((f) => f._data).filter((f) => RESOURCES.includes(f.id)),
           };
         }),
       ),

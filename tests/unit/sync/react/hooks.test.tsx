@@ -288,6 +288,8 @@ describe('hooks whose states move with the clock', () => {
       lastSuccess: now,
       dataTime: t,
     });
+    // The place's cloud forecast row (no SWPC freshness window of its own) is not the summary's.
+    await writeFeedStatus(db, { ...feed('weather' as FeedStatus['id'], 'fresh') });
     const { result, rerender } = renderHook(({ at }) => useSpaceWeatherSummary(at), {
       wrapper: wrapperFor(db),
       initialProps: { at: now },
@@ -296,6 +298,7 @@ describe('hooks whose states move with the clock', () => {
     expect(result.current.data.details.solarWindSpeed.ageMs).toBe(5 * MIN);
     expect(result.current.data.details.solarWindSpeed.state).toBe('fresh');
     rerender({ at: now + 120 * MIN });
+    expect(result.current.error).toBeNull();
     expect(result.current.data.details.solarWindSpeed.ageMs).toBe(125 * MIN);
     expect(result.current.data.details.solarWindSpeed.state).toBe('stale');
   });
