@@ -19,3 +19,20 @@ export function formatAge(ageMs: number): string {
   }
   return `${Math.floor(ageMs / (24 * HOUR))} days ago`;
 }
+
+const DAY = 24 * HOUR;
+
+/**
+ * When `formatAge(t - dataTime)` next reads differently, for a clock now at `now`: the next whole
+ * unit of the age under the rules above — the minute the age reaches 1 min ("just now", negative
+ * ages included), then each whole minute up to 48 h, then each whole day. Infinity for a data time
+ * that is not a number (its text, "unknown age", never changes). A clock that shows ages needs to
+ * wake at this moment, and not before.
+ */
+export function ageTextChangesAt(dataTime: number, now: number): number {
+  if (!Number.isFinite(dataTime) || !Number.isFinite(now)) return Infinity;
+  const age = now - dataTime;
+  if (age < MINUTE) return dataTime + MINUTE;
+  if (age < 48 * HOUR) return dataTime + (Math.floor(age / MINUTE) + 1) * MINUTE;
+  return dataTime + (Math.floor(age / DAY) + 1) * DAY;
+}

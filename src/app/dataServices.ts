@@ -11,6 +11,7 @@ import { CORE_FEEDS } from '../lib/coreFeeds.ts';
 import { startWhenOnline } from './startWhenOnline.ts';
 import { handFirstGrid } from '../../sync/grids/handedGrid.ts';
 import { afterFirstOval, observePerformanceMark } from './afterFirstOval.ts';
+import { nextWholeMinute, onPageClock } from '../ui/useNow.ts';
 
 /** A periodic refresh every 30 minutes, and whenever the tab becomes visible. */
 const PERIODIC_REFRESH_MS = 30 * 60_000;
@@ -120,7 +121,14 @@ export function startDataServices(): void {
     };
     setRetryHandler(async () => ({ failed: retryFailures(await refresh(), conditions()) }));
     onRefreshRequested(() => void refresh().catch(() => undefined));
-    setInterval(() => void refresh().catch(() => undefined), PERIODIC_REFRESH_MS);
+    // On the page's shared clock, on the whole minute after it is due, so it wakes the page with
+    // the ages' tick instead of on a timer of its own. Hidden, it waits: becoming visible refreshes.
+    onPageClock(
+      () => nextWholeMinute(lastRefresh + PERIODIC_REFRESH_MS - 1),
+      () => {
+        if (Date.now() - lastRefresh >= PERIODIC_REFRESH_MS) void refresh().catch(() => undefined);
+      },
+    );
     document.addEventListener('visibilitychange', () => {
       if (
         document.visibilityState === 'visible' &&

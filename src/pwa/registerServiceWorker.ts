@@ -1,8 +1,9 @@
 /**
  * Registers the service worker with workbox-window and keeps the page's view of it current:
  * registration 500 ms after load and the first screen's data (./afterFirstData.ts), an update
- * check on load, status polled every 30 s, and the background sync tags. main.tsx calls
- * registerServiceWorker() once.
+ * check on load, the status followed by the platform's events (./followServiceWorker.ts) and
+ * polled every 30 s only while a status is on screen (`watchServiceWorkerStatus`), and the
+ * background sync tags. main.tsx calls registerServiceWorker() once.
  *
  * workbox-window (`Workbox`) follows the worker's lifecycle (its `installed`, `waiting`,
  * `activated`, `redundant` and `controlling` events, a version already waiting at registration
@@ -12,6 +13,7 @@
 import type { Workbox } from 'workbox-window';
 import { setPwaState } from './pwaStore.ts';
 import { statusFrom } from './serviceWorkerStatus.ts';
+import { createStatusWatch, followRegistration } from './followServiceWorker.ts';
 import { startInstallPromptCapture } from './installPromptStore.ts';
 import { afterFirstData } from './afterFirstData.ts';
 import { feedReportStore } from '../lib/apiErrors.ts';
@@ -22,7 +24,10 @@ import { PERIODIC_SYNC_MIN_INTERVAL_MS, PERIODIC_SYNC_TAG, SYNC_TAG } from '../s
 const REGISTRATION_DELAY_MS = 500;
 /** ...and for the first screen's data, at most this long (offline, or no data service). */
 const FIRST_DATA_WAIT_MS = 10_000;
-/** Service worker status poll: every 30 s. */
+/**
+ * "Service worker status poll 30 s" (product spec §9): the events tell every change, so the poll
+ * runs only while a status is on screen (the debug panels), as a check on them.
+ */
 const STATUS_POLL_MS = 30_000;
 
 /** Fired on window when the worker's background sync asks open pages to replay their request queue. */
@@ -75,6 +80,7 @@ async function register(): Promise<Workbox> {
   });
   // Our own timers already waited for load and the first data.
   registration = (await workbox.register({ immediate: true })) ?? null;
+  if (registration) followRegistration(registration, refreshStatus);
   refreshStatus();
   return workbox;
 }
@@ -135,7 +141,26 @@ export function registerServiceWorker(): void {
     );
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
-  window.setInterval(refreshStatus, STATUS_POLL_MS);
+  // Another tab's Update Now (or the first install's claim) changes the controller.
+  navigator.serviceWorker.addEventListener('controllerchange', refreshStatus);
+}
+
+const statusWatch = createStatusWatch(
+  () => {
+    if ('serviceWorker' in navigator) refreshStatus();
+  },
+  STATUS_POLL_MS,
+  {
+    setInterval: (fn, ms) => {
+      const timer = window.setInterval(fn, ms);
+      return () => window.clearInterval(timer);
+    },
+  },
+);
+
+/** While a service-worker status is on screen, it is also polled every 30 s; returns the stop. */
+export function watchServiceWorkerStatus(): () => void {
+  return statusWatch.watch();
 }
 
 /** Update Now: tell the waiting worker to take over; the page reloads when it does. */
@@ -149,7 +174,7 @@ export function applyUpdate(): boolean {
 /**
  * Asks the server for a new worker; rejects when the check itself failed (offline, server error),
  * so the caller can say so. A version found installs in the background, and the worker's events
- * (or the 30 s poll) bring it to the banner.
+ * bring it to the banner.
  */
 export async function checkForUpdates(): Promise<void> {
   if (!('serviceWorker' in navigator)) throw new Error('Service workers are not supported');

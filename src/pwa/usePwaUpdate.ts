@@ -1,6 +1,10 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { getPwaState, setPwaState, subscribePwa } from './pwaStore.ts';
-import { applyUpdate, checkForUpdates as check } from './registerServiceWorker.ts';
+import {
+  applyUpdate,
+  checkForUpdates as check,
+  watchServiceWorkerStatus,
+} from './registerServiceWorker.ts';
 
 export interface PwaUpdate {
   /** A new version is waiting and the user has not put it off. */
@@ -28,7 +32,11 @@ export function usePwaUpdate(): PwaUpdate {
   };
 }
 
-/** The raw worker status for the debugger (supported, registered, controller, waiting, installing), refreshed with the 30 s poll. */
+/**
+ * The raw worker status for the debugger (supported, registered, controller, waiting, installing):
+ * followed by the worker's events, and polled every 30 s while a component using it is mounted.
+ */
 export function useServiceWorkerState() {
+  useEffect(() => watchServiceWorkerStatus(), []);
   return useSyncExternalStore(subscribePwa, getPwaState, getPwaState);
 }

@@ -1,11 +1,57 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
+import { createSharedClock, type SharedClock } from './clock/sharedClock.ts';
 
-/** The current time, re-read every `intervalMs`, so ages on screen move without new data. */
-export function useNow(intervalMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
+const MINUTE = 60_000;
+
+/**
+ * The clock's next whole minute. Ages of data stamped on whole minutes change there (and only
+ * there: core/time/formatAge.ts counts whole minutes): SWPC's 1-minute samples, Kp, OVATION's
+ * observation and forecast times and the cloud models' runs are all stamped on the minute.
+ */
+export const nextWholeMinute = (now: number): number => Math.floor(now / MINUTE) * MINUTE + MINUTE;
+
+let pageClock: SharedClock | null = null;
+
+/** The page's one shared clock (./clock/sharedClock.ts), created at its first reader. */
+function clock(): SharedClock {
+  pageClock ??= createSharedClock({
+    now: () => Date.now(),
+    setTimer: (fn, ms) => {
+      const timer = setTimeout(fn, ms);
+      return () => clearTimeout(timer);
+    },
+    visible: () => typeof document === 'undefined' || document.visibilityState !== 'hidden',
+    onVisibilityChange: (fn) => {
+      if (typeof document === 'undefined') return () => undefined;
+      document.addEventListener('visibilitychange', fn);
+      return () => document.removeEventListener('visibilitychange', fn);
+    },
+  });
+  return pageClock;
+}
+
+const read = () => clock().read();
+
+/**
+ * For what is not a component but should wake with the ages, not on a timer of its own (the
+ * periodic refresh, src/app/dataServices.ts): `notify` runs at `nextChange(now)`, on the same tick
+ * as the ages when they fall on the same minute, and never while the page is hidden.
+ */
+export function onPageClock(nextChange: (now: number) => number, notify: () => void): () => void {
+  return clock().subscribe(nextChange, notify);
+}
+
+/**
+ * The current time from the page's shared clock, so ages on screen move without new data. The
+ * component re-renders when `nextChange(now)` comes (by default the next whole minute, when every
+ * age of minute-stamped data changes; pass `ageTextChangesAt` of the times shown for others), and
+ * never while the page is hidden. `nextChange` must keep its identity between renders (a module
+ * function, or memoised): a new one subscribes again.
+ */
+export function useNow(nextChange: (now: number) => number = nextWholeMinute): number {
+  const subscribe = useCallback(
+    (notify: () => void) => clock().subscribe(nextChange, notify),
+    [nextChange],
+  );
+  return useSyncExternalStore(subscribe, read, read);
 }

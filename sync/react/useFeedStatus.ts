@@ -1,14 +1,9 @@
-import { combineLatest, distinctUntilChanged, map, timer } from 'rxjs';
+import { distinctUntilChanged, map } from 'rxjs';
+import { useMemo, useRef } from 'react';
 import { RESOURCES, type FeedStatus, type HookResult, type Resource } from '../../core/model.ts';
 import type { FeedDoc } from '../schemas/feeds.ts';
 import { withLiveState } from '../../core/products/freshness.ts';
 import { useLiveResult } from './useLiveResult.ts';
-
-/**
- * A feed's state moves with the clock even when nothing is written (opened offline days later, a
- * row the poller last called "fresh" is stale now): re-evaluate it this often.
- */
-const FEED_STATE_TICK_MS = 15_000;
 
 function plain(doc: { _data: FeedDoc }): FeedStatus {
   const d = doc._data;
@@ -31,42 +26,59 @@ function sameRow(a: FeedStatus | null, b: FeedStatus | null): boolean {
   return (Object.keys(a) as (keyof FeedStatus)[]).every((k) => a[k] === b[k]);
 }
 
+const sameRows = (a: FeedStatus[], b: FeedStatus[]) =>
+  a.length === b.length && a.every((row, i) => sameRow(row, b[i] ?? null));
+
+/** `value`, or the previous one while it is the same by `same`, so readers re-render only on change. */
+function useSame<T>(value: T, same: (a: T, b: T) => boolean): T {
+  const kept = useRef(value);
+  if (kept.current !== value && !same(kept.current, value)) kept.current = value;
+  return kept.current;
+}
+
 /**
  * One upstream product's status row (null until the poller has reported on it), live; `state` is
- * re-evaluated from the row's times at the current clock (core/products/freshness.ts), not the one stored.
+ * re-evaluated from the row's times at `now` (core/products/freshness.ts), not the one stored: a
+ * feed's state moves with the clock even when nothing is written (opened offline days later, a row
+ * the poller last called "fresh" is stale now). `now` comes from the caller's clock (the page's
+ * shared one, src/ui/useNow.ts), so nothing here wakes on a timer of its own.
  */
-export function useFeedStatus(resource: Resource): HookResult<FeedStatus | null> {
-  return useLiveResult(
+export function useFeedStatus(resource: Resource, now: number): HookResult<FeedStatus | null> {
+  const stored = useLiveResult(
     `feed:${resource}`,
     (db) =>
-      combineLatest([db.feeds.findOne(resource).$, timer(0, FEED_STATE_TICK_MS)]).pipe(
-        map(([doc]) => (doc ? withLiveState(plain(doc), Date.now()) : null)),
+      db.feeds.findOne(resource).$.pipe(
+        map((doc) => (doc ? plain(doc) : null)),
         distinctUntilChanged(sameRow),
       ),
     null,
   );
+  const live = useSame(stored.data && withLiveState(stored.data, now), sameRow);
+  return useMemo(() => ({ ...stored, data: live }), [stored, live]);
 }
 
 const NO_FEEDS: FeedStatus[] = [];
 
-/** Every feed's status row, in the order of RESOURCES, live, each state re-evaluated as above. */
-export function useFeedStatuses(): HookResult<FeedStatus[]> {
-  return useLiveResult(
+/** Every feed's status row, in the order of RESOURCES, live, each state re-evaluated at `now` as above. */
+export function useFeedStatuses(now: number): HookResult<FeedStatus[]> {
+  const stored = useLiveResult(
     'feeds:all',
     (db) =>
-      combineLatest([db.feeds.find().$, timer(0, FEED_STATE_TICK_MS)]).pipe(
-        map(([docs]) => {
-          const now = Date.now();
-          // Only the SWPC resources: other rows (the `weather` feed, useWeather) have their own windows.
-          return docs
+      db.feeds.find().$.pipe(
+        // Only the SWPC resources: other rows (the `weather` feed, useWeather) have their own windows.
+        map((docs) =>
+          docs
             .filter((d) => RESOURCES.includes(d.id))
-            .map((d) => withLiveState(plain(d), now))
-            .sort((a, b) => RESOURCES.indexOf(a.id) - RESOURCES.indexOf(b.id));
-        }),
-        distinctUntilChanged(
-          (a, b) => a.length === b.length && a.every((row, i) => sameRow(row, b[i] ?? null)),
+            .map(plain)
+            .sort((a, b) => RESOURCES.indexOf(a.id) - RESOURCES.indexOf(b.id)),
         ),
+        distinctUntilChanged(sameRows),
       ),
     NO_FEEDS,
   );
+  const live = useSame(
+    stored.data.map((row) => withLiveState(row, now)),
+    sameRows,
+  );
+  return useMemo(() => ({ ...stored, data: live }), [stored, live]);
 }

@@ -1,16 +1,19 @@
-import { combineLatest, map, timer } from 'rxjs';
+import { combineLatest, map } from 'rxjs';
+import { useMemo } from 'react';
 import type { AuroraDatabase } from '../database.ts';
-import type { HookResult, SeriesProduct } from '../../core/model.ts';
+import { RESOURCES, type HookResult, type SeriesProduct } from '../../core/model.ts';
 import { latestValue } from '../read/seriesColumns.ts';
-import { summariseSpaceWeather, type SpaceWeatherSummary } from '../read/summariseSpaceWeather.ts';
+import {
+  summariseSpaceWeather,
+  type LatestSamples,
+  type SpaceWeatherSummary,
+} from '../read/summariseSpaceWeather.ts';
 import type { SeriesChunkDoc } from '../schemas/series.ts';
+import type { FeedDoc } from '../schemas/feeds.ts';
 import { decodeValues } from '../series/chunkCodec.ts';
 import { useLiveResult } from './useLiveResult.ts';
 import { synopticPeriodStart } from '../../core/normalise/synoptic.ts';
 import { liveFeedState } from '../../core/products/freshness.ts';
-
-/** Ages in the summary move on their own; re-evaluate them this often even when nothing is written. */
-const AGE_TICK_MS = 15_000;
 
 /** The two newest day chunks of a product: enough to find its newest present value. */
 function newestChunks(db: AuroraDatabase, product: SeriesProduct) {
@@ -19,15 +22,24 @@ function newestChunks(db: AuroraDatabase, product: SeriesProduct) {
     .$.pipe(map((docs) => docs.map((d) => decodeValues(d._data as SeriesChunkDoc)).reverse()));
 }
 
-const EMPTY_SUMMARY: SpaceWeatherSummary = summariseSpaceWeather(
-  { kp1m: null, kp3h: null, speed: null, density: null, bz: null },
-  new Map(),
-  0,
-);
+interface StoredSummary {
+  latest: LatestSamples;
+  feeds: FeedDoc[];
+}
 
-/** The current space-weather summary (kpIndex, solarWindSpeed, solarWindDensity, magneticFieldBz, timestamp) with ages and feed states, live. */
-export function useSpaceWeatherSummary(): HookResult<SpaceWeatherSummary> {
-  return useLiveResult(
+const NOTHING_STORED: StoredSummary = {
+  latest: { kp1m: null, kp3h: null, speed: null, density: null, bz: null },
+  feeds: [],
+};
+
+/**
+ * The current space-weather summary (kpIndex, solarWindSpeed, solarWindDensity, magneticFieldBz,
+ * timestamp) with ages and feed states at `now`, live. Ages and states move with the clock even
+ * when nothing is written; `now` comes from the caller's clock (the page's shared one,
+ * src/ui/useNow.ts), so nothing here wakes on a timer of its own.
+ */
+export function useSpaceWeatherSummary(now: number): HookResult<SpaceWeatherSummary> {
+  const stored = useLiveResult(
     'summary',
     (db) =>
       combineLatest([
@@ -36,12 +48,11 @@ export function useSpaceWeatherSummary(): HookResult<SpaceWeatherSummary> {
         newestChunks(db, 'solar-wind-plasma'),
         newestChunks(db, 'solar-wind-mag'),
         db.feeds.find().$,
-        timer(0, AGE_TICK_MS),
       ]).pipe(
-        map(([kp1m, kp3h, plasma, mag, feeds]) => {
+        map(([kp1m, kp3h, plasma, mag, feeds]): StoredSummary => {
           const kpNow = latestValue(kp1m, 'kp');
-          return summariseSpaceWeather(
-            {
+          return {
+            latest: {
               kp1m: kpNow,
               kp1mBeforeBoundary: kpNow && latestValue(kp1m, 'kp', synopticPeriodStart(kpNow.t)),
               kp3h: latestValue(kp3h, 'kp'),
@@ -49,11 +60,22 @@ export function useSpaceWeatherSummary(): HookResult<SpaceWeatherSummary> {
               density: latestValue(plasma, 'density'),
               bz: latestValue(mag, 'bz'),
             },
-            new Map(feeds.map((f) => [f.id, { state: liveFeedState(f._data, Date.now()) }])),
-            Date.now(),
-          );
+            // Only the SWPC resources have a freshness window (the `weather` row has its own, useWeather).
+            feeds: feeds.map((f) => f._data).filter((f) => RESOURCES.includes(f.id)),
+          };
         }),
       ),
-    EMPTY_SUMMARY,
+    NOTHING_STORED,
+  );
+  return useMemo(
+    () => ({
+      ...stored,
+      data: summariseSpaceWeather(
+        stored.data.latest,
+        new Map(stored.data.feeds.map((f) => [f.id, { state: liveFeedState(f, now) }])),
+        now,
+      ),
+    }),
+    [stored, now],
   );
 }

@@ -59,7 +59,7 @@ const PLAY_TO_H = 4;
  * clock runs them one by one, which costs real seconds per simulated minute): CPU and wake-ups
  * are counted there, per hour.
  */
-const QUIET_MIN = 4;
+const QUIET_MIN = 10;
 /** How far the page's or the worker's clock may be from the bench's at the start (a read's own latency under load). */
 const CLOCK_SKEW_MAX_MS = 5_000;
 
@@ -287,9 +287,9 @@ const bench: Bench = async (ctx) => {
     };
     const workerWake = q1.worker - q0.worker;
     console.error(
-      `[bench] soak: wake-ups in the quiet ${QUIET_MIN} min: page ${JSON.stringify(pageWake)}, worker ${workerWake} timer callbacks; the page's most frequent since load:`,
+      `[bench] soak: wake-ups in the quiet ${QUIET_MIN} min: page ${JSON.stringify(pageWake)}, worker ${workerWake} timer callbacks; the page's most frequent there:`,
     );
-    for (const [where, n] of await topWakeupSources(page, 6))
+    for (const [where, n] of await topWakeupSources(page, 12))
       console.error(`[bench] soak:   ${String(n).padStart(7)}  ${where}`);
     console.error(`[bench] soak: the worker's most frequent since load:`);
     for (const [where, n] of await workerWakeupSources(worker, 6))

@@ -4,6 +4,7 @@ import {
   dismissApiErrors,
   feedReportStore,
   retryApiErrors,
+  type FeedReport,
 } from '../../lib/apiErrors.ts';
 import { networkStore } from '../../lib/network/networkMonitor.ts';
 import { Icon } from '../../ui/Icon.tsx';
@@ -23,15 +24,13 @@ export function ApiErrorBanner() {
     feedReportStore.get,
   );
   const network = useSyncExternalStore(networkStore.subscribe, networkStore.get, networkStore.get);
-  const now = useNow();
-  const problem = dataProblemMessage(
-    Object.values(reports),
-    {
-      online: network.isOnline && (globalThis.navigator?.onLine ?? true),
-      forcedOffline: network.forcedOffline,
-    },
-    now,
-  );
+  const conditions = {
+    online: network.isOnline && (globalThis.navigator?.onLine ?? true),
+    forcedOffline: network.forcedOffline,
+  };
+  // Whether there is a problem does not depend on the clock (the reports carry their ages), only
+  // its wording does: the clock runs only while a sentence with an age is on screen (ProblemText).
+  const problem = dataProblemMessage(Object.values(reports), conditions, 0);
   const shownProblem = problem && problem.key !== state.dismissedProblem ? problem : null;
   if (!shownProblem && state.messages.length === 0) return null;
   return (
@@ -41,7 +40,9 @@ export function ApiErrorBanner() {
         <h2 id="api-error-title" className="banner__title">
           API Error Detected
         </h2>
-        {shownProblem ? <p className="banner__message">{shownProblem.text}</p> : null}
+        {shownProblem ? (
+          <ProblemText reports={Object.values(reports)} conditions={conditions} />
+        ) : null}
         {state.messages.length > 0 ? (
           <ul className="banner__list">
             {state.messages.map((message) => (
@@ -70,4 +71,16 @@ export function ApiErrorBanner() {
       </div>
     </section>
   );
+}
+
+/** The banner's sentence, its ages moving on the page's shared clock while it is shown. */
+function ProblemText({
+  reports,
+  conditions,
+}: {
+  reports: FeedReport[];
+  conditions: { online: boolean; forcedOffline: boolean };
+}) {
+  const now = useNow();
+  return <p className="banner__message">{dataProblemMessage(reports, conditions, now)?.text}</p>;
 }

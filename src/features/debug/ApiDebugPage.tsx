@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useFeedStatuses } from '../../../sync/react/index.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useNetworkStatus } from '../../lib/network/useNetworkStatus.ts';
@@ -7,17 +6,13 @@ import { ApiStatusIndicator } from './ApiStatusIndicator.tsx';
 import { FeedStatusTable } from './FeedStatusTable.tsx';
 import { PerformanceDashboard } from './PerformanceDashboard.tsx';
 import { PING_ENDPOINTS, STATS_ENDPOINT } from './apiStatus.ts';
-import { useInterval } from './useInterval.ts';
+import { useNow } from '../../ui/useNow.ts';
 import './debug.css';
 
-/** Ages on the page move on by themselves at this pace. */
-const AGE_REFRESH_MS = 30_000;
-
-/** The poller's feed rows on this device, live; the ages re-render every 30 s. */
+/** The poller's feed rows on this device, live; the ages move on the page's shared clock. */
 function DeviceFeeds() {
-  const feeds = useFeedStatuses();
-  const [now, setNow] = useState(() => Date.now());
-  useInterval(() => setNow(Date.now()), AGE_REFRESH_MS, true, false);
+  const now = useNow();
+  const feeds = useFeedStatuses(now);
   return (
     <FeedStatusTable feeds={feeds.data} isLoading={feeds.isLoading} error={feeds.error} now={now} />
   );

@@ -69,12 +69,12 @@ function ForecastPage() {
   const predicted = useProduct<SolarCycleData>('predicted-solar-cycle');
   const geomag = useProduct<ThreeDayGeomagForecastData>('three-day-geomag-forecast');
   const kpJson = useProduct<KpForecastData>('kp-forecast');
-  const threeDayFeed = useFeedStatus('three-day-forecast');
-  const geomagFeed = useFeedStatus('three-day-geomag-forecast');
-  const kpJsonFeed = useFeedStatus('kp-forecast');
-  const outlookFeed = useFeedStatus('twenty-seven-day-outlook');
-  const cycleFeed = useFeedStatus('observed-solar-cycle');
-  const predictedFeed = useFeedStatus('predicted-solar-cycle');
+  const threeDayFeed = useFeedStatus('three-day-forecast', now);
+  const geomagFeed = useFeedStatus('three-day-geomag-forecast', now);
+  const kpJsonFeed = useFeedStatus('kp-forecast', now);
+  const outlookFeed = useFeedStatus('twenty-seven-day-outlook', now);
+  const cycleFeed = useFeedStatus('observed-solar-cycle', now);
+  const predictedFeed = useFeedStatus('predicted-solar-cycle', now);
   const forecast = threeDay.data;
   const loadError =
     threeDay.error ?? outlook.error ?? observed.error ?? geomag.error ?? kpJson.error;
@@ -85,7 +85,7 @@ function ForecastPage() {
       : null,
   );
   const kpFeed = kp?.source === 'kp-forecast' ? kpJsonFeed.data : threeDayFeed.data;
-  const summary = useSpaceWeatherSummary();
+  const summary = useSpaceWeatherSummary(now);
   const record = useTrackRecord(now);
   const nights = useNights(10);
   const clock = useClock();

@@ -32,17 +32,17 @@ const SHOWN = ['solar-wind', 'magnetic-field', 'alerts', 'icao-advisories'] as c
 /** /live-feeds (and /alerts) — bulletins, the solar wind and how fresh each feed is. */
 function LiveFeedsPage() {
   useProductsShown(SHOWN);
-  const now = useNow(15_000);
+  const now = useNow();
   const alerts = useProducts<AlertData>('alert');
-  const alertsFeed = useFeedStatus('alerts');
+  const alertsFeed = useFeedStatus('alerts', now);
   const advisories = useProducts<IcaoAdvisoryData>('icao-advisory');
-  const advisoriesFeed = useFeedStatus('icao-advisories');
-  const summary = useSpaceWeatherSummary();
-  const feeds = useFeedStatuses();
+  const advisoriesFeed = useFeedStatus('icao-advisories', now);
+  const summary = useSpaceWeatherSummary(now);
+  const feeds = useFeedStatuses(now);
   const anyWind = summary.data.timestamp > 0;
   const list: ProductRecord<AlertData>[] = alerts.data;
   const clock = useClock();
-  const hemiFeed = useFeedStatus('aurora-nowcast-hemi-power');
+  const hemiFeed = useFeedStatus('aurora-nowcast-hemi-power', now);
 
   return (
     <Page title={ROUTE_TEXT['/live-feeds'].title} lead={ROUTE_TEXT['/live-feeds'].lead}>

@@ -12,7 +12,7 @@ const SHOWN = ['solar-wind', 'magnetic-field', 'kp-forecast', 'three-day-forecas
 /** The map panel's small charts: the Kp timeline and 6 hours of solar wind, from the local database. */
 function MapPanelCharts({ now }: { now: number }) {
   useProductsShown(SHOWN);
-  const summary = useSpaceWeatherSummary();
+  const summary = useSpaceWeatherSummary(now);
   const kpJson = useProduct<KpForecastData>('kp-forecast');
   const bulletin = useProduct<ThreeDayForecastData>('three-day-forecast');
   const rows = kpJson.data?.data.rows ?? null;

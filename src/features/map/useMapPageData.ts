@@ -61,7 +61,7 @@ const keep = (what: string) => (error: unknown) =>
  * live, and slides with time without being read again.
  */
 export function useMapPageData(windowWanted = true): MapPageData {
-  const now = useNow(60_000);
+  const now = useNow();
 
   const latest = useLatestGrid();
   const [windowOpen, setWindowOpen] = useState(false);
@@ -70,7 +70,7 @@ export function useMapPageData(windowWanted = true): MapPageData {
   if (openWindow && !windowOpen) setWindowOpen(true);
   const grids = useGridWindow(openWindow ? WINDOW_MS : null);
   const prefs = usePreferences();
-  const feed = useFeedStatus('aurora-oval');
+  const feed = useFeedStatus('aurora-oval', now);
 
   const newest = latest.data;
   const frames = useMemo(() => {
@@ -188,11 +188,11 @@ export function useMapPageData(windowWanted = true): MapPageData {
  * whole map page. The panel mounts after the page's first paint, so its queries start then too.
  */
 export function useMapSummary(): { summary: SpaceWeatherNow; loading: boolean } {
-  const now = useNow(60_000);
+  const now = useNow();
   const hour = Math.floor(now / HOUR) * HOUR;
   // Hemispheric power: the newest value however old (retention keeps 30 days), so offline it still shows with its age.
   const hemiRange = useMemo(() => ({ from: 0, to: hour + 2 * HOUR }), [hour]);
-  const summary = useSpaceWeatherSummary();
+  const summary = useSpaceWeatherSummary(now);
   const hemi = useSeries('hemi-power', hemiRange);
   const d = summary.data.details;
   return {

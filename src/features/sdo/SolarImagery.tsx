@@ -1,10 +1,12 @@
+import { useCallback } from 'react';
 import { useProduct, useFeedStatus } from '../../../sync/react/index.ts';
 import type { SdoImagesData } from '../../../core/normalise/index.ts';
 import { formatTime } from '../../lib/format.ts';
 import { useClock } from '../../lib/useClock.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FeedAge } from '../../ui/FeedAge.tsx';
-import { useNow } from '../../ui/useNow.ts';
+import { nextWholeMinute, useNow } from '../../ui/useNow.ts';
+import { ageTextChangesAt } from '../../../core/time/formatAge.ts';
 import { useProductsShown } from '../../lib/useProductsShown.ts';
 import { SdoFrame } from './SdoFrame.tsx';
 // Data-screen styles travel with the data screens' chunks, not the shell.
@@ -32,15 +34,20 @@ function newestTime(images: readonly { time: number | null }[]): number | null {
 export function SolarImagery() {
   // On Save-Data or 2g the poller fetches the picture list only once this screen asks.
   useProductsShown(SHOWN);
-  const now = useNow();
   const clock = useClock();
   const product = useProduct<SdoImagesData>('sdo-images');
-  const feed = useFeedStatus('sdo-images');
   const images = product.data?.data.images ?? [];
   // The pictures' own newest time, never the list's fetch: with no picture kept (every tile then
   // says "No image saved yet") the list was still fetched a minute ago, and that is not the data's
   // age. Null when no picture has a time: the header then says "age unknown", as the feed table does.
   const newestPicture = newestTime(images);
+  // SDO's pictures are stamped to the second: the age moves when the picture's own minute turns.
+  const ageChanges = useCallback(
+    (t: number) => ageTextChangesAt(newestPicture ?? Number.NaN, t),
+    [newestPicture],
+  );
+  const now = useNow(newestPicture === null ? nextWholeMinute : ageChanges);
+  const feed = useFeedStatus('sdo-images', now);
   return (
     <section className="panel" aria-labelledby="sdo-title">
       <div className="panel__head">

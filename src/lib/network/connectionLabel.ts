@@ -30,11 +30,13 @@ const UNREACHABLE_MIN_REPORTS = 3;
 export function dataServiceUnreachable(reports: readonly FeedPollOutcome[]): boolean {
   const core = reports.filter((r) => CORE_FEEDS.has(r.resource));
   if (core.length < UNREACHABLE_MIN_REPORTS) return false;
-  return core.every(
-    (r) =>
-      r.outcome === 'failed' &&
-      r.error !== null &&
-      /^(Network error|Request timed out)/.test(r.error),
+  return core.every(gotNoAnswer);
+}
+
+/** A poll that got no answer at all: a network error or a timeout, in the product's wording. */
+export function gotNoAnswer(r: FeedPollOutcome): boolean {
+  return (
+    r.outcome === 'failed' && r.error !== null && /^(Network error|Request timed out)/.test(r.error)
   );
 }
 

@@ -4,6 +4,9 @@ import { readFlag, writeFlag } from '../storage.ts';
 import type { ConnectionType, NetworkCondition, TransitionalCondition } from './condition.ts';
 import { conditionFrom, conditionFromPing, connectionTypeFrom } from './condition.ts';
 import { persistForcedOffline } from './persistForcedOffline.ts';
+import { feedReportStore } from '../apiErrors.ts';
+import { networkCheckDueAt, newestAnswerAt } from './networkCheckDue.ts';
+import { nextWholeMinute, onPageClock } from '../../ui/useNow.ts';
 
 /** The network status as the indicator shows it, plus the user's forced-offline choice. */
 export interface NetworkStatus {
@@ -19,8 +22,6 @@ export interface NetworkStatus {
   forcedOffline: boolean;
 }
 
-/** Network check every 60 s. */
-export const NETWORK_CHECK_INTERVAL_MS = 60_000;
 /** API requests time out after 10 s; the ping is one of them. */
 const PING_TIMEOUT_MS = 10_000;
 const FORCED_OFFLINE_KEY = 'aurora-forced-offline';
@@ -157,20 +158,45 @@ export function checkNetwork(): Promise<void> {
 
 let stopMonitor: (() => void) | null = null;
 
-/** Starts the 60 s checks and the browser event listeners; idempotent. Returns a stop function. */
+/**
+ * Starts the checks and the browser event listeners; idempotent. Returns a stop function. Checks
+ * follow events (`online`, `offline`, the connection's `change`, another tab's Go Offline) and run
+ * on time only when nothing proved the link for 60 s (networkCheckDue.ts) — on the page's shared
+ * clock, at the whole minute the check falls due, so it wakes the page with the ages' tick, not
+ * on a timer of its own; the clock sleeps while the page is hidden and wakes it when it is shown.
+ */
 export function startNetworkMonitor(): () => void {
   if (stopMonitor) return stopMonitor;
-  const check = () => void checkNetwork();
+  let lastCheckStarted = Date.now();
+  const check = () => {
+    lastCheckStarted = Date.now();
+    void checkNetwork();
+  };
   const connection = browserConnection();
   // Go Offline in another tab silences this one too (its poller may be the one that polls).
   const onStorage = (e: StorageEvent) => {
     if (e.key === FORCED_OFFLINE_KEY) applyForcedOffline(e.newValue === 'true', false);
   };
+  // Noted as each report comes: the store keeps each feed's latest report only, and a failure
+  // replaces the answer before it.
+  let lastAnswer: number | null = null;
+  const noteAnswer = () => {
+    const answer = newestAnswerAt(Object.values(feedReportStore.get()));
+    if (answer !== null && (lastAnswer === null || answer > lastAnswer)) lastAnswer = answer;
+  };
+  const stopFollowingPolls = feedReportStore.subscribe(noteAnswer);
+  const due = () =>
+    networkCheckDueAt([lastCheckStarted, networkStore.get().lastCheckTime, lastAnswer]);
   window.addEventListener('online', check);
   window.addEventListener('offline', check);
   window.addEventListener('storage', onStorage);
   connection?.addEventListener('change', check);
-  const timer = setInterval(check, NETWORK_CHECK_INTERVAL_MS);
+  const stopClock = onPageClock(
+    () => nextWholeMinute(due() - 1),
+    () => {
+      if (Date.now() >= due()) check();
+    },
+  );
   // The first check in a task of its own: its store update re-renders the indicator and the
   // layout synchronously, and run from the first screen's mount effects it made their one flush
   // a long task on a phone.
@@ -185,7 +211,8 @@ export function startNetworkMonitor(): () => void {
     window.removeEventListener('offline', check);
     window.removeEventListener('storage', onStorage);
     connection?.removeEventListener('change', check);
-    clearInterval(timer);
+    stopClock();
+    stopFollowingPolls();
     stopMonitor = null;
   };
   return stopMonitor;

@@ -203,6 +203,36 @@ describe('the API error banner about feeds (issue 10 item 4)', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
+  it('sets no timer while it says nothing, and moves its age on the minute while it is shown', () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 27, 2, 0, 30) });
+    try {
+      render(<ApiErrorBanner />);
+      expect(vi.getTimerCount()).toBe(0);
+      act(() =>
+        recordPollReport(
+          {
+            resource: 'aurora-oval',
+            outcome: 'failed',
+            error: 'API error: 503 Service Unavailable',
+            dataAgeMs: 45 * 60_000 + 30_000,
+            maxAgeMs: 20 * 60_000,
+          },
+          Date.now(),
+        ),
+      );
+      const banner = screen.getByRole('alert');
+      expect(banner.textContent).toContain('showing data from 45 min ago.');
+      expect(vi.getTimerCount()).toBe(1);
+      act(() => vi.advanceTimersByTime(30_000));
+      expect(banner.textContent).toContain('showing data from 46 min ago.');
+      act(() => fireEvent.click(screen.getByRole('button', { name: 'Dismiss' })));
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('stays down after Dismiss while the same feeds are missing, and comes back when another one fails', () => {
     render(<ApiErrorBanner />);
     act(() =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as verdictLine from '../../../../core/tonight/formatVerdictLine.ts';
 import { formatVerdictLine } from '../../../../core/tonight/formatVerdictLine.ts';
 import { computeVerdict } from '../../../../core/tonight/verdict.ts';
-import { formatAge } from '../../../../core/time/formatAge.ts';
+import { ageTextChangesAt, formatAge } from '../../../../core/time/formatAge.ts';
 import { formatAge as screenDataAge } from '../../../../src/lib/format.ts';
 import { loadOvationFixture } from '../../../support/ovationFixture.ts';
 import { TROMSO } from '../../../support/tonightPlaces.ts';
@@ -47,5 +47,34 @@ describe('the age of data, one text for every reader', () => {
     expect(formatVerdictLine(v, { timeZone: 'Europe/Oslo' })).toContain(
       'aurora map 1 h 30 min ago',
     );
+  });
+});
+
+describe('when an age’s text next changes', () => {
+  const dataTime = Date.UTC(2026, 10, 27, 1, 30, 0) + 7_250;
+  const text = (t: number) => formatAge(t - dataTime);
+
+  it('is the next whole minute of the age, then the next whole day from two days on', () => {
+    expect(ageTextChangesAt(dataTime, dataTime + 20_000)).toBe(dataTime + min);
+    expect(ageTextChangesAt(dataTime, dataTime - 3 * min)).toBe(dataTime + min);
+    expect(ageTextChangesAt(dataTime, dataTime + 4 * min)).toBe(dataTime + 5 * min);
+    expect(ageTextChangesAt(dataTime, dataTime + 4 * min + 59_999)).toBe(dataTime + 5 * min);
+    expect(ageTextChangesAt(dataTime, dataTime + 47 * hour + 59 * min + 1)).toBe(
+      dataTime + 48 * hour,
+    );
+    expect(ageTextChangesAt(dataTime, dataTime + 50 * hour)).toBe(dataTime + 72 * hour);
+    expect(ageTextChangesAt(Number.NaN, dataTime)).toBe(Infinity);
+  });
+
+  it('is the moment the text differs, and the text stays as it is until then', () => {
+    const ages = [-90_000, -1, 0, 1, 59_999, 60_000, 61_234, 59 * min + 59_999, hour, 5 * hour + 1];
+    for (const age of [...ages, 47 * hour + 59 * min + 30_000, 48 * hour, 3 * 24 * hour + 5]) {
+      const now = dataTime + age;
+      const next = ageTextChangesAt(dataTime, now);
+      expect(next).toBeGreaterThan(now);
+      expect(text(next)).not.toBe(text(now));
+      expect(text(next - 1)).toBe(text(now));
+      expect(text(now + Math.floor((next - now) / 2))).toBe(text(now));
+    }
   });
 });

@@ -93,14 +93,18 @@ describe('Go Offline / Go Online', () => {
     expect(status.lastCheckTime).not.toBeNull();
   });
 
-  it('checks again every 60 s once started', async () => {
-    vi.useFakeTimers();
+  it('checks again every 60 s, on the whole minute, while nothing else proves the link', async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 27, 2, 0, 0) });
     const m = await load();
     const stop = m.startNetworkMonitor();
     await vi.advanceTimersByTimeAsync(0);
     const first = vi.mocked(fetch).mock.calls.length;
-    await vi.advanceTimersByTimeAsync(60_000);
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(vi.mocked(fetch).mock.calls.length).toBe(first);
+    await vi.advanceTimersByTimeAsync(1);
     expect(vi.mocked(fetch).mock.calls.length).toBe(first + 1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(vi.mocked(fetch).mock.calls.length).toBe(first + 2);
     stop();
     vi.useRealTimers();
   });

@@ -220,8 +220,10 @@ describe('grid hooks', () => {
 describe('feed hooks', () => {
   it('report one feed and all feeds, null before the poller has written', async () => {
     db = await openTestDatabase();
-    const one = renderHook(() => useFeedStatus('kp-index'), { wrapper: wrapperFor(db) });
-    const all = renderHook(() => useFeedStatuses(), { wrapper: wrapperFor(db) });
+    const one = renderHook(() => useFeedStatus('kp-index', Date.now()), {
+      wrapper: wrapperFor(db),
+    });
+    const all = renderHook(() => useFeedStatuses(Date.now()), { wrapper: wrapperFor(db) });
     await waitFor(() => expect(one.result.current.isLoading).toBe(false));
     expect(one.result.current.data).toBeNull();
     await act(async () => {
@@ -239,6 +241,67 @@ describe('feed hooks', () => {
     await waitFor(() =>
       expect(all.result.current.data.map((f) => f.id)).toEqual(['kp-index', 'solar-wind']),
     );
+  });
+});
+
+describe('hooks whose states move with the clock', () => {
+  it('judge a feed at the caller’s clock: fresh now, stale two hours on, with no write between', async () => {
+    db = await openTestDatabase();
+    const now = Date.now();
+    await writeFeedStatus(db, {
+      ...feed('solar-wind', 'fresh'),
+      lastAttempt: now,
+      lastSuccess: now,
+      dataTime: now,
+    });
+    const one = renderHook(({ at }) => useFeedStatus('solar-wind', at), {
+      wrapper: wrapperFor(db),
+      initialProps: { at: now },
+    });
+    const all = renderHook(({ at }) => useFeedStatuses(at), {
+      wrapper: wrapperFor(db),
+      initialProps: { at: now },
+    });
+    await waitFor(() => expect(one.result.current.data?.state).toBe('fresh'));
+    await waitFor(() => expect(all.result.current.data[0]?.state).toBe('fresh'));
+    const before = one.result.current;
+    one.rerender({ at: now + MIN });
+    // Nothing changed for a reader: the same result, so nothing re-renders below it.
+    expect(one.result.current).toBe(before);
+    one.rerender({ at: now + 120 * MIN });
+    all.rerender({ at: now + 120 * MIN });
+    expect(one.result.current.data?.state).toBe('stale');
+    expect(all.result.current.data[0]?.state).toBe('stale');
+  });
+
+  it('give the summary’s ages and states at the caller’s clock', async () => {
+    db = await openTestDatabase();
+    const now = Date.now();
+    const t = now - 5 * MIN;
+    await writeSeries(
+      db,
+      { product: 'solar-wind-plasma', t: [t], fields: { speed: [455] }, source: 'DSCOVR' },
+      { fetchedAt: now },
+    );
+    await writeFeedStatus(db, {
+      ...feed('solar-wind', 'fresh'),
+      lastAttempt: now,
+      lastSuccess: now,
+      dataTime: t,
+    });
+    // The place's cloud forecast row (no SWPC freshness window of its own) is not the summary's.
+    await writeFeedStatus(db, { ...feed('weather' as FeedStatus['id'], 'fresh') });
+    const { result, rerender } = renderHook(({ at }) => useSpaceWeatherSummary(at), {
+      wrapper: wrapperFor(db),
+      initialProps: { at: now },
+    });
+    await waitFor(() => expect(result.current.data.solarWindSpeed).toBe(455));
+    expect(result.current.data.details.solarWindSpeed.ageMs).toBe(5 * MIN);
+    expect(result.current.data.details.solarWindSpeed.state).toBe('fresh');
+    rerender({ at: now + 120 * MIN });
+    expect(result.current.error).toBeNull();
+    expect(result.current.data.details.solarWindSpeed.ageMs).toBe(125 * MIN);
+    expect(result.current.data.details.solarWindSpeed.state).toBe('stale');
   });
 });
 
@@ -267,7 +330,9 @@ describe('product hooks', () => {
 describe('useSpaceWeatherSummary', () => {
   it('reads zeros with no age when nothing is stored', async () => {
     db = await openTestDatabase();
-    const { result } = renderHook(() => useSpaceWeatherSummary(), { wrapper: wrapperFor(db) });
+    const { result } = renderHook(() => useSpaceWeatherSummary(Date.now()), {
+      wrapper: wrapperFor(db),
+    });
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(result.current.data).toMatchObject({
       kpIndex: 0,
@@ -316,7 +381,9 @@ describe('useSpaceWeatherSummary', () => {
       lastSuccess: now - 120 * MIN,
       dataTime: now - 121 * MIN,
     });
-    const { result } = renderHook(() => useSpaceWeatherSummary(), { wrapper: wrapperFor(db) });
+    const { result } = renderHook(() => useSpaceWeatherSummary(Date.now()), {
+      wrapper: wrapperFor(db),
+    });
     await waitFor(() => expect(result.current.data.solarWindSpeed).toBe(455));
     const s = result.current.data;
     expect(s).toMatchObject({
@@ -347,7 +414,9 @@ describe('useSpaceWeatherSummary across the 1-minute Kp reset', () => {
         await writeSeries(db!, batch, { fetchedAt: Date.UTC(2026, 6, 9, 10, 1) });
     };
     await write(upTo('2026-07-09T09:03:00'));
-    const { result } = renderHook(() => useSpaceWeatherSummary(), { wrapper: wrapperFor(db) });
+    const { result } = renderHook(() => useSpaceWeatherSummary(Date.now()), {
+      wrapper: wrapperFor(db),
+    });
     await waitFor(() =>
       expect(result.current.data.details.kpIndex.time).toBe(Date.UTC(2026, 6, 9, 9, 3)),
     );

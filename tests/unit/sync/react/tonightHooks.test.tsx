@@ -76,7 +76,7 @@ describe('the map’s weather hooks', () => {
       db,
       feedStatus('kp-index', { lastAttempt: T, lastSuccess: T, dataTime: T }),
     );
-    const { result } = renderHook(() => useFeedStatuses(), { wrapper: wrapperFor(db) });
+    const { result } = renderHook(() => useFeedStatuses(Date.now()), { wrapper: wrapperFor(db) });
     await waitFor(() => expect(result.current.data.map((f) => f.id)).toEqual(['kp-index']));
     expect(result.current.error).toBeNull();
   });

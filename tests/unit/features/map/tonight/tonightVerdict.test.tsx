@@ -14,7 +14,7 @@ import { useFeedStatus } from '../../../../../sync/react/index.ts';
 
 /** Shows when the page's feed rows have been read: the verdict's own reads are in by then. */
 function FeedRead() {
-  const feed = useFeedStatus('kp-forecast');
+  const feed = useFeedStatus('kp-forecast', Date.now());
   return feed.data ? <p data-testid="feed-read">{feed.data.lastSuccess}</p> : null;
 }
 import { TROMSO } from '../../../../support/tonightPlaces.ts';
