@@ -151,7 +151,9 @@ const bench: Bench = async (ctx) => {
     await context.route(/\/assets\/poller\.worker-[\w-]+\.js$/, (route) =>
       route.fulfill({
         contentType: 'text/javascript',
-        body: `import '/__soak/clock.js';\nimport '${new URL(route.request().url()).pathname}?soak';\n`,
+        // `export *`: the worker's later chunks (its RxDB part) import the entry's exports by this
+        // same URL, so the stand-in entry must hand them on.
+        body: `import '/__soak/clock.js';\nexport * from '${new URL(route.request().url()).pathname}?soak';\n`,
       }),
     );
     await context.route('**/__soak/clock.js', (route) =>
