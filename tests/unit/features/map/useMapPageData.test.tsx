@@ -190,9 +190,11 @@ describe('map page data from the local database', () => {
   });
 
   it('keeps every frame of the window as the hour turns: the slider never drops to the newest frame alone', async () => {
-    // The page's clock only (its minute tick and Date); the database's own timers stay real.
+    // Only Date is fake: the database's own timers stay real. The page's shared clock
+    // (src/ui/useNow.ts) reads the time and wakes every age when the page becomes visible again,
+    // which turns the hour here without waiting for its minute timer.
     const hourTurns = Date.UTC(2026, 10, 27, 3);
-    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: hourTurns - 30_000 });
+    vi.useFakeTimers({ toFake: ['Date'], now: hourTurns - 30_000 });
     try {
       const fixture = loadOvationFixture();
       for (const ago of [15, 10, 5])
@@ -211,8 +213,11 @@ describe('map page data from the local database', () => {
         timeout: 5_000,
       });
       const before = counts.length;
-      // The page's minute tick past the hour.
-      await act(() => vi.advanceTimersByTime(60_000));
+      // Past the hour, and the page's clock wakes.
+      vi.setSystemTime(hourTurns + 30_000);
+      act(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
       await new Promise((r) => setTimeout(r, 300));
       expect(screen.getByTestId('frames').textContent).toBe('3');
       expect(Math.min(...counts.slice(before))).toBe(3);
