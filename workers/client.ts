@@ -34,8 +34,14 @@ export interface StartPollerOptions {
 
 export interface PollerControl {
   setForcedOffline(forced: boolean): void;
-  /** Poll every product now; resolves with how many failed and each poll's report. */
-  refreshNow(resources?: Resource[]): Promise<{ failed: number; reports: PollReportSummary[] }>;
+  /**
+   * Poll now: the given products, or those not current (failing, never polled, due soon), or
+   * with `everything` every product; resolves with how many failed and each poll's report.
+   */
+  refreshNow(
+    resources?: Resource[],
+    opts?: { everything?: boolean },
+  ): Promise<{ failed: number; reports: PollReportSummary[] }>;
   /**
    * A screen shows these products: the worker fetches them now if the first poll deferred them or
    * the connection held them (Save-Data, 2g), and keeps them on their cadence after.
@@ -104,9 +110,9 @@ export function startPoller(opts: StartPollerOptions): PollerControl {
       forcedOffline = forced;
       tell({ forcedOffline: forced });
     },
-    async refreshNow(resources) {
+    async refreshNow(resources, opts) {
       await ready;
-      return remote.refreshNow(resources);
+      return remote.refreshNow(resources, opts);
     },
     ask(resources) {
       ready.then(() => remote.ask(resources)).catch(() => undefined);

@@ -194,9 +194,10 @@ const api = {
 
   async refreshNow(
     resources?: Resource[],
+    opts?: { everything?: boolean },
   ): Promise<{ failed: number; reports: PollReportSummary[] }> {
     if (!poller) return { failed: 0, reports: [] };
-    const { failed, reports } = await poller.refreshNow(resources);
+    const { failed, reports } = await poller.refreshNow(resources, opts);
     return { failed, reports: reports.map(summarise) };
   },
 

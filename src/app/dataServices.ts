@@ -115,12 +115,14 @@ export function startDataServices(): void {
     // The map's cloud layer says which region it shows (src/lib/cloudView.ts).
     setCloudViewHandler((view) => poller.setCloudView(view));
     let lastRefresh = Date.now();
-    const refresh = () => {
+    const refresh = (opts?: { everything?: boolean }) => {
       lastRefresh = Date.now();
-      return poller.refreshNow();
+      return poller.refreshNow(undefined, opts);
     };
     setRetryHandler(async () => ({ failed: retryFailures(await refresh(), conditions()) }));
-    onRefreshRequested(() => void refresh().catch(() => undefined));
+    // Leaving offline mode refreshes every product (product spec: "Leaving offline mode triggers
+    // a data refresh"), not only those the schedule would poll soon.
+    onRefreshRequested(() => void refresh({ everything: true }).catch(() => undefined));
     // On the page's shared clock, on the whole minute after it is due, so it wakes the page with
     // the ages' tick instead of on a timer of its own. Hidden, it waits: becoming visible refreshes.
     onPageClock(

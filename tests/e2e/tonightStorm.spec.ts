@@ -72,6 +72,9 @@ test('a Kp 9 forecast on a clear dark night tells Berlin the aurora may be in vi
     timeout: 90_000,
   });
   await page.clock.setFixedTime(NOW);
+  // A fixed clock fires no timers: the page's shared clock (src/ui/useNow.ts) reads the new time
+  // when it wakes, and becoming visible again is the wake that needs no timer.
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
 
   const location = page.getByRole('region', { name: 'Your location', exact: true });
   await expect(location).toContainText('52.5° N, 13.4° E');

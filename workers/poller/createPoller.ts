@@ -66,9 +66,13 @@ export interface Poller {
   /**
    * Poll now (still not while offline): the given resources (they count as asked for, see `ask`),
    * or every resource not held on this connection — on a running schedule only those failing,
-   * never polled or due (it keeps the rest current). Resolves with how many failed.
+   * never polled or due (it keeps the rest current), or all of them with `everything` (leaving
+   * offline mode: the spec's "triggers a data refresh"). Resolves with how many failed.
    */
-  refreshNow(resources?: readonly Resource[]): Promise<{ failed: number; reports: PollReport[] }>;
+  refreshNow(
+    resources?: readonly Resource[],
+    opts?: { everything?: boolean },
+  ): Promise<{ failed: number; reports: PollReport[] }>;
   /**
    * A screen shows these products: they leave the first-poll deferral and the Save-Data hold for
    * good and follow their cadence (polled at once when never polled). A poller that does not poll
@@ -284,10 +288,14 @@ export function createPoller(opts: PollerOptions): Poller {
         timer = null;
       }
     },
-    async refreshNow(only) {
+    async refreshNow(only, opts) {
       for (const r of only ?? []) asked.add(r);
       const conn = connection();
-      const list = only ?? resources.filter((r) => (asked.has(r) || !isHeld(r, conn)) && stale(r));
+      const list =
+        only ??
+        resources.filter(
+          (r) => (asked.has(r) || !isHeld(r, conn)) && (opts?.everything === true || stale(r)),
+        );
       if (!conditions.online || conditions.forcedOffline)
         return { failed: list.length, reports: [] };
       roundStarts(

@@ -203,4 +203,33 @@ describe('a quiet hour in the poller', () => {
     expect(real.fired).toEqual([]);
     expect(events).toEqual([]);
   });
+
+  it('still polls every product at once when offline mode is left (a refresh of everything), though none is due', async () => {
+    db = await openDatabase({ storage: 'memory', name: `quiet-all-${process.pid}-${Date.now()}` });
+    const start = KP1M_LAST + MIN;
+    const clock = fakeClock(start);
+    const up = backend(clock);
+    const own = countedTimers(clock);
+    poller = createPoller({
+      fetch: up.fetch,
+      backendBase: BASE,
+      store: databaseStore(db),
+      now: clock.now,
+      timers: own.timers,
+      resources: RESOURCES,
+    });
+    poller.start();
+    await settle(up.open);
+    // The first rounds in (as above), then a moment after a round: nothing is due for most of a minute.
+    while (own.nextAt() <= start + 2 * MIN + 30_000) {
+      clock.advanceTo(own.nextAt());
+      await settle(up.open);
+    }
+    clock.advanceTo(start + 2 * MIN + 30_000);
+    expect(await poller.refreshNow()).toEqual({ failed: 0, reports: [] });
+    const all = await poller.refreshNow(undefined, { everything: true });
+    await settle(up.open);
+    expect(all.failed).toBe(0);
+    expect(all.reports.map((r) => r.resource).sort()).toEqual([...RESOURCES].sort());
+  });
 });
