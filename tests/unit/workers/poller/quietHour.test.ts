@@ -142,32 +142,41 @@ afterEach(async () => {
   db = undefined;
 });
 
+/**
+ * A poller on a fake clock over the stand-in backend, started a minute after the newest 1-minute
+ * Kp row (the data stays fresh through the quiet minutes); `runUntil` moves the clock from timer
+ * to timer, each round's work finishing in between.
+ */
+async function startPoller(name: string) {
+  db = await openDatabase({ storage: 'memory', name: `${name}-${process.pid}-${Date.now()}` });
+  const start = KP1M_LAST + MIN;
+  const clock = fakeClock(start);
+  const up = backend(clock);
+  const own = countedTimers(clock);
+  poller = createPoller({
+    fetch: up.fetch,
+    backendBase: BASE,
+    store: databaseStore(db),
+    now: clock.now,
+    timers: own.timers,
+    resources: RESOURCES,
+  });
+  const started = poller;
+  started.start();
+  await settle(up.open);
+  const runUntil = async (until: number) => {
+    while (own.nextAt() <= until) {
+      clock.advanceTo(own.nextAt());
+      await settle(up.open);
+    }
+    clock.advanceTo(until);
+  };
+  return { poller: started, start, clock, up, own, runUntil };
+}
+
 describe('a quiet hour in the poller', () => {
   it('polls every minute in one exchange answered 304, on one timer of its own, writes nothing, and a periodic refresh adds nothing', async () => {
-    db = await openDatabase({ storage: 'memory', name: `quiet-${process.pid}-${Date.now()}` });
-    // A minute after the newest 1-minute Kp row: the data stays fresh through the quiet minutes.
-    const start = KP1M_LAST + MIN;
-    const clock = fakeClock(start);
-    const up = backend(clock);
-    const own = countedTimers(clock);
-    poller = createPoller({
-      fetch: up.fetch,
-      backendBase: BASE,
-      store: databaseStore(db),
-      now: clock.now,
-      timers: own.timers,
-      resources: RESOURCES,
-    });
-    poller.start();
-    await settle(up.open);
-    // From timer to timer (each round's work finishing in between), until `until`.
-    const runUntil = async (until: number) => {
-      while (own.nextAt() <= until) {
-        clock.advanceTo(own.nextAt());
-        await settle(up.open);
-      }
-      clock.advanceTo(until);
-    };
+    const { poller, start, clock, up, own, runUntil } = await startPoller('quiet');
     // Two minutes to get the first answers in and the products into step.
     await runUntil(start + 2 * MIN + 30_000);
     const stored = await Promise.all(RESOURCES.map((r) => readFeedStatus(db!, r)));
@@ -176,7 +185,7 @@ describe('a quiet hour in the poller', () => {
     // RxDB's own clean-ups the warm-up's queries started (a tick, then an idle wait) run out first.
     for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 5));
     const events: string[] = [];
-    const sub = db.$.subscribe((e) => events.push(`${e.collectionName}/${e.documentId}`));
+    const sub = db!.$.subscribe((e) => events.push(`${e.collectionName}/${e.documentId}`));
     const quietFrom = clock.now();
     const ownBefore = own.fired();
     const real = realTimersFired();
@@ -205,27 +214,9 @@ describe('a quiet hour in the poller', () => {
   });
 
   it('still polls every product at once when offline mode is left (a refresh of everything), though none is due', async () => {
-    db = await openDatabase({ storage: 'memory', name: `quiet-all-${process.pid}-${Date.now()}` });
-    const start = KP1M_LAST + MIN;
-    const clock = fakeClock(start);
-    const up = backend(clock);
-    const own = countedTimers(clock);
-    poller = createPoller({
-      fetch: up.fetch,
-      backendBase: BASE,
-      store: databaseStore(db),
-      now: clock.now,
-      timers: own.timers,
-      resources: RESOURCES,
-    });
-    poller.start();
-    await settle(up.open);
-    // The first rounds in (as above), then a moment after a round: nothing is due for most of a minute.
-    while (own.nextAt() <= start + 2 * MIN + 30_000) {
-      clock.advanceTo(own.nextAt());
-      await settle(up.open);
-    }
-    clock.advanceTo(start + 2 * MIN + 30_000);
+    const { poller, start, up, runUntil } = await startPoller('quiet-all');
+    // The first rounds in, then a moment after a round: nothing is due for most of a minute.
+    await runUntil(start + 2 * MIN + 30_000);
     expect(await poller.refreshNow()).toEqual({ failed: 0, reports: [] });
     const all = await poller.refreshNow(undefined, { everything: true });
     await settle(up.open);
