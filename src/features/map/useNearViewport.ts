@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { whenNearViewport } from '../../ui/charts/whenNearViewport.ts';
 
 /**
  * Whether an element has come within `margin` of the viewport (and stays true from then on): a
@@ -11,14 +12,7 @@ export function useNearViewport(margin = '300px'): [(el: Element | null) => void
   const ref = useCallback((node: Element | null) => setEl(node), []);
   useEffect(() => {
     if (near || !el) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: margin },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
+    return whenNearViewport(el, () => setNear(true), margin);
   }, [el, near, margin]);
   return [ref, near];
 }

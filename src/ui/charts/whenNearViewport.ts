@@ -1,14 +1,18 @@
 /** How far outside the viewport a chart is built: about one scroll flick on a phone. */
-const NEAR_MARGIN_PX = 400;
+const CHART_ROOT_MARGIN = '400px 0px';
 
 /**
- * Runs `run` once `element` comes within NEAR_MARGIN_PX of the viewport (at once where
- * IntersectionObserver is missing). A chart below the fold (the hemispheric power on /live-feeds,
+ * Runs `run` once `element` comes within `rootMargin` of the viewport (at once where
+ * IntersectionObserver is missing); by default CHART_ROOT_MARGIN. A chart below the fold (the hemispheric power on /live-feeds,
  * the solar cycle on /forecast) is built and drawn when the person scrolls towards it, not in the
  * first seconds with the charts on screen; its values are in the text under it from the start.
  * Returns a function that stops watching.
  */
-export function whenNearViewport(element: Element, run: () => void): () => void {
+export function whenNearViewport(
+  element: Element,
+  run: () => void,
+  rootMargin = CHART_ROOT_MARGIN,
+): () => void {
   if (typeof IntersectionObserver === 'undefined') {
     run();
     return () => undefined;
@@ -19,7 +23,7 @@ export function whenNearViewport(element: Element, run: () => void): () => void 
       observer.disconnect();
       run();
     },
-    { rootMargin: `${NEAR_MARGIN_PX}px 0px` },
+    { rootMargin },
   );
   observer.observe(element);
   return () => observer.disconnect();
