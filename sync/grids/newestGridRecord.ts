@@ -96,11 +96,10 @@ export async function keepNewestGridRecord(
     const db = await open(databaseName);
     try {
       const tx = db.transaction(STORE, 'readwrite');
-      const held = (await tx.store.get(GRID_KEY)) as { v?: unknown; observationTime?: unknown };
-      const heldTime =
-        held && held.v === RECORD_VERSION && finite(held.observationTime)
-          ? held.observationTime
-          : Number.NEGATIVE_INFINITY;
+      // Only a record the page would read holds its place: a damaged one, or one dated in the
+      // future past the clock skew, is replaced rather than blocking every newer frame.
+      const held = parseNewestGridRecord(await tx.store.get(GRID_KEY), meta.fetchedAt);
+      const heldTime = held?.grid.observationTime ?? Number.NEGATIVE_INFINITY;
       if (grid.observationTime >= heldTime)
         await tx.store.put(
           {

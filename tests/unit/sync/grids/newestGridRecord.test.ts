@@ -66,6 +66,16 @@ describe('the newest grid kept outside RxDB (the first oval of an offline reload
     expect(newest?.grid.values[0]).toBe(3);
   });
 
+  it('replaces a kept record dated past the clock skew (a wrong clock once) instead of letting it block every newer frame', async () => {
+    const name = freshName();
+    const future = grid(NOW + 365 * 24 * 60 * MINUTE, 7);
+    await putRaw(name, { v: 1, ...future, fetchedAt: NOW, source: null });
+    await keepNewestGridRecord(grid(NOW - 5 * MINUTE, 3), { fetchedAt: NOW }, name);
+    expect((await readEarlyMapRecord(NOW, name)).newest?.grid.observationTime).toBe(
+      NOW - 5 * MINUTE,
+    );
+  });
+
   it('reads nothing when nothing was kept, so the page takes the path through RxDB', async () => {
     expect(await readEarlyMapRecord(NOW, freshName())).toEqual({ newest: null, choices: null });
   });
