@@ -10,6 +10,7 @@ import type { GridSnapshot } from '../../core/model.ts';
 import { COMPACT_FORM_HEADER, decodeCompact } from '../../core/compact/compactForm.ts';
 import { backendUrl } from '../../core/products/sources.ts';
 import type { FetchLike } from '../request/requestWithRetry.ts';
+import { REQUEST_TIMEOUT_MS } from '../request/requestTimeout.ts';
 
 export interface FirstGridDeps {
   fetch: FetchLike;
@@ -19,6 +20,8 @@ export interface FirstGridDeps {
   forcedOffline: boolean;
   /** Whether a newest grid is kept already (the page then drew that one). */
   kept: () => Promise<boolean>;
+  /** The request's bound (the spec's 10 s API timeout): the worker's polling waits on this ask. */
+  timeoutMs?: number;
 }
 
 /**
@@ -31,15 +34,20 @@ export async function fetchFirstGrid(deps: FirstGridDeps): Promise<GridSnapshot 
   if (await deps.kept().catch(() => false)) return null;
   // One plain attempt at the URL the poller uses (workers/request/fetchResource.ts), no retry and
   // no fallback to SWPC's ~1 MB file: whatever goes wrong here, the poller's own poll follows.
+  // Bounded, body included: a backend that hangs must not hold the worker's polling for good.
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), deps.timeoutMs ?? REQUEST_TIMEOUT_MS);
   try {
     const response = await deps.fetch(
       backendUrl(deps.backendBase, 'aurora-oval', { compact: { since: null } }),
-      { referrerPolicy: 'no-referrer' },
+      { referrerPolicy: 'no-referrer', signal: abort.signal },
     );
     if (!response.ok || !response.headers.get(COMPACT_FORM_HEADER)) return null;
     const result = decodeCompact('aurora-oval', await response.text(), { now: deps.now() });
     return result.ok ? (result.grids[0] ?? null) : null;
   } catch {
     return null;
+  } finally {
+    clearTimeout(timer);
   }
 }

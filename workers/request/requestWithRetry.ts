@@ -4,8 +4,8 @@
  */
 import { ApiError, TimeoutError, httpError, isRetryable, toApiError } from './errors.ts';
 import { realTimers, sleep, type Timers } from './timers.ts';
+import { REQUEST_TIMEOUT_MS } from './requestTimeout.ts';
 
-const REQUEST_TIMEOUT_MS = 10_000;
 const MAX_RETRIES = 2;
 const INITIAL_RETRY_DELAY_MS = 300;
 

@@ -75,4 +75,15 @@ describe("a first visit's oval before RxDB (the worker's first grid)", () => {
       await fetchFirstGrid(deps({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) })),
     ).toBeNull();
   });
+
+  it('gives up on a backend that never answers, so the worker goes on to its own polling', async () => {
+    // A fetch that answers only by failing when its request is aborted, as a browser's does.
+    const hanging = (_url: string, init: RequestInit) =>
+      new Promise<Response>((_, reject) =>
+        init.signal?.addEventListener('abort', () =>
+          reject(new DOMException('aborted', 'AbortError')),
+        ),
+      );
+    expect(await fetchFirstGrid(deps({ fetch: hanging, timeoutMs: 1 }))).toBeNull();
+  });
 });
