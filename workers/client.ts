@@ -28,6 +28,8 @@ export interface StartPollerOptions {
    * that oval is drawn). Only the map's route asks.
    */
   onFirstGrid?: (grid: GridSnapshot | null) => Promise<void> | void;
+  /** Rung at the moment last passed to `wakeAt` (the page's clock: src/ui/useNow.ts followPageClock). */
+  onAlarm?: () => void;
   /** Tests and the bench may supply their own worker. */
   createWorker?: () => Worker;
 }
@@ -49,6 +51,8 @@ export interface PollerControl {
   ask(resources: Resource[]): void;
   /** The map's cloud layer view (box and layer drawn), or null when it is off: the worker fetches its tiles. */
   setCloudView(view: CloudView | null): void;
+  /** Ring `onAlarm` at `at` (null: not at all), on the worker's timer with its polls. */
+  wakeAt(at: number | null): void;
   stop(): Promise<void>;
   /** Resolves once the worker has opened its database and started. */
   ready: Promise<void>;
@@ -88,6 +92,7 @@ export function startPoller(opts: StartPollerOptions): PollerControl {
     },
     opts.onReport ? Comlink.proxy(opts.onReport) : undefined,
     opts.onFirstGrid ? Comlink.proxy(opts.onFirstGrid) : undefined,
+    opts.onAlarm ? Comlink.proxy(opts.onAlarm) : undefined,
   );
 
   const tell = (patch: { online?: boolean; visible?: boolean; forcedOffline?: boolean }) => {
@@ -119,6 +124,9 @@ export function startPoller(opts: StartPollerOptions): PollerControl {
     },
     setCloudView(view) {
       ready.then(() => remote.setCloudView(view)).catch(() => undefined);
+    },
+    wakeAt(at) {
+      ready.then(() => remote.wakeAt(at)).catch(() => undefined);
     },
     async stop() {
       globalThis.removeEventListener?.('online', onOnline);

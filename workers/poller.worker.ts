@@ -45,6 +45,7 @@ let leadership: PollerLeadership | null = null;
 let weather: WeatherLoop | null = null;
 let clouds: CloudLoop | null = null;
 let nights: NightsLoop | null = null;
+let alarm: { at: number | null; ring: (() => void) | null } = { at: null, ring: null };
 
 /** The polled products a verdict is worked out from (core/tonight): a new one re-judges the saved places. */
 const VERDICT_INPUTS: ReadonlySet<Resource> = new Set<Resource>(['aurora-oval', 'kp-forecast']);
@@ -67,9 +68,11 @@ const api = {
     opts: PollerStartOptions,
     onReport?: (r: PollReportSummary) => void,
     onFirstGrid?: (grid: GridSnapshot | null) => unknown,
+    onAlarm?: () => void,
   ): Promise<void> {
     if (poller) return;
     listener = onReport ?? null;
+    alarm = { ...alarm, ring: onAlarm ?? null };
     if (onFirstGrid) {
       const first = await fetchFirstGrid({
         fetch: (url, init) => fetch(url, init),
@@ -114,6 +117,8 @@ const api = {
       resources: opts.resources,
       conditions: { online: opts.online, visible: opts.visible, forcedOffline: opts.forcedOffline },
       connection: readConnection,
+      // A page gone or closing does not answer: nothing to do about it here.
+      onAlarm: () => void Promise.resolve(alarm.ring?.()).catch(() => undefined),
       onReport: (r) => {
         if (r.outcome === 'updated' && VERDICT_INPUTS.has(r.resource)) nights?.inputsChanged();
         listener?.(summarise(r));
@@ -140,6 +145,7 @@ const api = {
         : undefined,
     });
     const p = poller;
+    p.setAlarm(alarm.at);
     const schedule = opts.schedule ?? 'leader';
     // The regional cloud layer follows this tab's map (setCloudView), in every tab: it polls only
     // while a map here shows it.
@@ -201,6 +207,15 @@ const api = {
     return { failed, reports: reports.map(summarise) };
   },
 
+  /**
+   * The page's clock wants a tick at `at` (null: none): rung through `onAlarm` on the poller's
+   * timer, with the minute's polls (Poller.setAlarm).
+   */
+  wakeAt(at: number | null): void {
+    alarm = { ...alarm, at };
+    poller?.setAlarm(at);
+  },
+
   /** A screen shows these products: see Poller.ask (poller/createPoller.ts). */
   ask(resources: Resource[]): void {
     poller?.ask(resources);
@@ -218,6 +233,7 @@ const api = {
     nights?.stop();
     nights = null;
     listener = null;
+    alarm = { at: null, ring: null };
     const d = db;
     db = null;
     if (d && !d.closed) await d.close();

@@ -11,7 +11,7 @@ import { CORE_FEEDS } from '../lib/coreFeeds.ts';
 import { startWhenOnline } from './startWhenOnline.ts';
 import { handFirstGrid } from '../../sync/grids/handedGrid.ts';
 import { afterFirstOval, observePerformanceMark } from './afterFirstOval.ts';
-import { nextWholeMinute, onPageClock } from '../ui/useNow.ts';
+import { followPageClock, nextWholeMinute, onPageClock } from '../ui/useNow.ts';
 
 /** A periodic refresh every 30 minutes, and whenever the tab becomes visible. */
 const PERIODIC_REFRESH_MS = 30 * 60_000;
@@ -90,6 +90,7 @@ export function startDataServices(): void {
   });
   const begin = async () => {
     const { startPoller } = await import('../../workers/client.ts');
+    let followed: { tick(): void } | null = null;
     const poller = startPoller({
       backendBase: authConfig().supabaseUrl,
       subscribeForcedOffline,
@@ -97,6 +98,7 @@ export function startDataServices(): void {
       onReport(report) {
         recordPollReport(report, Date.now());
       },
+      onAlarm: () => followed?.tick(),
       // On the map's route the worker hands over a first visit's oval before loading RxDB
       // (workers/poller/firstGrid.ts, src/features/map/earlyMap.ts), and loads it once the oval
       // is drawn (or the 5 s of afterFirstOval.ts have passed).
@@ -110,6 +112,9 @@ export function startDataServices(): void {
             }
           : undefined,
     });
+    // The ages' minute rides on the worker's minute (src/ui/clock/sharedClock.ts `follow`): one
+    // wake-up of the device a minute for both, not one each.
+    followed = followPageClock((at) => poller.wakeAt(at));
     // Screens that show a deferred or held product ask for it (src/lib/productDemand.ts).
     setProductDemandHandler((resources) => poller.ask(resources));
     // The map's cloud layer says which region it shows (src/lib/cloudView.ts).

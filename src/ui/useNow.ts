@@ -42,6 +42,17 @@ export function onPageClock(nextChange: (now: number) => number, notify: () => v
 }
 
 /**
+ * Lets the poller's worker ring the page's clock with its own minute's work (sharedClock.ts
+ * `follow`): `want(at)` is told each moment the clock wants, `tick()` rings it.
+ */
+export function followPageClock(want: (at: number | null) => void): {
+  tick(): void;
+  stop(): void;
+} {
+  return clock().follow(want);
+}
+
+/**
  * The current time from the page's shared clock, so ages on screen move without new data. The
  * component re-renders when `nextChange(now)` comes (by default the next whole minute, when every
  * age of minute-stamped data changes; pass `ageTextChangesAt` of the times shown for others), and

@@ -50,6 +50,8 @@ export interface PollerOptions {
    * Go Online), never two at once; `mayContinue` turns false the moment polling is not allowed.
    */
   backfill?: (ctx: { signal: AbortSignal; mayContinue: () => boolean }) => Promise<unknown>;
+  /** Rung at the moment `setAlarm` asked for (the page's clock, src/ui/clock/sharedClock.ts `follow`). */
+  onAlarm?: () => void;
 }
 
 export interface RetentionReport {
@@ -79,6 +81,13 @@ export interface Poller {
    * on a schedule (another tab does) polls the held ones it has never polled, once.
    */
   ask(resources: readonly Resource[]): void;
+  /**
+   * Rings `onAlarm` at `at` (null: no alarm), on the poller's own timer, also when it does not poll
+   * (another tab does, offline): the page's clock wants a tick at the minute the worker wakes
+   * anyway. Waking for it, the poller also polls what is due within its horizon (schedule.ts
+   * `joinHorizonMs`), so the rounds fall on the alarm's minutes: one wake-up a minute, not two.
+   */
+  setAlarm(at: number | null): void;
   readonly running: boolean;
 }
 
@@ -110,6 +119,8 @@ export function createPoller(opts: PollerOptions): Poller {
   let retentionTimer: unknown = null;
   let retentionRunning = false;
   let backfilling = false;
+  let alarmAt: number | null = null;
+  let stopped = false;
 
   // The feed rows this poller writes, in its memory: an unchanged answer writes nothing (feedRows.ts).
   const feedRows = feedRowsInMemory(opts.store, {
@@ -201,24 +212,39 @@ export function createPoller(opts: PollerOptions): Poller {
   function evaluate(): void {
     if (timer !== null) timers.clearTimeout(timer);
     timer = null;
-    if (!mayPoll()) return;
-    const c: PollConditions = { ...conditions, now: now() };
+    if (stopped) return;
+    const t = now();
+    const ringing = alarmAt !== null && alarmAt <= t;
+    if (ringing) {
+      alarmAt = null;
+      opts.onAlarm?.();
+    }
+    let sleep = alarmAt === null ? Infinity : alarmAt - t;
+    const next = mayPoll() ? pollDue(t, ringing) : Infinity;
+    if (next !== Infinity) sleep = Math.min(sleep, MAX_SLEEP_MS, Math.max(1_000, next - t));
+    if (sleep !== Infinity) timer = timers.setTimeout(evaluate, Math.max(0, sleep));
+  }
+
+  /**
+   * Starts the round due at `t` (awake anyway for the alarm: also what is due within its horizon)
+   * and says when the next product comes due.
+   */
+  function pollDue(t: number, awake: boolean): number {
+    const c: PollConditions = { ...conditions, now: t };
     let next = Infinity;
     const conn = connection();
     const candidates: RoundCandidate<Resource>[] = [];
     for (const r of resources) {
       if (polling.has(r)) continue;
+      const m = memory.get(r) as PollMemory;
       const gate = earliestPollAt(r, { firstScreenDoneAt, asked: asked.has(r), connection: conn });
-      const at = nextPollAt(sourceFor(r), memory.get(r) as PollMemory, c);
+      const at = nextPollAt(sourceFor(r), m, c);
       if (gate === null || at === null) continue;
-      const due = Math.max(at, gate) <= c.now;
-      candidates.push({
-        key: r,
-        source: sourceFor(r),
-        memory: memory.get(r) as PollMemory,
-        due,
-        mayJoin: gate <= c.now,
-      });
+      // A product backing off keeps its whole wait.
+      const early =
+        awake && m.failures === 0 ? joinHorizonMs(pollIntervalMs(sourceFor(r), m, c.visible)) : 0;
+      const due = Math.max(at, gate) <= c.now + early;
+      candidates.push({ key: r, source: sourceFor(r), memory: m, due, mayJoin: gate <= c.now });
       if (!due) next = Math.min(next, Math.max(at, gate));
     }
     // A round that runs takes along what is due soon (schedule.ts pollRound), so the products
@@ -226,8 +252,7 @@ export function createPoller(opts: PollerOptions): Poller {
     const round = pollRound(candidates, c);
     roundStarts(deps, round);
     for (const r of round) void pollOne(r);
-    if (next !== Infinity)
-      timer = timers.setTimeout(evaluate, Math.min(MAX_SLEEP_MS, Math.max(1_000, next - c.now)));
+    return next;
   }
 
   function scheduleRetention(): void {
@@ -270,6 +295,8 @@ export function createPoller(opts: PollerOptions): Poller {
     },
     stop() {
       running = false;
+      stopped = true;
+      alarmAt = null;
       abort.abort();
       if (timer !== null) timers.clearTimeout(timer);
       timer = null;
@@ -283,10 +310,8 @@ export function createPoller(opts: PollerOptions): Poller {
       if (wasBlocked && mayPoll()) maybeBackfill();
       // Back online or visible again: whatever is overdue goes now, not after the old sleep.
       if ((wasBlocked && mayPoll()) || (wasHidden && conditions.visible)) evaluate();
-      else if (!mayPoll() && timer !== null) {
-        timers.clearTimeout(timer);
-        timer = null;
-      }
+      // Not polling now: the timer is kept for the alarm alone.
+      else if (!mayPoll()) evaluate();
     },
     async refreshNow(only, opts) {
       for (const r of only ?? []) asked.add(r);
@@ -313,6 +338,11 @@ export function createPoller(opts: PollerOptions): Poller {
       if (running) evaluate();
       else if (conditions.online && !conditions.forcedOffline)
         for (const r of mine) if (isHeld(r, connection()) && !tried(r)) void pollOne(r);
+    },
+    setAlarm(at) {
+      if (stopped || at === alarmAt) return;
+      alarmAt = at;
+      evaluate();
     },
     get running() {
       return running;

@@ -7,6 +7,14 @@
  * every reader sees the same `now`, the time of the last tick.
  *
  * Time, the timer and the page's visibility are passed in (`ClockDeps`), so tests drive it.
+ *
+ * Following another thread's ticks (`follow`): the poller's worker wakes every minute anyway to
+ * poll, and a timer of the page's own at the same minute is a second wake-up of the device (issue
+ * 29: ≤ 120 an hour while nothing changes on screen). Followed, the clock tells the follower each
+ * moment it wants (`want(at)`), the follower rings it (`tick()`) at that moment together with its
+ * own work, and the page's own timer becomes a fallback `FOLLOW_GRACE_MS` later, cleared by every
+ * tick that comes in time: a follower that is busy, stopped or gone leaves the ages at most that
+ * late, never stuck.
  */
 
 export interface ClockDeps {
@@ -26,7 +34,18 @@ export interface SharedClock {
    * Returns the unsubscribe function.
    */
   subscribe(nextChange: (now: number) => number, notify: () => void): () => void;
+  /**
+   * Lets another timer ring this clock: `want(at)` is told each moment the clock wants a tick (null:
+   * none), and `tick()` of the returned handle rings it. `stop()` goes back to the clock's own timer.
+   */
+  follow(want: (at: number | null) => void): { tick(): void; stop(): void };
 }
+
+/**
+ * How long after its moment a followed clock waits for the follower's tick before its own timer
+ * fires: bounds how late an age may turn when the follower is busy or gone.
+ */
+export const FOLLOW_GRACE_MS = 2_000;
 
 interface Subscriber {
   nextChange(now: number): number;
@@ -39,6 +58,9 @@ export function createSharedClock(deps: ClockDeps): SharedClock {
   const subscribers = new Set<Subscriber>();
   let cancelTimer: (() => void) | null = null;
   let stopWatchingVisibility: (() => void) | null = null;
+  let follower: ((at: number | null) => void) | null = null;
+  // The moment last told to the follower (undefined: nothing told yet).
+  let wanted: number | null | undefined;
 
   // A next change at or before the current time would tick again at once, forever.
   const dueAfter = (s: Subscriber, t: number) => Math.max(s.nextChange(t), t + 1);
@@ -46,11 +68,17 @@ export function createSharedClock(deps: ClockDeps): SharedClock {
   const schedule = () => {
     cancelTimer?.();
     cancelTimer = null;
-    if (subscribers.size === 0 || !deps.visible()) return;
     let due = Infinity;
-    for (const s of subscribers) due = Math.min(due, s.due);
-    if (due === Infinity) return;
-    cancelTimer = deps.setTimer(tick, Math.max(0, due - deps.now()));
+    if (subscribers.size > 0 && deps.visible())
+      for (const s of subscribers) due = Math.min(due, s.due);
+    const at = due === Infinity ? null : due;
+    if (follower && at !== wanted) {
+      wanted = at;
+      follower(at);
+    }
+    if (at === null) return;
+    const grace = follower ? FOLLOW_GRACE_MS : 0;
+    cancelTimer = deps.setTimer(tick, Math.max(0, at - deps.now()) + grace);
   };
 
   const wake = (all: boolean) => {
@@ -73,6 +101,25 @@ export function createSharedClock(deps: ClockDeps): SharedClock {
   };
 
   return {
+    follow(want) {
+      follower = want;
+      wanted = undefined;
+      schedule();
+      return {
+        tick() {
+          if (follower !== want) return;
+          // Told again after this tick, even the same moment: the follower rang what it was told.
+          wanted = undefined;
+          wake(false);
+        },
+        stop() {
+          if (follower !== want) return;
+          follower = null;
+          wanted = undefined;
+          schedule();
+        },
+      };
+    },
     read() {
       if (subscribers.size === 0) now = deps.now();
       return now;
@@ -89,8 +136,7 @@ export function createSharedClock(deps: ClockDeps): SharedClock {
       return () => {
         if (!subscribers.delete(s)) return;
         if (subscribers.size > 0) return schedule();
-        cancelTimer?.();
-        cancelTimer = null;
+        schedule();
         stopWatchingVisibility?.();
         stopWatchingVisibility = null;
       };
