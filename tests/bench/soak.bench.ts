@@ -7,8 +7,9 @@
  * The worker polls on its own schedule (workers/schedule.ts through the real createPoller); the
  * bench only moves the clock, a minute at a time, and lets each minute's work finish. The time
  * slider plays from the 2nd to the 4th hour; the last hour is quiet (map open, nothing played), and
- * for its last minutes the stand-in holds its data (the issue counts wake-ups "while nothing changes
- * on screen": the worker still polls on its schedule, the answers are the same, only ages move).
+ * through it the stand-in holds its data (the issue counts wake-ups "while nothing changes on
+ * screen": the worker still polls on its schedule, the answers are the same, only ages move; the
+ * counted minutes are its last, after every product has been polled once since the hold).
  *
  * - `soak.heapGrowthMB`: JS heap of the page plus the worker after 8 h minus after the 1st hour,
  *   each after a full GC (CDP `HeapProfiler.collectGarbage`, `Runtime.getHeapUsage`).
@@ -60,6 +61,8 @@ const PLAY_TO_H = 4;
  * are counted there, per hour.
  */
 const QUIET_MIN = 10;
+/** The counted minutes' step, both clocks (below the page clock's 2 s grace for the worker's tick). */
+const EXACT_STEP_MS = 1_000;
 /** How far the page's or the worker's clock may be from the bench's at the start (a read's own latency under load). */
 const CLOCK_SKEW_MAX_MS = 5_000;
 
@@ -191,6 +194,18 @@ const bench: Bench = async (ctx) => {
         throw new Error(`soak: the ${name}'s clock is ${off} ms off the bench's`);
     }
 
+    // Then one time for both, as on a phone (one system clock): the page's clock rings from the
+    // worker's timer (src/ui/clock/sharedClock.ts `follow`), and a worker a second ahead or two
+    // behind would ring it early or after its own fallback.
+    const pageTime = await page.evaluate(() => Date.now());
+    await worker.evaluate(
+      (t) =>
+        (globalThis as unknown as { __soakClock: { setNow(t: number): void } }).__soakClock.setNow(
+          t,
+        ),
+      pageTime,
+    );
+
     const snapshot = async () => ({
       pageHeap: await heapAfterGc(targets.page),
       workerHeap: await heapAfterGc(workerSession),
@@ -221,14 +236,37 @@ const bench: Bench = async (ctx) => {
         .catch(() => 'none');
     // The positions the slider showed while playing (each minute's): it must move.
     const playedThrough = new Set<string | null>();
+    // The worker's clock follows the page's (each moved a minute at a time, they would drift apart
+    // by the real time each move takes: the page's clock rings from the worker's timer, so they
+    // must keep one time, as the two threads of a phone do).
+    const workerCatchesUp = async () => {
+      const ahead =
+        (await page.evaluate(() => Date.now())) - (await worker.evaluate(() => Date.now()));
+      if (ahead > 0) await advanceWorker(worker, ahead);
+    };
     const minute = async (exact: boolean) => {
-      shift += MIN;
-      if (exact) await page.clock.runFor(MIN);
-      else await page.clock.fastForward(MIN);
-      await advanceWorker(worker, MIN);
+      if (!exact) {
+        shift += MIN;
+        await page.clock.fastForward(MIN);
+        await workerCatchesUp();
+        return;
+      }
+      // Counted minutes: both clocks in steps shorter than the page clock's grace for the worker's
+      // tick (src/ui/clock/sharedClock.ts FOLLOW_GRACE_MS), the page's first, as the two threads
+      // share one time on a phone: a minute moved whole on the page and then on the worker would
+      // fire the page's fallback before the worker's tick could come.
+      for (let t = 0; t < MIN; t += EXACT_STEP_MS) {
+        shift += EXACT_STEP_MS;
+        await page.clock.runFor(EXACT_STEP_MS);
+        await workerCatchesUp();
+      }
     };
     // Hours: each minute fast-forwarded (every due timer fires, a repeating one once a minute).
     for (let m = 1; m <= (HOURS - 1) * 60 + (60 - QUIET_MIN); m++) {
+      // The last hour holds the stand-in's data from its start: by the counted minutes what it
+      // moves (1- and 5-minute products) has been polled many times since, so nothing new comes
+      // and nothing changes on screen but the ages.
+      if (m === (HOURS - 1) * 60 + 1) upstreamHeldAt = now();
       await minute(false);
       if (m === PLAY_FROM_H * 60 && !(await pressSliderButton(page, 'Play')))
         throw new Error('soak: the time slider has no Play button');
@@ -256,7 +294,6 @@ const bench: Bench = async (ctx) => {
         .join(', ')}`,
     );
     // The quiet window, exact: every timer and animation frame at its own time; upstream holds.
-    upstreamHeldAt = now();
     const q0 = { page: await readPageWakeups(page), worker: await workerFires(worker) };
     await browser.startTracing(page, { categories: ['toplevel', '__metadata'] });
     for (let m = 0; m < QUIET_MIN; m++) await minute(true);

@@ -93,6 +93,12 @@ export interface Poller {
 
 /** Longest sleep between evaluations, so clock jumps (sleep/resume) are noticed. */
 const MAX_SLEEP_MS = 60_000;
+/**
+ * How late a poll may go to leave with the page clock's alarm (`setAlarm`) instead of on a wake-up
+ * of its own: as long as the earliest a round may take a product along (schedule.ts
+ * JOIN_MIN_HORIZON_MS), so a round drifts neither way by more than that.
+ */
+const ALARM_WAIT_MS = 5_000;
 
 export function createPoller(opts: PollerOptions): Poller {
   const now = opts.now ?? (() => Date.now());
@@ -220,7 +226,9 @@ export function createPoller(opts: PollerOptions): Poller {
       opts.onAlarm?.();
     }
     let sleep = alarmAt === null ? Infinity : alarmAt - t;
-    const next = mayPoll() ? pollDue(t, ringing) : Infinity;
+    let next = mayPoll() ? pollDue(t, ringing) : Infinity;
+    // A poll due a little before the alarm waits for it: the two then share one wake-up.
+    if (alarmAt !== null && next < alarmAt && alarmAt - next <= ALARM_WAIT_MS) next = alarmAt;
     if (next !== Infinity) sleep = Math.min(sleep, MAX_SLEEP_MS, Math.max(1_000, next - t));
     if (sleep !== Infinity) timer = timers.setTimeout(evaluate, Math.max(0, sleep));
   }

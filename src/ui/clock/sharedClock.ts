@@ -72,6 +72,7 @@ export function createSharedClock(deps: ClockDeps): SharedClock {
     if (subscribers.size > 0 && deps.visible())
       for (const s of subscribers) due = Math.min(due, s.due);
     const at = due === Infinity ? null : due;
+    console.log('[clock] schedule', deps.now(), at, follower ? 'following' : 'own', wanted);
     if (follower && at !== wanted) {
       wanted = at;
       follower(at);
@@ -91,6 +92,7 @@ export function createSharedClock(deps: ClockDeps): SharedClock {
   };
 
   function tick() {
+    console.log('[clock] own tick', deps.now());
     cancelTimer = null;
     wake(false);
   }
@@ -107,7 +109,11 @@ export function createSharedClock(deps: ClockDeps): SharedClock {
       schedule();
       return {
         tick() {
+          console.log('[clock] tick', deps.now(), wanted, follower === want);
           if (follower !== want) return;
+          // Rung before the moment wanted (the follower's clock ahead of the page's): the page's
+          // own timer still comes; telling the same moment again would only ring again at once.
+          if (typeof wanted === 'number' && deps.now() < wanted) return;
           // Told again after this tick, even the same moment: the follower rang what it was told.
           wanted = undefined;
           wake(false);
