@@ -46,6 +46,10 @@ let weather: WeatherLoop | null = null;
 let clouds: CloudLoop | null = null;
 let nights: NightsLoop | null = null;
 let alarm: { at: number | null; ring: (() => void) | null } = { at: null, ring: null };
+let readers: BroadcastChannel | null = null;
+
+/** The channel on which a tab's poller says its page reads the feed rows of database `name`. */
+const readersName = (name: string) => `aurora-feed-readers:${name}`;
 
 /** The polled products a verdict is worked out from (core/tonight): a new one re-judges the saved places. */
 const VERDICT_INPUTS: ReadonlySet<Resource> = new Set<Resource>(['aurora-oval', 'kp-forecast']);
@@ -100,6 +104,7 @@ const api = {
       startCloudLoop,
       startNightsLoop,
       claimPollerLeadership,
+      otherPollersWaiting,
     } = await import('./pollerParts.ts');
     db = await openDatabase({ name: opts.dbName });
     const store = databaseStore(db);
@@ -110,7 +115,14 @@ const api = {
     } catch {
       // No background updates (first run, private mode): nothing to fold in.
     }
+    const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+    const dbName = opts.dbName ?? DEFAULT_DATABASE_NAME;
     poller = createPoller({
+      // With the poller lock, another tab open on the database waits for it (pollerLeadership.ts).
+      othersRead:
+        (opts.schedule ?? 'leader') === 'leader'
+          ? () => otherPollersWaiting(dbName, locks)
+          : undefined,
       fetch: (url, init) => fetch(url, init),
       backendBase: opts.backendBase,
       store,
@@ -146,6 +158,14 @@ const api = {
     });
     const p = poller;
     p.setAlarm(alarm.at);
+    // A tab opening reads the feed rows as stored; the polling tab's are behind by up to an hour in
+    // their check times (poller/feedRows.ts): it says so, and the polling worker writes them.
+    readers =
+      typeof BroadcastChannel === 'function' ? new BroadcastChannel(readersName(dbName)) : null;
+    readers?.addEventListener('message', () => {
+      if (p.running) void p.flushFeedRows().catch(() => undefined);
+    });
+    readers?.postMessage('reading');
     const schedule = opts.schedule ?? 'leader';
     // The regional cloud layer follows this tab's map (setCloudView), in every tab: it polls only
     // while a map here shows it.
@@ -176,10 +196,7 @@ const api = {
       startWeather();
     } else if (schedule === 'leader') {
       const d = db;
-      const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
-      leadership = claimPollerLeadership(opts.dbName ?? DEFAULT_DATABASE_NAME, locks, () =>
-        d.waitForLeadership(),
-      );
+      leadership = claimPollerLeadership(dbName, locks, () => d.waitForLeadership());
       void leadership.acquired.then(() => {
         if (poller === p) p.start();
         startWeather();
@@ -234,6 +251,8 @@ const api = {
     nights = null;
     listener = null;
     alarm = { at: null, ring: null };
+    readers?.close();
+    readers = null;
     const d = db;
     db = null;
     if (d && !d.closed) await d.close();

@@ -11,4 +11,4 @@ export { openAuroraTrackingDb } from '../sync/trackingDb/openAuroraTrackingDb.ts
 export { startWeatherLoop } from './weather/weatherLoop.ts';
 export { startCloudLoop } from './clouds/cloudLoop.ts';
 export { startNightsLoop } from './nights/nightsLoop.ts';
-export { claimPollerLeadership } from './poller/pollerLeadership.ts';
+export { claimPollerLeadership, otherPollersWaiting } from './poller/pollerLeadership.ts';

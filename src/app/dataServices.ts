@@ -12,6 +12,7 @@ import { startWhenOnline } from './startWhenOnline.ts';
 import { handFirstGrid } from '../../sync/grids/handedGrid.ts';
 import { afterFirstOval, observePerformanceMark } from './afterFirstOval.ts';
 import { followPageClock, nextWholeMinute, onPageClock } from '../ui/useNow.ts';
+import { recordReportedCheck } from '../../sync/feeds/reportedChecks.ts';
 
 /** A periodic refresh every 30 minutes, and whenever the tab becomes visible. */
 const PERIODIC_REFRESH_MS = 30 * 60_000;
@@ -97,6 +98,8 @@ export function startDataServices(): void {
       initialForcedOffline: networkStore.get().forcedOffline,
       onReport(report) {
         recordPollReport(report, Date.now());
+        // The feed rows' check times are stored late (workers/poller/feedRows.ts); the page has them.
+        recordReportedCheck(report.resource, report);
       },
       onAlarm: () => followed?.tick(),
       // On the map's route the worker hands over a first visit's oval before loading RxDB

@@ -4,6 +4,8 @@ import { RESOURCES, type FeedStatus, type HookResult, type Resource } from '../.
 import type { FeedDoc } from '../schemas/feeds.ts';
 import { withLiveState } from '../../core/products/freshness.ts';
 import { useLiveResult } from './useLiveResult.ts';
+import { withReportedCheck } from '../feeds/reportedChecks.ts';
+import { useReportedChecksVersion } from './useReportedChecks.ts';
 
 function plain(doc: { _data: FeedDoc }): FeedStatus {
   const d = doc._data;
@@ -37,7 +39,8 @@ function useSame<T>(value: T, same: (a: T, b: T) => boolean): T {
 }
 
 /**
- * One upstream product's status row (null until the poller has reported on it), live; `state` is
+ * One upstream product's status row (null until the poller has reported on it), live, with the
+ * check times this page's poller reported since it was stored (../feeds/reportedChecks.ts); `state` is
  * re-evaluated from the row's times at `now` (core/products/freshness.ts), not the one stored: a
  * feed's state moves with the clock even when nothing is written (opened offline days later, a row
  * the poller last called "fresh" is stale now). `now` comes from the caller's clock (the page's
@@ -53,7 +56,8 @@ export function useFeedStatus(resource: Resource, now: number): HookResult<FeedS
       ),
     null,
   );
-  const live = useSame(stored.data && withLiveState(stored.data, now), sameRow);
+  useReportedChecksVersion();
+  const live = useSame(stored.data && withLiveState(withReportedCheck(stored.data), now), sameRow);
   return useMemo(() => ({ ...stored, data: live }), [stored, live]);
 }
 
@@ -76,8 +80,9 @@ export function useFeedStatuses(now: number): HookResult<FeedStatus[]> {
       ),
     NO_FEEDS,
   );
+  useReportedChecksVersion();
   const live = useSame(
-    stored.data.map((row) => withLiveState(row, now)),
+    stored.data.map((row) => withLiveState(withReportedCheck(row), now)),
     sameRows,
   );
   return useMemo(() => ({ ...stored, data: live }), [stored, live]);

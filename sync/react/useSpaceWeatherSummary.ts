@@ -12,6 +12,8 @@ import type { SeriesChunkDoc } from '../schemas/series.ts';
 import type { FeedDoc } from '../schemas/feeds.ts';
 import { decodeValues } from '../series/chunkCodec.ts';
 import { useLiveResult } from './useLiveResult.ts';
+import { withReportedCheck } from '../feeds/reportedChecks.ts';
+import { useReportedChecksVersion } from './useReportedChecks.ts';
 import { synopticPeriodStart } from '../../core/normalise/synoptic.ts';
 import { liveFeedState } from '../../core/products/freshness.ts';
 
@@ -67,15 +69,20 @@ export function useSpaceWeatherSummary(now: number): HookResult<SpaceWeatherSumm
       ),
     NOTHING_STORED,
   );
+  // Alerts and advisories are aged from the last fetch: this page's poller reports later ones.
+  const reported = useReportedChecksVersion();
   return useMemo(
     () => ({
       ...stored,
       data: summariseSpaceWeather(
         stored.data.latest,
-        new Map(stored.data.feeds.map((f) => [f.id, { state: liveFeedState(f, now) }])),
+        new Map(
+          stored.data.feeds.map((f) => [f.id, { state: liveFeedState(withReportedCheck(f), now) }]),
+        ),
         now,
       ),
     }),
-    [stored, now],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `reported` moves what withReportedCheck reads
+    [stored, now, reported],
   );
 }

@@ -50,6 +50,11 @@ export interface PollerOptions {
    * Go Online), never two at once; `mayContinue` turns false the moment polling is not allowed.
    */
   backfill?: (ctx: { signal: AbortSignal; mayContinue: () => boolean }) => Promise<unknown>;
+  /**
+   * Whether another tab may read the feed rows this poller keeps (poller/feedRows.ts): its page has
+   * every poll's report, another tab only what is stored. Default: yes.
+   */
+  othersRead?: () => Promise<boolean>;
   /** Rung at the moment `setAlarm` asked for (the page's clock, src/ui/clock/sharedClock.ts `follow`). */
   onAlarm?: () => void;
 }
@@ -84,21 +89,23 @@ export interface Poller {
   /**
    * Rings `onAlarm` at `at` (null: no alarm), on the poller's own timer, also when it does not poll
    * (another tab does, offline): the page's clock wants a tick at the minute the worker wakes
-   * anyway. Waking for it, the poller also polls what is due within its horizon (schedule.ts
-   * `joinHorizonMs`), so the rounds fall on the alarm's minutes: one wake-up a minute, not two.
+   * anyway. The schedule moves onto the alarm (`pollDue`), so the rounds ring it: one wake-up a
+   * minute, not two.
    */
   setAlarm(at: number | null): void;
+  /** A tab opened that reads the feed rows as stored: every row whose check times moved is written. */
+  flushFeedRows(): Promise<void>;
   readonly running: boolean;
 }
 
 /** Longest sleep between evaluations, so clock jumps (sleep/resume) are noticed. */
 const MAX_SLEEP_MS = 60_000;
 /**
- * How late a poll may go to leave with the page clock's alarm (`setAlarm`) instead of on a wake-up
- * of its own: as long as the earliest a round may take a product along (schedule.ts
- * JOIN_MIN_HORIZON_MS), so a round drifts neither way by more than that.
+ * How far a poll may move, late or early, to go with the page clock's alarm (`setAlarm`): half its
+ * interval (so a product is never polled twice as often, and from any phase one of the two
+ * directions reaches the alarm), and at most 30 s (bounds how late a minute's data may come once).
  */
-const ALARM_WAIT_MS = 5_000;
+const alarmShiftMs = (intervalMs: number): number => Math.min(intervalMs / 2, 30_000);
 
 export function createPoller(opts: PollerOptions): Poller {
   const now = opts.now ?? (() => Date.now());
@@ -131,6 +138,7 @@ export function createPoller(opts: PollerOptions): Poller {
   // The feed rows this poller writes, in its memory: an unchanged answer writes nothing (feedRows.ts).
   const feedRows = feedRowsInMemory(opts.store, {
     now,
+    othersRead: opts.othersRead,
     nextPollInMs: (r) =>
       pollIntervalMs(
         sourceFor(r),
@@ -226,16 +234,16 @@ export function createPoller(opts: PollerOptions): Poller {
       opts.onAlarm?.();
     }
     let sleep = alarmAt === null ? Infinity : alarmAt - t;
-    let next = mayPoll() ? pollDue(t, ringing) : Infinity;
-    // A poll due a little before the alarm waits for it: the two then share one wake-up.
-    if (alarmAt !== null && next < alarmAt && alarmAt - next <= ALARM_WAIT_MS) next = alarmAt;
+    const next = mayPoll() ? pollDue(t, ringing) : Infinity;
     if (next !== Infinity) sleep = Math.min(sleep, MAX_SLEEP_MS, Math.max(1_000, next - t));
     if (sleep !== Infinity) timer = timers.setTimeout(evaluate, Math.max(0, sleep));
   }
 
   /**
-   * Starts the round due at `t` (awake anyway for the alarm: also what is due within its horizon)
-   * and says when the next product comes due.
+   * Starts the round due at `t` and says when the next product comes due. With an alarm set, the
+   * schedule moves onto it: a product due up to `alarmShiftMs` before the alarm waits for it, and
+   * one due up to that much after it goes with it (`awake`: the alarm is ringing), so after at most
+   * one poll that much late or early the rounds ring the alarm (one wake-up a minute, not two).
    */
   function pollDue(t: number, awake: boolean): number {
     const c: PollConditions = { ...conditions, now: t };
@@ -249,11 +257,12 @@ export function createPoller(opts: PollerOptions): Poller {
       const at = nextPollAt(sourceFor(r), m, c);
       if (gate === null || at === null) continue;
       // A product backing off keeps its whole wait.
-      const early =
-        awake && m.failures === 0 ? joinHorizonMs(pollIntervalMs(sourceFor(r), m, c.visible)) : 0;
-      const due = Math.max(at, gate) <= c.now + early;
+      const shift = m.failures === 0 ? alarmShiftMs(pollIntervalMs(sourceFor(r), m, c.visible)) : 0;
+      let when = Math.max(at, gate);
+      if (alarmAt !== null && when < alarmAt && alarmAt - when <= shift) when = alarmAt;
+      const due = when <= c.now + (awake ? shift : 0);
       candidates.push({ key: r, source: sourceFor(r), memory: m, due, mayJoin: gate <= c.now });
-      if (!due) next = Math.min(next, Math.max(at, gate));
+      if (!due) next = Math.min(next, when);
     }
     // A round that runs takes along what is due soon (schedule.ts pollRound), so the products
     // keep leaving together and share one exchange.
@@ -347,6 +356,7 @@ export function createPoller(opts: PollerOptions): Poller {
       else if (conditions.online && !conditions.forcedOffline)
         for (const r of mine) if (isHeld(r, connection()) && !tried(r)) void pollOne(r);
     },
+    flushFeedRows: () => feedRows.flush(),
     setAlarm(at) {
       if (stopped || at === alarmAt) return;
       alarmAt = at;

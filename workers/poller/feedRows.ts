@@ -8,10 +8,12 @@
  *
  * What the page reads from the check times: the feed state, judged live from the row
  * (core/products/freshness.ts: alerts and advisories are fresh from their last successful fetch;
- * "frozen" needs a recent success), and /live-feeds' "Last update". So the check times are written
- * when the row as stored would read another state before the next poll can write again, and at
- * least every `CHECK_TIMES_LAG_MS`; the reports posted to the page after every poll carry the
- * rest (workers/poller/reportSummary.ts).
+ * "frozen" needs a recent success), and /live-feeds' "Last update". This poller's own page has
+ * them from the report posted after every poll (workers/poller/reportSummary.ts, laid over the
+ * stored rows by sync/feeds/reportedChecks.ts). Another tab reads only the stored row: while one
+ * is open (`othersRead`), the check times are also written when the row as stored would read
+ * another state there before the next poll can write again. And at least every
+ * `CHECK_TIMES_LAG_MS`, for the next start.
  */
 import type { FeedStatus, Resource } from '../../core/model.ts';
 import { liveFeedState } from '../../core/products/freshness.ts';
@@ -41,19 +43,21 @@ const sameExceptCheckTimes = (a: FeedStatus, b: FeedStatus): boolean =>
  * Whether the poll's row must be written over the stored one at `now`, with the next poll at most
  * `nextPollInMs` away (the source's interval; a round may run it a little late, hence twice).
  * `joining`: another row is being written in this round, so a check time half its bound old goes too.
+ * `othersRead`: another tab may read the stored row (default: yes).
  */
 export function mustWriteFeedRow(
   stored: FeedStatus | null,
   next: FeedStatus,
-  ctx: { now: number; nextPollInMs: number; joining?: boolean },
+  ctx: { now: number; nextPollInMs: number; joining?: boolean; othersRead?: boolean },
 ): boolean {
   if (stored === null || !sameExceptCheckTimes(stored, next)) return true;
   if (stored.lastAttempt === next.lastAttempt && stored.lastSuccess === next.lastSuccess)
     return false;
-  // The state the page would read from the stored row, now and until the next poll, is the row's own.
+  // The state another tab would read from the stored row, now and until the next poll, is the row's own.
   const asStored = { ...next, lastSuccess: stored.lastSuccess };
-  for (const at of [ctx.now, ctx.now + 2 * ctx.nextPollInMs])
-    if (liveFeedState(asStored, at) !== liveFeedState(next, at)) return true;
+  if (ctx.othersRead !== false)
+    for (const at of [ctx.now, ctx.now + 2 * ctx.nextPollInMs])
+      if (liveFeedState(asStored, at) !== liveFeedState(next, at)) return true;
   const lag = ctx.now - Math.min(stored.lastAttempt ?? ctx.now, stored.lastSuccess ?? ctx.now);
   return lag >= CHECK_TIMES_LAG_MS * (ctx.joining ? JOIN_FRACTION : 1);
 }
@@ -65,11 +69,18 @@ export interface FeedRows {
   read(id: Resource): Promise<FeedStatus | null>;
   /** Keeps the row in memory; writes it when `mustWriteFeedRow` says so. */
   write(status: FeedStatus): Promise<void>;
+  /** Writes every row whose check times moved since it was stored (a tab opened that reads them). */
+  flush(): Promise<void>;
 }
 
 export function feedRowsInMemory(
   store: Pick<PollerStore, 'readFeedStatus' | 'writeFeedStatus'>,
-  opts: { now: () => number; nextPollInMs: (id: Resource) => number },
+  opts: {
+    now: () => number;
+    nextPollInMs: (id: Resource) => number;
+    /** Whether another tab may read the stored rows now (default: yes). */
+    othersRead?: () => Promise<boolean>;
+  },
 ): FeedRows {
   const stored = new Map<Resource, FeedStatus | null>();
   const current = new Map<Resource, FeedStatus | null>();
@@ -88,15 +99,26 @@ export function feedRowsInMemory(
     async write(status) {
       current.set(status.id, status);
       const now = opts.now();
+      const othersRead = opts.othersRead ? await opts.othersRead().catch(() => true) : true;
       const write = mustWriteFeedRow(stored.get(status.id) ?? null, status, {
         now,
         nextPollInMs: opts.nextPollInMs(status.id),
         joining: now - lastWriteAt <= ROUND_SPAN_MS,
+        othersRead,
       });
       if (!write) return;
       lastWriteAt = now;
       await store.writeFeedStatus(status);
       stored.set(status.id, status);
+    },
+    async flush() {
+      for (const [id, row] of current) {
+        const kept = stored.get(id) ?? null;
+        if (row === null || row === kept) continue;
+        await store.writeFeedStatus(row);
+        stored.set(id, row);
+      }
+      lastWriteAt = opts.now();
     },
   };
 }

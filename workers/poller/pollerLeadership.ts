@@ -17,6 +17,7 @@ export interface LockManagerLike {
     options: { mode?: 'exclusive'; signal?: AbortSignal },
     callback: () => Promise<void>,
   ): Promise<unknown>;
+  query?(): Promise<{ pending?: { name?: string }[] }>;
 }
 
 export interface PollerLeadership {
@@ -75,4 +76,19 @@ export function claimPollerLeadership(
       releaseHeld();
     },
   };
+}
+
+/**
+ * Whether another tab's poller waits for the lock, i.e. another tab is open on this database and
+ * reads the feed rows as stored (poller/feedRows.ts `othersRead`). Every tab starts a poller
+ * (workers/client.ts), and all but the holder wait. Without `query`: assume one is.
+ */
+export async function otherPollersWaiting(
+  dbName: string,
+  locks: LockManagerLike | undefined,
+): Promise<boolean> {
+  if (!locks?.query) return true;
+  const { pending = [] } = await locks.query();
+  const name = pollerLockName(dbName);
+  return pending.some((l) => l.name === name);
 }

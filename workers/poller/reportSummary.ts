@@ -17,6 +17,9 @@ export interface PollReportSummary {
   dataAgeMs: number | null;
   /** The source's max age: stored data older than this is out of date. */
   maxAgeMs: number;
+  /** The poll's check times (the page lays them over the stored row: sync/feeds/reportedChecks.ts). */
+  lastSuccess: number | null;
+  lastAttempt: number | null;
 }
 
 export function summariseReport(r: PollReport, now: number): PollReportSummary {
@@ -32,5 +35,7 @@ export function summariseReport(r: PollReport, now: number): PollReportSummary {
     written: r.written,
     dataAgeMs: dataAgeMs(r.status, source, now),
     maxAgeMs: source.maxAgeMs,
+    lastSuccess: r.status.lastSuccess,
+    lastAttempt: r.status.lastAttempt,
   };
 }

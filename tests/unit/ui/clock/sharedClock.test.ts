@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createSharedClock, type ClockDeps } from '../../../../src/ui/clock/sharedClock.ts';
+import {
+  createSharedClock,
+  FOLLOW_GRACE_MS,
+  type ClockDeps,
+} from '../../../../src/ui/clock/sharedClock.ts';
 import { ageTextChangesAt, formatAge } from '../../../../core/time/formatAge.ts';
 
 const MIN = 60_000;
@@ -157,5 +161,68 @@ describe('the page’s shared clock', () => {
     );
     page.advance(10);
     expect(renders).toBe(10);
+  });
+
+  it('followed by the worker, it tells the moments it wants and its own timer never fires while the ticks come', () => {
+    const page = fakePage();
+    const clock = createSharedClock(page.deps);
+    const shown: number[] = [];
+    const nextMinute = (now: number) => Math.floor(now / MIN) * MIN + MIN;
+    clock.subscribe(nextMinute, () => shown.push(clock.read()));
+    const wanted: (number | null)[] = [];
+    const followed = clock.follow((at) => wanted.push(at));
+    expect(wanted).toEqual([T0 + 30_000]);
+    // Its own timer waits the grace past the moment, for the worker's tick.
+    expect(page.pending()).toEqual([T0 + 30_000 + FOLLOW_GRACE_MS]);
+    for (let m = 0; m < 10; m++) {
+      const at = wanted.at(-1)!;
+      page.advance(at - page.deps.now());
+      followed.tick();
+    }
+    expect(page.wakeups).toBe(0);
+    expect(shown).toHaveLength(10);
+    expect(shown[9]).toBe(T0 + 30_000 + 9 * MIN);
+    expect(wanted).toHaveLength(11);
+  });
+
+  it('followed, still turns the ages itself the grace late when no tick comes (the worker busy or gone)', () => {
+    const page = fakePage();
+    const clock = createSharedClock(page.deps);
+    const shown: number[] = [];
+    clock.subscribe(
+      (now) => Math.floor(now / MIN) * MIN + MIN,
+      () => shown.push(clock.read()),
+    );
+    const wanted: (number | null)[] = [];
+    clock.follow((at) => wanted.push(at));
+    page.advance(3 * MIN);
+    expect(page.wakeups).toBe(3);
+    expect(shown).toEqual([1, 2, 3].map((k) => T0 + 30_000 + (k - 1) * MIN + FOLLOW_GRACE_MS));
+    // Each time it still told the next moment, in case the worker is back.
+    expect(wanted).toEqual([0, 1, 2, 3].map((k) => T0 + 30_000 + k * MIN));
+  });
+
+  it('followed, ignores a tick before the moment it wants and tells no moment while hidden', () => {
+    const page = fakePage();
+    const clock = createSharedClock(page.deps);
+    let renders = 0;
+    clock.subscribe(
+      (now) => Math.floor(now / MIN) * MIN + MIN,
+      () => renders++,
+    );
+    const wanted: (number | null)[] = [];
+    const followed = clock.follow((at) => wanted.push(at));
+    page.advance(10_000);
+    followed.tick();
+    expect(renders).toBe(0);
+    // Told once, not again at once (that would ring again at once).
+    expect(wanted).toEqual([T0 + 30_000]);
+    page.setVisible(false);
+    expect(wanted.at(-1)).toBeNull();
+    expect(page.pending()).toEqual([]);
+    followed.stop();
+    page.setVisible(true);
+    // Back on its own timer, at the moment itself.
+    expect(page.pending()).toEqual([T0 + 30_000]);
   });
 });

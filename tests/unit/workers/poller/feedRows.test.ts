@@ -57,6 +57,20 @@ describe('when an unchanged answer writes the feed row', () => {
     expect(write(10)).toBe(true);
   });
 
+  it('for alerts, only hourly while no other tab reads the stored row (this tab has every report)', () => {
+    const stored = polled('alerts', T0, null);
+    const write = (m: number, othersRead: boolean) =>
+      mustWriteFeedRow(stored, unchangedAt(stored, T0 + m * MIN), {
+        now: T0 + m * MIN,
+        nextPollInMs: 3 * MIN,
+        othersRead,
+      });
+    expect([10, 30, 57].map((m) => write(m, false))).toEqual([false, false, false]);
+    expect(write(CHECK_TIMES_LAG_MS / MIN, false)).toBe(true);
+    // A second tab open: it reads the stored row, so the old rule holds.
+    expect(write(10, true)).toBe(true);
+  });
+
   it('keeps a frozen feed frozen, not stale, on the page: its success time is written in time', () => {
     // The oval's data stopped 40 min ago; upstream still answers (frozen needs a recent success).
     const stored = polled('aurora-oval', T0, T0 - 40 * MIN);
@@ -138,5 +152,33 @@ describe('the feed rows in the poller’s memory', () => {
     // The poller's own view moved on; the stored row keeps the first check.
     expect((await rows.read('kp-1m'))?.lastSuccess).toBe(T0 + 5 * MIN);
     expect((await readFeedStatus(db, 'kp-1m'))?.lastSuccess).toBe(T0);
+  });
+
+  it('writes the rows whose check times moved at once when another tab opens (flush), and only those', async () => {
+    db = await openDatabase({ storage: 'memory', name: `feed-flush-${process.pid}-${Date.now()}` });
+    let now = T0;
+    let othersRead = false;
+    const rows = feedRowsInMemory(databaseStore(db), {
+      now: () => now,
+      nextPollInMs: (id) => (id === 'alerts' ? 3 * MIN : MIN),
+      othersRead: async () => othersRead,
+    });
+    await rows.read('alerts');
+    await rows.read('kp-1m');
+    await rows.write(polled('alerts', now, null));
+    await rows.write(polled('kp-1m', now, now - MIN));
+    for (let m = 3; m <= 12; m += 3) {
+      now = T0 + m * MIN;
+      await rows.write(unchangedAt((await rows.read('alerts'))!, now));
+    }
+    // Twelve minutes on, the stored alerts row would read "stale" in 4 min in another tab.
+    expect((await readFeedStatus(db, 'alerts'))?.lastSuccess).toBe(T0);
+    const events: string[] = [];
+    const sub = db.$.subscribe((e) => events.push(e.documentId));
+    othersRead = true;
+    await rows.flush();
+    sub.unsubscribe();
+    expect(events).toEqual(['alerts']);
+    expect((await readFeedStatus(db, 'alerts'))?.lastSuccess).toBe(T0 + 12 * MIN);
   });
 });

@@ -147,7 +147,7 @@ afterEach(async () => {
  * Kp row (the data stays fresh through the quiet minutes); `runUntil` moves the clock from timer
  * to timer, each round's work finishing in between.
  */
-async function startPoller(name: string) {
+async function startPoller(name: string, onAlarm?: () => void) {
   db = await openDatabase({ storage: 'memory', name: `${name}-${process.pid}-${Date.now()}` });
   const start = KP1M_LAST + MIN;
   const clock = fakeClock(start);
@@ -160,6 +160,7 @@ async function startPoller(name: string) {
     now: clock.now,
     timers: own.timers,
     resources: RESOURCES,
+    onAlarm,
   });
   const started = poller;
   started.start();
@@ -222,5 +223,56 @@ describe('a quiet hour in the poller', () => {
     await settle(up.open);
     expect(all.failed).toBe(0);
     expect(all.reports.map((r) => r.resource).sort()).toEqual([...RESOURCES].sort());
+  });
+
+  it('rings the page clock’s minute with its own rounds: the schedule moves onto the alarm, then one timer a minute serves both', async () => {
+    const rings: number[] = [];
+    let setNext: (at: number) => void = () => undefined;
+    // The page's clock: after each tick it wants the next minute's (src/ui/clock/sharedClock.ts).
+    const { poller, start, clock, up, own, runUntil } = await startPoller('quiet-alarm', () => {
+      rings.push(clock.now());
+      setNext(clock.now() + MIN);
+    });
+    setNext = (at) => poller.setAlarm(at);
+    await runUntil(start + 2 * MIN + 30_000);
+    // The rounds leave on the minute; the page wants its ticks 20 s past it, a phase of its own.
+    const firstAlarm = start + 3 * MIN + 20_000;
+    poller.setAlarm(firstAlarm);
+    // One minute to move onto it, then ten counted.
+    await runUntil(firstAlarm + MIN - 1);
+    const from = clock.now();
+    const ownBefore = own.fired();
+    await runUntil(from + 10 * MIN);
+    const quiet = up.exchanges.filter((x) => x.at > from);
+    expect(rings.filter((t) => t > from)).toHaveLength(10);
+    expect(quiet).toHaveLength(10);
+    // Every round left at a ring, and the poller woke once a minute for both.
+    expect(quiet.every((x) => rings.includes(x.at))).toBe(true);
+    expect(own.fired() - ownBefore).toBe(10);
+  });
+
+  it('still rings the alarm when it polls nothing (another tab polls), on the one timer', async () => {
+    db = await openDatabase({ storage: 'memory', name: `quiet-idle-${process.pid}-${Date.now()}` });
+    const clock = fakeClock(KP1M_LAST);
+    const own = countedTimers(clock);
+    const rings: number[] = [];
+    poller = createPoller({
+      fetch: () => Promise.reject(new Error('a poller that is not started fetches nothing')),
+      backendBase: BASE,
+      store: databaseStore(db),
+      now: clock.now,
+      timers: own.timers,
+      resources: RESOURCES,
+      onAlarm: () => rings.push(clock.now()),
+    });
+    poller.setAlarm(KP1M_LAST + 30_000);
+    poller.setConditions({ online: false });
+    clock.advanceTo(KP1M_LAST + MIN);
+    expect(rings).toEqual([KP1M_LAST + 30_000]);
+    expect(own.fired()).toBe(1);
+    poller.setAlarm(KP1M_LAST + 2 * MIN);
+    poller.stop();
+    clock.advanceTo(KP1M_LAST + 3 * MIN);
+    expect(rings).toHaveLength(1);
   });
 });
