@@ -256,8 +256,11 @@ export function createPoller(opts: PollerOptions): Poller {
       const gate = earliestPollAt(r, { firstScreenDoneAt, asked: asked.has(r), connection: conn });
       const at = nextPollAt(sourceFor(r), m, c);
       if (gate === null || at === null) continue;
-      // A product backing off keeps its whole wait.
-      const shift = m.failures === 0 ? alarmShiftMs(pollIntervalMs(sourceFor(r), m, c.visible)) : 0;
+      // A product backing off keeps its whole wait; one never polled goes at once.
+      const shift =
+        m.failures === 0 && m.lastAttempt !== null
+          ? alarmShiftMs(pollIntervalMs(sourceFor(r), m, c.visible))
+          : 0;
       let when = Math.max(at, gate);
       if (alarmAt !== null && when < alarmAt && alarmAt - when <= shift) when = alarmAt;
       const due = when <= c.now + (awake ? shift : 0);

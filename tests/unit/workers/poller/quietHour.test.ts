@@ -251,6 +251,29 @@ describe('a quiet hour in the poller', () => {
     expect(own.fired() - ownBefore).toBe(10);
   });
 
+  it('polls a product never polled at once, not at the alarm', async () => {
+    db = await openDatabase({
+      storage: 'memory',
+      name: `alarm-first-${process.pid}-${Date.now()}`,
+    });
+    const clock = fakeClock(KP1M_LAST + MIN);
+    const up = backend(clock);
+    const own = countedTimers(clock);
+    poller = createPoller({
+      fetch: up.fetch,
+      backendBase: BASE,
+      store: databaseStore(db),
+      now: clock.now,
+      timers: own.timers,
+      resources: RESOURCES,
+      onAlarm: () => undefined,
+    });
+    poller.setAlarm(KP1M_LAST + MIN + 20_000);
+    poller.start();
+    await settle(up.open);
+    expect(up.exchanges.map((x) => x.at)).toEqual([KP1M_LAST + MIN]);
+  });
+
   it('still rings the alarm when it polls nothing (another tab polls), on the one timer', async () => {
     db = await openDatabase({ storage: 'memory', name: `quiet-idle-${process.pid}-${Date.now()}` });
     const clock = fakeClock(KP1M_LAST);
