@@ -11,7 +11,7 @@ import { CORE_FEEDS } from '../lib/coreFeeds.ts';
 import { startWhenOnline } from './startWhenOnline.ts';
 import { handFirstGrid } from '../../sync/grids/handedGrid.ts';
 import { afterFirstOval, observePerformanceMark } from './afterFirstOval.ts';
-import { followPageClock, nextWholeMinute, onPageClock } from '../ui/useNow.ts';
+import { FOLLOW_SPREAD_MS, followPageClock, nextWholeMinute, onPageClock } from '../ui/useNow.ts';
 import { recordReportedCheck } from '../../sync/feeds/reportedChecks.ts';
 
 /** A periodic refresh every 30 minutes, and whenever the tab becomes visible. */
@@ -117,7 +117,10 @@ export function startDataServices(): void {
     });
     // The ages' minute rides on the worker's minute (src/ui/clock/sharedClock.ts `follow`): one
     // wake-up of the device a minute for both, not one each.
-    followed = followPageClock((at) => poller.wakeAt(at));
+    followed = followPageClock(
+      (at) => poller.wakeAt(at),
+      Math.floor(Math.random() * FOLLOW_SPREAD_MS),
+    );
     // Screens that show a deferred or held product ask for it (src/lib/productDemand.ts).
     setProductDemandHandler((resources) => poller.ask(resources));
     // The map's cloud layer says which region it shows (src/lib/cloudView.ts).

@@ -42,14 +42,22 @@ export function onPageClock(nextChange: (now: number) => number, notify: () => v
 }
 
 /**
- * Lets the poller's worker ring the page's clock with its own minute's work (sharedClock.ts
- * `follow`): `want(at)` is told each moment the clock wants, `tick()` rings it.
+ * How late after its moment a followed clock asks to be rung, at most (each page picks its own lag
+ * below this once): the worker's polls ride the ring, and every phone polling on the whole minute at
+ * once would be a burst at the backend each minute. Bounds how late an age turns.
  */
-export function followPageClock(want: (at: number | null) => void): {
-  tick(): void;
-  stop(): void;
-} {
-  return clock().follow(want);
+export const FOLLOW_SPREAD_MS = 5_000;
+
+/**
+ * Lets the poller's worker ring the page's clock with its own minute's work (sharedClock.ts
+ * `follow`): `want(at)` is told each moment the clock wants, `tick()` rings it. `lagMs`: see
+ * FOLLOW_SPREAD_MS.
+ */
+export function followPageClock(
+  want: (at: number | null) => void,
+  lagMs: number,
+): { tick(): void; stop(): void } {
+  return clock().follow(want, lagMs);
 }
 
 /**

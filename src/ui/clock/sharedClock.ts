@@ -36,9 +36,10 @@ export interface SharedClock {
   subscribe(nextChange: (now: number) => number, notify: () => void): () => void;
   /**
    * Lets another timer ring this clock: `want(at)` is told each moment the clock wants a tick (null:
-   * none), and `tick()` of the returned handle rings it. `stop()` goes back to the clock's own timer.
+   * none), `lagMs` after it, and `tick()` of the returned handle rings it. `stop()` goes back to the
+   * clock's own timer.
    */
-  follow(want: (at: number | null) => void): { tick(): void; stop(): void };
+  follow(want: (at: number | null) => void, lagMs?: number): { tick(): void; stop(): void };
 }
 
 /**
@@ -59,6 +60,7 @@ export function createSharedClock(deps: ClockDeps): SharedClock {
   let cancelTimer: (() => void) | null = null;
   let stopWatchingVisibility: (() => void) | null = null;
   let follower: ((at: number | null) => void) | null = null;
+  let followLag = 0;
   // The moment last told to the follower (undefined: nothing told yet).
   let wanted: number | null | undefined;
 
@@ -71,8 +73,7 @@ export function createSharedClock(deps: ClockDeps): SharedClock {
     let due = Infinity;
     if (subscribers.size > 0 && deps.visible())
       for (const s of subscribers) due = Math.min(due, s.due);
-    const at = due === Infinity ? null : due;
-    console.log('[clock] schedule', deps.now(), at, follower ? 'following' : 'own', wanted);
+    const at = due === Infinity ? null : due + (follower ? followLag : 0);
     if (follower && at !== wanted) {
       wanted = at;
       follower(at);
@@ -92,7 +93,6 @@ export function createSharedClock(deps: ClockDeps): SharedClock {
   };
 
   function tick() {
-    console.log('[clock] own tick', deps.now());
     cancelTimer = null;
     wake(false);
   }
@@ -103,13 +103,13 @@ export function createSharedClock(deps: ClockDeps): SharedClock {
   };
 
   return {
-    follow(want) {
+    follow(want, lagMs = 0) {
       follower = want;
+      followLag = lagMs;
       wanted = undefined;
       schedule();
       return {
         tick() {
-          console.log('[clock] tick', deps.now(), wanted, follower === want);
           if (follower !== want) return;
           // Rung before the moment wanted (the follower's clock ahead of the page's): the page's
           // own timer still comes; telling the same moment again would only ring again at once.

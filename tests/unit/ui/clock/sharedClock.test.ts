@@ -225,4 +225,24 @@ describe('the page’s shared clock', () => {
     // Back on its own timer, at the moment itself.
     expect(page.pending()).toEqual([T0 + 30_000]);
   });
+
+  it('followed with a lag (each page its own), asks to be rung that much after each moment, its fallback the grace after that', () => {
+    const page = fakePage();
+    const clock = createSharedClock(page.deps);
+    const shown: string[] = [];
+    const dataTime = T0 - 30_000;
+    clock.subscribe(
+      (now) => ageTextChangesAt(dataTime, now),
+      () => shown.push(formatAge(clock.read() - dataTime)),
+    );
+    const wanted: (number | null)[] = [];
+    const followed = clock.follow((at) => wanted.push(at), 3_000);
+    expect(wanted).toEqual([T0 + 33_000]);
+    expect(page.pending()).toEqual([T0 + 33_000 + FOLLOW_GRACE_MS]);
+    page.advance(33_000);
+    followed.tick();
+    expect(shown).toEqual(['1 min ago']);
+    expect(wanted.at(-1)).toBe(T0 + 93_000);
+    expect(page.wakeups).toBe(0);
+  });
 });
