@@ -160,6 +160,39 @@ describe('tonight’s kept verdicts follow a signed-in user', () => {
     expect(await scoredRow()).toEqual([written]);
   }, 60_000);
 
+  it('keeps the night of two accounts at the same shared position apart, each in its own account', async () => {
+    const one = await newUser();
+    const two = await newUser();
+    // The position shared on a device is kept at 0.1° (core/tonight/nightRecord.ts): two people in
+    // one town the same night keep a record under the same id.
+    const here = {
+      ...NIGHT,
+      id: `here:69.7,19.0@${NIGHT_DATE}`,
+      place_id: 'here:69.7,19.0',
+      place_name: 'Here',
+    };
+    const a = await newDevice();
+    await keepNightRecord(a, here);
+    await signIn(a, one.email);
+    const rowsOf = () =>
+      h.stack().sql<{
+        user_id: string;
+        level: string;
+      }>('select user_id::text, level from public.nights where id = $1 order by level', [here.id]);
+    await until(rowsOf, (r) => r.length === 1);
+    // One realm holds 13 collections: the first device goes away while the second is used.
+    await h.stopSyncs();
+    await a.close();
+
+    const b = await newDevice();
+    await keepNightRecord(b, { ...here, level: 'MAYBE' });
+    await signIn(b, two.email);
+    expect(await until(rowsOf, (r) => r.length === 2)).toEqual([
+      { user_id: one.userId, level: 'GO' },
+      { user_id: two.userId, level: 'MAYBE' },
+    ]);
+  }, 60_000);
+
   it('keeps one user’s nights from another, and takes them off the device at sign-out', async () => {
     const owner = await newUser();
     const other = await newUser();
