@@ -99,4 +99,27 @@ describe('a device pulls every write of its account, in whatever order they comm
     await signIn(device, email);
     await until(names, (v) => v.join() === 'order-quick,order-slow');
   }, 60_000);
+
+  it('pulls a preference change whose write began before, and ended after, one the device has already seen', async () => {
+    const { email, userId } = await newUser();
+    const device = await newDevice();
+    const slow = await writer();
+    await slow.query('begin');
+    await slow.query('select 1');
+    await (
+      await writer()
+    ).query(`update public.profiles set default_map_style = 'light' where id = $1`, [userId]);
+    await signIn(device, email);
+    const mine = async () => (await device.preferences.findOne(userId).exec())?.toJSON();
+    await until(mine, (p) => p?.default_map_style === 'light');
+    await checkpointAt(device.preferences, userId);
+    await h.stopSyncs();
+    await slow.query(`update public.profiles set show_clouds_on_load = true where id = $1`, [
+      userId,
+    ]);
+    await slow.query('commit');
+
+    await signIn(device, email);
+    await until(mine, (p) => p?.default_map_style === 'light' && p.show_clouds_on_load === true);
+  }, 60_000);
 });
