@@ -23,7 +23,7 @@ import {
   type SeriesChunkDoc,
   needsMigrationPlugin,
 } from './schemas/index.ts';
-import { preferencesConflictHandler } from './replication/conflictPolicy.ts';
+import { placesConflictHandler, preferencesConflictHandler } from './replication/conflictPolicy.ts';
 import { yieldToMain } from './yieldToMain.ts';
 
 export interface AuroraCollections {
@@ -182,7 +182,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
       feeds: { ...defs.feeds },
       series: { ...defs.series },
       products: { ...defs.products },
-      places: { ...defs.places },
+      places: { ...defs.places, conflictHandler: placesConflictHandler },
       queue: { ...defs.queue },
     };
     // Each started in a task of its own, without waiting for the one before: their IndexedDB

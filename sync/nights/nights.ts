@@ -7,6 +7,7 @@
 import type { RxCollection } from 'rxdb';
 import type { AuroraDatabase } from '../database.ts';
 import { nightsMigrations, nightsSchemaV0, type NightDoc } from '../schemas/nights.ts';
+import { nightsConflictHandler } from '../replication/conflictPolicy.ts';
 import { keepNight, type NightRecord } from '../../core/tonight/nightRecord.ts';
 
 type Nights = RxCollection<NightDoc>;
@@ -40,7 +41,11 @@ export function nightsCollection(db: AuroraDatabase): Promise<Nights> {
   if (!pending) {
     pending = db
       .addCollections({
-        nights: { schema: nightsSchemaV0, migrationStrategies: nightsMigrations },
+        nights: {
+          schema: nightsSchemaV0,
+          migrationStrategies: nightsMigrations,
+          conflictHandler: nightsConflictHandler,
+        },
       } as never)
       .then(() => {
         const nights = (db as unknown as { nights: Nights }).nights;

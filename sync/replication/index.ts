@@ -16,8 +16,8 @@ export {
 export {
   replicatePlaces,
   placesReplicationId,
-  placeFromRow,
   forgetPlaces,
   readPlacesGeneration,
   PLACES_TABLE,
 } from './replicatePlaces.ts';
+export { placeFromRow } from './placeFromRow.ts';

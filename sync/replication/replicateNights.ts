@@ -6,6 +6,7 @@ import {
 } from 'rxdb/plugins/replication-supabase';
 import type { AuroraDatabase } from '../database.ts';
 import { nightsCollection, whenNightsCollection } from '../nights/nights.ts';
+import { nightFromRow } from './nightFromRow.ts';
 import type { NightDoc } from '../schemas/nights.ts';
 import { isNightKept } from '../../core/tonight/nightsKept.ts';
 
@@ -14,35 +15,6 @@ const NIGHTS_TABLE = 'nights';
 /** Per user and sign-in generation, as the places' (replicatePlaces.ts says why). */
 function nightsReplicationId(userId: string, generation = 0): string {
   return `aurora-nights-${userId}-${generation}`;
-}
-
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-
-/** A `nights` row cut down to the document's fields (the row's `user_id` and times stay on the server). */
-function nightFromRow(row: Record<string, unknown>): WithDeleted<NightDoc> {
-  const outcome = row.outcome;
-  return {
-    id: String(row.id),
-    place_id: String(row.place_id),
-    place_name: String(row.place_name),
-    lat: Number(row.lat),
-    lon: Number(row.lon),
-    night: String(row.night),
-    level: row.level === 'GO' || row.level === 'MAYBE' ? row.level : 'NO',
-    window_from: num(row.window_from),
-    window_to: num(row.window_to),
-    line: String(row.line ?? ''),
-    judged_at: Number(row.judged_at),
-    outcome:
-      outcome === 'GO' || outcome === 'MAYBE' || outcome === 'NO' || outcome === 'no-data'
-        ? outcome
-        : null,
-    seen_overhead: num(row.seen_overhead),
-    seen_visible: num(row.seen_visible),
-    frames: Number(row.frames ?? 0),
-    scored_at: num(row.scored_at),
-    _deleted: row._deleted === true,
-  };
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { WithDeleted } from 'rxdb';
 import {
   replicateSupabase,
   type RxSupabaseReplicationState,
@@ -7,6 +6,7 @@ import {
 import type { AuroraDatabase } from '../database.ts';
 import type { PlaceDoc } from '../schemas/places.ts';
 import { forgetNights, replicateNights } from './replicateNights.ts';
+import { placeFromRow } from './placeFromRow.ts';
 
 export const PLACES_TABLE = 'places';
 
@@ -25,19 +25,6 @@ export async function readPlacesGeneration(db: AuroraDatabase): Promise<number> 
   const doc = await db.preferences.getLocal<{ generation: number }>(GENERATION_ID);
   const g = doc?.get('generation') as unknown;
   return typeof g === 'number' && Number.isInteger(g) && g >= 0 ? g : 0;
-}
-
-/** A `places` row cut down to the document's fields (the row's `user_id` stays on the server). */
-export function placeFromRow(row: Record<string, unknown>): WithDeleted<PlaceDoc> {
-  return {
-    id: String(row.id),
-    name: String(row.name),
-    lat: Number(row.lat),
-    lon: Number(row.lon),
-    kind: row.kind === 'picked' ? 'picked' : 'my-location',
-    chosen_at: row.chosen_at === null || row.chosen_at === undefined ? null : Number(row.chosen_at),
-    _deleted: row._deleted === true,
-  };
 }
 
 /**

@@ -1,11 +1,14 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 
-/** A supabase-js client for Node tests: no persisted session, `ws` as the realtime transport (Node 20 has none). */
+/**
+ * A supabase-js client for Node tests: no persisted session, `ws` as the realtime transport (Node
+ * 20 has none). `fetch`: the client's HTTP, for a test that holds some answers back (heldAnswers.ts).
+ */
 export function testClient(
   url: string,
   key: string,
-  opts: { flowType?: 'pkce' | 'implicit' } = {},
+  opts: { flowType?: 'pkce' | 'implicit'; fetch?: typeof fetch } = {},
 ): SupabaseClient {
   return createClient(url, key, {
     auth: {
@@ -14,6 +17,7 @@ export function testClient(
       detectSessionInUrl: false,
       flowType: opts.flowType ?? 'implicit',
     },
+    ...(opts.fetch ? { global: { fetch: opts.fetch } } : {}),
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
 }

@@ -15,8 +15,15 @@ export interface ReplicationHarness {
   stack(): TestStack;
   newUser(): Promise<{ email: string; userId: string }>;
   newDevice(): Promise<AuroraDatabase>;
-  /** Signs the device in as `email` and waits for its first replication. */
-  signIn(db: AuroraDatabase, email: string): Promise<{ client: SupabaseClient; sync: AccountSync }>;
+  /**
+   * Signs the device in as `email` and waits for its first replication. `fetch`: the device's
+   * HTTP (heldAnswers.ts holds some of its answers back).
+   */
+  signIn(
+    db: AuroraDatabase,
+    email: string,
+    opts?: { fetch?: typeof fetch },
+  ): Promise<{ client: SupabaseClient; sync: AccountSync }>;
   /** Stops every device's sync now (a device going away before the next one is used). */
   stopSyncs(): Promise<void>;
   /** Removes a database the test opened itself after the test, as newDevice's are. */
@@ -80,8 +87,8 @@ export function replicationHarness(prefix: string): ReplicationHarness {
       open.push(db);
       return db;
     },
-    async signIn(db, email) {
-      const client = testClient(started().url, started().anonKey);
+    async signIn(db, email, opts) {
+      const client = testClient(started().url, started().anonKey, { fetch: opts?.fetch });
       const { data, error } = await client.auth.signInWithPassword({
         email,
         password: STRONG_PASSWORD,

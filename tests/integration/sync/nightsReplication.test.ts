@@ -10,6 +10,7 @@ import {
 } from '../../../sync/nights/nights.ts';
 import type { NightRecord } from '../../../core/tonight/nightRecord.ts';
 import { STRONG_PASSWORD, testClient } from '../../support/clients.ts';
+import { heldAnswers } from '../../support/heldAnswers.ts';
 import { replicationHarness, until } from '../../support/replicationHarness.ts';
 
 /**
@@ -101,6 +102,95 @@ describe('tonight’s kept verdicts follow a signed-in user', () => {
       () => readNights(again),
       (v) => v[0]?.outcome === 'MAYBE' && v[0].frames === 40,
     );
+  }, 60_000);
+
+  it('shows a score made on another device after reopening one that went away before its push of the night was answered', async () => {
+    const { email } = await newUser();
+    // Ids are the table's primary key across accounts: each test keeps its own.
+    const night = { ...NIGHT, id: `held@${NIGHT_DATE}`, place_id: 'held' };
+    const a = await newDevice();
+    await keepNightRecord(a, night);
+    // The night reaches the account, but device A goes away before it hears so: A's replication
+    // keeps no record of the push, and its next start pushes the night again and meets the row.
+    const insert = heldAnswers(
+      (method, url) => method === 'POST' && new URL(url).pathname === '/rest/v1/nights',
+    );
+    await signIn(a, email, { fetch: insert.fetch });
+    await insert.answered;
+    await h.stopSyncs();
+    await a.close();
+    insert.release();
+
+    const b = await newDevice();
+    await signIn(b, email);
+    await until(
+      () => readNights(b),
+      (v) => v.length === 1 && v[0]!.id === night.id,
+    );
+    const score = {
+      outcome: 'MAYBE',
+      seen_overhead: 8,
+      seen_visible: 14,
+      frames: 40,
+      scored_at: Date.parse(`${NEXT_DATE}T09:00:00Z`),
+    } as const;
+    await writeNightScore(b, night.id, score);
+    const scoredRow = () =>
+      h.stack().sql<{
+        outcome: string;
+        modified: string;
+      }>('select outcome, _modified::text as modified from public.nights where id = $1', [night.id]);
+    const [written] = await until(scoredRow, (r) => r[0]?.outcome === 'MAYBE');
+    await h.stopSyncs();
+    await b.close();
+
+    const again = h.adopt(
+      await openDatabase({ name: a.name, storage: 'dexie', multiInstance: false }),
+    );
+    await signIn(again, email);
+    const [scored] = await until(
+      () => readNights(again),
+      (v) => v[0]?.outcome === 'MAYBE',
+    );
+    // The account's night as the document has it: none of the row's server-side columns.
+    expect(scored).toEqual({ ...night, ...score });
+    // Taken as the account has it, not written back to it once the replication has settled.
+    for (const r of REPLICATION_STATE_BY_COLLECTION.get(await nightsCollection(again)) ?? [])
+      await r.awaitInSync();
+    expect(await scoredRow()).toEqual([written]);
+  }, 60_000);
+
+  it('keeps the night of two accounts at the same shared position apart, each in its own account', async () => {
+    const one = await newUser();
+    const two = await newUser();
+    // The position shared on a device is kept at 0.1° (core/tonight/nightRecord.ts): two people in
+    // one town the same night keep a record under the same id.
+    const here = {
+      ...NIGHT,
+      id: `here:69.7,19.0@${NIGHT_DATE}`,
+      place_id: 'here:69.7,19.0',
+      place_name: 'Here',
+    };
+    const a = await newDevice();
+    await keepNightRecord(a, here);
+    await signIn(a, one.email);
+    const rowsOf = () =>
+      h.stack().sql<{
+        user_id: string;
+        level: string;
+      }>('select user_id::text, level from public.nights where id = $1 order by level', [here.id]);
+    await until(rowsOf, (r) => r.length === 1);
+    // One realm holds 13 collections: the first device goes away while the second is used.
+    await h.stopSyncs();
+    await a.close();
+
+    const b = await newDevice();
+    await keepNightRecord(b, { ...here, level: 'MAYBE' });
+    await signIn(b, two.email);
+    expect(await until(rowsOf, (r) => r.length === 2)).toEqual([
+      { user_id: one.userId, level: 'GO' },
+      { user_id: two.userId, level: 'MAYBE' },
+    ]);
   }, 60_000);
 
   it('keeps one user’s nights from another, and takes them off the device at sign-out', async () => {

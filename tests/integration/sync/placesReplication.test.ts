@@ -1,8 +1,10 @@
 import 'fake-indexeddb/auto';
+import { REPLICATION_STATE_BY_COLLECTION } from 'rxdb/plugins/replication';
 import { describe, expect, it } from 'vitest';
-import { type AuroraDatabase } from '../../../sync/database.ts';
+import { openDatabase, type AuroraDatabase } from '../../../sync/database.ts';
 import { choosePlace, savePlace } from '../../../sync/places/places.ts';
 import { STRONG_PASSWORD, testClient } from '../../support/clients.ts';
+import { heldAnswers } from '../../support/heldAnswers.ts';
 import { replicationHarness, until } from '../../support/replicationHarness.ts';
 
 const h = replicationHarness('places');
@@ -97,5 +99,57 @@ describe('saved places follow a signed-in user between devices', () => {
         'place-home',
       ]);
     expect(row?._deleted).toBe(false);
+  });
+
+  it('shows a choice made on another device after reopening one that went away before its push of the place was answered', async () => {
+    const { email } = await newUser();
+    const a = await newDevice();
+    await savePlace(
+      a,
+      { name: 'Held', lat: 69.65, lon: 18.96, kind: 'picked' },
+      1_000,
+      'place-held',
+    );
+    // Ids are the table's primary key across accounts: each test keeps its own. The place reaches
+    // the account, but device A goes away before it hears so: A's replication keeps no record of
+    // the push, and its next start pushes the place again and meets the row.
+    const insert = heldAnswers(
+      (method, url) => method === 'POST' && new URL(url).pathname === '/rest/v1/places',
+    );
+    await signIn(a, email, { fetch: insert.fetch });
+    await insert.answered;
+    await h.stopSyncs();
+    await a.close();
+    insert.release();
+
+    const b = await newDevice();
+    await signIn(b, email);
+    await until(names(b), (v) => v.join() === 'Held@1000');
+    await choosePlace(b, 'place-held', 2_000);
+    const heldRow = () =>
+      h.stack().sql<{
+        chosen_at: string;
+        modified: string;
+      }>('select chosen_at::text, _modified::text as modified from public.places where id = $1', ['place-held']);
+    const [written] = await until(heldRow, (r) => r[0]?.chosen_at === '2000');
+    await h.stopSyncs();
+    await b.close();
+
+    const again = h.adopt(
+      await openDatabase({ name: a.name, storage: 'dexie', multiInstance: false }),
+    );
+    await signIn(again, email);
+    await until(names(again), (v) => v.join() === 'Held@2000');
+    expect((await again.places.findOne('place-held').exec())?.toJSON()).toEqual({
+      id: 'place-held',
+      name: 'Held',
+      lat: 69.65,
+      lon: 18.96,
+      kind: 'picked',
+      chosen_at: 2_000,
+    });
+    // Taken as the account has it, not written back to it once the replication has settled.
+    for (const r of REPLICATION_STATE_BY_COLLECTION.get(again.places) ?? []) await r.awaitInSync();
+    expect(await heldRow()).toEqual([written]);
   });
 });
