@@ -17,6 +17,8 @@ import type { CloudLoop, CloudView } from './clouds/cloudLoop.ts';
 import type { NightsLoop } from './nights/nightsLoop.ts';
 import type { LockManagerLike, PollerLeadership } from './poller/pollerLeadership.ts';
 import { fetchFirstGrid } from './poller/firstGrid.ts';
+import { createBackfillGate } from './poller/backfillGate.ts';
+import { realTimers } from './request/timers.ts';
 import { keepNewestGridRecord, readEarlyMapRecord } from '../sync/grids/newestGridRecord.ts';
 
 export interface PollerStartOptions {
@@ -45,6 +47,8 @@ let leadership: PollerLeadership | null = null;
 let weather: WeatherLoop | null = null;
 let clouds: CloudLoop | null = null;
 let nights: NightsLoop | null = null;
+/** The backfill waits with the other screens' products, or until a screen asks (poller/backfillGate.ts). */
+const backfillGate = createBackfillGate(realTimers);
 
 /** The polled products a verdict is worked out from (core/tonight): a new one re-judges the saved places. */
 const VERDICT_INPUTS: ReadonlySet<Resource> = new Set<Resource>(['aurora-oval', 'kp-forecast']);
@@ -121,6 +125,8 @@ const api = {
       // After a gap: what the device missed from the archive, then tonight's verdicts scored.
       backfill: opts.backendBase
         ? async ({ signal, mayContinue }) => {
+            await backfillGate.opened();
+            if (!mayContinue()) return;
             const deps = {
               fetch: (url: string, init: RequestInit) => fetch(url, init),
               backendBase: opts.backendBase as string,
@@ -129,7 +135,7 @@ const api = {
               mayContinue,
               signal,
             };
-            // Loaded when first needed, after the first screen's products: not part of the worker's start.
+            // Loaded when first needed, once the gate opens: not part of the worker's start.
             const [{ backfill }, { scoreNights }] = await Promise.all([
               import('./poller/backfill.ts'),
               import('./poller/scoreNights.ts'),
@@ -203,6 +209,7 @@ const api = {
 
   /** A screen shows these products: see Poller.ask (poller/createPoller.ts). */
   ask(resources: Resource[]): void {
+    backfillGate.open();
     poller?.ask(resources);
   },
 
