@@ -46,6 +46,15 @@ let listener: ((r: PollReportSummary) => void) | null = null;
 let leadership: PollerLeadership | null = null;
 let weather: WeatherLoop | null = null;
 let clouds: CloudLoop | null = null;
+/**
+ * Starts the regional cloud loop (workers/clouds/), loaded at the first view the map's cloud layer
+ * shows: the layer is off by default, so a first visit never downloads it.
+ */
+let startClouds: (() => void) | null = null;
+/** The latest conditions, for a cloud loop started after they changed. */
+const cloudConditions: { online?: boolean; forcedOffline?: boolean } = {};
+/** The view the page told last (it may change while the loop's code loads). */
+let lastCloudView: CloudView | null = null;
 let nights: NightsLoop | null = null;
 /** The backfill waits with the other screens' products, or until a screen asks (poller/backfillGate.ts). */
 const backfillGate = createBackfillGate(realTimers);
@@ -98,7 +107,6 @@ const api = {
       readBackgroundUpdates,
       openAuroraTrackingDb,
       startWeatherLoop,
-      startCloudLoop,
       startNightsLoop,
       claimPollerLeadership,
     } = await import('./pollerParts.ts');
@@ -149,15 +157,29 @@ const api = {
     const schedule = opts.schedule ?? 'leader';
     // The regional cloud layer follows this tab's map (setCloudView), in every tab: it polls only
     // while a map here shows it.
-    if (opts.backendBase)
-      clouds = startCloudLoop({
-        db,
-        fetch: (url, init) => fetch(url, init),
-        backendBase: opts.backendBase,
-        online: opts.online,
-        forcedOffline: opts.forcedOffline,
-      });
     const d0 = db;
+    const backendBase = opts.backendBase;
+    if (backendBase) {
+      Object.assign(cloudConditions, { online: opts.online, forcedOffline: opts.forcedOffline });
+      let loading = false;
+      startClouds = () => {
+        if (loading) return;
+        loading = true;
+        void import('./clouds/cloudLoop.ts').then(({ startCloudLoop }) => {
+          if (db !== d0) return;
+          clouds = startCloudLoop({
+            db: d0,
+            fetch: (url, init) => fetch(url, init),
+            backendBase,
+            online: cloudConditions.online ?? opts.online,
+            forcedOffline: cloudConditions.forcedOffline ?? opts.forcedOffline,
+          });
+          clouds.setView(lastCloudView);
+        });
+      };
+      // A view told before the worker was ready.
+      if (lastCloudView) startClouds();
+    }
     // The cloud forecast of the user's place polls beside the SWPC products, from the same tab;
     // so does keeping tonight's verdict at every saved place (workers/nights/), once per tab set.
     const startWeather = () => {
@@ -190,12 +212,16 @@ const api = {
   setConditions(patch: { online?: boolean; visible?: boolean; forcedOffline?: boolean }): void {
     poller?.setConditions(patch);
     weather?.setConditions(patch);
+    if (patch.online !== undefined) cloudConditions.online = patch.online;
+    if (patch.forcedOffline !== undefined) cloudConditions.forcedOffline = patch.forcedOffline;
     clouds?.setConditions(patch);
   },
 
   /** What this tab's map shows of the cloud layer (null: the layer is off or no map is open). */
   setCloudView(view: CloudView | null): void {
-    clouds?.setView(view);
+    lastCloudView = view;
+    if (clouds) clouds.setView(view);
+    else if (view) startClouds?.();
   },
 
   async refreshNow(
@@ -222,6 +248,8 @@ const api = {
     weather = null;
     clouds?.stop();
     clouds = null;
+    startClouds = null;
+    lastCloudView = null;
     nights?.stop();
     nights = null;
     listener = null;
