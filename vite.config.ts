@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
@@ -39,6 +39,9 @@ export default defineConfig({
       },
     },
   },
+  // rxjs (RxDB's observables) in its ES2015 build instead of the ES5 one: classes instead of
+  // tslib's helpers, ~3 KB gzip less in `/`'s first load (bundle.initialGzipKB).
+  resolve: { conditions: ['es2015', ...defaultClientConditions] },
   worker: { format: 'es' },
   plugins: [
     react(),
