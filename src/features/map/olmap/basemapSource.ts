@@ -12,8 +12,6 @@
 import type { Extent } from 'ol/extent.js';
 import { PaintedSource, tracePolygon, type ProjectedPolygon } from './paintedSource.ts';
 
-export type { ProjectedPolygon } from './paintedSource.ts';
-
 export interface BasemapPaint {
   /** Land polygons, filled. */
   land: readonly ProjectedPolygon[];

@@ -97,11 +97,6 @@ export class ShapesSource extends PaintedSource<ShapesPaint> {
     this.holder = holder;
   }
 
-  /** What is painted now (tests, the map's checks). */
-  shapes(): Shapes {
-    return this.holder.paint.shapes;
-  }
-
   setShapes(shapes: Shapes): void {
     this.holder.paint = { ...this.holder.paint, shapes };
     this.changed();
