@@ -36,7 +36,9 @@ export function createLayers(read: LayerReads): {
   auroraSource: AuroraSource;
   cloudSource: CloudSource;
 } {
-  const shapes = (zIndex: number) => new ImageLayer({ source: new ShapesSource(), zIndex });
+  // Hidden until they have shapes (shapesSource.ts `showShapes`).
+  const shapes = (zIndex: number) =>
+    new ImageLayer({ source: new ShapesSource(), zIndex, visible: false });
   // The basemap changes only with the view and the style: painted into an image, it is not
   // redrawn on a slider step (basemapSource.ts says why it is not an OpenLayers vector layer).
   const basemapSource = new BasemapSource({

@@ -5,6 +5,7 @@
  * colours; either replaces what is painted and repaints it.
  */
 import type { Extent } from 'ol/extent.js';
+import type ImageLayer from 'ol/layer/Image.js';
 import { PaintedSource, tracePolygon, type ProjectedPolygon } from './paintedSource.ts';
 
 /** A line's points in the view projection's coordinates. */
@@ -106,4 +107,13 @@ export class ShapesSource extends PaintedSource<ShapesPaint> {
     this.holder.paint = { ...this.holder.paint, style };
     this.changed();
   }
+}
+
+/**
+ * Paints `shapes` on `layer`, and hides the layer while there are none (the flat map's disc, no
+ * place): an empty layer would still compose a transparent canvas the size of the map each frame.
+ */
+export function showShapes(layer: ImageLayer<ShapesSource>, shapes: Shapes): void {
+  layer.getSource()?.setShapes(shapes);
+  layer.setVisible(shapes.areas.length + shapes.lines.length + shapes.points.length > 0);
 }

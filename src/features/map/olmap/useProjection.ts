@@ -13,7 +13,7 @@ import {
   type ProjectionSpec,
 } from '../projections.ts';
 import { globeDisc, polygonsOf } from './basemap.ts';
-import { NO_SHAPES } from './shapesSource.ts';
+import { NO_SHAPES, showShapes } from './shapesSource.ts';
 import { createView, fitAuroralZone } from './mapView.ts';
 import { olProjection } from './olProjection.ts';
 import type { MapHandle, MapPaint } from './useOlMap.ts';
@@ -63,9 +63,7 @@ export function useProjection(
           if (!homeRef.current.fitting) homeRef.current.moved = true;
         };
         olView.on(['change:center', 'change:resolution'], noteMove);
-        current.layers.disc
-          .getSource()!
-          .setShapes({ ...NO_SHAPES, areas: polygonsOf(globeDisc(wanted)) });
+        showShapes(current.layers.disc, { ...NO_SHAPES, areas: polygonsOf(globeDisc(wanted)) });
         current.layers.aurora.getSource()?.changed();
         current.layers.clouds.getSource()?.changed();
         setActive(wanted);

@@ -4,6 +4,7 @@ import type { ProjectionSpec } from '../projections.ts';
 import { nightPolygon, terminatorLine } from '../terminator.ts';
 import { linesOf, polygonsOf, projectLine, projectPolygons } from './basemap.ts';
 import type { MapHandle } from './useOlMap.ts';
+import { showShapes } from './shapesSource.ts';
 
 export function useTerminatorLayer(
   mapRef: RefObject<MapHandle | null>,
@@ -13,7 +14,7 @@ export function useTerminatorLayer(
   useEffect(() => {
     const current = mapRef.current;
     if (!current || !active) return;
-    current.layers.night.getSource()!.setShapes({
+    showShapes(current.layers.night, {
       areas: polygonsOf(projectPolygons([[nightPolygon(terminatorTime)]], active)),
       lines: linesOf(projectLine(terminatorLine(terminatorTime), active)),
       points: [],

@@ -3,7 +3,7 @@ import { useEffect, type RefObject } from 'react';
 import type { LatLon } from '../gridLookup.ts';
 import { forwardProject, type ProjectionSpec } from '../projections.ts';
 import type { MapHandle } from './useOlMap.ts';
-import { NO_SHAPES } from './shapesSource.ts';
+import { NO_SHAPES, showShapes } from './shapesSource.ts';
 
 export function useUserMarker(
   mapRef: RefObject<MapHandle | null>,
@@ -15,6 +15,6 @@ export function useUserMarker(
     if (!current) return;
     const at =
       userLocation && active ? forwardProject(active, userLocation.lon, userLocation.lat) : null;
-    current.layers.user.getSource()!.setShapes(at ? { ...NO_SHAPES, points: [at] } : NO_SHAPES);
+    showShapes(current.layers.user, at ? { ...NO_SHAPES, points: [at] } : NO_SHAPES);
   }, [mapRef, userLocation, active]);
 }
