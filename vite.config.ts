@@ -1,4 +1,4 @@
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
@@ -8,6 +8,7 @@ import { precompress } from './scripts/vite/precompress.ts';
 import { preloadByImport } from './scripts/vite/preloadByImport.ts';
 import { stacklessReactSentinels } from './scripts/vite/stacklessReactSentinels.ts';
 import { staticHostHeaders } from './scripts/vite/staticHostHeaders.ts';
+import { RESOLVE_CONDITIONS } from './scripts/vite/resolveConditions.ts';
 
 // APP_VERSION lets a test build the same tree twice as two versions (the update-flow test).
 const appVersion = process.env.APP_VERSION ?? pkg.version;
@@ -39,9 +40,8 @@ export default defineConfig({
       },
     },
   },
-  // rxjs (RxDB's observables) in its ES2015 build instead of the ES5 one: classes instead of
-  // tslib's helpers, ~3 KB gzip less in `/`'s first load (bundle.initialGzipKB).
-  resolve: { conditions: ['es2015', ...defaultClientConditions] },
+  // rxjs in its ES2015 build (scripts/vite/resolveConditions.ts).
+  resolve: { conditions: RESOLVE_CONDITIONS },
   worker: { format: 'es' },
   plugins: [
     react(),

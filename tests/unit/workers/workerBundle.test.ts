@@ -149,6 +149,14 @@ describe('the poller worker’s production bundle', () => {
     ).toEqual([]);
   });
 
+  it('takes rxjs from its ES2015 build, not the ES5 one with tslib’s helpers', () => {
+    const rxjs = sourcesIn([...workerChunks, ...laterChunks, ...pageChunks]).filter((s) =>
+      s.includes('/rxjs/'),
+    );
+    expect(rxjs.length).toBeGreaterThan(0);
+    expect(rxjs.filter((s) => !s.includes('/rxjs/dist/esm/'))).toEqual([]);
+  });
+
   it('shares the page’s RxDB and Dexie chunks instead of a second copy', () => {
     const stack = (chunk: string) =>
       (sourcesOf.get(chunk) ?? []).some((s) => /node_modules\/(rxdb|dexie)\//.test(s));
