@@ -8,6 +8,7 @@ import { precompress } from './scripts/vite/precompress.ts';
 import { preloadByImport } from './scripts/vite/preloadByImport.ts';
 import { stacklessReactSentinels } from './scripts/vite/stacklessReactSentinels.ts';
 import { staticHostHeaders } from './scripts/vite/staticHostHeaders.ts';
+import { RESOLVE_CONDITIONS } from './scripts/vite/resolveConditions.ts';
 
 // APP_VERSION lets a test build the same tree twice as two versions (the update-flow test).
 const appVersion = process.env.APP_VERSION ?? pkg.version;
@@ -39,6 +40,8 @@ export default defineConfig({
       },
     },
   },
+  // rxjs in its ES2015 build (scripts/vite/resolveConditions.ts).
+  resolve: { conditions: RESOLVE_CONDITIONS },
   worker: { format: 'es' },
   plugins: [
     react(),

@@ -17,6 +17,8 @@ import type { CloudLoop, CloudView } from './clouds/cloudLoop.ts';
 import type { NightsLoop } from './nights/nightsLoop.ts';
 import type { LockManagerLike, PollerLeadership } from './poller/pollerLeadership.ts';
 import { fetchFirstGrid } from './poller/firstGrid.ts';
+import { createBackfillGate } from './poller/backfillGate.ts';
+import { realTimers } from './request/timers.ts';
 import { keepNewestGridRecord, readEarlyMapRecord } from '../sync/grids/newestGridRecord.ts';
 
 export interface PollerStartOptions {
@@ -44,12 +46,23 @@ let listener: ((r: PollReportSummary) => void) | null = null;
 let leadership: PollerLeadership | null = null;
 let weather: WeatherLoop | null = null;
 let clouds: CloudLoop | null = null;
+/**
+ * Starts the regional cloud loop (workers/clouds/), loaded at the first view the map's cloud layer
+ * shows: the layer is off by default, so a first visit never downloads it.
+ */
+let startClouds: (() => void) | null = null;
+/** The latest conditions, for a cloud loop started after they changed. */
+const cloudConditions: { online?: boolean; forcedOffline?: boolean } = {};
+/** The view the page told last (it may change while the loop's code loads). */
+let lastCloudView: CloudView | null = null;
 let nights: NightsLoop | null = null;
 let alarm: { at: number | null; ring: (() => void) | null } = { at: null, ring: null };
 let readers: BroadcastChannel | null = null;
 
 /** The channel on which a tab's poller says its page reads the feed rows of database `name`. */
 const readersName = (name: string) => `aurora-feed-readers:${name}`;
+/** The backfill waits with the other screens' products, or until a screen asks (poller/backfillGate.ts). */
+const backfillGate = createBackfillGate(realTimers);
 
 /** The polled products a verdict is worked out from (core/tonight): a new one re-judges the saved places. */
 const VERDICT_INPUTS: ReadonlySet<Resource> = new Set<Resource>(['aurora-oval', 'kp-forecast']);
@@ -101,7 +114,6 @@ const api = {
       readBackgroundUpdates,
       openAuroraTrackingDb,
       startWeatherLoop,
-      startCloudLoop,
       startNightsLoop,
       claimPollerLeadership,
       otherPollersWaiting,
@@ -138,6 +150,8 @@ const api = {
       // After a gap: what the device missed from the archive, then tonight's verdicts scored.
       backfill: opts.backendBase
         ? async ({ signal, mayContinue }) => {
+            await backfillGate.opened();
+            if (!mayContinue()) return;
             const deps = {
               fetch: (url: string, init: RequestInit) => fetch(url, init),
               backendBase: opts.backendBase as string,
@@ -146,7 +160,7 @@ const api = {
               mayContinue,
               signal,
             };
-            // Loaded when first needed, after the first screen's products: not part of the worker's start.
+            // Loaded when first needed, once the gate opens: not part of the worker's start.
             const [{ backfill }, { scoreNights }] = await Promise.all([
               import('./poller/backfill.ts'),
               import('./poller/scoreNights.ts'),
@@ -169,15 +183,29 @@ const api = {
     const schedule = opts.schedule ?? 'leader';
     // The regional cloud layer follows this tab's map (setCloudView), in every tab: it polls only
     // while a map here shows it.
-    if (opts.backendBase)
-      clouds = startCloudLoop({
-        db,
-        fetch: (url, init) => fetch(url, init),
-        backendBase: opts.backendBase,
-        online: opts.online,
-        forcedOffline: opts.forcedOffline,
-      });
     const d0 = db;
+    const backendBase = opts.backendBase;
+    if (backendBase) {
+      Object.assign(cloudConditions, { online: opts.online, forcedOffline: opts.forcedOffline });
+      let loading = false;
+      startClouds = () => {
+        if (loading) return;
+        loading = true;
+        void import('./clouds/cloudLoop.ts').then(({ startCloudLoop }) => {
+          if (db !== d0) return;
+          clouds = startCloudLoop({
+            db: d0,
+            fetch: (url, init) => fetch(url, init),
+            backendBase,
+            online: cloudConditions.online ?? opts.online,
+            forcedOffline: cloudConditions.forcedOffline ?? opts.forcedOffline,
+          });
+          clouds.setView(lastCloudView);
+        });
+      };
+      // A view told before the worker was ready.
+      if (lastCloudView) startClouds();
+    }
     // The cloud forecast of the user's place polls beside the SWPC products, from the same tab;
     // so does keeping tonight's verdict at every saved place (workers/nights/), once per tab set.
     const startWeather = () => {
@@ -207,12 +235,16 @@ const api = {
   setConditions(patch: { online?: boolean; visible?: boolean; forcedOffline?: boolean }): void {
     poller?.setConditions(patch);
     weather?.setConditions(patch);
+    if (patch.online !== undefined) cloudConditions.online = patch.online;
+    if (patch.forcedOffline !== undefined) cloudConditions.forcedOffline = patch.forcedOffline;
     clouds?.setConditions(patch);
   },
 
   /** What this tab's map shows of the cloud layer (null: the layer is off or no map is open). */
   setCloudView(view: CloudView | null): void {
-    clouds?.setView(view);
+    lastCloudView = view;
+    if (clouds) clouds.setView(view);
+    else if (view) startClouds?.();
   },
 
   async refreshNow(
@@ -235,6 +267,7 @@ const api = {
 
   /** A screen shows these products: see Poller.ask (poller/createPoller.ts). */
   ask(resources: Resource[]): void {
+    backfillGate.open();
     poller?.ask(resources);
   },
 
@@ -247,6 +280,8 @@ const api = {
     weather = null;
     clouds?.stop();
     clouds = null;
+    startClouds = null;
+    lastCloudView = null;
     nights?.stop();
     nights = null;
     listener = null;

@@ -9,6 +9,5 @@ export { foldBackgroundUpdates } from './poller/foldBackgroundUpdates.ts';
 export { readBackgroundUpdates } from '../sync/trackingDb/backgroundUpdates.ts';
 export { openAuroraTrackingDb } from '../sync/trackingDb/openAuroraTrackingDb.ts';
 export { startWeatherLoop } from './weather/weatherLoop.ts';
-export { startCloudLoop } from './clouds/cloudLoop.ts';
 export { startNightsLoop } from './nights/nightsLoop.ts';
 export { claimPollerLeadership, otherPollersWaiting } from './poller/pollerLeadership.ts';

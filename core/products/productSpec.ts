@@ -46,6 +46,11 @@ export interface ProductSpec {
   freshness: FreshnessWindow;
   /** Read at `/`'s first paint: polled at once, before anything else (workers/poller/firstScreen.ts). */
   firstScreen: boolean;
+  /**
+   * Also shown on `/` (its summary), but heavy: polled a moment after the first-screen products
+   * instead of with every other screen's products, which wait longer (workers/poller/firstScreen.ts).
+   */
+  followsFirstScreen: boolean;
   /** Not fetched on Save-Data or 2g until a screen that shows it asks (images, large optional files). */
   heldWhenConstrained: boolean;
   /** Small enough for the service worker to fetch in the background while the app is closed. */

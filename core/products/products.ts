@@ -41,6 +41,7 @@ const DAY = 24 * HOUR;
 /** The usual: polled after the first screen, never held, not in the background, no backfill, not archived. */
 const PLAIN = {
   firstScreen: false,
+  followsFirstScreen: false,
   heldWhenConstrained: false,
   background: false,
   backfill: null,
@@ -114,6 +115,8 @@ const ENTRIES = {
     swpcPath: 'json/rtsw/rtsw_wind_1m.json',
     swpcAltPath: 'products/solar-wind/plasma-7-day.json',
     viaBackend: true,
+    // `/`'s summary shows its newest values: it follows the oval by a moment.
+    followsFirstScreen: true,
     cadenceMs: 1 * MIN,
     priority: 'high',
     approxBytes: 1_000_000,
@@ -135,6 +138,8 @@ const ENTRIES = {
     swpcPath: 'json/rtsw/rtsw_mag_1m.json',
     swpcAltPath: 'products/solar-wind/mag-7-day.json',
     viaBackend: true,
+    // `/`'s summary shows its newest values: it follows the oval by a moment.
+    followsFirstScreen: true,
     cadenceMs: 1 * MIN,
     priority: 'high',
     approxBytes: 1_060_000,
@@ -327,7 +332,13 @@ export const PRODUCTS: Readonly<Record<Resource, ProductSpec>> = ENTRIES;
 /** The products whose entry says `flag`, in the registry's order. */
 export function productsWith(
   flag:
-    'firstScreen' | 'heldWhenConstrained' | 'background' | 'archived' | 'viaBackend' | 'backfill',
+    | 'firstScreen'
+    | 'followsFirstScreen'
+    | 'heldWhenConstrained'
+    | 'background'
+    | 'archived'
+    | 'viaBackend'
+    | 'backfill',
 ): Resource[] {
   return (Object.keys(PRODUCTS) as Resource[]).filter((r) => PRODUCTS[r][flag]);
 }

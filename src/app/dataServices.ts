@@ -152,8 +152,14 @@ export function startDataServices(): void {
     });
   };
   // The request queue (profile writes, push subscriptions made offline): replayed on reconnect, by
-  // Retry and by the service worker's background sync. supabase-js loads only if something is queued.
+  // Retry and by the service worker's background sync. Its code and the backend client load only
+  // once something is queued (sync/queue/whenQueued.ts): nothing is, on a first visit.
   const queue = async () => {
+    const [{ whenQueued }, { getPageDatabase }] = await Promise.all([
+      import('../../sync/queue/whenQueued.ts'),
+      import('../../sync/pageDatabase.ts'),
+    ]);
+    await whenQueued(await getPageDatabase());
     const [{ startQueueReplay }, { backendFetch }] = await Promise.all([
       import('../../sync/queue/index.ts'),
       import('../auth/supabaseClient.ts'),

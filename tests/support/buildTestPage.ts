@@ -1,4 +1,5 @@
 import { sharedChunkWorkers } from '../../scripts/vite/sharedChunkWorkers.ts';
+import { RESOLVE_CONDITIONS } from '../../scripts/vite/resolveConditions.ts';
 
 /**
  * Builds a browser test page (an index.html in `root` and everything it imports) the way the app
@@ -18,6 +19,7 @@ export async function buildTestPage(
     logLevel: 'warn',
     mode: 'production',
     define: opts.define,
+    resolve: { conditions: RESOLVE_CONDITIONS },
     worker: { format: 'es' },
     plugins: [sharedChunkWorkers()],
     build: {

@@ -8,7 +8,8 @@
  * 1-minute and 3-hourly, solar-wind speed and density, Bz) and hemispheric power. Of those, solar
  * wind and the magnetic field come as 7-day files (hundreds of KB, the heaviest of the cold
  * start), so they follow the oval instead of competing with it; every other product is for
- * another screen. The trend charts load only on tap and ask for what they show.
+ * another screen and waits longer, or until that screen asks. The trend charts load only on tap
+ * and ask for what they show.
  */
 import type { Resource } from '../../core/model.ts';
 import { productsWith } from '../../core/products/products.ts';
@@ -20,11 +21,26 @@ import { productsWith } from '../../core/products/products.ts';
 export const FIRST_SCREEN: readonly Resource[] = productsWith('firstScreen');
 
 /**
- * After the first-screen products have all been tried once, the rest waits this long more: the
- * page is then drawing the oval and writing what just arrived, and a burst of 7-day files would
- * compete with both (for the bar of signal and for the main thread's live queries).
+ * `/`'s other products (the registry's `followsFirstScreen`: solar wind and the magnetic field of
+ * the summary) wait this long after the first-screen products have all been tried once: the page
+ * is then drawing the oval and writing what just arrived, and a burst of 7-day files would compete
+ * with both (for the bar of signal and for the main thread's live queries).
  */
 export const DEFER_IDLE_MS = 2_000;
+
+/**
+ * Every other screen's products (forecasts, alerts, advisories, the SDO list, the solar cycle)
+ * wait this long after the first-screen products, unless a screen that shows them asks (then at
+ * once). Bounds how long a first visit's bar of signal, its main thread and its worker belong to
+ * `/` alone: the oval, both realms' RxDB, the summary and the service worker's precache of every
+ * route, which on one bar of 3G (~400 kbit/s) takes ~15 s. Their readers (the normalisers, the
+ * SDO list's code, ~15 KB gzip) download then, not with `/`'s first load (bundle.initialGzipKB).
+ * The backfill after a gap waits for it too (poller.worker.ts).
+ */
+export const OTHER_SCREENS_AFTER_MS = 30_000;
+
+/** Shown on `/` after the first-screen products (the registry's `followsFirstScreen` flag). */
+const FOLLOWS_FIRST_SCREEN: readonly Resource[] = productsWith('followsFirstScreen');
 
 /**
  * Images and large products no screen of the first visit needs: on Save-Data or a 2g connection
@@ -76,7 +92,10 @@ export function earliestPollAt(resource: Resource, state: FirstScreenState): num
   if (state.asked || FIRST_SCREEN.includes(resource)) return 0;
   if (isHeld(resource, state.connection)) return null;
   if (state.firstScreenDoneAt === null) return null;
-  return state.firstScreenDoneAt + DEFER_IDLE_MS;
+  return (
+    state.firstScreenDoneAt +
+    (FOLLOWS_FIRST_SCREEN.includes(resource) ? DEFER_IDLE_MS : OTHER_SCREENS_AFTER_MS)
+  );
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   writeProducts,
   writeSeries,
 } from '../../sync/write.ts';
-import { applyRetention, type RetentionPlan } from '../../sync/retention.ts';
+import type { RetentionPlan } from '../../sync/retention.ts';
 import type { SeriesProduct } from '../../core/model.ts';
 import type { ForecastIssue } from '../../core/verification/forecastIssues.ts';
 import {
@@ -86,6 +86,8 @@ export function databaseStore(db: AuroraDatabase): PollerStore {
     },
     writeProducts: (records, meta) => writeProducts(db, records, meta),
     async applyRetention(now) {
+      // Loaded at the first run (30 s after the poller starts), not with the worker's first load.
+      const { applyRetention } = await import('../../sync/retention.ts');
       const plan = await applyRetention(db, now);
       // Loaded only where the nights collection is open (the worker kept or scored a night).
       if ((db as unknown as { nights?: unknown }).nights)

@@ -74,7 +74,6 @@ describe('the poller worker’s production bundle', () => {
     for (const part of [
       'workers/poller/createPoller.ts',
       'sync/write.ts',
-      'sync/retention.ts',
       'rxdb/dist/esm/plugins/storage-dexie/',
       'dexie/',
     ]) {
@@ -112,6 +111,23 @@ describe('the poller worker’s production bundle', () => {
     expect(assets.some((f) => /^normalise-.*\.js$/.test(f))).toBe(true);
   });
 
+  it('loads the regional cloud loop at the map’s first cloud view and retention at its first run, not with the poller', () => {
+    const sources = sourcesIn([...workerChunks, ...laterChunks]);
+    // The cloud layer is off by default; retention first runs 30 s after the poller starts.
+    for (const late of [
+      'workers/clouds/cloudLoop.ts',
+      'workers/clouds/pollClouds.ts',
+      'sync/retention.ts',
+    ])
+      expect(
+        sources.some((s) => s.includes(late)),
+        late,
+      ).toBe(false);
+    const assets = readdirSync(join(OUT, 'assets'));
+    for (const chunk of [/^cloudLoop-.*\.js$/, /^retention-.*\.js$/])
+      expect(assets.some((f) => chunk.test(f))).toBe(true);
+  });
+
   it('leaves out dev-mode, ajv, the memory storage and the page’s libraries', () => {
     const unwanted = [
       'plugins/dev-mode',
@@ -131,6 +147,14 @@ describe('the poller worker’s production bundle', () => {
         unwanted.some((u) => s.includes(u)),
       ),
     ).toEqual([]);
+  });
+
+  it('takes rxjs from its ES2015 build, not the ES5 one with tslib’s helpers', () => {
+    const rxjs = sourcesIn([...workerChunks, ...laterChunks, ...pageChunks]).filter((s) =>
+      s.includes('/rxjs/'),
+    );
+    expect(rxjs.length).toBeGreaterThan(0);
+    expect(rxjs.filter((s) => !s.includes('/rxjs/dist/esm/'))).toEqual([]);
   });
 
   it('shares the page’s RxDB and Dexie chunks instead of a second copy', () => {

@@ -11,7 +11,8 @@ import type Geometry from 'ol/geom/Geometry.js';
 import countriesUrl from './basemap-110m.json?url';
 import { clipPolygonToHemisphere, unwrapRing, visibleRuns, type Ring } from '../hemisphereClip.ts';
 import { ORTHO_RADIUS, projectionCode, type ProjectionSpec } from '../projections.ts';
-import type { ProjectedPolygon } from './basemapSource.ts';
+import type { ProjectedPolygon } from './paintedSource.ts';
+import type { ProjectedLine } from './shapesSource.ts';
 import { decodeArcs, objectPolygons, type Topology } from './topoPolygons.ts';
 
 /** Land and country polygons (each a list of lon/lat rings, the outer one first). */
@@ -60,12 +61,21 @@ export function projectPolygons(polygons: Ring[][], spec: ProjectionSpec): Geome
   return geometry.transform('EPSG:4326', projectionCode(spec));
 }
 
-/** One lon/lat polygon in the view projection (none when it is out of sight). */
-function projectPolygon(rings: Ring[], spec: ProjectionSpec): ProjectedPolygon[] {
-  const geometry = projectPolygons([rings.map(unwrapRing)], spec);
+/** A projected polygon geometry's polygons, as the painted sources take them. */
+export function polygonsOf(geometry: Geometry | null): ProjectedPolygon[] {
   if (geometry instanceof Polygon) return [geometry.getCoordinates()];
   if (geometry instanceof MultiPolygon) return geometry.getCoordinates();
   return [];
+}
+
+/** A projected line geometry's lines. */
+export function linesOf(geometry: Geometry | null): ProjectedLine[] {
+  return geometry instanceof MultiLineString ? geometry.getCoordinates() : [];
+}
+
+/** One lon/lat polygon in the view projection (none when it is out of sight). */
+function projectPolygon(rings: Ring[], spec: ProjectionSpec): ProjectedPolygon[] {
+  return polygonsOf(projectPolygons([rings.map(unwrapRing)], spec));
 }
 
 /** Longest stretch of projecting before giving the main thread back (a phone is ~4× slower). */

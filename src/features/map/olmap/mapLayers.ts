@@ -1,12 +1,10 @@
 import ImageLayer from 'ol/layer/Image.js';
-import VectorLayer from 'ol/layer/Vector.js';
-import VectorSource from 'ol/source/Vector.js';
-import { Circle as CircleStyle, Fill, Stroke, Style } from 'ol/style.js';
 import { buildCloudLut } from '../cloudGrid.ts';
 import { buildRampLut } from '../colorRamp.ts';
 import { AuroraSource, type AuroraPaint } from './auroraSource.ts';
 import { CloudSource, type CloudPaint } from './cloudSource.ts';
 import { BasemapSource, type BasemapPaint } from './basemapSource.ts';
+import { ShapesSource } from './shapesSource.ts';
 import type { MapPalette } from './palette.ts';
 
 const LUT = buildRampLut();
@@ -14,13 +12,14 @@ const CLOUD_LUT = buildCloudLut();
 
 /** The map's layers, bottom to top, and how a map style paints them. */
 export interface Layers {
-  disc: VectorLayer<VectorSource>;
+  /** The globe's disc (its ocean), the night side and terminator, the user's marker: shapesSource.ts. */
+  disc: ImageLayer<ShapesSource>;
   /** Land and coasts/borders, painted by basemapSource.ts (its colours come from the palette). */
   basemap: ImageLayer<BasemapSource>;
-  night: VectorLayer<VectorSource>;
+  night: ImageLayer<ShapesSource>;
   clouds: ImageLayer<CloudSource>;
   aurora: ImageLayer<AuroraSource>;
-  user: VectorLayer<VectorSource>;
+  user: ImageLayer<ShapesSource>;
 }
 
 /** What each raster layer paints, read at render time so new data needs only `changed()`. */
@@ -37,12 +36,9 @@ export function createLayers(read: LayerReads): {
   auroraSource: AuroraSource;
   cloudSource: CloudSource;
 } {
-  const vector = (zIndex: number) =>
-    new VectorLayer({
-      source: new VectorSource({ wrapX: false }),
-      zIndex,
-      updateWhileInteracting: false,
-    });
+  // Hidden until they have shapes (shapesSource.ts `showShapes`).
+  const shapes = (zIndex: number) =>
+    new ImageLayer({ source: new ShapesSource(), zIndex, visible: false });
   // The basemap changes only with the view and the style: painted into an image, it is not
   // redrawn on a slider step (basemapSource.ts says why it is not an OpenLayers vector layer).
   const basemapSource = new BasemapSource({
@@ -61,12 +57,12 @@ export function createLayers(read: LayerReads): {
     lut: CLOUD_LUT,
   });
   const layers: Layers = {
-    disc: vector(0),
+    disc: shapes(0),
     basemap: new ImageLayer({ source: basemapSource, zIndex: 1 }),
-    night: vector(3),
+    night: shapes(3),
     clouds: new ImageLayer({ source: cloudSource, zIndex: 4, visible: false }),
     aurora: new ImageLayer({ source: auroraSource, zIndex: 5 }),
-    user: vector(6),
+    user: shapes(6),
   };
   return { layers, basemapSource, auroraSource, cloudSource };
 }
@@ -80,28 +76,17 @@ export function glyph(text: string): HTMLElement {
 }
 
 export function styleLayers(layers: Layers, palette: MapPalette): void {
-  layers.disc.setStyle(
-    new Style({
-      fill: new Fill({ color: palette.ocean }),
-      stroke: new Stroke({ color: palette.coast, width: 1 }),
-    }),
-  );
+  layers.disc.getSource()?.setStyle({
+    areaFill: palette.ocean,
+    areaStroke: { colour: palette.coast, width: 1 },
+  });
   // The basemap reads the palette when it paints (AuroraMap's `read`): it only needs repainting.
   layers.basemap.getSource()?.changed();
-  const nightFill = new Style({ fill: new Fill({ color: palette.night }) });
-  const terminator = new Style({
-    stroke: new Stroke({ color: palette.terminator, width: 1.2, lineDash: [5, 5] }),
+  layers.night.getSource()?.setStyle({
+    areaFill: palette.night,
+    line: { colour: palette.terminator, width: 1.2, dash: [5, 5] },
   });
-  layers.night.setStyle((feature) =>
-    feature.getGeometry()?.getType().endsWith('LineString') ? terminator : nightFill,
-  );
-  layers.user.setStyle(
-    new Style({
-      image: new CircleStyle({
-        radius: 7,
-        fill: new Fill({ color: palette.userFill }),
-        stroke: new Stroke({ color: palette.userStroke, width: 2 }),
-      }),
-    }),
-  );
+  layers.user.getSource()?.setStyle({
+    marker: { radius: 7, fill: palette.userFill, stroke: palette.userStroke, width: 2 },
+  });
 }

@@ -4,7 +4,6 @@
  * opened moving the map there unless the person has already moved it.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import Feature from 'ol/Feature.js';
 import type { LatLon } from '../gridLookup.ts';
 import {
   ORTHO_RADIUS,
@@ -13,7 +12,8 @@ import {
   type MapViewKind,
   type ProjectionSpec,
 } from '../projections.ts';
-import { globeDisc } from './basemap.ts';
+import { globeDisc, polygonsOf } from './basemap.ts';
+import { NO_SHAPES, showShapes } from './shapesSource.ts';
 import { createView, fitAuroralZone } from './mapView.ts';
 import { olProjection } from './olProjection.ts';
 import type { MapHandle, MapPaint } from './useOlMap.ts';
@@ -63,10 +63,7 @@ export function useProjection(
           if (!homeRef.current.fitting) homeRef.current.moved = true;
         };
         olView.on(['change:center', 'change:resolution'], noteMove);
-        const disc = globeDisc(wanted);
-        const discSource = current.layers.disc.getSource()!;
-        discSource.clear();
-        if (disc) discSource.addFeature(new Feature(disc));
+        showShapes(current.layers.disc, { ...NO_SHAPES, areas: polygonsOf(globeDisc(wanted)) });
         current.layers.aurora.getSource()?.changed();
         current.layers.clouds.getSource()?.changed();
         setActive(wanted);

@@ -1,11 +1,10 @@
 /** The night side and the terminator line for the time shown, in the view's projection. */
 import { useEffect, type RefObject } from 'react';
-import Feature from 'ol/Feature.js';
-import type Geometry from 'ol/geom/Geometry.js';
 import type { ProjectionSpec } from '../projections.ts';
 import { nightPolygon, terminatorLine } from '../terminator.ts';
-import { projectLine, projectPolygons } from './basemap.ts';
+import { linesOf, polygonsOf, projectLine, projectPolygons } from './basemap.ts';
 import type { MapHandle } from './useOlMap.ts';
+import { showShapes } from './shapesSource.ts';
 
 export function useTerminatorLayer(
   mapRef: RefObject<MapHandle | null>,
@@ -15,11 +14,10 @@ export function useTerminatorLayer(
   useEffect(() => {
     const current = mapRef.current;
     if (!current || !active) return;
-    const night = current.layers.night.getSource()!;
-    night.clear();
-    const area = projectPolygons([[nightPolygon(terminatorTime)]], active);
-    const line = projectLine(terminatorLine(terminatorTime), active);
-    if (area) night.addFeature(new Feature<Geometry>(area));
-    if (line) night.addFeature(new Feature<Geometry>(line));
+    showShapes(current.layers.night, {
+      areas: polygonsOf(projectPolygons([[nightPolygon(terminatorTime)]], active)),
+      lines: linesOf(projectLine(terminatorLine(terminatorTime), active)),
+      points: [],
+    });
   }, [mapRef, terminatorTime, active]);
 }

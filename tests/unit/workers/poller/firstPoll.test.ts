@@ -7,6 +7,7 @@ import { databaseStore } from '../../../../workers/poller/store.ts';
 import {
   DEFER_IDLE_MS,
   FIRST_SCREEN,
+  OTHER_SCREENS_AFTER_MS,
   type ConnectionInfo,
 } from '../../../../workers/poller/firstScreen.ts';
 import type { FetchLike } from '../../../../workers/request/requestWithRetry.ts';
@@ -149,21 +150,31 @@ describe('the first poll of a visit', () => {
     for (const r of FIRST_SCREEN)
       expect((await readFeedStatus(database, r))?.lastSuccess, r).not.toBeNull();
 
-    // Nothing else while the page draws; then every other product, none forgotten.
+    // Nothing else while the page draws; then the rest of `/`'s summary (solar wind, Bz).
     await runUntil(clock, firstDone + DEFER_IDLE_MS - 200);
     expect(new Set(up.calls.flatMap((c) => (c.resource ? [c.resource] : [])))).toEqual(
       new Set(FIRST_SCREEN),
     );
+    const summary: Resource[] = ['solar-wind', 'magnetic-field'];
+    await runUntilTrue(clock, () => summary.every((r) => stored.includes(r)));
+    expect((await readFeedStatus(database, 'solar-wind'))?.lastSuccess).not.toBeNull();
+
+    // Other screens' products wait longer (their readers stay out of `/`'s first load); then
+    // every one of them, none forgotten.
+    await runUntil(clock, firstDone + OTHER_SCREENS_AFTER_MS - 200, 1_000);
+    expect(new Set(up.calls.flatMap((c) => (c.resource ? [c.resource] : [])))).toEqual(
+      new Set([...FIRST_SCREEN, ...summary]),
+    );
     await runUntilTrue(clock, () => RESOURCES.every((r) => stored.includes(r)));
     for (const r of RESOURCES) expect(asked(up, r), r).toBeGreaterThan(0);
-    for (const r of RESOURCES.filter((r) => !FIRST_SCREEN.includes(r)))
-      expect(firstCall(up, r)!.at, r).toBeGreaterThanOrEqual(firstDone + DEFER_IDLE_MS);
-    expect((await readFeedStatus(database, 'solar-wind'))?.lastSuccess).not.toBeNull();
+    for (const r of RESOURCES.filter((r) => ![...FIRST_SCREEN, ...summary].includes(r)))
+      expect(firstCall(up, r)!.at, r).toBeGreaterThanOrEqual(firstDone + OTHER_SCREENS_AFTER_MS);
   }, 60_000);
 
   it('keeps each product on its own cadence after the deferral', async () => {
     const { clock, up, poller: p, stored } = await setUp();
     p.start();
+    await runUntil(clock, NOW + OTHER_SCREENS_AFTER_MS, 1_000);
     await runUntilTrue(clock, () => RESOURCES.every((r) => stored.includes(r)), 20_000);
     const windFirst = firstCall(up, 'solar-wind')!.at;
     await runUntil(clock, windFirst + MIN + 2_000, 500);
@@ -191,6 +202,7 @@ describe('on Save-Data or 2g', () => {
     const { clock, up, poller: p, stored } = await setUp({ saveData: true });
     p.start();
     const others = RESOURCES.filter((r) => !held.includes(r));
+    await runUntil(clock, NOW + OTHER_SCREENS_AFTER_MS, 1_000);
     await runUntilTrue(clock, () => others.every((r) => stored.includes(r)), 20_000);
     await runUntil(clock, clock.now() + 5 * MIN, 5_000);
     for (const r of held) expect(asked(up, r), r).toBe(0);

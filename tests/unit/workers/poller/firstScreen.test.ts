@@ -7,6 +7,7 @@ import {
   firstScreenTried,
   isConstrained,
   isHeld,
+  OTHER_SCREENS_AFTER_MS,
 } from '../../../../workers/poller/firstScreen.ts';
 
 const T = Date.UTC(2026, 10, 22, 5);
@@ -28,17 +29,34 @@ describe('what the map screen needs first', () => {
       );
   });
 
-  it('keeps every other product waiting until the first screen is done, then a short idle delay more', () => {
+  it('keeps every other product waiting until the first screen is done', () => {
     const rest = RESOURCES.filter((r) => !FIRST_SCREEN.includes(r));
     expect(rest).toContain('solar-wind');
-    for (const r of rest) {
+    for (const r of rest)
       expect(earliestPollAt(r, { firstScreenDoneAt: null, asked: false, connection: null })).toBe(
         null,
       );
+  });
+
+  it('polls the rest of the map’s summary (solar wind, Bz) a short idle delay after the first screen', () => {
+    for (const r of ['solar-wind', 'magnetic-field'] as const)
       expect(earliestPollAt(r, { firstScreenDoneAt: T, asked: false, connection: null })).toBe(
         T + DEFER_IDLE_MS,
       );
-    }
+  });
+
+  it('keeps the products only other screens show out of the first seconds of a visit of the map', () => {
+    const others = RESOURCES.filter(
+      (r) => !FIRST_SCREEN.includes(r) && r !== 'solar-wind' && r !== 'magnetic-field',
+    );
+    expect(others).toEqual(
+      expect.arrayContaining(['alerts', 'three-day-forecast', 'icao-advisories', 'sdo-images']),
+    );
+    expect(OTHER_SCREENS_AFTER_MS).toBeGreaterThanOrEqual(10 * DEFER_IDLE_MS);
+    for (const r of others)
+      expect(earliestPollAt(r, { firstScreenDoneAt: T, asked: false, connection: null })).toBe(
+        T + OTHER_SCREENS_AFTER_MS,
+      );
   });
 
   it('lets a product a screen asked for go at once, deferred or held', () => {
@@ -102,7 +120,7 @@ describe('what a constrained connection holds until asked', () => {
     expect(earliestPollAt('sdo-images', { firstScreenDoneAt: T, asked: true, connection })).toBe(0);
     // A product not held on this connection is only deferred.
     expect(earliestPollAt('alerts', { firstScreenDoneAt: T, asked: false, connection })).toBe(
-      T + DEFER_IDLE_MS,
+      T + OTHER_SCREENS_AFTER_MS,
     );
   });
 });
