@@ -21,6 +21,11 @@ export interface StartPollerOptions {
   /** See PollerStartOptions.schedule (default 'leader'). */
   schedule?: 'leader' | 'always' | 'manual';
   resources?: Resource[];
+  /**
+   * The visit began somewhere other than the map: the other screens' products and the backfill
+   * need not keep out of the map's first load (poller/firstScreen.ts OTHER_SCREENS_AFTER_MS).
+   */
+  beganOffMap?: boolean;
   onReport?: (report: PollReportSummary) => void;
   /**
    * A first visit's oval before RxDB (poller/firstGrid.ts): told the grid the worker fetched, or
@@ -89,6 +94,7 @@ export function startPoller(opts: StartPollerOptions): PollerControl {
       dbName: opts.dbName,
       schedule: opts.schedule,
       resources: opts.resources,
+      beganOffMap: opts.beganOffMap,
     },
     opts.onReport ? Comlink.proxy(opts.onReport) : undefined,
     opts.onFirstGrid ? Comlink.proxy(opts.onFirstGrid) : undefined,

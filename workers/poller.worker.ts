@@ -36,6 +36,8 @@ export interface PollerStartOptions {
    */
   schedule?: 'leader' | 'always' | 'manual';
   resources?: Resource[];
+  /** See workers/client.ts StartPollerOptions.beganOffMap. */
+  beganOffMap?: boolean;
 }
 
 export type { PollReportSummary };
@@ -117,6 +119,7 @@ const api = {
       startNightsLoop,
       claimPollerLeadership,
       otherPollersWaiting,
+      DEFER_IDLE_MS,
     } = await import('./pollerParts.ts');
     db = await openDatabase({ name: opts.dbName });
     const store = databaseStore(db);
@@ -129,7 +132,9 @@ const api = {
     }
     const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
     const dbName = opts.dbName ?? DEFAULT_DATABASE_NAME;
+    if (opts.beganOffMap) backfillGate.open();
     poller = createPoller({
+      otherScreensAfterMs: opts.beganOffMap ? DEFER_IDLE_MS : undefined,
       // With the poller lock, another tab open on the database waits for it (pollerLeadership.ts).
       othersRead:
         (opts.schedule ?? 'leader') === 'leader'

@@ -4,6 +4,7 @@
  */
 export { DEFAULT_DATABASE_NAME, openDatabase } from '../sync/database.ts';
 export { createPoller } from './poller/createPoller.ts';
+export { DEFER_IDLE_MS } from './poller/firstScreen.ts';
 export { databaseStore } from './poller/store.ts';
 export { foldBackgroundUpdates } from './poller/foldBackgroundUpdates.ts';
 export { readBackgroundUpdates } from '../sync/trackingDb/backgroundUpdates.ts';

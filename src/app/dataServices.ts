@@ -96,6 +96,8 @@ export function startDataServices(): void {
       backendBase: authConfig().supabaseUrl,
       subscribeForcedOffline,
       initialForcedOffline: networkStore.get().forcedOffline,
+      // Only the map's first load keeps the other screens' products 30 s off the bar of signal.
+      beganOffMap: location.pathname !== '/',
       onReport(report) {
         recordPollReport(report, Date.now());
         // The feed rows' check times are stored late (workers/poller/feedRows.ts); the page has them.

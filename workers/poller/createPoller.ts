@@ -55,6 +55,8 @@ export interface PollerOptions {
    * every poll's report, another tab only what is stored. Default: yes.
    */
   othersRead?: () => Promise<boolean>;
+  /** See firstScreen.ts `FirstScreenState.otherScreensAfterMs`. */
+  otherScreensAfterMs?: number;
   /** Rung at the moment `setAlarm` asked for (the page's clock, src/ui/clock/sharedClock.ts `follow`). */
   onAlarm?: () => void;
 }
@@ -253,7 +255,12 @@ export function createPoller(opts: PollerOptions): Poller {
     for (const r of resources) {
       if (polling.has(r)) continue;
       const m = memory.get(r) as PollMemory;
-      const gate = earliestPollAt(r, { firstScreenDoneAt, asked: asked.has(r), connection: conn });
+      const gate = earliestPollAt(r, {
+        firstScreenDoneAt,
+        asked: asked.has(r),
+        connection: conn,
+        otherScreensAfterMs: opts.otherScreensAfterMs,
+      });
       const at = nextPollAt(sourceFor(r), m, c);
       if (gate === null || at === null) continue;
       // A product backing off keeps its whole wait; one never polled goes at once.

@@ -82,6 +82,11 @@ export interface FirstScreenState {
   /** A screen asked for this product (it is shown now): no deferral and no hold. */
   asked: boolean;
   connection: ConnectionInfo | null | undefined;
+  /**
+   * How long every other screen's products wait after the first screen's: `OTHER_SCREENS_AFTER_MS`
+   * when the visit began on the map (default), `DEFER_IDLE_MS` when it began elsewhere.
+   */
+  otherScreensAfterMs?: number;
 }
 
 /**
@@ -94,7 +99,9 @@ export function earliestPollAt(resource: Resource, state: FirstScreenState): num
   if (state.firstScreenDoneAt === null) return null;
   return (
     state.firstScreenDoneAt +
-    (FOLLOWS_FIRST_SCREEN.includes(resource) ? DEFER_IDLE_MS : OTHER_SCREENS_AFTER_MS)
+    (FOLLOWS_FIRST_SCREEN.includes(resource)
+      ? DEFER_IDLE_MS
+      : (state.otherScreensAfterMs ?? OTHER_SCREENS_AFTER_MS))
   );
 }
 

@@ -59,6 +59,18 @@ describe('what the map screen needs first', () => {
       );
   });
 
+  it('lets them follow after the idle pause when the visit began on another screen (/live-feeds lists every feed)', () => {
+    for (const r of ['alerts', 'predicted-solar-cycle', 'icao-advisories'] as const)
+      expect(
+        earliestPollAt(r, {
+          firstScreenDoneAt: T,
+          asked: false,
+          connection: null,
+          otherScreensAfterMs: DEFER_IDLE_MS,
+        }),
+      ).toBe(T + DEFER_IDLE_MS);
+  });
+
   it('lets a product a screen asked for go at once, deferred or held', () => {
     for (const connection of [null, { saveData: true }, { effectiveType: '2g' }])
       for (const r of ['solar-wind', 'sdo-images', 'observed-solar-cycle'] as const)
