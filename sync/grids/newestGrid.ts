@@ -111,9 +111,10 @@ export function createNewestGridSource(
   let early: GridSnapshot | null = null;
   const show = (doc: { primary: string; revision: string; _data: GridDoc } | null) => {
     const grid = doc ? decode(doc) : null;
-    // Once the database has answered with another frame (or none: its data was cleared), the early
-    // grid is done with.
-    if (early && (!grid || !sameGrid(grid, early))) early = null;
+    // Once the database has answered with another frame, the early grid is done with. None is not
+    // another frame: on a first visit the worker writes the grid it handed over a moment after the
+    // page's database opens, and dropping the early grid then blanked the oval until it did.
+    if (early && grid && !sameGrid(grid, early)) early = null;
     set({ grid: early ?? grid, isLoading: false, error: null });
   };
 

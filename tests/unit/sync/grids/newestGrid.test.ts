@@ -238,17 +238,28 @@ describe('the early grid (the one-record store, before the database opens)', () 
     source.stop();
   });
 
-  it('drops the early grid when the database holds no grid at all (its data was cleared)', async () => {
+  it('keeps the early grid while the database holds no grid yet (a first visit: the worker writes it a moment later), then the same object for the same frame', async () => {
     const now = Date.UTC(2026, 10, 22, 12, 0);
-    let openDb: (d: AuroraDatabase) => void = () => undefined;
-    const opening = new Promise<AuroraDatabase>((r) => (openDb = r));
-    const source = createNewestGridSource(() => opening, {
+    const early = at(now - 20 * MINUTE, 1);
+    const source = createNewestGridSource(() => Promise.resolve(db!), {
       now: () => now,
-      early: () => Promise.resolve(at(now - 20 * MINUTE, 1)),
+      early: () => Promise.resolve(early),
+      onFirstRead: () => undefined,
     });
+    const seen: (GridSnapshot | null)[] = [];
+    source.subscribe(() => seen.push(source.get().grid));
     await nextGrid(source, (g) => g !== null);
-    openDb(db!);
-    expect(await nextGrid(source, (g) => g === null)).toBeNull();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(source.get().grid).toBe(early);
+    await writeGrid(db!, at(now - 20 * MINUTE, 1), { fetchedAt: now });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(source.get().grid).toBe(early);
+    // The oval was never blanked on the way.
+    expect(seen.every((g) => g === early)).toBe(true);
+    await writeGrid(db!, at(now - 5 * MINUTE, 4), { fetchedAt: now });
+    expect(
+      (await nextGrid(source, (g) => g?.observationTime === now - 5 * MINUTE))?.values[0],
+    ).toBe(4);
     source.stop();
   });
 
