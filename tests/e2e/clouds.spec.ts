@@ -49,8 +49,13 @@ async function zoomBy(page: Page, step: 1 | -1) {
     .toBeCloseTo(before + step, 1);
 }
 
-/** The cloud layer covers the whole view in cells of ≤ 0.5°. */
-async function expectCellsAcrossView(page: Page, timeout = 60_000) {
+/**
+ * The cloud layer covers the whole view in cells of ≤ 0.5°. Within two minutes: a tile request that
+ * failed (the weather function decoding under a loaded CI machine past the 10 s request timeout) is
+ * retried after 60 s by design (workers/clouds/cloudLoop.ts FAILURE_RETRY_MS), and a minute's wait
+ * read 0.957–0.969 then.
+ */
+async function expectCellsAcrossView(page: Page, timeout = 130_000) {
   const map = mapOf(page);
   await expect(map).toHaveAttribute('data-cloud-cell-deg', '0.5', { timeout });
   await expect
@@ -69,7 +74,7 @@ async function expectCellsAcrossView(page: Page, timeout = 60_000) {
 test('the cloud layer covers the view in 0.5° cells over Tromsø and Edinburgh at two zoom levels, reaches +36 h on the slider, and comes back offline', async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/');
