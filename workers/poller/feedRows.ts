@@ -99,13 +99,17 @@ export function feedRowsInMemory(
     async write(status) {
       current.set(status.id, status);
       const now = opts.now();
-      const othersRead = opts.othersRead ? await opts.othersRead().catch(() => true) : true;
-      const write = mustWriteFeedRow(stored.get(status.id) ?? null, status, {
+      const ctx = {
         now,
         nextPollInMs: opts.nextPollInMs(status.id),
         joining: now - lastWriteAt <= ROUND_SPAN_MS,
-        othersRead,
-      });
+      };
+      const kept = stored.get(status.id) ?? null;
+      // Another tab is asked about (a Web Locks query) only when its answer decides the write.
+      const write =
+        mustWriteFeedRow(kept, status, { ...ctx, othersRead: false }) ||
+        (mustWriteFeedRow(kept, status, { ...ctx, othersRead: true }) &&
+          (opts.othersRead ? await opts.othersRead().catch(() => true) : true));
       if (!write) return;
       lastWriteAt = now;
       await store.writeFeedStatus(status);

@@ -181,4 +181,30 @@ describe('the feed rows in the poller’s memory', () => {
     expect(events).toEqual(['alerts']);
     expect((await readFeedStatus(db, 'alerts'))?.lastSuccess).toBe(T0 + 12 * MIN);
   });
+
+  it('asks whether another tab is open only when its answer decides the write', async () => {
+    db = await openDatabase({ storage: 'memory', name: `feed-ask-${process.pid}-${Date.now()}` });
+    let now = T0;
+    let asked = 0;
+    const rows = feedRowsInMemory(databaseStore(db), {
+      now: () => now,
+      nextPollInMs: (id) => (id === 'alerts' ? 3 * MIN : MIN),
+      othersRead: async () => {
+        asked++;
+        return false;
+      },
+    });
+    await rows.read('kp-1m');
+    await rows.read('alerts');
+    // A first row is written whoever reads it; an unchanged 1-minute answer is never written.
+    await rows.write(polled('kp-1m', now, now - MIN));
+    await rows.write(polled('alerts', now, null));
+    now = T0 + MIN;
+    await rows.write(unchangedAt((await rows.read('kp-1m'))!, now));
+    expect(asked).toBe(0);
+    // Ten minutes on, alerts would read stale in another tab before the next poll: that decides.
+    now = T0 + 10 * MIN;
+    await rows.write(unchangedAt((await rows.read('alerts'))!, now));
+    expect(asked).toBe(1);
+  });
 });

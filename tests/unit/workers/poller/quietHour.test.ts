@@ -147,7 +147,10 @@ afterEach(async () => {
  * Kp row (the data stays fresh through the quiet minutes); `runUntil` moves the clock from timer
  * to timer, each round's work finishing in between.
  */
-async function startPoller(name: string, onAlarm?: () => void) {
+async function startPoller(
+  name: string,
+  opts: { onAlarm?: () => void; alarmBeforeStart?: number } = {},
+) {
   db = await openDatabase({ storage: 'memory', name: `${name}-${process.pid}-${Date.now()}` });
   const start = KP1M_LAST + MIN;
   const clock = fakeClock(start);
@@ -160,9 +163,10 @@ async function startPoller(name: string, onAlarm?: () => void) {
     now: clock.now,
     timers: own.timers,
     resources: RESOURCES,
-    onAlarm,
+    onAlarm: opts.onAlarm,
   });
   const started = poller;
+  if (opts.alarmBeforeStart !== undefined) started.setAlarm(opts.alarmBeforeStart);
   started.start();
   await settle(up.open);
   const runUntil = async (until: number) => {
@@ -229,9 +233,11 @@ describe('a quiet hour in the poller', () => {
     const rings: number[] = [];
     let setNext: (at: number) => void = () => undefined;
     // The page's clock: after each tick it wants the next minute's (src/ui/clock/sharedClock.ts).
-    const { poller, start, clock, up, own, runUntil } = await startPoller('quiet-alarm', () => {
-      rings.push(clock.now());
-      setNext(clock.now() + MIN);
+    const { poller, start, clock, up, own, runUntil } = await startPoller('quiet-alarm', {
+      onAlarm: () => {
+        rings.push(clock.now());
+        setNext(clock.now() + MIN);
+      },
     });
     setNext = (at) => poller.setAlarm(at);
     await runUntil(start + 2 * MIN + 30_000);
@@ -252,25 +258,10 @@ describe('a quiet hour in the poller', () => {
   });
 
   it('polls a product never polled at once, not at the alarm', async () => {
-    db = await openDatabase({
-      storage: 'memory',
-      name: `alarm-first-${process.pid}-${Date.now()}`,
-    });
-    const clock = fakeClock(KP1M_LAST + MIN);
-    const up = backend(clock);
-    const own = countedTimers(clock);
-    poller = createPoller({
-      fetch: up.fetch,
-      backendBase: BASE,
-      store: databaseStore(db),
-      now: clock.now,
-      timers: own.timers,
-      resources: RESOURCES,
+    const { up } = await startPoller('alarm-first', {
       onAlarm: () => undefined,
+      alarmBeforeStart: KP1M_LAST + MIN + 20_000,
     });
-    poller.setAlarm(KP1M_LAST + MIN + 20_000);
-    poller.start();
-    await settle(up.open);
     expect(up.exchanges.map((x) => x.at)).toEqual([KP1M_LAST + MIN]);
   });
 
