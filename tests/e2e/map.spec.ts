@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { waitForServiceWorkerControl } from '../support/e2e/sw.ts';
 import { STORM_FRAMES, ovationBody } from '../fixtures/swpc/ovation.ts';
 
@@ -88,15 +88,13 @@ test('the map is keyboard operable: focusable with a label, arrow keys pan, plus
     .toBe(false);
 });
 
-test('the time slider steps through the stored frames with the keyboard, and plays and pauses', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(120_000);
-  // The stack replays one constructed frame, so it can only ever store one. To have several, the
-  // aurora-oval route serves four constructed frames of 2022-04-14 (tests/fixtures/swpc/ovation.ts)
-  // in turn, timed as SWPC published that afternoon's, and the page clock is set to that evening
-  // (the slider shows the last 24 h).
+/**
+ * The map with four stored frames: the stack replays one constructed frame, so it can only ever
+ * store one. To have several, the aurora-oval route serves four constructed frames of 2022-04-14
+ * (tests/fixtures/swpc/ovation.ts) in turn, timed as SWPC published that afternoon's, and the page
+ * clock is set to that evening (the slider shows the last 24 h). Returns the slider.
+ */
+async function openWithFourFrames(page: Page, context: BrowserContext) {
   const bodies = STORM_FRAMES.map((shape) => ovationBody(shape));
   let served = 0;
   // One product at a time (as a backend without `multi` is asked), whatever form is asked for:
@@ -129,6 +127,15 @@ test('the time slider steps through the stored frames with the keyboard, and pla
     await page.waitForTimeout(1000);
   }
   await expect(slider).toHaveAttribute('aria-valuetext', '14 Apr 2022, 19:26 UTC, frame 4 of 4');
+  return slider;
+}
+
+test('the time slider steps through the stored frames with the keyboard, and plays and pauses', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const slider = await openWithFourFrames(page, context);
   await expect(map(page)).toHaveAttribute(
     'data-rendered-frame',
     String(Date.parse('2022-04-14T19:26:00Z')),
@@ -158,6 +165,40 @@ test('the time slider steps through the stored frames with the keyboard, and pla
   await expect(map(page)).toHaveAttribute(
     'data-rendered-frame',
     String(Date.parse('2022-04-14T19:26:00Z')),
+  );
+});
+
+test('a slider step is drawn in the task that made it: the map shows the new frame before the next animation frame begins', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await openWithFourFrames(page, context);
+  await expect(map(page)).toHaveAttribute(
+    'data-rendered-frame',
+    String(Date.parse('2022-04-14T19:26:00Z')),
+  );
+  // A callback asked before the step runs first in the next animation frame, before any draw the
+  // map would have left to that frame: the canvas it reads is what the step itself drew.
+  const changed = await page.evaluate(async () => {
+    const canvas = document.querySelector('.aurora-map__ol canvas') as HTMLCanvasElement;
+    const pixels = () => {
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let h = 0;
+      for (let i = 0; i < data.length; i += 4) h = (h * 31 + data[i]! + data[i + 1]! * 7) | 0;
+      return h;
+    };
+    const before = pixels();
+    const atNextFrame = new Promise<number>((resolve) =>
+      requestAnimationFrame(() => resolve(pixels())),
+    );
+    (document.querySelector('button[aria-label="Previous frame"]') as HTMLButtonElement).click();
+    return (await atNextFrame) !== before;
+  });
+  expect(changed).toBe(true);
+  await expect(map(page)).toHaveAttribute(
+    'data-rendered-frame',
+    String(Date.parse('2022-04-14T14:32:00Z')),
   );
 });
 

@@ -11,6 +11,7 @@ import { PALETTES } from './palette.ts';
 import { useAuroraLayer } from './useAuroraLayer.ts';
 import { useBasemapLayer } from './useBasemapLayer.ts';
 import { useCloudLayer } from './useCloudLayer.ts';
+import { useDrawnAtOnce } from './useDrawnAtOnce.ts';
 import { useMapInteraction } from './useMapInteraction.ts';
 import { useOlMap } from './useOlMap.ts';
 import { useProjection } from './useProjection.ts';
@@ -46,6 +47,11 @@ export default function AuroraMap(props: AuroraMapProps) {
   useTerminatorLayer(mapRef, active, terminatorTime);
   useUserMarker(mapRef, active, userLocation);
   useMapInteraction(mapRef, paint, active, onPick, onViewBox);
+  // Last: the layers' effects above have set what this moment shows.
+  useDrawnAtOnce(
+    mapRef,
+    `${grid?.observationTime ?? ''}|${terminatorTime}|${cloudImage?.time ?? ''}|${showAurora}|${showClouds}`,
+  );
 
   const palette = PALETTES[mapStyle];
   return (
