@@ -4,7 +4,9 @@
  * commit changed (the oval, the night side, the clouds) in one render, and the browser shows it at
  * its next frame. Left to `map.render()`, the draw waits for that frame's animation callbacks and
  * adds its work to the frame (map.bench.ts `map.frameSwitchMs`: one 60 Hz period, 16.6 ms, against
- * 5–6 ms drawn at once). Declared after the layer hooks, so it runs after their effects.
+ * 9.9 ms drawn at once). Either way the browser shows it at its next frame; drawn at once, that
+ * frame no longer carries the draw's work, so a slow device is less likely to push the step into
+ * the frame after. Declared after the layer hooks, so it runs after their effects.
  *
  * A hidden page draws nothing (its animation frames do not run either); a drag of the slider
  * changes the moment at most once per input event, which Chromium aligns with frames.
