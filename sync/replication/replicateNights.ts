@@ -61,9 +61,13 @@ export async function replicateNights(options: {
   });
 }
 
-/** Signing out: the account's nights leave this device (they stay in the account), tombstones too. */
+/**
+ * Signing out: the account's nights leave this device (they stay in the account), tombstones too.
+ * The collection is opened even if nothing read it since the page loaded: its documents are on
+ * disk from earlier visits, and left there they would show on the signed-out device and be adopted
+ * by the next account signed in on it.
+ */
 export async function forgetNights(db: AuroraDatabase): Promise<void> {
-  if (!(db as unknown as { nights?: unknown }).nights) return;
   const nights = await nightsCollection(db);
   const all = await nights.find().exec();
   if (all.length) await nights.bulkRemove(all.map((d) => d.id));
