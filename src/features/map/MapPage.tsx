@@ -220,6 +220,7 @@ function MapPage() {
                 userLocation={userPosition}
                 onViewBox={regional.onViewBox}
                 terminatorTime={shown.forecastHour ?? (grid ? grid.forecastTime : now)}
+                sliderMoves={slider.moves}
                 label={MAP_LABEL}
                 onPick={setPicked}
               />

@@ -34,6 +34,11 @@ export interface AuroraMapProps {
   userLocation: LatLon | null;
   /** UTC time the day/night shading is drawn for (the shown frame's forecast time, else now). */
   terminatorTime: number;
+  /**
+   * Changes when the person (or play) moves the time slider (timeSlider.ts `moves`): the map then
+   * draws the new moment in that task (olmap/useDrawnAtOnce.ts). Frames arriving do not change it.
+   */
+  sliderMoves?: number;
   /** Accessible name of the focusable map element. */
   label: string;
   /** A click (tap) on the map: the point under it, for saving a place. */

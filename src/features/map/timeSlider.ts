@@ -17,6 +17,11 @@ export interface SliderState {
   playing: boolean;
   /** True while the newest frame is shown and no one has moved the slider: new frames are followed. */
   followLatest: boolean;
+  /**
+   * Counts the slider's moves (a step, a position set, play's ticks, Latest), not the positions'
+   * changes as frames arrive: the map draws a move in the task that made it (olmap/useDrawnAtOnce.ts).
+   */
+  moves: number;
 }
 
 export type SliderAction =
@@ -35,6 +40,7 @@ export const INITIAL_SLIDER: SliderState = {
   latest: -1,
   playing: false,
   followLatest: true,
+  moves: 0,
 };
 
 function clamp(index: number, count: number): number {
@@ -43,6 +49,13 @@ function clamp(index: number, count: number): number {
 }
 
 export function sliderReducer(state: SliderState, action: SliderAction): SliderState {
+  const next = positionAfter(state, action);
+  return action.type === 'frames' || next.index === state.index
+    ? next
+    : { ...next, moves: state.moves + 1 };
+}
+
+function positionAfter(state: SliderState, action: SliderAction): SliderState {
   switch (action.type) {
     case 'frames': {
       const count = Math.max(0, action.count);

@@ -32,6 +32,7 @@ export default function AuroraMap(props: AuroraMapProps) {
     cloudImage,
     userLocation,
     terminatorTime,
+    sliderMoves = 0,
     label,
     onRendered,
     onPick,
@@ -47,11 +48,8 @@ export default function AuroraMap(props: AuroraMapProps) {
   useTerminatorLayer(mapRef, active, terminatorTime);
   useUserMarker(mapRef, active, userLocation);
   useMapInteraction(mapRef, paint, active, onPick, onViewBox);
-  // Last: the layers' effects above have set what this moment shows.
-  useDrawnAtOnce(
-    mapRef,
-    `${grid?.observationTime ?? ''}|${terminatorTime}|${cloudImage?.time ?? ''}|${showAurora}|${showClouds}`,
-  );
+  // Last: the layers' effects above have set what the moved slider shows.
+  useDrawnAtOnce(mapRef, sliderMoves);
 
   const palette = PALETTES[mapStyle];
   return (

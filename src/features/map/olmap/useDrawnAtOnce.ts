@@ -1,23 +1,27 @@
 /**
- * A new moment on the map (a slider step, play, a new frame from the worker) is drawn in the task
- * that made it, not in the next animation frame: OpenLayers' `renderSync` draws every layer the
- * commit changed (the oval, the night side, the clouds) in one render, and the browser shows it at
- * its next frame. Left to `map.render()`, the draw waits for that frame's animation callbacks and
- * adds its work to the frame (map.bench.ts `map.frameSwitchMs`: one 60 Hz period, 16.6 ms, against
- * 9.9 ms drawn at once). Either way the browser shows it at its next frame; drawn at once, that
- * frame no longer carries the draw's work, so a slow device is less likely to push the step into
- * the frame after. Declared after the layer hooks, so it runs after their effects.
+ * A move of the time slider (a step, a position set, play's ticks, Latest: timeSlider.ts `moves`)
+ * is drawn in the task that made it, not in the next animation frame: OpenLayers' `renderSync`
+ * draws every layer the commit changed (the oval, the night side, the clouds) in one render, after
+ * the layer hooks' effects (this hook is declared after them). Either way the browser shows it at
+ * its next frame; drawn at once, that frame no longer carries the draw's work, so a slow device is
+ * less likely to push the step into the frame after. map.bench.ts `map.frameSwitchMs`: 16.6 ms (one
+ * 60 Hz period: the wait for that frame plus its work) → 9.9 ms.
  *
- * A hidden page draws nothing (its animation frames do not run either); a drag of the slider
- * changes the moment at most once per input event, which Chromium aligns with frames.
+ * Only the slider's moves: data arriving (the first oval, a new frame, the cloud tiles) is drawn in
+ * the next animation frame as before, so its draw never joins the commit that brought it into one
+ * long task (Lighthouse's total blocking time on `/` rose with the first oval drawn at once).
+ * A hidden page draws nothing (its animation frames do not run either).
  */
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { MapHandle } from './useOlMap.ts';
 
-export function useDrawnAtOnce(mapRef: RefObject<MapHandle | null>, moment: string): void {
+export function useDrawnAtOnce(mapRef: RefObject<MapHandle | null>, sliderMoves: number): void {
+  const drawn = useRef(sliderMoves);
   useEffect(() => {
+    if (drawn.current === sliderMoves) return;
+    drawn.current = sliderMoves;
     const map = mapRef.current?.map;
     if (!map || !map.getSize() || document.visibilityState !== 'visible') return;
     map.renderSync();
-  }, [mapRef, moment]);
+  }, [mapRef, sliderMoves]);
 }

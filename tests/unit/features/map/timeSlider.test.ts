@@ -106,4 +106,25 @@ describe('time slider', () => {
     ]);
     expect(s).toMatchObject({ index: 3, followLatest: true });
   });
+
+  it('counts the moves the slider makes, which the map draws at once, and not the positions frames arriving change', () => {
+    let s = run([{ type: 'frames', count: 4 }]);
+    expect(s.moves).toBe(0);
+    // A new frame while following the newest: the index moves, but no one moved the slider.
+    s = run([{ type: 'frames', count: 5 }], s);
+    expect(s).toMatchObject({ index: 4, moves: 0 });
+    s = run([{ type: 'step', delta: -1 }], s);
+    expect(s).toMatchObject({ index: 3, moves: 1 });
+    // A step past the end changes nothing, so there is nothing to draw.
+    s = run(
+      [
+        { type: 'set', index: 0 },
+        { type: 'step', delta: -1 },
+      ],
+      s,
+    );
+    expect(s).toMatchObject({ index: 0, moves: 2 });
+    s = run([{ type: 'play' }, { type: 'tick' }, { type: 'pause' }, { type: 'latest' }], s);
+    expect(s).toMatchObject({ index: 4, moves: 4 });
+  });
 });
