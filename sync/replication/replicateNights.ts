@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { WithDeleted } from 'rxdb';
+import { getAllCollectionDocuments, type WithDeleted } from 'rxdb';
 import {
   replicateSupabase,
   type RxSupabaseReplicationState,
@@ -63,15 +63,23 @@ export async function replicateNights(options: {
 
 /**
  * Signing out: the account's nights leave this device (they stay in the account), tombstones too.
- * The collection is opened even if nothing read it since the page loaded: its documents are on
- * disk from earlier visits, and left there they would show on the signed-out device and be adopted
- * by the next account signed in on it.
+ * The collection is opened even if nothing read it since the page loaded, whenever this database
+ * ever had one: its documents are on disk from earlier visits, and left there they would show on
+ * the signed-out device and be adopted by the next account signed in on it. A database that never
+ * had one is left without (a realm holds only 13 collections: sync/nights/nights.ts).
  */
 export async function forgetNights(db: AuroraDatabase): Promise<void> {
+  if (!(db as unknown as { nights?: unknown }).nights && !(await hadNights(db))) return;
   const nights = await nightsCollection(db);
   const all = await nights.find().exec();
   if (all.length) await nights.bulkRemove(all.map((d) => d.id));
   while (!nights.closed && !(await nights.storageInstance.cleanup(0))) {
     // the storage purges in batches
   }
+}
+
+/** Whether this database's internal store records a `nights` collection (created on an earlier visit). */
+async function hadNights(db: AuroraDatabase): Promise<boolean> {
+  const collections = await getAllCollectionDocuments(db.internalStore);
+  return collections.some((c) => c.data.name === 'nights');
 }

@@ -49,4 +49,10 @@ describe('signing out', () => {
     // No tombstone either: a later push would turn it into a deletion in the next account.
     expect(await nights.storageInstance.findDocumentsById([NIGHT.id], true)).toHaveLength(0);
   });
+
+  it('leaves a database that never kept a night without the collection', async () => {
+    db = await open(`forget-no-nights-${process.pid}-${Date.now()}`);
+    await forgetPlaces(db);
+    expect((db as unknown as { nights?: unknown }).nights).toBeUndefined();
+  });
 });
