@@ -1,30 +1,12 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { NightRecord } from '../../../../core/tonight/nightRecord.ts';
 import { openDatabase, type AuroraDatabase } from '../../../../sync/database.ts';
 import { keepNightRecord, nightsCollection } from '../../../../sync/nights/nights.ts';
 import { forgetPlaces } from '../../../../sync/replication/replicatePlaces.ts';
+import { nightRecordFor } from '../../../support/nightRecordFor.ts';
 import { disposeTestDatabase } from '../../../support/testDb.ts';
 
-const NIGHT_DATE = '2027-01-15';
-const NIGHT: NightRecord = {
-  id: `place-cabin@${NIGHT_DATE}`,
-  place_id: 'place-cabin',
-  place_name: 'Cabin',
-  lat: 69.65,
-  lon: 18.96,
-  night: NIGHT_DATE,
-  level: 'GO',
-  window_from: Date.parse(`${NIGHT_DATE}T21:00:00Z`),
-  window_to: Date.parse('2027-01-16T00:30:00Z'),
-  line: 'Best tonight: 22:00–01:30 UTC+1 — 35 % overhead, clear, moon down',
-  judged_at: Date.parse(`${NIGHT_DATE}T16:00:00Z`),
-  outcome: null,
-  seen_overhead: null,
-  seen_visible: null,
-  frames: 0,
-  scored_at: null,
-};
+const NIGHT = nightRecordFor('place-cabin', '2027-01-15');
 
 let db: AuroraDatabase | null = null;
 afterEach(async () => {
@@ -38,7 +20,7 @@ describe('signing out', () => {
   it('takes the account’s nights off the device even when this page never opened them', async () => {
     const name = `forget-nights-${process.pid}-${Date.now()}`;
     const earlier = await open(name);
-    await keepNightRecord(earlier, NIGHT);
+    expect(await keepNightRecord(earlier, NIGHT)).toBe(true);
     await earlier.close();
     // The next visit: the nights collection is added only when something reads it.
     db = await open(name);

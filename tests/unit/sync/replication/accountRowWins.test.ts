@@ -6,24 +6,10 @@ import {
 } from '../../../../sync/replication/conflictPolicy.ts';
 import type { NightDoc } from '../../../../sync/schemas/nights.ts';
 import type { PlaceDoc } from '../../../../sync/schemas/places.ts';
+import { nightRecordFor } from '../../../support/nightRecordFor.ts';
 
 const NIGHT: WithDeleted<NightDoc> = {
-  id: 'place-cabin@2026-11-25',
-  place_id: 'place-cabin',
-  place_name: 'Cabin',
-  lat: 69.65,
-  lon: 18.96,
-  night: '2026-11-25',
-  level: 'GO',
-  window_from: 1_795_640_400_000,
-  window_to: 1_795_653_000_000,
-  line: 'Best tonight: 22:00–01:30 UTC+1 — 35 % overhead, clear, moon down',
-  judged_at: 1_795_622_400_000,
-  outcome: null,
-  seen_overhead: null,
-  seen_visible: null,
-  frames: 0,
-  scored_at: null,
+  ...nightRecordFor('place-cabin', '2026-11-25'),
   _deleted: false,
 };
 const SCORE = {
