@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { AuroraDatabase } from '../database.ts';
 import { getPageDatabase } from '../pageDatabase.ts';
 
@@ -44,7 +52,9 @@ export function useDatabase(): DatabaseState {
     let live = true;
     const pending = provided instanceof Promise ? provided : getPageDatabase();
     pending.then(
-      (db) => live && setState({ db, error: null }),
+      // A transition: when the database opens, every hook reading it re-renders its screen at
+      // once; time-sliced, that is short tasks instead of one long one (a failure shows at once).
+      (db) => live && startTransition(() => setState({ db, error: null })),
       (e: unknown) => live && setState({ db: null, error: toError(e) }),
     );
     return () => {

@@ -8,7 +8,8 @@
  * - `lighthouse.forecastPerformance`, `lighthouse.liveFeedsPerformance` for those routes.
  * On a busy machine the simulated figures still move with the real CPU time: read ranges.
  * Each run's longest tasks (Lighthouse's `long-tasks` audit: script URL and simulated duration) are
- * printed on stderr. With LIGHTHOUSE_REPORT_DIR set, each run's full report is written there as JSON (to read the
+ * printed on stderr. LIGHTHOUSE_ROUTES (comma-separated) measures only those routes and
+ * LIGHTHOUSE_RUNS sets the runs per route, for comparing one change. With LIGHTHOUSE_REPORT_DIR set, each run's full report is written there as JSON (to read the
  * audits behind a score: main-thread breakdown, requests before first paint, long tasks).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,8 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { median, round, type BenchContext } from './context.ts';
 
-const RUNS = 3;
+/** Runs per route (LIGHTHOUSE_RUNS overrides it: more runs, a steadier median). */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 /** How many of a run's longest tasks are printed on stderr. */
 const LONG_TASKS_SHOWN = 5;
@@ -104,19 +106,30 @@ async function measure(url: string, chromePath: string): Promise<RunFigures> {
 export default async function lighthouseBench(ctx: BenchContext): Promise<Record<string, number>> {
   const server = await ctx.startServer();
   const chromePath = process.env.CHROME_PATH ?? ctx.chromiumPath;
+  // LIGHTHOUSE_ROUTES (e.g. "/" or "/forecast,/live-feeds") measures only those routes.
+  const only = process.env.LIGHTHOUSE_ROUTES?.split(',').map((r) => r.trim());
+  const wanted = (route: string) => !only || only.includes(route);
+  const figures: Record<string, number> = {};
   try {
-    const home = await measure(`${server.url}/`, chromePath);
-    const forecast = await measure(`${server.url}/forecast`, chromePath);
-    const liveFeeds = await measure(`${server.url}/live-feeds`, chromePath);
-    return {
-      'lighthouse.mobilePerformance': round(home.performance, 0),
-      'lighthouse.mobileAccessibility': round(home.accessibility, 0),
-      'lighthouse.fcpMs': round(home.fcp, 0),
-      'lighthouse.lcpMs': round(home.lcp, 0),
-      'lighthouse.tbtMs': round(home.tbt, 0),
-      'lighthouse.forecastPerformance': round(forecast.performance, 0),
-      'lighthouse.liveFeedsPerformance': round(liveFeeds.performance, 0),
-    };
+    if (wanted('/')) {
+      const home = await measure(`${server.url}/`, chromePath);
+      figures['lighthouse.mobilePerformance'] = round(home.performance, 0);
+      figures['lighthouse.mobileAccessibility'] = round(home.accessibility, 0);
+      figures['lighthouse.fcpMs'] = round(home.fcp, 0);
+      figures['lighthouse.lcpMs'] = round(home.lcp, 0);
+      figures['lighthouse.tbtMs'] = round(home.tbt, 0);
+    }
+    if (wanted('/forecast'))
+      figures['lighthouse.forecastPerformance'] = round(
+        (await measure(`${server.url}/forecast`, chromePath)).performance,
+        0,
+      );
+    if (wanted('/live-feeds'))
+      figures['lighthouse.liveFeedsPerformance'] = round(
+        (await measure(`${server.url}/live-feeds`, chromePath)).performance,
+        0,
+      );
+    return figures;
   } finally {
     await server.stop();
   }

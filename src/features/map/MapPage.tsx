@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useMemo, useReducer, useState } from 'react';
+import { startTransition, Suspense, useCallback, useMemo, useReducer, useState } from 'react';
 import { AuroraLegend } from './AuroraLegend.tsx';
 import type { CloudImage } from './auroraMapProps.ts';
 import { usePlaces, useWeather } from '../../../sync/react/index.ts';
@@ -67,8 +67,10 @@ const MAP_LABEL = 'Aurora map. Arrow keys pan, plus and minus zoom.';
 function MapPage() {
   // The slider's 24 h of grids are read once the first oval is drawn (see useMapPageData).
   const [ovalShown, setOvalShown] = useState(false);
+  // A transition: what the first oval lets start (the 24 h window's read, tonight's verdict, the
+  // history panel, the clouds) renders time-sliced, not as one task right after the oval's frame.
   const onRendered = useCallback((frame: number | null) => {
-    if (frame !== null) setOvalShown(true);
+    if (frame !== null) startTransition(() => setOvalShown(true));
   }, []);
   const data = useMapPageData(ovalShown);
   const { module: auroraMap, error: mapLoadError } = useChunk(auroraMapChunk);

@@ -4,7 +4,7 @@
  * once and its promise shared by every caller; a failed fetch (a dropped connection on a phone) is
  * asked for once more before the failure is given, and a later call tries afresh.
  */
-import { lazy, useEffect, useState, type ComponentType } from 'react';
+import { lazy, startTransition, useEffect, useState, type ComponentType } from 'react';
 
 export interface ChunkLoader<T> {
   /** The chunk's module once it has arrived, else null: a later mount renders it at once. */
@@ -51,7 +51,9 @@ export function useChunk<T>(
     if (!wanted || state.module) return;
     let live = true;
     chunk.load().then(
-      (module) => live && setState({ module, error: null }),
+      // A transition: the component the chunk brings (the whole map page, OpenLayers' map) renders
+      // time-sliced, not as one task that cannot yield; a failure shows at once.
+      (module) => live && startTransition(() => setState({ module, error: null })),
       (e: unknown) =>
         live && setState({ module: null, error: e instanceof Error ? e.message : String(e) }),
     );

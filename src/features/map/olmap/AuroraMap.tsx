@@ -11,7 +11,7 @@ import { PALETTES } from './palette.ts';
 import { useAuroraLayer } from './useAuroraLayer.ts';
 import { useBasemapLayer } from './useBasemapLayer.ts';
 import { useCloudLayer } from './useCloudLayer.ts';
-import { useDrawnAtOnce } from './useDrawnAtOnce.ts';
+import { useDrawnAtOnce, useSliderMoved } from './useDrawnAtOnce.ts';
 import { useMapInteraction } from './useMapInteraction.ts';
 import { useOlMap } from './useOlMap.ts';
 import { useProjection } from './useProjection.ts';
@@ -43,9 +43,11 @@ export default function AuroraMap(props: AuroraMapProps) {
   const projection = useProjection(mapRef, paint, view, hemisphere, userLocation);
   const { active } = projection;
   const basemap = useBasemapLayer(mapRef, paint, active, !showAurora || (!grid && !gridPending));
-  useAuroraLayer(mapRef, paint, grid, showAurora, onRendered);
+  // Before the layer hooks: their effects read whether this commit moved the slider.
+  const sliderMoved = useSliderMoved(sliderMoves);
+  useAuroraLayer(mapRef, paint, grid, showAurora, onRendered, sliderMoved);
   useCloudLayer(mapRef, paint, cloudImage, showClouds);
-  useTerminatorLayer(mapRef, active, terminatorTime);
+  useTerminatorLayer(mapRef, active, terminatorTime, sliderMoved);
   useUserMarker(mapRef, active, userLocation);
   useMapInteraction(mapRef, paint, active, onPick, onViewBox);
   // Last: the layers' effects above have set what the moved slider shows.

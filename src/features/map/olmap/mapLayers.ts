@@ -58,7 +58,9 @@ export function createLayers(read: LayerReads): {
   });
   const layers: Layers = {
     disc: shapes(0),
-    basemap: new ImageLayer({ source: basemapSource, zIndex: 1 }),
+    // Hidden until there is land to paint (useBasemapLayer.ts): an empty basemap still cleared and
+    // composed a canvas the size of the map in the first frames, before the land is loaded.
+    basemap: new ImageLayer({ source: basemapSource, zIndex: 1, visible: false }),
     night: shapes(3),
     clouds: new ImageLayer({ source: cloudSource, zIndex: 4, visible: false }),
     aurora: new ImageLayer({ source: auroraSource, zIndex: 5 }),

@@ -51,7 +51,7 @@ export function useBasemapLayer(
     // the antimeridian (to the pole, for Antarctica) which a stroke would show as a line.
     // Projected in slices (no long task). The previous view's rings mean nothing in this one.
     paint.basemap = { ...paint.basemap, land: [], outlines: [] };
-    mapRef.current.layers.basemap.getSource()?.changed();
+    mapRef.current.layers.basemap.setVisible(false);
     void (async () => {
       const land = await projectBasemapPolygons(basemap.land, active, isCancelled);
       const outlines =
@@ -64,6 +64,7 @@ export function useBasemapLayer(
       paint.basemap = { ...paint.basemap, land, outlines };
       if (paint.lastFrame) current.basemapSource.paintAhead(paint.lastFrame);
       current.basemapSource.changed();
+      current.layers.basemap.setVisible(true);
     })();
     return () => {
       cancelled = true;

@@ -25,3 +25,19 @@ export function useDrawnAtOnce(mapRef: RefObject<MapHandle | null>, sliderMoves:
     map.renderSync();
   }, [mapRef, sliderMoves]);
 }
+
+/**
+ * Whether the commit being applied moved the time slider, for the layer hooks' effects (declared
+ * after this hook, so they read it in the same commit): a move is applied at once and drawn by
+ * useDrawnAtOnce; data arriving is applied and painted in a task of its own (useOlMap's `later`).
+ */
+export function useSliderMoved(sliderMoves: number): RefObject<boolean> {
+  const seen = useRef(sliderMoves);
+  const moved = useRef(false);
+  // Every commit, before the layer hooks' effects: false unless this commit moved the slider.
+  useEffect(() => {
+    moved.current = seen.current !== sliderMoves;
+    seen.current = sliderMoves;
+  });
+  return moved;
+}

@@ -23,6 +23,16 @@ export interface MapHandle {
   layers: Layers;
   basemapSource: BasemapSource;
   cloudSource: CloudSource;
+  /**
+   * Runs `apply` (a layer hook's change to what the aurora or the night side shows) in a task of
+   * its own, soon, and there paints those layers for the latest frame's view before the map
+   * renders: the animation frame that follows only composes them. Without it, the first oval's
+   * frame also painted the oval (~7 ms unthrottled) and the night side at the grid's time, one of
+   * `/`'s longest tasks at 4× CPU slowdown. Returns a cancel (the effect's cleanup: a newer change
+   * replaces a pending one). Slider moves do not come here: they are drawn at once
+   * (useDrawnAtOnce.ts).
+   */
+  later(apply: () => void): () => void;
 }
 
 /**
@@ -136,7 +146,19 @@ export function useOlMap(
       target.dataset.cloudCellDeg = cloudsShown ? String(paint.cloud?.cellDeg ?? '') : '';
       paint.notify?.(frame);
     });
-    mapRef.current = { map, layers, basemapSource, cloudSource };
+    const later = (apply: () => void) => {
+      const timer = setTimeout(() => {
+        apply();
+        const frame = paint.lastFrame;
+        // Not for a view that is no longer the map's (a projection switched since), nor unseen.
+        if (!frame || document.visibilityState !== 'visible') return;
+        if (frame.viewState.projection !== map.getView().getProjection()) return;
+        if (layers.night.getVisible()) layers.night.getSource()?.paintAhead(frame);
+        if (layers.aurora.getVisible()) auroraSource.paintAhead(frame);
+      }, 0);
+      return () => clearTimeout(timer);
+    };
+    mapRef.current = { map, layers, basemapSource, cloudSource, later };
     return () => {
       mapRef.current = null;
       map.setTarget(undefined);

@@ -10,14 +10,22 @@ export function useTerminatorLayer(
   mapRef: RefObject<MapHandle | null>,
   active: ProjectionSpec | null,
   terminatorTime: number,
+  sliderMoved: RefObject<boolean>,
 ): void {
   useEffect(() => {
     const current = mapRef.current;
     if (!current || !active) return;
-    showShapes(current.layers.night, {
-      areas: polygonsOf(projectPolygons([[nightPolygon(terminatorTime)]], active)),
-      lines: linesOf(projectLine(terminatorLine(terminatorTime), active)),
-      points: [],
-    });
-  }, [mapRef, terminatorTime, active]);
+    const apply = () =>
+      showShapes(current.layers.night, {
+        areas: polygonsOf(projectPolygons([[nightPolygon(terminatorTime)]], active)),
+        lines: linesOf(projectLine(terminatorLine(terminatorTime), active)),
+        points: [],
+      });
+    // As the aurora (useAuroraLayer.ts): a slider move now, anything else painted ahead.
+    if (sliderMoved.current) {
+      apply();
+      return;
+    }
+    return current.later(apply);
+  }, [mapRef, terminatorTime, active, sliderMoved]);
 }
