@@ -42,12 +42,13 @@ export default function AuroraMap(props: AuroraMapProps) {
   const { mapRef, paint } = useOlMap(targetRef, mapStyle);
   const projection = useProjection(mapRef, paint, view, hemisphere, userLocation);
   const { active } = projection;
-  const basemap = useBasemapLayer(mapRef, paint, active, !showAurora || (!grid && !gridPending));
+  const noOvalComing = !showAurora || (!grid && !gridPending);
+  const basemap = useBasemapLayer(mapRef, paint, active, noOvalComing);
   // Before the layer hooks: their effects read whether this commit moved the slider.
   const sliderMoved = useSliderMoved(sliderMoves);
   useAuroraLayer(mapRef, paint, grid, showAurora, onRendered, sliderMoved);
   useCloudLayer(mapRef, paint, cloudImage, showClouds);
-  useTerminatorLayer(mapRef, active, terminatorTime, sliderMoved);
+  useTerminatorLayer(mapRef, active, terminatorTime, sliderMoved, grid !== null || noOvalComing);
   useUserMarker(mapRef, active, userLocation);
   useMapInteraction(mapRef, paint, active, onPick, onViewBox);
   // Last: the layers' effects above have set what the moved slider shows.

@@ -63,7 +63,9 @@ export function createLayers(read: LayerReads): {
     basemap: new ImageLayer({ source: basemapSource, zIndex: 1, visible: false }),
     night: shapes(3),
     clouds: new ImageLayer({ source: cloudSource, zIndex: 4, visible: false }),
-    aurora: new ImageLayer({ source: auroraSource, zIndex: 5 }),
+    // Hidden until a grid is shown (useAuroraLayer.ts): shown empty, the map's first frame
+    // cleared a canvas and built the view's sampling for it, which prepareFor does when idle.
+    aurora: new ImageLayer({ source: auroraSource, zIndex: 5, visible: false }),
     user: shapes(6),
   };
   return { layers, basemapSource, auroraSource, cloudSource };

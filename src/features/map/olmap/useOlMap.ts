@@ -146,20 +146,30 @@ export function useOlMap(
       target.dataset.cloudCellDeg = cloudsShown ? String(paint.cloud?.cellDeg ?? '') : '';
       paint.notify?.(frame);
     });
+    // Changes asked for in one commit (the oval and the night side at its time) are applied
+    // together, in one task, so one frame composes them.
+    const pending = new Set<() => void>();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const applyPending = () => {
+      timer = null;
+      const applies = [...pending];
+      pending.clear();
+      for (const apply of applies) apply();
+      const frame = paint.lastFrame;
+      // Not for a view that is no longer the map's (a projection switched since), nor unseen.
+      if (!frame || document.visibilityState !== 'visible') return;
+      if (frame.viewState.projection !== map.getView().getProjection()) return;
+      if (layers.night.getVisible()) layers.night.getSource()?.paintAhead(frame);
+      if (layers.aurora.getVisible()) auroraSource.paintAhead(frame);
+    };
     const later = (apply: () => void) => {
-      const timer = setTimeout(() => {
-        apply();
-        const frame = paint.lastFrame;
-        // Not for a view that is no longer the map's (a projection switched since), nor unseen.
-        if (!frame || document.visibilityState !== 'visible') return;
-        if (frame.viewState.projection !== map.getView().getProjection()) return;
-        if (layers.night.getVisible()) layers.night.getSource()?.paintAhead(frame);
-        if (layers.aurora.getVisible()) auroraSource.paintAhead(frame);
-      }, 0);
-      return () => clearTimeout(timer);
+      pending.add(apply);
+      timer ??= setTimeout(applyPending, 0);
+      return () => void pending.delete(apply);
     };
     mapRef.current = { map, layers, basemapSource, cloudSource, later };
     return () => {
+      if (timer !== null) clearTimeout(timer);
       mapRef.current = null;
       map.setTarget(undefined);
       map.dispose();

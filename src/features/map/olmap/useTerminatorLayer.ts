@@ -11,10 +11,15 @@ export function useTerminatorLayer(
   active: ProjectionSpec | null,
   terminatorTime: number,
   sliderMoved: RefObject<boolean>,
+  /**
+   * False while the first oval is on its way: the night side then comes in the oval's frame, not
+   * in a frame of its own before it (each frame of a phone-sized map is a long task at 4× CPU).
+   */
+  shown: boolean,
 ): void {
   useEffect(() => {
     const current = mapRef.current;
-    if (!current || !active) return;
+    if (!current || !active || !shown) return;
     const apply = () =>
       showShapes(current.layers.night, {
         areas: polygonsOf(projectPolygons([[nightPolygon(terminatorTime)]], active)),
@@ -27,5 +32,5 @@ export function useTerminatorLayer(
       return;
     }
     return current.later(apply);
-  }, [mapRef, terminatorTime, active, sliderMoved]);
+  }, [mapRef, terminatorTime, active, sliderMoved, shown]);
 }
