@@ -12,6 +12,8 @@ import {
 const FRAME_STRIDE = 4;
 /** How long the sky holds still after the last pointer or key input ends (the frames that answer it come first). */
 const HOLD_AFTER_INPUT_MS = 1000;
+/** The longest the first sky waits for an idle moment. */
+const FIRST_SKY_WAIT_MS = 1000;
 
 interface ConnectionHints {
   saveData?: boolean;
@@ -80,12 +82,37 @@ export function Starfield() {
     // reading window.innerWidth while React commits the first screen forced a whole-page layout
     // inside that commit (~36 ms unthrottled, a long task on a phone). The sky is drawn when the
     // observer first reports (before the next paint), and again on every resize.
+    // The first sky waits for an idle moment (at most FIRST_SKY_WAIT_MS): drawn in the observer's
+    // callback, its whole-window canvas was one of a first visit's long tasks at 4× CPU slowdown,
+    // in the frames the screen's first paint and the map's first oval need. Later sizes are drawn
+    // at once.
+    let firstDrawn = false;
+    let firstPending: (() => void) | null = null;
+    let size = { width: 0, height: 0 };
+    const drawFirstWhenIdle = () => {
+      if (firstPending) return;
+      const go = () => {
+        firstPending = null;
+        firstDrawn = true;
+        sizeTo(size.width, size.height);
+      };
+      if (typeof window.requestIdleCallback === 'function') {
+        const id = window.requestIdleCallback(go, { timeout: FIRST_SKY_WAIT_MS });
+        firstPending = () => window.cancelIdleCallback(id);
+      } else {
+        const t = setTimeout(go, 0);
+        firstPending = () => clearTimeout(t);
+      }
+    };
     const observer =
       typeof ResizeObserver === 'undefined'
         ? null
         : new ResizeObserver((entries) => {
             const box = entries[entries.length - 1]?.contentRect;
-            if (box) sizeTo(box.width, box.height);
+            if (!box) return;
+            size = { width: box.width, height: box.height };
+            if (firstDrawn) sizeTo(box.width, box.height);
+            else drawFirstWhenIdle();
           });
     // Every 4th display frame (15 fps at 60 Hz): a twinkle lasts seconds, and redrawing the whole
     // window on every display frame took ~10 % of the main thread that the screens' own work (the
@@ -175,6 +202,7 @@ export function Starfield() {
       for (const [type, listener] of inputListeners)
         window.removeEventListener(type, listener, { capture: true });
       observer?.disconnect();
+      firstPending?.();
       window.removeEventListener('resize', resize);
       document.removeEventListener('visibilitychange', onVisibility);
       motionQuery?.removeEventListener?.('change', onMotion);

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { of, type Observable } from 'rxjs';
 import { followGridWindow } from '../grids/gridWindow.ts';
 import {
@@ -9,6 +9,7 @@ import {
 import type { GridSnapshot, HookResult } from '../../core/model.ts';
 import { useProvidedDatabase } from './DatabaseProvider.tsx';
 import { useLiveResult } from './useLiveResult.ts';
+import { useTransitionStore } from './useTransitionStore.ts';
 
 /** A provided database's own source, ended when the component (or the database) goes. */
 function useProvidedSource(): NewestGridSource {
@@ -35,7 +36,7 @@ function useProvidedSource(): NewestGridSource {
  */
 export function useLatestGrid(): HookResult<GridSnapshot | null> {
   const source = useProvidedSource();
-  const state = useSyncExternalStore(source.subscribe, source.get);
+  const state = useTransitionStore(source.subscribe, source.get);
   return { data: state.grid, isLoading: state.isLoading, error: state.error };
 }
 

@@ -160,7 +160,7 @@ describe('the starfield', () => {
     }
   });
 
-  it('sizes the sky from what a ResizeObserver reports, never from the window while the screen mounts', () => {
+  it('sizes the sky from what a ResizeObserver reports, never from the window while the screen mounts, and draws the first sky in a task of its own', () => {
     stubBrowser(false);
     let report: ((entries: { contentRect: { width: number; height: number } }[]) => void) | null =
       null;
@@ -182,10 +182,17 @@ describe('the starfield', () => {
     expect(arcs).toBe(0);
     act(() => report!([{ contentRect: { width: 390, height: 844 } }]));
     const canvas = container.querySelector('canvas')!;
+    // Not in the observer's callback (a rendering step of the first frames): an idle moment later.
+    expect(arcs).toBe(0);
+    act(() => vi.advanceTimersByTime(0));
     expect(arcs).toBe(200);
     expect(canvas.width).toBe(390 * (window.devicePixelRatio || 1));
     expect(canvas.height).toBe(844 * (window.devicePixelRatio || 1));
     expect(innerWidth).not.toHaveBeenCalled();
+    // Later sizes are drawn at once.
+    act(() => report!([{ contentRect: { width: 844, height: 390 } }]));
+    expect(arcs).toBe(400);
+    expect(canvas.width).toBe(844 * (window.devicePixelRatio || 1));
     unmount();
     expect(disconnected).toBe(true);
   });
