@@ -8,7 +8,7 @@ import type { ChartMarker, ChartSpec } from './chartSpec.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ChartTextAlternative } from './ChartTextAlternative.tsx';
 import { loadUplot } from './loadUplot.ts';
-import { oneTaskEach } from './oneTaskEach.ts';
+import { firstNowRestLater, oneTaskEach } from './oneTaskEach.ts';
 import { plotInTwoTasks } from './plotInTwoTasks.ts';
 import { whenNearViewport } from './whenNearViewport.ts';
 import { chartTheme } from './palette.ts';
@@ -29,6 +29,8 @@ export interface TimeChartProps {
 
 /** Charts are built, and then initialised and drawn, one step per task (./oneTaskEach.ts). */
 const inOwnTask = oneTaskEach();
+/** New data: one chart's at once, the others of the same task one per task after it. */
+const drawNewData = firstNowRestLater(inOwnTask);
 
 function canvasWorks(): boolean {
   try {
@@ -138,10 +140,15 @@ export function TimeChart({
       };
       plot.over.addEventListener('touchstart', onTouch, { passive: true });
       plot.over.addEventListener('touchmove', onTouch, { passive: true });
-      const resize = new ResizeObserver(() => {
-        const width = Math.max(200, host.clientWidth);
-        if (width !== plot.width) plot.setSize({ width, height });
-      });
+      // A layout change resizes every chart on the screen in one rendering step: the first is
+      // redrawn at once, the others one per task after it (each redraw is a whole chart's draw).
+      const resize = new ResizeObserver(() =>
+        drawNewData(() => {
+          if (plotRef.current !== plot) return;
+          const width = Math.max(200, host.clientWidth);
+          if (width !== plot.width) plot.setSize({ width, height });
+        }),
+      );
       resize.observe(host);
       cleanup = () => resize.disconnect();
     };
@@ -168,8 +175,19 @@ export function TimeChart({
     const plot = plotRef.current;
     const shown = shownRef.current;
     if (!plot || (shown && shown.data === gapped && shown.from === from && shown.to === to)) return;
-    shownRef.current = { data: gapped, from, to };
-    plot.setData(alignedData(spec, gapped));
+    let cancelled = false;
+    drawNewData(() => {
+      // Drawn later, the newest data then (a newer render may have come in between).
+      if (cancelled || plotRef.current !== plot) return;
+      const { gapped: newest, window: w } = latest.current;
+      const now = shownRef.current;
+      if (now && now.data === newest && now.from === w.from && now.to === w.to) return;
+      shownRef.current = { data: newest, from: w.from, to: w.to };
+      plot.setData(alignedData(spec, newest));
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [gapped, spec, from, to]);
 
   const markerT = marker?.t ?? null;

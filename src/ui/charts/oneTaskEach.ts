@@ -26,3 +26,27 @@ export function oneTaskEach(
     }
   };
 }
+
+/**
+ * Runs the first job of a task at once and the task's other jobs later, one per task
+ * (`later`, a oneTaskEach queue). For new data: a live minute on one chart is drawn at once
+ * (chart.appendMs), but a screen whose charts all get new data in one commit (/forecast when
+ * its series arrive) drew every chart in the one microtask checkpoint where uPlot commits.
+ */
+export function firstNowRestLater(
+  later: (job: () => void) => void,
+  endOfTask: (run: () => void) => void = (run) => setTimeout(run, 0),
+): (job: () => void) => void {
+  let busy = false;
+  return (job) => {
+    if (busy) {
+      later(job);
+      return;
+    }
+    busy = true;
+    endOfTask(() => {
+      busy = false;
+    });
+    job();
+  };
+}

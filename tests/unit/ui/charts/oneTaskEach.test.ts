@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneTaskEach } from '../../../../src/ui/charts/oneTaskEach.ts';
+import { firstNowRestLater, oneTaskEach } from '../../../../src/ui/charts/oneTaskEach.ts';
 
 /** A task queue the test drains by hand: each entry is one task. */
 function fakeTasks() {
@@ -44,5 +44,27 @@ describe('charts are created one per task', () => {
     tasks.runOne();
     tasks.runOne();
     expect(done).toEqual(['second', 'added later']);
+  });
+});
+
+describe('new data on several charts in one task', () => {
+  it('draws the first chart at once and the others one per task after it', () => {
+    const tasks = fakeTasks();
+    const later = oneTaskEach(tasks.schedule);
+    const ends: (() => void)[] = [];
+    const draw = firstNowRestLater(later, (run) => void ends.push(run));
+    const done: string[] = [];
+    draw(() => done.push('speed'));
+    draw(() => done.push('density'));
+    draw(() => done.push('bz'));
+    expect(done).toEqual(['speed']);
+    tasks.runOne();
+    expect(done).toEqual(['speed', 'density']);
+    tasks.runOne();
+    expect(done).toEqual(['speed', 'density', 'bz']);
+    // The next task's first chart is drawn at once again.
+    for (const end of ends.splice(0)) end();
+    draw(() => done.push('kp'));
+    expect(done).toEqual(['speed', 'density', 'bz', 'kp']);
   });
 });
