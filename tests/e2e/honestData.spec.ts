@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { fullPageShot } from '../support/e2e/fullPageShot.ts';
 
 // Online means the network answers: the service worker stays out of it.
 test.use({ serviceWorkers: 'block' });
@@ -18,7 +19,7 @@ test('/forecast shows the storm chances and the Kp forecast the poller fetched, 
   ).toBeVisible();
   const kp = page.getByRole('region', { name: 'Kp forecast — next 3 days' });
   await expect(kp.getByText(/the fresher of NOAA's two Kp forecasts/)).toBeVisible();
-  await page.screenshot({ path: 'test-results/honest-forecast.png', fullPage: true });
+  await fullPageShot(page, 'test-results/honest-forecast.png');
 });
 
 test('/live-feeds shows the ICAO advisories section and no feed calls years-old data fresh', async ({
@@ -31,7 +32,7 @@ test('/live-feeds shows the ICAO advisories section and no feed calls years-old 
   const predicted = page.getByRole('row', { name: /Solar cycle \(predicted\)/ });
   await expect(predicted).toBeVisible({ timeout: 30_000 });
   await expect(predicted).not.toContainText('fresh');
-  await page.screenshot({ path: 'test-results/honest-live-feeds.png', fullPage: true });
+  await fullPageShot(page, 'test-results/honest-live-feeds.png');
 });
 
 test('when no request gets an answer, the banner says once what is missing and the indicator stops saying "Excellent"', async ({
