@@ -7,23 +7,17 @@ export function Page({
   lead,
   children,
   wide = false,
-  long = false,
 }: {
   title: string;
   lead?: ReactNode;
   children?: ReactNode;
   wide?: boolean;
-  /**
-   * A long screen of panels (/forecast, /live-feeds): the panels off screen are laid out and
-   * painted only once scrolled near (components.css `.page--long`).
-   */
-  long?: boolean;
 }) {
   useEffect(() => {
     document.title = `${title} · Aurora`;
   }, [title]);
   return (
-    <div className={['page', wide && 'page--wide', long && 'page--long'].filter(Boolean).join(' ')}>
+    <div className={wide ? 'page page--wide' : 'page'}>
       <header className="page__header">
         <h1 className="page__title">{title}</h1>
         {lead ? <p className="page__lead">{lead}</p> : null}

@@ -1,6 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { waitForServiceWorkerControl } from '../support/e2e/sw.ts';
-import { fullPageShot } from '../support/e2e/fullPageShot.ts';
 
 /**
  * The charts against the real stack replaying recorded SWPC files: the poller fills the local
@@ -50,7 +49,7 @@ test('/live-feeds: hovering the newest minute of the magnetic-field chart shows 
   const speed = /Speed (\d+ km\/s)/.exec((await plasmaCaption.textContent())!)![1]!;
   await hover(page, plasma, 1);
   await expect(legendValue(plasma, 'Speed (km/s)')).toHaveText(speed);
-  await fullPageShot(page, 'test-results/charts-live-feeds.png');
+  await page.screenshot({ path: 'test-results/charts-live-feeds.png', fullPage: true });
 });
 
 test('/live-feeds: the solar-wind charts switch range and show their data as a table', async ({
@@ -86,7 +85,7 @@ test('/forecast: hovering the Kp timeline reads a Kp value at that time', async 
   const numbers = shown.filter((v) => /^\d\.\d\d$/.test(v)).map(Number);
   expect(numbers.length).toBeGreaterThan(0);
   for (const n of numbers) expect(n).toBeLessThanOrEqual(9);
-  await fullPageShot(page, 'test-results/charts-forecast.png');
+  await page.screenshot({ path: 'test-results/charts-forecast.png', fullPage: true });
 });
 
 test('the charts draw offline from the local database after one visit', async ({

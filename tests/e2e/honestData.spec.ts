@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { fullPageShot } from '../support/e2e/fullPageShot.ts';
 
 // Online means the network answers: the service worker stays out of it.
 test.use({ serviceWorkers: 'block' });
@@ -19,7 +18,7 @@ test('/forecast shows the storm chances and the Kp forecast the poller fetched, 
   ).toBeVisible();
   const kp = page.getByRole('region', { name: 'Kp forecast — next 3 days' });
   await expect(kp.getByText(/the fresher of NOAA's two Kp forecasts/)).toBeVisible();
-  await fullPageShot(page, 'test-results/honest-forecast.png');
+  await page.screenshot({ path: 'test-results/honest-forecast.png', fullPage: true });
 });
 
 test('/live-feeds shows the ICAO advisories section and no feed calls years-old data fresh', async ({
@@ -32,7 +31,7 @@ test('/live-feeds shows the ICAO advisories section and no feed calls years-old 
   const predicted = page.getByRole('row', { name: /Solar cycle \(predicted\)/ });
   await expect(predicted).toBeVisible({ timeout: 30_000 });
   await expect(predicted).not.toContainText('fresh');
-  await fullPageShot(page, 'test-results/honest-live-feeds.png');
+  await page.screenshot({ path: 'test-results/honest-live-feeds.png', fullPage: true });
 });
 
 test('when no request gets an answer, the banner says once what is missing and the indicator stops saying "Excellent"', async ({

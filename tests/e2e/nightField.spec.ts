@@ -6,7 +6,6 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../support/e2e/routes.ts';
-import { fullPageShot } from '../support/e2e/fullPageShot.ts';
 
 test.use({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
 
@@ -96,7 +95,7 @@ test.describe('night mode', () => {
         await expect(page.locator('h1')).toHaveText(route.h1);
         await page.waitForLoadState('networkidle').catch(() => undefined);
         expect.soft(await nonRedText(page), `text on ${route.path}`).toEqual([]);
-        const shot = await fullPageShot(page);
+        const shot = await page.screenshot({ fullPage: true });
         const result = await nonRedPixels(page, shot);
         // Name what is drawn at the first wrong pixel, so a failure says where to look.
         const where = result.first

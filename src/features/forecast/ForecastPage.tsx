@@ -102,7 +102,7 @@ function ForecastPage() {
   );
 
   return (
-    <Page title={ROUTE_TEXT['/forecast'].title} lead={ROUTE_TEXT['/forecast'].lead} long>
+    <Page title={ROUTE_TEXT['/forecast'].title} lead={ROUTE_TEXT['/forecast'].lead}>
       <AdSlot id="forecast-banner" />
       {loadError ? (
         <p className="inline-error" role="alert">

@@ -45,7 +45,7 @@ function LiveFeedsPage() {
   const hemiFeed = useFeedStatus('aurora-nowcast-hemi-power', now);
 
   return (
-    <Page title={ROUTE_TEXT['/live-feeds'].title} lead={ROUTE_TEXT['/live-feeds'].lead} long>
+    <Page title={ROUTE_TEXT['/live-feeds'].title} lead={ROUTE_TEXT['/live-feeds'].lead}>
       <section className="panel" aria-labelledby="wind-title">
         <div className="panel__head">
           <h2 id="wind-title" className="panel__title">

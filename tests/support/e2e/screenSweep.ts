@@ -6,7 +6,6 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { measureHeader, measureLayout, measureTitle } from './layoutProbes.ts';
 import { DEBUG_ROUTES, ROUTES, type RouteCase } from './routes.ts';
-import { fullPageShot } from './fullPageShot.ts';
 
 /** A phone, a tablet, a laptop and a large desktop. */
 export const VIEWPORTS = [
@@ -115,7 +114,7 @@ export async function sweepScreens(
     if (problems.length > 0) {
       const name = `${opts.tag}${path.replace(/\W+/g, '-')}.png`;
       await testInfo.attach(name, {
-        body: await fullPageShot(page),
+        body: await page.screenshot({ fullPage: true }),
         contentType: 'image/png',
       });
     }
