@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { whenIdle } from '../lib/whenIdle.ts';
 import {
   ALPHA_LEVELS,
   createStars,
@@ -90,19 +91,11 @@ export function Starfield() {
     let firstPending: (() => void) | null = null;
     let size = { width: 0, height: 0 };
     const drawFirstWhenIdle = () => {
-      if (firstPending) return;
-      const go = () => {
+      firstPending ??= whenIdle(() => {
         firstPending = null;
         firstDrawn = true;
         sizeTo(size.width, size.height);
-      };
-      if (typeof window.requestIdleCallback === 'function') {
-        const id = window.requestIdleCallback(go, { timeout: FIRST_SKY_WAIT_MS });
-        firstPending = () => window.cancelIdleCallback(id);
-      } else {
-        const t = setTimeout(go, 0);
-        firstPending = () => clearTimeout(t);
-      }
+      }, FIRST_SKY_WAIT_MS);
     };
     const observer =
       typeof ResizeObserver === 'undefined'

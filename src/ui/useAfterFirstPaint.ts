@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { whenIdle } from '../lib/whenIdle.ts';
 
 /** How long an idle moment may be waited for before the deferred part renders anyway. */
 const AFTER_PAINT_TIMEOUT_MS = 1000;
@@ -13,13 +14,7 @@ export function useAfterFirstPaint(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     if (ready) return;
-    const go = () => startTransition(() => setReady(true));
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(go, { timeout: AFTER_PAINT_TIMEOUT_MS });
-      return () => window.cancelIdleCallback(id);
-    }
-    const t = setTimeout(go, 0);
-    return () => clearTimeout(t);
+    return whenIdle(() => startTransition(() => setReady(true)), AFTER_PAINT_TIMEOUT_MS);
   }, [ready]);
   return ready;
 }

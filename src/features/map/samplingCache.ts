@@ -10,16 +10,13 @@
  */
 import { buildSampling, type Extent, type GridSampling } from './auroraImage.ts';
 import { projectionCode, type ProjectionSpec } from './projections.ts';
+import { whenIdle } from '../../lib/whenIdle.ts';
 
 /** Runs `work` later, when the page is idle. */
 export type IdleScheduler = (work: () => void) => void;
 
-/** requestIdleCallback where there is one (bounded, so a busy page still gets it), else a timer task. */
-const whenIdle: IdleScheduler = (work) => {
-  if (typeof requestIdleCallback === 'function')
-    requestIdleCallback(() => work(), { timeout: 1000 });
-  else setTimeout(work, 0);
-};
+/** An idle moment, at most a second away (src/lib/whenIdle.ts). */
+const idleSoon: IdleScheduler = (work) => void whenIdle(work, 1000);
 
 function samplingKey(spec: ProjectionSpec, extent: Extent, width: number, height: number): string {
   return `${projectionCode(spec)}|${extent.join(',')}|${width}x${height}`;
@@ -32,7 +29,7 @@ export class SamplingCache {
   >();
   private scheduledKey: string | null = null;
 
-  constructor(private readonly schedule: IdleScheduler = whenIdle) {}
+  constructor(private readonly schedule: IdleScheduler = idleSoon) {}
 
   /** The sampling for this view: the kept one when the view is the same, else built now. */
   get(spec: ProjectionSpec, extent: Extent, width: number, height: number): GridSampling {

@@ -44,6 +44,27 @@ function canvasWorks(): boolean {
   }
 }
 
+/** What a plot shows: its data and its time window. */
+interface Shown {
+  data: ChartData;
+  from: number;
+  to: number;
+}
+
+/** Puts the newest data and window on `plot`, unless it shows them already. */
+function showLatest(
+  plot: uPlot,
+  spec: ChartSpec,
+  newest: { gapped: ChartData; window: { from: number; to: number } },
+  shownRef: { current: Shown | null },
+): void {
+  const { gapped, window: w } = newest;
+  const shown = shownRef.current;
+  if (shown && shown.data === gapped && shown.from === w.from && shown.to === w.to) return;
+  shownRef.current = { data: gapped, from: w.from, to: w.to };
+  plot.setData(alignedData(spec, gapped));
+}
+
 function themeFor(el: HTMLElement) {
   const style = getComputedStyle(el);
   const scheme =
@@ -70,7 +91,7 @@ export function TimeChart({
   const hostRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
   /** What the plot currently draws, so an unchanged render costs nothing. */
-  const shownRef = useRef<{ data: ChartData; from: number; to: number } | null>(null);
+  const shownRef = useRef<Shown | null>(null);
   const [drawable] = useState(canvasWorks);
   const gapped = useMemo(
     () => withGaps(data, spec.cadenceMs * GAP_CADENCES),
@@ -125,12 +146,7 @@ export function TimeChart({
       host.appendChild(plot.root);
       plotRef.current = plot;
       // Data or window that changed between the two tasks: drawn in the same (first) draw.
-      const { gapped: newest, window: w } = latest.current;
-      const shown = shownRef.current;
-      if (!shown || shown.data !== newest || shown.from !== w.from || shown.to !== w.to) {
-        shownRef.current = { data: newest, from: w.from, to: w.to };
-        plot.setData(alignedData(spec, newest));
-      }
+      showLatest(plot, spec, latest.current, shownRef);
       // Tap and drag on touch screens moves the crosshair; vertical swipes still scroll (CSS touch-action).
       const onTouch = (e: TouchEvent) => {
         const touch = e.touches[0];
@@ -178,12 +194,7 @@ export function TimeChart({
     let cancelled = false;
     drawNewData(() => {
       // Drawn later, the newest data then (a newer render may have come in between).
-      if (cancelled || plotRef.current !== plot) return;
-      const { gapped: newest, window: w } = latest.current;
-      const now = shownRef.current;
-      if (now && now.data === newest && now.from === w.from && now.to === w.to) return;
-      shownRef.current = { data: newest, from: w.from, to: w.to };
-      plot.setData(alignedData(spec, newest));
+      if (!cancelled && plotRef.current === plot) showLatest(plot, spec, latest.current, shownRef);
     });
     return () => {
       cancelled = true;

@@ -52,7 +52,7 @@ export default function AuroraMap(props: AuroraMapProps) {
   useUserMarker(mapRef, active, userLocation);
   useMapInteraction(mapRef, paint, active, onPick, onViewBox);
   // Last: the layers' effects above have set what the moved slider shows.
-  useDrawnAtOnce(mapRef, sliderMoves);
+  useDrawnAtOnce(mapRef, sliderMoved);
 
   const palette = PALETTES[mapStyle];
   return (

@@ -98,7 +98,7 @@ export class AuroraSource extends ImageSource {
    * Paints, now, the image the next frame will ask for (the extent, resolution and pixel ratio of
    * `frameState`, the map's latest), so that frame only composes it: a new oval arriving is
    * painted in a task of its own, not in the animation frame that draws the map (useOlMap.ts
-   * `paintAhead`). Skipped while the view moves: that frame will ask for another image.
+   * `later`). Skipped while the view moves: that frame will ask for another image.
    */
   paintAhead(frameState: FrameState): void {
     const hints = frameState.viewHints;

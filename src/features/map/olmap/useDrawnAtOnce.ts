@@ -15,15 +15,17 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import type { MapHandle } from './useOlMap.ts';
 
-export function useDrawnAtOnce(mapRef: RefObject<MapHandle | null>, sliderMoves: number): void {
-  const drawn = useRef(sliderMoves);
+export function useDrawnAtOnce(
+  mapRef: RefObject<MapHandle | null>,
+  sliderMoved: RefObject<boolean>,
+): void {
+  // Every commit, after the layer hooks' effects; only one that moved the slider draws.
   useEffect(() => {
-    if (drawn.current === sliderMoves) return;
-    drawn.current = sliderMoves;
+    if (!sliderMoved.current) return;
     const map = mapRef.current?.map;
     if (!map || !map.getSize() || document.visibilityState !== 'visible') return;
     map.renderSync();
-  }, [mapRef, sliderMoves]);
+  });
 }
 
 /**
