@@ -54,7 +54,10 @@ function useRouteEffects() {
     // A new route starts at the top. Not on the first screen: a page opens at the top anyway (or
     // where the browser restores it), and scrollTo forces a whole-page layout inside React's first
     // commit (~36 ms unthrottled in Lighthouse's trace, a long task on a phone).
-    if (shown.current !== null && shown.current !== pathname) window.scrollTo?.({ top: 0 });
+    // A link to a part of the new screen (`#…`) is brought into view by the screen itself
+    // (useScrollToHash).
+    if (shown.current !== null && shown.current !== pathname && !location.hash)
+      window.scrollTo?.({ top: 0 });
     shown.current = pathname;
     // Each route preloads what its next steps need, 300 ms after it shows.
     return preloadForRoute(pathname);

@@ -84,6 +84,10 @@ test('the history panel comes after the oval, when scrolled near, and a shared l
   await page.getByRole('link', { name: 'The numbers' }).click();
   await expect(page).toHaveURL(/\/forecast#track-record$/);
   const track = page.getByRole('region', { name: 'How good have the forecasts been?' });
+  // The link's #track-record brings that part into view, not the top of the forecast.
+  await expect(
+    track.getByRole('heading', { name: 'How good have the forecasts been?' }),
+  ).toBeInViewport();
   await expect(track.getByTestId('track-record-verdict')).toContainText(
     /^(Not enough yet to tell|Better than assuming tomorrow is like today)/,
     { timeout: 20_000 },

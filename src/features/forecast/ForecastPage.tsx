@@ -30,6 +30,8 @@ import { TrackRecord } from './TrackRecord.tsx';
 // Data-screen styles travel with the data screens' chunks, not the shell.
 import '../../styles/data.css';
 import { ROUTE_TEXT } from '../../ui/routeText.ts';
+import { InTurn } from '../../ui/InTurn.tsx';
+import { useScrollToHash } from '../../ui/useScrollToHash.ts';
 
 // The charts (and uPlot) load with their own chunk, after the page's text.
 const KpTimeline = lazy(() => import('./KpTimeline.tsx').then((m) => ({ default: m.KpTimeline })));
@@ -62,6 +64,9 @@ const SHOWN = [
 /** /forecast — the official outlooks, read from the local database. */
 function ForecastPage() {
   useProductsShown(SHOWN);
+  // A link to a part further down (the map's "The numbers" → #track-record) renders every part at
+  // once and is brought into view.
+  const linkedPart = useScrollToHash() !== '';
   const now = useNow();
   const threeDay = useProduct<ThreeDayForecastData>('three-day-forecast');
   const outlook = useProduct<TwentySevenDayOutlookData>('twenty-seven-day-outlook');
@@ -187,113 +192,117 @@ function ForecastPage() {
           </p>
         ) : null}
       </section>
-      <section className="panel" aria-labelledby="track-title" id="track-record">
-        <div className="panel__head">
-          <h2 id="track-title" className="panel__title">
-            How good have the forecasts been?
-          </h2>
-        </div>
-        <TrackRecord record={record.data} loading={record.isLoading} />
-        <h3 className="panel__subtitle">Your last 10 nights</h3>
-        <NightsList nights={nights.data} more={nights.more} now={now} clock={clock} />
-      </section>
-      <section className="panel" aria-labelledby="storm-title">
-        <div className="panel__head">
-          <h2 id="storm-title" className="panel__title">
-            Storm chances — next 3 days
-          </h2>
-        </div>
-        {/* Two products, issued at different times: each part carries its own issue time and age. */}
-        {hasProbabilities ? (
-          <StormProbabilities
-            geomag={
-              geomag.data
-                ? { data: geomag.data.data, issued: geomag.data.issued, status: geomagFeed.data }
-                : null
-            }
-            threeDay={
-              forecast
-                ? { data: forecast.data, issued: forecast.issued, status: threeDayFeed.data }
-                : null
-            }
-            now={now}
-            clock={clock}
-          />
-        ) : (
-          <EmptyState
-            title={
-              geomag.isLoading
-                ? 'Reading stored forecast…'
-                : 'No storm probabilities stored yet — they appear after the first successful update of the geomagnetic forecast.'
-            }
-          />
-        )}
-      </section>
-      <section className="panel" aria-labelledby="bulletin-title">
-        <h2 id="bulletin-title" className="panel__title">
-          Forecaster discussion
-        </h2>
-        {forecast ? (
-          <>
-            {forecast.data.rationale.geomagnetic ? (
-              <p>{forecast.data.rationale.geomagnetic}</p>
-            ) : null}
-            {forecast.data.rationale.solarRadiation ? (
-              <p>{forecast.data.rationale.solarRadiation}</p>
-            ) : null}
-            {forecast.data.rationale.radioBlackout ? (
-              <p>{forecast.data.rationale.radioBlackout}</p>
-            ) : null}
-            {forecast.raw ? (
-              <details className="raw-text">
-                <summary>Full bulletin as issued by NOAA SWPC</summary>
-                <pre>{forecast.raw}</pre>
-              </details>
-            ) : null}
-          </>
-        ) : (
-          <EmptyState title={NO_FORECAST} />
-        )}
-      </section>
-      <section className="panel" aria-labelledby="outlook-title">
-        <div className="panel__head">
-          <h2 id="outlook-title" className="panel__title">
-            27-day outlook
-          </h2>
-          <FeedAge status={outlookFeed.data} now={now} dataTime={outlook.data?.issued ?? null} />
-        </div>
-        {outlook.data && outlook.data.data.rows.length > 0 ? (
-          <OutlookStrip data={outlook.data.data} now={now} />
-        ) : (
-          <EmptyState title="No 27-day outlook stored yet — it appears after the first successful update." />
-        )}
-      </section>
-      <section className="panel" aria-labelledby="cycle-title">
-        <div className="panel__head">
-          <h2 id="cycle-title" className="panel__title">
-            Solar cycle
-          </h2>
-          <FeedAge status={cycleFeed.data} now={now} />
-        </div>
-        {predicted.data ? (
-          <p className="muted small">
-            NOAA prediction: <FeedAge status={predictedFeed.data} now={now} label="issued" />{' '}
-            (starts {formatUtcMonth(predicted.data.issued)}).
-          </p>
-        ) : null}
-        {observed.data || predicted.data ? (
-          <Suspense fallback={<p className="muted small">Loading the chart…</p>}>
-            <SolarCycleSummary
-              observed={observed.data?.data ?? null}
-              predicted={predicted.data?.data ?? null}
+      {/* The parts below the first screen on a phone join one per idle moment after the first
+          paint: laid out together they were one long task. */}
+      <InTurn allAtOnce={linkedPart}>
+        <section className="panel" aria-labelledby="track-title" id="track-record">
+          <div className="panel__head">
+            <h2 id="track-title" className="panel__title">
+              How good have the forecasts been?
+            </h2>
+          </div>
+          <TrackRecord record={record.data} loading={record.isLoading} />
+          <h3 className="panel__subtitle">Your last 10 nights</h3>
+          <NightsList nights={nights.data} more={nights.more} now={now} clock={clock} />
+        </section>
+        <section className="panel" aria-labelledby="storm-title">
+          <div className="panel__head">
+            <h2 id="storm-title" className="panel__title">
+              Storm chances — next 3 days
+            </h2>
+          </div>
+          {/* Two products, issued at different times: each part carries its own issue time and age. */}
+          {hasProbabilities ? (
+            <StormProbabilities
+              geomag={
+                geomag.data
+                  ? { data: geomag.data.data, issued: geomag.data.issued, status: geomagFeed.data }
+                  : null
+              }
+              threeDay={
+                forecast
+                  ? { data: forecast.data, issued: forecast.issued, status: threeDayFeed.data }
+                  : null
+              }
               now={now}
               clock={clock}
             />
-          </Suspense>
-        ) : (
-          <EmptyState title="No solar-cycle data stored yet — it appears after the first successful update." />
-        )}
-      </section>
+          ) : (
+            <EmptyState
+              title={
+                geomag.isLoading
+                  ? 'Reading stored forecast…'
+                  : 'No storm probabilities stored yet — they appear after the first successful update of the geomagnetic forecast.'
+              }
+            />
+          )}
+        </section>
+        <section className="panel" aria-labelledby="bulletin-title">
+          <h2 id="bulletin-title" className="panel__title">
+            Forecaster discussion
+          </h2>
+          {forecast ? (
+            <>
+              {forecast.data.rationale.geomagnetic ? (
+                <p>{forecast.data.rationale.geomagnetic}</p>
+              ) : null}
+              {forecast.data.rationale.solarRadiation ? (
+                <p>{forecast.data.rationale.solarRadiation}</p>
+              ) : null}
+              {forecast.data.rationale.radioBlackout ? (
+                <p>{forecast.data.rationale.radioBlackout}</p>
+              ) : null}
+              {forecast.raw ? (
+                <details className="raw-text">
+                  <summary>Full bulletin as issued by NOAA SWPC</summary>
+                  <pre>{forecast.raw}</pre>
+                </details>
+              ) : null}
+            </>
+          ) : (
+            <EmptyState title={NO_FORECAST} />
+          )}
+        </section>
+        <section className="panel" aria-labelledby="outlook-title">
+          <div className="panel__head">
+            <h2 id="outlook-title" className="panel__title">
+              27-day outlook
+            </h2>
+            <FeedAge status={outlookFeed.data} now={now} dataTime={outlook.data?.issued ?? null} />
+          </div>
+          {outlook.data && outlook.data.data.rows.length > 0 ? (
+            <OutlookStrip data={outlook.data.data} now={now} />
+          ) : (
+            <EmptyState title="No 27-day outlook stored yet — it appears after the first successful update." />
+          )}
+        </section>
+        <section className="panel" aria-labelledby="cycle-title">
+          <div className="panel__head">
+            <h2 id="cycle-title" className="panel__title">
+              Solar cycle
+            </h2>
+            <FeedAge status={cycleFeed.data} now={now} />
+          </div>
+          {predicted.data ? (
+            <p className="muted small">
+              NOAA prediction: <FeedAge status={predictedFeed.data} now={now} label="issued" />{' '}
+              (starts {formatUtcMonth(predicted.data.issued)}).
+            </p>
+          ) : null}
+          {observed.data || predicted.data ? (
+            <Suspense fallback={<p className="muted small">Loading the chart…</p>}>
+              <SolarCycleSummary
+                observed={observed.data?.data ?? null}
+                predicted={predicted.data?.data ?? null}
+                now={now}
+                clock={clock}
+              />
+            </Suspense>
+          ) : (
+            <EmptyState title="No solar-cycle data stored yet — it appears after the first successful update." />
+          )}
+        </section>
+      </InTurn>
     </Page>
   );
 }

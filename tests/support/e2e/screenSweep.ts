@@ -45,6 +45,8 @@ export async function openInApp(page: Page, path: string, h1?: string): Promise<
 /** Waits until the screen stops growing: panels fill in as the local database answers. */
 export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // A long screen's lower parts join one per idle moment (src/ui/InTurn.tsx).
+  await expect(page.locator('main [data-pending]')).toHaveCount(0, { timeout: 15_000 });
   let last = '';
   await expect
     .poll(
