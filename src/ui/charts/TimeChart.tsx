@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperti
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './charts.css';
-import { withGaps, type ChartData, type TimeWindow } from './chartData.ts';
+import { sameChartData, withGaps, type ChartData, type TimeWindow } from './chartData.ts';
 import { alignedData, chartOptions } from './chartOptions.ts';
 import type { ChartMarker, ChartSpec } from './chartSpec.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -60,7 +60,11 @@ function showLatest(
 ): void {
   const { gapped, window: w } = newest;
   const shown = shownRef.current;
-  if (shown && shown.data === gapped && shown.from === w.from && shown.to === w.to) return;
+  if (shown && shown.from === w.from && shown.to === w.to && sameChartData(shown.data, gapped)) {
+    // The same samples in a new object: nothing to draw.
+    shownRef.current = { data: gapped, from: w.from, to: w.to };
+    return;
+  }
   shownRef.current = { data: gapped, from: w.from, to: w.to };
   plot.setData(alignedData(spec, gapped));
 }
