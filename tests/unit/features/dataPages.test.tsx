@@ -36,9 +36,12 @@ describe('the forecast screen on the local database', () => {
         ).toHaveLength(2),
       SLOW,
     );
+    // The outlook is among the parts that join after the first paint (src/ui/InTurn.tsx).
     expect(
-      screen.getByText(
+      await screen.findByText(
         'No 27-day outlook stored yet — it appears after the first successful update.',
+        {},
+        SLOW,
       ),
     ).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Aurora Forecast');

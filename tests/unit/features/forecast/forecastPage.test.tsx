@@ -171,7 +171,10 @@ describe('the forecast screen shows what the poller fetched', () => {
       lastModified: 'Sat, 11 Nov 2023 00:00:00 GMT',
     });
     renderOnDatabase(db, <ForecastPage />);
-    const cycle = panel('Solar cycle');
+    // The solar cycle is among the parts that join after the first paint (src/ui/InTurn.tsx).
+    const cycle = (await screen.findByRole('heading', { name: 'Solar cycle' }, SLOW)).closest(
+      'section',
+    )!;
     await waitFor(
       () =>
         expect(within(cycle).getByText(/NOAA prediction:/).textContent).toMatch(
