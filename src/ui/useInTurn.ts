@@ -8,9 +8,10 @@ const IN_TURN_TIMEOUT_MS = 1000;
  * How many of `count` deferred parts of a screen to render: none in the component's first commit,
  * then one more in each idle moment after the browser has painted (or after IN_TURN_TIMEOUT_MS),
  * each as a transition, which React time-slices. A long screen's parts below the first screen are
- * then created and laid out one per task, not all in the first commit's task (on a phone at 4× CPU
- * `/forecast`'s whole-page layout was one task of 110–170 ms). With `allAtOnce` (a link to a part
- * further down), every part renders in the first commit.
+ * then created and laid out one per task, not all in the first commit's task. (On `/forecast` this
+ * did not move Lighthouse's blocking time measurably: its layouts are mostly this machine's font
+ * lookups; docs/architecture.md.) With `allAtOnce` (a link to a part further down), every part
+ * renders in the first commit.
  */
 export function useInTurn(count: number, allAtOnce = false): number {
   const [shown, setShown] = useState(allAtOnce ? count : 0);

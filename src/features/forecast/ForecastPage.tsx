@@ -193,7 +193,7 @@ function ForecastPage() {
         ) : null}
       </section>
       {/* The parts below the first screen on a phone join one per idle moment after the first
-          paint: laid out together they were one long task. */}
+          paint, so the first commit creates and lays out only the first screen. */}
       <InTurn allAtOnce={linkedPart}>
         <section className="panel" aria-labelledby="track-title" id="track-record">
           <div className="panel__head">
