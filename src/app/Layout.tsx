@@ -6,6 +6,7 @@ import { useIsOnline } from '../lib/network/useNetworkStatus.ts';
 import { isDebugMode } from '../lib/storage.ts';
 import { AdSlot } from '../ui/AdSlot.tsx';
 import { useAfterFirstPaint } from '../ui/useAfterFirstPaint.ts';
+import { scrollToHash } from '../ui/useScrollToHash.ts';
 import { preloadForRoute } from '../pwa/preloadForRoute.ts';
 import { ApiErrorBanner } from './banners/ApiErrorBanner.tsx';
 import { ConnectivityBanner } from './banners/ConnectivityBanner.tsx';
@@ -54,9 +55,9 @@ function useRouteEffects() {
     // A new route starts at the top. Not on the first screen: a page opens at the top anyway (or
     // where the browser restores it), and scrollTo forces a whole-page layout inside React's first
     // commit (~36 ms unthrottled in Lighthouse's trace, a long task on a phone).
-    // A link to a part of the new screen (`#…`) is brought into view by the screen itself
-    // (useScrollToHash).
-    if (shown.current !== null && shown.current !== pathname && !location.hash)
+    // A link to a part of the new screen (`#…`) brings that part into view instead; a part the
+    // screen renders later is brought into view by the screen (useScrollToHash).
+    if (shown.current !== null && shown.current !== pathname && !scrollToHash(location.hash))
       window.scrollTo?.({ top: 0 });
     shown.current = pathname;
     // Each route preloads what its next steps need, 300 ms after it shows.

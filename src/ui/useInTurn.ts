@@ -14,13 +14,13 @@ const IN_TURN_TIMEOUT_MS = 1000;
  * renders in the first commit.
  */
 export function useInTurn(count: number, allAtOnce = false): number {
-  const [shown, setShown] = useState(allAtOnce ? count : 0);
+  const [shown, setShown] = useState(0);
   useEffect(() => {
-    if (shown >= count) return;
+    if (allAtOnce || shown >= count) return;
     return whenIdle(
       () => startTransition(() => setShown((n) => Math.min(count, n + 1))),
       IN_TURN_TIMEOUT_MS,
     );
-  }, [shown, count]);
-  return Math.max(shown, allAtOnce ? count : 0);
+  }, [allAtOnce, shown, count]);
+  return allAtOnce ? count : shown;
 }

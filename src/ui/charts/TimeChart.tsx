@@ -60,13 +60,14 @@ function showLatest(
 ): void {
   const { gapped, window: w } = newest;
   const shown = shownRef.current;
-  if (shown && shown.from === w.from && shown.to === w.to && sameChartData(shown.data, gapped)) {
-    // The same samples in a new object: nothing to draw.
-    shownRef.current = { data: gapped, from: w.from, to: w.to };
-    return;
-  }
+  // The same samples in a new object have nothing to draw.
+  const same =
+    shown !== null &&
+    shown.from === w.from &&
+    shown.to === w.to &&
+    sameChartData(shown.data, gapped);
   shownRef.current = { data: gapped, from: w.from, to: w.to };
-  plot.setData(alignedData(spec, gapped));
+  if (!same) plot.setData(alignedData(spec, gapped));
 }
 
 function themeFor(el: HTMLElement) {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InTurn } from '../../../src/ui/InTurn.tsx';
+import { stubIdleCallbacks } from '../../support/idleCallbacks.ts';
 
 function Screen({ allAtOnce = false }: { allAtOnce?: boolean }) {
   return (
@@ -26,20 +27,18 @@ afterEach(() => {
 
 describe('a long screen’s lower parts, in turn', () => {
   it('join one per idle moment after the first paint, in order, with a marker until the last', async () => {
-    const idle: IdleRequestCallback[] = [];
-    vi.stubGlobal('requestIdleCallback', (cb: IdleRequestCallback) => idle.push(cb));
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    const { requested: idle, runLatest } = stubIdleCallbacks();
     const { container } = render(<Screen />);
     expect(screen.getByRole('heading', { name: 'Aurora Forecast' })).toBeTruthy();
     expect(shownParts()).toEqual([]);
     expect(pending(container)).toBe(1);
     const expected = [['Track record'], ['Track record', 'Storm chances']];
     for (const parts of expected) {
-      await act(async () => idle.at(-1)!({ didTimeout: false, timeRemaining: () => 10 }));
+      await runLatest();
       expect(shownParts()).toEqual(parts);
       expect(pending(container)).toBe(1);
     }
-    await act(async () => idle.at(-1)!({ didTimeout: false, timeRemaining: () => 10 }));
+    await runLatest();
     expect(shownParts()).toEqual(['Track record', 'Storm chances', 'Solar cycle']);
     expect(pending(container)).toBe(0);
     // One idle request per part, and none once all have joined.
@@ -47,9 +46,7 @@ describe('a long screen’s lower parts, in turn', () => {
   });
 
   it('render every part in the first commit when a link names one of them', () => {
-    const idle: IdleRequestCallback[] = [];
-    vi.stubGlobal('requestIdleCallback', (cb: IdleRequestCallback) => idle.push(cb));
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    const { requested: idle } = stubIdleCallbacks();
     const { container } = render(<Screen allAtOnce />);
     expect(shownParts()).toEqual(['Track record', 'Storm chances', 'Solar cycle']);
     expect(pending(container)).toBe(0);
@@ -57,9 +54,7 @@ describe('a long screen’s lower parts, in turn', () => {
   });
 
   it('stop waiting when the screen is left', () => {
-    const cancelled: number[] = [];
-    vi.stubGlobal('requestIdleCallback', () => 11);
-    vi.stubGlobal('cancelIdleCallback', (id: number) => cancelled.push(id));
+    const { cancelled } = stubIdleCallbacks(11);
     const { unmount } = render(<Screen />);
     unmount();
     expect(cancelled).toEqual([11]);

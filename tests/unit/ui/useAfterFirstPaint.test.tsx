@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAfterFirstPaint } from '../../../src/ui/useAfterFirstPaint.ts';
+import { stubIdleCallbacks } from '../../support/idleCallbacks.ts';
 
 function Page() {
   const ready = useAfterFirstPaint();
@@ -20,21 +21,17 @@ afterEach(() => {
 
 describe('parts of the map page deferred past its first paint', () => {
   it('are absent from the first commit and appear once the browser is idle', async () => {
-    const idle: IdleRequestCallback[] = [];
-    vi.stubGlobal('requestIdleCallback', (cb: IdleRequestCallback) => idle.push(cb));
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    const { requested: idle, runLatest } = stubIdleCallbacks();
     render(<Page />);
     expect(screen.getByRole('heading', { name: 'Aurora Map' })).toBeTruthy();
     expect(screen.queryByRole('complementary')).toBeNull();
     expect(idle).toHaveLength(1);
-    await act(async () => idle[0]!({ didTimeout: false, timeRemaining: () => 10 }));
+    await runLatest();
     expect(screen.getByRole('complementary', { name: 'Map options and readings' })).toBeTruthy();
   });
 
   it('give up waiting for an idle moment when the page unmounts first', () => {
-    const cancelled: number[] = [];
-    vi.stubGlobal('requestIdleCallback', () => 7);
-    vi.stubGlobal('cancelIdleCallback', (id: number) => cancelled.push(id));
+    const { cancelled } = stubIdleCallbacks(7);
     const { unmount } = render(<Page />);
     unmount();
     expect(cancelled).toEqual([7]);
