@@ -23,7 +23,8 @@ export interface SeriesChunk {
 }
 
 /**
- * The stored form: every column is JSON text (sync/series/chunkCodec.ts). RxDB's Dexie storage
+ * The stored form: every column is text (sync/series/chunkCodec.ts): values as JSON, times as short
+ * integer text (sync/series/intColumn.ts; a store written before holds them as JSON, still read). RxDB's Dexie storage
  * walks stored documents recursively on every read and write; a day of 1-minute data as number
  * arrays is ~25,000 array elements to walk, as strings it is a handful, and `JSON.parse` of a
  * column is native-speed. Measured in Chromium (tests/bench/sync.bench.ts): the 7-day read went
@@ -35,11 +36,11 @@ export interface SeriesChunkDoc {
   day: number;
   /** Number of samples. */
   n: number;
-  /** JSON of `t`. */
+  /** `t` as integer text (or, written before, JSON). */
   t: string;
   /** Field → JSON of its column. */
   fields: Record<string, string>;
-  /** Field → JSON of its fetch-time column. */
+  /** Field → its fetch-time column as integer text (or JSON), or `=` and the name of a field with the same one. */
   fetched: Record<string, string>;
   source: string | null;
   fetchedAt: number;
