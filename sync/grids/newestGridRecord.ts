@@ -8,7 +8,9 @@
  * the map shows the same age and frame labels as from RxDB.
  *
  * The same small database holds the map's stored choices (view, style, layers, hemisphere) as the
- * page last read them from RxDB, so the early oval is drawn in the user's view, not the default.
+ * page last read them from RxDB, so the early oval is drawn in the user's view, not the default;
+ * and the place the map last opened on (the place in use, to 0.1°), so a user in the south opens
+ * on the southern oval and a globe turned to their longitude, not on the north until RxDB answers.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { GRID_CELLS, GRID_HEIGHT, GRID_WIDTH } from '../../core/grid/grid.ts';
@@ -19,6 +21,7 @@ const RECORD_VERSION = 1;
 const STORE = 'newest';
 const GRID_KEY = 'grid';
 const CHOICES_KEY = 'map-choices';
+const HOME_KEY = 'map-home';
 /**
  * How far past the reader's clock a record's observation time may be before it is not trusted:
  * the normalisers' clock-skew allowance for observation times (workers/CONTEXT.md, "No time
@@ -121,14 +124,31 @@ export async function keepNewestGridRecord(
   }
 }
 
-/** What the page reads before RxDB: the kept newest grid and the map's choices, in one open. */
+/** What the page reads before RxDB: the kept newest grid, the map's choices and home, in one open. */
 export interface EarlyMapRecord {
   /** Null: none, unreadable, or not to be trusted (see the parser). */
   newest: NewestGridRecord | null;
   choices: Record<string, unknown> | null;
+  /** The place the map last opened on; null when it had none, or nothing readable is kept. */
+  home: MapHome | null;
 }
 
-const NOTHING: EarlyMapRecord = { newest: null, choices: null };
+/** A place to open the map on, to 0.1° (what the map's opening view is keyed by). */
+export interface MapHome {
+  lat: number;
+  lon: number;
+}
+
+const NOTHING: EarlyMapRecord = { newest: null, choices: null, home: null };
+
+/** A kept home → the place, or null when it is none or not a place on Earth. */
+export function parseMapHome(value: unknown): MapHome | null {
+  const v = value as { v?: unknown; home?: { lat?: unknown; lon?: unknown } | null } | undefined;
+  if (v?.v !== RECORD_VERSION || typeof v.home !== 'object' || v.home === null) return null;
+  const { lat, lon } = v.home;
+  if (!finite(lat) || !finite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
+  return { lat, lon };
+}
 
 function parseChoices(value: unknown): Record<string, unknown> | null {
   const v = value as { v?: unknown; choices?: unknown } | undefined;
@@ -146,11 +166,16 @@ export async function readEarlyMapRecord(
     const db = await open(databaseName);
     try {
       const tx = db.transaction(STORE, 'readonly');
-      const [grid, choices] = await Promise.all([
+      const [grid, choices, home] = await Promise.all([
         tx.store.get(GRID_KEY),
         tx.store.get(CHOICES_KEY),
+        tx.store.get(HOME_KEY),
       ]);
-      return { newest: parseNewestGridRecord(grid, now), choices: parseChoices(choices) };
+      return {
+        newest: parseNewestGridRecord(grid, now),
+        choices: parseChoices(choices),
+        home: parseMapHome(home),
+      };
     } finally {
       db.close();
     }
@@ -176,3 +201,24 @@ export async function keepMapChoices(
     // Not kept: the next reload draws its early oval in the default view until RxDB answers.
   }
 }
+
+/**
+ * The place the map opened on, once the page knows it (null: none — a place forgotten is
+ * forgotten here too). Rounded to 0.1°, as the map keys its opening view.
+ */
+export async function keepMapHome(home: MapHome | null, databaseName?: string): Promise<void> {
+  if (!hasIndexedDb()) return;
+  const rounded = home && { lat: round1(home.lat), lon: round1(home.lon) };
+  try {
+    const db = await open(databaseName);
+    try {
+      await db.put(STORE, { v: RECORD_VERSION, home: rounded }, HOME_KEY);
+    } finally {
+      db.close();
+    }
+  } catch {
+    // Not kept: the next reload opens on the north until RxDB answers, as without it.
+  }
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;

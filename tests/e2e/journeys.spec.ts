@@ -169,6 +169,13 @@ test('an anonymous user who reloads keeps the map as they left it: view, hemisph
   await page.getByRole('checkbox', { name: 'Aurora forecast' }).uncheck();
   await page.getByRole('checkbox', { name: 'Cloud cover' }).check();
   await expect(map(page)).toHaveAttribute('data-hemisphere', 'south');
+  // Stored: a second tab opens with them. (A reload at once can come before IndexedDB has the last
+  // choice: the page is gone before the write commits.)
+  const other = await device.newPage();
+  await other.goto('/');
+  await expect(other.getByRole('checkbox', { name: 'Cloud cover' })).toBeChecked();
+  await expect(map(other)).toHaveAttribute('data-hemisphere', 'south');
+  await other.close();
 
   // The position must come back from this device's storage, not from asking the browser again.
   await device.clearPermissions();

@@ -67,9 +67,30 @@ test.describe('where the flat map opens', () => {
     await next.goto('/');
     await expect.poll(async () => (await mapCentre(next))?.[1] ?? 0).toBeLessThan(-55);
     await next.close();
+    // And from its first frame: every centre and hemisphere the map shows on the reload is
+    // southern (the place it last opened on is kept beside the early grid, before the database).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (globalThis as { __mapSeen?: string[] }).__mapSeen = seen;
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const value = (r.target as Element).getAttribute(r.attributeName!);
+          if (value) seen.push(`${r.attributeName}=${value}`);
+        }
+      }).observe(document, {
+        subtree: true,
+        attributeFilter: ['data-view-centre', 'data-hemisphere'],
+      });
+    });
     await page.reload();
     await expect(page.locator('h1')).toHaveText('Aurora Map');
     await expect.poll(async () => (await mapCentre(page))?.[1] ?? 0).toBeLessThan(-55);
+    const seen = await page.evaluate(() => (globalThis as { __mapSeen?: string[] }).__mapSeen);
+    expect(seen?.some((s) => s.startsWith('data-view-centre='))).toBe(true);
+    for (const s of seen ?? []) {
+      if (s.startsWith('data-hemisphere=')) expect(s).toBe('data-hemisphere=south');
+      else expect(Number(s.split(',')[1]), s).toBeLessThan(-55);
+    }
     await context.close();
   });
 });

@@ -21,6 +21,7 @@ import { useChunk } from './chunkLoader.ts';
 import { auroraMapChunk } from './mapChunks.ts';
 import { markOnce } from './perfMarks.ts';
 import { earlyMapRecord } from './earlyMap.ts';
+import { useMapHome } from './useMapHome.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useUserLocation } from './useUserLocation.ts';
 import { useAfterFirstPaint } from '../../ui/useAfterFirstPaint.ts';
@@ -108,8 +109,10 @@ function MapPage() {
   // Every time on the page in one clock: the local time of the place in use (or UTC, if chosen).
   const clock = useClock(inUse);
   const [picked, setPicked] = useState<{ lat: number; lon: number } | null>(null);
-  const hemisphere =
-    choices.hemisphere ?? (userPosition && userPosition.lat < 0 ? 'south' : 'north');
+  // Where the map opens and which pole it shows (useMapHome.ts): until the place in use is read,
+  // the place it last opened on.
+  const home = useMapHome(userPosition, data.rememberedLocationLoading || places.isLoading);
+  const hemisphere = choices.hemisphere ?? (home && home.lat < 0 ? 'south' : 'north');
   const onView = useCallback((v: MapViewKind) => choose({ view: v }), [choose]);
   const onHemisphere = useCallback((h: Hemisphere) => choose({ hemisphere: h }), [choose]);
   const onMapStyle = useCallback((st: MapStyleName) => choose({ mapStyle: st }), [choose]);
@@ -219,7 +222,7 @@ function MapPage() {
                 showAurora={showAurora}
                 showClouds={showClouds}
                 cloudImage={cloudImage}
-                userLocation={userPosition}
+                userLocation={home}
                 onViewBox={regional.onViewBox}
                 terminatorTime={shown.forecastHour ?? (grid ? grid.forecastTime : now)}
                 sliderMoves={slider.moves}

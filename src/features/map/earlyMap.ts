@@ -6,7 +6,12 @@
  * database waits until that oval is drawn (or the shell's 5 s, src/app/afterFirstOval.ts): RxDB's
  * chunks and its open then come after the first oval. Without one, RxDB opens at once as before.
  */
-import { readEarlyMapRecord, type EarlyMapRecord } from '../../../sync/grids/newestGridRecord.ts';
+import {
+  readEarlyMapRecord,
+  type EarlyMapRecord,
+  keepMapHome,
+  type MapHome,
+} from '../../../sync/grids/newestGridRecord.ts';
 import { firstHandedGrid } from '../../../sync/grids/handedGrid.ts';
 import { holdPageDatabase } from '../../../sync/pageDatabase.ts';
 import { afterFirstOval, observePerformanceMark } from '../../app/afterFirstOval.ts';
@@ -29,6 +34,12 @@ function handedGrid(online: boolean): Promise<EarlyMapRecord['newest']> {
   ]);
 }
 let choices: MapChoices | null = null;
+let home: MapHome | null = null;
+/**
+ * `home` is what the record holds: read from it, or kept since (then a record read late must not
+ * bring back the older place).
+ */
+let homeKnown = false;
 
 /** Reads the record (once) and holds the page's database behind the oval when it has a grid. */
 export function earlyMapRecord(now = Date.now()): Promise<EarlyMapRecord> {
@@ -36,6 +47,8 @@ export function earlyMapRecord(now = Date.now()): Promise<EarlyMapRecord> {
   const online = typeof navigator === 'undefined' || navigator.onLine !== false;
   record = readEarlyMapRecord(now).then(async (r) => {
     choices = mapChoicesFrom(r.choices);
+    if (!homeKnown) home = r.home;
+    homeKnown = true;
     return r.newest ? r : { ...r, newest: await handedGrid(online) };
   });
   holdPageDatabase(
@@ -59,4 +72,25 @@ export function earlyMapRecord(now = Date.now()): Promise<EarlyMapRecord> {
 /** The kept map choices once the record is read (null before, or when none were kept). */
 export function earlyMapChoices(): MapChoices | null {
   return choices;
+}
+
+/** The place the map last opened on, once the record is read (null before, or when none). */
+export function earlyMapHome(): MapHome | null {
+  return home;
+}
+
+/** Keeps the place the map opens on next time (a write only when it moved by 0.1° or more). */
+export function keepEarlyMapHome(place: MapHome | null): void {
+  if (homeKnown && sameTenth(place, home)) return;
+  homeKnown = true;
+  home = place;
+  void keepMapHome(place);
+}
+
+function sameTenth(a: MapHome | null, b: MapHome | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    Math.round(a.lat * 10) === Math.round(b.lat * 10) &&
+    Math.round(a.lon * 10) === Math.round(b.lon * 10)
+  );
 }

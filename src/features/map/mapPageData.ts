@@ -100,6 +100,8 @@ export interface MapPageData {
    * null before they ever did. The flat map may open on it.
    */
   rememberedLocation: RememberedLocation | null;
+  /** The device's store is still being read: `rememberedLocation` is not known yet. */
+  rememberedLocationLoading: boolean;
   rememberLocation(location: RememberedLocation): void;
 }
 
@@ -128,4 +130,18 @@ export function lastValue(
       return { value: v, time: t[i] ?? null };
   }
   return NO_VALUE;
+}
+
+/**
+ * Where the map opens and which pole it turns to: the place in use; while that is still being
+ * read from the database, the place the map last opened on (kept beside the early grid,
+ * earlyMap.ts), so a user in the south does not see the north first; once read, no place is no
+ * place (the northern default).
+ */
+export function openingHome<P extends { lat: number; lon: number }>(
+  inUse: P | null,
+  placeLoading: boolean,
+  kept: P | null,
+): P | null {
+  return inUse ?? (placeLoading ? kept : null);
 }

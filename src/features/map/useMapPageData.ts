@@ -177,6 +177,7 @@ export function useMapPageData(windowWanted = true): MapPageData {
     choices,
     choose,
     rememberedLocation: prefs.device.data.location,
+    rememberedLocationLoading: prefs.device.isLoading,
     rememberLocation,
   };
 }

@@ -5,6 +5,7 @@ import {
   lastValue,
   mapChoicesFrom,
   NO_VALUE,
+  openingHome,
   orderFrames,
 } from '../../../../src/features/map/mapPageData.ts';
 
@@ -81,5 +82,24 @@ describe('the map choices kept beside the early grid', () => {
     expect(mapChoicesFrom({ ...kept, showAurora: 'yes' })).toBeNull();
     expect(mapChoicesFrom({ ...kept, hemisphere: 'east' })).toBeNull();
     expect(mapChoicesFrom({ ...kept, mapStyle: 3 })).toBeNull();
+  });
+});
+
+describe('where the map opens', () => {
+  const hobart = { lat: -42.9, lon: 147.3 };
+  const tromso = { lat: 69.6, lon: 19 };
+
+  it('goes by the place in use once it is known, whatever was kept', () => {
+    expect(openingHome(tromso, false, hobart)).toBe(tromso);
+    expect(openingHome(tromso, true, hobart)).toBe(tromso);
+  });
+
+  it('opens on the kept place while the place in use is still being read', () => {
+    expect(openingHome(null, true, hobart)).toBe(hobart);
+    expect(openingHome(null, true, null)).toBeNull();
+  });
+
+  it('opens on no place once the database says there is none (a forgotten place stays forgotten)', () => {
+    expect(openingHome(null, false, hobart)).toBeNull();
   });
 });

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { openDB } from 'idb';
 import {
   keepMapChoices,
+  keepMapHome,
+  parseMapHome,
   keepNewestGridRecord,
   newestGridDbName,
   parseNewestGridRecord,
@@ -77,7 +79,11 @@ describe('the newest grid kept outside RxDB (the first oval of an offline reload
   });
 
   it('reads nothing when nothing was kept, so the page takes the path through RxDB', async () => {
-    expect(await readEarlyMapRecord(NOW, freshName())).toEqual({ newest: null, choices: null });
+    expect(await readEarlyMapRecord(NOW, freshName())).toEqual({
+      newest: null,
+      choices: null,
+      home: null,
+    });
   });
 
   it('ignores a damaged record (cut short, values out of range, wrong types, another version) and says nothing was kept', async () => {
@@ -149,5 +155,30 @@ describe('the newest grid kept outside RxDB (the first oval of an offline reload
     const read = await readEarlyMapRecord(NOW, name);
     expect(read.choices).toEqual({ view: '3d', hemisphere: 'south' });
     expect(read.newest?.grid.observationTime).toBe(NOW - 20 * MINUTE);
+  });
+
+  it('keeps the place the map opened on, to 0.1°, and forgets it when told', async () => {
+    const name = freshName();
+    await keepMapHome({ lat: -42.8821, lon: 147.3272 }, name);
+    expect((await readEarlyMapRecord(NOW, name)).home).toEqual({ lat: -42.9, lon: 147.3 });
+    await keepMapHome(null, name);
+    expect((await readEarlyMapRecord(NOW, name)).home).toBeNull();
+  });
+
+  it('reads no home from a kept value that is not a place on Earth', () => {
+    const v = (home: unknown) => ({ v: 1, home });
+    expect(parseMapHome(v({ lat: -42.9, lon: 147.3 }))).toEqual({ lat: -42.9, lon: 147.3 });
+    for (const bad of [
+      undefined,
+      null,
+      { v: 2, home: { lat: 1, lon: 1 } },
+      v(null),
+      v({ lat: 91, lon: 0 }),
+      v({ lat: 0, lon: -180.5 }),
+      v({ lat: Number.NaN, lon: 0 }),
+      v({ lat: '10', lon: 0 }),
+      v({ lat: 10 }),
+    ])
+      expect(parseMapHome(bad), JSON.stringify(bad)).toBeNull();
   });
 });
