@@ -185,40 +185,41 @@ export async function readEarlyMapRecord(
 }
 
 /** The map's stored choices as the page last read them (values as stored: the page checks them). */
-export async function keepMapChoices(
+export function keepMapChoices(
   choices: Record<string, unknown>,
   databaseName?: string,
 ): Promise<void> {
-  if (!hasIndexedDb()) return;
-  try {
-    const db = await open(databaseName);
-    try {
-      await db.put(STORE, { v: RECORD_VERSION, choices }, CHOICES_KEY);
-    } finally {
-      db.close();
-    }
-  } catch {
-    // Not kept: the next reload draws its early oval in the default view until RxDB answers.
-  }
+  // Not kept: the next reload draws its early oval in the default view until RxDB answers.
+  return putRecord(CHOICES_KEY, { choices }, databaseName);
 }
 
 /**
  * The place the map opened on, once the page knows it (null: none — a place forgotten is
  * forgotten here too). Rounded to 0.1°, as the map keys its opening view.
  */
-export async function keepMapHome(home: MapHome | null, databaseName?: string): Promise<void> {
-  if (!hasIndexedDb()) return;
+export function keepMapHome(home: MapHome | null, databaseName?: string): Promise<void> {
   const rounded = home && { lat: round1(home.lat), lon: round1(home.lon) };
+  // Not kept: the next reload opens on the north until RxDB answers, as without it.
+  return putRecord(HOME_KEY, { home: rounded }, databaseName);
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/** One record of this version under `key`; never throws (what is not kept is only slower). */
+async function putRecord(
+  key: string,
+  value: Record<string, unknown>,
+  databaseName?: string,
+): Promise<void> {
+  if (!hasIndexedDb()) return;
   try {
     const db = await open(databaseName);
     try {
-      await db.put(STORE, { v: RECORD_VERSION, home: rounded }, HOME_KEY);
+      await db.put(STORE, { v: RECORD_VERSION, ...value }, key);
     } finally {
       db.close();
     }
   } catch {
-    // Not kept: the next reload opens on the north until RxDB answers, as without it.
+    // Storage refused or full: see the callers for what that costs.
   }
 }
-
-const round1 = (x: number) => Math.round(x * 10) / 10;
