@@ -198,12 +198,15 @@ export function keepMapChoices(
  * forgotten here too). Rounded to 0.1°, as the map keys its opening view.
  */
 export function keepMapHome(home: MapHome | null, databaseName?: string): Promise<void> {
-  const rounded = home && { lat: round1(home.lat), lon: round1(home.lon) };
+  const rounded = home && roundHome(home);
   // Not kept: the next reload opens on the north until RxDB answers, as without it.
   return putRecord(HOME_KEY, { home: rounded }, databaseName);
 }
 
-const round1 = (x: number) => Math.round(x * 10) / 10;
+/** A place to 0.1°, as it is kept (and as the map keys its opening view). */
+export function roundHome(home: MapHome): MapHome {
+  return { lat: Math.round(home.lat * 10) / 10, lon: Math.round(home.lon * 10) / 10 };
+}
 
 /** One record of this version under `key`; never throws (what is not kept is only slower). */
 async function putRecord(

@@ -10,6 +10,7 @@ import {
   readEarlyMapRecord,
   type EarlyMapRecord,
   keepMapHome,
+  roundHome,
   type MapHome,
 } from '../../../sync/grids/newestGridRecord.ts';
 import { firstHandedGrid } from '../../../sync/grids/handedGrid.ts';
@@ -81,16 +82,15 @@ export function earlyMapHome(): MapHome | null {
 
 /** Keeps the place the map opens on next time (a write only when it moved by 0.1° or more). */
 export function keepEarlyMapHome(place: MapHome | null): void {
-  if (homeKnown && sameTenth(place, home)) return;
+  const rounded = place && roundHome(place);
+  if (
+    homeKnown &&
+    (rounded === null || home === null
+      ? rounded === home
+      : rounded.lat === home.lat && rounded.lon === home.lon)
+  )
+    return;
   homeKnown = true;
-  home = place;
-  void keepMapHome(place);
-}
-
-function sameTenth(a: MapHome | null, b: MapHome | null): boolean {
-  if (a === null || b === null) return a === b;
-  return (
-    Math.round(a.lat * 10) === Math.round(b.lat * 10) &&
-    Math.round(a.lon * 10) === Math.round(b.lon * 10)
-  );
+  home = rounded;
+  void keepMapHome(rounded);
 }
