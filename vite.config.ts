@@ -7,6 +7,7 @@ import { prerenderShell } from './scripts/vite/prerenderShell.tsx';
 import { precompress } from './scripts/vite/precompress.ts';
 import { preloadByImport } from './scripts/vite/preloadByImport.ts';
 import { stacklessReactSentinels } from './scripts/vite/stacklessReactSentinels.ts';
+import { lazyUplotIntlPlugin } from './scripts/vite/lazyUplotIntl.ts';
 import { staticHostHeaders } from './scripts/vite/staticHostHeaders.ts';
 import { RESOLVE_CONDITIONS } from './scripts/vite/resolveConditions.ts';
 
@@ -47,6 +48,7 @@ export default defineConfig({
     react(),
     preloadByImport(),
     stacklessReactSentinels(),
+    lazyUplotIntlPlugin(),
     sharedChunkWorkers(),
     prerenderShell(),
     VitePWA({

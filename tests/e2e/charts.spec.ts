@@ -69,6 +69,20 @@ test('/live-feeds: the solar-wind charts switch range and show their data as a t
 });
 
 test('/forecast: hovering the Kp timeline reads a Kp value at that time', async ({ page }) => {
+  // The chart screens create no Intl object: the first one costs a long task (scripts/vite/lazyUplotIntl.ts).
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    (globalThis as { __intlMade?: string[] }).__intlMade = made;
+    for (const kind of ['NumberFormat', 'DateTimeFormat'] as const) {
+      const Real = Intl[kind];
+      Object.defineProperty(Intl, kind, {
+        value: new Proxy(Real, {
+          construct: (target, args) => (made.push(kind), Reflect.construct(target, args)),
+          apply: (target, self, args) => (made.push(kind), Reflect.apply(target, self, args)),
+        }),
+      });
+    }
+  });
   await page.goto('/forecast');
   const kp = chart(page, 'Kp index');
   await expect(kp.locator('.time-chart__caption')).toHaveText(/Kp/, { timeout: 30_000 });
@@ -85,6 +99,9 @@ test('/forecast: hovering the Kp timeline reads a Kp value at that time', async 
   const numbers = shown.filter((v) => /^\d\.\d\d$/.test(v)).map(Number);
   expect(numbers.length).toBeGreaterThan(0);
   for (const n of numbers) expect(n).toBeLessThanOrEqual(9);
+  expect(await page.evaluate(() => (globalThis as { __intlMade?: string[] }).__intlMade)).toEqual(
+    [],
+  );
   await page.screenshot({ path: 'test-results/charts-forecast.png', fullPage: true });
 });
 

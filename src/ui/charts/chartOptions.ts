@@ -3,6 +3,7 @@ import type { ChartData, TimeWindow } from './chartData.ts';
 import type { ChartMarker, ChartSpec, ChartSeriesSpec } from './chartSpec.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { axisTimeLabels, formatChartTime, timeAxisLabel } from './chartTime.ts';
+import { formatAxisNumber } from './formatAxisNumber.ts';
 import { nearestSample } from './nearestSample.ts';
 import { withAlpha, type ChartTheme } from './palette.ts';
 
@@ -224,6 +225,9 @@ export function chartOptions(
         ...axisBase,
         scale: a.scale,
         side: a.side === 'right' ? 1 : 3,
+        // uPlot's default would format with an Intl object (formatAxisNumber.ts).
+        values: (_u: uPlot, splits: (number | null)[]) =>
+          splits.map((v) => (v == null ? '' : formatAxisNumber(v))),
         ...(a.side === 'right' ? { grid: { show: false } } : {}),
         ...(compact
           ? {

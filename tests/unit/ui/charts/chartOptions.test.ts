@@ -43,6 +43,20 @@ describe('chart options', () => {
     );
   });
 
+  it('labels y-axis ticks as uPlot would in English, with no Intl object: "1,000", "-2.5"', () => {
+    const opts = chartOptions(PLASMA, layout(), uPlot);
+    for (const axis of opts.axes!.slice(1)) {
+      const values = axis.values as (u: uPlot, splits: (number | null)[]) => string[];
+      expect(values({} as uPlot, [-2.5, 0, 1000, null, 0.125])).toEqual([
+        '-2.5',
+        '0',
+        '1,000',
+        '',
+        '0.125',
+      ]);
+    }
+  });
+
   it('reads times in milliseconds and in UTC unless local time is chosen', () => {
     expect(chartOptions(MAGNETIC_FIELD, layout(UTC_CLOCK), uPlot)).toMatchObject({ ms: 1 });
     expect(chartOptions(MAGNETIC_FIELD, layout(UTC_CLOCK), uPlot).tzDate).toBeTypeOf('function');
