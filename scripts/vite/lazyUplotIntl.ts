@@ -17,6 +17,7 @@
  * here, so this is looked at again rather than silently doing nothing.
  */
 import type { Plugin } from 'vite';
+import { moduleTransform } from './moduleTransform.ts';
 
 const UPLOT_ESM = /[\\/]uplot[\\/]dist[\\/]uPlot\.esm\.js$/;
 
@@ -64,15 +65,5 @@ export function lazyUplotIntl(source: string): string {
 }
 
 export function lazyUplotIntlPlugin(): Plugin {
-  return {
-    name: 'aurora:lazy-uplot-intl',
-    apply: 'build',
-    transform: {
-      filter: { id: UPLOT_ESM },
-      handler(code, id) {
-        if (!UPLOT_ESM.test(id)) return null;
-        return { code: lazyUplotIntl(code), map: null };
-      },
-    },
-  };
+  return moduleTransform('aurora:lazy-uplot-intl', UPLOT_ESM, lazyUplotIntl);
 }

@@ -18,6 +18,7 @@
  * again rather than silently doing nothing.
  */
 import type { Plugin } from 'vite';
+import { moduleTransform } from './moduleTransform.ts';
 
 /** The module-level sentinels of react-dom-client.production.js (React 19.3). */
 export const REACT_DOM_SENTINELS = [
@@ -63,15 +64,5 @@ export function stacklessSentinels(source: string): string {
 }
 
 export function stacklessReactSentinels(): Plugin {
-  return {
-    name: 'aurora:stackless-react-sentinels',
-    apply: 'build',
-    transform: {
-      filter: { id: REACT_DOM_CLIENT },
-      handler(code, id) {
-        if (!REACT_DOM_CLIENT.test(id)) return null;
-        return { code: stacklessSentinels(code), map: null };
-      },
-    },
-  };
+  return moduleTransform('aurora:stackless-react-sentinels', REACT_DOM_CLIENT, stacklessSentinels);
 }
