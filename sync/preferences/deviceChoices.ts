@@ -57,6 +57,13 @@ export async function readDeviceChoices(db: AuroraDatabase): Promise<DeviceChoic
   return deviceChoicesFrom(dataOf(await db.preferences.getLocal(LOCAL_ID)));
 }
 
+/** When the choices were last written on this device (epoch ms; null: never). */
+export async function deviceChoicesLastWrite(db: AuroraDatabase): Promise<number | null> {
+  const doc = await db.preferences.getLocal(LOCAL_ID);
+  const lwt = (doc?._data as { _meta?: { lwt?: unknown } } | undefined)?._meta?.lwt;
+  return typeof lwt === 'number' ? lwt : null;
+}
+
 /** Live: this tab and the device's other tabs see a change at once. */
 export function deviceChoices$(db: AuroraDatabase): Observable<DeviceChoices> {
   return db.preferences.getLocal$(LOCAL_ID).pipe(map((doc) => deviceChoicesFrom(dataOf(doc))));

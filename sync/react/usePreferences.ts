@@ -13,6 +13,7 @@ import {
   type DeviceChoices,
 } from '../preferences/deviceChoices.ts';
 import { updatePreferences } from '../preferences/updatePreferences.ts';
+import { noteUnsettledWrite } from '../preferences/unsettledWrites.ts';
 import {
   notStoredSentence,
   subscribeUnsaved,
@@ -66,13 +67,24 @@ export function usePreferences(): PreferencesResult {
   const update = useCallback(
     async (patch: Partial<Preferences>) => {
       const at = Date.now();
-      setNotice(notStoredSentence(await updatePreferences(await openDb(), userId, patch, at)));
+      // Noted in the click's own task: a page closed before the write commits loses nothing.
+      const settle = noteUnsettledWrite({ kind: 'preferences', userId, patch, at });
+      try {
+        setNotice(notStoredSentence(await updatePreferences(await openDb(), userId, patch, at)));
+      } finally {
+        settle();
+      }
     },
     [openDb, userId],
   );
   const updateDevice = useCallback(
     async (patch: Partial<DeviceChoices>) => {
-      await updateDeviceChoices(await openDb(), patch);
+      const settle = noteUnsettledWrite({ kind: 'device', patch, at: Date.now() });
+      try {
+        await updateDeviceChoices(await openDb(), patch);
+      } finally {
+        settle();
+      }
     },
     [openDb],
   );

@@ -169,8 +169,7 @@ test('an anonymous user who reloads keeps the map as they left it: view, hemisph
   await page.getByRole('checkbox', { name: 'Aurora forecast' }).uncheck();
   await page.getByRole('checkbox', { name: 'Cloud cover' }).check();
   await expect(map(page)).toHaveAttribute('data-hemisphere', 'south');
-  // Stored: a second tab opens with them. (A reload at once can come before IndexedDB has the last
-  // choice: the page is gone before the write commits.)
+  // Stored: a second tab opens with them. (A reload at once is choiceBeforeClose.spec.ts.)
   const other = await device.newPage();
   await other.goto('/');
   await expect(other.getByRole('checkbox', { name: 'Cloud cover' })).toBeChecked();
