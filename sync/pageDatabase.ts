@@ -15,24 +15,9 @@ export function holdPageDatabase(until: Promise<unknown>): void {
   hold = Promise.all([before, until.catch(() => undefined)]);
 }
 
-let replayed = false;
-
-/**
- * The page's database (sync/database.ts `getDatabase`: one per realm, each caller in a task of its
- * own). Once it is open, the choices an earlier page noted but could not commit before it was
- * closed are written (sync/preferences/unsettledWrites.ts).
- */
+/** The page's database (sync/database.ts `getDatabase`: one per realm, each caller in a task of its own). */
 export async function getPageDatabase(): Promise<AuroraDatabase> {
   await hold;
   const { getDatabase } = await import('./database.ts');
-  const db = await getDatabase();
-  if (!replayed) {
-    replayed = true;
-    void import('./preferences/unsettledWrites.ts')
-      .then(({ replayUnsettledWrites }) => replayUnsettledWrites(db))
-      .catch((e: unknown) =>
-        console.warn('Aurora: a choice noted before a close could not be written', e),
-      );
-  }
-  return db;
+  return getDatabase();
 }

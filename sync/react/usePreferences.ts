@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { map } from 'rxjs';
 import { DEFAULT_PREFERENCES, type HookResult, type Preferences } from '../../core/model.ts';
 import {
@@ -13,7 +13,7 @@ import {
   type DeviceChoices,
 } from '../preferences/deviceChoices.ts';
 import { updatePreferences } from '../preferences/updatePreferences.ts';
-import { noteUnsettledWrite } from '../preferences/unsettledWrites.ts';
+import { noteUnsettledWrite, replayUnsettledWrites } from '../preferences/unsettledWrites.ts';
 import {
   notStoredSentence,
   subscribeUnsaved,
@@ -21,6 +21,7 @@ import {
 } from '../preferences/unsavedPreferences.ts';
 import { PREFERENCE_COLUMNS, preferencesFromDoc } from '../replication/preferencesRow.ts';
 import type { PreferencesDoc } from '../schemas/preferences.ts';
+import type { AuroraDatabase } from '../database.ts';
 import { useOpenDatabase } from './DatabaseProvider.tsx';
 import { useLiveResult } from './useLiveResult.ts';
 
@@ -38,6 +39,22 @@ export type PreferencesResult = HookResult<Preferences> & {
   updateDevice(patch: Partial<DeviceChoices>): Promise<void>;
 };
 
+let replayStarted = false;
+
+/**
+ * The choices an earlier page noted but could not store before it was closed are written once a
+ * page that shows and edits them has its database (sync/preferences/unsettledWrites.ts).
+ */
+function replayOnce(openDb: () => Promise<AuroraDatabase>): void {
+  if (replayStarted) return;
+  replayStarted = true;
+  void openDb()
+    .then(replayUnsettledWrites)
+    .catch((e: unknown) =>
+      console.warn('Aurora: a choice noted before a close was not written', e),
+    );
+}
+
 /** The current user's map preferences (the anonymous device user's when signed out), live. */
 export function usePreferences(): PreferencesResult {
   const userId = useSyncExternalStore(
@@ -46,6 +63,7 @@ export function usePreferences(): PreferencesResult {
     getPreferencesUser,
   );
   const openDb = useOpenDatabase();
+  useEffect(() => replayOnce(openDb), [openDb]);
   const docId = preferencesDocId(userId);
   const stored = useLiveResult<StoredColumns | null>(
     `preferences:${docId}`,
