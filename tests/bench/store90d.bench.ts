@@ -11,7 +11,9 @@
  *   cache can answer); median of 5.
  * - `map.offlineOvalMs90d`: `map.offlineOvalMs` (tests/bench/map.bench.ts) on that store.
  * Printed on stderr: documents and JSON megabytes per collection (where the bytes are), and the
- * 7-day read's parts (IndexedDB get, JSON.parse, join; `read7dParts`: where the time goes).
+ * 7-day read's parts (IndexedDB get, JSON.parse, join; `read7dParts`: where the time goes), and
+ * what a fresh page pays apart from the store (`read7dWarmPage`: its first IndexedDB request, and
+ * the read on a database re-opened in a page that has read before).
  *
  * The stand-in (./net/liveUpstream.ts) moves its 1-minute files, OVATION and hemispheric power
  * to each round's time; the other products are its replayed files, unchanged (their stored size
@@ -36,6 +38,7 @@ interface StorePage {
   collectionSizes(): Promise<Record<string, { docs: number; jsonMB: number }>>;
   read7d(end: number): Promise<{ ms: number; samples: number }>;
   read7dParts(end: number): Promise<Record<string, number>>;
+  read7dWarmPage(end: number): Promise<Record<string, number>>;
 }
 
 async function openStorePage(page: Page, url: string): Promise<void> {
@@ -121,6 +124,7 @@ const bench: Bench = async (ctx) => {
     );
     const reads: number[] = [];
     const parts: Record<string, number[]> = {};
+    const warm: Record<string, number[]> = {};
     for (let i = 0; i < TRIALS; i++) {
       await openStorePage(page, pageUrl);
       const r = (await store('read7d', end)) as Awaited<ReturnType<StorePage['read7d']>>;
@@ -129,7 +133,15 @@ const bench: Bench = async (ctx) => {
       await openStorePage(page, pageUrl);
       const p = (await store('read7dParts', end)) as Awaited<ReturnType<StorePage['read7dParts']>>;
       for (const [k, v] of Object.entries(p)) (parts[k] ??= []).push(v);
+      await openStorePage(page, pageUrl);
+      const w = (await store('read7dWarmPage', end)) as Awaited<
+        ReturnType<StorePage['read7dWarmPage']>
+      >;
+      for (const [k, v] of Object.entries(w)) (warm[k] ??= []).push(v);
     }
+    console.error(
+      `[bench] store90d: on a fresh page apart from the store (median ms): its first IndexedDB request (an empty get) ${round(median(warm.firstRequest!), 2)}, the 7-day read after it ${round(median(warm.afterFirstRequest!), 2)}, on a database re-opened in the same page ${round(median(warm.reopened!), 2)}`,
+    );
     console.error(
       `[bench] store90d: 7-day read ${round(median(reads), 2)} ms; its parts on fresh pages (median ms): ${Object.entries(
         parts,
