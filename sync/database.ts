@@ -26,7 +26,7 @@ import {
 import { placesConflictHandler, preferencesConflictHandler } from './replication/conflictPolicy.ts';
 import { yieldToMain } from './yieldToMain.ts';
 
-export interface AuroraCollections {
+interface AuroraCollections {
   series: RxCollection<SeriesChunkDoc>;
   grids: RxCollection<GridDoc>;
   products: RxCollection<ProductDoc>;
