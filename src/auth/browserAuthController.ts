@@ -22,12 +22,11 @@ let following: Promise<void> | null = null;
 async function clientWithSync() {
   const client = await getSupabase();
   following ??= Promise.all([
-    import('../../sync/pageDatabase.ts'),
+    import('../../sync/database.ts'),
     import('../../sync/replication/index.ts'),
   ])
-    .then(async ([{ getPageDatabase }, { followAuth }]) => {
-      // The page's database: on the map it opens after the first oval (sync/pageDatabase.ts).
-      followAuth(await getPageDatabase(), client, {
+    .then(async ([{ getDatabase }, { followAuth }]) => {
+      followAuth(await getDatabase(), client, {
         // Offline the stored session's user is the user: their edits are theirs, and sync later.
         storedUserId: () =>
           readPersistedUser(safeLocalStorage(), authConfig().storageKey)?.id ?? null,
@@ -43,11 +42,11 @@ async function clientWithSync() {
 
 /** Account deletion's local half (sync/preferences/forgetLocalUser.ts), loaded with the database when needed. */
 async function prepareToForgetUser(userId: string): Promise<() => Promise<void>> {
-  const [{ getPageDatabase }, forget] = await Promise.all([
-    import('../../sync/pageDatabase.ts'),
+  const [{ getDatabase }, forget] = await Promise.all([
+    import('../../sync/database.ts'),
     import('../../sync/preferences/forgetLocalUser.ts'),
   ]);
-  return forget.prepareToForgetUser(await getPageDatabase(), userId);
+  return forget.prepareToForgetUser(await getDatabase(), userId);
 }
 
 function safeLocalStorage(): Storage | null {
