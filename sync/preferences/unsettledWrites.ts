@@ -21,8 +21,8 @@ import { updatePreferences } from './updatePreferences.ts';
  * - `noteUnsettledWrite` keeps the change under a key of this page's (`<prefix><page>:<n>`) and
  *   holds the Web Lock `<lock prefix><page>` while any note of this page is unsettled; the
  *   returned `settle` removes the note once the write is done (stored, or failed and told).
- * - `replayUnsettledWrites`, once the next page of the app has its database, writes the notes of
- *   pages that are gone: for each other page it takes that page's lock, which it gets only once
+ * - `replayUnsettledWrites`, run by the first `usePreferences` of a later page once its database
+ *   is open (sync/react/usePreferences.ts), writes the notes of pages that are gone: for each other page it takes that page's lock, which it gets only once
  *   that page has settled its notes or is gone (a page's locks are released when it goes). A
  *   note is written only if its document was not written after it was made (`_meta.lwt`): a
  *   later choice, from any tab or device, is never undone by an older one. A signed-in user's

@@ -140,7 +140,7 @@ async function read7dWarmPage(end: number): Promise<Record<string, number>> {
   }
   await db.close();
   reopened.sort((a, b) => a - b);
-  return { firstRequest, afterFirstRequest, reopened: reopened[2]! };
+  return { firstRequest, afterFirstRequest, reopened: reopened[reopened.length >> 1]! };
 }
 
 /**

@@ -92,6 +92,14 @@ let storage: ReturnType<typeof memoryStorage>;
 let locks: ReturnType<typeof deviceLocks>;
 const pageEnv = (page: string): UnsettledEnv => ({ storage, locks: locks.forPage(page), page });
 const notesLeft = () => [...storage.items.keys()].filter((k) => k.startsWith(NOTE_PREFIX));
+/** Starts page b's replay; the result reads how many it wrote (null: still waiting). */
+function replayOnPageB(): () => number | null {
+  let replayed: number | null = null;
+  void createUnsettledWrites(pageEnv('b'))
+    .replay(db!)
+    .then((n) => (replayed = n));
+  return () => replayed;
+}
 const ticks = async (n = 20) => {
   for (let i = 0; i < n; i++) await new Promise((r) => setTimeout(r, 0));
 };
@@ -191,32 +199,26 @@ describe('a choice noted before its write, for a page closed before the write co
       patch: { defaultMapStyle: 'light' },
       at: Date.now(),
     });
-    let replayed: number | null = null;
-    void createUnsettledWrites(pageEnv('b'))
-      .replay(db!)
-      .then((n) => (replayed = n));
+    const replayed = replayOnPageB();
     await ticks();
-    expect(replayed).toBeNull();
-    // The open page's own write goes through, then a later choice of another tab.
+    expect(replayed()).toBeNull();
+    // The open page's own write goes through, and it settles its note.
     await updatePreferences(db!, null, { defaultMapStyle: 'light' }, Date.now());
     settle();
     await ticks();
-    expect(replayed).toBe(0);
+    expect(replayed()).toBe(0);
     expect(notesLeft()).toEqual([]);
   });
 
   it('writes a still-open page’s note if that page goes before its write ends', async () => {
     const open = createUnsettledWrites(pageEnv('a'));
     open.note({ kind: 'device', patch: { hemisphere: 'south' }, at: Date.now() });
-    let replayed: number | null = null;
-    void createUnsettledWrites(pageEnv('b'))
-      .replay(db!)
-      .then((n) => (replayed = n));
+    const replayed = replayOnPageB();
     await ticks();
-    expect(replayed).toBeNull();
+    expect(replayed()).toBeNull();
     locks.gone('a');
     await ticks();
-    expect(replayed).toBe(1);
+    expect(replayed()).toBe(1);
     expect((await readDeviceChoices(db!)).hemisphere).toBe('south');
   });
 
