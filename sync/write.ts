@@ -1,4 +1,10 @@
-import type { RxDocument } from 'rxdb';
+import type {
+  BulkWriteRow,
+  RxDocument,
+  RxDocumentData,
+  RxStorageWriteError,
+  RxStorageWriteErrorConflict,
+} from 'rxdb';
 import type { AuroraDatabase } from './database.ts';
 import { encodeGrid } from './grids/gridCodec.ts';
 import type {
@@ -164,6 +170,55 @@ export async function writeFeedStatus(db: AuroraDatabase, status: FeedStatus): P
   if (old && sameJson(plain(old), doc)) return;
   await db.feeds.upsert(doc);
 }
+
+/**
+ * Several feeds' rows in one write: one change event for every reader (the page's live queries,
+ * other tabs), not one per row (workers/poller/feedRows.ts writes a poll round's rows together).
+ * Rows equal to the stored ones are left; of two rows of one feed, the later is written.
+ *
+ * One storage write, as RxDB's own `bulkRemove` does (the collection's `storageInstance` stamps
+ * each row's revision and write time; events reach readers from its change stream): RxDB's
+ * `bulkUpsert` updates existing documents through its incremental write queue, which writes the
+ * first document of a batch alone and the rest after it (two events, rxdb 17.6
+ * incremental-write.js `triggerRun`). Last write wins, as `upsert`: a row another writer changed
+ * meanwhile (a conflict) is written again over what it wrote.
+ */
+export async function writeFeedStatuses(
+  db: AuroraDatabase,
+  statuses: readonly FeedStatus[],
+): Promise<void> {
+  const byId = new Map(statuses.map((s) => [s.id, s] as const));
+  if (byId.size === 0) return;
+  const stored = await db.feeds.findByIds([...byId.keys()]).exec();
+  let rows: BulkWriteRow<FeedDoc>[] = [];
+  for (const [id, status] of byId) {
+    const doc: FeedDoc = { ...status };
+    const old = stored.get(id);
+    if (old && sameJson(plain(old), doc)) continue;
+    const previous = old?.toMutableJSON(true) as RxDocumentData<FeedDoc> | undefined;
+    rows.push(feedRowWrite(doc, previous));
+  }
+  for (let attempt = 0; rows.length > 0; attempt++) {
+    const { error } = await db.feeds.storageInstance.bulkWrite(rows, 'aurora-feed-rows');
+    const conflicts = error.filter(isConflict);
+    if (conflicts.length < error.length || (conflicts.length > 0 && attempt >= 3))
+      throw new Error(
+        `feed rows not written: ${error.map((e) => `${e.documentId} (${e.status})`).join(', ')}`,
+      );
+    rows = conflicts.map((e) => feedRowWrite(byId.get(e.documentId as Resource)!, e.documentInDb));
+  }
+}
+
+/** A storage write of one feed row: over `previous` (its revision and meta are stamped anew), or new. */
+function feedRowWrite(doc: FeedDoc, previous: RxDocumentData<FeedDoc> | undefined) {
+  const document = previous
+    ? { ...previous, ...doc, _deleted: false }
+    : { ...doc, _deleted: false, _attachments: {}, _meta: { lwt: 0 }, _rev: '' };
+  return { previous, document } as BulkWriteRow<FeedDoc>;
+}
+
+const isConflict = (e: RxStorageWriteError<FeedDoc>): e is RxStorageWriteErrorConflict<FeedDoc> =>
+  e.status === 409 && 'documentInDb' in e;
 
 export async function readFeedStatus(db: AuroraDatabase, id: Resource): Promise<FeedStatus | null> {
   const doc = await db.feeds.findOne(id).exec();

@@ -141,6 +141,9 @@ export function createPoller(opts: PollerOptions): Poller {
   const feedRows = feedRowsInMemory(opts.store, {
     now,
     othersRead: opts.othersRead,
+    // A round's rows are written together, once its polls are in (one change event, not one each).
+    pollsInFlight: () => polling.size,
+    timers,
     nextPollInMs: (r) =>
       pollIntervalMs(
         sourceFor(r),
@@ -198,6 +201,7 @@ export function createPoller(opts: PollerOptions): Poller {
       return null;
     } finally {
       polling.delete(resource);
+      feedRows.pollEnded();
       roundPollEnded(deps, resource);
       if (firstScreenDoneAt === null && firstScreenTried(resources, tried)) {
         firstScreenDoneAt = now();

@@ -14,10 +14,18 @@
  * is open (`othersRead`), the check times are also written when the row as stored would read
  * another state there before the next poll can write again. And at least every
  * `CHECK_TIMES_LAG_MS`, for the next start.
+ *
+ * The rows of one poll round are written together, in one write (`pollsInFlight`): each write is
+ * one change event, and each event wakes the worker's RxDB (its change-event buffer, document
+ * cache and event ids, each on a timer) and every live query of the page. The hourly check-time
+ * writes came as 8 rows in a round, one event each (issue 29's soak: 15 row writes in a quiet
+ * hour). A row waits until every poll still running has written its row or ended, at most
+ * `ROUND_WAIT_MS`.
  */
 import type { FeedStatus, Resource } from '../../core/model.ts';
 import { liveFeedState } from '../../core/products/freshness.ts';
 import type { PollerStore } from './store.ts';
+import { realTimers, type Timers } from '../request/timers.ts';
 
 /** Bounds how far the stored check times may lag the poller's own (/live-feeds' "Last update"). */
 export const CHECK_TIMES_LAG_MS = 60 * 60_000;
@@ -64,27 +72,89 @@ export function mustWriteFeedRow(
 
 /** How long rows written within this span of each other count as one round's. */
 const ROUND_SPAN_MS = 30_000;
+/**
+ * How long a row waits for the round's other polls: a round's answers come in one exchange
+ * (multiFetch), so its polls end within tens of ms; a slow one does not hold the others' rows.
+ */
+export const ROUND_WAIT_MS = 1_000;
 
 export interface FeedRows {
   read(id: Resource): Promise<FeedStatus | null>;
-  /** Keeps the row in memory; writes it when `mustWriteFeedRow` says so. */
+  /**
+   * Keeps the row in memory; writes it when `mustWriteFeedRow` says so, with the rows the round's
+   * other polls write (resolves once it is written).
+   */
   write(status: FeedStatus): Promise<void>;
   /** Writes every row whose check times moved since it was stored (a tab opened that reads them). */
   flush(): Promise<void>;
+  /** A poll ended (the poller calls it): the rows waiting for it are written if none is left. */
+  pollEnded(): void;
+}
+
+interface WaitingRow {
+  status: FeedStatus;
+  written: () => void;
+  failed: (err: unknown) => void;
 }
 
 export function feedRowsInMemory(
-  store: Pick<PollerStore, 'readFeedStatus' | 'writeFeedStatus'>,
+  store: Pick<PollerStore, 'readFeedStatus' | 'writeFeedStatuses'>,
   opts: {
     now: () => number;
     nextPollInMs: (id: Resource) => number;
     /** Whether another tab may read the stored rows now (default: yes). */
     othersRead?: () => Promise<boolean>;
+    /**
+     * How many polls are running, those waiting in `write` included: a row waits for the others
+     * (without it, each row is written at once).
+     */
+    pollsInFlight?: () => number;
+    timers?: Timers;
   },
 ): FeedRows {
   const stored = new Map<Resource, FeedStatus | null>();
   const current = new Map<Resource, FeedStatus | null>();
+  const timers = opts.timers ?? realTimers;
   let lastWriteAt = Number.NEGATIVE_INFINITY;
+  let waiting: WaitingRow[] = [];
+  let waitTimer: unknown = null;
+
+  function writeWaiting(): void {
+    if (waitTimer !== null) timers.clearTimeout(waitTimer);
+    waitTimer = null;
+    const rows = waiting;
+    waiting = [];
+    if (rows.length === 0) return;
+    // The round's other rows whose check times are half their lag bound old go along, whichever
+    // poll of the round ended first (`joining`, judged once the round is in).
+    const now = opts.now();
+    for (const [id, row] of current) {
+      const kept = stored.get(id) ?? null;
+      if (row === null || row === kept || rows.some((r) => r.status.id === id)) continue;
+      const ctx = { now, nextPollInMs: opts.nextPollInMs(id), joining: true, othersRead: false };
+      if (mustWriteFeedRow(kept, row, ctx))
+        rows.push({ status: row, written: () => undefined, failed: () => undefined });
+    }
+    store.writeFeedStatuses(rows.map((r) => r.status)).then(
+      () => {
+        for (const r of rows) {
+          stored.set(r.status.id, r.status);
+          r.written();
+        }
+      },
+      (err: unknown) => {
+        for (const r of rows) r.failed(err);
+      },
+    );
+  }
+
+  /** Writes the waiting rows once no running poll can add one (or they have waited long enough). */
+  function writeWhenRoundIsIn(): void {
+    if (waiting.length === 0) return;
+    if (waiting.length >= (opts.pollsInFlight?.() ?? 0)) writeWaiting();
+    else waitTimer ??= timers.setTimeout(writeWaiting, ROUND_WAIT_MS);
+  }
+
   return {
     async read(id) {
       if (!current.has(id)) {
@@ -112,17 +182,19 @@ export function feedRowsInMemory(
           (opts.othersRead ? await opts.othersRead().catch(() => true) : true));
       if (!write) return;
       lastWriteAt = now;
-      await store.writeFeedStatus(status);
-      stored.set(status.id, status);
+      await new Promise<void>((written, failed) => {
+        waiting.push({ status, written, failed });
+        writeWhenRoundIsIn();
+      });
     },
     async flush() {
-      for (const [id, row] of current) {
-        const kept = stored.get(id) ?? null;
-        if (row === null || row === kept) continue;
-        await store.writeFeedStatus(row);
-        stored.set(id, row);
-      }
+      const rows: FeedStatus[] = [];
+      for (const [id, row] of current)
+        if (row !== null && row !== (stored.get(id) ?? null)) rows.push(row);
+      await store.writeFeedStatuses(rows);
+      for (const row of rows) stored.set(row.id, row);
       lastWriteAt = opts.now();
     },
+    pollEnded: writeWhenRoundIsIn,
   };
 }

@@ -14,6 +14,7 @@ import type {
 import {
   readFeedStatus,
   writeFeedStatus,
+  writeFeedStatuses,
   writeGrid,
   writeProducts,
   writeSeries,
@@ -41,6 +42,8 @@ interface WriteCounts {
 export interface PollerStore {
   readFeedStatus(id: Resource): Promise<FeedStatus | null>;
   writeFeedStatus(status: FeedStatus): Promise<void>;
+  /** Several rows in one write (one change event): a poll round's (feedRows.ts). */
+  writeFeedStatuses(statuses: readonly FeedStatus[]): Promise<void>;
   writeSeries(batch: SeriesBatch, meta: { fetchedAt: number }): Promise<WriteCounts>;
   writeGrid(
     grid: GridSnapshot,
@@ -76,6 +79,7 @@ export function databaseStore(db: AuroraDatabase): PollerStore {
   return {
     readFeedStatus: (id) => readFeedStatus(db, id),
     writeFeedStatus: (status) => writeFeedStatus(db, status),
+    writeFeedStatuses: (statuses) => writeFeedStatuses(db, statuses),
     writeSeries: (batch, meta) => writeSeries(db, batch, meta),
     // The newest grid also goes to its one-record store, which an offline reload draws before
     // RxDB opens (sync/grids/newestGridRecord.ts).

@@ -5,10 +5,12 @@ import { readFeedStatus } from '../../../../sync/write.ts';
 import { nextFeedStatus } from '../../../../workers/feedStatus.ts';
 import {
   CHECK_TIMES_LAG_MS,
+  ROUND_WAIT_MS,
   feedRowsInMemory,
   mustWriteFeedRow,
 } from '../../../../workers/poller/feedRows.ts';
 import { databaseStore } from '../../../../workers/poller/store.ts';
+import { fakeClock } from '../../../support/fakeClock.ts';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 9, 4, 12);
@@ -131,7 +133,7 @@ describe('the feed rows in the poller’s memory', () => {
           reads++;
           return store.readFeedStatus(id);
         },
-        writeFeedStatus: store.writeFeedStatus,
+        writeFeedStatuses: store.writeFeedStatuses,
       },
       { now: () => now, nextPollInMs: () => MIN },
     );
@@ -206,5 +208,132 @@ describe('the feed rows in the poller’s memory', () => {
     now = T0 + 10 * MIN;
     await rows.write(unchangedAt((await rows.read('alerts'))!, now));
     expect(asked).toBe(1);
+  });
+
+  /** Three polls of one round over a real database, their rows' writes and the change events counted. */
+  async function roundOfThree(name: string) {
+    db = await openDatabase({ storage: 'memory', name: `${name}-${process.pid}-${Date.now()}` });
+    const clock = fakeClock(T0);
+    let inFlight = 3;
+    const writes: string[][] = [];
+    const store = databaseStore(db);
+    const rows = feedRowsInMemory(
+      {
+        readFeedStatus: store.readFeedStatus,
+        writeFeedStatuses: (statuses) => {
+          writes.push(statuses.map((s) => s.id));
+          return store.writeFeedStatuses(statuses);
+        },
+      },
+      {
+        now: clock.now,
+        nextPollInMs: () => MIN,
+        pollsInFlight: () => inFlight,
+        timers: clock.timers,
+      },
+    );
+    const bulks: string[][] = [];
+    const sub = db.eventBulks$.subscribe((b) => bulks.push(b.events.map((e) => e.documentId)));
+    const ended = () => {
+      inFlight--;
+      rows.pollEnded();
+    };
+    return { rows, clock, writes, bulks, ended, stop: () => sub.unsubscribe() };
+  }
+  const settled = (p: Promise<unknown>) => {
+    let done = false;
+    void p.then(() => (done = true));
+    return async () => {
+      for (let i = 0; i < 50; i++) await new Promise((r) => setImmediate(r));
+      return done;
+    };
+  };
+
+  it('write a round’s rows together once its polls are in: one change event, not one a row', async () => {
+    const { rows, writes, bulks, stop } = await roundOfThree('feed-round');
+    const kp = rows.write(polled('kp-1m', T0, T0 - MIN));
+    const mag = rows.write(polled('magnetic-field', T0, T0 - MIN));
+    // Two of the three polls wait for the third, which is still fetching.
+    expect(await settled(kp)()).toBe(false);
+    expect(writes).toEqual([]);
+    const wind = rows.write(polled('solar-wind', T0, T0 - MIN));
+    await Promise.all([kp, mag, wind]);
+    stop();
+    expect(writes).toEqual([['kp-1m', 'magnetic-field', 'solar-wind']]);
+    expect(bulks).toEqual([['kp-1m', 'magnetic-field', 'solar-wind']]);
+    expect((await readFeedStatus(db!, 'solar-wind'))?.lastSuccess).toBe(T0);
+  });
+
+  it('write the waiting rows when the round’s last poll ends without a row of its own', async () => {
+    const { rows, bulks, ended, stop } = await roundOfThree('feed-round-end');
+    const kp = rows.write(polled('kp-1m', T0, T0 - MIN));
+    const mag = rows.write(polled('magnetic-field', T0, T0 - MIN));
+    const both = settled(Promise.all([kp, mag]));
+    expect(await both()).toBe(false);
+    // The third poll's answer changed nothing: it ends without writing.
+    ended();
+    expect(await both()).toBe(true);
+    stop();
+    expect(bulks).toEqual([['kp-1m', 'magnetic-field']]);
+  });
+
+  it('do not wait longer than ROUND_WAIT_MS for a slow poll of the round', async () => {
+    const { rows, clock, bulks, stop } = await roundOfThree('feed-round-slow');
+    const kp = rows.write(polled('kp-1m', T0, T0 - MIN));
+    const done = settled(kp);
+    clock.advanceTo(T0 + ROUND_WAIT_MS - 1);
+    expect(await done()).toBe(false);
+    clock.advanceTo(T0 + ROUND_WAIT_MS);
+    expect(await done()).toBe(true);
+    stop();
+    expect(bulks).toEqual([['kp-1m']]);
+  });
+
+  it('fail every row of a round whose write failed, and keep them unwritten in memory', async () => {
+    db = await openDatabase({ storage: 'memory', name: `feed-fail-${process.pid}-${Date.now()}` });
+    const store = databaseStore(db);
+    let fail = true;
+    let inFlight = 2;
+    const rows = feedRowsInMemory(
+      {
+        readFeedStatus: store.readFeedStatus,
+        writeFeedStatuses: (statuses) =>
+          fail
+            ? Promise.reject(new Error('QuotaExceededError'))
+            : store.writeFeedStatuses(statuses),
+      },
+      { now: () => T0, nextPollInMs: () => MIN, pollsInFlight: () => inFlight },
+    );
+    const kp = rows.write(polled('kp-1m', T0, T0 - MIN));
+    const mag = rows.write(polled('magnetic-field', T0, T0 - MIN));
+    await expect(kp).rejects.toThrow('QuotaExceededError');
+    await expect(mag).rejects.toThrow('QuotaExceededError');
+    // Not stored, so the next poll's unchanged answer still writes it.
+    fail = false;
+    inFlight = 1;
+    await rows.write(unchangedAt((await rows.read('kp-1m'))!, T0 + MIN));
+    expect((await readFeedStatus(db, 'kp-1m'))?.lastSuccess).toBe(T0 + MIN);
+  });
+});
+
+describe('writeFeedStatuses', () => {
+  it('writes several rows in one change event, leaves the unchanged ones, and the later of two rows of one feed wins', async () => {
+    db = await openDatabase({ storage: 'memory', name: `feed-bulk-${process.pid}-${Date.now()}` });
+    const store = databaseStore(db);
+    const kp = polled('kp-1m', T0, T0 - MIN);
+    await store.writeFeedStatus(kp);
+    const bulks: string[][] = [];
+    const sub = db.eventBulks$.subscribe((b) => bulks.push(b.events.map((e) => e.documentId)));
+    const alerts = polled('alerts', T0, null);
+    await store.writeFeedStatuses([
+      kp,
+      polled('magnetic-field', T0, T0 - MIN),
+      alerts,
+      { ...alerts, lastSuccess: T0 + MIN, lastAttempt: T0 + MIN },
+    ]);
+    await store.writeFeedStatuses([]);
+    sub.unsubscribe();
+    expect(bulks).toEqual([['magnetic-field', 'alerts']]);
+    expect((await readFeedStatus(db, 'alerts'))?.lastSuccess).toBe(T0 + MIN);
   });
 });

@@ -149,7 +149,11 @@ afterEach(async () => {
  */
 async function startPoller(
   name: string,
-  opts: { onAlarm?: () => void; alarmBeforeStart?: number } = {},
+  opts: {
+    onAlarm?: () => void;
+    alarmBeforeStart?: number;
+    othersRead?: () => Promise<boolean>;
+  } = {},
 ) {
   db = await openDatabase({ storage: 'memory', name: `${name}-${process.pid}-${Date.now()}` });
   const start = KP1M_LAST + MIN;
@@ -164,6 +168,7 @@ async function startPoller(
     timers: own.timers,
     resources: RESOURCES,
     onAlarm: opts.onAlarm,
+    othersRead: opts.othersRead,
   });
   const started = poller;
   if (opts.alarmBeforeStart !== undefined) started.setAlarm(opts.alarmBeforeStart);
@@ -288,5 +293,31 @@ describe('a quiet hour in the poller', () => {
     poller.stop();
     clock.advanceTo(KP1M_LAST + 3 * MIN);
     expect(rings).toHaveLength(1);
+  });
+
+  it('writes a round’s feed rows in one change event: their stale, frozen and hourly writes', async () => {
+    // One tab: the rows are written when the page's state changes, and hourly (feedRows.ts).
+    const { start, clock, up, runUntil } = await startPoller('quiet-rows', {
+      othersRead: async () => false,
+    });
+    await runUntil(start + 2 * MIN + 30_000);
+    const bulks: { at: number; ids: string[] }[] = [];
+    const sub = db!.eventBulks$.subscribe((b) => {
+      if (b.collectionName === 'feeds')
+        bulks.push({ at: clock.now(), ids: b.events.map((e) => e.documentId).sort() });
+    });
+    try {
+      // The data stops moving: the rows' states change, then come the hourly check-time writes.
+      await runUntil(start + 160 * MIN);
+    } finally {
+      sub.unsubscribe();
+    }
+    await settle(up.open);
+    // kp-1m's state changes as its data ages come first, alone; then the hourly check-time writes
+    // of both rows, in one round each (the second joins the first: feedRows.ts JOIN_FRACTION).
+    const both = [...RESOURCES].sort();
+    expect(bulks.filter((b) => b.ids.length === 2 && b.ids.join() === both.join())).toHaveLength(2);
+    // One event a round: never two at one time.
+    expect(new Set(bulks.map((b) => b.at)).size).toBe(bulks.length);
   });
 });
