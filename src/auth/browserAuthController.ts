@@ -22,11 +22,12 @@ let following: Promise<void> | null = null;
 async function clientWithSync() {
   const client = await getSupabase();
   following ??= Promise.all([
-    import('../../sync/database.ts'),
+    import('../../sync/pageDatabase.ts'),
     import('../../sync/replication/index.ts'),
   ])
-    .then(async ([{ getDatabase }, { followAuth }]) => {
-      followAuth(await getDatabase(), client, {
+    .then(async ([{ getPageDatabase }, { followAuth }]) => {
+      // The page's database: on the map it opens after the first oval (sync/pageDatabase.ts).
+      followAuth(await getPageDatabase(), client, {
         // Offline the stored session's user is the user: their edits are theirs, and sync later.
         storedUserId: () =>
           readPersistedUser(safeLocalStorage(), authConfig().storageKey)?.id ?? null,
@@ -42,11 +43,11 @@ async function clientWithSync() {
 
 /** Account deletion's local half (sync/preferences/forgetLocalUser.ts), loaded with the database when needed. */
 async function prepareToForgetUser(userId: string): Promise<() => Promise<void>> {
-  const [{ getDatabase }, forget] = await Promise.all([
-    import('../../sync/database.ts'),
+  const [{ getPageDatabase }, forget] = await Promise.all([
+    import('../../sync/pageDatabase.ts'),
     import('../../sync/preferences/forgetLocalUser.ts'),
   ]);
-  return forget.prepareToForgetUser(await getDatabase(), userId);
+  return forget.prepareToForgetUser(await getPageDatabase(), userId);
 }
 
 function safeLocalStorage(): Storage | null {

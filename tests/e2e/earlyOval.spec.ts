@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { authenticate, uniqueEmail } from '../support/e2e/account.ts';
 import { waitForServiceWorkerControl } from '../support/e2e/sw.ts';
 import { ROOT } from '../support/e2e/server.ts';
 
@@ -110,11 +111,11 @@ test('an offline reload draws the last oval, with its age, from the kept record 
   await context.setOffline(false);
 });
 
-test('an offline reload draws the kept oval first and only then loads RxDB’s code and opens the database, which then takes over', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(150_000);
+/**
+ * An offline reload after a first visit: the kept oval is drawn first, only then is RxDB's code
+ * fetched and the database opened, and RxDB's answer is the same frame.
+ */
+async function reloadOfflineOvalFirst(page: Page, context: BrowserContext): Promise<void> {
   const frame = await firstVisit(page);
   await context.setOffline(true);
   await page.reload();
@@ -151,6 +152,23 @@ test('an offline reload draws the kept oval first and only then loads RxDB’s c
   // RxDB's answer was the same frame: the map kept what it drew.
   await expect(map(page)).toHaveAttribute('data-rendered-frame', frame);
   await context.setOffline(false);
+}
+
+test('an offline reload draws the kept oval first and only then loads RxDB’s code and opens the database, which then takes over', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(150_000);
+  await reloadOfflineOvalFirst(page, context);
+});
+
+test('for a signed-in user too: their preference sync waits for the page’s database, which waits for the kept oval', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(150_000);
+  await authenticate(page, uniqueEmail('early-oval'), 'signup');
+  await reloadOfflineOvalFirst(page, context);
 });
 
 test('a first visit draws the oval while every RxDB chunk is refused: neither the page nor the poller worker needs RxDB before it', async ({
