@@ -336,4 +336,26 @@ describe('writeFeedStatuses', () => {
     expect(bulks).toEqual([['magnetic-field', 'alerts']]);
     expect((await readFeedStatus(db, 'alerts'))?.lastSuccess).toBe(T0 + MIN);
   });
+
+  it('writes over a row another writer changed between its read and its write (last write wins, as upsert)', async () => {
+    db = await openDatabase({ storage: 'memory', name: `feed-race-${process.pid}-${Date.now()}` });
+    const store = databaseStore(db);
+    const kp = polled('kp-1m', T0, T0 - MIN);
+    await store.writeFeedStatus(kp);
+    // Another writer (another tab's poller) writes the row after this write read it.
+    const instance = db.feeds.storageInstance as { bulkWrite: (...a: never[]) => Promise<unknown> };
+    const original = instance.bulkWrite.bind(instance);
+    let raced = false;
+    instance.bulkWrite = async (...args: never[]) => {
+      if (!raced) {
+        raced = true;
+        await store.writeFeedStatus(unchangedAt(kp, T0 + MIN));
+      }
+      return original(...args);
+    };
+    const ours = unchangedAt(kp, T0 + 2 * MIN);
+    await store.writeFeedStatuses([ours]);
+    expect(raced).toBe(true);
+    expect((await readFeedStatus(db, 'kp-1m'))?.lastSuccess).toBe(T0 + 2 * MIN);
+  });
 });
