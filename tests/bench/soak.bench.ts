@@ -273,8 +273,8 @@ const bench: Bench = async (ctx) => {
     };
     // Hours: each minute fast-forwarded (every due timer fires, a repeating one once a minute).
     for (let m = 1; m <= HOURS * 60 - QUIET_MIN; m++) {
-      // The stand-in holds its data from a little before the quiet hour: nothing new comes in it,
-      // and nothing changes on screen but the ages.
+      // The stand-in holds its data from an hour before the quiet hour (HOLD_LEAD_MIN): nothing
+      // new comes in it, and nothing changes on screen but the ages.
       if (m === HOURS * 60 - QUIET_MIN - HOLD_LEAD_MIN + 1) upstreamHeldAt = now();
       await minute(false);
       if (m === PLAY_FROM_H * 60 && !(await pressSliderButton(page, 'Play')))
