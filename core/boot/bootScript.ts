@@ -10,6 +10,14 @@
  * without paint timing, after the next frame): at once in a hidden tab (it paints nothing until
  * shown, and its data can load meanwhile), and after 1 s at the latest should paint be held back
  * (the timer is set first, so a browser without PerformanceObserver still boots).
+ * On a page its service worker controls (a return visit: the code comes from the worker's cache,
+ * not over the link) it boots in a task after the next frame: that frame's rendering has then
+ * painted the shell and handed it to the compositor, which shows it without the main thread. The
+ * paint entry comes only once the frame is on screen, and waiting for it put the offline reload's
+ * first oval a whole presentation later (~300 ms on the bench's software-rendered Chromium;
+ * tests/bench/map.bench.ts, quiet: offline oval 687 → 524 ms with src/app/afterFirstOval.ts's
+ * frame). A first visit (Lighthouse's case) keeps
+ * waiting for the paint entry.
  * Chromium offers installation once (`beforeinstallprompt`), possibly before the app has booted:
  * the boot keeps that offer on `window.__auroraInstallOffer` for src/pwa/installPromptStore.ts.
  */
@@ -24,6 +32,7 @@ export const BOOT_SCRIPT =
   'await import(entry)};' +
   'setTimeout(boot,1000);' +
   "if(document.visibilityState==='hidden')boot();" +
+  "else if(navigator.serviceWorker&&navigator.serviceWorker.controller)requestAnimationFrame(()=>setTimeout(boot,0));" +
   "else if(typeof PerformanceObserver!=='undefined'&&(PerformanceObserver.supportedEntryTypes||[]).includes('paint'))" +
   "new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length)boot()})" +
   ".observe({type:'paint',buffered:true});" +

@@ -10,7 +10,7 @@ import { setCloudViewHandler } from '../lib/cloudView.ts';
 import { CORE_FEEDS } from '../lib/coreFeeds.ts';
 import { startWhenOnline } from './startWhenOnline.ts';
 import { handFirstGrid } from '../../sync/grids/handedGrid.ts';
-import { afterFirstOval, observePerformanceMark } from './afterFirstOval.ts';
+import { afterFirstOval, browserOvalTiming } from './afterFirstOval.ts';
 import { FOLLOW_SPREAD_MS, followPageClock, nextWholeMinute, onPageClock } from '../ui/useNow.ts';
 import { recordReportedCheck } from '../../sync/feeds/reportedChecks.ts';
 
@@ -68,14 +68,6 @@ export function retryFailures(
 
 let started = false;
 
-const timing = {
-  observeMark: observePerformanceMark,
-  setTimer: (fn: () => void, ms: number) => {
-    const t = setTimeout(fn, ms);
-    return () => clearTimeout(t);
-  },
-};
-
 /**
  * Starts the poller worker after the first paint (its code is its own chunk; opened offline, a few
  * seconds later or on reconnecting, see startWhenOnline.ts) and connects it to
@@ -112,7 +104,7 @@ export function startDataServices(): void {
           ? (grid) => {
               handFirstGrid(grid);
               return grid
-                ? new Promise<void>((resolve) => afterFirstOval(resolve, timing))
+                ? new Promise<void>((resolve) => afterFirstOval(resolve, browserOvalTiming))
                 : undefined;
             }
           : undefined,
@@ -178,7 +170,7 @@ export function startDataServices(): void {
   const later = () => {
     // Nothing is queued on a first visit, and a replay can wait a few seconds: its code (the queue,
     // the backend client) loads after the first oval instead of beside it (afterFirstOval.ts).
-    afterFirstOval(() => void queue().catch(() => undefined), timing);
+    afterFirstOval(() => void queue().catch(() => undefined), browserOvalTiming);
     void begin().catch((error: unknown) =>
       reportApiError(
         `API initialization failed: ${error instanceof Error ? error.message : String(error)}`,

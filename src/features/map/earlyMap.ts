@@ -15,7 +15,7 @@ import {
 } from '../../../sync/grids/newestGridRecord.ts';
 import { firstHandedGrid } from '../../../sync/grids/handedGrid.ts';
 import { holdPageDatabase } from '../../../sync/pageDatabase.ts';
-import { afterFirstOval, observePerformanceMark } from '../../app/afterFirstOval.ts';
+import { afterFirstOval, browserOvalTiming } from '../../app/afterFirstOval.ts';
 import { mapChoicesFrom, type MapChoices } from './mapPageData.ts';
 
 /**
@@ -56,13 +56,7 @@ export function earlyMapRecord(now = Date.now()): Promise<EarlyMapRecord> {
     record.then((r) =>
       r.newest
         ? new Promise<void>((resolve) =>
-            afterFirstOval(resolve, {
-              observeMark: observePerformanceMark,
-              setTimer: (fn, ms) => {
-                const t = setTimeout(fn, ms);
-                return () => clearTimeout(t);
-              },
-            }),
+            afterFirstOval(resolve, browserOvalTiming),
           )
         : undefined,
     ),

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   afterFirstOval,
+  afterNextFrame,
   FIRST_OVAL_MARK,
   observePerformanceMark,
   type AfterFirstOvalDeps,
@@ -10,6 +11,7 @@ import {
 function fakeDeps(markedAlready = false) {
   const watchers = new Set<() => void>();
   const timers = new Map<number, { fn: () => void; ms: number }>();
+  const frames: (() => void)[] = [];
   let id = 0;
   const deps: AfterFirstOvalDeps = {
     observeMark: (name, fn) => {
@@ -26,10 +28,12 @@ function fakeDeps(markedAlready = false) {
       timers.set(key, { fn, ms });
       return () => timers.delete(key);
     },
+    afterNextFrame: (fn) => void frames.push(fn),
   };
   return {
     deps,
     drawOval: () => [...watchers].forEach((fn) => fn()),
+    nextFrame: () => frames.splice(0).forEach((fn) => fn()),
     fireTimers: () => [...timers.values()].forEach((t) => t.fn()),
     watchers,
     timers,
@@ -37,12 +41,15 @@ function fakeDeps(markedAlready = false) {
 }
 
 describe('what waits for the first oval', () => {
-  it('runs once the oval is drawn, not before, and only once', () => {
+  it('runs once the oval is drawn and the next frame has begun, not before, and only once', () => {
     const f = fakeDeps();
     let runs = 0;
     afterFirstOval(() => runs++, f.deps);
     expect(runs).toBe(0);
     f.drawOval();
+    // Drawn, not yet shown: the browser shows the canvas at its next frame.
+    expect(runs).toBe(0);
+    f.nextFrame();
     expect(runs).toBe(1);
     f.drawOval();
     f.fireTimers();
@@ -63,12 +70,25 @@ describe('what waits for the first oval', () => {
     expect(f.watchers.size).toBe(0);
   });
 
-  it('runs at once when the oval was drawn before it was asked', () => {
+  it('runs after the next frame when the oval was drawn before it was asked', () => {
     const f = fakeDeps(true);
     let runs = 0;
     afterFirstOval(() => runs++, f.deps);
+    expect(runs).toBe(0);
+    f.nextFrame();
     expect(runs).toBe(1);
     expect(f.timers.size).toBe(0);
+  });
+
+  it('does not wait for a frame once the 5 s are up (the timer wins over a frame still to come)', () => {
+    const f = fakeDeps();
+    let runs = 0;
+    afterFirstOval(() => runs++, f.deps);
+    f.drawOval();
+    f.fireTimers();
+    expect(runs).toBe(1);
+    f.nextFrame();
+    expect(runs).toBe(1);
   });
 
   it('sees the map’s User Timing mark, made before or after it started watching', async () => {
@@ -85,5 +105,39 @@ describe('what waits for the first oval', () => {
     let seenBefore = 0;
     observePerformanceMark(before, () => seenBefore++)();
     expect(seenBefore).toBe(1);
+  });
+});
+
+describe('a task after the next frame', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('runs in a timer task after the next animation frame, not in it', async () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    vi.stubGlobal('document', { visibilityState: 'visible' });
+    let ran = 0;
+    afterNextFrame(() => ran++);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(ran).toBe(0);
+    frames.shift()!(0);
+    expect(ran).toBe(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ran).toBe(1);
+  });
+
+  it('runs in a timer task alone in a hidden tab, which runs no frames', async () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    vi.stubGlobal('document', { visibilityState: 'hidden' });
+    let ran = 0;
+    afterNextFrame(() => ran++);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ran).toBe(1);
+    expect(frames).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@
  * on screen, or at once when there is no oval to wait for; projected again for each new view.
  */
 import { useEffect, useState, type RefObject } from 'react';
+import { afterNextFrame } from '../../../app/afterFirstOval.ts';
 import { markOnce } from '../perfMarks.ts';
 import type { ProjectionSpec } from '../projections.ts';
 import { loadBasemap, projectBasemapPolygons, type Basemap } from './basemap.ts';
@@ -17,11 +18,17 @@ export function useBasemapLayer(
 ): { error: string | null } {
   const [basemap, setBasemap] = useState<Basemap | null>(null);
   // The oval first: the basemap (parse, project, draw ~180 polygons) starts once the first oval is
-  // on screen, or at once when there is no oval to wait for.
+  // on screen (the frame after it was drawn: its parse is a long task that would hold that frame
+  // back, src/app/afterFirstOval.ts), or at once when there is no oval to wait for.
   const [wanted, setWanted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    paint.ovalDrawn = () => setWanted(true);
+    let asked = false;
+    paint.ovalDrawn = () => {
+      if (asked) return;
+      asked = true;
+      afterNextFrame(() => setWanted(true));
+    };
   }, [paint]);
 
   useEffect(() => {

@@ -128,6 +128,60 @@ describe('the boot script, run as the browser runs it', () => {
     ]);
   });
 
+  /** A PerformanceObserver whose paint entries the test hands over. */
+  function stubPaintObserver(): { paint: () => void } {
+    const observers: ((list: { getEntriesByName: (n: string) => unknown[] }) => void)[] = [];
+    class PaintObserver {
+      static supportedEntryTypes = ['paint', 'mark'];
+      constructor(private readonly fn: (typeof observers)[number]) {}
+      observe() {
+        observers.push(this.fn);
+      }
+    }
+    vi.stubGlobal('PerformanceObserver', PaintObserver);
+    return {
+      paint: () =>
+        observers.forEach((fn) =>
+          fn({ getEntriesByName: (n) => (n === 'first-contentful-paint' ? [{}] : []) }),
+        ),
+    };
+  }
+
+  it('on a first visit, waits for the first contentful paint, not a frame', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    const observer = stubPaintObserver();
+    runBoot();
+    expect(frames).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(preloads()).toEqual([]);
+    observer.paint();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(preloads()).toEqual(['/assets/react-dom-def.js']);
+  });
+
+  it('on a page its service worker controls (a return visit), boots in a task after the next frame, without waiting for the paint to be reported', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    stubPaintObserver();
+    vi.stubGlobal('navigator', { serviceWorker: { controller: {} } });
+    runBoot();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(preloads()).toEqual([]);
+    expect(frames).toHaveLength(1);
+    // The frame's animation callbacks come before its rendering: the boot waits for a task after.
+    frames.shift()!(0);
+    expect(preloads()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(preloads()).toEqual(['/assets/react-dom-def.js']);
+    while (queued.length) await nextTask();
+    expect(preloads()).toEqual([
+      '/assets/react-dom-def.js',
+      '/assets/storage-ghi.js',
+      '/assets/index-abc.js',
+    ]);
+  });
+
   it('starts the downloads one per task, in the order Vite lists them, the entry last', async () => {
     vi.stubGlobal('PerformanceObserver', undefined);
     vi.stubGlobal('requestAnimationFrame', () => 0);
