@@ -16,8 +16,8 @@
  * Vite lists them (each after its own imports), each in a task of its own (a MessageChannel
  * message: chained timers are clamped to 4 ms each after the fifth), and the entry last:
  * React DOM, the router and the app are never evaluated in one long task. A hidden tab paints no
- * frames, so it boots at once; a page its service worker controls boots after the next frame
- * (BOOT_SCRIPT says why).
+ * frames, so it boots at once; a page its service worker controls starts its downloads after
+ * the next frame, before the paint is reported (BOOT_SCRIPT says why).
  *
  * The script is `async`: it runs in a task of its own as soon as it is parsed. Without it, a
  * module script runs in the task that ends parsing, and when nothing else is loading the load

@@ -78,9 +78,15 @@ describe('the boot script, run as the browser runs it', () => {
     Object.assign(stand.dataset, boot.dataset);
     document.body.append(stand);
     // jsdom cannot import modules: each import() stands in as a resolved promise (the module
-    // "ran"); what the test reads is the downloads the boot starts.
-    new Function(boot.textContent!.replaceAll('import(', 'Promise.resolve('))();
+    // "ran"), noted in `imported`; what the test reads is the downloads and runs the boot starts.
+    imported.length = 0;
+    (globalThis as { __bootImport?: (href: string) => Promise<void> }).__bootImport = (href) => {
+      imported.push(href);
+      return Promise.resolve();
+    };
+    new Function(boot.textContent!.replaceAll('import(', '__bootImport('))();
   }
+  const imported: string[] = [];
   const preloads = () =>
     [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) =>
       l.getAttribute('href'),
@@ -155,21 +161,22 @@ describe('the boot script, run as the browser runs it', () => {
     expect(frames).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(500);
     expect(preloads()).toEqual([]);
+    expect(imported).toEqual([]);
     observer.paint();
     await vi.advanceTimersByTimeAsync(0);
     expect(preloads()).toEqual(['/assets/react-dom-def.js']);
   });
 
-  it('on a page its service worker controls (a return visit), boots in a task after the next frame, without waiting for the paint to be reported', async () => {
+  it('on a page its service worker controls (a return visit), starts the downloads in a task after the next frame, and runs them once the paint is reported', async () => {
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
-    stubPaintObserver();
+    const observer = stubPaintObserver();
     vi.stubGlobal('navigator', { serviceWorker: { controller: {} } });
     runBoot();
     await vi.advanceTimersByTimeAsync(0);
     expect(preloads()).toEqual([]);
     expect(frames).toHaveLength(1);
-    // The frame's animation callbacks come before its rendering: the boot waits for a task after.
+    // The frame's animation callbacks come before its rendering: the downloads wait for a task after.
     frames.shift()!(0);
     expect(preloads()).toEqual([]);
     await vi.advanceTimersByTimeAsync(0);
@@ -180,6 +187,18 @@ describe('the boot script, run as the browser runs it', () => {
       '/assets/storage-ghi.js',
       '/assets/index-abc.js',
     ]);
+    // Fetched and compiled, not run: nothing runs before the shell is on screen.
+    expect(imported).toEqual([]);
+    observer.paint();
+    await vi.advanceTimersByTimeAsync(0);
+    while (queued.length) await nextTask();
+    expect(imported).toEqual([
+      '/assets/react-dom-def.js',
+      '/assets/storage-ghi.js',
+      '/assets/index-abc.js',
+    ]);
+    // Each link once.
+    expect(preloads()).toHaveLength(3);
   });
 
   it('starts the downloads one per task, in the order Vite lists them, the entry last', async () => {
