@@ -163,12 +163,9 @@ export async function writeProducts(
   return result;
 }
 
-/** Replace one feed's status row (the poller owns these rows; last write wins). */
-export async function writeFeedStatus(db: AuroraDatabase, status: FeedStatus): Promise<void> {
-  const doc: FeedDoc = { ...status };
-  const old = await db.feeds.findOne(status.id).exec();
-  if (old && sameJson(plain(old), doc)) return;
-  await db.feeds.upsert(doc);
+/** Replace one feed's status row (the poller owns these rows; last write wins): `writeFeedStatuses` with one row. */
+export function writeFeedStatus(db: AuroraDatabase, status: FeedStatus): Promise<void> {
+  return writeFeedStatuses(db, [status]);
 }
 
 /**
