@@ -34,7 +34,7 @@ export const BOOT_SCRIPT =
   'setTimeout(boot,1000);' +
   "if(document.visibilityState==='hidden')boot();" +
   "else if(typeof PerformanceObserver!=='undefined'&&(PerformanceObserver.supportedEntryTypes||[]).includes('paint')){" +
-  "if(s&&navigator.serviceWorker&&navigator.serviceWorker.controller)requestAnimationFrame(()=>setTimeout(fetchAll,0));" +
+  'if(s&&navigator.serviceWorker&&navigator.serviceWorker.controller)requestAnimationFrame(()=>setTimeout(fetchAll,0));' +
   "new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length)boot()})" +
   ".observe({type:'paint',buffered:true})}" +
   'else requestAnimationFrame(()=>setTimeout(boot,0))';

@@ -51,12 +51,19 @@ const sameExceptCheckTimes = (a: FeedStatus, b: FeedStatus): boolean =>
  * Whether the poll's row must be written over the stored one at `now`, with the next poll at most
  * `nextPollInMs` away (the source's interval; a round may run it a little late, hence twice).
  * `joining`: another row is being written in this round, so a check time half its bound old goes too.
+ * `takenAlong`: a write of the round is going anyway, so any check time that moved goes with it.
  * `othersRead`: another tab may read the stored row (default: yes).
  */
 export function mustWriteFeedRow(
   stored: FeedStatus | null,
   next: FeedStatus,
-  ctx: { now: number; nextPollInMs: number; joining?: boolean; othersRead?: boolean },
+  ctx: {
+    now: number;
+    nextPollInMs: number;
+    joining?: boolean;
+    takenAlong?: boolean;
+    othersRead?: boolean;
+  },
 ): boolean {
   if (stored === null || !sameExceptCheckTimes(stored, next)) return true;
   if (stored.lastAttempt === next.lastAttempt && stored.lastSuccess === next.lastSuccess)
@@ -67,7 +74,7 @@ export function mustWriteFeedRow(
     for (const at of [ctx.now, ctx.now + 2 * ctx.nextPollInMs])
       if (liveFeedState(asStored, at) !== liveFeedState(next, at)) return true;
   const lag = ctx.now - Math.min(stored.lastAttempt ?? ctx.now, stored.lastSuccess ?? ctx.now);
-  return lag >= CHECK_TIMES_LAG_MS * (ctx.joining ? JOIN_FRACTION : 1);
+  return lag >= (ctx.takenAlong ? 0 : CHECK_TIMES_LAG_MS * (ctx.joining ? JOIN_FRACTION : 1));
 }
 
 /** How long rows written within this span of each other count as one round's. */
@@ -125,13 +132,15 @@ export function feedRowsInMemory(
     const rows = waiting;
     waiting = [];
     if (rows.length === 0) return;
-    // The round's other rows whose check times are half their lag bound old go along, whichever
-    // poll of the round ended first (`joining`, judged once the round is in).
+    // Every other row whose check times moved goes along (`takenAlong`): the write is one event
+    // whatever it holds, and the rows' next hourly writes then fall together. Taking along only
+    // check times half their bound old left rows a state change wrote alone on an hour of their
+    // own: the soak's quiet hour held two feed writes (107 wake-ups), one with this (94).
     const now = opts.now();
     for (const [id, row] of current) {
       const kept = stored.get(id) ?? null;
       if (row === null || row === kept || rows.some((r) => r.status.id === id)) continue;
-      const ctx = { now, nextPollInMs: opts.nextPollInMs(id), joining: true, othersRead: false };
+      const ctx = { now, nextPollInMs: opts.nextPollInMs(id), takenAlong: true, othersRead: false };
       if (mustWriteFeedRow(kept, row, ctx))
         rows.push({ status: row, written: () => undefined, failed: () => undefined });
     }

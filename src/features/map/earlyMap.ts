@@ -55,9 +55,7 @@ export function earlyMapRecord(now = Date.now()): Promise<EarlyMapRecord> {
   holdPageDatabase(
     record.then((r) =>
       r.newest
-        ? new Promise<void>((resolve) =>
-            afterFirstOval(resolve, browserOvalTiming),
-          )
+        ? new Promise<void>((resolve) => afterFirstOval(resolve, browserOvalTiming))
         : undefined,
     ),
   );

@@ -289,6 +289,48 @@ describe('the feed rows in the poller’s memory', () => {
     expect(bulks).toEqual([['kp-1m']]);
   });
 
+  it('take along every row whose check times moved: after the first rows, every write holds all four', async () => {
+    let now = T0;
+    const writes: { at: number; ids: string[] }[] = [];
+    // Three 1-minute feeds and one polled every 15 minutes from minute 5; each answer changes
+    // nothing but for one new version per feed (minutes 34, 123, 73, 138), written at once.
+    const feeds = [
+      { id: 'alerts', every: 1, phase: 0, change: 34 },
+      { id: 'icao-advisories', every: 1, phase: 0, change: 123 },
+      { id: 'kp-index', every: 1, phase: 0, change: 73 },
+      { id: 'kp-forecast', every: 15, phase: 5, change: 138 },
+    ] as const;
+    const rows = feedRowsInMemory(
+      {
+        readFeedStatus: async () => null,
+        writeFeedStatuses: async (statuses) =>
+          void writes.push({ at: (now - T0) / MIN, ids: statuses.map((s) => s.id).sort() }),
+      },
+      {
+        now: () => now,
+        nextPollInMs: (id) => feeds.find((f) => f.id === id)!.every * MIN,
+        othersRead: async () => false,
+      },
+    );
+    for (let m = 0; m < 400; m++) {
+      now = T0 + m * MIN;
+      for (const f of feeds) {
+        if (m < f.phase || (m - f.phase) % f.every !== 0) continue;
+        const prev = await rows.read(f.id);
+        const next = prev === null ? polled(f.id, now, null) : unchangedAt(prev, now);
+        await rows.write(m === f.change ? { ...next, etag: '"v2"' } : next);
+      }
+    }
+    const all = ['alerts', 'icao-advisories', 'kp-forecast', 'kp-index'];
+    const later = writes.filter((w) => w.at >= 5);
+    // A write is one change event whatever it holds; a row left out (a version written alone, or
+    // a 15-minute row written at its own poll) had its next hourly write on an hour of its own.
+    // (Taking along only check times half an hour old, minute 5 wrote kp-forecast alone, and
+    // minute 73 kp-index.)
+    expect(later.length).toBeGreaterThan(5);
+    for (const w of later) expect(w.ids, `the write at minute ${w.at}`).toEqual(all);
+  });
+
   it('fail every row of a round whose write failed, and keep them unwritten in memory', async () => {
     db = await openDatabase({ storage: 'memory', name: `feed-fail-${process.pid}-${Date.now()}` });
     const store = databaseStore(db);
