@@ -109,16 +109,22 @@ describe('what waits for the first oval', () => {
 });
 
 describe('a task after the next frame', () => {
+  /** Fake timers, a tab in this visibility state, and the animation frames it asks for. */
+  function stubFrames(visibilityState: DocumentVisibilityState): FrameRequestCallback[] {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    vi.stubGlobal('document', { visibilityState });
+    return frames;
+  }
+
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
   it('runs in a timer task after the next animation frame, not in it', async () => {
-    vi.useFakeTimers();
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
-    vi.stubGlobal('document', { visibilityState: 'visible' });
+    const frames = stubFrames('visible');
     let ran = 0;
     afterNextFrame(() => ran++);
     await vi.advanceTimersByTimeAsync(100);
@@ -130,10 +136,7 @@ describe('a task after the next frame', () => {
   });
 
   it('runs in a timer task alone in a hidden tab, which runs no frames', async () => {
-    vi.useFakeTimers();
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
-    vi.stubGlobal('document', { visibilityState: 'hidden' });
+    const frames = stubFrames('hidden');
     let ran = 0;
     afterNextFrame(() => ran++);
     await vi.advanceTimersByTimeAsync(0);
